@@ -1,0 +1,25 @@
+# One entry point for people and CI: `make play` and `make test` set up .venv themselves.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+.PHONY: setup play test lint bench
+setup: $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/deadtable play one-against-the-dead
+
+lint: $(STAMP)
+	$(BIN)/ruff check deadtable tests
+	$(BIN)/mypy
+
+# pytest exit code 5 means "no tests collected": treat it as a failure too, loudly.
+test: lint
+	$(BIN)/pytest

@@ -1,0 +1,155 @@
+"""Seeded dice that live inside a game state.
+
+The generator is splitmix64: its whole state is one integer, so a clone is one assignment, the
+JSON form is one number, and the same seed gives the same rolls in any process or platform.
+Tests may *script* die rolls: scripted values are consumed before the generator is used, and
+each one is checked against the die it is used for. Shuffles never consume scripted values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def derive_seed(seed: int, *path: int) -> int:
+    """A seed for a sub-stream (game number i of a batch, an agent's own dice) of `seed`."""
+    z = seed & _MASK
+    for p in path:
+        z = _mix((z + 0x9E3779B97F4A7C15 * (p + 1)) & _MASK)
+    return z
+
+
+class ScriptedDiceError(ValueError):
+    """A scripted roll does not fit the die it was used for."""
+
+
+class Dice:
+    __slots__ = ("state", "script", "rolls")
+
+    def __init__(self, seed: int, script: Sequence[int] = ()) -> None:
+        self.state = seed & _MASK
+        # Stored reversed so that taking the next scripted value is a cheap pop().
+        self.script: list[int] = list(reversed(list(script)))
+        self.rolls = 0
+
+    # -- the generator -------------------------------------------------------------------
+    def _next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        return _mix(self.state)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n). Not scriptable: used for shuffles and random choices."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, got {n}")
+        return (self._next() * n) >> 64
+
+    # -- dice ------------------------------------------------------------------------------
+    def roll(self, sides: int = 6) -> int:
+        """One die with `sides` faces, 1..sides (the next scripted value if any)."""
+        self.rolls += 1
+        if self.script:
+            value = self.script.pop()
+            if not 1 <= value <= sides:
+                raise ScriptedDiceError(
+                    f"scripted roll {value} cannot come up on a d{sides}; "
+                    f"a d{sides} shows 1 to {sides}"
+                )
+            return value
+        return self.below(sides) + 1
+
+    def d6(self) -> int:
+        return self.roll(6)
+
+    def d20(self) -> int:
+        return self.roll(20)
+
+    def d66(self) -> int:
+        """Two d6 read as tens and units: 11..66."""
+        return self.roll(6) * 10 + self.roll(6)
+
+    def rolls_of(self, n: int, sides: int = 6) -> list[int]:
+        return [self.roll(sides) for _ in range(n)]
+
+    def total(self, n: int, sides: int = 6, plus: int = 0) -> int:
+        """NdM + plus, e.g. total(2, 6, 6) is 2d6+6."""
+        return sum(self.roll(sides) for _ in range(n)) + plus
+
+    def keep_highest(self, n: int, keep: int, sides: int = 6) -> list[int]:
+        """Roll n dice and keep the `keep` highest, highest first."""
+        if not 0 <= keep <= n:
+            raise ValueError(f"cannot keep {keep} of {n} dice")
+        return sorted(self.rolls_of(n, sides), reverse=True)[:keep]
+
+    def parse_and_roll(self, expr: str) -> int:
+        """Roll a dice expression such as 'd6', '2d6+6', '4d6', 'd20', 'd66'."""
+        text = expr.strip().lower().replace(" ", "")
+        if text == "d66":
+            return self.d66()
+        n, plus = parse_dice(text)
+        return self.total(n[0], n[1], plus)
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    # -- plain data ------------------------------------------------------------------------
+    def clone(self) -> Dice:
+        other = Dice.__new__(Dice)
+        other.state = self.state
+        other.script = self.script.copy()
+        other.rolls = self.rolls
+        return other
+
+    def to_data(self) -> dict[str, Any]:
+        return {"state": self.state, "script": list(reversed(self.script)), "rolls": self.rolls}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Dice:
+        dice = cls(0, data["script"])
+        dice.state = data["state"]
+        dice.rolls = data["rolls"]
+        return dice
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Dice) and self.to_data() == other.to_data()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def parse_dice(text: str) -> tuple[tuple[int, int], int]:
+    """'2d6+6' -> ((2, 6), 6). Raises ValueError naming the accepted form."""
+    plus = 0
+    body = text
+    for sign in ("+", "-"):
+        if sign in body:
+            head, _, tail = body.partition(sign)
+            if not tail.isdigit():
+                break  # body keeps the bad tail, so the check below rejects it
+            body = head
+            plus = int(tail) if sign == "+" else -int(tail)
+            break  # one modifier at most: '2d6-1+3' is rejected below
+    count, d, sides = body.partition("d")
+    if d != "d" or not sides.isdigit() or (count and not count.isdigit()):
+        raise ValueError(f"{text!r} is not a dice expression; write it like 'd6', '2d6' or '2d6+6'")
+    return (int(count or 1), int(sides)), plus
+
+
+def halve_up(value: int) -> int:
+    """Half of a value, rounding up (7 -> 4)."""
+    return -(-value // 2)

@@ -1,0 +1,77 @@
+"""A game: its spec (id, seats, options, state class) bound to one set of option values."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deadtable.engine.dice import Dice
+from deadtable.engine.options import OptionSet
+from deadtable.engine.state import GameState
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str  # "one-against-the-dead"
+    name: str  # "One Against the Dead (dice variant)"
+    version: str  # bumped whenever the same actions could give a different game
+    summary: str
+    seats: Callable[[dict[str, Any]], tuple[str, ...]]  # from the options
+    options: OptionSet
+    state_class: type[GameState]
+    # The game's set-up routine: (game, seed, dice, setup) -> the state at its first decision.
+    start: Callable[[Game, int, Dice, dict[str, Any]], GameState]
+    setup_keys: tuple[str, ...] = ()  # what new() accepts besides seed and dice, e.g. "deck"
+
+    def bind(self, **options: Any) -> Game:
+        return Game(self, self.options.resolve(options))
+
+
+class Game:
+    __slots__ = ("spec", "options", "seats")
+
+    def __init__(self, spec: GameSpec, options: dict[str, Any]) -> None:
+        self.spec = spec
+        self.options = options
+        self.seats = spec.seats(options)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def version(self) -> str:
+        return self.spec.version
+
+    def new(self, seed: int | None = None, dice: Sequence[int] = (), **setup: Any) -> GameState:
+        """A new game. `dice` scripts the first die rolls; `setup` takes the game's test hooks."""
+        unknown = sorted(set(setup) - set(self.spec.setup_keys))
+        if unknown:
+            valid = ", ".join(self.spec.setup_keys) or "none"
+            raise TypeError(f"{self.id} new() got unknown set-up {unknown}; valid: {valid}")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "little") >> 1
+        recorded: dict[str, Any] = {"dice": list(dice)}
+        recorded.update({k: (list(v) if isinstance(v, (list, tuple)) else v)
+                         for k, v in setup.items()})
+        return self.spec.start(self, seed, Dice(seed, dice), recorded)
+
+    def from_json(self, text: str) -> GameState:
+        data = json.loads(text)
+        self._check(data)
+        return self.spec.state_class.from_data(self, data)
+
+    def _check(self, data: dict[str, Any]) -> None:
+        if data.get("game") != self.id:
+            raise ValueError(f"this is a saved {data.get('game')!r} game, not {self.id!r}")
+        if data.get("options") != self.options:
+            raise ValueError(
+                f"saved game options {data.get('options')} differ from {self.options}; "
+                f"load the game with the saved options"
+            )
+
+    def __repr__(self) -> str:
+        return f"Game({self.id!r}, {self.options})"

@@ -1,0 +1,87 @@
+"""Replays: game id, version, options, seed, set-up and action ids give the same game again."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from deadtable.engine.game import Game
+from deadtable.engine.state import GameState
+
+
+class ReplayMismatch(ValueError):
+    """A replay did not reproduce what it recorded."""
+
+
+@dataclass
+class Replay:
+    game: str
+    version: str
+    options: dict[str, Any]
+    seed: int
+    setup: dict[str, Any]
+    actions: list[str]
+    outcome: dict[str, Any] | None = None  # what the recorded game ended with, to check
+    final: str | None = None  # the recorded final state's JSON digest, to check
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, state: GameState, **meta: Any) -> Replay:
+        return cls(
+            game=state.game.id,
+            version=state.game.version,
+            options=dict(state.game.options),
+            seed=state.seed,
+            setup=state.setup,
+            actions=list(state.history),
+            outcome=None if state.outcome is None else state.outcome.to_data(),
+            final=digest(state),
+            meta=dict(meta),
+        )
+
+    def run(self, game: Game) -> GameState:
+        """Play the actions again on `game`; raise ReplayMismatch if anything differs."""
+        if game.id != self.game:
+            raise ReplayMismatch(f"replay is of {self.game!r}, not {game.id!r}")
+        if game.version != self.version:
+            raise ReplayMismatch(
+                f"replay was recorded with {self.game} version {self.version}; "
+                f"this is version {game.version}"
+            )
+        setup = dict(self.setup)
+        dice = setup.pop("dice", [])
+        state = game.new(seed=self.seed, dice=dice, **setup)
+        for i, action_id in enumerate(self.actions):
+            try:
+                state.apply(action_id)
+            except Exception as error:
+                raise ReplayMismatch(f"action {i + 1} ({action_id!r}) failed: {error}") from error
+        if self.final is not None and digest(state) != self.final:
+            raise ReplayMismatch("the replayed game ended in a different state than recorded")
+        return state
+
+    def to_json(self) -> str:
+        return json.dumps(self.__dict__, indent=1, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> Replay:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"not a replay file: {error}") from None
+        needed = ("game", "version", "options", "seed", "setup", "actions")
+        if not isinstance(data, dict):
+            raise ValueError(f"not a replay file: it needs an object with {', '.join(needed)}")
+        missing = [k for k in needed if k not in data]
+        if missing:
+            raise ValueError(
+                f"replay file lacks {', '.join(missing)}; it needs {', '.join(needed)}"
+            )
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
+
+
+def digest(state: GameState) -> str:
+    import hashlib
+
+    return hashlib.sha256(state.to_json().encode()).hexdigest()[:16]

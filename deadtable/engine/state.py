@@ -1,0 +1,190 @@
+"""The state contract every game follows.
+
+A game's state subclasses GameState and writes five things in its own words: what is decided
+next (`_decide`), what an action does (`_apply`), what a seat may see (`_view`), its plain data
+(`_data`/`_load`) and a cheap copy (`_copy_into`). The base class makes `apply` atomic, caches
+the decision, keeps the action history and the public event log, and writes the JSON form.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from deadtable.engine.decisions import Decision, GameOver, IllegalAction
+from deadtable.engine.dice import Dice
+
+if TYPE_CHECKING:
+    from deadtable.engine.game import Game
+
+RESULTS = ("win", "loss", "draw")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    results: dict[str, str]  # seat -> "win" | "loss" | "draw"
+    cause: str  # e.g. "evacuated", "killed", "overrun"
+    scores: dict[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for seat, result in self.results.items():
+            if result not in RESULTS:
+                raise ValueError(f"result for {seat!r} is {result!r}; must be one of {RESULTS}")
+
+    @property
+    def label(self) -> str:
+        """One word for a tally: the result of a lone seat, else who won."""
+        if len(self.results) == 1:
+            return next(iter(self.results.values()))
+        winners = sorted(s for s, r in self.results.items() if r == "win")
+        return "win:" + "+".join(winners) if winners else "draw"
+
+    def to_data(self) -> dict[str, Any]:
+        return {"results": dict(self.results), "cause": self.cause, "scores": dict(self.scores)}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Outcome:
+        return cls(dict(data["results"]), data["cause"], dict(data["scores"]))
+
+
+class GameState(ABC):
+    __slots__ = ("game", "seed", "dice", "setup", "log", "history", "outcome", "_decision")
+
+    def __init__(self, game: Game, seed: int, dice: Dice, setup: dict[str, Any]) -> None:
+        self.game = game
+        self.seed = seed
+        self.dice = dice
+        self.setup = setup  # what new() was given besides the seed: scripted dice, stacked cards
+        self.log: list[str] = []  # public events, in the order they happened
+        self.history: list[str] = []  # every action id applied since new()
+        self.outcome: Outcome | None = None
+        self._decision: Decision | None = None
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.game.options
+
+    # -- what a game writes -----------------------------------------------------------------
+    @abstractmethod
+    def _decide(self) -> Decision: ...
+
+    @abstractmethod
+    def _apply(self, action_id: str) -> None: ...
+
+    @abstractmethod
+    def _view(self, seat: str) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _data(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _load(self, data: dict[str, Any]) -> None: ...
+
+    @abstractmethod
+    def _copy_into(self, other: Any) -> None: ...
+
+    # -- the contract -------------------------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        """Who decides now and the legal actions; None once the game is over."""
+        if self.outcome is not None:
+            return None
+        if self._decision is None:
+            self._decision = self._decide()
+        return self._decision
+
+    def apply(self, action_id: str) -> None:
+        """Apply a legal action. An illegal one raises IllegalAction and changes nothing."""
+        decision = self.decision
+        if decision is None:
+            raise GameOver(f"the game is over ({self.outcome and self.outcome.cause}); "
+                           f"{action_id!r} cannot be applied")
+        if action_id not in decision:
+            raise IllegalAction(action_id, decision)
+        # Only scripted dice can make a legal action fail half-way (a roll that does not fit
+        # its die); keep a copy then, so the failure changes nothing. Free in simulation.
+        backup = self.clone() if self.dice.script else None
+        try:
+            self._decision = None
+            self._apply(action_id)
+            self.history.append(action_id)
+        except Exception:
+            if backup is not None:
+                backup._copy_into(self)
+                GameState._copy_base(backup, self)
+            raise
+
+    def apply_all(self, action_ids: list[str]) -> None:
+        for action_id in action_ids:
+            self.apply(action_id)
+
+    def view(self, seat: str) -> dict[str, Any]:
+        """JSON-able data with everything `seat` may know, and nothing else."""
+        seats = self.game.seats
+        if seat not in seats:
+            raise ValueError(f"unknown seat {seat!r}; seats of {self.game.id}: {', '.join(seats)}")
+        seen: dict[str, Any] = {"game": self.game.id, "seat": seat}
+        seen.update(self._view(seat))
+        seen["log"] = list(self.log)
+        seen["outcome"] = None if self.outcome is None else self.outcome.to_data()
+        return seen
+
+    def event(self, text: str) -> None:
+        self.log.append(text)
+
+    def finish(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self.event(f"Game over: {outcome.cause}.")
+
+    # -- plain data ---------------------------------------------------------------------------
+    def clone(self) -> GameState:
+        """An independent copy: play on it never changes this state."""
+        other = type(self).__new__(type(self))
+        GameState._copy_base(self, other)
+        self._copy_into(other)
+        return other
+
+    @staticmethod
+    def _copy_base(src: GameState, dst: GameState) -> None:
+        dst.game = src.game
+        dst.seed = src.seed
+        dst.dice = src.dice.clone()
+        dst.setup = src.setup  # never mutated after new()
+        dst.log = src.log.copy()
+        dst.history = src.history.copy()
+        dst.outcome = src.outcome  # frozen
+        dst._decision = src._decision  # frozen
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "version": self.game.version,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "setup": self.setup,
+            "dice": self.dice.to_data(),
+            "log": list(self.log),
+            "history": list(self.history),
+            "outcome": None if self.outcome is None else self.outcome.to_data(),
+            "state": self._data(),
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_data(), indent=indent, sort_keys=True)
+
+    @classmethod
+    def from_data(cls, game: Game, data: dict[str, Any]) -> GameState:
+        state = cls.__new__(cls)
+        GameState.__init__(state, game, data["seed"], Dice.from_data(data["dice"]), data["setup"])
+        state.log = list(data["log"])
+        state.history = list(data["history"])
+        state.outcome = None if data["outcome"] is None else Outcome.from_data(data["outcome"])
+        state._load(data["state"])
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self.to_data() == other.to_data()
+
+    __hash__ = None  # type: ignore[assignment]

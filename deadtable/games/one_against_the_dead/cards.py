@@ -1,0 +1,57 @@
+"""The deck: card ids, what each card is, and the 48-card city deck of SETUP.
+
+A card id is rank then suit: "7H" (seven of hearts), "10S", "QC" (queen of clubs), "AD";
+the Joker is "joker".
+"""
+
+from __future__ import annotations
+
+SUITS = ("C", "D", "H", "S")
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+NUMBERS = tuple(str(n) for n in range(2, 11))
+FACES = ("J", "Q", "K")
+RANKS = NUMBERS + FACES + ("A",)
+RANK_NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+JOKER = "joker"
+
+
+def rank(card: str) -> str:
+    return card if card == JOKER else card[:-1]
+
+
+def suit(card: str) -> str | None:
+    return None if card == JOKER else card[-1]
+
+
+def is_number(card: str) -> bool:
+    return card != JOKER and card[:-1] in NUMBERS
+
+
+def value(card: str) -> int:
+    """A number card's value (2..10)."""
+    return int(card[:-1])
+
+
+def name(card: str) -> str:
+    if card == JOKER:
+        return "the Joker"
+    r, s = card[:-1], card[-1]
+    return f"{RANK_NAMES.get(r, r)} of {SUIT_NAMES[s]}"
+
+
+def short(card: str) -> str:
+    return "Jkr" if card == JOKER else card[:-1] + SUIT_SYMBOLS[card[-1]]
+
+
+def full_deck() -> list[str]:
+    """52 cards and two Jokers, in a fixed order."""
+    return [r + s for s in SUITS for r in RANKS] + [JOKER, JOKER]
+
+
+def check_card(card: str) -> str:
+    if card != JOKER and (len(card) < 2 or card[:-1] not in RANKS or card[-1] not in SUITS):
+        raise ValueError(
+            f"{card!r} is not a card; write rank then suit, like '7H', '10S', 'QC', or 'joker'"
+        )
+    return card

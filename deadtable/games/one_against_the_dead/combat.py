@@ -1,0 +1,136 @@
+"""COMBAT, BATTLE and DAMAGE: all zombies every turn, your weapon, the survivor's share."""
+
+from __future__ import annotations
+
+from deadtable.engine.decisions import Action
+from deadtable.engine.state import Outcome
+from deadtable.games.one_against_the_dead.rules import power
+from deadtable.games.one_against_the_dead.state import SEAT, OneAgainstTheDeadState, Weapon
+from deadtable.games.one_against_the_dead.zombies import dice_of
+
+SIZES = (10, 5, 1)
+
+
+def weapon_actions(state: OneAgainstTheDeadState) -> list[Action]:
+    """Your first decision in battle: whether or not to use your weapon."""
+    actions = []
+    if state.weapon is not None:
+        actions.append(Action("fight:weapon", f"Fight with the {state.weapon.label()}"))
+    actions.append(Action("fight:fists", "Fight with your Fists of Fury"))
+    return actions
+
+
+def _describe(dice: tuple[int, int, int]) -> str:
+    parts = [f"{n}×{size}" for n, size in zip(dice, SIZES, strict=True) if n]
+    return " + ".join(parts) if parts else "none"
+
+
+def share_actions(state: OneAgainstTheDeadState) -> list[Action]:
+    """The survivor's share: as many zombies as you fight, or fewer (A-54)."""
+    have = dice_of(state, state.zombies)
+    by_dice = state.options["share-by"] == "dice"
+    actions = []
+    for t in range(have[10] + 1):
+        for f in range(have[5] + 1):
+            for o in range(have[1] + 1):
+                his = 10 * t + 5 * f + o
+                mine = state.zombies - his
+                if by_dice:
+                    fair = t + f + o <= (have[10] + have[5] + have[1]) - (t + f + o)
+                else:
+                    fair = his <= mine
+                if not fair:
+                    continue
+                if his == 0:
+                    label = "The survivor does not fight"
+                else:
+                    label = f"The survivor fights {_describe((t, f, o))} ({his}), you fight {mine}"
+                actions.append(Action(f"share:{t}.{f}.{o}", label))
+    return actions
+
+
+def survivor_weapon_actions(state: OneAgainstTheDeadState) -> list[Action]:
+    s = state.survivor
+    assert s is not None and s.weapon is not None
+    return [
+        Action("survivor:weapon", f"The survivor uses the {s.weapon.label()}"),
+        Action("survivor:fists", "The survivor uses his Fists of Fury"),
+    ]
+
+
+def _roll_pile(state: OneAgainstTheDeadState, dice: dict[int, int], strength: int) -> int:
+    """Toss every zombie die of a pile, largest first; return how many zombies are left."""
+    left = 0
+    for size in SIZES:
+        for _ in range(dice.get(size, 0)):
+            roll = state.dice.d6()
+            if roll <= strength:
+                state.kills += size
+            else:
+                left += size
+    return left
+
+
+def _use(weapon: Weapon | None, chosen: bool) -> tuple[str | None, Weapon | None]:
+    """The weapon kind fought with, and the weapon carried afterwards (decremented)."""
+    if weapon is None or not chosen:
+        return None, weapon
+    after = weapon.used()
+    return weapon.kind, (None if after.spent else after)
+
+
+def battle(state: OneAgainstTheDeadState, survivor_weapon: bool) -> None:
+    """Fight, then suffer one damage per five zombies left in each pile."""
+    rules, options = state.rules, state.options
+    s = state.survivor
+    share = state.share if (s is not None and state.share is not None) else (0, 0, 0)
+    his_count = 10 * share[0] + 5 * share[1] + share[2]
+    total = dice_of(state, state.zombies)
+    mine = {size: total[size] - n for size, n in zip(SIZES, share, strict=True)}
+    his = dict(zip(SIZES, share, strict=True))
+
+    # Decrement the charge of each weapon used before the dice are tossed.
+    my_kind, state.weapon = _use(state.weapon, state.use_weapon)
+    my_power = power(rules, options, my_kind)
+    his_kind = None
+    if s is not None and his_count:
+        his_kind, s.weapon = _use(s.weapon, survivor_weapon)
+    his_power = power(rules, options, his_kind)
+
+    my_left = _roll_pile(state, mine, my_power)
+    his_left = _roll_pile(state, his, his_power) if his_count else 0
+    per_point = rules.zombies_per_point
+    my_damage, his_damage = my_left // per_point, his_left // per_point
+    with_what = my_kind or "fists"
+    state.event(
+        f"You fight {state.zombies - his_count} zombies with {with_what}: "
+        f"{state.zombies - his_count - my_left} die, {my_left} left; you take {my_damage} damage."
+    )
+    if state.weapon is None and my_kind is not None:
+        state.event(f"The {my_kind} is spent and goes back to the pool.")
+    state.life -= my_damage
+    if s is not None and his_count:
+        state.event(
+            f"Your survivor fights {his_count} with {his_kind or 'fists'}: "
+            f"{his_count - his_left} die, {his_left} left; he takes {his_damage} damage."
+        )
+        s.life -= his_damage
+        if s.life <= 0:
+            state.event("Your survivor is killed.")
+            state.survivor = None
+    state.zombies = my_left + his_left
+    state.share = None
+    state.use_weapon = False
+    if state.life <= 0:
+        state.life = 0
+        state.finish(Outcome({SEAT: "loss"}, "killed", {SEAT: score(state, won=False)}))
+
+
+def score(state: OneAgainstTheDeadState, won: bool) -> float:
+    """Scoring: remaining life (times an evacuated survivor's), or zombies killed."""
+    if state.options["scoring"] == "kills":
+        return float(state.kills)
+    if not won:
+        return 0.0
+    s = state.survivor
+    return float(state.life * (s.life if s is not None else 1))

@@ -1,0 +1,36 @@
+"""The registered games. A game's module is imported only when it is first asked for."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from deadtable.engine.game import Game, GameSpec
+
+# game id -> module whose SPEC attribute is its GameSpec
+_MODULES: dict[str, str] = {
+    "one-against-the-dead": "deadtable.games.one_against_the_dead",
+}
+_loaded: dict[str, GameSpec] = {}
+
+
+class UnknownGame(LookupError):
+    def __init__(self, game_id: str) -> None:
+        super().__init__(f"unknown game {game_id!r}; registered games: {', '.join(_MODULES)}")
+
+
+def game_ids() -> list[str]:
+    return list(_MODULES)
+
+
+def spec(game_id: str) -> GameSpec:
+    if game_id not in _loaded:
+        module = _MODULES.get(game_id)
+        if module is None:
+            raise UnknownGame(game_id)
+        _loaded[game_id] = importlib.import_module(module).SPEC
+    return _loaded[game_id]
+
+
+def load(game_id: str, **options: Any) -> Game:
+    return spec(game_id).bind(**options)
