@@ -85,10 +85,11 @@ def _around(state: OneAgainstTheDeadState) -> Pos:
 
 
 def _place(state: OneAgainstTheDeadState, direction: str) -> None:
+    around = _around(state) if state.phase == "place-flipped" else state.pos
     if state.phase == "place-flipped":
         src = state.holding
         assert src is not None
-        target = step(_around(state), direction)
+        target = step(around, direction)
         card = state.grid.pop(src)
         state.grid[target] = card
         state.holding = None
@@ -99,7 +100,7 @@ def _place(state: OneAgainstTheDeadState, direction: str) -> None:
         state.grid[target] = card
         if not state.pending:
             state.phase = "zombies"
-    state.event(f"You put the {cards.name(card)} {direction} of you.")
+    state.event(f"You put the {cards.name(card)} {where(direction, around, state)}.")
     state.revealed.append(target)
     if not cards.is_number(card):
         reveal(state, target)

@@ -1,0 +1,91 @@
+"""The city as a grid of cards, with you, the weapons, the survivor and the zombies."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+WEAPON_MARK = {"bat": "B", "chainsaw": "C", "shotgun": "S"}
+
+
+def _card(card: str) -> Text:
+    if card == "joker":
+        return Text("Jkr", style="bold magenta")
+    rank, suit = card[:-1], card[-1]
+    style = "red" if suit in "DH" else "white"
+    if rank in ("J", "Q", "K", "A"):
+        style = "bold " + style
+    return Text(f"{rank}{SYMBOLS[suit]}", style=style)
+
+
+def _cell(entry: dict[str, Any] | None, here: bool, helicopter: bool) -> Text:
+    if entry is None:
+        return Text("  ·  ", style="dim")
+    if not entry["face_up"]:
+        return Text(" ▒▒▒ ", style="blue")
+    text = Text(" ")
+    text.append_text(_card(entry["card"]))
+    if "weapon" in entry:
+        w = entry["weapon"]
+        mark = WEAPON_MARK.get(w["kind"], "?")
+        text.append(f" {mark}{'' if w['charge'] is None else w['charge']}", style="yellow")
+    if "survivor" in entry:
+        text.append(f" s{entry['survivor']['life']}", style="green")
+    if helicopter:
+        text.append(" H", style="bold cyan")
+    if here:
+        text = Text("[", style="bold green") + text + Text("]", style="bold green")
+    return text
+
+
+def city(view: dict[str, Any]) -> Table:
+    at = {(e["x"], e["y"]): e for e in view["cards"]}
+    xs = [x for x, _ in at]
+    ys = [y for _, y in at]
+    pos = tuple(view["position"])
+    heli = tuple(view["helicopter"])
+    grid = Table.grid(padding=(0, 1))
+    for _ in range(min(xs) - 1, max(xs) + 2):
+        grid.add_column(justify="center", min_width=7)
+    for y in range(max(ys) + 1, min(ys) - 2, -1):
+        grid.add_row(*[
+            _cell(at.get((x, y)), (x, y) == pos, (x, y) == heli)
+            for x in range(min(xs) - 1, max(xs) + 2)
+        ])
+    return grid
+
+
+def status(view: dict[str, Any]) -> Text:
+    w = view["weapon"]
+    weapon = "fists" if w is None else w["kind"]
+    if w is not None and w["charge"] is not None:
+        weapon += f" ({w['charge']})"
+    dice = view["zombie_dice"]
+    shown = " + ".join(f"{n}×{size}" for size, n in dice.items() if n) or "none"
+    text = Text()
+    text.append(f"Life {view['life']}/{view['life_max']}", style="bold green")
+    text.append(f"   Zombies {view['zombies']} ({shown})", style="bold red")
+    text.append(f"   Weapon {weapon}")
+    s = view["survivor"]
+    if s is not None:
+        sw = s["weapon"]
+        text.append(f"   Survivor {s['life']}/{s['life_max']} with ", style="green")
+        text.append("fists" if sw is None else sw["kind"], style="green")
+    text.append(f"   Deck {view['deck_count']}   Moves {view['turn']}   Kills {view['kills']}")
+    if view["to_place"]:
+        text.append("\nIn hand: " + ", ".join(view["names"][c] for c in view["to_place"]))
+    if view["holding"]:
+        text.append(f"\nTurned over: {view['names'][view['holding']]}")
+    return text
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    log = Text("\n".join(view["log"][-6:]), style="dim")
+    body = Group(city(view), Text(""), status(view), Text(""), log)
+    legend = "H helicopter · \\[you] · ▒▒▒ face down · B/C/S weapon · s survivor"
+    return Panel(body, title="One Against the Dead", subtitle=legend)
