@@ -75,26 +75,28 @@ def face_down_neighbours(state: OneAgainstTheDeadState) -> list[Pos]:
     return [p for p in neighbours(state.pos) if p in state.face_down]
 
 
-def reachable(state: OneAgainstTheDeadState) -> set[Pos]:
-    """The number cards you can walk to from where you stand."""
+def stranded(state: OneAgainstTheDeadState) -> bool:
+    """No walk reaches the helicopter, and no card that could open one can ever come up
+    (designed: the rulebook gives no outcome for a blocked city). A search over the cards
+    you can walk to that stops at the first sign of hope."""
+    deck_left = len(state.deck) > 0
+    grid, face_down, goal = state.grid, state.face_down, state.helicopter
     seen = {state.pos}
     todo = [state.pos]
     while todo:
         for n in neighbours(todo.pop()):
-            if n not in seen and state.face_up(n) and cards.is_number(state.grid[n]):
+            if n in seen:
+                continue
+            card = grid.get(n)
+            if card is None:
+                if deck_left:
+                    return False  # a card can still be drawn here
+                continue
+            if n in face_down:
+                return False  # it may turn up a number
+            if n == goal:
+                return False
+            if cards.is_number(card):
                 seen.add(n)
                 todo.append(n)
-    return seen
-
-
-def stranded(state: OneAgainstTheDeadState) -> bool:
-    """No walk reaches the helicopter, and no card that could open one can ever come up
-    (designed: the rulebook gives no outcome for a blocked city)."""
-    places = reachable(state)
-    if state.helicopter in places:
-        return False
-    for p in places:
-        for n in neighbours(p):
-            if n in state.face_down or (n not in state.grid and len(state.deck)):
-                return False
     return True
