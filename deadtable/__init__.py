@@ -11,6 +11,9 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
+import types
 from typing import Any
 
 from deadtable.engine.decisions import Action, Decision, GameOver, IllegalAction
@@ -23,8 +26,7 @@ from deadtable.registry import UnknownGame, game_ids, load
 __version__ = "0.1.0"
 
 
-def games() -> list[dict[str, Any]]:
-    """The registered games: id, name, seats, summary and options."""
+def _catalogue() -> list[dict[str, Any]]:
     out = []
     for game_id in game_ids():
         game = load(game_id)
@@ -39,6 +41,39 @@ def games() -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+class _Games:
+    """`deadtable.games()` lists the registered games. The name is also the subpackage
+    `deadtable.games`, which Python's import system writes onto this module whenever a game is
+    imported; the module class below keeps the function, and attribute access on it still
+    reaches the subpackage (`deadtable.games.one_against_the_dead`)."""
+
+    def __call__(self) -> list[dict[str, Any]]:
+        """The registered games: id, name, version, seats, summary and options."""
+        return _catalogue()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(importlib.import_module("deadtable.games"), name)
+
+    def __repr__(self) -> str:
+        return "<deadtable.games(): the registered games>"
+
+
+games = _Games()
+
+
+class _Module(types.ModuleType):
+    @property
+    def games(self) -> _Games:
+        return games
+
+    @games.setter
+    def games(self, value: Any) -> None:  # the import system setting the subpackage
+        pass
+
+
+sys.modules[__name__].__class__ = _Module
 
 
 def replay(replay: Replay) -> GameState:

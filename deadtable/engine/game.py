@@ -54,7 +54,8 @@ class Game:
             raise TypeError(f"{self.id} new() got unknown set-up {unknown}; valid: {valid}")
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little") >> 1
-        recorded: dict[str, Any] = {"dice": list(dice)}
+        dice = list(dice)
+        recorded: dict[str, Any] = {"dice": dice}
         recorded.update({k: (list(v) if isinstance(v, (list, tuple)) else v)
                          for k, v in setup.items()})
         return self.spec.start(self, seed, Dice(seed, dice), recorded)
@@ -67,6 +68,11 @@ class Game:
     def _check(self, data: dict[str, Any]) -> None:
         if data.get("game") != self.id:
             raise ValueError(f"this is a saved {data.get('game')!r} game, not {self.id!r}")
+        if data.get("version") != self.version:
+            raise ValueError(
+                f"this {self.id} game was saved by version {data.get('version')!r}; "
+                f"this is version {self.version!r}"
+            )
         if data.get("options") != self.options:
             raise ValueError(
                 f"saved game options {data.get('options')} differ from {self.options}; "

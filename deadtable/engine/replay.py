@@ -49,6 +49,10 @@ class Replay:
                 f"replay was recorded with {self.game} version {self.version}; "
                 f"this is version {game.version}"
             )
+        if dict(game.options) != self.options:
+            raise ReplayMismatch(
+                f"replay was recorded with options {self.options}; the game has {game.options}"
+            )
         setup = dict(self.setup)
         dice = setup.pop("dice", [])
         state = game.new(seed=self.seed, dice=dice, **setup)
@@ -59,6 +63,9 @@ class Replay:
                 raise ReplayMismatch(f"action {i + 1} ({action_id!r}) failed: {error}") from error
         if self.final is not None and digest(state) != self.final:
             raise ReplayMismatch("the replayed game ended in a different state than recorded")
+        ended = None if state.outcome is None else state.outcome.to_data()
+        if self.outcome is not None and ended != self.outcome:
+            raise ReplayMismatch(f"the replayed game ended {ended}; recorded {self.outcome}")
         return state
 
     def to_json(self) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from deadtable.engine.decisions import Action
 from deadtable.engine.state import Outcome
-from deadtable.games.one_against_the_dead.rules import power
+from deadtable.games.one_against_the_dead.rules import power, rank
 from deadtable.games.one_against_the_dead.state import SEAT, OneAgainstTheDeadState, Weapon
 from deadtable.games.one_against_the_dead.zombies import dice_of
 
@@ -118,12 +118,26 @@ def battle(state: OneAgainstTheDeadState, survivor_weapon: bool) -> None:
         if s.life <= 0:
             state.event("Your survivor is killed.")
             state.survivor = None
+    _keep_rank_rule(state)
     state.zombies = my_left + his_left
     state.share = None
     state.use_weapon = False
     if state.life <= 0:
         state.life = 0
         state.finish(Outcome({SEAT: "loss"}, "killed", {SEAT: score(state, won=False)}))
+
+
+def _keep_rank_rule(state: OneAgainstTheDeadState) -> None:
+    """A survivor may not carry a more powerful weapon than you. When your weapon is spent
+    and his is better, you take his once the fight is over (designed: the rulebook only
+    forbids the state; taking it is the exchange that leaves you best armed)."""
+    s = state.survivor
+    if s is None or s.weapon is None:
+        return
+    mine = rank(state.rules, None if state.weapon is None else state.weapon.kind)
+    if rank(state.rules, s.weapon.kind) > mine:
+        state.weapon, s.weapon = s.weapon, None
+        state.event(f"You take your survivor's {state.weapon.label()}: he may not out-gun you.")
 
 
 def score(state: OneAgainstTheDeadState, won: bool) -> float:

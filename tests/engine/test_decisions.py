@@ -1,0 +1,104 @@
+"""Decisions and actions: stable ids, lookups, and the errors a player reads."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from deadtable.engine.decisions import Action, Decision, GameOver, IllegalAction
+
+
+def move_decision() -> Decision:
+    return Decision.of(
+        "survivor",
+        "Where do you go?",
+        [
+            Action("move:left", "Move left"),
+            Action("move:right", "Move right"),
+            Action("wait", "Wait"),
+        ],
+    )
+
+
+def test_ids_lookups_and_order():
+    decision = move_decision()
+    assert decision.ids == ["move:left", "move:right", "wait"]
+    assert "wait" in decision and "fly" not in decision and 3 not in decision
+    assert decision.get("move:right") == Action("move:right", "Move right")
+    assert decision.get("fly") is None
+    assert decision.actions[0].label == "Move left"
+
+
+def test_of_takes_any_iterable():
+    decision = Decision.of("p1", "Go?", (Action(f"a{i}", f"A {i}") for i in range(3)))
+    assert decision.ids == ["a0", "a1", "a2"]
+    assert isinstance(decision.actions, tuple)
+
+
+def test_duplicate_ids_are_rejected():
+    with pytest.raises(ValueError, match=r"duplicate action ids in decision: \['a', 'b', 'a'\]"):
+        Decision.of("p1", "Pick", [Action("a", "A"), Action("b", "B"), Action("a", "A again")])
+
+
+def test_a_decision_needs_an_action():
+    with pytest.raises(ValueError, match="at least one legal action"):
+        Decision.of("p1", "Pick", [])
+
+
+@given(st.lists(st.text(min_size=1, max_size=5), min_size=1, max_size=20))
+def test_duplicates_rejected_iff_present(ids):
+    actions = [Action(i, f"label {i}") for i in ids]
+    if len(set(ids)) == len(ids):
+        assert Decision.of("p1", "Pick", actions).ids == ids
+    else:
+        with pytest.raises(ValueError, match="duplicate"):
+            Decision.of("p1", "Pick", actions)
+
+
+def test_data_form():
+    assert move_decision().to_data() == {
+        "seat": "survivor",
+        "prompt": "Where do you go?",
+        "actions": [
+            {"id": "move:left", "label": "Move left"},
+            {"id": "move:right", "label": "Move right"},
+            {"id": "wait", "label": "Wait"},
+        ],
+    }
+    assert Action("x", "X").to_data() == {"id": "x", "label": "X"}
+
+
+def test_decisions_and_actions_are_frozen_values():
+    decision = move_decision()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        decision.seat = "zombie"  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        decision.actions[0].id = "x"  # type: ignore[misc]
+    assert decision == move_decision()
+    assert hash(decision) == hash(move_decision())
+    assert hash(Action("a", "A")) == hash(Action("a", "A"))
+
+
+def test_illegal_action_names_the_action_seat_prompt_and_legal_ids():
+    error = IllegalAction("fly", move_decision())
+    text = str(error)
+    assert "'fly'" in text
+    assert "survivor" in text and "Where do you go?" in text
+    assert "legal actions: move:left, move:right, wait" in text
+    assert error.action_id == "fly"
+    assert error.legal == ["move:left", "move:right", "wait"]
+    assert isinstance(error, ValueError)
+
+
+def test_illegal_action_shortens_long_lists():
+    decision = Decision.of("p1", "Pick", [Action(f"a{i}", "x") for i in range(50)])
+    text = str(IllegalAction("nope", decision))
+    assert "a39" in text and "a40" not in text and text.endswith(" ...")
+    assert len(IllegalAction("nope", decision).legal) == 50
+
+
+def test_game_over_is_a_runtime_error():
+    assert issubclass(GameOver, RuntimeError)
