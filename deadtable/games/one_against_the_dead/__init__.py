@@ -15,10 +15,13 @@ from deadtable.games.one_against_the_dead.state import SEAT, OneAgainstTheDeadSt
 OPTIONS = OptionSet([
     Option("row", 6, "face-down city blocks between start and helicopter; life is twice this",
            minimum=1, maximum=20),
-    Option("weapon-powers", "3-4-5", "Bat-Chainsaw-Shotgun powers (the table is missing, A-24)",
-           choices=("3-4-5", "3-4-6", "3-5-6", "4-5-6")),
-    Option("survivor-life", "d6", "the die for a survivor's life (A-25)",
-           choices=("d6", "2d6", "d6+3")),
+    Option("weapon-powers", "data",
+           "Bat-Chainsaw-Shotgun powers (the table is missing, A-24); 'data': the data "
+           "file's default (3-4-5 in the packaged one)",
+           choices=("data", "3-4-5", "3-4-6", "3-5-6", "4-5-6")),
+    Option("survivor-life", "data",
+           "the die for a survivor's life (A-25); 'data': the data file's (d6 packaged)",
+           choices=("data", "d6", "2d6", "d6+3")),
     Option("final-battle", "kill-all",
            "at the helicopter, win by killing every zombie, or by surviving one round (A-53)",
            choices=("kill-all", "survive")),

@@ -63,7 +63,8 @@ def _ace(state: OneAgainstTheDeadState, p: Pos) -> None:
         state.map_survivor = (p, survivor)
         state.event(f"The unrescued survivor moves to the {name}.")
         return
-    life = state.dice.parse_and_roll(state.options["survivor-life"])
+    die = state.options["survivor-life"]
+    life = state.dice.parse_and_roll(state.rules.survivor_life if die == "data" else die)
     state.map_survivor = (p, Survivor(life, life))
     state.event(f"A survivor with {life} life is in the rubble of the {name}.")
 

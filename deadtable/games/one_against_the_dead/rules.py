@@ -19,7 +19,9 @@ def rules_for(options: dict[str, Any]) -> Rules:
 
 def power(rules: Rules, options: dict[str, Any], kind: str | None) -> int:
     """A weapon's power: a zombie die dies on a roll at or under it. None is Fists of Fury."""
-    table = options["weapon-powers"] or rules.default_table
+    table = options["weapon-powers"]
+    if table == "data":
+        table = rules.default_table
     if table not in rules.power_tables:
         raise ValueError(
             f"weapon-powers {table!r} is not a table in the data file; "

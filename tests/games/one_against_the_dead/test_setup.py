@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from deadtable.engine.options import BadOption
@@ -68,9 +70,30 @@ def test_bad_options_and_set_up_are_refused_with_the_valid_values() -> None:
         new(rows=8)
     with pytest.raises(BadOption, match="from 1 to 20"):
         new(row=0)
-    with pytest.raises(BadOption, match="one of '3-4-5'"):
+    with pytest.raises(BadOption, match="one of 'data', '3-4-5'"):
         new(weapon_powers="9-9-9")
     with pytest.raises(ValueError, match="not a card"):
         new(["11H"])
     with pytest.raises(ValueError, match="stacked twice"):
         new(["5H", "5H"])
+
+
+def test_a_users_data_file_sets_the_powers_and_the_survivor_die(tmp_path: Path) -> None:
+    from deadtable.games.one_against_the_dead.data import DEFAULT, DataError
+    from deadtable.games.one_against_the_dead.rules import power
+
+    text = DEFAULT.read_text()
+    text = text.replace('default = "3-4-5"', 'default = "4-5-6"')
+    text = text.replace('life = "d6"', 'life = "2d6"')
+    mine = tmp_path / "rules.toml"
+    mine.write_text(text)
+    state = new(city(draws=["AD", "3C", "5C"]), dice=[6, 5], data=str(mine))
+    state.apply("place:up")  # the ace: a survivor in the rubble
+    assert power(state.rules, state.options, "bat") == 4
+    assert state.map_survivor is not None and state.map_survivor[1].life == 11  # 2d6: 6 + 5
+    broken = tmp_path / "broken.toml"
+    broken.write_text(text.replace("zombies_per_point = 5", 'zombies_per_point = "five"'))
+    with pytest.raises(DataError, match="damage.zombies_per_point.*should be a int"):
+        new(data=str(broken))
+    with pytest.raises(DataError, match="no such data file"):
+        new(data=str(tmp_path / "none.toml"))

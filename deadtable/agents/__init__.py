@@ -1,0 +1,28 @@
+"""Agents: programs that play a seat. make_agent("random", seed) -> Agent; see base.py."""
+
+from deadtable.agents.base import (
+    Agent,
+    AgentFactory,
+    FirstAgent,
+    agent_maker,
+    agent_names,
+    decision_of,
+    make_agent,
+    register_agent,
+)
+from deadtable.agents.random_agent import RandomAgent
+
+register_agent("random", RandomAgent)
+register_agent("first", FirstAgent)
+
+__all__ = [
+    "Agent",
+    "AgentFactory",
+    "FirstAgent",
+    "RandomAgent",
+    "agent_maker",
+    "agent_names",
+    "decision_of",
+    "make_agent",
+    "register_agent",
+]

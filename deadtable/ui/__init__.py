@@ -1,0 +1,1 @@
+"""People's ways in: the `deadtable` command line (cli.py) and the renderers (render/)."""

@@ -1,0 +1,341 @@
+"""The `deadtable` command: list games, start one, play it, simulate many, check a replay.
+
+Mistakes a user can make (an unknown game, a bad option or agent, an unreadable file) end
+with a one-line message on stderr and exit code 2; a replay that does not reproduce exits 1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+import deadtable
+from deadtable import registry
+from deadtable.agents import Agent, agent_maker
+from deadtable.engine.decisions import Decision
+from deadtable.engine.dice import derive_seed
+from deadtable.engine.game import Game
+from deadtable.engine.options import BadOption
+from deadtable.engine.replay import Replay, ReplayMismatch
+from deadtable.engine.state import GameState, Outcome
+from deadtable.sim.run import DEFAULT_MAX_STEPS, RunawayGame, simulate
+from deadtable.ui.render import render_view
+
+app = typer.Typer(
+    name="deadtable",
+    help="Zombie tabletop games: play them, simulate them, replay them.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,  # a game state in a traceback buries the error
+)
+
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="a game id; see `deadtable games`")]
+SeedOpt = Annotated[int | None, typer.Option("--seed", "-s", help="seed; random if not given")]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="K=V", help="a game option; repeat for more"),
+]
+AgentOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--agent",
+        "-a",
+        metavar="[SEAT=]AGENT",
+        help="an agent such as 'random' for one seat (SEAT=AGENT) or every seat (AGENT)",
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of tables")]
+
+
+def main() -> None:
+    app()
+
+
+# -- commands ---------------------------------------------------------------------------------
+@app.command("games")
+def games_command(as_json: JsonOpt = False) -> None:
+    """List the games."""
+    listing = deadtable.games()
+    if as_json:
+        _print_json(listing)
+        return
+    table = Table("id", "name", "seats", "summary", title="Games")
+    for game in listing:
+        table.add_row(game["id"], game["name"], ", ".join(game["seats"]), game["summary"])
+    Console().print(table)
+
+
+@app.command("new")
+def new_command(
+    game_id: GameArg, seed: SeedOpt = None, option: OptionOpt = None, as_json: JsonOpt = False
+) -> None:
+    """Start a game and show its first decision."""
+    game = _load(game_id, option)
+    state = game.new(seed=seed)
+    decision = state.decision
+    seat = decision.seat if decision is not None else game.seats[0]
+    data: dict[str, Any] = {
+        "game": game.id,
+        "seed": state.seed,
+        "options": dict(game.options),
+        "decision": None if decision is None else decision.to_data(),
+        "view": state.view(seat),
+    }
+    if as_json:
+        _print_json(data)
+        return
+    console = Console()
+    console.print(Text(f"{game.spec.name}, seed {state.seed}", style="bold"))
+    console.print(render_view(game.id, data["view"]))
+    if decision is not None:
+        _show_actions(console, decision)
+
+
+@app.command("play")
+def play_command(
+    game_id: GameArg,
+    seed: SeedOpt = None,
+    agent: AgentOpt = None,
+    option: OptionOpt = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", metavar="FILE", help="write the replay here")
+    ] = None,
+) -> None:
+    """Play a game: seats without an --agent are played by you, at this terminal."""
+    game = _load(game_id, option)
+    specs = _seat_agents(game, agent or [])
+    state = game.new(seed=seed)
+    # The agents' seeds come from the game's, so a seed replays the agents' moves too.
+    agents = {
+        seat: agent_maker(specs[seat])(derive_seed(state.seed, 1 + number))
+        for number, seat in enumerate(game.seats)
+        if seat in specs
+    }
+    console = Console()
+    console.print(Text(f"{game.spec.name}, seed {state.seed}", style="bold"))
+    finished = _play(console, state, agents)
+    if save is not None:
+        _save(save, Replay.of(state, agents=specs))
+    if finished and state.outcome is not None:
+        human = next((s for s in game.seats if s not in agents), game.seats[0])
+        console.print(render_view(game.id, state.view(human)))
+        _show_outcome(console, state.outcome)
+    else:
+        console.print(Text(f"Quit after {len(state.history)} actions.", style="bold"))
+
+
+@app.command("sim")
+def sim_command(
+    game_id: GameArg,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="how many games")],
+    seed: SeedOpt = None,
+    agent: AgentOpt = None,
+    option: OptionOpt = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="processes")] = 1,
+    max_steps: Annotated[
+        int, typer.Option("--max-steps", min=1, help="give up on a game this long")
+    ] = DEFAULT_MAX_STEPS,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play many games with agents (random by default) and count the outcomes."""
+    game = _load(game_id, option)
+    specs = _seat_agents(game, agent or [], default="random")
+    batch_seed = _fresh_seed() if seed is None else seed
+    try:
+        result = simulate(game.id, game.options, games, batch_seed, specs, workers, max_steps)
+    except RunawayGame as error:
+        _fail(str(error), code=1)
+    if as_json:
+        _print_json(result)
+        return
+    _show_sim(Console(), game, result)
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="a replay written by --save")],
+    as_json: JsonOpt = False,
+) -> None:
+    """Play a saved replay again and check that it ends as recorded."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        _fail(f"cannot read {file}: {error}")
+    try:
+        recorded = Replay.from_json(text)
+    except (ValueError, TypeError) as error:
+        _fail(f"{file}: {error}")
+    try:
+        state = deadtable.replay(recorded)
+    except ReplayMismatch as error:
+        _fail(f"{file}: the replay does not reproduce: {error}", code=1)
+    except (registry.UnknownGame, BadOption, TypeError) as error:
+        _fail(f"{file}: {error}")
+    outcome = None if state.outcome is None else state.outcome.to_data()
+    if recorded.outcome is not None and outcome != recorded.outcome:
+        _fail(f"{file}: recorded outcome {recorded.outcome} but replayed {outcome}", code=1)
+    report = {
+        "ok": True,
+        "game": recorded.game,
+        "version": recorded.version,
+        "seed": recorded.seed,
+        "actions": len(recorded.actions),
+        "finished": state.outcome is not None,
+        "outcome": outcome,
+    }
+    if as_json:
+        _print_json(report)
+        return
+    ending = "unfinished" if state.outcome is None else _outcome_line(state.outcome)
+    Console().print(
+        Text(f"ok: {recorded.game}, {len(recorded.actions)} actions reproduced; {ending}")
+    )
+
+
+# -- loading and checking what the user typed ------------------------------------------------
+def _fail(message: str, code: int = 2) -> NoReturn:
+    typer.echo(f"deadtable: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _load(game_id: str, pairs: list[str] | None) -> Game:
+    try:
+        spec = registry.spec(game_id)
+        return spec.bind(**spec.options.parse_pairs(pairs or []))
+    except (registry.UnknownGame, BadOption) as error:
+        _fail(str(error))
+
+
+def _seat_agents(game: Game, given: list[str], default: str | None = None) -> dict[str, str]:
+    """--agent values -> seat -> agent spec. 'SEAT=AGENT' is one seat; 'AGENT' is every seat."""
+    specs = {} if default is None else dict.fromkeys(game.seats, default)
+    for item in given:
+        head, eq, tail = item.partition("=")
+        if eq and head in game.seats:
+            specs[head] = tail
+        elif eq and ":" not in head:  # an agent's own k=v come after its name and a ':'
+            _fail(f"--agent {item!r}: {head!r} is not a seat; seats: {', '.join(game.seats)}")
+        else:
+            specs.update(dict.fromkeys(game.seats, item))
+    for spec in set(specs.values()):
+        try:
+            agent_maker(spec)
+        except ValueError as error:
+            _fail(f"--agent {spec!r}: {error}")
+    return specs
+
+
+def _fresh_seed() -> int:
+    return int.from_bytes(os.urandom(8), "little") >> 1  # as Game.new picks one
+
+
+# -- playing at the terminal -----------------------------------------------------------------
+def _play(console: Console, state: GameState, agents: dict[str, Agent]) -> bool:
+    """Play until the game ends (True) or the person quits (False)."""
+    agent_steps = 0
+    while (decision := state.decision) is not None:
+        agent = agents.get(decision.seat)
+        if agent is None:
+            console.print(render_view(state.game.id, state.view(decision.seat)))
+            action_id = _ask(console, decision)
+            if action_id is None:
+                return False
+        else:
+            agent_steps += 1
+            if agent_steps > DEFAULT_MAX_STEPS:
+                _fail(f"the agents made {DEFAULT_MAX_STEPS} moves and the game has not ended", 1)
+            action_id = agent.act(state)
+            label = decision.get(action_id)
+            shown = label.label if label is not None else action_id
+            console.print(Text(f"{decision.seat}: {shown}", style="dim"))
+        state.apply(action_id)
+    return True
+
+
+def _ask(console: Console, decision: Decision) -> str | None:
+    """A legal action id read from stdin, or None if the person quits (q, end of input)."""
+    _show_actions(console, decision)
+    count = len(decision.actions)
+    while True:
+        try:
+            answer = input(f"{decision.seat}> ").strip()
+        except (EOFError, KeyboardInterrupt):
+            console.print()
+            return None
+        if not sys.stdin.isatty():
+            console.print(Text(answer))  # piped answers are not echoed; keep the transcript
+        if answer in decision:
+            return answer
+        if answer.isdigit() and 1 <= int(answer) <= count:
+            return decision.actions[int(answer) - 1].id
+        if answer.lower() in ("q", "quit"):
+            return None
+        console.print(
+            Text(
+                f"{answer!r} is not an action here: type a number from 1 to {count}, "
+                f"an action id, or q to quit",
+                style="red",
+            )
+        )
+
+
+def _show_actions(console: Console, decision: Decision) -> None:
+    console.print(Text(f"{decision.seat}: {decision.prompt}", style="bold"))
+    for number, action in enumerate(decision.actions, 1):
+        console.print(Text.assemble(f"  {number:>2}. {action.label}  ", (action.id, "dim")))
+
+
+def _save(path: Path, replay: Replay) -> None:
+    try:
+        path.write_text(replay.to_json() + "\n", encoding="utf-8")
+    except OSError as error:
+        _fail(f"cannot write the replay to {path}: {error}")
+
+
+def _outcome_line(outcome: Outcome) -> str:
+    results = ", ".join(f"{seat} {result}" for seat, result in outcome.results.items())
+    return f"{outcome.label} ({outcome.cause}): {results}"
+
+
+def _show_outcome(console: Console, outcome: Outcome) -> None:
+    console.print(Text(f"Game over: {_outcome_line(outcome)}", style="bold"))
+    if outcome.scores:
+        scores = ", ".join(f"{seat} {score:g}" for seat, score in outcome.scores.items())
+        console.print(Text(f"Scores: {scores}"))
+
+
+# -- output -----------------------------------------------------------------------------------
+def _print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, indent=2))
+
+
+def _show_sim(console: Console, game: Game, result: dict[str, Any]) -> None:
+    games = result["games"]
+    table = Table("outcome", "count", "share", title=f"{game.spec.name}: {games} games")
+    for label, count in result["outcomes"].items():
+        table.add_row(label, str(count), f"{count / games:.1%}")
+    console.print(table)
+    lo, hi = result["ci95"]
+    console.print(
+        Text(
+            f"win rate ({game.seats[0]}): {result['win_rate']:.2%}  95% CI {lo:.2%} to {hi:.2%}",
+            style="bold",
+        )
+    )
+    causes = ", ".join(f"{cause} {count}" for cause, count in result["causes"].items())
+    console.print(Text(f"causes: {causes}"))
+    agents = ", ".join(f"{seat}={spec}" for seat, spec in result["agents"].items())
+    console.print(
+        Text(
+            f"mean steps {result['mean_steps']:.1f}; seed {result['seed']}; agents {agents}; "
+            f"{result['games_per_second']:.0f} games/s"
+        )
+    )

@@ -1,0 +1,108 @@
+import pytest
+
+import deadtable
+from deadtable.agents import RandomAgent
+from deadtable.engine.dice import derive_seed
+from deadtable.sim import RunawayGame, play_one, simulate
+from deadtable.sim.run import _chunks
+
+RESULT_KEYS = {
+    "game", "games", "seed", "agents", "options", "outcomes", "win_rate", "ci95",
+    "mean_steps", "seconds", "games_per_second", "causes", "mean_score",
+}  # fmt: skip
+TIMING = ("seconds", "games_per_second")
+
+
+def without_timing(result: dict) -> dict:
+    return {k: v for k, v in result.items() if k not in TIMING}
+
+
+def test_play_one_uses_seeds_derived_from_the_batch_seed_and_index(race: str) -> None:
+    game = deadtable.load(race)
+    played = play_one(game, seed=42, agents={"player": "random"}, index=7)
+    # The same game by hand: game seed (42, 7), the first seat's agent seed (42, 7, 1).
+    state = game.new(seed=derive_seed(42, 7))
+    agent = RandomAgent(derive_seed(42, 7, 1))
+    while state.decision is not None:
+        state.apply(agent.act(state))
+    assert state.outcome is not None
+    assert played.label == state.outcome.label
+    assert played.steps == len(state.history)
+    assert played.results == state.outcome.results
+    assert played.scores == state.outcome.scores
+    assert played.cause == state.outcome.cause
+
+
+def test_play_one_differs_between_indices(race: str) -> None:
+    game = deadtable.load(race, target=30)
+    runs = {play_one(game, 1, {"player": "random"}, i).steps for i in range(20)}
+    assert len(runs) > 1
+
+
+def test_first_agent_always_walks_to_the_target(race: str) -> None:
+    result = simulate(race, {"target": 6}, games=25, seed=3, agents="first")
+    assert set(result) == RESULT_KEYS
+    assert result["outcomes"] == {"win": 25}
+    assert result["causes"] == {"reached": 25}
+    assert result["win_rate"] == 1.0
+    assert result["mean_steps"] == 6
+    assert result["mean_score"] == {"player": 6.0}
+    assert result["ci95"][1] == 1.0 and result["ci95"][0] == pytest.approx(0.8668, abs=1e-4)
+    assert result["agents"] == {"player": "first"}
+    assert result["options"] == {"target": 6, "players": 1}
+
+
+def test_outcomes_do_not_depend_on_the_number_of_workers(race: str) -> None:
+    args = dict(game_id=race, options={"target": 12}, games=300, seed=2024, agents="random")
+    one = simulate(**args, workers=1)
+    two = simulate(**args, workers=2)
+    three = simulate(**args, workers=3)
+    assert without_timing(one) == without_timing(two) == without_timing(three)
+    assert sum(one["outcomes"].values()) == 300
+    assert set(one["outcomes"]) == {"win", "loss"}  # random play both lands and busts
+    assert one["ci95"][0] < one["win_rate"] < one["ci95"][1]
+
+
+def test_a_different_seed_gives_different_games(race: str) -> None:
+    a = simulate(race, {"target": 20}, games=200, seed=1)
+    b = simulate(race, {"target": 20}, games=200, seed=2)
+    assert without_timing(a) != without_timing(b)
+
+
+def test_win_rate_counts_the_first_seat(race: str) -> None:
+    # Red walks first and always gets there first.
+    result = simulate(race, {"players": 2, "target": 5}, 10, 0, {"red": "first", "blue": "first"})
+    assert result["outcomes"] == {"win:red": 10}
+    assert result["win_rate"] == 1.0
+    result = simulate(race, {"players": 2, "target": 5}, 10, 0, {"red": "first", "blue": "random"})
+    assert result["agents"] == {"red": "first", "blue": "random"}
+
+
+def test_a_game_that_runs_too_long_is_stopped(race: str) -> None:
+    game = deadtable.load(race, target=10)
+    with pytest.raises(RunawayGame, match="did not end within 3 steps"):
+        play_one(game, 0, {"player": "first"}, 0, max_steps=3)
+    assert play_one(game, 0, {"player": "first"}, 0, max_steps=10).steps == 10
+    with pytest.raises(RunawayGame):
+        simulate(race, {"target": 50}, games=8, seed=0, agents="first", workers=2, max_steps=9)
+
+
+def test_bad_agent_assignments_are_refused(race: str) -> None:
+    with pytest.raises(ValueError, match="unknown seat"):
+        simulate(race, {}, 5, 0, {"player": "random", "green": "random"})
+    with pytest.raises(ValueError, match="no agent for seat.*blue"):
+        simulate(race, {"players": 2}, 5, 0, {"red": "random"})
+    with pytest.raises(ValueError, match="unknown agent"):
+        simulate(race, {}, 5, 0, "nobody")
+    with pytest.raises(ValueError, match="at least 1"):
+        simulate(race, {}, 0, 0, "random")
+    with pytest.raises(deadtable.BadOption, match="valid options: players, target"):
+        simulate(race, {"speed": 2}, 5, 0, "random")
+
+
+@pytest.mark.parametrize(("n", "parts"), [(1, 8), (10, 3), (100, 8), (7, 7)])
+def test_chunks_cover_every_game_once_in_order(n: int, parts: int) -> None:
+    chunks = _chunks(n, parts)
+    assert [i for lo, hi in chunks for i in range(lo, hi)] == list(range(n))
+    assert all(hi > lo for lo, hi in chunks)
+    assert len(chunks) == min(n, parts)
