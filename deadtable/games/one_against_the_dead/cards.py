@@ -55,3 +55,8 @@ def check_card(card: str) -> str:
             f"{card!r} is not a card; write rank then suit, like '7H', '10S', 'QC', or 'joker'"
         )
     return card
+
+
+def zombies(n: int) -> str:
+    """'1 zombie', '5 zombies': for the event log."""
+    return f"{n} zombie" if n == 1 else f"{n} zombies"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from deadtable.engine.decisions import Action
 from deadtable.engine.state import Outcome
+from deadtable.games.one_against_the_dead.cards import zombies
 from deadtable.games.one_against_the_dead.rules import power, rank
 from deadtable.games.one_against_the_dead.state import SEAT, OneAgainstTheDeadState, Weapon
 from deadtable.games.one_against_the_dead.zombies import dice_of
@@ -103,7 +104,7 @@ def battle(state: OneAgainstTheDeadState, survivor_weapon: bool) -> None:
     my_damage, his_damage = my_left // per_point, his_left // per_point
     with_what = my_kind or "fists"
     state.event(
-        f"You fight {state.zombies - his_count} zombies with {with_what}: "
+        f"You fight {zombies(state.zombies - his_count)} with {with_what}: "
         f"{state.zombies - his_count - my_left} die, {my_left} left; you take {my_damage} damage."
     )
     if state.weapon is None and my_kind is not None:
@@ -111,7 +112,7 @@ def battle(state: OneAgainstTheDeadState, survivor_weapon: bool) -> None:
     state.life -= my_damage
     if s is not None and his_count:
         state.event(
-            f"Your survivor fights {his_count} with {his_kind or 'fists'}: "
+            f"Your survivor fights {zombies(his_count)} with {his_kind or 'fists'}: "
             f"{his_count - his_left} die, {his_left} left; he takes {his_damage} damage."
         )
         s.life -= his_damage

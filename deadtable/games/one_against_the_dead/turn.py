@@ -11,6 +11,7 @@ from __future__ import annotations
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.state import Outcome
 from deadtable.games.one_against_the_dead import cards
+from deadtable.games.one_against_the_dead.cards import zombies
 from deadtable.games.one_against_the_dead.combat import (
     battle,
     score,
@@ -132,7 +133,7 @@ def _enter_move(state: OneAgainstTheDeadState) -> None:
 def _add_zombies(state: OneAgainstTheDeadState, added: int) -> None:
     total = state.zombies + added
     if make_change(total, state.rules.zombie_dice) is None:
-        state.event(f"{total} zombies: there are not enough zombie dice to show them.")
+        state.event(f"{zombies(total)}: there are not enough zombie dice to show them.")
         state.finish(Outcome({SEAT: "loss"}, "overrun", {SEAT: score(state, won=False)}))
         return
     state.zombies = total
@@ -147,7 +148,7 @@ def _zombies(state: OneAgainstTheDeadState) -> None:
     if state.outcome is not None:
         return
     if added:
-        state.event(f"{added} new zombies: {state.zombies} are with you.")
+        state.event(f"{zombies(added)} new: {state.zombies} with you.")
     if state.zombies:
         state.phase = "combat"
     else:
@@ -161,7 +162,7 @@ def _helicopter(state: OneAgainstTheDeadState) -> None:
         _add_zombies(state, added)
         if state.outcome is not None:
             return
-        state.event(f"{added} zombies guard the helicopter: {state.zombies} to fight.")
+        state.event(f"{zombies(added)} guard the helicopter: {state.zombies} to fight.")
     if state.zombies:
         state.phase = "combat"
     else:
@@ -186,7 +187,7 @@ def _fight(state: OneAgainstTheDeadState, survivor_weapon: bool) -> None:
     if state.options["final-battle"] == "survive" or state.zombies == 0:
         _evacuate(state)
     else:
-        state.event(f"{state.zombies} zombies still stand between you and the helicopter.")
+        state.event(f"{zombies(state.zombies)} still stand between you and the helicopter.")
         state.phase = "combat"
 
 

@@ -25,11 +25,10 @@ def _card(card: str) -> Text:
 
 def _cell(entry: dict[str, Any] | None, here: bool, helicopter: bool) -> Text:
     if entry is None:
-        return Text("  ·  ", style="dim")
+        return Text(" · ", style="dim")
     if not entry["face_up"]:
-        return Text(" ▒▒▒ ", style="blue")
-    text = Text(" ")
-    text.append_text(_card(entry["card"]))
+        return Text("▒▒▒", style="blue")
+    text = _card(entry["card"])
     if "weapon" in entry:
         w = entry["weapon"]
         mark = WEAPON_MARK.get(w["kind"], "?")
@@ -40,6 +39,8 @@ def _cell(entry: dict[str, Any] | None, here: bool, helicopter: bool) -> Text:
         text.append(" H", style="bold cyan")
     if here:
         text = Text("[", style="bold green") + text + Text("]", style="bold green")
+    else:
+        text = Text(" ") + text + Text(" ")
     return text
 
 
@@ -51,7 +52,7 @@ def city(view: dict[str, Any]) -> Table:
     heli = tuple(view["helicopter"])
     grid = Table.grid(padding=(0, 1))
     for _ in range(min(xs) - 1, max(xs) + 2):
-        grid.add_column(justify="center", min_width=7)
+        grid.add_column(justify="center", no_wrap=True)
     for y in range(max(ys) + 1, min(ys) - 2, -1):
         grid.add_row(*[
             _cell(at.get((x, y)), (x, y) == pos, (x, y) == heli)
@@ -88,4 +89,4 @@ def render(view: dict[str, Any]) -> RenderableType:
     log = Text("\n".join(view["log"][-6:]), style="dim")
     body = Group(city(view), Text(""), status(view), Text(""), log)
     legend = "H helicopter · \\[you] · ▒▒▒ face down · B/C/S weapon · s survivor"
-    return Panel(body, title="One Against the Dead", subtitle=legend)
+    return Panel(body, title="One Against the Dead", subtitle=legend, expand=False)
