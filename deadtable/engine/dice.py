@@ -92,11 +92,23 @@ class Dice:
         return sorted(self.rolls_of(n, sides), reverse=True)[:keep]
 
     def parse_and_roll(self, expr: str) -> int:
-        """Roll a dice expression such as 'd6', '2d6+6', '4d6', 'd20', 'd66'."""
+        """Roll a dice expression: 'd6', '2d6+6', '4d6', 'd20', 'd66', or '3d6kh1+5' (roll
+        three, keep the highest one, add five)."""
         text = expr.strip().lower().replace(" ", "")
         if text == "d66":
             return self.d66()
+        keep = None
+        if "kh" in text:  # '2d6kh1+6': roll two, keep the highest one, add six
+            head, _, rest = text.partition("kh")
+            digits = ""
+            while rest and rest[0].isdigit():
+                digits, rest = digits + rest[0], rest[1:]
+            if not digits:
+                raise ValueError(f"{expr!r}: 'kh' must be followed by how many dice to keep")
+            keep, text = int(digits), head + rest
         n, plus = parse_dice(text)
+        if keep is not None:
+            return sum(self.keep_highest(n[0], keep, n[1])) + plus
         return self.total(n[0], n[1], plus)
 
     def shuffle(self, items: MutableSequence[T]) -> None:

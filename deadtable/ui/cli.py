@@ -159,6 +159,40 @@ def sim_command(
     _show_sim(Console(), game, result)
 
 
+@app.command("bench")
+def bench_command(
+    game_id: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="a game id; all games if left out")
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="games to play")] = 500,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="seed")] = 1,
+    as_json: JsonOpt = False,
+) -> None:
+    """Measure speed on this machine: games and steps per second with random agents, and
+    the cost of clone() (against copy.deepcopy), to_json() and from_json()."""
+    from deadtable.sim.bench import bench
+
+    ids = registry.game_ids() if game_id is None else [game_id]
+    try:
+        results = [bench(g, games, seed) for g in ids]
+    except registry.UnknownGame as error:
+        _fail(str(error))
+    if as_json:
+        _print_json(results if game_id is None else results[0])
+        return
+    table = Table(title="deadtable bench (single process)")
+    for column in ("game", "games/s", "steps/s", "clone µs", "deepcopy µs", "speed-up",
+                   "to_json µs", "from_json µs"):
+        table.add_column(column, justify="right" if column != "game" else "left")
+    for r in results:
+        table.add_row(
+            r["game"], f"{r['games_per_second']:.0f}", f"{r['steps_per_second']:.0f}",
+            f"{r['clone_us']:.1f}", f"{r['deepcopy_us']:.0f}", f"{r['clone_speedup']:.0f}×",
+            f"{r['to_json_us']:.0f}", f"{r['from_json_us']:.0f}",
+        )
+    Console().print(table)
+
+
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="a replay written by --save")],

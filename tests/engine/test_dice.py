@@ -349,3 +349,13 @@ def test_d20_is_roughly_uniform():
     sigma = math.sqrt(n * p * (1 - p))
     assert set(counts) == set(range(1, 21))
     assert all(abs(c - n * p) < 5 * sigma for c in counts.values()), counts
+
+
+def test_keep_highest_expressions_roll_n_keep_k_and_add() -> None:
+    from deadtable.engine.dice import Dice
+
+    assert Dice(0, [2, 5, 3]).parse_and_roll("3d6kh1+5") == 10
+    assert Dice(0, [2, 5, 3]).parse_and_roll("3d6kh2") == 8
+    assert Dice(0, [4, 1]).parse_and_roll("2d6kh1") == 4
+    with pytest.raises(ValueError, match="how many dice to keep"):
+        Dice(0).parse_and_roll("2d6kh")

@@ -276,3 +276,19 @@ def test_main_is_a_working_entry_point() -> None:
     assert done.returncode == 0
     for command in ("games", "new", "play", "sim", "replay"):
         assert command in done.stdout
+
+
+def test_bench_measures_a_real_game() -> None:
+    code, out, _ = run("bench", "one-against-the-dead", "--games", "20", "--json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["game"] == "one-against-the-dead" and result["games"] == 20
+    for key in ("games_per_second", "steps_per_second", "clone_us", "deepcopy_us",
+                "to_json_us", "from_json_us"):
+        assert result[key] > 0, key
+    assert result["clone_speedup"] == pytest.approx(result["deepcopy_us"] / result["clone_us"])
+
+
+def test_bench_refuses_an_unknown_game() -> None:
+    code, _, err = run("bench", "chess", "--games", "5")
+    assert code == 2 and "unknown game 'chess'" in err
