@@ -27,6 +27,7 @@ class Agent(Protocol):
 AgentFactory = Callable[..., Agent]
 
 _FACTORIES: dict[str, AgentFactory] = {}
+_GAME_FACTORIES: dict[str, dict[str, AgentFactory]] = {}  # game id -> its own agents
 _REQUIRED = inspect.Parameter.empty  # a factory parameter without a default
 
 
@@ -48,31 +49,39 @@ class FirstAgent:
         return decision_of(state).actions[0].id
 
 
-def register_agent(name: str, factory: AgentFactory) -> None:
-    """Make `name` available to make_agent. A game registers its own agents on import."""
+def register_agent(name: str, factory: AgentFactory, game: str | None = None) -> None:
+    """Make `name` available to make_agent: for every game, or for one game only (a game's
+    own heuristic agent, registered when the game is imported, e.g. "heuristic")."""
     if not name or ":" in name or "=" in name or "," in name:
         raise ValueError(f"agent name {name!r} must be non-empty, without ':', '=' or ','")
-    known = _FACTORIES.get(name)
+    table = _FACTORIES if game is None else _GAME_FACTORIES.setdefault(game, {})
+    known = table.get(name)
     if known is not None and known is not factory:
         raise ValueError(f"an agent named {name!r} is already registered")
-    _FACTORIES[name] = factory
+    table[name] = factory
 
 
-def agent_names() -> list[str]:
-    return sorted(_FACTORIES)
+def agent_names(game: str | None = None) -> list[str]:
+    """The agents for every game, and those of `game` if given."""
+    own = _GAME_FACTORIES.get(game, {}) if game is not None else {}
+    return sorted(set(_FACTORIES) | set(own))
 
 
-def make_agent(spec: str, seed: int) -> Agent:
+def make_agent(spec: str, seed: int, game: str | None = None) -> Agent:
     """An agent from "name" or "name:k=v,k=v" (e.g. "random"), with its own seed."""
-    return agent_maker(spec)(seed)
+    return agent_maker(spec, game)(seed)
 
 
-def agent_maker(spec: str) -> Callable[[int], Agent]:
-    """Check a spec once and return seed -> Agent, for making one agent per game."""
+def agent_maker(spec: str, game: str | None = None) -> Callable[[int], Agent]:
+    """Check a spec once and return seed -> Agent, for making one agent per game. A game's
+    own agents are found only when `game` is given."""
     name, _, text = spec.strip().partition(":")
-    factory = _FACTORIES.get(name)
+    own = _GAME_FACTORIES.get(game, {}) if game is not None else {}
+    factory = own.get(name) or _FACTORIES.get(name)
     if factory is None:
-        raise ValueError(f"unknown agent {name!r}; valid agents: {', '.join(agent_names())}")
+        raise ValueError(
+            f"unknown agent {name!r}; valid agents: {', '.join(agent_names(game))}"
+        )
     defaults = _param_defaults(factory)
     params = _parse_params(name, text, defaults)
     missing = [k for k, v in defaults.items() if v is _REQUIRED and k not in params]

@@ -38,7 +38,7 @@ def play_one(
         raise ValueError(f"no agent for seat(s) {', '.join(missing)} of {game.id}")
     game_seed = derive_seed(seed, index)
     players = {
-        seat: agent_maker(agents[seat])(derive_seed(seed, index, 1 + number))
+        seat: agent_maker(agents[seat], game.id)(derive_seed(seed, index, 1 + number))
         for number, seat in enumerate(game.seats)
     }
     state = game.new(seed=game_seed)
@@ -86,7 +86,7 @@ def simulate(
     game = registry.load(game_id, **dict(options or {}))
     seat_agents = assign_agents(game.seats, agents)
     for spec in set(seat_agents.values()):
-        agent_maker(spec)  # a bad spec fails here, once, not in every worker
+        agent_maker(spec, game.id)  # a bad spec fails here, once, not in every worker
     job = (game_id, dict(game.options), seed, seat_agents, max_steps)
 
     started = time.perf_counter()

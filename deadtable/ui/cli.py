@@ -115,7 +115,7 @@ def play_command(
     state = game.new(seed=seed)
     # The agents' seeds come from the game's, so a seed replays the agents' moves too.
     agents = {
-        seat: agent_maker(specs[seat])(derive_seed(state.seed, 1 + number))
+        seat: agent_maker(specs[seat], state.game.id)(derive_seed(state.seed, 1 + number))
         for number, seat in enumerate(game.seats)
         if seat in specs
     }
@@ -261,7 +261,7 @@ def _seat_agents(game: Game, given: list[str], default: str | None = None) -> di
             specs.update(dict.fromkeys(game.seats, item))
     for spec in set(specs.values()):
         try:
-            agent_maker(spec)
+            agent_maker(spec, game.id)
         except ValueError as error:
             _fail(f"--agent {spec!r}: {error}")
     return specs

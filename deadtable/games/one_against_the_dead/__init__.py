@@ -7,8 +7,10 @@ and how we decided it: docs/one-against-the-dead.md.
 
 from __future__ import annotations
 
+from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
+from deadtable.games.one_against_the_dead.agent import HeuristicAgent
 from deadtable.games.one_against_the_dead.setup import start
 from deadtable.games.one_against_the_dead.state import SEAT, OneAgainstTheDeadState
 
@@ -59,3 +61,5 @@ SPEC = GameSpec(
     start=start,
     setup_keys=("deck",),
 )
+
+register_agent("heuristic", HeuristicAgent, game="one-against-the-dead")
