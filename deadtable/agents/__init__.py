@@ -10,15 +10,18 @@ from deadtable.agents.base import (
     make_agent,
     register_agent,
 )
+from deadtable.agents.mcts import MCTSAgent
 from deadtable.agents.random_agent import RandomAgent
 
 register_agent("random", RandomAgent)
 register_agent("first", FirstAgent)
+register_agent("mcts", MCTSAgent)
 
 __all__ = [
     "Agent",
     "AgentFactory",
     "FirstAgent",
+    "MCTSAgent",
     "RandomAgent",
     "agent_maker",
     "agent_names",

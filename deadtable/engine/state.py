@@ -131,6 +131,13 @@ class GameState(ABC):
         seen["outcome"] = None if self.outcome is None else self.outcome.to_data()
         return seen
 
+    def determinize(self, seat: str, dice: Dice) -> None:
+        """Replace what `seat` cannot know with a guess drawn from `dice` (a searching agent's
+        own), consistent with what it does know: the future rolls always; a game with hidden
+        cards also reshuffles them (override and call this). Use it on a clone only."""
+        self.dice = Dice(dice.below(1 << 62))
+        self._decision = None
+
     def event(self, text: str) -> None:
         self.log.append(text)
 

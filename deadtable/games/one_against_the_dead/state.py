@@ -6,6 +6,7 @@ from typing import Any
 
 from deadtable.engine.cards import Pile
 from deadtable.engine.decisions import Decision
+from deadtable.engine.dice import Dice
 from deadtable.engine.state import GameState
 from deadtable.games.one_against_the_dead import cards
 from deadtable.games.one_against_the_dead.data import Rules
@@ -162,6 +163,16 @@ class OneAgainstTheDeadState(GameState):
         from deadtable.games.one_against_the_dead.view import view
 
         return view(self)
+
+    def determinize(self, seat: str, dice: Dice) -> None:
+        """The deck order and the face-down cards are unknown: deal them anew."""
+        super().determinize(seat, dice)
+        hidden = sorted(self.face_down)
+        unknown = [self.grid[p] for p in hidden] + self.deck.cards
+        dice.shuffle(unknown)
+        for p, card in zip(hidden, unknown, strict=False):
+            self.grid[p] = card
+        self.deck.cards = unknown[len(hidden):]
 
     def _copy_into(self, other: Any) -> None:
         other.rules = self.rules
