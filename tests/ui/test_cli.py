@@ -138,7 +138,7 @@ def test_play_agents_are_seeded_from_the_game_seed(race: str) -> None:
 @pytest.mark.parametrize(
     ("agent", "message"),
     [
-        ("cleverest", "unknown agent 'cleverest'; valid agents: first, random"),
+        ("cleverest", "unknown agent 'cleverest'; valid agents: first, mcts, random"),
         ("green=random", "'green' is not a seat; seats: player"),
         ("player=random:depth=2", "no parameter 'depth'"),
     ],
