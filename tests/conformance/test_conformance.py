@@ -130,6 +130,13 @@ def check_views(game: Game, state: GameState) -> None:
             f"the view for {seat!r} depends on the dice's hidden state"
         )
         assert json.dumps(state.view(seat), sort_keys=True) == text, "views are not stable"
+        guess = state.clone()
+        guess.determinize(seat, Dice(len(text)))  # what a searching agent plays on
+        assert json.dumps(guess.view(seat), sort_keys=True) == text, (
+            f"determinizing for {seat!r} changed what {seat!r} can see"
+        )
+        if guess.decision is not None:
+            assert guess.decision.ids == state.decision.ids, "determinizing changed the choices"  # type: ignore[union-attr]
     with pytest.raises(ValueError):
         state.view(ILLEGAL)
     assert state.to_json() == before, "a view changed the state"
