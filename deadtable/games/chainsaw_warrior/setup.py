@@ -103,16 +103,18 @@ def _known(ids: list[str], table: dict[str, Any], where: str) -> list[str]:
 def _given_warrior(values: dict[str, Any]) -> Warrior:
     fields = {"endurance": 15, "wounds": 14, "hth": 11, "reflexes": 9, "marksmanship": 1,
               "skill": "strength"}
-    unknown = sorted(set(values) - set(fields) - {"max_wounds"})
+    extra = {"max_wounds", "radiation", "venom", "infected"}
+    unknown = sorted(set(values) - set(fields) - extra)
     if unknown:
         raise ValueError(f"set-up warrior: unknown field(s) {unknown}; known: "
-                         f"{', '.join(fields)}, max_wounds")
+                         f"{', '.join([*fields, *sorted(extra)])}")
     merged = {**fields, **values}
     return Warrior(
         endurance=merged["endurance"], wounds=merged["wounds"],
         max_wounds=values.get("max_wounds", merged["wounds"]), hth=merged["hth"],
         reflexes=merged["reflexes"], marksmanship=merged["marksmanship"],
-        skill=merged["skill"], equipment_allowance=0, radiation=0, venom=0, infected=False,
+        skill=merged["skill"], equipment_allowance=0, radiation=values.get("radiation", 0),
+        venom=values.get("venom", 0), infected=values.get("infected", False),
     )
 
 
