@@ -12,10 +12,11 @@ from deadtable.games.chainsaw_warrior.clock import BOXES_PER_MINUTE
 from deadtable.games.chainsaw_warrior.data import Card
 from deadtable.games.chainsaw_warrior.equipment import Carried, has
 from deadtable.games.chainsaw_warrior.flow import ask, question, step, then
-from deadtable.games.chainsaw_warrior.kit import MAX_ITEMS
 
 if TYPE_CHECKING:
     from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
+
+MAX_ITEMS = 13  # "you may never have more than 13 pieces of equipment in total"
 
 
 def encounter(state: ChainsawWarriorState, c: Card) -> None:
