@@ -3,8 +3,11 @@ the Extra Wound table, Lucky Shots, escaping, Multiple Opponents and venom."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
 from tests.games.chainsaw_warrior.conftest import carries, item_uses, play, start, used_all_dice
 
 ZOMBIE = "zombie-1"  # a room Zombie, Attack 8
@@ -36,7 +39,8 @@ def test_the_blaster_example_needs_an_eight_with_marksmanship_minus_one() -> Non
 def test_a_creature_not_on_the_weapon_card_cannot_be_shot() -> None:
     # The Knife lists only Zombies and Chaos Agents.
     state = start(["mutant-thing-1"], [1], kit=["knife"])
-    assert state.phase != "shoot" or not any(a.startswith("shoot:knife") for a in state.decision.ids)
+    shots = state.decision.ids if state.phase == "shoot" else []
+    assert not any(a.startswith("shoot:knife") for a in shots)
 
 
 def test_a_drawn_round_changes_nothing_and_thirty_seconds_pass() -> None:
@@ -57,16 +61,18 @@ def test_winning_a_round_kills_the_creature() -> None:
     assert state.fight is None and state.warrior.wounds == 14
 
 
-def lost_round(table: tuple[int, int], more: tuple[int, ...] = (), **kw: object) -> object:
+def lost_round(table: tuple[int, int], more: tuple[int, ...] = (),
+               **kw: Any) -> ChainsawWarriorState:
     """Lose a round to a Zombie (it 6+6+8 = 20, you 1+1+11 = 13), then the Extra Wound roll."""
-    return start([ZOMBIE], [6, 6, 1, 1, *table, *more], kit=[], **kw)  # type: ignore[arg-type]
+    return start([ZOMBIE], [6, 6, 1, 1, *table, *more], kit=[], **kw)
 
 
 def test_losing_a_round_to_a_zombie_wounds_and_infects() -> None:
     state = lost_round((3, 2))
     play(state, "hth")
     assert state.warrior.wounds == 13
-    assert state.warrior.infected  # "If the creature which hurt you is a Zombie you are now infected"
+    # "If the creature which hurt you is a Zombie you are now infected"
+    assert state.warrior.infected
 
 
 def test_extra_wound_two_is_a_narrow_miss_without_venom() -> None:
@@ -127,47 +133,47 @@ def test_extra_wound_modifiers_last_one_round() -> None:
 
 
 # -- the Lucky Shot (A-01) ------------------------------------------------------------------------
-def lucky(roll: int, more: tuple[int, ...] = (), **options: object) -> object:
+def lucky(roll: int, more: tuple[int, ...] = (), **options: Any) -> ChainsawWarriorState:
     """A drawn round against a Zombie, then a Lucky Shot with the Blaster."""
-    state = start([ZOMBIE], [3, 3, 1, 2, roll, *more], kit=["blaster"], **options)  # type: ignore[arg-type]
+    state = start([ZOMBIE], [3, 3, 1, 2, roll, *more], kit=["blaster"], **options)
     play(state, "hth", "lucky:blaster:zombie-1")
     return state
 
 
 def test_lucky_one_shoots_yourself_for_a_die_of_wounds() -> None:
     state = lucky(1, (4,))
-    assert state.warrior.wounds == 10 and item_uses(state, "blaster") == 15  # type: ignore[attr-defined]
+    assert state.warrior.wounds == 10 and item_uses(state, "blaster") == 15
     one = lucky(1, (), **{"lucky-one": "1", "lucky-ammo": "456"})
-    assert one.warrior.wounds == 13 and item_uses(one, "blaster") == 16  # type: ignore[attr-defined]
+    assert one.warrior.wounds == 13 and item_uses(one, "blaster") == 16
 
 
 def test_lucky_two_smashes_the_weapon() -> None:
     state = lucky(2)
-    assert not carries(state, "blaster")  # type: ignore[arg-type]
+    assert not carries(state, "blaster")
 
 
 def test_lucky_three_loses_another_wound_and_no_shot() -> None:
     state = lucky(3)
-    assert state.warrior.wounds == 13 and item_uses(state, "blaster") == 16  # type: ignore[attr-defined]
+    assert state.warrior.wounds == 13 and item_uses(state, "blaster") == 16
 
 
 def test_lucky_four_misses_and_uses_a_shot() -> None:
     state = lucky(4)
-    assert state.fight is not None and item_uses(state, "blaster") == 15  # type: ignore[attr-defined]
+    assert state.fight is not None and item_uses(state, "blaster") == 15
 
 
 def test_lucky_five_tests_to_hit_without_marksmanship() -> None:
     # "5 or more: Test as normal to see if you hit (but do not test Reflexes)"; "Your
     # Marksmanship modifier never affects the Lucky Shot rolls" (A-35): 3+3 = 6 < 7 misses,
     # though with Marksmanship +1 it would hit.
-    assert lucky(5, (3, 3)).fight is not None  # type: ignore[attr-defined]
-    assert lucky(5, (3, 4)).fight is None  # type: ignore[attr-defined]
-    assert lucky(5, (3, 3), **{"lucky-marksmanship": True}).fight is None  # type: ignore[attr-defined]
+    assert lucky(5, (3, 3)).fight is not None
+    assert lucky(5, (3, 4)).fight is None
+    assert lucky(5, (3, 3), **{"lucky-marksmanship": True}).fight is None
 
 
 def test_lucky_six_kills() -> None:
     state = lucky(6)
-    assert state.fight is None and item_uses(state, "blaster") == 15  # type: ignore[attr-defined]
+    assert state.fight is None and item_uses(state, "blaster") == 15
 
 
 def test_extra_wound_four_adds_one_to_the_lucky_shot() -> None:
@@ -184,20 +190,20 @@ def test_no_lucky_shot_with_a_weapon_that_does_not_list_the_creature() -> None:
 
 
 # -- escaping -------------------------------------------------------------------------------------
-def drawn_then(more: tuple[int, ...], card: str = ZOMBIE, **kw: object) -> object:
+def drawn_then(more: tuple[int, ...], card: str = ZOMBIE, **kw: Any) -> ChainsawWarriorState:
     """A drawn first round (it 3+3+8, you 1+2+11), no Lucky Shot, then `more`."""
-    state = start([card], [3, 3, 1, 2, *more], kit=[], **kw)  # type: ignore[arg-type]
+    state = start([card], [3, 3, 1, 2, *more], kit=[], **kw)
     play(state, *(["hth"] if state.phase == "shoot" else []), "no")
     return state
 
 
 def test_a_successful_escape_costs_a_die_of_boxes_and_ends_the_turn() -> None:
     state = drawn_then((2, 4))  # Zombie: "2 or more"; then 4 boxes
-    time = state.time  # type: ignore[attr-defined]
-    play(state, "escape")  # type: ignore[arg-type]
+    time = state.time
+    play(state, "escape")
     # four boxes, then the next turn's Time Phase
-    assert state.fight is None and state.time == time + 4 + 1  # type: ignore[attr-defined]
-    assert any("you get away" in line for line in state.log)  # type: ignore[attr-defined]
+    assert state.fight is None and state.time == time + 4 + 1
+    assert any("you get away" in line for line in state.log)
 
 
 def test_a_failed_escape_deals_the_creatures_most_and_the_extra_wound_table() -> None:
@@ -213,7 +219,7 @@ def test_a_failed_escape_deals_the_creatures_most_and_the_extra_wound_table() ->
 
 def test_no_escape_before_the_first_full_round_nor_from_no_escape_opponents() -> None:
     state = drawn_then((), card="chaos-agent-6")  # Agent 6: "you cannot escape"
-    assert state.phase != "escape"  # type: ignore[attr-defined]
+    assert state.phase != "escape"
 
 
 def test_the_meat_machine_failed_escape_costs_its_full_three() -> None:
