@@ -28,6 +28,9 @@ OPTIONS = OptionSet([
     Option("escape-time", "minutes",
            "leaving the building costs a die of minutes or of 30-second boxes (A-08)",
            choices=("minutes", "boxes")),
+    Option("clothing-hth", True,
+           "clothing's HtH bonus (Steel Gloves) counts in fights; off reproduces the Example "
+           "of Play's totals (A-33)"),
     Option("lance-counts", True, "the free Laser-lance counts toward the 13 items (A-36)"),
     Option("skip-across-decks", True,
            "skipping cards goes on from Deck One into Deck Two (A-37)"),
