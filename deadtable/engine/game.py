@@ -27,7 +27,7 @@ class GameSpec:
     setup_keys: tuple[str, ...] = ()  # what new() accepts besides seed and dice, e.g. "deck"
     # Checks option values that need more than their own spelling (a data file that must load
     # and make sense); raises ValueError saying what is wrong.
-    check: Callable[[dict[str, Any]], None] | None = None
+    check: Callable[[dict[str, Any]], object] | None = None
 
     def bind(self, **options: Any) -> Game:
         resolved = self.options.resolve(options)
