@@ -162,6 +162,16 @@ def test_the_teleport_implant_leaves_the_building_at_once() -> None:
     assert chasm.phase == "kit" and chasm.ctx["points"] == 2 and chasm.time == 1 + 2
 
 
+def test_the_teleport_implant_is_electric_and_dead_in_a_magnetic_field() -> None:
+    """Magnetic Field: "From now until then you may not use any item powered by electricity":
+    the Implant (electric in our data) cannot take you out, so you find the way out on foot."""
+    state = start(["magnetic-field-1", "mines-1"], [6, 6, 6, 6, 1, 6, 1, 1, 1],
+                  kit=["teleport-implant"])
+    assert carries(state, "teleport-implant") and not carries(state, "laser-lance")
+    assert logged(state, "You must find the way out: 2 cards")
+    assert state.exiting == 2 and state.phase == "dump" and used_all_dice(state)
+
+
 # -- Kitting Out --------------------------------------------------------------------------------
 def kitting(dice: list[int], piles: dict[str, list[str]] | None = None,
             **options: Any) -> ChainsawWarriorState:
