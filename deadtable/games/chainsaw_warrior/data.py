@@ -66,6 +66,8 @@ class Item:
     cuts_net: bool = False
     night_vision: bool = False
     heal: str = ""
+    reflexes: int = 0  # a modifier to Reflexes while carried (the X-oskeleton)
+    advanced: bool = False  # Advanced Equipment: only with the option
 
     @property
     def shoots(self) -> bool:
@@ -159,6 +161,7 @@ def _item(key: str, entry: dict[str, Any], where: str) -> Item:
         _get(entry, "throw", where, int, 0), _get(entry, "electric", where, bool, False),
         _get(entry, "slime", where, bool, False), _get(entry, "cuts_net", where, bool, False),
         _get(entry, "night_vision", where, bool, False), _get(entry, "heal", where, str, ""),
+        _get(entry, "reflexes", where, int, 0), _get(entry, "advanced", where, bool, False),
     )
 
 

@@ -16,22 +16,24 @@ LASER_LANCE = "laser-lance"
 class Carried:
     """One Equipment card on your display."""
 
-    __slots__ = ("item", "uses", "clip")
+    __slots__ = ("item", "uses", "clip", "on")
 
-    def __init__(self, item: str, uses: int | None, clip: bool = False) -> None:
+    def __init__(self, item: str, uses: int | None, clip: bool = False,
+                 on: str | None = None) -> None:
         self.item = item
         self.uses = uses  # uses left; None for an item that never runs out
         self.clip = clip  # a Spare Clip counter alongside the card
+        self.on = on  # C.A.T.S.: the weapon it is fitted to
 
     def copy(self) -> Carried:
-        return Carried(self.item, self.uses, self.clip)
+        return Carried(self.item, self.uses, self.clip, self.on)
 
     def to_data(self) -> dict[str, Any]:
-        return {"item": self.item, "uses": self.uses, "clip": self.clip}
+        return {"item": self.item, "uses": self.uses, "clip": self.clip, "on": self.on}
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Carried:
-        return cls(data["item"], data["uses"], data["clip"])
+        return cls(data["item"], data["uses"], data["clip"], data["on"])
 
     def __repr__(self) -> str:
         return f"Carried({self.item!r}, {self.uses}, clip={self.clip})"
@@ -85,8 +87,11 @@ def use(state: ChainsawWarriorState, index: int) -> None:
 
 def destroy(state: ChainsawWarriorState, index: int, why: str) -> None:
     """An item removed from the game (smashed, stolen, caught in a fall)."""
+    from deadtable.games.chainsaw_warrior.items import carry_on_check
+
     carried = state.items.pop(index)
     state.event(f"{state.data.items[carried.item].name} {why}.")
+    carry_on_check(state)
 
 
 def hth_weapon_bonus(state: ChainsawWarriorState) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from deadtable.engine.decisions import Action
-from deadtable.games.chainsaw_warrior import equipment, rolls, tracks
+from deadtable.games.chainsaw_warrior import equipment, items, rolls, tracks
 from deadtable.games.chainsaw_warrior.data import Card
 from deadtable.games.chainsaw_warrior.equipment import LASER_LANCE, has, use
 from deadtable.games.chainsaw_warrior.flow import ask, question, step, then
@@ -36,14 +36,20 @@ def begin(state: ChainsawWarriorState, opponents: list[str], context: str = "",
     fight.wandering = list(wandering or [])
     state.fight = fight
     then(state, {"do": "fight"})
+    if fight.wandering and state.rules.has("wandering-zombie-delays"):
+        state.event("Wandering Zombie Delays: 30 seconds lost to the surprise.")
+        tracks.pass_time(state, 1)
 
 
 @step("fight")
 def _fight(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
-    while state.fight is not None and state.outcome is None and not state.phase:
+    pending = len(state.tasks)
+    while (state.fight is not None and state.outcome is None and not state.phase
+           and len(state.tasks) == pending):
         STAGES[state.fight.step](state, state.fight)
     if state.fight is not None and state.outcome is None:
-        then(state, {"do": "fight"})  # go on after the player's answer
+        # go on after the player's answer, or after the steps a stage asked for first
+        state.tasks = [*state.tasks[:pending], {"do": "fight"}, *state.tasks[pending:]]
 
 
 def card(state: ChainsawWarriorState, card_id: str) -> Card:
@@ -80,8 +86,13 @@ def _meet(state: ChainsawWarriorState, fight: Fight) -> None:
         if state.outcome is not None:
             return
     fight.step = "shoot"
-    if state.warrior.skill == "hiding" and not _is_darkness(state, fight):
+    if _can_hide(state) and not _is_darkness(state, fight):
         ask(state, "hide")
+
+
+def _can_hide(state: ChainsawWarriorState) -> bool:
+    """The Hiding skill, or the Chameleon Suit ("act as if they had the 'Hide' skill")."""
+    return state.warrior.skill == "hiding" or has(state, "chameleon-suit")
 
 
 def _hide_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
@@ -94,8 +105,10 @@ def _hide(state: ChainsawWarriorState, action: str) -> None:
     if action == "face":
         return
     roll = state.dice.d6()
-    if roll == 6:
-        state.event("You hide in the shadows (6): the creature is discarded.")
+    bonus = (1 if state.warrior.skill == "hiding" and has(state, "chameleon-suit") else 0)
+    bonus += items.determined(state)
+    if roll + bonus >= 6:
+        state.event(f"You hide in the shadows ({roll}): the creature is discarded.")
         assert state.fight is not None
         state.fight.opponents = []
         state.free = False
@@ -142,16 +155,21 @@ def _shots(state: ChainsawWarriorState) -> list[Action]:
         for i in weapons_for(state, c, aimed=True):
             item = state.data.items[state.items[i].item]
             verb = "Throw the" if item.throw else "Shoot with the"
+            need = _shot_number(state, fight, item.id, c)
             actions.append(Action(f"shoot:{state.items[i].item}:{target}",
-                                  f"{verb} {item.name} at the {c.title} "
-                                  f"(needs {_shot_number(state, fight, item.id, c)})"))
+                                  f"{verb} {item.name} at the {c.title} (needs {need})"))
+            if item.type == "gun" and has(state, "dum-dum-bullets"):
+                actions.append(Action(f"shoot:{item.id}:{target}:dum-dum",
+                                      f"Shoot Dum-Dum Bullets from the {item.name} at the "
+                                      f"{c.title} (needs {need - 2})"))
     return actions
 
 
 def _shot_number(state: ChainsawWarriorState, fight: Fight, item_id: str, c: Card) -> int:
     """What the 2d6 must reach, with Marksmanship and every modifier counted in."""
     item = state.data.items[item_id]
-    return item.to_hit[c.creature] - state.warrior.marksmanship - _shot_modifier(fight, item, c)
+    return (item.to_hit[c.creature] - items.marksmanship(state, item_id)
+            - _shot_modifier(fight, item, c))
 
 
 def _shot_modifier(fight: Fight, item: Any, c: Card) -> int:
@@ -197,11 +215,11 @@ def _answer_shoot(state: ChainsawWarriorState, action: str) -> None:
         return
     if action == "hth":
         return
-    _, item_id, target = action.split(":")
-    aimed_shot(state, fight, item_id, target)
+    _, item_id, target, *ammo = action.split(":")
+    aimed_shot(state, fight, item_id, target, dum_dum=bool(ammo))
 
 
-def _no_reflex_test(state: ChainsawWarriorState, fight: Fight, c: Card) -> str:
+def _no_reflex_test(state: ChainsawWarriorState, fight: Fight, c: Card, item_id: str) -> str:
     """Why the Reflex test is skipped, or ''."""
     if fight.context == "ambush":
         return "the Ambush lets you"
@@ -213,39 +231,79 @@ def _no_reflex_test(state: ChainsawWarriorState, fight: Fight, c: Card) -> str:
         return "the Heat Detector"
     if c.creature == "meat-machine" and has(state, "metal-detector"):
         return "the Metal Detector"
+    if item_id == LASER_LANCE and has(state, "t-d-d"):
+        return "the TDD"
     return ""
 
 
-def aimed_shot(state: ChainsawWarriorState, fight: Fight, item_id: str, target: str) -> None:
+def aimed_shot(state: ChainsawWarriorState, fight: Fight, item_id: str, target: str,
+               dum_dum: bool = False) -> None:
     c = card(state, target)
     item = state.data.items[item_id]
-    why = _no_reflex_test(state, fight, c)
+    why = _no_reflex_test(state, fight, c, item_id)
     if why:
         state.event(f"No Reflex test needed: {why}.")
     else:
-        test = rolls.reflex_test(state.dice, state.warrior.reflexes)
+        reflexes = items.reflexes(state)
+        test = rolls.reflex_test(state.dice, reflexes)
         if not test.passed:
-            state.event(f"Reflex test {test.roll} against {state.warrior.reflexes}: the "
+            state.event(f"Reflex test {test.roll} against {reflexes}: the "
                         f"{c.title} jumps you before you can fire.")
             return
-        state.event(f"Reflex test {test.roll} against {state.warrior.reflexes}: passed.")
+        state.event(f"Reflex test {test.roll} against {reflexes}: passed.")
     index = equipment.find(state, item_id)
     assert index is not None
-    shot = rolls.aimed_shot(state.dice, item.to_hit[c.creature], state.warrior.marksmanship,
-                            _shot_modifier(fight, item, c))
+    uses = state.items[index].uses or 0
+    if (state.rules.has("rapid-fire") and item.type == "gun" and not dum_dum and uses > 1):
+        ask(state, "burst", item=item_id, target=target)  # "After passing your Reflex test"
+        return
+    fire(state, fight, item_id, target, 1, dum_dum)
+
+
+def _burst_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
+    index = equipment.find(state, state.ctx["item"])
+    assert index is not None
+    most = min(6, state.items[index].uses or 0)
+    return "Rapid Fire: how many shots?", [
+        Action("burst:1", "A single shot"),
+        *(Action(f"burst:{n}", f"A burst of {n} shots") for n in range(2, most + 1))]
+
+
+@question("burst", _burst_options)
+def _answer_burst(state: ChainsawWarriorState, action: str) -> None:
+    assert state.fight is not None
+    fire(state, state.fight, state.ctx["item"], state.ctx["target"], int(action.split(":")[1]))
+
+
+def fire(state: ChainsawWarriorState, fight: Fight, item_id: str, target: str, shots: int,
+         dum_dum: bool = False) -> None:
+    """Roll to hit: 2d6 + Marksmanship (and the card's modifiers) at or over the number; a
+    burst deducts all its shots first and rolls for each."""
+    c = card(state, target)
+    item = state.data.items[item_id]
+    index = equipment.find(state, item_id)
+    assert index is not None
+    marks = items.marksmanship(state, item_id) + (2 if dum_dum else 0)
+    modifier = _shot_modifier(fight, item, c)
     verb = "throw" if item.throw else "shoot"
-    if item_id == "knife":
-        if not shot.passed:
-            fight.knife_dropped = True
-    else:
-        use(state, index)
-    if shot.passed:
+    if dum_dum:
+        bullets = equipment.find(state, "dum-dum-bullets")
+        assert bullets is not None
+        use(state, bullets)
+    elif item_id != "knife":
+        for _ in range(shots):
+            use(state, index)
+    hit = False
+    for _ in range(shots):
+        shot = rolls.aimed_shot(state.dice, item.to_hit[c.creature], marks, modifier)
         state.event(f"You {verb} the {item.name}: {shot.roll} (total {shot.total}, needs "
-                    f"{item.to_hit[c.creature]}): the {c.title} is killed.")
+                    f"{item.to_hit[c.creature]}): {'a hit' if shot.passed else 'a miss'}.")
+        hit = hit or shot.passed
+    if item_id == "knife" and not hit:
+        fight.knife_dropped = True
+    if hit:
+        state.event(f"The {c.title} is killed.")
         kill(state, fight, target)
-    else:
-        state.event(f"You {verb} the {item.name}: {shot.roll} (total {shot.total}, needs "
-                    f"{item.to_hit[c.creature]}): a miss.")
 
 
 def kill(state: ChainsawWarriorState, fight: Fight, target: str) -> None:
@@ -281,6 +339,101 @@ def _hth(state: ChainsawWarriorState, fight: Fight) -> None:
         _explode(state, fight, c)
         return
     fight.step = "round"
+    if _specials(state, fight):
+        ask(state, "step-6")
+
+
+def _specials(state: ChainsawWarriorState, fight: Fight) -> list[Action]:
+    """What may be used in step 6 instead of (or before) rolling for HtH."""
+    from deadtable.games.chainsaw_warrior.clock import is_night
+
+    assert fight.current is not None
+    c = card(state, fight.current)
+    first = fight.current not in fight.fought  # "Step 6 of the first round of combat with it"
+    dark = c.kind == "darkness"
+    found = []
+    if has(state, "c-n-e-s") and not dark:
+        found.append(Action("cnes", f"Scramble the {c.title} with the C.N.E.S. (it dies; you "
+                                    f"take a die of wounds)"))
+    if first and has(state, "poison-coated-metal-needle") and not dark:
+        found.append(Action("needle", f"Stab the {c.title} with the Poison-Coated Needle"))
+    if first and has(state, "throw-nets") and not dark and c.creature != "meat-machine":
+        found.append(Action("throw-net", f"Throw a Net over the {c.title}"))
+    if first and has(state, "time-grenades") and not dark:
+        found.append(Action("grenade", f"Send the {c.title} away with a Time Grenade"))
+    if fight.rounds == 0 and not fight.flash and is_night(state.time) and has(state, "flash-bombs"):
+        found.append(Action("flash:bonus", "A Flash Bomb: +3 HtH for this combat"))
+        found.append(Action("flash:escape", "A Flash Bomb: escape at the start of round two"))
+    return found
+
+
+def _step6_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
+    fight = state.fight
+    assert fight is not None
+    return "Step 6: how do you fight?", [*_specials(state, fight),
+                                         Action("hth", "Fight hand-to-hand")]
+
+
+@question("step-6", _step6_options)
+def _answer_step6(state: ChainsawWarriorState, action: str) -> None:
+    fight = state.fight
+    assert fight is not None and fight.current is not None
+    c = card(state, fight.current)
+    verb, _, how = action.partition(":")
+    if verb == "hth":
+        return
+    if verb == "flash":
+        use(state, _index(state, "flash-bombs"))
+        fight.flash = how
+        state.event("You throw a Flash Bomb.")
+        if state.fight is not None and _specials(state, fight):
+            ask(state, "step-6")
+        return
+    fight.fought.append(c.id)
+    if verb == "cnes":
+        state.event(f"The C.N.E.S. scrambles the {c.title}.")
+        kill(state, fight, c.id)
+        roll = state.dice.d6()
+        tracks.wound(state, roll, f"The C.N.E.S. draws on your body (rolled {roll})")
+    elif verb == "needle":
+        use(state, _index(state, "poison-coated-metal-needle"))
+        rounds = (state.dice.d6() + 1) // 2
+        fight.poison[c.id] = rounds
+        state.event(f"The poison needle goes in: the {c.title} dies in {rounds} rounds.")
+        return  # and the round is fought as usual
+    elif verb == "throw-net":
+        use(state, _index(state, "throw-nets"))
+        state.event(f"Your Throw Net traps and defeats the {c.title}.")
+        kill(state, fight, c.id)
+    else:
+        use(state, _index(state, "time-grenades"))
+        _time_grenade(state, fight, c)
+    fight.step = "lucky"  # "in place of your first round of HtH combat"
+
+
+def _index(state: ChainsawWarriorState, item_id: str) -> int:
+    index = equipment.find(state, item_id)
+    assert index is not None
+    return index
+
+
+def _time_grenade(state: ChainsawWarriorState, fight: Fight, c: Card) -> None:
+    """"shuffle it into the other deck (in deck 1: into deck 2; in deck 2: into the deck 1
+    discards)"; a Wandering Zombie goes back to its own deck."""
+    fight.opponents.remove(c.id)
+    fight.current = None
+    state.event(f"The Time Grenade moves the {c.title} away through time.")
+    if c.id in fight.wandering:
+        return
+    here = state.discards[state.current]
+    if c.id in here:
+        here.remove(c.id)
+    if state.current == 0:
+        state.decks[1].cards.append(c.id)
+        state.decks[1].shuffle(state.dice)
+    else:
+        state.discards[0].cards.append(c.id)
+        state.discards[0].shuffle(state.dice)
 
 
 def _order_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
@@ -319,19 +472,33 @@ def breakage(state: ChainsawWarriorState, breaks_on: tuple[int, ...], why: str) 
         else:
             survivors.append(carried)
     state.items = survivors
+    items.carry_on_check(state)
 
 
 def warrior_hth(state: ChainsawWarriorState, fight: Fight, c: Card) -> int:
     from deadtable.games.chainsaw_warrior.clock import is_night
 
     hth = state.warrior.hth + equipment.hth_weapon_bonus(state) + equipment.clothing_bonus(state)
-    if is_night(state.time) and not equipment.night_vision(state):
+    night = is_night(state.time)
+    if night and not equipment.night_vision(state):
         hth -= 1
+    if night and c.creature in ("zombie", "rat-pack") and has(state, "torch"):
+        hth += 1  # "When fighting creatures of the darkness (Zombies and Rats)"
+    if any(i.item == "x-oskeleton" for i in state.items) and not has(state, "x-oskeleton"):
+        hth -= 2  # in the Magnetic Field: "-2 modifier to their HtH value instead of the +1"
+    if state.time < state.smash_until:
+        hth += 3
+    if fight.flash == "bonus":
+        hth += 3
+    if fight.berserk:
+        hth += 3
     if fight.context == "floorboards":
         hth -= 1
+    if fight.context == "sprint" and fight.rounds == 0:
+        hth -= 1  # "must fight the first round with a -1 modifier"
     if agent(c) == 6:
         hth -= 3
-    return hth + fight.next_hth
+    return hth + fight.next_hth + items.determined(state)
 
 
 def creature_hth(fight: Fight, c: Card) -> int:
@@ -342,6 +509,10 @@ def creature_hth(fight: Fight, c: Card) -> int:
 
 def _round(state: ChainsawWarriorState, fight: Fight) -> None:
     assert fight.current is not None
+    if fight.lost_round and not fight.berserk:
+        fight.lost_round = False
+        ask(state, "frenzy")  # "If you lose a round of combat and are wounded"
+        return
     c = card(state, fight.current)
     mine = warrior_hth(state, fight, c)
     fight.next_hth = 0
@@ -349,6 +520,14 @@ def _round(state: ChainsawWarriorState, fight: Fight) -> None:
     fight.no_lucky = False
     fight.no_escape = False
     fight.rounds += 1
+    if c.id not in fight.fought:
+        fight.fought.append(c.id)
+    berserk, fight.berserk = fight.berserk, False
+    if berserk:
+        tracks.endurance_loss(state, 1, "Frenzied fighting is tiring")
+        if state.outcome is not None:
+            return
+    fight.lost_round = False
     r = rolls.hth_round(state.dice, creature_hth(fight, c), mine)
     state.event(f"Round {fight.rounds} against the {c.title}: it scores {r.creature}, "
                 f"you {r.warrior}.")
@@ -360,13 +539,38 @@ def _round(state: ChainsawWarriorState, fight: Fight) -> None:
             state.event(f"The {c.title} is killed.")
             kill(state, fight, fight.current)
     elif r.result == "lose":
-        struck(state, fight, c, escaping=False)
+        struck(state, fight, c, escaping=False, double=berserk)
     else:
         state.event("A draw: neither of you overpowers the other.")
+    _poison_works(state, fight)
+
+
+def _poison_works(state: ChainsawWarriorState, fight: Fight) -> None:
+    for target, rounds in list(fight.poison.items()):
+        if target not in fight.opponents:
+            del fight.poison[target]
+        elif rounds <= 1:
+            state.event(f"The poison works: the {card(state, target).title} dies.")
+            del fight.poison[target]
+            kill(state, fight, target)
+        else:
+            fight.poison[target] = rounds - 1
+
+
+def _frenzy_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
+    return "Frenzy: go berserk (+3 HtH this round, double damage if you lose, -1 Endurance)?", [
+        Action("berserk", "Go berserk"), Action("calm", "Keep your head")]
+
+
+@question("frenzy", _frenzy_options)
+def _answer_frenzy(state: ChainsawWarriorState, action: str) -> None:
+    assert state.fight is not None
+    state.fight.berserk = action == "berserk"
 
 
 # -- 9: wounds and the Extra Wound table --------------------------------------------------------
-def struck(state: ChainsawWarriorState, fight: Fight, c: Card, escaping: bool) -> None:
+def struck(state: ChainsawWarriorState, fight: Fight, c: Card, escaping: bool,
+           double: bool = False) -> None:
     """The creature hurts you: in a lost round, or its most when an escape fails."""
     if agent(c) == 4 and not escaping:
         roll = state.dice.total(3)
@@ -384,6 +588,8 @@ def struck(state: ChainsawWarriorState, fight: Fight, c: Card, escaping: bool) -
         state.event(f"The Meat Machine's wound roll: {roll}.")
     if c.creature == "rat-pack" and has(state, "steel-gloves"):
         n = min(n, 1)  # "you need only take one wound if they succeed in biting you"
+    if double:
+        n *= 2  # Frenzy: "A berserk warrior who loses a round of combat takes double damage"
     table = state.dice.total(2)
     row = EXTRA_WOUND[table]
     state.event(f"Extra Wound table: {table}: {row}")
@@ -409,6 +615,12 @@ def struck(state: ChainsawWarriorState, fight: Fight, c: Card, escaping: bool) -
         tracks.wound(state, n, f"The {c.title} hurts you")
     if state.outcome is not None:
         return
+    if not escaping and state.rules.has("frenzy"):
+        if table >= 11:
+            fight.berserk = True
+            state.event("You go berserk!")
+        else:
+            fight.lost_round = True
     if c.creature == "zombie" and not has(state, "helmet"):
         tracks.infect(state, f"The {c.title} bites you")
     if agent(c) == 5:
@@ -493,6 +705,10 @@ def _lucky_shots(state: ChainsawWarriorState, fight: Fight) -> list[Action]:
             item = state.data.items[state.items[i].item]
             actions.append(Action(f"lucky:{item.id}:{target}",
                                   f"Lucky Shot with the {item.name} at the {c.title}"))
+            if has(state, "holographic-imagizer"):
+                actions.append(Action(f"lucky:{item.id}:{target}:imagizer",
+                                      f"Lucky Shot with the {item.name} at the {c.title}, "
+                                      f"+1 from the Holographic Imagizer"))
     return actions
 
 
@@ -518,17 +734,22 @@ def _answer_lucky(state: ChainsawWarriorState, action: str) -> None:
         return
     fight = state.fight
     assert fight is not None
-    _, item_id, target = action.split(":")
-    lucky_shot(state, fight, item_id, target)
+    _, item_id, target, *imagizer = action.split(":")
+    if imagizer:
+        use(state, _index(state, "holographic-imagizer"))
+    lucky_shot(state, fight, item_id, target, 1 if imagizer else 0)
 
 
-def lucky_shot(state: ChainsawWarriorState, fight: Fight, item_id: str, target: str) -> None:
-    """One die (no Reflex test; Marksmanship never counts) on the Lucky Shot table (A-01)."""
+def lucky_shot(state: ChainsawWarriorState, fight: Fight, item_id: str, target: str,
+               bonus: int = 0) -> None:
+    """One die (no Reflex test; Marksmanship never counts) on the Lucky Shot table (A-01);
+    the Extra Wound table's 4, C.A.T.S. and the Holographic Imagizer add 1 each."""
     c = card(state, target)
     item = state.data.items[item_id]
     roll = state.dice.d6()
-    result = min(6, roll + fight.lucky_bonus)
-    note = f" +{fight.lucky_bonus}" if fight.lucky_bonus else ""
+    bonus += fight.lucky_bonus + (1 if items.cats_on(state, item_id) else 0)
+    result = min(6, roll + bonus)
+    note = f" +{bonus}" if bonus else ""
     index = equipment.find(state, item_id)
     assert index is not None
     if result in state.rules.lucky_ammo:
@@ -580,8 +801,15 @@ def _next(state: ChainsawWarriorState, fight: Fight) -> None:
         if state.outcome is not None:
             return
     fight.step = "hth"
-    if escape_rating(state, fight) is not None:
+    if fight.flash == "escape" and fight.rounds == 1:
+        state.event("The Flash Bomb blinds them: you escape.")
+        _escaped(state, fight)
+    elif escape_rating(state, fight) is not None or _imagizer_escape(state, fight):
         ask(state, "escape")
+
+
+def _imagizer_escape(state: ChainsawWarriorState, fight: Fight) -> bool:
+    return has(state, "holographic-imagizer") and not _is_darkness(state, fight)
 
 
 def escape_rating(state: ChainsawWarriorState, fight: Fight) -> int | None:
@@ -601,9 +829,12 @@ def _escape_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
     fight = state.fight
     assert fight is not None
     rating = escape_rating(state, fight)
-    return "Try to escape, or fight on?", [
-        Action("escape", f"Try to escape ({rating} or more on one die)"),
-        Action("fight", "Fight on")]
+    actions = []
+    if rating is not None:
+        actions.append(Action("escape", f"Try to escape ({rating} or more on one die)"))
+    if _imagizer_escape(state, fight):
+        actions.append(Action("imagizer", "Escape behind the Holographic Imagizer's images"))
+    return "Try to escape, or fight on?", [*actions, Action("fight", "Fight on")]
 
 
 @question("escape", _escape_options)
@@ -612,20 +843,36 @@ def _answer_escape(state: ChainsawWarriorState, action: str) -> None:
     assert fight is not None
     if action == "fight":
         return
+    if action == "imagizer":
+        use(state, _index(state, "holographic-imagizer"))
+        state.event("Six images of you confuse them: you escape.")
+        _escaped(state, fight)
+        return
     rating = escape_rating(state, fight)
     assert rating is not None
-    check = rolls.escape(state.dice, rating)
+    check = rolls.escape(state.dice, rating - items.determined(state))
     if check.passed:
-        boxes = state.dice.d6()
-        state.event(f"Escape roll {check.roll} (needs {rating}): you get away; "
-                    f"{boxes * 30} seconds pass.")
-        state.free = False
-        _finish(state, fight, won=False)
-        tracks.pass_time(state, boxes)
+        state.event(f"Escape roll {check.roll} (needs {rating}): you get away.")
+        _escaped(state, fight)
         return
     state.event(f"Escape roll {check.roll} (needs {rating}): you fail to get away.")
+    if state.rules.has("escaping-alternative"):
+        # "merely add 30 seconds and begin another round ... or attempting to Escape once more"
+        tracks.pass_time(state, 1)
+        if state.outcome is None:
+            ask(state, "escape")
+        return
     target = fight.current or fight.opponents[0]
     struck(state, fight, card(state, target), escaping=True)
+
+
+def _escaped(state: ChainsawWarriorState, fight: Fight) -> None:
+    """Away: one die of boxes pass and the turn ends."""
+    boxes = state.dice.d6()
+    state.event(f"{boxes * 30} seconds pass as you get away.")
+    state.free = False
+    _finish(state, fight, won=False)
+    tracks.pass_time(state, boxes)
 
 
 def _finish(state: ChainsawWarriorState, fight: Fight, won: bool) -> None:

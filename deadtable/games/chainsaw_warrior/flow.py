@@ -47,6 +47,12 @@ def ask(state: ChainsawWarriorState, phase: str, **ctx: Any) -> None:
     state.ctx = ctx
 
 
+@step("ask")
+def _ask(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
+    """A question put off until the step that raised it is done (the Anti-Rad Capsules)."""
+    ask(state, task["phase"], **{k: v for k, v in task.items() if k not in ("do", "phase")})
+
+
 def run(state: ChainsawWarriorState) -> None:
     """Play on until the player must choose or the game ends."""
     from deadtable.games.chainsaw_warrior.turn import next_turn

@@ -46,10 +46,11 @@ def encounter(state: ChainsawWarriorState, c: Card) -> None:
 # -- Wandering Zombies ---------------------------------------------------------------------------
 def wandering_check(state: ChainsawWarriorState, context: str = "",
                     after: dict[str, Any] | None = None,
-                    if_quiet: dict[str, Any] | None = None) -> None:
-    """Roll for a Wandering Zombie; `after` runs once a Zombie that came is dealt with,
-    `if_quiet` if none came."""
-    then(state, {"do": "wz-check", "context": context, "after": after, "if_quiet": if_quiet})
+                    if_quiet: dict[str, Any] | None = None, on: int = 6) -> None:
+    """Roll for a Wandering Zombie (one comes on `on` or more: a 6, but 4 after Dynamite);
+    `after` runs once a Zombie that came is dealt with, `if_quiet` if none came."""
+    then(state, {"do": "wz-check", "context": context, "after": after, "if_quiet": if_quiet,
+                 "on": on})
 
 
 @step("wz-check")
@@ -57,10 +58,10 @@ def _wz_check(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
     drawn: list[str] = []
     if not has(state, "ultra-violet-emitter"):  # "you need never check for Wandering Zombies"
         roll = state.dice.d6()
-        if roll == 6:
+        if roll >= task.get("on", 6):
             drawn = draw_wandering(state, 1)
         if drawn:
-            state.event(f"Wandering Zombie check: 6, a Wandering Zombie turns up (HtH "
+            state.event(f"Wandering Zombie check: {roll}, a Wandering Zombie turns up (HtH "
                         f"{state.data.card(drawn[0]).hth}).")
         else:
             state.event(f"Wandering Zombie check: {roll}, nothing comes.")
@@ -270,8 +271,7 @@ def skip_card(state: ChainsawWarriorState, verb: str) -> bool:
     if d is None:
         return False
     state.current = d
-    card_id = state.decks[d].draw()
-    state.seen.add(card_id)
+    card_id = draw_house(state, d)
     if card_id == state.data.darkness:
         state.event(f"{verb} ... Darkness! Missing Darkness: Deck Two is reshuffled and "
                     f"started again.")
@@ -282,6 +282,17 @@ def skip_card(state: ChainsawWarriorState, verb: str) -> bool:
     return True
 
 
+def draw_house(state: ChainsawWarriorState, d: int) -> str:
+    """The top card of a House deck; the Remote Camera's knowledge moves along with it."""
+    card_id = state.decks[d].draw()
+    state.seen.add(card_id)
+    if state.known and state.known[0] == card_id and d == state.current:
+        state.known = state.known[1:]
+    else:
+        state.known = []
+    return card_id
+
+
 def missing_darkness(state: ChainsawWarriorState) -> None:
     deck = state.decks[1]
     deck.cards.extend(state.discards[1].cards)
@@ -289,6 +300,7 @@ def missing_darkness(state: ChainsawWarriorState) -> None:
     deck.put_on_top(state.data.darkness)
     deck.shuffle(state.dice)
     state.current = 1
+    state.known = []
 
 
 # -- Slime ----------------------------------------------------------------------------------------

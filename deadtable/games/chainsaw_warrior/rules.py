@@ -17,6 +17,10 @@ class Rules:
     lance_counts: bool  # A-36: the Laser-lance counts toward the 13 items
     cross_decks: bool  # A-37: skipping goes on from Deck One into Deck Two
     difficulty: str
+    overkill: frozenset[str]  # the Overkill options switched on
+
+    def has(self, option: str) -> bool:
+        return option in self.overkill
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> Rules:
@@ -28,5 +32,20 @@ class Rules:
             clothing_hth=options["clothing-hth"],
             lance_counts=options["lance-counts"],
             cross_decks=options["skip-across-decks"],
-            difficulty=options["difficulty"],
+            difficulty=_difficulty(options),
+            overkill=frozenset(name for name in OVERKILL if options[name]),
         )
+
+
+OVERKILL = ("advanced-equipment", "advanced-training", "extra-training-1", "extra-training-2",
+            "determination", "frenzy", "escaping-alternative", "kitting-out-1", "kitting-out-2",
+            "kitting-out-3", "rapid-fire", "sprinting", "wandering-zombie-delays")
+
+
+def _difficulty(options: dict[str, Any]) -> str:
+    """Extra Training II is easy, Extra Training I medium, the rulebook's rolls hard."""
+    if options["extra-training-2"] or options["difficulty"] == "easy":
+        return "easy"
+    if options["extra-training-1"] or options["difficulty"] == "medium":
+        return "medium"
+    return "hard"

@@ -51,7 +51,8 @@ def start(game: Game, seed: int, dice: Dice, setup: dict[str, Any]) -> ChainsawW
     state.piles = {}
     stacked = setup.get("piles", {})
     for pile in PILES:
-        cards = [i for i, item in data.items.items() if item.back == pile]
+        cards = [i for i, item in data.items.items() if item.back == pile
+                 and (game.options["advanced-equipment"] or not item.advanced)]
         if pile in stacked:
             order = _known(stacked[pile], data.items, f"piles.{pile}")
             cards = order + [c for c in cards if c not in order]
@@ -66,6 +67,8 @@ def start(game: Game, seed: int, dice: Dice, setup: dict[str, Any]) -> ChainsawW
     state.turned, state.free = None, True
     state.phase, state.ctx, state.tasks = "", {}, []
     state.fight, state.left_building, state.exiting = None, 0, 0
+    state.smash_until, state.flare, state.known = 0, 0, []
+    state.determination, state.sprint, state.mark = 0, False, []
 
     # Creating Your Warrior (or the one a test or a user gives).
     if "warrior" in setup:

@@ -25,7 +25,8 @@ class Fight:
     """FIGHTING CREATURES: one encounter with one creature or several (Multiple Opponents)."""
 
     __slots__ = ("opponents", "current", "rounds", "shot", "context", "next_hth", "no_escape",
-                 "lucky_bonus", "no_lucky", "knife_dropped", "step", "wandering")
+                 "lucky_bonus", "no_lucky", "knife_dropped", "step", "wandering", "fought",
+                 "poison", "flash", "berserk", "lost_round")
 
     def __init__(self, opponents: list[str], context: str = "") -> None:
         self.opponents = opponents  # creatures still to be beaten, by card id
@@ -40,6 +41,11 @@ class Fight:
         self.knife_dropped = False  # a thrown Knife lies on the floor until the fight is won
         self.step = "start"  # where the procedure stands: see fight.py
         self.wandering: list[str] = []  # Wandering Zombies, returned to their deck after
+        self.fought: list[str] = []  # creatures that have had a round (first-round weapons)
+        self.poison: dict[str, int] = {}  # the Needle: creature -> rounds until it dies
+        self.flash = ""  # a Flash Bomb thrown: "bonus" (+3 HtH) or "escape"
+        self.berserk = False  # Frenzy: +3 HtH this round, double damage if you lose it
+        self.lost_round = False  # you lost the last round and were wounded (Frenzy)
 
     def copy(self) -> Fight:
         other = Fight.__new__(Fight)
@@ -47,6 +53,8 @@ class Fight:
             setattr(other, name, getattr(self, name))
         other.opponents = self.opponents.copy()
         other.wandering = self.wandering.copy()
+        other.fought = self.fought.copy()
+        other.poison = self.poison.copy()
         return other
 
     def to_data(self) -> dict[str, Any]:
@@ -59,6 +67,8 @@ class Fight:
             setattr(fight, name, data[name])
         fight.opponents = list(fight.opponents)
         fight.wandering = list(fight.wandering)
+        fight.fought = list(fight.fought)
+        fight.poison = dict(fight.poison)
         return fight
 
 
@@ -66,7 +76,8 @@ class ChainsawWarriorState(GameState):
     __slots__ = (
         "data", "warrior", "time", "decks", "discards", "current", "removed", "seen",
         "wandering", "piles", "items", "field_until", "turned", "free", "phase", "ctx",
-        "tasks", "fight", "left_building", "exiting", "rules",
+        "tasks", "fight", "left_building", "exiting", "rules", "smash_until", "flare",
+        "known", "determination", "sprint", "mark",
     )
 
     data: CardData
@@ -90,6 +101,12 @@ class ChainsawWarriorState(GameState):
     left_building: int  # how many times you escaped the building
     exiting: int  # cards still to encounter on the way out (0: not leaving)
     rules: Rules
+    smash_until: int  # Smash wears off at this box (0: not taken)
+    flare: int  # cards the Flare Gun still lights up as Clear
+    known: list[str]  # the top cards of the current deck seen with the Remote Camera
+    determination: int  # Determination counters (Overkill option)
+    sprint: bool  # the card just turned was entered at a sprint (Overkill option)
+    mark: list[int]  # Determination: wounds, radiation, venom, items as the card was turned
 
     # -- the state contract ----------------------------------------------------------------
     def _decide(self) -> Decision:
@@ -123,7 +140,13 @@ class ChainsawWarriorState(GameState):
             self.decks[d].cards[i] = card
         for deck in self.decks:
             deck.shuffle(dice)
-        if back is not None:
+        if self.known:  # the Remote Camera's cards stay where it saw them
+            deck = self.decks[self.current]
+            rest = list(deck.cards)
+            for card in self.known:
+                rest.remove(card)
+            deck.cards = [*self.known, *rest]
+        elif back is not None:
             self._keep_top_back(nxt, back, dice)
         self.wandering.shuffle(dice)
         for pile in self.piles.values():
@@ -168,6 +191,12 @@ class ChainsawWarriorState(GameState):
         other.left_building = self.left_building
         other.exiting = self.exiting
         other.rules = self.rules
+        other.smash_until = self.smash_until
+        other.flare = self.flare
+        other.known = self.known.copy()
+        other.determination = self.determination
+        other.sprint = self.sprint
+        other.mark = self.mark  # replaced, never mutated
 
     def _data(self) -> dict[str, Any]:
         return {
@@ -190,6 +219,12 @@ class ChainsawWarriorState(GameState):
             "fight": None if self.fight is None else self.fight.to_data(),
             "left_building": self.left_building,
             "exiting": self.exiting,
+            "smash_until": self.smash_until,
+            "flare": self.flare,
+            "known": list(self.known),
+            "determination": self.determination,
+            "sprint": self.sprint,
+            "mark": list(self.mark),
         }
 
     def _load(self, data: dict[str, Any]) -> None:
@@ -216,3 +251,9 @@ class ChainsawWarriorState(GameState):
         self.fight = None if data["fight"] is None else Fight.from_data(data["fight"])
         self.left_building = data["left_building"]
         self.exiting = data["exiting"]
+        self.smash_until = data["smash_until"]
+        self.flare = data["flare"]
+        self.known = list(data["known"])
+        self.determination = data["determination"]
+        self.sprint = data["sprint"]
+        self.mark = list(data["mark"])

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from deadtable.engine.state import Outcome
 from deadtable.games.chainsaw_warrior import clock
-from deadtable.games.chainsaw_warrior.equipment import has
+from deadtable.games.chainsaw_warrior.equipment import find, has, use
+from deadtable.games.chainsaw_warrior.flow import then
 
 if TYPE_CHECKING:
     from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
@@ -30,14 +31,34 @@ def pass_time(state: ChainsawWarriorState, boxes: int) -> None:
         state.event("Night falls: HtH -1 from now on.")
     if before < state.field_until <= state.time:
         state.event("The Magnetic Field's effect wears off: electric items work again.")
+    if before < state.smash_until <= state.time:
+        roll = state.dice.d6()
+        wound(state, roll, f"The Smash wears off (rolled {roll})")
+        if state.outcome is not None:
+            return
     if clock.out_of_time(state.time):
         state.event("Sixty minutes have passed: you are out of time and New York implodes.")
         end(state, "loss", "time")
 
 
 def wound(state: ChainsawWarriorState, n: int, why: str) -> None:
+    """Take wounds; Body Armour takes each one on a 5 or 6, losing a use."""
     if n <= 0 or state.outcome is not None:
         return
+    absorbed = 0
+    for _ in range(n):
+        armour = find(state, "body-armour")
+        if armour is None:
+            break
+        roll = state.dice.d6()
+        if roll >= 5:
+            absorbed += 1
+            use(state, armour)
+    if absorbed:
+        state.event(f"{why}: the Body Armour takes {absorbed} of {n} wounds.")
+        n -= absorbed
+        if n == 0:
+            return
     state.warrior.wounds -= n
     state.event(f"{why}: {n} wound{'s' if n > 1 else ''} ({max(0, state.warrior.wounds)} left).")
     if state.warrior.wounds <= 0:
@@ -63,8 +84,11 @@ def irradiate(state: ChainsawWarriorState, n: int, why: str) -> None:
     w.radiation += n
     state.event(f"{why}: {n} radiation (Radiation {w.radiation} of Endurance {w.endurance}).")
     if w.radiation >= w.endurance:
+        # "If exposure to radiation kills you, you may not then take the capsules"
         state.event("The Radiation marker reaches your Endurance: you die of radiation.")
         end(state, "loss", "radiation")
+    elif has(state, "anti-rad-capsules"):
+        then(state, {"do": "ask", "phase": "anti-rad", "amount": n})
 
 
 def envenom(state: ChainsawWarriorState, why: str) -> None:
@@ -81,3 +105,14 @@ def infect(state: ChainsawWarriorState, why: str) -> None:
         state.warrior.infected = True
         state.event(f"{why}: you are infected with zombie venom.")
 
+
+
+def endurance_loss(state: ChainsawWarriorState, n: int, why: str) -> None:
+    """A permanent drop of the Endurance marker (Frenzy): Radiation and Venom come closer."""
+    w = state.warrior
+    w.endurance -= n
+    state.event(f"{why}: Endurance falls to {w.endurance}.")
+    if w.radiation >= w.endurance:
+        end(state, "loss", "radiation")
+    elif w.infected and w.venom >= w.endurance:
+        end(state, "loss", "venom")

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Any
 from deadtable.engine.decisions import Action, Decision
 
 # building, fight, house and traps also fill the step and question tables as they load.
-from deadtable.games.chainsaw_warrior import building, equipment, fight, house, tracks, traps  # noqa: F401
+from deadtable.games.chainsaw_warrior import building, equipment, fight, house, items, tracks, traps  # noqa: F401
 from deadtable.games.chainsaw_warrior.flow import QUESTIONS, ask, question, run, step, then
 from deadtable.games.chainsaw_warrior.house import encounter, next_deck, wandering_check
 
 if TYPE_CHECKING:
+    from deadtable.games.chainsaw_warrior.data import Card
     from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
 
 SEAT = "warrior"
@@ -34,6 +35,7 @@ def apply(state: ChainsawWarriorState, action_id: str) -> None:
 
 def next_turn(state: ChainsawWarriorState) -> None:
     """A new turn: first what a free area allows, then the Time and Exploration phases."""
+    _determination(state)
     if not state.exiting and equipment.lance_status(state) == "gone":
         state.event("Without the Laser-lance you cannot destroy Darkness: you must leave the "
                     "building.")
@@ -60,7 +62,7 @@ def free_actions(state: ChainsawWarriorState) -> list[Action]:
         actions.append(Action("wait", "Wait 30 seconds for the Magnetic Field to fade"))
     if equipment.lance_status(state) == "empty" and not state.exiting:
         actions.append(Action("leave", "Leave the building for a new Laser-lance"))
-    return actions
+    return actions + items.free_actions(state)
 
 
 def _free_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
@@ -86,16 +88,24 @@ def _answer_free(state: ChainsawWarriorState, action: str) -> None:
         state.event("You wait 30 seconds.")
         tracks.pass_time(state, 1)
         wandering_check(state)
-    else:
+    elif verb == "leave":
         building.leave_building(state)
+    else:
+        items.answer(state, action)
 
 
 # -- the Time and Exploration phases ---------------------------------------------------------
 @step("explore")
 def _explore(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
-    tracks.pass_time(state, 1)  # Time Phase
-    if state.outcome is not None:
+    top = _next_card(state)
+    if (state.rules.has("sprinting") and top.back in ("corridor", "stairs")
+            and not state.exiting):
+        ask(state, "sprint")  # "you may decide to sprint before turning the card face-up"
         return
+    _time_and_turn(state, sprint=False)
+
+
+def _next_card(state: ChainsawWarriorState) -> Card:
     d = next_deck(state)
     if d is None:  # only if Darkness has left the decks some other way
         house.missing_darkness(state)
@@ -103,11 +113,41 @@ def _explore(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
     if d != state.current:
         state.event("Deck One is done: on into Deck Two.")
         state.current = d
-    top = state.data.card(state.decks[d].cards[0])
-    if top.back == "elevator" and state.warrior.skill == "climbing":
+        state.known = []
+    return state.data.card(state.decks[d].cards[0])
+
+
+def _sprint_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
+    back = _next_card(state).back
+    return f"The next area is a {back}: sprint through it?", [
+        Action("sprint", "Sprint (no time, no Zombie checks; no shot, no dodging traps)"),
+        Action("walk", "Go carefully")]
+
+
+@question("sprint", _sprint_options)
+def _answer_sprint(state: ChainsawWarriorState, action: str) -> None:
+    _time_and_turn(state, sprint=action == "sprint")
+
+
+def _time_and_turn(state: ChainsawWarriorState, sprint: bool) -> None:
+    top = _next_card(state)
+    # Sprinting through a Clear or Empty area "you do not move the Timer on 30 seconds"
+    if not (sprint and top.kind in ("clear", "empty")):
+        tracks.pass_time(state, 1)  # Time Phase
+        if state.outcome is not None:
+            return
+    _turn(state, {"sprint": sprint})
+
+
+@step("turn")
+def _turn(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
+    """The Exploration Phase, once the Time Phase is done."""
+    top = _next_card(state)
+    sprint = bool(task.get("sprint"))
+    if top.back == "elevator" and state.warrior.skill == "climbing" and not sprint:
         ask(state, "climb")
         return
-    turn_card(state, climbed=False)
+    turn_card(state, climbed=False, sprint=sprint)
 
 
 def _climb_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
@@ -120,23 +160,50 @@ def _answer_climb(state: ChainsawWarriorState, action: str) -> None:
     turn_card(state, climbed=action == "climb")
 
 
-def turn_card(state: ChainsawWarriorState, climbed: bool) -> None:
+def turn_card(state: ChainsawWarriorState, climbed: bool, sprint: bool = False) -> None:
     """Turn over the first card of the current pile, place it face up on its discard pile
     and respond to the encounter."""
-    card_id = state.decks[state.current].draw()
-    state.seen.add(card_id)
+    card_id = house.draw_house(state, state.current)
     state.discards[state.current].put_on_top(card_id)
     state.turned = card_id
     state.free = True
+    state.sprint = sprint
+    w = state.warrior
+    state.mark = [w.wounds, w.radiation, w.venom, len(state.items)]
     c = state.data.card(card_id)
-    state.event(f"[{house_clock(state)}] You enter the {c.back}: {c.title}.")
+    state.event(f"[{house_clock(state)}] You enter the {c.back}: {c.title}"
+                f"{' at a sprint' if sprint else ''}.")
     if state.exiting:
         then(state, {"do": "exit-step"})  # runs once this card's encounter is over
     if climbed and c.kind != "darkness":
         state.event("You climb the elevator shaft past it: treated as Clear, no Wandering "
                     "Zombie check.")
+    elif items.flare_cover(state):
+        pass
+    elif sprint and c.kind in ("clear", "empty"):
+        state.event("You rush through unhindered.")
+    elif sprint and c.kind == "secret-passage":
+        state.event("You run right past the Secret Passage.")
     else:
         encounter(state, c)
+
+
+def _determination(state: ChainsawWarriorState) -> None:
+    """Overkill Determination: a counter for each House card that got the better of you
+    (cost wounds, radiation, venom or an item, or made you run); all go when you beat one."""
+    if not state.rules.has("determination") or not state.mark or state.turned is None:
+        return
+    w = state.warrior
+    wounds, radiation, venom, count = state.mark
+    beaten = (w.wounds < wounds or w.radiation > radiation or w.venom > venom
+              or len(state.items) < count or not state.free)
+    if beaten:
+        state.determination += 1
+        state.event(f"Determination: {state.determination} counter(s).")
+    elif state.determination:
+        state.determination = 0
+        state.event("You overcame it: the Determination counters go.")
+    state.mark = []
 
 
 def house_clock(state: ChainsawWarriorState) -> str:
