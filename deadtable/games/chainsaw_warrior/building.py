@@ -147,6 +147,7 @@ def _rebuild(state: ChainsawWarriorState) -> None:
     state.discards[0].cards.clear()
     state.discards[1].cards.clear()
     state.seen = set()
+    state.known = []
     if state.current == 1:  # the new Deck One stays face down, set aside: play goes on in
         # Deck Two (the current deck), and it is gathered up again if you leave once more
         state.event("You had reached Deck Two: you start at its top.")

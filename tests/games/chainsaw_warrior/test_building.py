@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import deadtable
+from deadtable.games.chainsaw_warrior.house import next_deck
 from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
 from tests.games.chainsaw_warrior.conftest import (
     EXAMPLE_WARRIOR,
@@ -98,8 +99,10 @@ def test_having_reached_deck_two_you_start_at_its_top() -> None:
     state = start(["clear-1"], [1, *MINES_SMASH_THE_LANCE, 1, 1, 1, 1, 3, 6, 4], then=(),
                   deck_two=["mines-1", "clear-2", "clear-3", "empty-1", "empty-2", "darkness"])
     assert state.phase == "kit" and state.current == 1
-    assert not state.decks[0]  # Deck One is not played again
+    assert next_deck(state) == 1  # Deck One is not played again
     assert "darkness" in state.decks[1] and len(state.decks[1]) == 4
+    # the new Deck One is set aside face down: its cards are not shown as discards
+    assert len(state.decks[0]) == 3 and state.view("warrior")["discards"] == [[], []]
     assert logged(state, "You had reached Deck Two: you start at its top")
 
 
