@@ -65,7 +65,7 @@ SPEC = GameSpec(
     options=OPTIONS,
     state_class=ChainsawWarriorState,
     start=start,
-    setup_keys=("deck_one", "deck_two", "wandering", "piles", "warrior", "kit"),
+    setup_keys=("deck_one", "deck_two", "wandering", "piles", "warrior", "kit", "time"),
     check=card_data,  # a bad data file is refused when the game is loaded
 )
 

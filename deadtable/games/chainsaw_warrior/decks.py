@@ -1,5 +1,5 @@
 """The House decks: two equal piles with Darkness shuffled into the second; retracing your
-steps; Missing Darkness."""
+steps. (Missing Darkness is in house.py.)"""
 
 from __future__ import annotations
 
@@ -40,10 +40,3 @@ def retrace_steps(dice: Dice, discards: Pile, deck: Pile) -> int:
     deck.shuffle(dice)
     return len(back)
 
-
-def missing_darkness(dice: Dice, deck_two: Pile, darkness: str) -> None:
-    """A skipped card was Darkness: reshuffle the second deck (Darkness with it) and start it
-    again."""
-    if darkness not in deck_two:
-        deck_two.put_on_top(darkness)
-    deck_two.shuffle(dice)

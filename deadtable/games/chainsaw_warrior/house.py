@@ -251,14 +251,23 @@ def skippable(state: ChainsawWarriorState) -> bool:
 
 def _passage_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
     left = state.ctx["left"]
-    return f"Secret Passage ({left} more may be skipped):", [
-        Action("skip", "Skip the next card"), Action("stop", "Leave the passage")]
+    actions = [Action("skip", "Skip the next card"), Action("stop", "Leave the passage")]
+    if has(state, "remote-camera") and state.decks[state.current]:
+        # "you may use the Remote Camera before entering the passage or at any point along it"
+        actions.append(Action("camera", "Look ahead with the Remote Camera (30 seconds)"))
+    return f"Secret Passage ({left} more may be skipped):", actions
 
 
 @question("passage", _passage_options)
 def _answer_passage(state: ChainsawWarriorState, action: str) -> None:
     left = state.ctx["left"]
     if action == "stop":
+        return
+    if action == "camera":
+        from deadtable.games.chainsaw_warrior.items import remote_camera
+
+        remote_camera(state)
+        ask(state, "passage", left=left)
         return
     if skip_card(state, "You skip") and left > 1 and skippable(state):
         ask(state, "passage", left=left - 1)

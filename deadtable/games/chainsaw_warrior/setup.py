@@ -63,7 +63,7 @@ def start(game: Game, seed: int, dice: Dice, setup: dict[str, Any]) -> ChainsawW
 
     state.current = 0
     state.removed, state.seen = [], set()
-    state.time, state.field_until = 0, 0
+    state.time, state.field_until = int(setup.get("time", 0)), 0  # a test may start later
     state.turned, state.free = None, True
     state.phase, state.ctx, state.tasks = "", {}, []
     state.fight, state.left_building, state.exiting = None, 0, 0

@@ -153,6 +153,7 @@ def retrace(state: ChainsawWarriorState, door: str) -> None:
         state.event("No discards to retrace through: the Locked Door has no effect.")
         return
     back = retrace_steps(state.dice, discards, state.decks[state.current])
+    state.known = []  # the deck is shuffled: what the Remote Camera saw is lost
     discards.put_on_top(door)
     state.event(f"You retrace your steps: {back} cards go back into the deck.")
 

@@ -39,17 +39,22 @@ def view(state: ChainsawWarriorState) -> dict[str, Any]:
         "deck": state.current + 1,
         "decks": [len(deck) for deck in state.decks],
         "next_back": top_back,  # card backs are face up for all to see
+        # what the Remote Camera saw at the top of the current deck, in order
+        "camera": [state.data.card(c).title for c in state.known],
         "discards": [[state.data.card(c).title for c in pile.cards] for pile in state.discards],
         "removed": [state.data.card(c).title for c in state.removed],
         "turned": None if state.turned is None else _card(state, state.turned),
         "items": [
             {"id": c.item, "name": state.data.items[c.item].name,
              "type": state.data.items[c.item].type, "uses": c.uses, "clip": c.clip,
-             "disabled": equipment.disabled(state, state.data.items[c.item])}
+             "disabled": equipment.disabled(state, state.data.items[c.item]), "on": c.on}
             for c in state.items
         ],
         "piles": {name: len(pile) for name, pile in state.piles.items()},
         "wandering_zombies": len(state.wandering),
+        "smash_until": state.smash_until,
+        "flare": state.flare,
+        "determination": state.determination,
         "question": state.phase,  # which question the decision asks, e.g. "shoot"
         "free": state.free,
         "exiting": state.exiting,

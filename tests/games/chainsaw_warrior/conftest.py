@@ -28,6 +28,7 @@ def start(
     wandering: Sequence[str] | None = None,
     seed: int = 0,
     then: Sequence[str] = (STOP,),
+    time: int = 0,
     **options: Any,
 ) -> ChainsawWarriorState:
     """A game that enters the house at once: `deck` is Deck One from the top, `dice` the rolls
@@ -38,6 +39,8 @@ def start(
                              "kit": list(kit)}
     if wandering is not None:
         setup["wandering"] = list(wandering)
+    if time:
+        setup["time"] = time
     state = deadtable.load("chainsaw-warrior", **options).new(seed=seed, dice=list(dice), **setup)
     assert isinstance(state, ChainsawWarriorState)
     return state

@@ -7,7 +7,7 @@ import pytest
 from deadtable.engine.cards import Pile
 from deadtable.engine.dice import Dice
 from deadtable.games.chainsaw_warrior import clock
-from deadtable.games.chainsaw_warrior.decks import build_house, missing_darkness, retrace_steps
+from deadtable.games.chainsaw_warrior.decks import build_house, retrace_steps
 
 CARDS = [f"card-{i}" for i in range(20)] + ["darkness"]
 
@@ -47,12 +47,6 @@ def test_retracing_with_fewer_than_five_discards_takes_them_all_or_nothing() -> 
     assert retrace_steps(Dice(3), discards, deck) == 2
     assert len(discards) == 0 and sorted(deck.cards) == ["a", "d1", "d2"]
     assert retrace_steps(Dice(3), discards, deck) == 0  # no discards: no effect
-
-
-def test_missing_darkness_reshuffles_it_into_the_second_deck() -> None:
-    two = Pile("deck-two", ["x", "y", "z"])
-    missing_darkness(Dice(1), two, "darkness")
-    assert sorted(two.cards) == ["darkness", "x", "y", "z"]
 
 
 def test_the_clock_ticks_in_thirty_second_boxes() -> None:
