@@ -163,7 +163,7 @@ class Hub:
                 seats.append(Seat(name, None, secrets.token_urlsafe(24)))
                 continue
             try:
-                agent_maker(agent, game.id)
+                agent_maker(agent, game.id)(0)  # made once, so bad parameters show now
             except ValueError as error:
                 raise HTTPException(422, {"error": f"seat {name!r}: {error}"}) from None
             seats.append(Seat(name, agent, None))
@@ -295,38 +295,35 @@ class LimitBody:
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
             await self._refuse(send)
             return
-        seen = 0
-        started = False
-
-        async def limited() -> Message:
-            nonlocal seen
+        # Read the whole body first (it is small, or refused): an error raised while the app
+        # reads it would be reported as the app's own 400.
+        body = bytearray()
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
-
-        async def watched(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, limited, watched)
-        except _TooLarge:
-            if not started:
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            if len(body) > self.limit:
                 await self._refuse(send)
+                return
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send) -> None:
         body = b'{"detail":{"error":"the request body is larger than %d bytes"}}' % self.limit
         await send({"type": "http.response.start", "status": 413, "headers": [
             (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
-
-
-class _TooLarge(Exception):
-    pass
 
 
 SECURITY_HEADERS = {
