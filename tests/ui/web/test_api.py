@@ -344,11 +344,10 @@ def test_the_store_refuses_a_second_action_with_the_same_number(db: Path) -> Non
 def test_the_websocket_pushes_each_new_view_to_each_seat(client: TestClient) -> None:
     created = create(client, "secret", seed=3)
     game_id = created["id"]
-    with client.websocket_connect(f"/api/games/{game_id}/ws?token={token(created, 'red')}") as red, \
-            client.websocket_connect(
-                f"/api/games/{game_id}/ws?token={token(created, 'blue')}") as blue, \
-            client.websocket_connect(
-                f"/api/games/{game_id}/ws?token={created['spectator']['token']}") as watch:
+    url = f"/api/games/{game_id}/ws?token="
+    with client.websocket_connect(url + token(created, "red")) as red, \
+            client.websocket_connect(url + token(created, "blue")) as blue, \
+            client.websocket_connect(url + created["spectator"]["token"]) as watch:
         first = [red.receive_json(), blue.receive_json(), watch.receive_json()]
         assert [f["seat"] for f in first] == ["red", "blue", "spectator"]
         assert all(f["step"] == 0 for f in first)
