@@ -217,10 +217,19 @@ class Hub:
                 return
             number, spec = agents[decision.seat]
             step = len(live.state.history)
-            agent = agent_maker(spec, live.stored.game)(derive_seed(live.stored.seed, number, step))
-            action_id = await asyncio.to_thread(agent.act, live.state)
+            try:
+                agent = agent_maker(spec, live.stored.game)(
+                    derive_seed(live.stored.seed, number, step))
+                action_id = await asyncio.to_thread(agent.act, live.state)
+                if action_id not in decision:
+                    raise IllegalAction(action_id, decision)
+            except Exception as error:  # a broken agent must not pass for a broken server
+                raise HTTPException(500, {"error": (
+                    f"the {spec!r} agent playing {decision.seat} failed at step {step}: "
+                    f"{type(error).__name__}: {error}")}) from error
             await self.commit(live, decision.seat, action_id)
-        live.state.event(f"The server stopped the agents after {MAX_AGENT_STEPS} moves.")
+        raise HTTPException(500, {"error": (
+            f"the agents made {MAX_AGENT_STEPS} moves in a row and the game has not ended")})
 
     async def broadcast(self, live: LiveGame) -> None:
         for socket, seat in list(live.sockets.items()):

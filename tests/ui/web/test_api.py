@@ -271,6 +271,33 @@ def test_agents_play_the_same_after_a_restart(web_games: dict, tmp_path: Path) -
     assert outcomes[0] == outcomes[1] and outcomes[0]
 
 
+class BrokenAgent:
+    def __init__(self, seed: int, mode: str = "raise") -> None:
+        self.mode = mode
+
+    def act(self, state: object) -> str:
+        if self.mode == "raise":
+            raise RuntimeError("out of ideas")
+        return "teleport"
+
+
+@pytest.mark.parametrize(("mode", "says"), [
+    ("raise", "RuntimeError: out of ideas"),
+    ("illegal", "'teleport' is not a legal action"),
+])
+def test_a_failing_agent_is_reported_as_the_agents_fault(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch, mode: str, says: str) -> None:
+    from deadtable.agents import base
+
+    monkeypatch.setitem(base._GAME_FACTORIES, "race", {"broken": BrokenAgent})
+    response = client.post("/api/games", json={
+        "game": "race", "options": {"players": 2}, "seats": {"red": f"broken:mode={mode}"}})
+    assert response.status_code == 500
+    error = response.json()["detail"]["error"]
+    assert error.startswith(f"the 'broken:mode={mode}' agent playing red failed at step 0")
+    assert says in error
+
+
 # -- nothing lost ------------------------------------------------------------------------------
 def test_a_new_server_on_the_same_file_resumes_every_game_exactly(
         web_games: dict, db: Path) -> None:
