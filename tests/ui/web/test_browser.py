@@ -215,6 +215,9 @@ def test_two_browsers_on_one_game_each_see_only_their_own_seat(
         blue.wait_for_selector('body[data-status="waiting"]', state="attached")
         blue.wait_for_selector('body[data-connection="up"]', state="attached")
         assert "Waiting for red" in blue.inner_text("#status")
+        # No renderer of its own: the generic page lays the view out as a table.
+        assert "my word" in red.inner_text("#board table.value")
+        assert [red.locator("button.action kbd").nth(i).inner_text() for i in (0, 1)] == ["1", "2"]
         assert blue.locator("button.action").count() == 0
 
         click_and_wait(red, 'button.action[data-action="pass"]')
@@ -279,3 +282,22 @@ def test_a_server_killed_mid_game_restarts_and_the_page_goes_on(
         assert refused.value.response.status_code == 403
     finally:
         server.stop()
+
+
+def test_the_lobby_says_why_it_cannot_create_a_game(server: Server, context: Any) -> None:
+    page = context.new_page()
+    page.goto(f"{server.base}/")
+    page.click('button[data-game="race"]')
+    page.fill('[data-seat="player"]', "genius")
+    page.click("#create-button")
+    page.wait_for_selector("#create-error:has-text('unknown agent')")
+    assert "valid agents: first, mcts, random" in page.inner_text("#create-error")
+    assert page.locator("#created").is_hidden()
+    page.fill('[data-seat="player"]', "random")
+    page.click("#create-button")
+    page.wait_for_selector("a.spectator-link")
+    assert page.locator("a.seat-link").count() == 0, "an agent's seat gets no link"
+    page.click("a.spectator-link")
+    page.wait_for_selector('body[data-status="over"]', state="attached")
+    assert "Watching" in page.inner_text("#who")
+    assert "Game over" in page.inner_text("#status")
