@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from deadtable import registry
-from tests.ui.web.games import OATD, TEST_GAMES
+from tests.ui.web.games import CW, OATD, TEST_GAMES
 
 pytest.importorskip("fastapi", reason="the web extra is not installed: pip install -e '.[web]'")
 pytest.importorskip("httpx", reason="the web extra is not installed: pip install -e '.[web]'")
@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from deadtable.ui.web import create_app  # noqa: E402
 
-__all__ = ["OATD", "TEST_GAMES", "create", "token"]
+__all__ = ["CW", "OATD", "TEST_GAMES", "create", "token"]
 
 
 

@@ -13,7 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 from deadtable.ui.web import create_app
 from deadtable.ui.web.app import MAX_BODY
 from deadtable.ui.web.store import Store
-from tests.ui.web.conftest import OATD, create, token
+from tests.ui.web.conftest import CW, OATD, create, token
 
 
 def actions_in_db(db: Path, game_id: str) -> list[str]:
@@ -76,7 +76,7 @@ def test_malformed_new_games_get_422(client: TestClient, body: dict) -> None:
 def test_the_catalogue_lists_games_seats_agents_and_browser_safe_options(
         client: TestClient) -> None:
     games = {g["id"]: g for g in client.get("/api/catalogue").json()}
-    assert set(games) == {OATD, "race", "secret"}
+    assert set(games) == {OATD, CW, "race", "secret"}
     oatd = games[OATD]
     assert oatd["seats"] == ["player"]
     assert {"random", "heuristic", "mcts"} <= set(oatd["agents"])

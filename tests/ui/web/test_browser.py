@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.ui.web.games import OATD
+from tests.ui.web.games import CW, OATD
 
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="the web extra is not installed: pip install -e '.[web]'")
@@ -188,6 +188,50 @@ def test_a_whole_game_of_one_against_the_dead_played_by_clicks(
     assert f"Game over — {final['outcome']['cause']}" in status
     assert page.locator("button.action").count() == 0
     assert page.locator("#log li").last.inner_text() == final["view"]["log"][-1]
+    assert not errors, errors
+
+
+def test_a_chainsaw_warrior_game_played_through_several_fights(
+        server: Server, context: Any) -> None:
+    created = server.create(CW, seed=5)
+    game_id, token = created["id"], created["seats"]["warrior"]["token"]
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(created["seats"]["warrior"]["url"])
+    page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+    page.wait_for_selector("svg.cw-clock", state="attached")
+    fights = 0
+    in_fight = False
+    for _ in range(200):
+        if page.get_attribute("body", "data-status") == "over":
+            break
+        page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+        data = server.get(game_id, token)
+        view = data["view"]
+        # The board shows what the view says: the clock, the tracks, the equipment, the fight.
+        assert page.inner_text('[data-stat="clock"] .clock') == view["clock"]
+        w = view["warrior"]
+        assert page.locator("svg.cw-endurance rect.rad.on").count() == min(
+            w["radiation"], w["endurance"])
+        assert page.locator("svg.cw-wounds rect.on").count() == w["wounds"]
+        assert page.locator("svg.cw-item").count() == len(view["items"])
+        for item in view["items"]:
+            if item["uses"] is not None:
+                shown = page.locator(f'svg.cw-item[data-item="{item["id"]}"] .uses').first
+                assert shown.text_content() == str(item["uses"])
+        fighting = page.locator('[data-fight="on"]').count() == 1
+        assert fighting == (view["fight"] is not None)
+        if fighting:
+            for opponent in view["fight"]["opponents"]:
+                assert page.locator(f'svg.cw-card[data-card="{opponent["id"]}"]').count() == 1
+        fights += fighting and not in_fight
+        in_fight = fighting
+        click_and_wait(page, "button.action >> nth=0")
+    final = server.get(game_id, token)
+    assert final["outcome"] is not None and page.get_attribute("body", "data-status") == "over"
+    assert fights >= 3, f"only {fights} fights"
+    assert f"Game over — {final['outcome']['cause']}" in page.inner_text("#status")
     assert not errors, errors
 
 

@@ -1,6 +1,6 @@
 """Nothing leaked: every byte a browser gets (HTML, JSON, WebSocket frames), searched for what
 the table hides: the deck order, the face-down cards, the dice's state, the seed, and the other
-seats' secrets."""
+seats' secrets. One Against the Dead, Chainsaw Warrior, and a two-seat game with secrets."""
 
 from __future__ import annotations
 
@@ -97,3 +97,32 @@ def test_each_seat_gets_only_its_own_secret_in_every_channel(client: TestClient)
                 assert word not in everything, f"{seat} saw {word!r}"
         assert str(state.dice.state) not in everything and str(SEED) not in everything
     assert pool, "words left in the hidden pool are searched for too"
+
+
+def test_a_chainsaw_warrior_game_never_shows_the_house_decks_order(client: TestClient) -> None:
+    from tests.ui.web.conftest import CW
+
+    created = create(client, CW, seed=SEED)
+    game_id, tok = created["id"], token(created, "warrior")
+    live = client.app.state.hub.live[game_id]  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/api/games/{game_id}/ws?token={tok}") as socket:
+        texts = [json.dumps(created), socket.receive_text()]
+        for _ in range(400):
+            state = live.state
+            piles = [*state.decks, state.wandering, *state.piles.values()]
+            face_down = [c for pile in piles for c in pile.cards]
+            secrets = [json.dumps(c) for c in face_down]
+            secrets += [str(state.dice.state), str(SEED)]
+            assert len(face_down) > 10
+            now = client.get(f"/api/games/{game_id}", params={"token": tok})
+            texts.append(now.text)
+            for text in texts:
+                for secret in secrets:
+                    assert secret not in text, f"{secret} reached the browser"
+            decision = now.json()["decision"]
+            if decision is None:
+                break
+            texts = [client.post(f"/api/games/{game_id}/actions",
+                                 json={"token": tok, "action": decision["actions"][0]["id"]}).text,
+                     socket.receive_text()]
+        assert live.state.outcome is not None

@@ -3,7 +3,8 @@
 // A game's own board renderer is one file, static/renderers/<game id>.js, that calls
 //   Deadtable.registerRenderer("<game id>", function (view, board, payload) { ... });
 // The server tells the play page the file's URL (payload.renderer) when it exists; without one
-// the page shows the view generically. A renderer only ever sees its seat's view.
+// the page shows the view generically, as it does when the renderer returns false (a view it
+// cannot draw, such as a spectator's). A renderer only ever sees its seat's view.
 "use strict";
 
 window.Deadtable = (function () {

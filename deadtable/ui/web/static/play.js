@@ -66,16 +66,19 @@
     const render = D.renderers[payload.game];
     if (render) {
       board.replaceChildren();
+      let drawn;
       try {
-        render(payload.view, board, payload);
+        drawn = render(payload.view, board, payload);
       } catch (error) {
         board.replaceChildren(el("p", {class: "error"}, `The board could not be drawn: ${error}`),
           D.showValue(withoutShown(payload.view)));
       }
-      document.getElementById("details").hidden = false;
-      return;
+      if (drawn !== false) {
+        document.getElementById("details").hidden = false;
+        return;
+      }
     }
-    if (payload.renderer && !loading[payload.renderer]) {
+    if (!render && payload.renderer && !loading[payload.renderer]) {
       loading[payload.renderer] = new Promise((resolve) => {
         const script = el("script", {src: payload.renderer});
         script.addEventListener("load", () => { resolve(); if (current) show(current); });
