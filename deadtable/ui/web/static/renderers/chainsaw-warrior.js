@@ -66,7 +66,9 @@
     const g = svg("svg", {class: `cw-item${item.disabled ? " disabled" : ""}`, viewBox: `0 0 ${W} ${H}`, width: W, height: H,
       "data-item": item.id, role: "img", "aria-label": `${item.name}, ${item.uses === null ? "no limit" : `${item.uses} uses left`}`});
     g.append(svg("rect", {x: 1, y: 1, width: W - 2, height: H - 2, rx: 5, class: "body"}));
-    g.append(svg("text", {x: 6, y: 15, class: "name"}, item.name.length > 18 ? item.name.slice(0, 17) + "…" : item.name));
+    const long = item.name.length > 15; // squeezed to fit the card rather than cut
+    g.append(svg("text", {x: 6, y: 15, class: "name", textLength: long ? W - 12 : null,
+      lengthAdjust: long ? "spacingAndGlyphs" : null}, item.name));
     g.append(svg("title", {}, `${item.name} (${item.type})${item.disabled ? ": out of action" : ""}`));
     g.append(svg("text", {x: 6, y: 29, class: "type"}, item.type));
     if (item.uses === null) {
