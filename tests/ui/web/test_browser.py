@@ -233,6 +233,13 @@ def test_a_chainsaw_warrior_game_played_through_several_fights(
     assert fights >= 3, f"only {fights} fights"
     assert f"Game over — {final['outcome']['cause']}" in page.inner_text("#status")
     assert not errors, errors
+    # A spectator gets the public view, which the renderer declines: the generic page shows it.
+    watch = context.new_page()
+    watch.goto(created["spectator"]["url"])
+    watch.wait_for_selector('body[data-status="over"]', state="attached")
+    assert watch.locator("svg.cw-clock").count() == 0
+    assert "outcome" in watch.inner_text("#board table.value")
+    assert watch.locator("#log li").count() == len(final["view"]["log"])
 
 
 def test_two_browsers_on_one_game_each_see_only_their_own_seat(
