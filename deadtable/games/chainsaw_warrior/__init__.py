@@ -12,7 +12,7 @@ from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.games.chainsaw_warrior.agent import HeuristicAgent
-from deadtable.games.chainsaw_warrior.setup import start
+from deadtable.games.chainsaw_warrior.setup import card_data, start
 from deadtable.games.chainsaw_warrior.state import SEAT, ChainsawWarriorState
 
 OPTIONS = OptionSet([
@@ -47,6 +47,7 @@ SPEC = GameSpec(
     state_class=ChainsawWarriorState,
     start=start,
     setup_keys=("deck_one", "deck_two", "wandering", "piles", "warrior", "kit"),
+    check=card_data,  # a bad data file is refused when the game is loaded
 )
 
 register_agent("heuristic", HeuristicAgent, game="chainsaw-warrior")
