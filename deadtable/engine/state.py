@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from deadtable.engine.game import Game
 
 RESULTS = ("win", "loss", "draw")
+SPECTATOR = "spectator"  # the name public_view() gives its onlooker in place of a seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +77,12 @@ class GameState(ABC):
     @abstractmethod
     def _view(self, seat: str) -> dict[str, Any]: ...
 
+    def _public_view(self) -> dict[str, Any]:
+        """What anyone watching the table may know, beyond who decides, the log and the
+        outcome. The default shows nothing more, which is safe for every game; a game whose
+        table hides nothing from onlookers (a solo game, say) returns more."""
+        return {}
+
     @abstractmethod
     def _data(self) -> dict[str, Any]: ...
 
@@ -127,6 +134,18 @@ class GameState(ABC):
             raise ValueError(f"unknown seat {seat!r}; seats of {self.game.id}: {', '.join(seats)}")
         seen: dict[str, Any] = {"game": self.game.id, "seat": seat}
         seen.update(self._view(seat))
+        seen["log"] = list(self.log)
+        seen["outcome"] = None if self.outcome is None else self.outcome.to_data()
+        return seen
+
+    def public_view(self) -> dict[str, Any]:
+        """JSON-able data that every onlooker may know (a spectator's view): the game's
+        `_public_view()`, which seat decides now, the public event log and the outcome. It is
+        never more than any one seat's view shows."""
+        seen: dict[str, Any] = {"game": self.game.id, "seat": SPECTATOR}
+        seen.update(self._public_view())
+        decision = self.decision
+        seen["to_move"] = None if decision is None else decision.seat
         seen["log"] = list(self.log)
         seen["outcome"] = None if self.outcome is None else self.outcome.to_data()
         return seen

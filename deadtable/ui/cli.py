@@ -234,6 +234,25 @@ def replay_command(
     )
 
 
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="port")] = 8000,
+    db: Annotated[
+        Path, typer.Option("--db", metavar="FILE", help="SQLite file that keeps every game")
+    ] = Path("deadtable.sqlite"),
+) -> None:
+    """Play in the browser: a lobby and games on http://HOST:PORT/ (needs the web extra)."""
+    try:
+        from deadtable.ui.web import serve
+    except ImportError as error:
+        _fail(f"the web extra is not installed ({error}); pip install 'deadtable[web]'")
+    try:
+        serve(host, port, db)
+    except OSError as error:
+        _fail(f"cannot serve on {host}:{port} with {db}: {error}")
+
+
 # -- loading and checking what the user typed ------------------------------------------------
 def _fail(message: str, code: int = 2) -> NoReturn:
     typer.echo(f"deadtable: {message}", err=True)

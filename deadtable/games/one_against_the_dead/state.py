@@ -164,6 +164,10 @@ class OneAgainstTheDeadState(GameState):
 
         return view(self)
 
+    def _public_view(self) -> dict[str, Any]:
+        """A solo game keeps nothing from an onlooker that its player knows."""
+        return self._view(SEAT)
+
     def determinize(self, seat: str, dice: Dice) -> None:
         """The deck order and the face-down cards are unknown: deal them anew."""
         super().determinize(seat, dice)

@@ -1,0 +1,443 @@
+"""The web server: a FastAPI app that hosts games for people in browsers and agents.
+
+Every response about a game is built from one seat's `view` (or the engine's public view, for
+a spectator link) and never from the state itself: the deck order, the dice, the seed and
+other seats' secrets stay on the server. Every accepted action is committed to the store
+before it is acknowledged; see store.py. docs/web.md describes the API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from deadtable import registry
+from deadtable.agents import agent_maker, agent_names
+from deadtable.engine.decisions import GameOver, IllegalAction
+from deadtable.engine.dice import derive_seed
+from deadtable.engine.options import BadOption
+from deadtable.engine.replay import Replay, ReplayMismatch
+from deadtable.engine.state import SPECTATOR, GameState
+from deadtable.ui.web.store import Seat, Store, StoredGame
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 16 * 1024  # bytes: an action or a new game is far smaller
+MAX_AGENT_STEPS = 100_000  # agents' moves in a row before the server gives up on a game
+HUMAN = "human"
+
+OptionValue = StrictBool | StrictInt | Annotated[str, Field(max_length=200)]
+Name = Annotated[str, Field(min_length=1, max_length=100)]
+
+
+class NewGame(BaseModel):
+    """A game to create."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: Name = Field(description="a registered game id, e.g. one-against-the-dead")
+    options: dict[Name, OptionValue] = Field(
+        default_factory=dict, max_length=100, description="option name -> value")
+    seats: dict[Name, Annotated[str, Field(min_length=1, max_length=200)]] = Field(
+        default_factory=dict, max_length=100,
+        description='seat -> "human" or an agent spec such as "random" or '
+                    '"mcts:iterations=50"; seats left out are human')
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = Field(
+        default=None, description="the game's seed; secret, random if left out")
+
+
+class Link(BaseModel):
+    token: str
+    url: str
+
+
+class Created(BaseModel):
+    id: str
+    seats: dict[str, Link] = Field(description="each human seat's private link")
+    agents: dict[str, str] = Field(description="the seats played by agents on the server")
+    spectator: Link = Field(description="a link that sees only public information")
+
+
+class Move(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: Annotated[str, Field(max_length=200)] | None = None
+    action: Annotated[str, Field(min_length=1, max_length=500)]
+
+
+class Payload(BaseModel):
+    """What one seat (or a spectator) may know about a game, and what it may do now."""
+
+    id: str
+    game: str
+    name: str
+    seat: str = Field(description=f"the seat this token plays, or {SPECTATOR!r}")
+    seats: dict[str, str] = Field(description='every seat: "human" or its agent spec')
+    step: int = Field(description="how many actions have been applied")
+    to_move: str | None = Field(description="the seat that decides now; null once over")
+    view: dict[str, Any] = Field(description="the seat's view (the public view for spectators)")
+    decision: dict[str, Any] | None = Field(description="the legal actions, on this seat's turn")
+    outcome: dict[str, Any] | None
+    renderer: str | None = Field(description="the URL of the game's own page renderer, if any")
+
+
+@dataclass
+class LiveGame:
+    stored: StoredGame
+    state: GameState
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sockets: dict[WebSocket, str] = field(default_factory=dict)  # socket -> seat or SPECTATOR
+
+    def seat_of(self, token: str | None) -> str:
+        """The seat (or SPECTATOR) a token opens; HTTP 403 for any other token."""
+        given = (token or "").encode()
+        found = None
+        for seat in self.stored.seats:
+            if seat.token is not None and given and secrets.compare_digest(seat.token.encode(),
+                                                                           given):
+                found = seat.name
+        if given and secrets.compare_digest(self.stored.spectator.encode(), given):
+            found = SPECTATOR
+        if found is None:
+            raise HTTPException(403, {"error": "this link's token does not open this game"})
+        return found
+
+    def agents(self) -> dict[str, tuple[int, str]]:
+        return {s.name: (i, s.agent) for i, s in enumerate(self.stored.seats) if s.agent}
+
+
+class Hub:
+    """The games being played: rebuilt from the store when first asked for."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.live: dict[str, LiveGame] = {}
+        self._loading = asyncio.Lock()
+
+    async def get(self, game_id: str) -> LiveGame:
+        live = self.live.get(game_id)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self.live.get(game_id)
+            if live is None:
+                stored = await asyncio.to_thread(self.store.load, game_id)
+                if stored is None:
+                    raise HTTPException(404, {"error": f"no game {game_id!r} on this server"})
+                live = LiveGame(stored, rebuild(stored))
+                async with live.lock:  # a server killed between agents' moves goes on
+                    await self.run_agents(live)
+                self.live[game_id] = live
+        return live
+
+    async def create(self, new: NewGame) -> LiveGame:
+        try:
+            spec = registry.spec(new.game)
+        except registry.UnknownGame as error:
+            raise HTTPException(422, {"error": str(error)}) from None
+        for name, value in new.options.items():
+            option = spec.options.options.get(name.replace("_", "-"))
+            if option is not None and isinstance(value, str) and option.choices is None:
+                raise HTTPException(422, {"error": (
+                    f"option {option.name!r} takes free text (such as a file name), which the "
+                    f"web server does not accept; start the game from the command line instead"
+                )})
+        try:
+            game = spec.bind(**new.options)
+        except BadOption as error:
+            raise HTTPException(422, {"error": str(error)}) from None
+        unknown = sorted(set(new.seats) - set(game.seats))
+        if unknown:
+            raise HTTPException(422, {"error": (
+                f"{new.game} has no seat {unknown[0]!r}; seats: {', '.join(game.seats)}")})
+        seats = []
+        for name in game.seats:
+            agent = new.seats.get(name, HUMAN).strip()
+            if agent == HUMAN:
+                seats.append(Seat(name, None, secrets.token_urlsafe(24)))
+                continue
+            try:
+                agent_maker(agent, game.id)(0)  # made once, so bad parameters show now
+            except ValueError as error:
+                raise HTTPException(422, {"error": f"seat {name!r}: {error}"}) from None
+            seats.append(Seat(name, agent, None))
+        state = game.new(seed=new.seed)
+        stored = StoredGame(
+            id=secrets.token_hex(8), game=game.id, version=game.version,
+            options=dict(game.options), seed=state.seed, setup=state.setup,
+            spectator=secrets.token_urlsafe(24), seats=seats,
+        )
+        await asyncio.to_thread(self.store.create, stored)
+        live = LiveGame(stored, state)
+        self.live[stored.id] = live
+        async with live.lock:
+            await self.run_agents(live)
+        return live
+
+    async def act(self, live: LiveGame, seat: str, action_id: str) -> None:
+        """Apply a human seat's action (and the agents' replies), each committed first."""
+        if seat == SPECTATOR:
+            raise HTTPException(403, {"error": "a spectator link cannot play"})
+        async with live.lock:
+            decision = live.state.decision
+            if decision is None:
+                raise HTTPException(409, {"error": "the game is over", "legal": []})
+            if decision.seat != seat:
+                raise HTTPException(409, {
+                    "error": f"it is {decision.seat}'s turn, not {seat}'s", "legal": []})
+            await self.commit(live, seat, action_id)
+            await self.run_agents(live)
+
+    async def commit(self, live: LiveGame, seat: str, action_id: str) -> None:
+        after = live.state.clone()
+        try:
+            after.apply(action_id)
+        except (IllegalAction, GameOver) as error:
+            legal = error.legal if isinstance(error, IllegalAction) else []
+            raise HTTPException(409, {"error": str(error), "legal": legal}) from None
+        n = len(live.state.history)
+        await asyncio.to_thread(self.store.append, live.stored.id, n, seat, action_id)
+        live.stored.actions.append(action_id)
+        live.state = after
+        await self.broadcast(live)
+
+    async def run_agents(self, live: LiveGame) -> None:
+        """Let agents play while it is an agent's turn. Each move gets a fresh agent seeded
+        from the game's seed, the seat and the step, so a restarted server plays the same."""
+        agents = live.agents()
+        for _ in range(MAX_AGENT_STEPS):
+            decision = live.state.decision
+            if decision is None or decision.seat not in agents:
+                return
+            number, spec = agents[decision.seat]
+            step = len(live.state.history)
+            try:
+                agent = agent_maker(spec, live.stored.game)(
+                    derive_seed(live.stored.seed, number, step))
+                action_id = await asyncio.to_thread(agent.act, live.state)
+                if action_id not in decision:
+                    raise IllegalAction(action_id, decision)
+            except Exception as error:  # a broken agent must not pass for a broken server
+                raise HTTPException(500, {"error": (
+                    f"the {spec!r} agent playing {decision.seat} failed at step {step}: "
+                    f"{type(error).__name__}: {error}")}) from error
+            await self.commit(live, decision.seat, action_id)
+        raise HTTPException(500, {"error": (
+            f"the agents made {MAX_AGENT_STEPS} moves in a row and the game has not ended")})
+
+    async def broadcast(self, live: LiveGame) -> None:
+        for socket, seat in list(live.sockets.items()):
+            try:
+                await socket.send_json(payload(live, seat))
+            except Exception:  # a closed socket: the client reconnects by itself
+                live.sockets.pop(socket, None)
+
+
+def rebuild(stored: StoredGame) -> GameState:
+    """The game as it was: its actions replayed from its seed (and checked)."""
+    replay = Replay(stored.game, stored.version, stored.options, stored.seed, stored.setup,
+                    list(stored.actions))
+    try:
+        game = registry.load(stored.game, **stored.options)
+        return replay.run(game)
+    except (registry.UnknownGame, BadOption, ReplayMismatch) as error:
+        message = f"game {stored.id} cannot be resumed: {error}"
+        raise HTTPException(410, {"error": message}) from None
+
+
+def payload(live: LiveGame, seat: str) -> dict[str, Any]:
+    state = live.state
+    decision = state.decision
+    spec = state.game.spec
+    renderer = STATIC / "renderers" / f"{spec.id}.js"
+    return {
+        "id": live.stored.id,
+        "game": spec.id,
+        "name": spec.name,
+        "seat": seat,
+        "seats": {s.name: s.agent or HUMAN for s in live.stored.seats},
+        "step": len(state.history),
+        "to_move": None if decision is None else decision.seat,
+        "view": state.public_view() if seat == SPECTATOR else state.view(seat),
+        "decision": decision.to_data() if decision is not None and decision.seat == seat else None,
+        "outcome": None if state.outcome is None else state.outcome.to_data(),
+        "renderer": f"/static/renderers/{spec.id}.js" if renderer.is_file() else None,
+    }
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """The games for the lobby: seats, the options a browser may set, the agents."""
+    out = []
+    for game_id in registry.game_ids():
+        game = registry.load(game_id)
+        options = [
+            dict(d, choices=list(o.choices) if o.choices is not None else None,
+                 kind=o.kind.__name__, minimum=o.minimum, maximum=o.maximum)
+            for o, d in zip(game.spec.options, game.spec.options.describe(), strict=True)
+            if not (o.kind is str and o.choices is None)  # free text: command line only
+        ]
+        out.append({
+            "id": game.id, "name": game.spec.name, "summary": game.spec.summary,
+            "seats": list(game.seats), "options": options, "agents": agent_names(game.id),
+        })
+    return out
+
+
+class LimitBody:
+    """ASGI middleware: a request body over `limit` bytes gets 413, declared or streamed."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope["headers"]).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await self._refuse(send)
+            return
+        # Read the whole body first (it is small, or refused): an error raised while the app
+        # reads it would be reported as the app's own 400.
+        body = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            if len(body) > self.limit:
+                await self._refuse(send)
+                return
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, send: Send) -> None:
+        body = b'{"detail":{"error":"the request body is larger than %d bytes"}}' % self.limit
+        await send({"type": "http.response.start", "status": 413, "headers": [
+            (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+SECURITY_HEADERS = {
+    "Referrer-Policy": "no-referrer",  # a page's URL holds its seat's token
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+    "Cache-Control": "no-store",
+}
+
+
+def create_app(db: str | Path = "deadtable.sqlite") -> FastAPI:
+    store = Store(db)
+    app = FastAPI(
+        title="deadtable",
+        summary="Play deadtable's zombie tabletop games in the browser, alone or together.",
+        description="Each human seat has a private token; each response carries that seat's "
+                    "view only. See docs/web.md.",
+        version="1",
+    )
+    hub = Hub(store)
+    app.state.hub = hub
+    app.state.store = store
+    app.add_middleware(LimitBody)
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next: Any) -> Any:
+        response = await call_next(request)
+        for key, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+        return response
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "lobby.html")
+
+    @app.get("/games/{game_id}", include_in_schema=False)
+    async def play_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "play.html")  # no game data: the script asks the API
+
+    @app.get("/api/catalogue", summary="The registered games, their seats, options and agents")
+    async def get_catalogue() -> list[dict[str, Any]]:
+        return catalogue()
+
+    @app.post("/api/games", status_code=201, response_model=Created,
+              summary="Create a game; returns a private link per human seat")
+    async def create_game(new: NewGame, request: Request) -> dict[str, Any]:
+        live = await hub.create(new)
+        base = str(request.base_url).rstrip("/")
+
+        def link(token: str) -> dict[str, str]:
+            return {"token": token, "url": f"{base}/games/{live.stored.id}?token={token}"}
+
+        return {
+            "id": live.stored.id,
+            "seats": {s.name: link(s.token) for s in live.stored.seats if s.token},
+            "agents": {s.name: s.agent for s in live.stored.seats if s.agent},
+            "spectator": link(live.stored.spectator),
+        }
+
+    @app.get("/api/games/{game_id}", response_model=Payload,
+             summary="What the token's seat may see now, and its legal actions on its turn")
+    async def get_game(game_id: str, token: Annotated[str | None, Query()] = None
+                       ) -> dict[str, Any]:
+        live = await hub.get(game_id)
+        return payload(live, live.seat_of(token))
+
+    @app.post("/api/games/{game_id}/actions", response_model=Payload,
+              summary="Apply the token's seat's action; returns its new view",
+              responses={403: {"description": "wrong or missing token"},
+                         409: {"description": "not a legal action now; names the legal ones"},
+                         413: {"description": "body too large"}})
+    async def post_action(game_id: str, move: Move) -> dict[str, Any]:
+        live = await hub.get(game_id)
+        seat = live.seat_of(move.token)
+        await hub.act(live, seat, move.action)
+        return payload(live, seat)
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        try:
+            live = await hub.get(game_id)
+            seat = live.seat_of(token)
+        except HTTPException:
+            await websocket.close(code=1008)  # before accept(): the handshake gets HTTP 403
+            return
+        await websocket.accept()
+        live.sockets[websocket] = seat
+        try:
+            await websocket.send_json(payload(live, seat))
+            while True:
+                await websocket.receive_text()  # nothing to say; keeps the socket open
+        except WebSocketDisconnect:
+            pass
+        finally:
+            live.sockets.pop(websocket, None)
+
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "deadtable.sqlite") -> None:
+    import uvicorn
+
+    app = create_app(db)
+    print(f"deadtable: serving on http://{host}:{port}/ (games kept in {db})", flush=True)
+    uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")

@@ -1,0 +1,106 @@
+// The lobby: list the games, build a form for one, create it, show the private links.
+"use strict";
+(function () {
+  const {el, api, errorText} = window.Deadtable;
+  let catalogue = [];
+  let chosen = null;
+
+  async function start() {
+    const result = await api("GET", "/api/catalogue");
+    if (!result.ok) {
+      document.getElementById("game-list").append(el("li", {class: "error"}, errorText(result)));
+      return;
+    }
+    catalogue = result.data;
+    const list = document.getElementById("game-list");
+    for (const game of catalogue) {
+      list.append(el("li", {},
+        el("button", {type: "button", class: "game", "data-game": game.id, onclick: () => choose(game)},
+          el("strong", {}, game.name), el("span", {class: "seats"}, ` — ${game.seats.length} seat${game.seats.length > 1 ? "s" : ""}`)),
+        el("p", {class: "summary"}, game.summary)));
+    }
+    if (catalogue.length === 1) choose(catalogue[0]);
+  }
+
+  function choose(game) {
+    chosen = game;
+    document.getElementById("new-game").hidden = false;
+    document.getElementById("created").hidden = true;
+    document.getElementById("new-title").textContent = `New game: ${game.name}`;
+    const seats = document.getElementById("seats");
+    seats.replaceChildren(el("legend", {}, "Seats"));
+    const agentList = `agents-${game.id}`;
+    seats.append(el("datalist", {id: agentList}, ["human", ...game.agents].map((a) => el("option", {value: a}))));
+    for (const seat of game.seats) {
+      seats.append(el("label", {}, `${seat} `,
+        el("input", {name: `seat:${seat}`, "data-seat": seat, value: "human", list: agentList,
+          title: 'human, or an agent such as "random", "heuristic" or "mcts:iterations=50"'})));
+    }
+    seats.append(el("p", {class: "hint"}, `Agents: ${game.agents.join(", ")}; parameters as in mcts:iterations=50.`));
+    const options = document.getElementById("options");
+    options.replaceChildren(el("legend", {}, "Options"));
+    for (const option of game.options) options.append(optionInput(option));
+  }
+
+  function optionInput(option) {
+    let input;
+    if (option.choices) {
+      input = el("select", {"data-option": option.name, "data-kind": option.kind},
+        option.choices.map((c) => el("option", {value: String(c), selected: c === option.default}, String(c))));
+    } else if (option.kind === "bool") {
+      input = el("input", {type: "checkbox", "data-option": option.name, "data-kind": "bool", checked: option.default});
+    } else {
+      input = el("input", {type: "number", "data-option": option.name, "data-kind": option.kind,
+        value: option.default, min: option.minimum, max: option.maximum});
+    }
+    return el("label", {class: "option", title: option.help}, el("span", {}, option.name), input,
+      el("small", {}, option.help));
+  }
+
+  function readOption(input, option) {
+    if (input.dataset.kind === "bool") return input.checked;
+    if (input.dataset.kind === "int") return Number.parseInt(input.value, 10);
+    if (option.choices) return option.choices.find((c) => String(c) === input.value);
+    return input.value;
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    const error = document.getElementById("create-error");
+    error.textContent = "";
+    const body = {game: chosen.id, options: {}, seats: {}};
+    for (const input of document.querySelectorAll("[data-option]")) {
+      const option = chosen.options.find((o) => o.name === input.dataset.option);
+      const value = readOption(input, option);
+      if (value !== option.default) body.options[option.name] = value;
+    }
+    for (const input of document.querySelectorAll("[data-seat]")) {
+      body.seats[input.dataset.seat] = input.value.trim() || "human";
+    }
+    const seed = document.getElementById("seed").value;
+    if (seed !== "") body.seed = Number.parseInt(seed, 10);
+    const button = document.getElementById("create-button");
+    button.disabled = true;
+    const result = await api("POST", "/api/games", body);
+    button.disabled = false;
+    if (!result.ok) {
+      error.textContent = errorText(result);
+      return;
+    }
+    const links = document.getElementById("links");
+    links.replaceChildren();
+    for (const [seat, link] of Object.entries(result.data.seats)) {
+      links.append(el("li", {}, el("a", {href: link.url, class: "seat-link", "data-seat": seat}, `Play ${seat}`),
+        " ", el("code", {}, link.url)));
+    }
+    for (const [seat, agent] of Object.entries(result.data.agents)) {
+      links.append(el("li", {}, `${seat}: played by the server (${agent})`));
+    }
+    const watch = result.data.spectator;
+    links.append(el("li", {}, el("a", {href: watch.url, class: "spectator-link"}, "Watch"), " ", el("code", {}, watch.url)));
+    document.getElementById("created").hidden = false;
+  }
+
+  document.getElementById("create").addEventListener("submit", create);
+  start();
+})();

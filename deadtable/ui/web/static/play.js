@@ -1,0 +1,189 @@
+// The play page: one seat's (or a spectator's) view of one game, kept up to date over a
+// WebSocket that reconnects by itself; the legal actions as buttons with keyboard shortcuts.
+"use strict";
+(function () {
+  const D = window.Deadtable;
+  const {el, api, errorText} = D;
+  const KEYS = "123456789abcdefghijklmnopqrstuvwxyz";
+  const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+  const token = new URLSearchParams(location.search).get("token") || "";
+  const base = `/api/games/${encodeURIComponent(gameId)}`;
+  let current = null; // the latest payload shown
+  let busy = false; // an action is on its way
+  let socket = null;
+  let retry = 250; // ms before the next reconnect; doubles up to 5 s
+  const loading = {}; // renderer URL -> Promise
+
+  function setConnection(text, state) {
+    const node = document.getElementById("connection");
+    node.textContent = text;
+    node.dataset.state = state;
+    document.body.dataset.connection = state;
+  }
+
+  function show(payload) {
+    if (current && payload.step < current.step) return; // an older frame arrived late
+    current = payload;
+    document.title = `${payload.name} — deadtable`;
+    document.getElementById("game-name").textContent = payload.name;
+    document.getElementById("who").textContent = payload.seat === "spectator"
+      ? "Watching (public information only)"
+      : `Playing ${payload.seat}`;
+    showStatus(payload);
+    showBoard(payload);
+    showActions(payload);
+    showLog(payload.view.log || []);
+    document.getElementById("view").replaceChildren(D.showValue(withoutShown(payload.view)));
+    document.body.dataset.step = String(payload.step);
+    document.body.dataset.status = payload.outcome ? "over"
+      : payload.decision ? "your-turn" : "waiting";
+  }
+
+  function withoutShown(view) {
+    const rest = Object.assign({}, view);
+    for (const key of ["log", "game", "seat"]) delete rest[key];
+    return rest;
+  }
+
+  function showStatus(payload) {
+    const status = document.getElementById("status");
+    if (payload.outcome) {
+      const results = Object.entries(payload.outcome.results).map(([s, r]) => `${s}: ${r}`).join(", ");
+      const scores = Object.entries(payload.outcome.scores || {}).map(([s, v]) => `${s} ${v}`).join(", ");
+      status.replaceChildren(el("strong", {class: "outcome"}, `Game over — ${payload.outcome.cause}. `),
+        results, scores ? ` (scores: ${scores})` : "");
+    } else if (payload.decision) {
+      status.replaceChildren(el("strong", {}, "Your turn."));
+    } else {
+      const who = payload.to_move;
+      const kind = payload.seats[who];
+      status.replaceChildren(`Waiting for ${who}${kind && kind !== "human" ? ` (${kind})` : ""}…`);
+    }
+  }
+
+  function showBoard(payload) {
+    const board = document.getElementById("board");
+    const render = D.renderers[payload.game];
+    if (render) {
+      board.replaceChildren();
+      let drawn;
+      try {
+        drawn = render(payload.view, board, payload);
+      } catch (error) {
+        board.replaceChildren(el("p", {class: "error"}, `The board could not be drawn: ${error}`),
+          D.showValue(withoutShown(payload.view)));
+      }
+      if (drawn !== false) {
+        document.getElementById("details").hidden = false;
+        return;
+      }
+    }
+    if (!render && payload.renderer && !loading[payload.renderer]) {
+      loading[payload.renderer] = new Promise((resolve) => {
+        const script = el("script", {src: payload.renderer});
+        script.addEventListener("load", () => { resolve(); if (current) show(current); });
+        script.addEventListener("error", resolve);
+        document.body.append(script);
+      });
+    }
+    // The generic page: the whole view, nicely.
+    board.replaceChildren(D.showValue(withoutShown(payload.view)));
+    document.getElementById("details").hidden = true;
+  }
+
+  function showActions(payload) {
+    const box = document.getElementById("actions");
+    const prompt = document.getElementById("prompt");
+    box.replaceChildren();
+    if (!payload.decision) {
+      prompt.textContent = "";
+      return;
+    }
+    prompt.textContent = payload.decision.prompt;
+    payload.decision.actions.forEach((action, i) => {
+      const key = KEYS[i];
+      box.append(el("button", {type: "button", class: "action", "data-action": action.id,
+          "data-key": key, title: action.id, disabled: busy, onclick: () => act(action.id)},
+        key ? el("kbd", {}, key) : null, " ", action.label));
+    });
+  }
+
+  function showLog(lines) {
+    const log = document.getElementById("log");
+    const shown = log.children.length;
+    if (lines.length < shown) log.replaceChildren();
+    for (const line of lines.slice(log.children.length)) log.append(el("li", {}, line));
+    log.lastElementChild && log.lastElementChild.scrollIntoView({block: "nearest"});
+  }
+
+  async function act(actionId) {
+    if (busy) return;
+    busy = true;
+    const error = document.getElementById("error");
+    error.textContent = "";
+    for (const button of document.querySelectorAll("button.action")) button.disabled = true;
+    let result;
+    try {
+      result = await api("POST", `${base}/actions`, {token, action: actionId});
+    } catch (e) {
+      result = null;
+    }
+    busy = false;
+    if (result === null) {
+      error.textContent = "The server cannot be reached; the page reconnects by itself.";
+      setConnection("reconnecting…", "down");
+    } else if (result.ok) {
+      show(result.data);
+      return;
+    } else {
+      error.textContent = errorText(result);
+    }
+    if (current) showActions(current);
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return;
+    const button = document.querySelector(`button.action[data-key="${CSS.escape(event.key.toLowerCase())}"]`);
+    if (button && !button.disabled) {
+      event.preventDefault();
+      button.click();
+    }
+  });
+
+  async function refresh() {
+    try {
+      const result = await api("GET", `${base}?token=${encodeURIComponent(token)}`);
+      if (result.ok) show(result.data);
+      else {
+        document.getElementById("error").textContent = errorText(result);
+        if (result.status === 403 || result.status === 404) return false;
+      }
+    } catch (e) { /* the socket's reconnect loop will try again */ }
+    return true;
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}${base}/ws?token=${encodeURIComponent(token)}`);
+    socket.addEventListener("open", () => {
+      retry = 250;
+      setConnection("connected", "up");
+      document.getElementById("error").textContent = "";
+    });
+    socket.addEventListener("message", (event) => {
+      try { show(JSON.parse(event.data)); } catch (e) { /* ignore a bad frame */ }
+    });
+    socket.addEventListener("close", () => {
+      setConnection("reconnecting…", "down");
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 5000);
+    });
+  }
+
+  refresh().then((ok) => {
+    if (ok) connect();
+    else setConnection("this link does not open a game", "refused");
+  });
+})();

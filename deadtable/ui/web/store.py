@@ -1,0 +1,153 @@
+"""The server's memory: every game as a replay (game, version, options, seed, set-up, action
+ids) plus its seats (a human's token, or an agent's spec), in SQLite (the stdlib's sqlite3).
+
+Each action is committed in its own transaction, with the write-ahead log and
+`synchronous=FULL`, before the server acknowledges it, so a server killed at any moment
+(kill -9) loses no acknowledged action: starting it again on the same file rebuilds every game
+by replaying its actions from its seed.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    version TEXT NOT NULL,
+    options TEXT NOT NULL,      -- JSON object, resolved (every option's value)
+    seed INTEGER NOT NULL,
+    setup TEXT NOT NULL,        -- JSON object: what new() got besides the seed
+    spectator TEXT NOT NULL,    -- the spectator link's token
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat TEXT NOT NULL,
+    number INTEGER NOT NULL,    -- the seat's place in the game's seat order
+    agent TEXT,                 -- an agent spec such as "random"; NULL for a human
+    token TEXT,                 -- a human seat's token; NULL for an agent
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    n INTEGER NOT NULL,         -- 0, 1, 2, ...: the order they were applied in
+    seat TEXT NOT NULL,
+    action TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
+"""
+
+
+@dataclass
+class Seat:
+    name: str
+    agent: str | None  # None: a human, who has a token
+    token: str | None
+
+
+@dataclass
+class StoredGame:
+    id: str
+    game: str
+    version: str
+    options: dict[str, Any]
+    seed: int
+    setup: dict[str, Any]
+    spectator: str
+    seats: list[Seat]
+    actions: list[str] = field(default_factory=list)
+    created: float = 0.0
+
+
+class Store:
+    """One SQLite file. Safe to share between threads (one connection, one lock)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def create(self, game: StoredGame) -> None:
+        with self._lock, self._transaction():
+            self._db.execute(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game.id, game.game, game.version, json.dumps(game.options, sort_keys=True),
+                 game.seed, json.dumps(game.setup, sort_keys=True), game.spectator,
+                 game.created or time.time()),
+            )
+            self._db.executemany(
+                "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                [(game.id, s.name, i, s.agent, s.token) for i, s in enumerate(game.seats)],
+            )
+
+    def append(self, game_id: str, n: int, seat: str, action: str) -> None:
+        """Record action number `n` (0-based); committed when this returns. A second action
+        with the same number is refused (the primary key), so two writers never interleave."""
+        with self._lock, self._transaction():
+            self._db.execute(
+                "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                (game_id, n, seat, action, time.time()),
+            )
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, game, version, options, seed, setup, spectator, created "
+                "FROM games WHERE id = ?", (game_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            seats = [
+                Seat(name, agent, token)
+                for name, agent, token in self._db.execute(
+                    "SELECT seat, agent, token FROM seats WHERE game_id = ? ORDER BY number",
+                    (game_id,),
+                )
+            ]
+            actions = [
+                a for (a,) in self._db.execute(
+                    "SELECT action FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
+                )
+            ]
+        return StoredGame(
+            id=row[0], game=row[1], version=row[2], options=json.loads(row[3]), seed=row[4],
+            setup=json.loads(row[5]), spectator=row[6], seats=seats, actions=actions,
+            created=row[7],
+        )
+
+    def game_ids(self) -> list[str]:
+        with self._lock:
+            return [r[0] for r in self._db.execute("SELECT id FROM games ORDER BY created")]
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on an error."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, error: object, tb: object) -> None:
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
