@@ -26,7 +26,7 @@ from pettingzoo import AECEnv
 
 from deadtable import registry
 from deadtable.engine.state import GameState
-from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
+from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction, render_text
 from deadtable.envs.encodings import encoding_for
 
 
@@ -40,7 +40,7 @@ class DeadtableAEC(AECEnv):
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r}; valid: ansi or None")
         self.game = registry.load(game_id, **(game_options or {}))
         self.encoding = encoding_for(self.game)
@@ -132,18 +132,9 @@ class DeadtableAEC(AECEnv):
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:
             return None
-        import io
-
-        from rich.console import Console
-
-        from deadtable.ui.render import render_view
-
         decision = self.state.decision
         seat = decision.seat if decision is not None else self.possible_agents[0]
-        console = Console(width=100, file=io.StringIO(), color_system=None)
-        console.print(render_view(self.game.id, self.state.view(seat)))
-        text = console.file.getvalue()  # type: ignore[attr-defined]
-        return str(text)
+        return render_text(self.game.id, self.state.view(seat))
 
     def close(self) -> None:
         pass

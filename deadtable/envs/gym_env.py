@@ -24,7 +24,7 @@ from gymnasium import spaces
 
 from deadtable import registry
 from deadtable.engine.state import GameState
-from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
+from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction, render_text
 from deadtable.envs.encodings import encoding_for
 
 Obs = dict[str, np.ndarray]
@@ -44,7 +44,7 @@ class LegalDiscrete(spaces.Discrete):
         return super().sample(mask=mask, probability=probability)
 
 
-class DeadtableEnv(gym.Env[Obs, np.int64]):
+class DeadtableEnv(gym.Env[Any, Any]):
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
@@ -70,7 +70,7 @@ class DeadtableEnv(gym.Env[Obs, np.int64]):
         self.illegal_action = illegal_action
         n = self.encoding.num_actions
         self.action_space: LegalDiscrete = LegalDiscrete(n)
-        self.observation_space = spaces.Dict({
+        self.observation_space: spaces.Space[Any] = spaces.Dict({
             "observation": spaces.Box(-1.0, 1.0, self.encoding.observation_shape, np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8),
         })
@@ -118,16 +118,10 @@ class DeadtableEnv(gym.Env[Obs, np.int64]):
         obs, info = self._observe()
         return obs, reward, outcome is not None, False, info
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:
             return None
-        from rich.console import Console
-
-        from deadtable.ui.render import render_view
-
-        console = Console(width=100, record=True, file=_Null(), color_system=None)
-        console.print(render_view(self.game.id, self.state.view(self.seat)))
-        return console.export_text()
+        return render_text(self.game.id, self.state.view(self.seat))
 
     # -- helpers ---------------------------------------------------------------------------
     def _observe(self) -> tuple[Obs, dict[str, Any]]:
@@ -145,11 +139,3 @@ class DeadtableEnv(gym.Env[Obs, np.int64]):
         if state.outcome is not None:
             info["outcome"] = state.outcome.to_data()
         return obs, info
-
-
-class _Null:
-    def write(self, text: str) -> int:
-        return len(text)
-
-    def flush(self) -> None:
-        pass
