@@ -126,6 +126,14 @@ class DeadtableState(pyspiel.State):
         """The deadtable state (read it; apply actions through apply_action)."""
         return self._box.get()
 
+    def native_from(self, state: GameState) -> None:
+        """Start this (fresh) state from a copy of a deadtable state of the same game, e.g. to
+        compare a native agent and an OpenSpiel bot on one position."""
+        if state.game.id != self._box.game.native.id or self.history():
+            raise ValueError("native_from needs a fresh state of the same game")
+        self._box.state = state.clone()
+        self._box.length = len(state.history)
+
     def current_player(self) -> int:
         box = self._box
         state = box.get()
@@ -189,14 +197,15 @@ class Observer:
         return json.dumps(view, sort_keys=True)
 
 
-def game_type(game_id: str, defaults: dict[str, Any] | None = None) -> Any:
+def game_type(game_id: str, defaults: dict[str, Any] | None = None,
+              name: str | None = None) -> Any:
     spec = registry.spec(game_id)
     game = spec.bind(**(defaults or {}))
     params: dict[str, Any] = {_param_name(o.name): game.options[o.name] for o in spec.options}
     params["rng_seed"] = -1
     players = len(game.seats)
     return pyspiel.GameType(
-        short_name=short_name(game_id),
+        short_name=name or short_name(game_id),
         long_name=f"deadtable {spec.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
@@ -213,16 +222,21 @@ def game_type(game_id: str, defaults: dict[str, Any] | None = None) -> Any:
     )
 
 
-def register_game(game_id: str, defaults: dict[str, Any] | None = None) -> str:
-    """Register one game with pyspiel (its seats fixed by `defaults`); returns its name."""
-    name = short_name(game_id)
+def register_game(
+    game_id: str, defaults: dict[str, Any] | None = None, name: str | None = None
+) -> str:
+    """Register one game with pyspiel, its number of players fixed by the options in
+    `defaults` (a game whose seats depend on an option registers once per seat count,
+    under its own `name`). Returns the pyspiel name."""
+    name = name or short_name(game_id)
     if name in pyspiel.registered_names():
         return name
-    kind = game_type(game_id, defaults)
+    encoding_for(registry.spec(game_id).bind(**(defaults or {})))  # no encoding: LookupError
+    kind = game_type(game_id, defaults, name)
     # A class, not a closure, as pyspiel's own Python games register: pyspiel keeps the
     # creator until the process ends, and a closure freed after Python has shut down aborts
     # the process ("PyThreadState_Get: ... GIL is released").
-    cls = type(f"Deadtable_{game_id.replace('-', '_')}", (DeadtableGame,),
+    cls = type(f"Deadtable_{name}", (DeadtableGame,),
                {"GAME_ID": game_id, "GAME_TYPE": kind, "__module__": __name__})
     _CLASSES[name] = cls
     pyspiel.register_game(kind, cls)

@@ -116,7 +116,7 @@ def test_mcts_bot_plays_a_game() -> None:
 
 
 def test_two_seats_pass_random_sim_test(race_rl: str) -> None:
-    name = binding.register_game(race_rl, {"players": 2})
+    name = binding.register_game(race_rl, {"players": 2}, name="deadtable_race_two_seats")
     game = pyspiel.load_game(name, {"rng_seed": 1, "players": 2, "target": 15})
     assert game.num_players() == 2
     pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
