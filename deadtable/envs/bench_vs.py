@@ -1,8 +1,10 @@
 """`deadtable bench --vs openspiel`: the same work natively and through the OpenSpiel binding,
 in one run, so the ratios compare like with like on this machine.
 
-- Random games: `games` games each way, in ROUNDS alternating rounds (a rate is its best
-  round's, as `deadtable bench` takes the best of repeats). Natively with the random agent
+- Every rate is in CPU seconds of this process (time.process_time), and the two sides
+  alternate (random games in ROUNDS rounds, MCTS position by position, clones repetition by
+  repetition), so a busy machine disturbs the ratios less than the rates.
+- Random games: `games` games each way. Natively with the random agent
   (as `deadtable sim` plays); through pyspiel as an OpenSpiel user writes it (is_terminal,
   legal_actions, apply_action), choosing with the same kind of generator. Both play to
   the end.
@@ -28,7 +30,8 @@ from deadtable.sim.run import play_one
 FRAMEWORKS = ("openspiel",)
 MCTS_ITERATIONS = 100
 MCTS_POSITIONS = 6
-ROUNDS = 4  # random games alternate native and OpenSpiel rounds; each rate is its best round
+ROUNDS = 10  # random games alternate native and OpenSpiel rounds
+clock = time.process_time  # CPU time of this process: other load on the machine counts less
 
 
 def _positions(game_id: str, count: int, seed: int) -> list[GameState]:
@@ -75,24 +78,22 @@ def bench_vs(game_id: str, vs: str = "openspiel", games: int = 200, seed: int = 
     pick = Dice(derive_seed(seed, 2))
     per_round = [games // ROUNDS + (1 if r < games % ROUNDS else 0) for r in range(ROUNDS)]
     native_steps = spiel_steps = 0
-    native_best = spiel_best = float("inf")  # seconds per game, the best round
+    native_seconds = spiel_seconds = 0.0
     index = 0
     for count in filter(None, per_round):
-        start = time.perf_counter()
+        start = clock()
         for i in range(index, index + count):
             native_steps += play_one(game, seed, agents, i).steps
-        native_best = min(native_best, (time.perf_counter() - start) / count)
+        native_seconds += clock() - start
         index += count
-        start = time.perf_counter()
+        start = clock()
         for _ in range(count):
             state = spiel_game.new_initial_state()
             while not state.is_terminal():
                 legal = state.legal_actions()
                 state.apply_action(legal[pick.below(len(legal))])
                 spiel_steps += 1
-        spiel_best = min(spiel_best, (time.perf_counter() - start) / count)
-    native_steps_per_game = native_steps / games
-    spiel_steps_per_game = spiel_steps / games
+        spiel_seconds += clock() - start
 
     # -- MCTS from the same positions ------------------------------------------------------
     positions = _positions(game_id, mcts_positions, seed)
@@ -109,33 +110,35 @@ def bench_vs(game_id: str, vs: str = "openspiel", games: int = 200, seed: int = 
         spiel_positions.append(wrapped)
     native_mcts = spiel_mcts = 0.0
     for position, wrapped in zip(positions, spiel_positions, strict=True):
-        start = time.perf_counter()
+        start = clock()
         agent.act(position)
-        native_mcts += time.perf_counter() - start
-        start = time.perf_counter()
+        native_mcts += clock() - start
+        start = clock()
         bot.step(wrapped)
-        spiel_mcts += time.perf_counter() - start
+        spiel_mcts += clock() - start
 
     # -- clones ----------------------------------------------------------------------------
-    reps = 200
-    start = time.perf_counter()
+    reps = 300
+    native_clone = spiel_clone = 0.0
     for _ in range(reps):
+        start = clock()
         for position in positions:
             position.clone()
-    native_clone = (time.perf_counter() - start) / (reps * len(positions))
-    start = time.perf_counter()
-    for _ in range(reps):
+        native_clone += clock() - start
+        start = clock()
         for wrapped in spiel_positions:
             wrapped.clone()
-    spiel_clone = (time.perf_counter() - start) / (reps * len(spiel_positions))
+        spiel_clone += clock() - start
+    native_clone /= reps * len(positions)
+    spiel_clone /= reps * len(positions)
 
     iterations = mcts_iterations * len(positions)
-    native = {"games_per_second": 1.0 / native_best,
-              "steps_per_second": native_steps_per_game / native_best,
-              "steps": native_steps}
-    spiel = {"games_per_second": 1.0 / spiel_best,
-             "steps_per_second": spiel_steps_per_game / spiel_best,
-             "steps": spiel_steps}
+    native = {"games_per_second": _rate(games, native_seconds),
+              "steps_per_second": _rate(native_steps, native_seconds),
+              "steps": native_steps, "cpu_seconds": native_seconds}
+    spiel = {"games_per_second": _rate(games, spiel_seconds),
+             "steps_per_second": _rate(spiel_steps, spiel_seconds),
+             "steps": spiel_steps, "cpu_seconds": spiel_seconds}
     return {
         "game": game_id,
         "vs": vs,
@@ -145,6 +148,10 @@ def bench_vs(game_id: str, vs: str = "openspiel", games: int = 200, seed: int = 
         "openspiel": spiel,
         "games_ratio": native["games_per_second"] / spiel["games_per_second"],
         "steps_ratio": native["steps_per_second"] / spiel["steps_per_second"],
+        # What the binding adds to each decision: the hosted path is the native engine plus
+        # this, so the ratio is 1 + binding_us_per_step / native_us_per_step.
+        "native_us_per_step": 1e6 / native["steps_per_second"],
+        "binding_us_per_step": 1e6 / spiel["steps_per_second"] - 1e6 / native["steps_per_second"],
         "mcts": {
             "iterations": mcts_iterations,
             "positions": len(positions),

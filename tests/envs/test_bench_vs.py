@@ -27,6 +27,8 @@ def test_bench_vs_openspiel_reports_both_paths_and_their_ratios() -> None:
         assert data[path]["steps"] >= 4
     ratio = data["native"]["games_per_second"] / data["openspiel"]["games_per_second"]
     assert data["games_ratio"] == pytest.approx(ratio)
+    assert data["native_us_per_step"] == pytest.approx(1e6 / data["native"]["steps_per_second"])
+    assert "binding_us_per_step" in data
     mcts = data["mcts"]
     assert mcts["iterations"] == 100 and mcts["positions"] == 6
     assert mcts["native_iterations_per_second"] > 0 < mcts["openspiel_iterations_per_second"]
