@@ -10,6 +10,7 @@ from deadtable.engine.game import Game, GameSpec
 # game id -> module whose SPEC attribute is its GameSpec
 _MODULES: dict[str, str] = {
     "one-against-the-dead": "deadtable.games.one_against_the_dead",
+    "chainsaw-warrior": "deadtable.games.chainsaw_warrior",
 }
 _loaded: dict[str, GameSpec] = {}
 

@@ -1,5 +1,49 @@
 """Chainsaw Warrior: the solo card game. One hour of game time to find and kill Darkness.
 
-Rulebook: ../shared/seeds/chainsaw-warrior.txt. Work in progress (issue 3): the game is not
-registered yet; so far this package holds the warrior's creation and the card data.
+Rulebook: ../shared/seeds/chainsaw-warrior.txt. The card values it does not print, and every
+reading we chose where it is garbled or silent: docs/chainsaw-warrior.md. Part 1 (issue 3):
+the whole game with its rules and House cards; the equipment's own special effects beyond
+what the rules need, and the Overkill options, come with part 2 (issue 4).
 """
+
+from __future__ import annotations
+
+from deadtable.agents import register_agent
+from deadtable.engine.game import GameSpec
+from deadtable.engine.options import Option, OptionSet
+from deadtable.games.chainsaw_warrior.agent import HeuristicAgent
+from deadtable.games.chainsaw_warrior.setup import start
+from deadtable.games.chainsaw_warrior.state import SEAT, ChainsawWarriorState
+
+OPTIONS = OptionSet([
+    Option("difficulty", "hard",
+           "warrior creation: hard (the rulebook), medium (Extra Training I), easy (II)",
+           choices=("hard", "medium", "easy")),
+    Option("lucky-one", "d6", "a Lucky Shot of 1: you shoot yourself for d6 wounds or 1 (A-01)",
+           choices=("d6", "1")),
+    Option("lucky-ammo", "1456", "the Lucky Shot results that use a shot: 1,4,5,6 or 4,5,6 (A-01)",
+           choices=("1456", "456")),
+    Option("lucky-marksmanship", False,
+           "Marksmanship counts on the to-hit roll after a Lucky Shot of 5 (A-35)"),
+    Option("escape-time", "minutes",
+           "leaving the building costs a die of minutes or of 30-second boxes (A-08)",
+           choices=("minutes", "boxes")),
+    Option("lance-counts", True, "the free Laser-lance counts toward the 13 items (A-36)"),
+    Option("skip-across-decks", True,
+           "skipping cards goes on from Deck One into Deck Two (A-37)"),
+    Option("data", "", "a TOML file with your own card data (default: the packaged one)"),
+])
+
+SPEC = GameSpec(
+    id="chainsaw-warrior",
+    name="Chainsaw Warrior",
+    version="1",
+    summary="Solo: one hour of game time to find and destroy Darkness in a house in New York.",
+    seats=lambda options: (SEAT,),
+    options=OPTIONS,
+    state_class=ChainsawWarriorState,
+    start=start,
+    setup_keys=("deck_one", "deck_two", "wandering", "piles", "warrior", "kit"),
+)
+
+register_agent("heuristic", HeuristicAgent, game="chainsaw-warrior")

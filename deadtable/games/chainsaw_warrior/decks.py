@@ -11,13 +11,16 @@ from deadtable.engine.dice import Dice
 RETRACE = 5  # "deal off the first five" (Locked Door; the Geiger Counter does the same)
 
 
-def build_house(dice: Dice, cards: Sequence[str], darkness: str) -> tuple[Pile, Pile]:
+def build_house(dice: Dice, cards: Sequence[str], darkness: str,
+                strict: bool = True) -> tuple[Pile, Pile]:
     """The Playing Cards: remove Darkness, shuffle, split into two equal piles, add Darkness to
-    the second and shuffle it thoroughly. Deck One is used first."""
+    the second and shuffle it thoroughly. Deck One is used first. When the decks are dealt
+    anew after leaving the building (`strict` off) a card may be missing (the Chasm, a carried
+    First Aid Kit): Deck Two then takes the odd card."""
     rest = [c for c in cards if c != darkness]
     if len(rest) == len(cards):
         raise ValueError(f"the House cards lack Darkness ({darkness!r})")
-    if len(rest) % 2:
+    if strict and len(rest) % 2:
         raise ValueError(f"{len(rest)} House cards besides Darkness cannot split into two "
                          f"equal piles; the data file must give an even number")
     dice.shuffle(rest)

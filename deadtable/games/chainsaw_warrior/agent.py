@@ -1,0 +1,151 @@
+"""A heuristic player for Chainsaw Warrior, as a careful person plays: a gun and a heavy weapon
+first, shoot whenever a shot is offered with the best odds (the Laser-lance kept for Darkness),
+hide when hiding is free, run from fights it is losing, take Lucky Shots only at Darkness,
+skip cards in Deck One only, and keep the Laser-lance charged.
+
+It reads only its view and the decision; its own dice break ties."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from deadtable.agents.base import decision_of
+from deadtable.engine.decisions import Decision
+from deadtable.engine.dice import Dice
+from deadtable.engine.state import GameState
+
+# P(2d6 >= n)
+AT_LEAST = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36
+            for n in range(-10, 20)}
+KIT_ORDER = ("gun", "heavy-weapon", "hth-weapon", "device", "clothing")
+KEEP = ("laser-lance", "implosion-waistcoat", "medi-kit")
+
+
+def _needs(label: str) -> int:
+    found = re.search(r"needs (-?\d+)", label)
+    return int(found.group(1)) if found else 7
+
+
+class HeuristicAgent:
+    def __init__(self, seed: int) -> None:
+        self.dice = Dice(seed)
+
+    def act(self, state: GameState) -> str:
+        decision = decision_of(state)
+        return self.choose(state.view(decision.seat), decision)
+
+    def choose(self, view: dict[str, Any], decision: Decision) -> str:
+        ids = decision.ids
+        labels = {a.id: a.label for a in decision.actions}
+        pick = getattr(self, "_" + view["question"].replace("-", "_"), None)
+        chosen = pick(view, ids, labels) if pick else None
+        return chosen if chosen in ids else ids[0]
+
+    # -- each question --------------------------------------------------------------------------
+    def _kit(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        for kind in KIT_ORDER:
+            if f"draw:{kind}" in ids:
+                return f"draw:{kind}"
+        lance = [i for i in ids if i.startswith(("clip:0", "refill:0"))]
+        return lance[0] if lance else "done"
+
+    def _free(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        for i in ids:
+            if i.startswith("reload:laser-lance"):
+                return i
+        w = view["warrior"]
+        heals = [i for i in ids if i.startswith("heal:")]
+        if heals and w["max_wounds"] - w["wounds"] >= 4:
+            return heals[0]
+        reloads = [i for i in ids if i.startswith("reload:")]
+        if reloads:
+            return reloads[0]
+        if "leave" in ids:
+            return "leave"
+        return "explore"
+
+    def _shoot(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        fight = view["fight"]
+        darkness = any(o["kind"] == "darkness" for o in fight["opponents"])
+        lance_left = next((i["uses"] for i in view["items"] if i["id"] == "laser-lance"), 0)
+        if "implode" in ids and (not lance_left or view["warrior"]["wounds"] <= 3):
+            return "implode"
+        best, best_p = "hth", 0.0
+        for i in ids:
+            if not i.startswith("shoot:"):
+                continue
+            weapon = i.split(":")[1]
+            p = AT_LEAST[_needs(labels[i])]
+            if weapon == "laser-lance" and not darkness:
+                p *= 0.5 if lance_left > 3 else 0.0  # keep the charges for Darkness
+            if p > best_p:
+                best, best_p = i, p
+        return best
+
+    def _lucky(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        for i in ids:
+            if i.startswith("lucky:laser-lance:darkness"):
+                return i
+        if "implode" in ids and view["warrior"]["wounds"] <= 3:
+            return "implode"
+        return "no"
+
+    def _escape(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        fight = view["fight"]
+        w = view["warrior"]
+        current = next((o for o in fight["opponents"] if o["id"] == fight["current"]),
+                       fight["opponents"][0])
+        if current["hth"] >= w["hth"] + 1 or w["wounds"] <= 3:
+            return "escape"
+        return "fight"
+
+    def _order(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        weakest = min(view["fight"]["opponents"], key=lambda o: o["hth"])
+        return f"fight:{weakest['id']}"
+
+    def _hide(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        return "hide"
+
+    def _climb(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        return "climb"
+
+    def _meat_machine(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        w = view["warrior"]
+        return "reflexes" if w["reflexes"] - 6 >= w["hth"] - 7 else "hth"
+
+    def _agent_3(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        items = view["items"]
+        order = sorted(range(len(items)), key=lambda i: (items[i]["id"] in KEEP,
+                                                         items[i]["type"] == "gun"))
+        return f"lose:{order[0]}"
+
+    def _door(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        if "smash:chainsaw" in ids:
+            return "smash:chainsaw"
+        smash = [i for i in ids if i.startswith("smash:") and i != "smash:laser-lance"]
+        if smash:
+            best = max(smash, key=lambda i: AT_LEAST[int(re.search(r"(\d+)\+", labels[i])
+                                                         .group(1))])  # type: ignore[union-attr]
+            return best
+        return "retrace"
+
+    def _dump(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:  # a Dump
+        for i in ids:
+            if i in ("refill:0", "clip:0"):
+                return i
+        return "take" if "take" in ids else ids[0]
+
+    def _full(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        return "leave-kit"
+
+    def _passage(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        return "skip" if view["deck"] == 1 and view["decks"][0] > 0 else "stop"
+
+    def _slime(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:  # the Slime
+        others = [i for i in ids if i != "use:laser-lance"]
+        return others[0] if others else ids[0]
+
+    def _net(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:  # the Net
+        others = [i for i in ids if i != "cut:laser-lance"]
+        return others[0] if others else ids[0]

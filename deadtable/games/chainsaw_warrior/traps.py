@@ -1,0 +1,288 @@
+"""REFERENCE SECTION: the traps. Each is played as its card says, in its order."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from deadtable.engine.decisions import Action
+from deadtable.games.chainsaw_warrior import equipment, fight, rolls, tracks
+from deadtable.games.chainsaw_warrior.data import Card
+from deadtable.games.chainsaw_warrior.decks import retrace_steps
+from deadtable.games.chainsaw_warrior.equipment import find, has, use
+from deadtable.games.chainsaw_warrior.flow import ask, question, step
+from deadtable.games.chainsaw_warrior.house import (
+    draw_wandering,
+    minutes,
+    wait_out,
+    wandering_check,
+)
+
+if TYPE_CHECKING:
+    from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
+
+
+def spring(state: ChainsawWarriorState, c: Card) -> None:
+    TRAPS[c.extra["trap"]](state, c)
+
+
+def _reflexes(state: ChainsawWarriorState, name: str, modifier: int = 0) -> bool:
+    test = rolls.reflex_test(state.dice, state.warrior.reflexes, modifier)
+    added = f" +{modifier}" if modifier else ""
+    state.event(f"{name}: Reflex test {test.roll}{added} against {state.warrior.reflexes}: "
+                f"{'you leap clear' if test.passed else 'failed'}.")
+    return test.passed
+
+
+def _ambush(state: ChainsawWarriorState, c: Card) -> None:
+    if has(state, "ultra-violet-emitter"):
+        state.event("Ambush! The Ultra-Violet Emitter keeps the Zombies away: treat it as Clear.")
+        return
+    roll = state.dice.d6()
+    zombies = draw_wandering(state, roll)
+    state.event(f"Ambush! {len(zombies)} Wandering Zombies (rolled {roll}).")
+    if zombies:
+        fight.begin(state, zombies, "ambush", wandering=zombies)
+
+
+def _cave_in(state: ChainsawWarriorState, c: Card) -> None:
+    if has(state, "sonic-amplifier"):
+        state.event("Ceiling Cave-In: the Sonic Amplifier warns you; a minute to go round.")
+        tracks.pass_time(state, minutes(1))
+        return
+    if _reflexes(state, "Ceiling Cave-In"):
+        return
+    roll = state.dice.d6()
+    state.event(f"You are caught by the falling masonry: {roll} minutes to dig out.")
+    tracks.pass_time(state, minutes(roll))
+    tracks.wound(state, 1, "The masonry")
+    fight.breakage(state, (6,), "is damaged beyond repair")
+
+
+def _chasm(state: ChainsawWarriorState, c: Card) -> None:
+    from deadtable.games.chainsaw_warrior.building import leave_building
+
+    if state.warrior.skill == "climbing":
+        state.event("A Chasm: you climb across (Climbing skill); it counts as Clear.")
+        return
+    rope = find(state, "rope-and-launcher")
+    if rope is not None:
+        use(state, rope)
+        state.event("A Chasm: you cross it with the Rope and Launcher.")
+        return
+    state.discards[state.current].remove(c.id)
+    state.removed.append(c.id)
+    state.event("A Chasm blocks the way: the card is removed from the game; you must leave "
+                "the building.")
+    if not state.exiting:
+        leave_building(state, chasm=True)
+
+
+# -- Locked Door -------------------------------------------------------------------------------
+def _locked_door(state: ChainsawWarriorState, c: Card) -> None:
+    if has(state, "lock-pick-set"):
+        state.event("A Locked Door: the Lock-Pick Set opens it.")
+        return
+    ask(state, "door", card=c.id)
+
+
+def _smashers(state: ChainsawWarriorState) -> list[int]:
+    return [i for i, carried in enumerate(state.items)
+            if state.data.items[carried.item].door and equipment.usable(state, carried)]
+
+
+def _door_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
+    actions = []
+    for i in _smashers(state):
+        item = state.data.items[state.items[i].item]
+        aim = " with your Marksmanship" if item.shoots else ""
+        actions.append(Action(f"smash:{item.id}", f"Smash it with the {item.name} "
+                                                  f"({item.door}+ on 2 dice{aim})"))
+    if has(state, "acid"):
+        actions.append(Action("acid", "Burn through it with the Acid (silent)"))
+    actions.append(Action("retrace", "Retrace your steps"))
+    return "A Locked Door:", actions
+
+
+@question("door", _door_options)
+def _answer_door(state: ChainsawWarriorState, action: str) -> None:
+    card_id = state.ctx["card"]
+    if action == "acid":
+        index = find(state, "acid")
+        assert index is not None
+        use(state, index)
+        state.event("The Acid burns through the door without a sound.")
+        return
+    if action == "retrace":
+        retrace(state, card_id)
+        return
+    item_id = action.split(":", 1)[1]
+    item = state.data.items[item_id]
+    index = find(state, item_id)
+    assert index is not None and item.door is not None
+    marks = state.warrior.marksmanship if item.shoots else 0
+    check = rolls.aimed_shot(state.dice, item.door, marks)
+    if item.uses is not None:
+        use(state, index)
+    if check.passed:
+        state.event(f"You smash the door with the {item.name}: {check.total} (needs "
+                    f"{item.door}). The noise may bring a Zombie.")
+        wandering_check(state)
+        return
+    state.event(f"You fail to smash the door with the {item.name}: {check.total} (needs "
+                f"{item.door}).")
+    tracks.pass_time(state, 1)
+    if state.outcome is None:
+        wandering_check(state, after={"do": "ask-door", "card": card_id},
+                        if_quiet={"do": "ask-door", "card": card_id})
+
+
+@step("ask-door")
+def _ask_door(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
+    ask(state, "door", card=task["card"])
+
+
+def retrace(state: ChainsawWarriorState, door: str) -> None:
+    """Shuffle the current discard pile, five of them (or all, if fewer) go back into the
+    current deck; the door itself stays on the discard pile."""
+    discards = state.discards[state.current]
+    if door in discards:
+        discards.remove(door)
+    back = retrace_steps(state.dice, discards, state.decks[state.current])
+    discards.put_on_top(door)
+    if back:
+        state.event(f"You retrace your steps: {back} cards go back into the deck.")
+    else:
+        state.event("No discards to retrace through: the Locked Door has no effect.")
+
+
+# -- the rest ------------------------------------------------------------------------------------
+def _lunatic(state: ChainsawWarriorState, c: Card) -> None:
+    if has(state, "heat-detector"):
+        state.event("A Lunatic: the Heat Detector spots him first; he is discarded.")
+        return
+    grabbable = [i for i, carried in enumerate(state.items)
+                 if state.data.items[carried.item].type != "clothing"]
+    if not grabbable:
+        state.event("A Lunatic grabs at you, but finds nothing to take.")
+        return
+    index = grabbable[state.dice.below(len(grabbable))]
+    equipment.destroy(state, index, "is snatched by a Lunatic")
+
+
+def _magnetic_field(state: ChainsawWarriorState, c: Card) -> None:
+    roll = state.dice.total(2)
+    state.field_until = max(state.field_until, state.time + minutes(roll))
+    state.free = False  # "the room with this trap in is not empty"
+    state.event(f"A Magnetic Field: electric items are dead for {roll} minutes.")
+
+
+def _mines(state: ChainsawWarriorState, c: Card) -> None:
+    if has(state, "metal-detector"):
+        state.event("Mines: the Metal Detector finds them; a minute to go round.")
+        tracks.pass_time(state, minutes(1))
+        return
+    if _reflexes(state, "Mines", modifier=2):
+        return
+    roll = state.dice.d6()
+    tracks.wound(state, roll + 1, f"The limpet mines (rolled {roll}, +1)")
+    fight.breakage(state, (6,), "is damaged beyond repair")
+
+
+def _cutters(state: ChainsawWarriorState) -> list[int]:
+    return [i for i, carried in enumerate(state.items)
+            if state.data.items[carried.item].cuts_net and equipment.usable(state, carried)]
+
+
+def _net(state: ChainsawWarriorState, c: Card) -> None:
+    cutters = _cutters(state)
+    free_cut = [i for i in cutters if state.items[i].uses is None]
+    if free_cut or len(cutters) == 1:
+        _cut_free(state, (free_cut or cutters)[0])
+    elif cutters:
+        ask(state, "net")
+    else:
+        roll = state.dice.d6()
+        state.event(f"A Net traps you: {roll} minutes to struggle free.")
+        wait_out(state, minutes(roll), minutes(1), "net")
+
+
+def _cut_free(state: ChainsawWarriorState, index: int) -> None:
+    name = state.data.items[state.items[index].item].name
+    if state.items[index].uses is not None:
+        use(state, index)
+    state.event(f"A Net: you cut yourself out with the {name} in 30 seconds.")
+    tracks.pass_time(state, 1)
+
+
+def _net_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
+    return "A Net! Cut yourself out with", [
+        Action(f"cut:{state.items[i].item}", equipment.label(state, state.items[i]))
+        for i in _cutters(state)]
+
+
+@question("net", _net_options)
+def _answer_net(state: ChainsawWarriorState, action: str) -> None:
+    index = find(state, action.split(":", 1)[1])
+    assert index is not None
+    _cut_free(state, index)
+
+
+def _rad_canister(state: ChainsawWarriorState, c: Card) -> None:
+    roll = state.dice.d6()
+    tracks.irradiate(state, roll + 3, f"A leaking Rad Canister (rolled {roll}, +3)")
+
+
+def _spiked_pit(state: ChainsawWarriorState, c: Card) -> None:
+    if _reflexes(state, "Spiked Pit", modifier=1):
+        return
+    roll = state.dice.d6()
+    tracks.wound(state, (roll + 1) // 2, f"The spikes (rolled {roll}, halved)")
+    if state.warrior.skill == "climbing":
+        state.event("You climb straight out (Climbing skill).")
+        return
+    climb = state.dice.d6()
+    state.event(f"{climb} minutes to climb out of the pit.")
+    tracks.pass_time(state, minutes(climb))
+
+
+def _weak_floorboards(state: ChainsawWarriorState, c: Card) -> None:
+    if _reflexes(state, "Weak Floorboards"):
+        return
+    roll = state.dice.d6()
+    state.event(f"The floor gives way: {roll} minutes to pull yourself out.")
+    wait_out(state, minutes(roll), minutes(1), "floorboards")
+
+
+def _wire(state: ChainsawWarriorState, c: Card) -> None:
+    if has(state, "wire-cutters"):
+        state.event("Barbed Wire: the Wire-cutters take you through.")
+        return
+    acid = find(state, "acid")
+    if acid is not None:
+        use(state, acid)
+        state.event("Barbed Wire: the Acid burns through it.")
+        return
+    if has(state, "metal-detector"):
+        state.event("Barbed Wire: the Metal Detector finds a way round; a minute passes.")
+        tracks.pass_time(state, minutes(1))
+        return
+    roll = state.dice.d6()
+    state.event(f"Barbed Wire: {roll * 30} seconds struggling through the tangles.")
+    wait_out(state, roll, 1, "wire")
+
+
+TRAPS: dict[str, Callable[[ChainsawWarriorState, Card], None]] = {
+    "ambush": _ambush,
+    "cave-in": _cave_in,
+    "chasm": _chasm,
+    "locked-door": _locked_door,
+    "lunatic": _lunatic,
+    "magnetic-field": _magnetic_field,
+    "mines": _mines,
+    "net": _net,
+    "rad-canister": _rad_canister,
+    "spiked-pit": _spiked_pit,
+    "weak-floorboards": _weak_floorboards,
+    "wire": _wire,
+}

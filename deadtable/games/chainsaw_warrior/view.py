@@ -1,0 +1,62 @@
+"""What the warrior knows: the board's tracks, the equipment display, the discard piles and
+the card backs; never the order of a face-down deck."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from deadtable.games.chainsaw_warrior import clock, equipment
+
+if TYPE_CHECKING:
+    from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
+
+
+def _card(state: ChainsawWarriorState, card_id: str) -> dict[str, Any]:
+    c = state.data.card(card_id)
+    seen: dict[str, Any] = {"id": c.id, "title": c.title, "kind": c.kind, "back": c.back}
+    if c.creature:
+        seen.update(creature=c.creature, hth=c.hth, wounds=c.wounds, no_escape=c.no_escape)
+    return seen
+
+
+def view(state: ChainsawWarriorState) -> dict[str, Any]:
+    w = state.warrior
+    d = state.decks[state.current] if state.decks[state.current] else state.decks[1]
+    top_back = state.data.card(d.cards[0]).back if d.cards else None
+    fight = state.fight
+    return {
+        "warrior": {
+            "endurance": w.endurance, "wounds": w.wounds, "max_wounds": w.max_wounds,
+            "hth": w.hth, "reflexes": w.reflexes, "marksmanship": w.marksmanship,
+            "skill": w.skill, "radiation": w.radiation, "venom": w.venom,
+            "infected": w.infected,
+        },
+        "time": state.time,
+        "clock": clock.label(state.time),
+        "night": clock.is_night(state.time),
+        "field_until": state.field_until,
+        "deck": state.current + 1,
+        "decks": [len(deck) for deck in state.decks],
+        "next_back": top_back,  # card backs are face up for all to see
+        "discards": [[state.data.card(c).title for c in pile.cards] for pile in state.discards],
+        "removed": [state.data.card(c).title for c in state.removed],
+        "turned": None if state.turned is None else _card(state, state.turned),
+        "items": [
+            {"id": c.item, "name": state.data.items[c.item].name,
+             "type": state.data.items[c.item].type, "uses": c.uses, "clip": c.clip,
+             "disabled": equipment.disabled(state, state.data.items[c.item])}
+            for c in state.items
+        ],
+        "piles": {name: len(pile) for name, pile in state.piles.items()},
+        "wandering_zombies": len(state.wandering),
+        "question": state.phase,  # which question the decision asks, e.g. "shoot"
+        "free": state.free,
+        "exiting": state.exiting,
+        "left_building": state.left_building,
+        "fight": None if fight is None else {
+            "opponents": [_card(state, o) for o in fight.opponents],
+            "current": fight.current, "rounds": fight.rounds, "context": fight.context,
+            "next_hth": fight.next_hth, "no_escape": fight.no_escape,
+            "knife_dropped": fight.knife_dropped,
+        },
+    }
