@@ -34,9 +34,10 @@ def test_seed_test_passes_on_two_seats(race_rl: str) -> None:
 
 
 @pytest.mark.filterwarnings(*ADVICE)
-def test_api_and_seed_tests_pass_on_one_against_the_dead() -> None:
-    api_test(env("one-against-the-dead"), num_cycles=300)
-    seed_test(lambda: env("one-against-the-dead"), num_cycles=300)
+@pytest.mark.parametrize("game_id", ["one-against-the-dead", "chainsaw-warrior"])
+def test_api_and_seed_tests_pass_on_the_solo_games(game_id: str) -> None:
+    api_test(env(game_id), num_cycles=300)
+    seed_test(lambda: env(game_id), num_cycles=300)
 
 
 def play(e, seed: int) -> dict[str, float]:

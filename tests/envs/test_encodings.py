@@ -7,6 +7,7 @@ import pytest
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 
 import deadtable  # noqa: E402
+from deadtable.agents import make_agent  # noqa: E402
 from deadtable.engine.dice import Dice  # noqa: E402
 from deadtable.envs.encodings import UnknownAction, encoding_for  # noqa: E402
 from deadtable.envs.encodings.one_against_the_dead import (  # noqa: E402
@@ -17,6 +18,7 @@ from deadtable.envs.encodings.one_against_the_dead import (  # noqa: E402
 from tests.conformance.conftest import conformance_cases  # noqa: E402
 
 OATD = "one-against-the-dead"
+CW = "chainsaw-warrior"
 
 
 def test_the_one_against_the_dead_actions_are_fixed() -> None:
@@ -65,13 +67,27 @@ def random_play(game, seed: int, steps: int = 10_000):
         yield state
 
 
-@pytest.mark.parametrize("case", conformance_cases([OATD], seeds=6, variant_seeds=2),
-                         ids=lambda c: c.id)
+def heuristic_play(game, seed: int, steps: int = 10_000):
+    """Every state of one game played by the game's own heuristic agent (it reaches further
+    into a game than random play does)."""
+    agent = make_agent("heuristic", seed, game.id)
+    state = game.new(seed=seed)
+    yield state
+    while state.decision is not None and steps:
+        state.apply(agent.act(state))
+        steps -= 1
+        yield state
+
+
+@pytest.mark.parametrize(
+    "case", conformance_cases([OATD], seeds=6, variant_seeds=2)
+    + conformance_cases([CW], seeds=12, variant_seeds=3), ids=lambda c: c.id)
 def test_every_offered_action_is_encoded_and_views_encode_in_bounds(case) -> None:
     game = case.bind()
     encoding = encoding_for(game)
     for seed in case.seeds:
-        for state in random_play(game, seed):
+        play = heuristic_play if seed % 2 else random_play
+        for state in play(game, seed):
             decision = state.decision
             legal = encoding.legal_indices(decision)  # raises UnknownAction if one is missing
             mask = encoding.mask(decision)
@@ -133,3 +149,28 @@ def test_an_unencoded_action_is_reported_clearly() -> None:
 def test_a_game_without_an_encoding_says_where_to_write_one(race: str) -> None:
     with pytest.raises(LookupError, match="deadtable/envs/encodings/race.py"):
         encoding_for(deadtable.load(race))
+
+
+def test_the_chainsaw_warrior_actions_follow_the_card_data() -> None:
+    encoding = encoding_for(deadtable.load(CW))
+    ids = encoding.actions
+    assert ids[:3] == ("explore", "wait", "leave") and "draw:heavy-weapon" in ids
+    assert "refill:15" in ids and "refill:16" not in ids
+    assert "fight:darkness" in ids and "lucky:laser-lance:darkness" in ids
+    assert "shoot:laser-lance:darkness" in ids
+    data = deadtable.games.chainsaw_warrior.setup.card_data(deadtable.load(CW).options)
+    for item in data.items.values():
+        assert (f"heal:{item.id}" in ids) == bool(item.heal)
+
+
+def test_the_chainsaw_warrior_observation_depends_on_the_view_only() -> None:
+    game = deadtable.load(CW)
+    encoding = encoding_for(game)
+    for seed in range(6):
+        for i, state in enumerate(heuristic_play(game, seed)):
+            if i % 7:
+                continue
+            other = state.clone()
+            other.determinize("warrior", Dice(seed * 1000 + i))
+            np.testing.assert_array_equal(encoding.encode(state.view("warrior")),
+                                          encoding.encode(other.view("warrior")))

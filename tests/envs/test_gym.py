@@ -17,16 +17,19 @@ from deadtable.envs.common import IllegalEnvAction  # noqa: E402
 from deadtable.envs.gym_env import DeadtableEnv  # noqa: E402
 
 ENV_ID = "deadtable/OneAgainstTheDead-v0"
+ENV_IDS = [ENV_ID, "deadtable/ChainsawWarrior-v0"]
 
 
 def test_importing_registers_the_solo_games() -> None:
-    assert ENV_ID in deadtable.envs.GYM_ENVS
-    assert ENV_ID in gym.registry
+    for env_id in ENV_IDS:
+        assert env_id in deadtable.envs.GYM_ENVS
+        assert env_id in gym.registry
 
 
+@pytest.mark.parametrize("env_id", ENV_IDS)
 @pytest.mark.parametrize("illegal", ["raise", "lose"])
-def test_check_env_passes(illegal: str) -> None:
-    env = gym.make(ENV_ID, illegal_action=illegal)
+def test_check_env_passes(env_id: str, illegal: str) -> None:
+    env = gym.make(env_id, illegal_action=illegal)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         check_env(env.unwrapped)
@@ -61,17 +64,19 @@ def play(env, seed: int, policy_seed: int) -> tuple[list[int], float, dict]:
     return actions, total, info
 
 
-def test_an_episode_ends_with_the_games_result() -> None:
-    env = gym.make(ENV_ID)
+@pytest.mark.parametrize("env_id", ENV_IDS)
+def test_an_episode_ends_with_the_games_result(env_id: str) -> None:
+    env = gym.make(env_id)
+    seat = env.unwrapped.seat
     seen = set()
-    for seed in range(30):
+    for seed in range(20):
         _, total, info = play(env, seed, seed)
-        result = info["outcome"]["results"]["player"]
+        result = info["outcome"]["results"][seat]
         assert total == {"win": 1.0, "draw": 0.0, "loss": -1.0}[result]
         assert not info["action_mask"].any() and info["legal_actions"] == []
         seen.add(result)
         state = env.unwrapped.state
-        assert state.outcome is not None and state.outcome.results["player"] == result
+        assert state.outcome is not None and state.outcome.results[seat] == result
     assert "loss" in seen
 
 

@@ -19,7 +19,7 @@ NAME = "deadtable_one_against_the_dead"
 
 
 def test_importing_registers_the_games() -> None:
-    assert NAME in binding.REGISTERED
+    assert {NAME, "deadtable_chainsaw_warrior"} <= set(binding.REGISTERED)
     assert NAME in pyspiel.registered_names()
     kind = pyspiel.load_game(NAME).get_type()
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
@@ -30,6 +30,12 @@ def test_importing_registers_the_games() -> None:
 def test_random_sim_test_passes() -> None:
     game = pyspiel.load_game(NAME, {"rng_seed": 3})
     pyspiel.random_sim_test(game, num_sims=8, serialize=False, verbose=False)
+
+
+def test_random_sim_test_passes_on_chainsaw_warrior() -> None:
+    game = pyspiel.load_game("deadtable_chainsaw_warrior", {"rng_seed": 3})
+    assert game.num_players() == 1 and game.num_distinct_actions() == 1216
+    pyspiel.random_sim_test(game, num_sims=4, serialize=False, verbose=False)
 
 
 def test_random_sim_test_passes_with_options() -> None:
