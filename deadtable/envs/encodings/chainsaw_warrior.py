@@ -162,8 +162,8 @@ class ChainsawWarriorEncoding(Encoding):
             out[base + 1] = min(1.0, (item["uses"] or 0) / 10.0)
             out[base + 2] = 1.0 if item["clip"] else 0.0
             out[base + 3] = 1.0 if item["disabled"] else 0.0
-        for i, pile in enumerate(PILES):
-            out[o["piles"] + i] = min(1.0, view["piles"].get(pile, 0) / 20.0)
+        for n, name in enumerate(PILES):
+            out[o["piles"] + n] = min(1.0, view["piles"].get(name, 0) / 20.0)
         out[o["wandering"]] = min(1.0, view["wandering_zombies"] / self.wandering_size)
         question = view["question"]
         if question not in self.questions:
