@@ -66,12 +66,27 @@ class _Box:
             self.state = self.game.native.new(seed=self.game.next_seed())
         return self.state
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """pyspiel serializes a Python state by pickling its attributes: this one pickles as
+        the game's name and parameters and the deadtable state's JSON."""
+        game = self.game
+        return _restore, (game.get_type().short_name, dict(game.get_parameters()),
+                          self.get().to_json(), self.length)
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         other = _Box.__new__(_Box)
         other.game = self.game
         other.state = self.get().clone()
         other.length = self.length
         return other
+
+
+def _restore(name: str, params: dict[str, Any], text: str, length: int) -> _Box:
+    game = pyspiel.load_game(name, params)
+    box = _Box(game)
+    box.state = game.native.from_json(text)
+    box.length = length
+    return box
 
 
 class DeadtableGame(pyspiel.Game):

@@ -225,7 +225,8 @@ def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool
         return
     table = Table(title=f"deadtable bench --vs {vs} (single process)")
     for column in ("game", "path", "games/s", "steps/s", "MCTS iterations/s", "clone µs"):
-        table.add_column(column, justify="right" if column not in ("game", "path") else "left")
+        table.add_column(column, justify="right" if column not in ("game", "path") else "left",
+                         no_wrap=column in ("game", "path"))
     for r in results:
         m, c = r["mcts"], r["clone"]
         table.add_row(r["game"], "native", f"{r['native']['games_per_second']:.0f}",

@@ -130,3 +130,20 @@ def test_two_seats_pass_random_sim_test(race_rl: str) -> None:
     assert state.current_player() == 0
     state.apply_action(0)
     assert state.current_player() == 1
+
+
+def test_a_state_serializes_and_plays_on_the_same() -> None:
+    """state.serialize() / game.deserialize_state() round-trip (pyspiel's
+    serialize_game_and_state needs a game RNG state that Python games cannot provide, hence
+    random_sim_test runs with serialize=False, as pyspiel's own Python games do)."""
+    game = pyspiel.load_game(NAME, {"rng_seed": 8})
+    state = game.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[-1])
+    again = game.deserialize_state(state.serialize())
+    assert str(again) == str(state) and again.history() == state.history()
+    while not state.is_terminal():
+        action = state.legal_actions()[0]
+        state.apply_action(action)
+        again.apply_action(action)
+    assert str(again) == str(state) and again.returns() == state.returns()
