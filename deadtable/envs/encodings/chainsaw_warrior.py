@@ -46,6 +46,10 @@ STAT_SCALE = 20.0
 OPPONENT_SLOTS = 6  # Ambush: up to six Wandering Zombies at once
 
 
+def _clamp(x: float) -> float:
+    return -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
+
+
 def _questions() -> tuple[str, ...]:
     # Importing the game's turn module fills the question table.
     import deadtable.games.chainsaw_warrior.turn  # noqa: F401
@@ -131,7 +135,7 @@ class ChainsawWarriorEncoding(Encoding):
         w = view["warrior"]
         at = o["warrior"]
         for i, name in enumerate(WARRIOR):
-            out[at + i] = np.clip(w[name] / STAT_SCALE, -1.0, 1.0)
+            out[at + i] = _clamp(w[name] / STAT_SCALE)
         out[at + len(WARRIOR)] = 1.0 if w["infected"] else 0.0
         if w["skill"] in SKILLS:
             out[at + len(WARRIOR) + 1 + SKILLS.index(w["skill"])] = 1.0
@@ -186,7 +190,7 @@ class ChainsawWarriorEncoding(Encoding):
             if fight["context"] in CONTEXTS:
                 out[at + 1 + CONTEXTS.index(fight["context"])] = 1.0
             at += 1 + len(CONTEXTS)
-            out[at] = np.clip(fight["next_hth"] / 3.0, -1.0, 1.0)
+            out[at] = _clamp(fight["next_hth"] / 3.0)
             out[at + 1] = 1.0 if fight["no_escape"] else 0.0
             out[at + 2] = 1.0 if fight["knife_dropped"] else 0.0
 

@@ -55,6 +55,18 @@ def card_index(card: str) -> int:
     return cards.SUITS.index(card[-1]) * 13 + cards.RANKS.index(card[:-1])
 
 
+# card -> (its index, the offsets of its 1s within a CARD_SIZE block), looked up per card seen
+_CARDS: dict[str, tuple[int, tuple[int, ...]]] = {
+    c: (card_index(c), (17,) if c == cards.JOKER
+        else (cards.SUITS.index(c[-1]), 4 + cards.RANKS.index(c[:-1])))
+    for c in cards.full_deck()
+}
+
+
+def _clamp(x: float) -> float:
+    return -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
+
+
 def dice_max(expr: str) -> int:
     """The highest roll of a dice expression as Dice.parse_and_roll reads it."""
     text = expr.strip().lower().replace(" ", "")
@@ -124,11 +136,8 @@ class OneAgainstTheDeadEncoding(Encoding):
     @staticmethod
     def _card(out: np.ndarray, at: int, card: str) -> None:
         """Suit one-hot, rank one-hot, joker flag: CARD_SIZE numbers from `at`."""
-        if card == cards.JOKER:
-            out[at + 17] = 1.0
-        else:
-            out[at + cards.SUITS.index(card[-1])] = 1.0
-            out[at + 4 + cards.RANKS.index(card[:-1])] = 1.0
+        for i in _CARDS[card][1]:
+            out[at + i] = 1.0
 
     def encode_into(self, view: dict[str, Any], out: np.ndarray) -> None:
         o = self.offsets
@@ -140,16 +149,18 @@ class OneAgainstTheDeadEncoding(Encoding):
         for entry in view["cards"]:
             card = entry["card"]
             if card is not None:
-                out[face_up + card_index(card)] = 1.0
+                index, ones = _CARDS[card]
+                out[face_up + index] = 1.0
             dx, dy = entry["x"] - px, entry["y"] - py
-            if abs(dx) > RADIUS or abs(dy) > RADIUS:
+            if dx > RADIUS or dx < -RADIUS or dy > RADIUS or dy < -RADIUS:
                 continue
             at = window + ((dy + RADIUS) * SIDE + dx + RADIUS) * CELL_CHANNELS
             if card is None:
                 out[at] = 1.0
             else:
                 out[at + 1] = 1.0
-                self._card(out, at + 2, card)
+                for i in ones:
+                    out[at + 2 + i] = 1.0
             weapon = entry.get("weapon")
             if weapon is not None:
                 out[at + 20 + KINDS.index(weapon["kind"])] = 1.0
@@ -193,13 +204,13 @@ class OneAgainstTheDeadEncoding(Encoding):
             self._card(out, at + 1, card)
         out[o["provisions"]] = min(1.0, view["provisions"] / self.provisions_max)
         out[o["deck_count"]] = view["deck_count"] / 54.0
-        out[o["helicopter_offset"]] = np.clip((hx - px) / DISTANCE_SCALE, -1.0, 1.0)
-        out[o["helicopter_offset"] + 1] = np.clip((hy - py) / DISTANCE_SCALE, -1.0, 1.0)
-        out[o["position"]] = np.clip((px - sx) / DISTANCE_SCALE, -1.0, 1.0)
-        out[o["position"] + 1] = np.clip((py - sy) / DISTANCE_SCALE, -1.0, 1.0)
+        out[o["helicopter_offset"]] = _clamp((hx - px) / DISTANCE_SCALE)
+        out[o["helicopter_offset"] + 1] = _clamp((hy - py) / DISTANCE_SCALE)
+        out[o["position"]] = _clamp((px - sx) / DISTANCE_SCALE)
+        out[o["position"] + 1] = _clamp((py - sy) / DISTANCE_SCALE)
         removed = o["removed"]
         for card in view["removed"]:
-            out[removed + card_index(card)] = 1.0
+            out[removed + _CARDS[card][0]] = 1.0
 
     @staticmethod
     def _weapon(out: np.ndarray, at: int, weapon: dict[str, Any] | None) -> None:
