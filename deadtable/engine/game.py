@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deadtable.engine.dice import Dice
-from deadtable.engine.options import OptionSet
+from deadtable.engine.options import BadOption, OptionSet
 from deadtable.engine.state import GameState
 
 
@@ -25,9 +25,18 @@ class GameSpec:
     # The game's set-up routine: (game, seed, dice, setup) -> the state at its first decision.
     start: Callable[[Game, int, Dice, dict[str, Any]], GameState]
     setup_keys: tuple[str, ...] = ()  # what new() accepts besides seed and dice, e.g. "deck"
+    # Checks option values that need more than their own spelling (a data file that must load
+    # and make sense); raises ValueError saying what is wrong.
+    check: Callable[[dict[str, Any]], object] | None = None
 
     def bind(self, **options: Any) -> Game:
-        return Game(self, self.options.resolve(options))
+        resolved = self.options.resolve(options)
+        if self.check is not None:
+            try:
+                self.check(resolved)
+            except ValueError as error:
+                raise BadOption(str(error)) from None
+        return Game(self, resolved)
 
 
 class Game:

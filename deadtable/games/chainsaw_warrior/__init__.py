@@ -12,7 +12,7 @@ from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.games.chainsaw_warrior.agent import HeuristicAgent
-from deadtable.games.chainsaw_warrior.setup import start
+from deadtable.games.chainsaw_warrior.setup import card_data, start
 from deadtable.games.chainsaw_warrior.state import SEAT, ChainsawWarriorState
 
 OPTIONS = OptionSet([
@@ -28,6 +28,9 @@ OPTIONS = OptionSet([
     Option("escape-time", "minutes",
            "leaving the building costs a die of minutes or of 30-second boxes (A-08)",
            choices=("minutes", "boxes")),
+    Option("clothing-hth", True,
+           "clothing's HtH bonus (Steel Gloves) counts in fights; off reproduces the Example "
+           "of Play's totals (A-33)"),
     Option("lance-counts", True, "the free Laser-lance counts toward the 13 items (A-36)"),
     Option("skip-across-decks", True,
            "skipping cards goes on from Deck One into Deck Two (A-37)"),
@@ -44,6 +47,7 @@ SPEC = GameSpec(
     state_class=ChainsawWarriorState,
     start=start,
     setup_keys=("deck_one", "deck_two", "wandering", "piles", "warrior", "kit"),
+    check=card_data,  # a bad data file is refused when the game is loaded
 )
 
 register_agent("heuristic", HeuristicAgent, game="chainsaw-warrior")

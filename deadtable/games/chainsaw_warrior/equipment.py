@@ -103,6 +103,8 @@ def hth_weapon_bonus(state: ChainsawWarriorState) -> int:
 
 def clothing_bonus(state: ChainsawWarriorState) -> int:
     """HtH bonuses from clothing (Steel Gloves) add to the weapon's."""
+    if not state.rules.clothing_hth:
+        return 0
     total = 0
     for carried in state.items:
         item = state.data.items[carried.item]

@@ -13,6 +13,7 @@ class Rules:
     lucky_ammo: frozenset[int]  # A-01: the Lucky Shot results that use ammunition
     lucky_marksmanship: bool  # A-35: Marksmanship counts on the follow-up roll of a 5
     escape_time: int  # A-08: boxes per pip when leaving the building ("minutes" = 2)
+    clothing_hth: bool  # A-33: Steel Gloves' +1 counts in fights
     lance_counts: bool  # A-36: the Laser-lance counts toward the 13 items
     cross_decks: bool  # A-37: skipping goes on from Deck One into Deck Two
     difficulty: str
@@ -24,6 +25,7 @@ class Rules:
             lucky_ammo=frozenset({1, 4, 5, 6} if options["lucky-ammo"] == "1456" else {4, 5, 6}),
             lucky_marksmanship=options["lucky-marksmanship"],
             escape_time=2 if options["escape-time"] == "minutes" else 1,
+            clothing_hth=options["clothing-hth"],
             lance_counts=options["lance-counts"],
             cross_decks=options["skip-across-decks"],
             difficulty=options["difficulty"],

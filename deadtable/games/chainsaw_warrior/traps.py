@@ -148,12 +148,13 @@ def retrace(state: ChainsawWarriorState, door: str) -> None:
     discards = state.discards[state.current]
     if door in discards:
         discards.remove(door)
+    if not discards:  # "the Locked Door card has no effect and is merely discarded"
+        discards.put_on_top(door)
+        state.event("No discards to retrace through: the Locked Door has no effect.")
+        return
     back = retrace_steps(state.dice, discards, state.decks[state.current])
     discards.put_on_top(door)
-    if back:
-        state.event(f"You retrace your steps: {back} cards go back into the deck.")
-    else:
-        state.event("No discards to retrace through: the Locked Door has no effect.")
+    state.event(f"You retrace your steps: {back} cards go back into the deck.")
 
 
 # -- the rest ------------------------------------------------------------------------------------
@@ -195,16 +196,24 @@ def _cutters(state: ChainsawWarriorState) -> list[int]:
 
 
 def _net(state: ChainsawWarriorState, c: Card) -> None:
+    """"If you have a Wire-cutter, Chainsaw, Acid, Laser-lance, or Knife you may cut yourself
+    out and lose only 30 seconds (and one use if the weapon has limited uses)": a cutter that
+    costs nothing is always used; one that costs a use (Acid, a Laser-lance charge) is your
+    choice, and you may struggle free instead."""
     cutters = _cutters(state)
     free_cut = [i for i in cutters if state.items[i].uses is None]
-    if free_cut or len(cutters) == 1:
-        _cut_free(state, (free_cut or cutters)[0])
+    if free_cut:
+        _cut_free(state, free_cut[0])
     elif cutters:
         ask(state, "net")
     else:
-        roll = state.dice.d6()
-        state.event(f"A Net traps you: {roll} minutes to struggle free.")
-        wait_out(state, minutes(roll), minutes(1), "net")
+        _struggle(state)
+
+
+def _struggle(state: ChainsawWarriorState) -> None:
+    roll = state.dice.d6()
+    state.event(f"A Net traps you: {roll} minutes to struggle free.")
+    wait_out(state, minutes(roll), minutes(1), "net")
 
 
 def _cut_free(state: ChainsawWarriorState, index: int) -> None:
@@ -217,12 +226,16 @@ def _cut_free(state: ChainsawWarriorState, index: int) -> None:
 
 def _net_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
     return "A Net! Cut yourself out with", [
-        Action(f"cut:{state.items[i].item}", equipment.label(state, state.items[i]))
-        for i in _cutters(state)]
+        *(Action(f"cut:{state.items[i].item}", equipment.label(state, state.items[i]))
+          for i in _cutters(state)),
+        Action("struggle", "Struggle free (a die of minutes)")]
 
 
 @question("net", _net_options)
 def _answer_net(state: ChainsawWarriorState, action: str) -> None:
+    if action == "struggle":
+        _struggle(state)
+        return
     index = find(state, action.split(":", 1)[1])
     assert index is not None
     _cut_free(state, index)
@@ -255,21 +268,42 @@ def _weak_floorboards(state: ChainsawWarriorState, c: Card) -> None:
 
 
 def _wire(state: ChainsawWarriorState, c: Card) -> None:
+    """Wire-cutters "let you proceed with no trouble"; with the Metal Detector "you won't get
+    caught in Wire ...; simply add 1 minute"; Acid "can be used to burn through ... a Wire
+    trap" (your choice: it is used once only); else a die of boxes in the tangles."""
     if has(state, "wire-cutters"):
         state.event("Barbed Wire: the Wire-cutters take you through.")
-        return
-    acid = find(state, "acid")
-    if acid is not None:
-        use(state, acid)
-        state.event("Barbed Wire: the Acid burns through it.")
         return
     if has(state, "metal-detector"):
         state.event("Barbed Wire: the Metal Detector finds a way round; a minute passes.")
         tracks.pass_time(state, minutes(1))
         return
+    if has(state, "acid"):
+        ask(state, "wire")
+        return
+    _tangle(state)
+
+
+def _tangle(state: ChainsawWarriorState) -> None:
     roll = state.dice.d6()
     state.event(f"Barbed Wire: {roll * 30} seconds struggling through the tangles.")
     wait_out(state, roll, 1, "wire")
+
+
+def _wire_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
+    return "Barbed Wire:", [Action("acid", "Burn through it with the Acid"),
+                            Action("struggle", "Struggle through (a die of 30-second boxes)")]
+
+
+@question("wire", _wire_options)
+def _answer_wire(state: ChainsawWarriorState, action: str) -> None:
+    if action == "struggle":
+        _tangle(state)
+        return
+    acid = find(state, "acid")
+    assert acid is not None
+    use(state, acid)
+    state.event("Barbed Wire: the Acid burns through it.")
 
 
 TRAPS: dict[str, Callable[[ChainsawWarriorState, Card], None]] = {

@@ -28,10 +28,11 @@ def view(state: ChainsawWarriorState) -> dict[str, Any]:
         "warrior": {
             "endurance": w.endurance, "wounds": w.wounds, "max_wounds": w.max_wounds,
             "hth": w.hth, "reflexes": w.reflexes, "marksmanship": w.marksmanship,
-            "skill": w.skill, "radiation": w.radiation, "venom": w.venom,
-            "infected": w.infected,
+            "skill": w.skill, "equipment_allowance": w.equipment_allowance,
+            "radiation": w.radiation, "venom": w.venom, "infected": w.infected,
         },
-        "time": state.time,
+        "time": state.time,  # boxes of 30 seconds
+        "minutes": clock.minutes(state.time),
         "clock": clock.label(state.time),
         "night": clock.is_night(state.time),
         "field_until": state.field_until,

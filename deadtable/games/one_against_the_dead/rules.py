@@ -17,6 +17,11 @@ def rules_for(options: dict[str, Any]) -> Rules:
     return _cached(options["data"])
 
 
+def check(options: dict[str, Any]) -> None:
+    """Refuse a data file that does not load, or lacks the chosen power table, at once."""
+    power(rules_for(options), options, None)
+
+
 def power(rules: Rules, options: dict[str, Any], kind: str | None) -> int:
     """A weapon's power: a zombie die dies on a roll at or under it. None is Fists of Fury."""
     table = options["weapon-powers"]

@@ -8,6 +8,8 @@ Gloves), and 2 Devices (Sonic Amplifier and a Lock-Pick Set)."
 
 from __future__ import annotations
 
+import pytest
+
 from tests.games.chainsaw_warrior.conftest import item_uses, play, start, used_all_dice
 
 KIT = ["sub-machine-gun", "infra-red-goggles", "steel-gloves", "sonic-amplifier",
@@ -43,8 +45,11 @@ DICE = [
 ]
 
 
-def test_the_example_of_play() -> None:
-    state = start(DECK, DICE, kit=KIT)
+@pytest.mark.parametrize("clothing_hth", [True, False])
+def test_the_example_of_play(clothing_hth: bool) -> None:
+    # A-33: the example fights at HtH 11 though the Steel Gloves add 1; with the gloves
+    # counted the totals are 16 and 22, without them 15 and 21, and the outcomes are the same.
+    state = start(DECK, DICE, kit=KIT, **{"clothing-hth": clothing_hth})
     w = state.warrior
     # Stairs, a room: nothing. Then the Zombie: the Sonic Amplifier means no Reflex test.
     assert state.phase == "shoot"
@@ -57,11 +62,15 @@ def test_the_example_of_play() -> None:
     # Chaos Agent 2 "leapt at me ... so I didn't have time to shoot him": straight to HtH.
     # "My Wound Marker moves from 14 to 13"; "I refrain from attempting a tricky Lucky Shot"
     assert w.wounds == 13
+    mine = 16 if clothing_hth else 15
+    assert f"Round 1 against the Chaos Agent 2: it scores 21, you {mine}." in state.log
+    assert "Extra Wound table: 7: No extra effects. No escape next round." in state.log
     assert state.phase == "lucky"
     play(state, "no")
     # Extra Wound 7: "I can't attempt an escape next round": no escape question; round 2
     # kills him: "Got him, and he's out of it!!"
     assert state.fight is None
+    assert f"Round 2 against the Chaos Agent 2: it scores 15, you {mine + 6}." in state.log
     assert "chaos-agent-2" in state.discards[0]
     # The balcony, the corridor, then the elevator's First Aid Kit "now resides among the
     # other items on my Equipment display".

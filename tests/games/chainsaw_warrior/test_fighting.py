@@ -263,3 +263,24 @@ def test_multiple_opponents_one_aimed_shot_then_hth_in_your_order() -> None:
     assert sorted(state.fight.opponents) == ["chaos-agent-9", "wandering-zombie-1"]
     assert state.phase == "order"  # "in an order decided by yourself"
     assert "shoot" not in state.decision.ids
+
+
+@pytest.mark.parametrize(("card", "hth", "rating"), [
+    ("zombie-1", 8, 2), ("rat-pack-2", 6, 3), ("chaos-agent-2", 9, 4),
+    ("mutant-thing-1", 9, 5), ("meat-machine", 12, 6),
+])
+def test_each_escape_rating(card: str, hth: int, rating: int) -> None:
+    # "Zombie 2 or more, Rat Pack 3, Chaos Agent 4, Mutant 5, Meat Machine 6": a drawn first
+    # round (it s + hth, you s + hth - 11 + 11), then the rating on one die gets you away.
+    mutant = [1] if card.startswith("mutant") else []  # its radiation first
+    it = max(2, 13 - hth)  # its two dice; yours make the same total at HtH 11
+    me = it + hth - 11
+    dice = [*mutant, 1, it - 1, 1, me - 1, rating, 1]
+    state = start([card], dice, kit=[])
+    if state.phase == "shoot":
+        play(state, "hth")
+    play(state, "no")
+    assert state.decision is not None
+    assert f"({rating} or more on one die)" in state.decision.get("escape").label
+    play(state, "escape")
+    assert state.fight is None and used_all_dice(state)

@@ -79,7 +79,7 @@ def test_bad_options_and_set_up_are_refused_with_the_valid_values() -> None:
 
 
 def test_a_users_data_file_sets_the_powers_and_the_survivor_die(tmp_path: Path) -> None:
-    from deadtable.games.one_against_the_dead.data import DEFAULT, DataError
+    from deadtable.games.one_against_the_dead.data import DEFAULT
     from deadtable.games.one_against_the_dead.rules import power
 
     text = DEFAULT.read_text()
@@ -93,7 +93,8 @@ def test_a_users_data_file_sets_the_powers_and_the_survivor_die(tmp_path: Path) 
     assert state.map_survivor is not None and state.map_survivor[1].life == 11  # 2d6: 6 + 5
     broken = tmp_path / "broken.toml"
     broken.write_text(text.replace("zombies_per_point = 5", 'zombies_per_point = "five"'))
-    with pytest.raises(DataError, match="damage.zombies_per_point.*should be a int"):
+    # A bad file is refused when the game is loaded, as a bad option value.
+    with pytest.raises(BadOption, match="damage.zombies_per_point.*should be a int"):
         new(data=str(broken))
-    with pytest.raises(DataError, match="no such data file"):
+    with pytest.raises(BadOption, match="no such data file"):
         new(data=str(tmp_path / "none.toml"))
