@@ -155,6 +155,7 @@ def test_the_chainsaw_warrior_actions_follow_the_card_data() -> None:
     encoding = encoding_for(deadtable.load(CW))
     ids = encoding.actions
     assert ids[:3] == ("explore", "wait", "leave") and "draw:heavy-weapon" in ids
+    assert ids[-1] == "struggle"
     assert "refill:15" in ids and "refill:16" not in ids
     assert "fight:darkness" in ids and "lucky:laser-lance:darkness" in ids
     assert "shoot:laser-lance:darkness" in ids

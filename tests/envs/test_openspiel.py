@@ -34,7 +34,7 @@ def test_random_sim_test_passes() -> None:
 
 def test_random_sim_test_passes_on_chainsaw_warrior() -> None:
     game = pyspiel.load_game("deadtable_chainsaw_warrior", {"rng_seed": 3})
-    assert game.num_players() == 1 and game.num_distinct_actions() == 1216
+    assert game.num_players() == 1 and game.num_distinct_actions() == 1217
     pyspiel.random_sim_test(game, num_sims=4, serialize=False, verbose=False)
 
 

@@ -11,6 +11,7 @@ this order:
     shoot:X:C and lucky:X:C for each item X whose to-hit table names C's creature class
     use:X (burns the Slime), smash:X (has a door number), cut:X (cuts the Net),
     reload:X (has uses), heal:X (heals), for each item X with that property
+    then the ids added later, in the order they came: struggle
 
 Observation (float32 in [-1, 1]): the warrior's tracks, the clock, the decks and the next
 card back, the discards and removed cards counted by title, the card just turned, the
@@ -35,12 +36,15 @@ from deadtable.games.chainsaw_warrior.setup import card_data
 WORDS = ("explore", "wait", "leave", "climb", "enter", "done", "hide", "face", "implode",
          "hth", "reflexes", "escape", "fight", "take", "leave-kit", "skip", "stop", "acid",
          "retrace", "no")
+# Ids the game gained after the enumeration was first published go last, so that earlier
+# integers keep their meaning.
+LATER = ("struggle",)
 # Display slots: 13 counted items, the Laser-lance when it does not count, and room
 # for a First Aid Kit offered while full; more than can be carried, never fewer.
 SLOTS = MAX_ITEMS + 3
 CONTEXTS = ("", "ambush", "agent-9", "net", "floorboards", "wire")
 WARRIOR = ("endurance", "wounds", "max_wounds", "hth", "reflexes", "marksmanship",
-           "radiation", "venom")
+           "radiation", "venom", "equipment_allowance")
 SKILLS = ("marksmanship", "endurance", "agility", "strength", "climbing", "hiding")
 STAT_SCALE = 20.0
 OPPONENT_SLOTS = 6  # Ambush: up to six Wandering Zombies at once
@@ -75,6 +79,7 @@ def action_ids(game: Game) -> list[str]:
     ids += [f"cut:{x.id}" for x in items if x.cuts_net]
     ids += [f"reload:{x.id}" for x in items if x.uses is not None]
     ids += [f"heal:{x.id}" for x in items if x.heal]
+    ids += LATER
     return ids
 
 
