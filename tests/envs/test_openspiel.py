@@ -147,3 +147,10 @@ def test_a_state_serializes_and_plays_on_the_same() -> None:
         state.apply_action(action)
         again.apply_action(action)
     assert str(again) == str(state) and again.returns() == state.returns()
+
+
+def test_a_bad_option_value_is_refused_with_the_games_own_message() -> None:
+    from deadtable.engine.options import BadOption
+
+    with pytest.raises(BadOption, match="'row': 100 is not accepted"):
+        pyspiel.load_game(NAME, {"row": 100})
