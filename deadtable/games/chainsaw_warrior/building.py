@@ -138,8 +138,10 @@ def _outside(state: ChainsawWarriorState, chasm: bool) -> None:
 def _rebuild(state: ChainsawWarriorState) -> None:
     """Gather up the House cards and deal two decks as at the start; if you had reached the
     second deck you start at its top."""
-    out = set(state.removed) | {c.item for c in state.items}  # a carried First Aid Kit
-    cards = [c for c in state.data.house if c not in out]
+    # All the House cards still in play: the decks and their discards. Cards removed from
+    # the game (the Chasm; a First Aid Kit carried, or destroyed as an item) are not there.
+    cards = [c for pile in (*state.decks, *state.discards) for c in pile.cards
+             if c not in state.removed]
     one, two = build_house(state.dice, cards, state.data.darkness, strict=False)
     state.decks[0].cards, state.decks[1].cards = one.cards, two.cards
     state.discards[0].cards.clear()

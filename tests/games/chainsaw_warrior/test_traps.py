@@ -122,6 +122,9 @@ def test_chasm_is_crossed_with_the_rope_and_launcher() -> None:
     your steps"; Rope and Launcher: "This handy device can be used to get you past the Chasm
     card.\""""
     state = start(["chasm"], [], kit=["rope-and-launcher"])
+    assert logged(state, "you cross it with the Rope and Launcher")
+    if state.phase == "free":  # the Rope's own balcony bypass may be offered next: go on
+        play(state, "explore")
     assert stopped(state) and used_all_dice(state)
     assert item_uses(state, "rope-and-launcher") == 2
     assert not state.removed and state.exiting == 0
