@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,web]'
+	$(BIN)/pip install --quiet -e '.[dev,web,rl]'  # web: browser tests; rl: tests/envs
 	touch $(STAMP)
 
 .PHONY: setup play test lint bench

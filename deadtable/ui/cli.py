@@ -166,10 +166,18 @@ def bench_command(
     ] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="games to play")] = 500,
     seed: Annotated[int, typer.Option("--seed", "-s", help="seed")] = 1,
+    vs: Annotated[
+        str | None,
+        typer.Option("--vs", metavar="FRAMEWORK",
+                     help="also run the same work through a binding (openspiel) and compare"),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Measure speed on this machine: games and steps per second with random agents, and
     the cost of clone() (against copy.deepcopy), to_json() and from_json()."""
+    if vs is not None:
+        _bench_vs(game_id, vs, games, seed, as_json)
+        return
     from deadtable.sim.bench import bench
 
     ids = registry.game_ids() if game_id is None else [game_id]
@@ -190,6 +198,45 @@ def bench_command(
             f"{r['clone_us']:.1f}", f"{r['deepcopy_us']:.0f}", f"{r['clone_speedup']:.0f}×",
             f"{r['to_json_us']:.0f}", f"{r['from_json_us']:.0f}",
         )
+    Console().print(table)
+
+
+def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool) -> None:
+    """`bench --vs openspiel`: native against the binding, in one run (deadtable/envs)."""
+    try:
+        from deadtable.envs.bench_vs import FRAMEWORKS, bench_vs
+        from deadtable.envs.encodings import has_encoding
+    except ImportError as error:
+        _fail(f"--vs needs the rl extra (pip install 'deadtable[rl]'): {error}")
+    if vs not in FRAMEWORKS:
+        _fail(f"--vs {vs!r}: valid frameworks: {', '.join(FRAMEWORKS)}")
+    try:
+        ids = [g for g in registry.game_ids() if has_encoding(g)] if game_id is None else [
+            registry.spec(game_id).id]
+        results = [bench_vs(g, vs, games, seed) for g in ids]
+    except registry.UnknownGame as error:
+        _fail(str(error))
+    except ImportError as error:
+        _fail(f"--vs {vs} needs the rl extra (pip install 'deadtable[rl]'): {error}")
+    except LookupError as error:
+        _fail(str(error))
+    if as_json:
+        _print_json(results if game_id is None else results[0])
+        return
+    table = Table(title=f"deadtable bench --vs {vs} (single process)")
+    for column in ("game", "path", "games/s", "steps/s", "MCTS iterations/s", "clone µs"):
+        table.add_column(column, justify="right" if column not in ("game", "path") else "left",
+                         no_wrap=column in ("game", "path"))
+    for r in results:
+        m, c = r["mcts"], r["clone"]
+        table.add_row(r["game"], "native", f"{r['native']['games_per_second']:.0f}",
+                      f"{r['native']['steps_per_second']:.0f}",
+                      f"{m['native_iterations_per_second']:.0f}", f"{c['native_us']:.1f}")
+        table.add_row("", vs, f"{r['openspiel']['games_per_second']:.0f}",
+                      f"{r['openspiel']['steps_per_second']:.0f}",
+                      f"{m['openspiel_iterations_per_second']:.0f}", f"{c['openspiel_us']:.1f}")
+        table.add_row("", "native ÷ " + vs, f"{r['games_ratio']:.2f}×", f"{r['steps_ratio']:.2f}×",
+                      f"{m['ratio']:.2f}×", f"{c['ratio']:.2f}×")
     Console().print(table)
 
 

@@ -14,6 +14,7 @@ FACES = ("J", "Q", "K")
 RANKS = NUMBERS + FACES + ("A",)
 RANK_NAMES = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
 JOKER = "joker"
+NUMBER_CARDS = frozenset(r + s for s in SUITS for r in NUMBERS)  # the cards is_number accepts
 
 
 def rank(card: str) -> str:
@@ -25,7 +26,7 @@ def suit(card: str) -> str | None:
 
 
 def is_number(card: str) -> bool:
-    return card != JOKER and card[:-1] in NUMBERS
+    return card in NUMBER_CARDS
 
 
 def value(card: str) -> int:
@@ -34,6 +35,11 @@ def value(card: str) -> int:
 
 
 def name(card: str) -> str:
+    found = _NAMES.get(card)
+    return found if found is not None else _name(card)
+
+
+def _name(card: str) -> str:
     if card == JOKER:
         return "the Joker"
     r, s = card[:-1], card[-1]
@@ -47,6 +53,9 @@ def short(card: str) -> str:
 def full_deck() -> list[str]:
     """52 cards and two Jokers, in a fixed order."""
     return [r + s for s in SUITS for r in RANKS] + [JOKER, JOKER]
+
+
+_NAMES = {card: _name(card) for card in full_deck()}  # looked up on every event and label
 
 
 def check_card(card: str) -> str:

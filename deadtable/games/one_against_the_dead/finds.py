@@ -124,6 +124,8 @@ def free_actions(state: OneAgainstTheDeadState) -> list[Action]:
     """Taking weapons, arming or disarming the survivor, rescuing: each keeps the rule that a
     survivor never carries a more powerful weapon than you."""
     rules, s, mine = state.rules, state.survivor, state.weapon
+    if not state.map_weapons and s is None and state.map_survivor is None:
+        return []  # nothing to take, arm, swap or rescue (the common case)
     my_rank = rank(rules, None if mine is None else mine.kind)
     his_rank = -1 if s is None else rank(rules, None if s.weapon is None else s.weapon.kind)
     actions = []

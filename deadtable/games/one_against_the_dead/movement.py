@@ -10,7 +10,6 @@ from deadtable.games.one_against_the_dead.state import (
     Pos,
     direction_to,
     neighbours,
-    step,
 )
 
 _WHERE = {"right": "to the right of", "up": "above", "down": "below", "left": "to the left of"}
@@ -21,14 +20,38 @@ def where(direction: str, around: Pos, state: OneAgainstTheDeadState) -> str:
     return _WHERE[direction] + (" you" if around == state.pos else " the card you came from")
 
 
+# Move actions are the same few objects again and again: (direction, card, helicopter?) -> it.
+_MOVES: dict[tuple[str, str, bool], Action] = {}
+
+
+def _move_targets(state: OneAgainstTheDeadState) -> list[tuple[str, Pos, str]]:
+    """(direction, spot, card) of each adjacent face-up number card, in DIRECTIONS order."""
+    grid, face_down, numbers = state.grid, state.face_down, cards.NUMBER_CARDS
+    x, y = state.pos
+    found = []
+    for direction, (dx, dy) in DIRECTIONS.items():
+        p = (x + dx, y + dy)
+        card = grid.get(p)
+        if card is not None and card in numbers and p not in face_down:
+            found.append((direction, p, card))
+    return found
+
+
+def can_move(state: OneAgainstTheDeadState) -> bool:
+    """Whether move_actions(state) is non-empty, without making the actions."""
+    return bool(_move_targets(state))
+
+
 def move_actions(state: OneAgainstTheDeadState) -> list[Action]:
     """Move onto an adjacent face-up number card (never onto a non-number card)."""
     actions = []
-    for direction in DIRECTIONS:
-        p = step(state.pos, direction)
-        if state.face_up(p) and cards.is_number(state.grid[p]):
-            what = "the helicopter" if p == state.helicopter else cards.name(state.grid[p])
-            actions.append(Action(f"move:{direction}", f"Move {direction} onto {what}"))
+    for direction, p, card in _move_targets(state):
+        key = (direction, card, p == state.helicopter)
+        action = _MOVES.get(key)
+        if action is None:
+            what = "the helicopter" if key[2] else cards.name(card)
+            action = _MOVES[key] = Action(f"move:{direction}", f"Move {direction} onto {what}")
+        actions.append(action)
     return actions
 
 
@@ -60,8 +83,11 @@ def place_spots(state: OneAgainstTheDeadState, card: str) -> list[Pos]:
     return (on + off) if m < q else (on or spots)
 
 
+_ORDER = {d: i for i, d in enumerate(DIRECTIONS)}
+
+
 def place_actions(state: OneAgainstTheDeadState, card: str, spots: list[Pos]) -> list[Action]:
-    ordered = sorted(spots, key=lambda p: list(DIRECTIONS).index(direction_to(state.pos, p)))
+    ordered = sorted(spots, key=lambda p: _ORDER[direction_to(state.pos, p)])
     actions = []
     for p in ordered:
         d = direction_to(state.pos, p)
@@ -81,10 +107,12 @@ def stranded(state: OneAgainstTheDeadState) -> bool:
     you can walk to that stops at the first sign of hope."""
     deck_left = len(state.deck) > 0
     grid, face_down, goal = state.grid, state.face_down, state.helicopter
+    numbers = cards.NUMBER_CARDS
     seen = {state.pos}
     todo = [state.pos]
     while todo:
-        for n in neighbours(todo.pop()):
+        x, y = todo.pop()
+        for n in ((x + 1, y), (x, y + 1), (x, y - 1), (x - 1, y)):  # neighbours(), inlined
             if n in seen:
                 continue
             card = grid.get(n)
@@ -96,7 +124,7 @@ def stranded(state: OneAgainstTheDeadState) -> bool:
                 return False  # it may turn up a number
             if n == goal:
                 return False
-            if cards.is_number(card):
+            if card in numbers:
                 seen.add(n)
                 todo.append(n)
     return True

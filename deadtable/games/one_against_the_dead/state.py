@@ -28,12 +28,14 @@ def neighbours(pos: Pos) -> list[Pos]:
     return [(x + 1, y), (x, y + 1), (x, y - 1), (x - 1, y)]
 
 
+_BY_DELTA = {d: name for name, d in DIRECTIONS.items()}
+
+
 def direction_to(src: Pos, dst: Pos) -> str:
-    delta = (dst[0] - src[0], dst[1] - src[1])
-    for name, d in DIRECTIONS.items():
-        if d == delta:
-            return name
-    raise ValueError(f"{dst} is not next to {src}")
+    name = _BY_DELTA.get((dst[0] - src[0], dst[1] - src[1]))
+    if name is None:
+        raise ValueError(f"{dst} is not next to {src}")
+    return name
 
 
 class Weapon:

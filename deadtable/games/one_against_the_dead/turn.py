@@ -27,6 +27,7 @@ from deadtable.games.one_against_the_dead.finds import (
     share_provisions,
 )
 from deadtable.games.one_against_the_dead.movement import (
+    can_move,
     face_down_neighbours,
     flip_spots,
     move_actions,
@@ -125,7 +126,7 @@ def _enter_move(state: OneAgainstTheDeadState) -> None:
     state.battle_round = 0
     if state.turn >= state.options["max-turns"]:
         state.finish(Outcome({SEAT: "loss"}, "out-of-time", {SEAT: score(state, won=False)}))
-    elif not move_actions(state) or stranded(state):
+    elif not can_move(state) or stranded(state):
         state.finish(Outcome({SEAT: "loss"}, "stranded", {SEAT: score(state, won=False)}))
 
 
@@ -254,9 +255,12 @@ def _do(state: OneAgainstTheDeadState, action_id: str) -> None:
         raise AssertionError(f"unhandled action {action_id!r}")
 
 
+_STEPS = {"reveal": _reveal_next, "zombies": _zombies, "helicopter": _helicopter}
+
+
 def settle(state: OneAgainstTheDeadState) -> None:
     """Run the procedure until the player must choose or the game ends."""
-    steps = {"reveal": _reveal_next, "zombies": _zombies, "helicopter": _helicopter}
+    steps = _STEPS
     while state.outcome is None:
         run = steps.get(state.phase) if not state.provisions else None
         if run is not None:

@@ -1,0 +1,56 @@
+"""Research bindings: Gymnasium (solo games), PettingZoo AEC (any game) and OpenSpiel.
+
+    import gymnasium, deadtable.envs
+    env = gymnasium.make("deadtable/OneAgainstTheDead-v0")
+
+    from deadtable.envs.aec import env as aec_env       # PettingZoo
+    import deadtable.envs.openspiel, pyspiel            # OpenSpiel
+    pyspiel.load_game("deadtable_one_against_the_dead")
+
+Importing this package registers a Gymnasium env `deadtable/<GameName>-v0` for every
+registered solo game that has an encoding (deadtable/envs/encodings/). The bindings need the
+`rl` extra: pip install 'deadtable[rl]'. See docs/research.md.
+"""
+
+from __future__ import annotations
+
+from deadtable import registry
+from deadtable.envs.common import REWARD, camel
+from deadtable.envs.encodings import encoding_for, has_encoding
+
+ENV_VERSION = 0  # bumped whenever an encoding or a game's rules change what an id means
+
+
+def gym_id(game_id: str) -> str:
+    return f"deadtable/{camel(game_id)}-v{ENV_VERSION}"
+
+
+def register_gym_envs() -> list[str]:
+    """Register the solo games that have encodings with Gymnasium; returns their env ids."""
+    import gymnasium
+
+    ids = []
+    for game_id in registry.game_ids():
+        if not has_encoding(game_id):
+            continue
+        if len(registry.load(game_id).seats) != 1:
+            continue
+        env_id = gym_id(game_id)
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="deadtable.envs.gym_env:DeadtableEnv",
+                kwargs={"game_id": game_id},
+            )
+        ids.append(env_id)
+    return ids
+
+
+try:
+    import gymnasium as _gymnasium  # noqa: F401
+except ImportError:  # the rl extra is missing: the encodings still work
+    GYM_ENVS: list[str] = []
+else:
+    GYM_ENVS = register_gym_envs()
+
+__all__ = ["GYM_ENVS", "REWARD", "encoding_for", "gym_id", "register_gym_envs"]

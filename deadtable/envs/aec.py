@@ -1,0 +1,153 @@
+"""PettingZoo AEC environments over any registered game with an encoding.
+
+    from deadtable.envs.aec import env
+    e = env("one-against-the-dead")            # or a game with several seats
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, info = e.last()
+        action = None if termination or truncation else \
+            e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Agents are the game's seats. Each observation is {"observation": float32 vector of that
+seat's view, "action_mask": int8 mask}, as in PettingZoo Classic; the mask is all zeros for
+a seat that is not deciding. Rewards come at the end: +1 win, 0 draw, -1 loss per seat. The
+seat that decides next is `agent_selection` (seats need not alternate). An illegal action
+raises IllegalEnvAction and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from deadtable import registry
+from deadtable.engine.state import GameState
+from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction, render_text
+from deadtable.envs.encodings import encoding_for
+
+
+class DeadtableAEC(AECEnv):
+    metadata = {"render_modes": ["ansi"], "name": "deadtable_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game_id: str,
+        game_options: dict[str, Any] | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode {render_mode!r}; valid: ansi or None")
+        self.game = registry.load(game_id, **(game_options or {}))
+        self.encoding = encoding_for(self.game)
+        self.render_mode = render_mode
+        self.metadata = dict(self.metadata, name=f"deadtable_{game_id.replace('-', '_')}_v0")
+        self.possible_agents = list(self.game.seats)
+        n = self.encoding.num_actions
+        self._observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(-1.0, 1.0, self.encoding.observation_shape,
+                                          np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._rng = np.random.default_rng()
+        self.state: GameState | None = None
+        self.game_seed: int | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        if options and "game_seed" in options:
+            self.game_seed = int(options["game_seed"])
+        else:
+            self.game_seed = int(self._rng.integers(0, SEED_BOUND))
+        self.state = self.game.new(seed=self.game_seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._settle()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        state = self.state
+        assert state is not None
+        decision = state.decision
+        mask = self.encoding.mask(decision if decision and decision.seat == agent else None)
+        return {"observation": self.encoding.encode(state.view(agent)), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state
+        assert state is not None
+        decision = state.decision
+        assert decision is not None and decision.seat == agent
+        index = int(action)
+        encoding = self.encoding
+        action_id = encoding.actions[index] if 0 <= index < encoding.num_actions else None
+        if action_id is None or action_id not in decision:
+            raise IllegalEnvAction(index, encoding, decision)
+        self._cumulative_rewards[agent] = 0.0
+        state.apply(action_id)
+        self._settle()
+        self._accumulate_rewards()
+
+    def _settle(self) -> None:
+        """Rewards, terminations and the next agent after a reset or an action."""
+        state = self.state
+        assert state is not None
+        outcome = state.outcome
+        if outcome is None:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            decision = state.decision
+            assert decision is not None
+            self.agent_selection = decision.seat
+            for a in self.agents:
+                self.infos[a] = {"legal_actions": decision.ids if a == decision.seat else []}
+            return
+        self.rewards = {a: REWARD[outcome.results[a]] for a in self.agents}
+        self.terminations = dict.fromkeys(self.agents, True)
+        for a in self.agents:
+            self.infos[a] = {"legal_actions": [], "outcome": outcome.to_data()}
+        if not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        decision = self.state.decision
+        seat = decision.seat if decision is not None else self.possible_agents[0]
+        return render_text(self.game.id, self.state.view(seat))
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(game_id: str, **kwargs: Any) -> DeadtableAEC:
+    return DeadtableAEC(game_id, **kwargs)
+
+
+def env(game_id: str, **kwargs: Any) -> Any:
+    """The AEC env wrapped as PettingZoo Classic envs are (order and bounds enforced)."""
+    from pettingzoo.utils import wrappers
+
+    wrapped: Any = DeadtableAEC(game_id, **kwargs)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

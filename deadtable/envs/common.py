@@ -1,0 +1,50 @@
+"""What the bindings share: rewards, errors, and the seed of a new game."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from deadtable.engine.decisions import Decision, IllegalAction
+from deadtable.envs.encodings import Encoding
+
+# The reward at the end of a game, for each seat's result; 0 before the end.
+REWARD = {"win": 1.0, "draw": 0.0, "loss": -1.0}
+SEED_BOUND = 1 << 62  # deadtable seeds drawn by the bindings lie in [0, SEED_BOUND)
+
+
+class IllegalEnvAction(IllegalAction):
+    """An action integer that is not legal now (or not an action of the game at all)."""
+
+    def __init__(self, action: int, encoding: Encoding, decision: Decision) -> None:
+        self.action = action
+        named = encoding.actions[action] if 0 <= action < encoding.num_actions else None
+        super().__init__(named or f"#{action}", decision)
+        legal = ", ".join(
+            f"{i}={encoding.actions[i]}" for i in encoding.legal_indices(decision)
+        )
+        what = (f"action {action} ({named})" if named is not None
+                else f"action {action} (not in 0..{encoding.num_actions - 1})")
+        self.args = (
+            f"{what} is not legal for {decision.seat} now ({decision.prompt}); "
+            f"legal actions: {legal}",
+        )
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def camel(game_id: str) -> str:
+    """'one-against-the-dead' -> 'OneAgainstTheDead'."""
+    return "".join(part.capitalize() for part in game_id.split("-"))
+
+
+def render_text(game_id: str, view: dict[str, Any]) -> str:
+    """A seat's view drawn as the terminal shows it, as plain text (render_mode "ansi")."""
+    from rich.console import Console
+
+    from deadtable.ui.render import render_view
+
+    buffer = io.StringIO()
+    Console(width=100, file=buffer, color_system=None).print(render_view(game_id, view))
+    return buffer.getvalue()

@@ -1,0 +1,141 @@
+"""Gymnasium environments for the solo games: `gymnasium.make("deadtable/OneAgainstTheDead-v0")`.
+
+- Action space: Discrete(n) over the game's stable action encoding
+  (deadtable/envs/encodings/). `env.action_space.sample()` draws a *legal* action of the
+  current state (pass `mask=` to choose another mask; the space's `.mask` is kept current).
+- Observation: Dict{"observation": Box(-1, 1, (size,), float32), "action_mask": Box(0, 1,
+  (n,), int8)}, as PettingZoo Classic does; `info["action_mask"]` holds the same mask, and
+  `info["legal_actions"]` the legal action ids.
+- Reward: 0 until the end, then +1 for a win, 0 for a draw, -1 for a loss.
+- Seeding: `reset(seed=s)` seeds the env's generator, which picks the deadtable game seed;
+  `reset(options={"game_seed": g})` plays exactly `game.new(seed=g)`.
+- An illegal action raises IllegalEnvAction (a ValueError naming the legal ones) and changes
+  nothing; with `illegal_action="lose"` it ends the episode as a loss (reward -1,
+  `info["illegal_action"]`), as PettingZoo's TerminateIllegalWrapper does.
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from deadtable import registry
+from deadtable.engine.state import GameState
+from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction, render_text
+from deadtable.envs.encodings import encoding_for
+
+Obs = dict[str, np.ndarray]
+
+
+class LegalDiscrete(spaces.Discrete):
+    """Discrete whose sample() draws among the actions legal now (the env keeps `.mask`).
+    With no legal action (the episode is over) it samples like Discrete."""
+
+    def __init__(self, n: int, seed: int | None = None) -> None:
+        super().__init__(n, seed=seed)
+        self.mask = np.zeros(n, dtype=np.int8)
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
+        if mask is None and probability is None and self.mask.any():
+            mask = self.mask
+        return super().sample(mask=mask, probability=probability)
+
+
+class DeadtableEnv(gym.Env[Any, Any]):
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(
+        self,
+        game_id: str = "one-against-the-dead",
+        game_options: dict[str, Any] | None = None,
+        render_mode: str | None = None,
+        illegal_action: str = "raise",
+    ) -> None:
+        if illegal_action not in ("raise", "lose"):
+            raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}; valid: ansi or None")
+        self.game = registry.load(game_id, **(game_options or {}))
+        if len(self.game.seats) != 1:
+            raise ValueError(
+                f"{game_id} has {len(self.game.seats)} seats ({', '.join(self.game.seats)}); "
+                f"Gymnasium envs are for solo games: use deadtable.envs.aec.env({game_id!r})"
+            )
+        self.seat = self.game.seats[0]
+        self.encoding = encoding_for(self.game)
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        n = self.encoding.num_actions
+        self.action_space: LegalDiscrete = LegalDiscrete(n)
+        self.observation_space: spaces.Space[Any] = spaces.Dict({
+            "observation": spaces.Box(-1.0, 1.0, self.encoding.observation_shape, np.float32),
+            "action_mask": spaces.Box(0, 1, (n,), np.int8),
+        })
+        self.state: GameState | None = None
+        self.game_seed: int | None = None
+        self._over = False
+
+    # -- the Gymnasium API -----------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        super().reset(seed=seed)
+        if options and "game_seed" in options:
+            self.game_seed = int(options["game_seed"])
+        else:
+            self.game_seed = int(self.np_random.integers(0, SEED_BOUND))
+        self.state = self.game.new(seed=self.game_seed)
+        self._over = self.state.outcome is not None
+        return self._observe()
+
+    def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
+        state = self.state
+        if state is None or self._over:
+            raise gym.error.ResetNeeded("the episode is over (or never began): call reset()")
+        decision = state.decision
+        assert decision is not None
+        index = int(action)
+        encoding = self.encoding
+        action_id = encoding.actions[index] if 0 <= index < encoding.num_actions else None
+        if action_id is None or action_id not in decision:
+            error = IllegalEnvAction(index, encoding, decision)
+            if self.illegal_action == "raise":
+                raise error
+            self._over = True
+            obs, info = self._observe()
+            info["illegal_action"] = action_id or f"#{index}"
+            info["error"] = str(error)
+            return obs, -1.0, True, False, info
+        state.apply(action_id)
+        outcome = state.outcome
+        reward = 0.0
+        if outcome is not None:
+            self._over = True
+            reward = REWARD[outcome.results[self.seat]]
+        obs, info = self._observe()
+        return obs, reward, outcome is not None, False, info
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        return render_text(self.game.id, self.state.view(self.seat))
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _observe(self) -> tuple[Obs, dict[str, Any]]:
+        state = self.state
+        assert state is not None
+        decision = None if self._over else state.decision
+        mask = self.encoding.mask(decision)
+        self.action_space.mask = mask.copy()
+        obs = {"observation": self.encoding.encode(state.view(self.seat)), "action_mask": mask}
+        info: dict[str, Any] = {
+            "action_mask": mask.copy(),
+            "legal_actions": [] if decision is None else decision.ids,
+            "game_seed": self.game_seed,
+        }
+        if state.outcome is not None:
+            info["outcome"] = state.outcome.to_data()
+        return obs, info

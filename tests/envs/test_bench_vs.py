@@ -1,0 +1,59 @@
+"""`deadtable bench --vs openspiel` runs and reports its fields (speed itself is never asserted)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("pyspiel", reason="the rl extra (open_spiel) is not installed")
+
+from typer.testing import CliRunner  # noqa: E402
+
+from deadtable.envs.bench_vs import bench_vs  # noqa: E402
+from deadtable.ui.cli import app  # noqa: E402
+
+runner = CliRunner()
+
+
+def test_bench_vs_openspiel_reports_both_paths_and_their_ratios() -> None:
+    result = runner.invoke(app, ["bench", "one-against-the-dead", "--vs", "openspiel",
+                                 "--games", "4", "--json"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert (data["game"], data["vs"], data["games"]) == ("one-against-the-dead", "openspiel", 4)
+    for path in ("native", "openspiel"):
+        assert data[path]["games_per_second"] > 0 and data[path]["steps_per_second"] > 0
+        assert data[path]["steps"] >= 4
+    ratio = data["native"]["games_per_second"] / data["openspiel"]["games_per_second"]
+    assert data["games_ratio"] == pytest.approx(ratio)
+    assert data["native_us_per_step"] == pytest.approx(1e6 / data["native"]["steps_per_second"])
+    assert "binding_us_per_step" in data
+    mcts = data["mcts"]
+    assert mcts["iterations"] == 100 and mcts["positions"] == 6
+    assert mcts["native_iterations_per_second"] > 0 < mcts["openspiel_iterations_per_second"]
+    assert data["clone"]["native_us"] > 0 < data["clone"]["openspiel_us"]
+
+
+def test_bench_vs_prints_a_table() -> None:
+    result = runner.invoke(app, ["bench", "one-against-the-dead", "--vs", "openspiel",
+                                 "--games", "2"])
+    assert result.exit_code == 0, result.stderr
+    assert "native" in result.stdout and "openspiel" in result.stdout and "×" in result.stdout
+
+
+def test_bench_vs_refuses_an_unknown_framework_or_game() -> None:
+    result = runner.invoke(app, ["bench", "--vs", "chess"])
+    assert result.exit_code == 2 and "valid frameworks: openspiel" in result.stderr
+    result = runner.invoke(app, ["bench", "nogame", "--vs", "openspiel"])
+    assert result.exit_code == 2 and "unknown game 'nogame'" in result.stderr
+
+
+def test_a_game_with_no_encoding_is_refused_clearly(race: str) -> None:
+    result = runner.invoke(app, ["bench", race, "--vs", "openspiel", "--games", "2"])
+    assert result.exit_code == 2 and "has no RL encoding" in result.stderr
+
+
+def test_the_mcts_comparison_uses_the_same_positions() -> None:
+    data = bench_vs("one-against-the-dead", games=2, mcts_iterations=5, mcts_positions=2)
+    assert data["mcts"]["positions"] == 2 and data["mcts"]["iterations"] == 5
