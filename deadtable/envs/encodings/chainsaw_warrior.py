@@ -14,7 +14,7 @@ this order:
     then the ids added later, in the order they came: struggle; then part 2's (items and
     Overkill options): the words anti-rad, keep, smash, camera, rope, dynamite, flare, cnes,
     needle, throw-net, grenade, flash:bonus, flash:escape, burst:1..6, berserk, calm,
-    sprint, walk, imagizer; fit-cats:X for each weapon C.A.T.S. fits; shoot:X:C:dum-dum for
+    sprint, walk, imagizer, avoid; fit-cats:X for each weapon C.A.T.S. fits; shoot:X:C:dum-dum for
     each gun; lucky:X:C:imagizer for each lucky shot
 
 Observation (float32 in [-1, 1]): the warrior's tracks, the clock, the decks and the next
@@ -45,7 +45,8 @@ WORDS = ("explore", "wait", "leave", "climb", "enter", "done", "hide", "face", "
 LATER = ("struggle",)
 PART_2 = ("anti-rad", "keep", "smash", "camera", "rope", "dynamite", "flare", "cnes", "needle",
           "throw-net", "grenade", "flash:bonus", "flash:escape",
-          *(f"burst:{n}" for n in range(1, 7)), "berserk", "calm", "sprint", "walk", "imagizer")
+          *(f"burst:{n}" for n in range(1, 7)), "berserk", "calm", "sprint", "walk", "imagizer",
+          "avoid")
 # Display slots: 13 counted items, the Laser-lance when it does not count (A-36), and room
 # for a First Aid Kit offered while full; more than can be carried, never fewer.
 SLOTS = MAX_ITEMS + 3

@@ -23,11 +23,10 @@ def encounter(state: ChainsawWarriorState, c: Card) -> None:
     """Respond to the card just turned."""
     from deadtable.games.chainsaw_warrior import traps
 
-    if c.kind in ("creature", "darkness"):
-        if fight.agent(c) == 9:
-            _agent_9(state, c)
-        else:
-            fight.begin(state, [c.id])
+    if _radioactive(c) and has(state, "geiger-counter"):
+        ask(state, "geiger", card=c.id)
+    elif c.kind in ("creature", "darkness"):
+        meet(state, c)
     elif c.kind in ("clear", "empty"):
         state.event(f"{c.name} {c.back}.")
         wandering_check(state)
@@ -41,6 +40,45 @@ def encounter(state: ChainsawWarriorState, c: Card) -> None:
         _slime(state, c)
     else:
         traps.spring(state, c)
+
+
+def meet(state: ChainsawWarriorState, c: Card) -> None:
+    """A creature: at a sprint "You may not fire an Aimed Shot" and the first round is -1."""
+    if fight.agent(c) == 9:
+        _agent_9(state, c)
+    else:
+        fight.begin(state, [c.id], "sprint" if state.sprint else "")
+        if state.sprint and state.fight is not None:
+            state.fight.shot = True
+
+
+# -- the Geiger Counter -------------------------------------------------------------------------
+def _radioactive(c: Card) -> bool:
+    return "radiation" in c.extra or "radiation_on_hit" in c.extra or (
+        c.extra.get("trap") == "rad-canister")
+
+
+def _geiger_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
+    title = state.data.card(state.ctx["card"]).title
+    return f"The Geiger Counter clicks: a {title}. Avoid it?", [
+        Action("avoid", "Avoid it (five discards go back into the deck)"),
+        Action("face", "Face it")]
+
+
+@question("geiger", _geiger_options)
+def _answer_geiger(state: ChainsawWarriorState, action: str) -> None:
+    """"Shuffle the discard pile, take 5 cards from it and shuffle them back into the current
+    pack. Discard the radioactive card" (as retracing from a Locked Door)."""
+    from deadtable.games.chainsaw_warrior import traps
+
+    c = state.data.card(state.ctx["card"])
+    if action == "avoid":
+        state.event(f"You avoid the {c.title}.")
+        traps.retrace(state, c.id)
+    elif c.kind == "trap":
+        traps.spring(state, c)
+    else:
+        meet(state, c)
 
 
 # -- Wandering Zombies ---------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from deadtable.engine.decisions import Action
-from deadtable.games.chainsaw_warrior import equipment, fight, rolls, tracks
+from deadtable.games.chainsaw_warrior import equipment, fight, items, rolls, tracks
 from deadtable.games.chainsaw_warrior.data import Card
 from deadtable.games.chainsaw_warrior.decks import retrace_steps
 from deadtable.games.chainsaw_warrior.equipment import find, has, use
@@ -27,11 +27,22 @@ def spring(state: ChainsawWarriorState, c: Card) -> None:
 
 
 def _reflexes(state: ChainsawWarriorState, name: str, modifier: int = 0) -> bool:
-    test = rolls.reflex_test(state.dice, state.warrior.reflexes, modifier)
+    if state.sprint:
+        # Sprinting: "you automatically fail your Reflex test ... and suffer the worst
+        # possible results"
+        state.event(f"{name}: at a sprint you have no chance to leap clear.")
+        return False
+    reflexes = items.reflexes(state)
+    test = rolls.reflex_test(state.dice, reflexes, modifier)
     added = f" +{modifier}" if modifier else ""
-    state.event(f"{name}: Reflex test {test.roll}{added} against {state.warrior.reflexes}: "
+    state.event(f"{name}: Reflex test {test.roll}{added} against {reflexes}: "
                 f"{'you leap clear' if test.passed else 'failed'}.")
     return test.passed
+
+
+def _d6(state: ChainsawWarriorState) -> int:
+    """A die a trap rolls against you: a 6 when you sprint into it (the worst result)."""
+    return 6 if state.sprint else state.dice.d6()
 
 
 def _ambush(state: ChainsawWarriorState, c: Card) -> None:
@@ -41,18 +52,18 @@ def _ambush(state: ChainsawWarriorState, c: Card) -> None:
     roll = state.dice.d6()
     zombies = draw_wandering(state, roll)
     state.event(f"Ambush! {len(zombies)} Wandering Zombies (rolled {roll}).")
-    if zombies:
-        fight.begin(state, zombies, "ambush", wandering=zombies)
+    if zombies:  # sprinting: "Treat as normal, bearing in mind effects on combat"
+        fight.begin(state, zombies, "sprint" if state.sprint else "ambush", wandering=zombies)
 
 
 def _cave_in(state: ChainsawWarriorState, c: Card) -> None:
-    if has(state, "sonic-amplifier"):
+    if has(state, "sonic-amplifier") and not state.sprint:  # "will not protect you" sprinting
         state.event("Ceiling Cave-In: the Sonic Amplifier warns you; a minute to go round.")
         tracks.pass_time(state, minutes(1))
         return
     if _reflexes(state, "Ceiling Cave-In"):
         return
-    roll = state.dice.d6()
+    roll = _d6(state)
     state.event(f"You are caught by the falling masonry: {roll} minutes to dig out.")
     tracks.pass_time(state, minutes(roll))
     tracks.wound(state, 1, "The masonry")
@@ -144,13 +155,17 @@ def _ask_door(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
 
 def retrace(state: ChainsawWarriorState, door: str) -> None:
     """Shuffle the current discard pile, five of them (or all, if fewer) go back into the
-    current deck; the door itself stays on the discard pile."""
+    current deck; the door itself (or the source the Geiger Counter avoided) stays on the
+    discard pile."""
     discards = state.discards[state.current]
     if door in discards:
         discards.remove(door)
     if not discards:  # "the Locked Door card has no effect and is merely discarded"
         discards.put_on_top(door)
-        state.event("No discards to retrace through: the Locked Door has no effect.")
+        if state.data.card(door).kind == "trap":
+            state.event("No discards to retrace through: the Locked Door has no effect.")
+        else:  # the Geiger Counter: "the radioactive source is simply discarded"
+            state.event(f"The {state.data.card(door).title} is simply discarded.")
         return
     back = retrace_steps(state.dice, discards, state.decks[state.current])
     state.known = []  # the deck is shuffled: what the Remote Camera saw is lost
@@ -160,7 +175,7 @@ def retrace(state: ChainsawWarriorState, door: str) -> None:
 
 # -- the rest ------------------------------------------------------------------------------------
 def _lunatic(state: ChainsawWarriorState, c: Card) -> None:
-    if has(state, "heat-detector"):
+    if has(state, "heat-detector") and not state.sprint:  # "provides no protection" sprinting
         state.event("A Lunatic: the Heat Detector spots him first; he is discarded.")
         return
     grabbable = [i for i, carried in enumerate(state.items)
@@ -173,7 +188,7 @@ def _lunatic(state: ChainsawWarriorState, c: Card) -> None:
 
 
 def _magnetic_field(state: ChainsawWarriorState, c: Card) -> None:
-    roll = state.dice.total(2)
+    roll = 12 if state.sprint else state.dice.total(2)
     state.field_until = max(state.field_until, state.time + minutes(roll))
     state.free = False  # "the room with this trap in is not empty"
     state.event(f"A Magnetic Field: electric items are dead for {roll} minutes.")
@@ -185,6 +200,10 @@ def _mines(state: ChainsawWarriorState, c: Card) -> None:
         tracks.pass_time(state, minutes(1))
         return
     if _reflexes(state, "Mines", modifier=2):
+        return
+    if state.sprint:  # the Sprinting table: "Take 6 wounds and check for breakage" (A-07)
+        tracks.wound(state, 6, "The limpet mines, at a sprint")
+        fight.breakage(state, (6,), "is damaged beyond repair")
         return
     roll = state.dice.d6()
     tracks.wound(state, roll + 1, f"The limpet mines (rolled {roll}, +1)")
@@ -203,6 +222,9 @@ def _net(state: ChainsawWarriorState, c: Card) -> None:
     choice, and you may struggle free instead."""
     cutters = _cutters(state)
     free_cut = [i for i in cutters if state.items[i].uses is None]
+    if state.sprint and cutters:  # "If you have the Wire-cutters, Acid, Knife etc, this card
+        state.event("A Net: you slash through it at a sprint.")  # does not affect you"
+        return
     if free_cut:
         _cut_free(state, free_cut[0])
     elif cutters:
@@ -212,7 +234,7 @@ def _net(state: ChainsawWarriorState, c: Card) -> None:
 
 
 def _struggle(state: ChainsawWarriorState) -> None:
-    roll = state.dice.d6()
+    roll = _d6(state)  # sprinting: "If, however, you are caught in the Net, lose 6 minutes"
     state.event(f"A Net traps you: {roll} minutes to struggle free.")
     wait_out(state, minutes(roll), minutes(1), "net")
 
@@ -243,19 +265,19 @@ def _answer_net(state: ChainsawWarriorState, action: str) -> None:
 
 
 def _rad_canister(state: ChainsawWarriorState, c: Card) -> None:
-    roll = state.dice.d6()
+    roll = _d6(state)
     tracks.irradiate(state, roll + 3, f"A leaking Rad Canister (rolled {roll}, +3)")
 
 
 def _spiked_pit(state: ChainsawWarriorState, c: Card) -> None:
     if _reflexes(state, "Spiked Pit", modifier=1):
         return
-    roll = state.dice.d6()
+    roll = _d6(state)
     tracks.wound(state, (roll + 1) // 2, f"The spikes (rolled {roll}, halved)")
     if state.warrior.skill == "climbing":
         state.event("You climb straight out (Climbing skill).")
         return
-    climb = state.dice.d6()
+    climb = _d6(state)
     state.event(f"{climb} minutes to climb out of the pit.")
     tracks.pass_time(state, minutes(climb))
 
@@ -263,7 +285,7 @@ def _spiked_pit(state: ChainsawWarriorState, c: Card) -> None:
 def _weak_floorboards(state: ChainsawWarriorState, c: Card) -> None:
     if _reflexes(state, "Weak Floorboards"):
         return
-    roll = state.dice.d6()
+    roll = _d6(state)
     state.event(f"The floor gives way: {roll} minutes to pull yourself out.")
     wait_out(state, minutes(roll), minutes(1), "floorboards")
 
@@ -275,18 +297,18 @@ def _wire(state: ChainsawWarriorState, c: Card) -> None:
     if has(state, "wire-cutters"):
         state.event("Barbed Wire: the Wire-cutters take you through.")
         return
-    if has(state, "metal-detector"):
+    if has(state, "metal-detector") and not state.sprint:
         state.event("Barbed Wire: the Metal Detector finds a way round; a minute passes.")
         tracks.pass_time(state, minutes(1))
         return
-    if has(state, "acid"):
+    if has(state, "acid") and not state.sprint:
         ask(state, "wire")
         return
     _tangle(state)
 
 
 def _tangle(state: ChainsawWarriorState) -> None:
-    roll = state.dice.d6()
+    roll = _d6(state)  # sprinting: "if you are caught in the wire, lose 3 minutes"
     state.event(f"Barbed Wire: {roll * 30} seconds struggling through the tangles.")
     wait_out(state, roll, 1, "wire")
 
