@@ -227,3 +227,45 @@ def test_the_remote_camera_inside_a_passage_looks_down_it() -> None:
     assert state.view("warrior")["camera"] == ["Empty", "Zombie", "Empty"]
     play(state, "skip")
     assert state.view("warrior")["camera"] == ["Zombie", "Empty"]
+
+
+# -- the house ------------------------------------------------------------------------------------
+def test_the_geiger_counter_avoids_a_radioactive_card() -> None:
+    # "Shuffle the discard pile, take 5 cards from it and shuffle them back into the current
+    # pack. Discard the radioactive card" - with no discards it "is simply discarded".
+    state = start(["mutant-thing-1"], [], kit=["geiger-counter"])
+    assert state.phase == "geiger"
+    play(state, "avoid")
+    assert state.warrior.radiation == 0 and "mutant-thing-1" in state.discards[0]
+    faced = start(["rad-canister-1"], [2], kit=["geiger-counter"])
+    play(faced, "face")
+    assert faced.warrior.radiation == 5
+
+
+def test_the_rope_bypasses_areas_after_a_balcony() -> None:
+    # "After an encounter on a balcony you can use the Rope to bypass certain areas. Add 30
+    # seconds to the time, roll one die ..." clear-9 is a balcony (check 1); the Rope: 2.
+    state = start(["clear-9", "zombie-1", "zombie-2"], [1, 2], kit=["rope-and-launcher"])
+    play(state, "rope")
+    assert ["zombie-2", "zombie-1"] == state.discards[0].cards[:2]
+    assert state.fight is None and item_uses(state, "rope-and-launcher") == 2
+
+
+def test_dynamite_blasts_a_short_cut_and_the_noise_may_bring_a_zombie() -> None:
+    # "use one charge to blow a hole in a wall ... Roll one die and discard that many cards
+    # ... one appears on a 4, 5 or 6". 2 cards skipped; a 4 brings a Wandering Zombie.
+    state = start(["zombie-1", "zombie-2", "empty-1"], [2, 4], kit=["dynamite"],
+                  wandering=["wandering-zombie-1"])
+    play(state, "dynamite")
+    assert item_uses(state, "dynamite") == 3
+    assert state.fight is not None and state.fight.opponents == ["wandering-zombie-1"]
+
+
+def test_the_flare_gun_at_night_lights_areas_as_clear() -> None:
+    # "roll one die and treat that many cards as being Clear ... no need to roll for
+    # Wandering Zombies"; "If one of the cards turns out to be a Trap ... the flare goes out"
+    state = start(["zombie-1", "empty-1", "mines-1"], [3, 6, 6, 1, 1, 1], kit=["flare-gun"],
+                  time=NIGHT)
+    play(state, "flare")
+    assert state.warrior.wounds == 14 - 2 and "The flare goes out." in state.log
+    assert "zombie-1" in state.discards[0]
