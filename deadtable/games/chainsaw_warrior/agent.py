@@ -1,7 +1,10 @@
 """A heuristic player for Chainsaw Warrior, as a careful person plays: a gun and a heavy weapon
 first, shoot whenever a shot is offered with the best odds (the Laser-lance kept for Darkness),
 hide when hiding is free, run from fights it is losing, take Lucky Shots only at Darkness,
-skip cards in Deck One only, and keep the Laser-lance charged.
+skip cards in Deck One only (Secret Passages, the Rope, Dynamite; the Flare Gun at night), look
+down a Deck Two passage with the Remote Camera before skipping, fit C.A.T.S. to the Laser-lance,
+throw the first-round weapons at strong creatures, avoid radiation with the Geiger Counter,
+keep Acid for the Slime, and keep the Laser-lance charged.
 
 It reads only its view and the decision; its own dice break ties."""
 
@@ -52,8 +55,15 @@ class HeuristicAgent:
 
     def _free(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
         for i in ids:
-            if i.startswith("reload:laser-lance"):
+            if i.startswith("reload:laser-lance") or i == "fit-cats:laser-lance":
                 return i
+        fits = [i for i in ids if i.startswith("fit-cats:")]
+        if fits:
+            return fits[0]
+        # short cuts in Deck One skip its dangers; in Deck Two they would miss Darkness
+        for short_cut in ("flare", "rope", "dynamite"):
+            if short_cut in ids and (short_cut == "flare" or view["deck"] == 1):
+                return short_cut
         w = view["warrior"]
         heals = [i for i in ids if i.startswith("heal:")]
         if heals and w["max_wounds"] - w["wounds"] >= 4:
@@ -85,6 +95,9 @@ class HeuristicAgent:
 
     def _lucky(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
         for i in ids:
+            if i == "lucky:laser-lance:darkness:imagizer":
+                return i
+        for i in ids:
             if i.startswith("lucky:laser-lance:darkness"):
                 return i
         if "implode" in ids and view["warrior"]["wounds"] <= 3:
@@ -97,7 +110,7 @@ class HeuristicAgent:
         current = next((o for o in fight["opponents"] if o["id"] == fight["current"]),
                        fight["opponents"][0])
         if current["hth"] >= w["hth"] + 1 or w["wounds"] <= 3:
-            return "escape"
+            return "imagizer" if "imagizer" in ids else "escape" if "escape" in ids else "fight"
         return "fight"
 
     def _order(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
@@ -140,12 +153,54 @@ class HeuristicAgent:
         return "leave-kit"
 
     def _passage(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
-        return "skip" if view["deck"] == 1 and view["decks"][0] > 0 else "stop"
+        if view["deck"] == 1 and view["decks"][0] > 0:
+            return "skip"
+        if "camera" in ids and not view["camera"]:
+            return "camera"  # look down the passage before skipping in Deck Two
+        camera = view["camera"]
+        return "skip" if camera and camera[0] != "Darkness" else "stop"
+
+    def _step_6(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        fight, w = view["fight"], view["warrior"]
+        current = next((o for o in fight["opponents"] if o["id"] == fight["current"]),
+                       fight["opponents"][0])
+        strong = current["hth"] >= w["hth"]
+        for special in ("grenade", "throw-net", "needle"):
+            if special in ids and strong:
+                return special
+        if "cnes" in ids and strong and w["wounds"] > 7:
+            return "cnes"
+        if "flash:bonus" in ids:
+            return "flash:bonus"
+        return "hth"
+
+    def _burst(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        opponent = view["fight"]["opponents"][0]
+        shots = 3 if opponent["creature"] in ("meat-machine", "mutant") else 1
+        return f"burst:{shots}" if f"burst:{shots}" in ids else "burst:1"
+
+    def _frenzy(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        w = view["warrior"]
+        margin = w["endurance"] - max(w["radiation"], w["venom"])
+        return "berserk" if w["wounds"] > 6 and margin > 4 else "calm"
+
+    def _anti_rad(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        amount = int(re.search(r"back by (\d+)", labels["anti-rad"]).group(1))  # type: ignore[union-attr]
+        return "anti-rad" if amount >= 4 else "keep"
+
+    def _geiger(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        return "avoid"
+
+    def _sprint(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        return "sprint" if view["minutes"] >= 45 else "walk"
+
+    def _wire(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        return "struggle"  # the Acid is kept for the Slime
 
     def _slime(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:  # the Slime
         others = [i for i in ids if i != "use:laser-lance"]
         return others[0] if others else ids[0]
 
     def _net(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:  # the Net
-        others = [i for i in ids if i != "cut:laser-lance"]
-        return others[0] if others else ids[0]
+        others = [i for i in ids if i not in ("cut:laser-lance", "cut:acid", "struggle")]
+        return others[0] if others else "struggle"
