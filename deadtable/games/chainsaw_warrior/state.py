@@ -124,6 +124,10 @@ class ChainsawWarriorState(GameState):
 
         return view(self)
 
+    def _public_view(self) -> dict[str, Any]:
+        """A solo game keeps nothing from an onlooker that its warrior knows."""
+        return self._view(SEAT)
+
     def determinize(self, seat: str, dice: Dice) -> None:
         """Unseen House cards may lie in either deck: deal them anew into the same places;
         every deck's order is unknown; Darkness stays in Deck Two until it is met; the next
