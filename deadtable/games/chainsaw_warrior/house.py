@@ -320,6 +320,12 @@ def skip_card(state: ChainsawWarriorState, verb: str) -> bool:
     state.current = d
     card_id = draw_house(state, d)
     if card_id == state.data.darkness:
+        if has(state, "t-d-d"):  # "will never miss Darkness ... you may stop and fight"
+            state.discards[d].put_on_top(card_id)
+            state.turned = card_id
+            state.event(f"{verb} ... the TDD registers Darkness: you stop and fight it.")
+            meet(state, state.data.card(card_id))
+            return False
         state.event(f"{verb} ... Darkness! Missing Darkness: Deck Two is reshuffled and "
                     f"started again.")
         missing_darkness(state)

@@ -131,7 +131,7 @@ def _answer_door(state: ChainsawWarriorState, action: str) -> None:
     item = state.data.items[item_id]
     index = find(state, item_id)
     assert index is not None and item.door is not None
-    marks = state.warrior.marksmanship if item.shoots else 0
+    marks = items.marksmanship(state, item_id) if item.shoots else 0
     check = rolls.aimed_shot(state.dice, item.door, marks)
     if item.uses is not None:
         use(state, index)

@@ -269,3 +269,19 @@ def test_the_flare_gun_at_night_lights_areas_as_clear() -> None:
     play(state, "flare")
     assert state.warrior.wounds == 14 - 2 and "The flare goes out." in state.log
     assert "zombie-1" in state.discards[0]
+
+
+def test_the_tdd_never_misses_darkness_in_a_secret_passage() -> None:
+    # "If the Darkness card is one of those discarded when moving through the passage you may
+    # stop and fight."  Passage 1+1; skip: Darkness.
+    state = start(["secret-passage-1"], [1, 1], then=(), deck_two=["darkness", "empty-1"],
+                  kit=["t-d-d"], **{"advanced-equipment": True})
+    play(state, "skip")
+    assert state.fight is not None and state.fight.opponents == ["darkness"]
+
+
+def test_cats_helps_smash_a_door_with_its_gun() -> None:
+    # Blaster door 10, Marksmanship +1, C.A.T.S. +2: 3+4 = 7 + 3 = 10 opens it.
+    state = fitted(deck=["locked-door-1"], dice=[3, 4, 1])
+    play(state, "smash:blaster")
+    assert any("You smash the door" in line for line in state.log)
