@@ -3,10 +3,12 @@ name the file, the entry and the field. The packaged file is data/cards.toml."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from deadtable.engine.datafile import DataError, read_toml
+from deadtable.engine.datafile import field as _get
 
 DEFAULT = Path(__file__).parent / "data" / "cards.toml"
 BACKS = ("room", "corridor", "elevator", "stairs", "balcony")
@@ -18,9 +20,6 @@ TRAPS = ("ambush", "cave-in", "chasm", "locked-door", "lunatic", "magnetic-field
 ITEM_TYPES = ("clothing", "device", "gun", "hth-weapon", "heavy-weapon", "special")
 PILES = ("clothing", "device", "gun", "hth-weapon", "heavy-weapon")  # the card backs
 
-
-class DataError(ValueError):
-    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,15 +90,6 @@ class CardData:
 _CARD_FIELDS = {"hth": int, "wounds": int, "no_escape": bool}
 
 
-def _get(table: dict[str, Any], key: str, where: str, kind: type, default: Any = ...) -> Any:
-    if key not in table:
-        if default is not ...:
-            return default
-        raise DataError(f"{where}: missing field {key!r}")
-    value = table[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise DataError(f"{where}.{key}: {value!r} should be a {kind.__name__}")
-    return value
 
 
 def _house_entry(key: str, entry: dict[str, Any], where: str) -> list[Card]:
@@ -166,14 +156,7 @@ def _item(key: str, entry: dict[str, Any], where: str) -> Item:
 
 
 def load_cards(path: str | Path | None = None) -> CardData:
-    path = Path(path) if path else DEFAULT
-    try:
-        raw = tomllib.loads(path.read_text())
-    except FileNotFoundError:
-        raise DataError(f"{path}: no such data file") from None
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{path}: not valid TOML: {error}") from None
-    f = str(path)
+    raw, f = read_toml(path, DEFAULT)
     house: dict[str, Card] = {}
     for key, entry in _get(raw, "house", f, dict).items():
         for card in _house_entry(key, entry, f"{f}: house.{key}"):

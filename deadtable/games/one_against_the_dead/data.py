@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+
+from deadtable.engine.datafile import DataError, read_toml
+from deadtable.engine.datafile import field as _get
 
 DEFAULT = Path(__file__).parent / "data" / "rules.toml"
 WEAPONS = ("fists", "bat", "chainsaw", "shotgun")
 
-
-class DataError(ValueError):
-    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,24 +28,10 @@ class Rules:
     zombies_per_point: int
 
 
-def _get(table: dict[str, Any], key: str, where: str, kind: type) -> Any:
-    if key not in table:
-        raise DataError(f"{where}: missing field {key!r}")
-    value = table[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise DataError(f"{where}.{key}: {value!r} should be a {kind.__name__}")
-    return value
 
 
 def load_rules(path: str | Path | None = None) -> Rules:
-    path = Path(path) if path else DEFAULT
-    try:
-        raw = tomllib.loads(path.read_text())
-    except FileNotFoundError:
-        raise DataError(f"{path}: no such data file") from None
-    except tomllib.TOMLDecodeError as error:
-        raise DataError(f"{path}: not valid TOML: {error}") from None
-    f = str(path)
+    raw, f = read_toml(path, DEFAULT)
     deck = _get(raw, "deck", f, dict)
     remove = _get(deck, "remove", f"{f}: deck", dict)
     dice = _get(raw, "zombie_dice", f, dict)
