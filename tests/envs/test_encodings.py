@@ -156,7 +156,10 @@ def test_the_chainsaw_warrior_actions_follow_the_card_data() -> None:
     ids = encoding.actions
     assert ids[:3] == ("explore", "wait", "leave") and "draw:heavy-weapon" in ids
     assert "struggle" in ids and ids.index("struggle") < ids.index("anti-rad")  # appended
-    assert ids[-1].endswith(":imagizer") and "fit-cats:laser-lance" in ids
+    assert "fit-cats:laser-lance" in ids
+    # part 2's ids end with the imagizer's; the kitting options' (KITTING...) come after them
+    assert ids[ids.index("choose") - 1].endswith(":imagizer")
+    assert ids[-1] == "train:equipment:5" and "pick:sub-machine-gun" in ids
     assert "refill:15" in ids and "refill:16" not in ids
     assert "fight:darkness" in ids and "lucky:laser-lance:darkness" in ids
     assert "shoot:laser-lance:darkness" in ids

@@ -15,7 +15,9 @@ this order:
     Overkill options): the words anti-rad, keep, smash, camera, rope, dynamite, flare, cnes,
     needle, throw-net, grenade, flash:bonus, flash:escape, burst:1..6, berserk, calm,
     sprint, walk, imagizer, avoid; fit-cats:X for each weapon C.A.T.S. fits; shoot:X:C:dum-dum for
-    each gun; lucky:X:C:imagizer for each lucky shot
+    each gun; lucky:X:C:imagizer for each lucky shot; then the kitting options': the words
+    choose, put-back; pick:X for each Equipment card X in a pile; train:A and train:A:N for
+    each attribute A of Advanced Training and each number of points N from 2 it may take
 
 Observation (float32 in [-1, 1]): the warrior's tracks, the clock, the decks and the next
 card back, the discards and removed cards counted by title, the card just turned, the
@@ -31,7 +33,7 @@ import numpy as np
 
 from deadtable.engine.game import Game
 from deadtable.envs.encodings import Encoding
-from deadtable.games.chainsaw_warrior import clock
+from deadtable.games.chainsaw_warrior import clock, training
 from deadtable.games.chainsaw_warrior.data import BACKS, CREATURES, KINDS, PILES, Card
 from deadtable.games.chainsaw_warrior.flow import QUESTIONS
 from deadtable.games.chainsaw_warrior.house import MAX_ITEMS
@@ -47,6 +49,7 @@ PART_2 = ("anti-rad", "keep", "smash", "camera", "rope", "dynamite", "flare", "c
           "throw-net", "grenade", "flash:bonus", "flash:escape",
           *(f"burst:{n}" for n in range(1, 7)), "berserk", "calm", "sprint", "walk", "imagizer",
           "avoid")
+KITTING = ("choose", "put-back")  # Kitting Out II; Dum-Dum Bullets drawn without a gun
 # Display slots: 13 counted items, the Laser-lance when it does not count (A-36), and room
 # for a First Aid Kit offered while full; more than can be carried, never fewer.
 SLOTS = MAX_ITEMS + 3
@@ -94,6 +97,9 @@ def action_ids(game: Game) -> list[str]:
             if x.type == "gun" and c.creature in x.to_hit]
     ids += [f"lucky:{x.id}:{c.id}:imagizer" for x in items for c in creatures
             if c.creature in x.to_hit]
+    ids += KITTING
+    ids += [f"pick:{x.id}" for x in items if x.back in PILES]
+    ids += training.action_ids()
     return ids
 
 

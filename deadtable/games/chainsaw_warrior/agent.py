@@ -23,6 +23,14 @@ AT_LEAST = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 
             for n in range(-10, 20)}
 KIT_ORDER = ("gun", "heavy-weapon", "hth-weapon", "device", "clothing")
 KEEP = ("laser-lance", "implosion-waistcoat", "medi-kit")
+# Kitting Out II: the cards it chooses, best first (any other card after these).
+PICKS = ("sub-machine-gun", "automatic-rifle", "combat-shotgun", "blaster",
+         "man-to-man-rockets", "flamethrower", "dynamite", "chainsaw", "medi-kit",
+         "heat-detector", "rad-fibre-jumpsuit", "infra-red-goggles", "steel-gloves", "acid",
+         "anti-rad-capsules", "wire-cutters", "rope-and-launcher", "ultra-violet-emitter")
+# Advanced Training: the values it trains toward, the 24 points spread (Marksman 5: +1).
+TRAIN_TO = {"endurance": 12, "wounds": 14, "hth": 10, "marksman": 5, "reflexes": 8,
+            "equipment": 4}
 
 
 def _needs(label: str) -> int:
@@ -47,11 +55,35 @@ class HeuristicAgent:
 
     # -- each question --------------------------------------------------------------------------
     def _kit(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        if "choose" in ids and view["warrior"]["equipment_allowance"] >= 5:
+            return "choose"
+        for item in PICKS:
+            if f"pick:{item}" in ids:
+                return f"pick:{item}"
+        picks = [i for i in ids if i.startswith("pick:")]
+        if picks:
+            return picks[0]
         for kind in KIT_ORDER:
             if f"draw:{kind}" in ids:
                 return f"draw:{kind}"
         lance = [i for i in ids if i.startswith(("clip:0", "refill:0"))]
         return lance[0] if lance else "done"
+
+    def _train(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        w = view["warrior"]
+        now = {"endurance": w["endurance"], "wounds": w["wounds"], "hth": w["hth"],
+               "reflexes": w["reflexes"], "equipment": w["equipment_allowance"],
+               "marksman": {-2: 1, -1: 2, 0: 3, 1: 5, 2: 6}[w["marksmanship"]]}
+        for attribute, target in TRAIN_TO.items():
+            if now[attribute] < target and f"train:{attribute}" in ids:
+                return f"train:{attribute}"
+        return ids[0]
+
+    def _wait_kit(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        return "enter"  # ten minutes are dearer than two points
+
+    def _dum_dums(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
+        return "put-back"
 
     def _free(self, view: dict, ids: list[str], labels: dict[str, str]) -> str:
         for i in ids:

@@ -8,8 +8,9 @@ from typing import Any
 from deadtable.engine.cards import Pile, Visibility
 from deadtable.engine.dice import Dice
 from deadtable.engine.game import Game
+from deadtable.games.chainsaw_warrior import training as advanced
 from deadtable.games.chainsaw_warrior import warrior as creation
-from deadtable.games.chainsaw_warrior.building import kit_out
+from deadtable.games.chainsaw_warrior.building import start_kit
 from deadtable.games.chainsaw_warrior.data import PILES, CardData, load_cards
 from deadtable.games.chainsaw_warrior.decks import build_house
 from deadtable.games.chainsaw_warrior.equipment import LASER_LANCE, fresh
@@ -70,11 +71,12 @@ def start(game: Game, seed: int, dice: Dice, setup: dict[str, Any]) -> ChainsawW
     state.smash_until, state.flare, state.known = 0, 0, []
     state.determination, state.sprint, state.mark = 0, False, []
 
-    # Creating Your Warrior (or the one a test or a user gives).
+    # Creating Your Warrior (or the one a test or a user gives); Advanced Training asks.
+    training = "warrior" not in setup and state.rules.has("advanced-training")
     if "warrior" in setup:
         state.warrior = _given_warrior(setup["warrior"])
         state.event(f"Your warrior: {_describe(state.warrior)}.")
-    else:
+    elif not training:
         state.warrior, log = creation.create(dice, data.marksmanship, rolls)
         for line in log:
             state.event(line)
@@ -87,10 +89,12 @@ def start(game: Game, seed: int, dice: Dice, setup: dict[str, Any]) -> ChainsawW
                 if item_id in equipment_pile:
                     equipment_pile.remove(item_id)
         state.event("Your kit: " + ", ".join(data.items[c.item].name for c in state.items) + ".")
-    else:
+    if training:  # the points are placed first; kitting out follows
+        advanced.begin(state, kit="kit" not in setup)
+    elif "kit" not in setup:
         points = creation.roll_allowance(dice, state.warrior, rolls)
         state.event(f"Equipment Allowance: {points} points.")
-        kit_out(state, points)
+        start_kit(state, points)
     run(state)
     return state
 

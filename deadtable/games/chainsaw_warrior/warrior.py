@@ -81,24 +81,31 @@ def create(
         f"Endurance {endurance}, Wounds {wounds}, HtH {hth}, Reflexes {reflexes}, "
         f"Marksmanship {marksmanship:+d} (rolled {roll})."
     )
-    skill = SKILLS[dice.d6() - 1]
-    if skill == "marksmanship":
-        marksmanship += 1
-    elif skill == "endurance":
-        extra = dice.d6()
-        endurance += extra
-        log.append(f"Endurance skill: +{extra} Endurance.")
-    elif skill == "agility":
-        reflexes += 1
-    elif skill == "strength":
-        hth += 1
-    log.append(f"Skill: {skill}.")
     warrior = Warrior(
         endurance=endurance, wounds=wounds, max_wounds=wounds, hth=hth, reflexes=reflexes,
-        marksmanship=marksmanship, skill=skill, equipment_allowance=0,
+        marksmanship=marksmanship, skill="", equipment_allowance=0,
         radiation=0, venom=0, infected=False,
     )
+    log += roll_skill(dice, warrior)
     return warrior, log
+
+
+def roll_skill(dice: Dice, warrior: Warrior) -> list[str]:
+    """Skills: one die, applied at once (an Endurance skill rolls one more die)."""
+    log = []
+    skill = warrior.skill = SKILLS[dice.d6() - 1]
+    if skill == "marksmanship":
+        warrior.marksmanship += 1
+    elif skill == "endurance":
+        extra = dice.d6()
+        warrior.endurance += extra
+        log.append(f"Endurance skill: +{extra} Endurance.")
+    elif skill == "agility":
+        warrior.reflexes += 1
+    elif skill == "strength":
+        warrior.hth += 1
+    log.append(f"Skill: {skill}.")
+    return log
 
 
 def roll_allowance(dice: Dice, warrior: Warrior, rolls: Mapping[str, str] = ROLLS["hard"]) -> int:
