@@ -285,3 +285,35 @@ def test_cats_helps_smash_a_door_with_its_gun() -> None:
     state = fitted(deck=["locked-door-1"], dice=[3, 4, 1])
     play(state, "smash:blaster")
     assert any("You smash the door" in line for line in state.log)
+
+
+def test_the_hth_bonuses_count_one_weapon_and_the_rest() -> None:
+    # Stun-Nux +2 (not with the Knife's +1: "you may only use one"), the REAPER -1, the
+    # Chainsaw +3. Each round: it 3+3+8 = 14, you 1+1+11 + the bonuses.
+    adv = {"advanced-equipment": True}
+    nux = start(["zombie-1"], [3, 3, 1, 1], kit=["stun-nux", "knife"], **adv)
+    play(nux, "hth")
+    assert "Round 1 against the Zombie: it scores 14, you 15." in nux.log
+    reaper = start(["zombie-1"], [3, 3, 1, 1], kit=["r-e-a-p-e-r", "chainsaw"], **adv)
+    play(reaper, "hth")
+    assert "Round 1 against the Zombie: it scores 14, you 15." in reaper.log
+
+
+def test_the_combat_shotgun_and_the_heat_detector() -> None:
+    # Combat Shotgun against a Rat Pack: 5 (designed), Marksmanship +1: needs 4; the Heat
+    # Detector: "you don't need to test reflexes to shoot Rats or Chaos Agents".
+    state = start(["rat-pack-1"], [2, 2], kit=["combat-shotgun", "heat-detector"],
+                  **{"advanced-equipment": True})
+    assert "needs 4" in state.decision.get("shoot:combat-shotgun:rat-pack-1").label
+    play(state, "shoot:combat-shotgun:rat-pack-1")
+    assert state.fight is None and used_all_dice(state)
+
+
+def test_the_medi_kit_heals_a_die_in_a_free_area() -> None:
+    # "add 30 seconds to the time and check for a Wandering Zombie as usual. If one does not
+    # appear, roll 1 die, recover that many wounds and discard the kit."
+    # Before the first card: the check (1), the heal (5); then the Clear stairs' check (2).
+    state = start(["clear-1"], [1, 5, 2], kit=["medi-kit"],
+                  warrior={"wounds": 8, "max_wounds": 14})
+    at_free_area(state, "heal:medi-kit")
+    assert state.warrior.wounds == 13 and not carries(state, "medi-kit")
