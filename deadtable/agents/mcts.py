@@ -1,16 +1,25 @@
-"""Monte Carlo tree search for any registered game: open-loop UCT over action ids, with a
-fresh determinization (the hidden cards and future dice guessed anew) on every iteration, so it
-never reads what its seat cannot know.
+"""Monte Carlo tree search for any registered game: open-loop information-set UCT over action
+ids. Every iteration plays on a fresh forward model from `Observation.sample` (the hidden cards
+and the future dice dealt anew from the agent's own dice), so it never reads what its seat
+cannot know, and chance is handled by sampling.
+
+Budget: `iterations` (tree descents from the root), and `calls` (forward-model steps, i.e.
+actions applied on sampled games, in the tree and in rollouts; 0 means no such limit). Search
+stops at whichever runs out first, after at least one iteration.
 
 Rewards: 1 for a win, 0.5 for a draw, 0 for a loss, for the seat that chose at each node.
-Rollouts play random legal actions, or another agent (`rollout=heuristic`), to the end or
-`depth` steps (an unfinished rollout scores 0.5)."""
+Rollouts play random legal actions, or a fresh copy of another agent (`rollout=heuristic`) for
+each rollout, to the end or `depth` steps (an unfinished rollout scores 0.5).
+
+`guide=true` (with an agent rollout) expands the rollout agent's own choice first at every
+node, so a small budget starts from the agent's line of play instead of from random moves."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
-from deadtable.agents.base import Agent, agent_maker, decision_of
+from deadtable.agents.base import Agent, Observation, agent_maker, observe
 from deadtable.engine.dice import Dice
 from deadtable.engine.state import GameState
 
@@ -31,67 +40,95 @@ class MCTSAgent:
         self,
         seed: int,
         iterations: int = 200,
+        calls: int = 0,
         c: float = 1.4,
         depth: int = 500,
         rollout: str = "random",
+        guide: bool = False,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"mcts: iterations must be at least 1, got {iterations}")
+        if calls < 0:
+            raise ValueError(f"mcts: calls must be 0 (no limit) or more, got {calls}")
+        if guide and rollout == "random":
+            raise ValueError("mcts: guide=true needs an agent rollout, e.g. rollout=heuristic")
         self.dice = Dice(seed)
         self.iterations = iterations
+        self.calls = calls
         self.c = c
         self.depth = depth
         self.rollout = rollout
-        self._rollout_agent: Agent | None = None
+        self.guide = guide
+        self._make_rollout: Callable[[int], Agent] | None = None
+        self.last_iterations = 0  # what the last search did: for bench and tests
+        self.last_calls = 0
 
-    def act(self, state: GameState) -> str:
-        decision = decision_of(state)
+    def act(self, obs: Observation) -> str:
+        decision = obs.decision
         if len(decision.actions) == 1:
             return decision.actions[0].id
-        if self.rollout != "random" and self._rollout_agent is None:
-            self._rollout_agent = agent_maker(self.rollout, state.game.id)(self.dice.below(1 << 62))
+        if self.rollout != "random" and self._make_rollout is None:
+            self._make_rollout = agent_maker(self.rollout, obs.game.id)
         root = _Node()
-        for _ in range(self.iterations):
-            sim = state.clone()
-            sim.determinize(decision.seat, self.dice)
-            self._iterate(root, sim)
+        self._spent = 0
+        done = 0
+        while done < self.iterations and (self.calls == 0 or self._spent < self.calls):
+            self._iterate(root, obs.sample(self.dice))
+            done += 1
+        self.last_iterations, self.last_calls = done, self._spent
         return max(decision.ids, key=lambda a: _visits(root, a))
 
     def _iterate(self, root: _Node, sim: GameState) -> None:
         path: list[tuple[_Node, str]] = []  # (node reached, seat that chose the move into it)
         node = root
+        rollout = self._fresh_rollout_agent()
         while (decision := sim.decision) is not None:
             ids = decision.ids
             untried = [a for a in ids if a not in node.children]
             if untried:
                 action = untried[self.dice.below(len(untried))]
+                if self.guide and rollout is not None:
+                    preferred = rollout.act(observe(sim))
+                    if preferred in untried:
+                        action = preferred
                 child = node.children[action] = _Node()
                 path.append((child, decision.seat))
-                sim.apply(action)
+                self._step(sim, action)
                 break
             action = max(ids, key=lambda a: self._uct(node, node.children[a]))
             node = node.children[action]
             path.append((node, decision.seat))
-            sim.apply(action)
-        rewards = self._play_out(sim)
+            self._step(sim, action)
+        rewards = self._play_out(sim, rollout)
         root.visits += 1
         for visited, seat in path:
             visited.visits += 1
             visited.value += rewards.get(seat, 0.5)
 
+    def _step(self, sim: GameState, action: str) -> None:
+        sim.apply(action)
+        self._spent += 1
+
+    def _fresh_rollout_agent(self) -> Agent | None:
+        # A new one each rollout: an agent that remembers (where it walked, say) must not carry
+        # one imagined game's memories into the next.
+        if self._make_rollout is None:
+            return None
+        return self._make_rollout(self.dice.below(1 << 62))
+
     def _uct(self, parent: _Node, child: _Node) -> float:
         mean = child.value / child.visits
         return mean + self.c * math.sqrt(math.log(parent.visits + 1) / child.visits)
 
-    def _play_out(self, sim: GameState) -> dict[str, float]:
+    def _play_out(self, sim: GameState, rollout: Agent | None) -> dict[str, float]:
         for _ in range(self.depth):
             decision = sim.decision
             if decision is None:
                 break
-            if self._rollout_agent is not None:
-                sim.apply(self._rollout_agent.act(sim))
+            if rollout is not None:
+                self._step(sim, rollout.act(observe(sim)))
             else:
-                sim.apply(decision.actions[self.dice.below(len(decision.actions))].id)
+                self._step(sim, decision.actions[self.dice.below(len(decision.actions))].id)
         if sim.outcome is None:
             return {}
         return {seat: REWARD[result] for seat, result in sim.outcome.results.items()}

@@ -19,7 +19,7 @@ from rich.text import Text
 
 import deadtable
 from deadtable import registry
-from deadtable.agents import Agent, agent_maker
+from deadtable.agents import Agent, agent_maker, observe
 from deadtable.engine.decisions import Decision
 from deadtable.engine.dice import derive_seed
 from deadtable.engine.game import Game
@@ -286,7 +286,7 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent]) -> bool:
             agent_steps += 1
             if agent_steps > DEFAULT_MAX_STEPS:
                 _fail(f"the agents made {DEFAULT_MAX_STEPS} moves and the game has not ended", 1)
-            action_id = agent.act(state)
+            action_id = agent.act(observe(state))
             label = decision.get(action_id)
             shown = label.label if label is not None else action_id
             console.print(Text(f"{decision.seat}: {shown}", style="dim"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import deadtable
-from deadtable.agents import make_agent
+from deadtable.agents import make_agent, observe
 from deadtable.engine.dice import Dice
 
 
@@ -13,16 +13,16 @@ def test_mcts_walks_onto_the_target_instead_of_gambling(race: str) -> None:
     state = deadtable.load(race).new(seed=3)
     state.positions["player"] = 9  # type: ignore[attr-defined]
     state._decision = None
-    assert make_agent("mcts:iterations=60", seed=1).act(state) == "walk"
+    assert make_agent("mcts:iterations=60", seed=1).act(observe(state)) == "walk"
 
 
 def test_mcts_leaves_the_state_alone_and_repeats_itself_with_the_same_seed() -> None:
     state = deadtable.load("one-against-the-dead").new(seed=4)
     before = state.to_json()
-    first = make_agent("mcts:iterations=20", seed=9).act(state)
+    first = make_agent("mcts:iterations=20", seed=9).act(observe(state))
     assert state.to_json() == before
     assert first in state.decision.ids  # type: ignore[union-attr]
-    assert make_agent("mcts:iterations=20", seed=9).act(state) == first
+    assert make_agent("mcts:iterations=20", seed=9).act(observe(state)) == first
 
 
 def test_determinizing_keeps_what_the_seat_knows_and_reshuffles_the_rest() -> None:
