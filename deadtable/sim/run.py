@@ -188,12 +188,14 @@ def run_batch(
     address: str | None = None,
     db: str | None = None,
     records: bool = False,
+    resume: bool = False,
     chunk: int | None = None,
     progress: Progress | None = None,
 ) -> BatchRun:
     """Play a batch and merge its counts in chunk order. Ctrl-C stops it and returns what was
     measured so far (`interrupted`); with `db` every finished chunk is kept there, and a batch
-    with the same key found there is resumed instead of played again."""
+    with the same key found there is resumed instead of played again (with `resume`, a batch
+    not found there is an error)."""
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     if workers < 1:
@@ -211,6 +213,11 @@ def run_batch(
         from deadtable.sim.store import Store
 
         store = Store(db)
+        found = store.find_batch(job, games, size)
+        if resume and found is None:
+            store.close()
+            raise ValueError(f"{db} has no such batch to resume; the game, seed, games, agents, "
+                             f"options, --max-steps and --records must all be the same")
         batch_id, done = store.open_batch(job, games, size)
     count = -(-games // size)
     todo = [n for n in range(count) if n not in done]
@@ -416,6 +423,7 @@ def compare(
     sides = {}
     for name, config, tally in zip("ab", (a, b), batch.tallies, strict=True):
         side = config.to_data()
+        side["games"] = tally.games
         side.update(tally.summary())
         side["length_histogram"] = {str(k): v for k, v in tally.histogram().items()}
         sides[name] = side

@@ -8,10 +8,10 @@ file resumes it: the chunks already there are read back instead of played.
 
 Tables (`sqlite3 FILE .schema`):
 
-- `batches`: id, key, game, version, seed, games, chunk, max_steps, records, configs (JSON),
-  created, finished (UTC, NULL while unfinished)
+- `batches`: id, key, game, version, seed (text: 64 bits unsigned), games, chunk, max_steps,
+  records, configs (JSON), created, finished (UTC, NULL while unfinished)
 - `chunks`: batch, number, lo, hi, data (JSON: the chunk's tallies and pairs)
-- `games`: batch, config, idx, seed, outcome, cause, steps, results (JSON); with `records`
+- `games`: batch, config, idx, seed (text), outcome, cause, steps, results (JSON); with `records`
 - `game_records`: a view of `games` with the batch's game and the configuration's options
 """
 
@@ -35,7 +35,7 @@ CREATE TABLE IF NOT EXISTS batches (
     key TEXT NOT NULL UNIQUE,
     game TEXT NOT NULL,
     version TEXT NOT NULL,
-    seed INTEGER NOT NULL,
+    seed TEXT NOT NULL,  -- seeds are 64-bit unsigned, more than SQLite's INTEGER holds
     games INTEGER NOT NULL,
     chunk INTEGER NOT NULL,
     max_steps INTEGER NOT NULL,
@@ -56,7 +56,7 @@ CREATE TABLE IF NOT EXISTS games (
     batch INTEGER NOT NULL REFERENCES batches(id),
     config INTEGER NOT NULL,
     idx INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
+    seed TEXT NOT NULL,
     outcome TEXT NOT NULL,
     cause TEXT NOT NULL,
     steps INTEGER NOT NULL,
@@ -88,6 +88,10 @@ def batch_key(job: Job, games: int, chunk: int) -> dict[str, Any]:
     }
 
 
+def _key(data: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
 class Store:
     def __init__(self, path: str) -> None:
         self.path = path
@@ -100,16 +104,21 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    def find_batch(self, job: Job, games: int, chunk: int) -> int | None:
+        key = _key(batch_key(job, games, chunk))
+        row = self.db.execute("SELECT id FROM batches WHERE key = ?", (key,)).fetchone()
+        return None if row is None else int(row[0])
+
     def open_batch(self, job: Job, games: int, chunk: int) -> tuple[int, set[int]]:
         """The batch's id (made if new) and the numbers of its chunks already kept."""
         data = batch_key(job, games, chunk)
-        key = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+        key = _key(data)
         row = self.db.execute("SELECT id FROM batches WHERE key = ?", (key,)).fetchone()
         if row is None:
             cursor = self.db.execute(
                 "INSERT INTO batches (key, game, version, seed, games, chunk, max_steps, "
                 "records, configs, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (key, data["game"], data["version"], job.seed, games, chunk, job.max_steps,
+                (key, data["game"], data["version"], str(job.seed), games, chunk, job.max_steps,
                  int(job.records), json.dumps(data["configs"], sort_keys=True), _now()),
             )
             self.db.commit()
@@ -133,7 +142,7 @@ class Store:
             self.db.executemany(
                 "INSERT INTO games (batch, config, idx, seed, outcome, cause, steps, results) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(batch, c, i, s, label, cause, steps, json.dumps(results, sort_keys=True))
+                [(batch, c, i, str(s), label, cause, steps, json.dumps(results, sort_keys=True))
                  for c, i, s, label, cause, steps, results in chunk.records],
             )
 
@@ -162,7 +171,7 @@ class Store:
             "LEFT JOIN chunks c ON c.batch = b.id GROUP BY b.id ORDER BY b.id"
         ).fetchall()
         return [
-            {"id": i, "game": g, "seed": s, "games": n, "configs": json.loads(cf),
+            {"id": i, "game": g, "seed": int(s), "games": n, "configs": json.loads(cf),
              "created": cr, "finished": fi, "played": played}
             for i, g, s, n, cf, cr, fi, played in rows
         ]
