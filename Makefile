@@ -7,7 +7,8 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	# ray and plot too, so the Ray back end and --plot are tested (about 300 MB, 30 s).
+	$(BIN)/pip install --quiet -e '.[dev,ray,plot]'
 	touch $(STAMP)
 
 .PHONY: setup play test lint bench

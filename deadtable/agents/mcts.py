@@ -12,7 +12,14 @@ Rollouts play random legal actions, or a fresh copy of another agent (`rollout=h
 each rollout, to the end or `depth` steps (an unfinished rollout scores 0.5).
 
 `guide=true` (with an agent rollout) expands the rollout agent's own choice first at every
-node, so a small budget starts from the agent's line of play instead of from random moves."""
+node, so a small budget starts from the agent's line of play instead of from random moves.
+
+`paired=true` compares the root's actions on common random numbers: each iteration samples
+one world (one determinization and one rollout seed) and plays every root action in it, each
+followed by UCT below it, so the difference between two actions is measured on the same
+cards and the same dice and much of the luck cancels. The root then takes the action with the
+best mean reward; ties go to the rollout agent's own choice. An iteration costs one descent
+per root action."""
 
 from __future__ import annotations
 
@@ -45,6 +52,7 @@ class MCTSAgent:
         depth: int = 500,
         rollout: str = "random",
         guide: bool = False,
+        paired: bool = False,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"mcts: iterations must be at least 1, got {iterations}")
@@ -59,6 +67,7 @@ class MCTSAgent:
         self.depth = depth
         self.rollout = rollout
         self.guide = guide
+        self.paired = paired
         self._make_rollout: Callable[[int], Agent] | None = None
         self.last_iterations = 0  # what the last search did: for bench and tests
         self.last_calls = 0
@@ -69,24 +78,57 @@ class MCTSAgent:
             return decision.actions[0].id
         if self.rollout != "random" and self._make_rollout is None:
             self._make_rollout = agent_maker(self.rollout, obs.game.id)
-        root = _Node()
         self._spent = 0
+        if self.paired:
+            return self._paired(obs)
+        root = _Node()
         done = 0
-        while done < self.iterations and (self.calls == 0 or self._spent < self.calls):
-            self._iterate(root, obs.sample(self.dice))
+        while done < self.iterations and self._budget_left():
+            self._iterate(root, obs.sample(self.dice), self._fresh_rollout_agent(), self.dice)
             done += 1
         self.last_iterations, self.last_calls = done, self._spent
         return max(decision.ids, key=lambda a: _visits(root, a))
 
-    def _iterate(self, root: _Node, sim: GameState) -> None:
+    def _budget_left(self) -> bool:
+        return self.calls == 0 or self._spent < self.calls
+
+    def _paired(self, obs: Observation) -> str:
+        decision = obs.decision
+        seat = decision.seat
+        children = {a: _Node() for a in decision.ids}
+        preferred = None
+        if self._make_rollout is not None:
+            preferred = self._make_rollout(self.dice.below(1 << 62)).act(obs)
+        # (_iterate counts each child's visits; the values are added here.)
+        done = 0
+        while done < self.iterations and self._budget_left():
+            world = obs.sample(self.dice)
+            luck = self.dice.below(1 << 62)  # the same rollout seed for every root action
+            for action, child in children.items():
+                sim = world.clone()
+                rollout = None if self._make_rollout is None else self._make_rollout(luck)
+                self._step(sim, action)
+                child.value += self._iterate(child, sim, rollout, Dice(luck)).get(seat, 0.5)
+            done += 1
+        self.last_iterations, self.last_calls = done, self._spent
+
+        def rank(action: str) -> tuple[float, bool]:
+            child = children[action]
+            return (child.value / child.visits if child.visits else 0.0, action == preferred)
+
+        return max(decision.ids, key=rank)
+
+    def _iterate(
+        self, root: _Node, sim: GameState, rollout: Agent | None, dice: Dice
+    ) -> dict[str, float]:
+        """One descent from `root` on `sim`: select, expand, roll out, back up. The rewards."""
         path: list[tuple[_Node, str]] = []  # (node reached, seat that chose the move into it)
         node = root
-        rollout = self._fresh_rollout_agent()
         while (decision := sim.decision) is not None:
             ids = decision.ids
             untried = [a for a in ids if a not in node.children]
             if untried:
-                action = untried[self.dice.below(len(untried))]
+                action = untried[dice.below(len(untried))]
                 if self.guide and rollout is not None:
                     preferred = rollout.act(observe(sim))
                     if preferred in untried:
@@ -99,11 +141,12 @@ class MCTSAgent:
             node = node.children[action]
             path.append((node, decision.seat))
             self._step(sim, action)
-        rewards = self._play_out(sim, rollout)
+        rewards = self._play_out(sim, rollout, dice)
         root.visits += 1
         for visited, seat in path:
             visited.visits += 1
             visited.value += rewards.get(seat, 0.5)
+        return rewards
 
     def _step(self, sim: GameState, action: str) -> None:
         sim.apply(action)
@@ -120,7 +163,7 @@ class MCTSAgent:
         mean = child.value / child.visits
         return mean + self.c * math.sqrt(math.log(parent.visits + 1) / child.visits)
 
-    def _play_out(self, sim: GameState, rollout: Agent | None) -> dict[str, float]:
+    def _play_out(self, sim: GameState, rollout: Agent | None, dice: Dice) -> dict[str, float]:
         for _ in range(self.depth):
             decision = sim.decision
             if decision is None:
@@ -128,7 +171,7 @@ class MCTSAgent:
             if rollout is not None:
                 self._step(sim, rollout.act(observe(sim)))
             else:
-                self._step(sim, decision.actions[self.dice.below(len(decision.actions))].id)
+                self._step(sim, decision.actions[dice.below(len(decision.actions))].id)
         if sim.outcome is None:
             return {}
         return {seat: REWARD[result] for seat, result in sim.outcome.results.items()}

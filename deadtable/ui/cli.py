@@ -273,8 +273,9 @@ def bench_command(
     seed: Annotated[int, typer.Option("--seed", "-s", help="seed")] = 1,
     as_json: JsonOpt = False,
 ) -> None:
-    """Measure speed on this machine: games and steps per second with random agents, and
-    the cost of clone() (against copy.deepcopy), to_json() and from_json()."""
+    """Measure speed on this machine: games and steps per second with random agents and with
+    each game's own agents, the cost of clone() (against copy.deepcopy), to_json() and
+    from_json(), MCTS iterations per second, and the speed-up from 1 to 2 workers."""
     from deadtable.sim.bench import bench
 
     ids = registry.game_ids() if game_id is None else [game_id]
@@ -295,7 +296,28 @@ def bench_command(
             f"{r['clone_us']:.1f}", f"{r['deepcopy_us']:.0f}", f"{r['clone_speedup']:.0f}×",
             f"{r['to_json_us']:.0f}", f"{r['from_json_us']:.0f}",
         )
-    Console().print(table)
+    console = Console()
+    console.print(table)
+    _show_bench_extras(console, results)
+
+
+def _show_bench_extras(console: Console, results: list[dict[str, Any]]) -> None:
+    agents = Table("game", "agent", "games/s", "steps/s", title="agents (single process)")
+    for r in results:
+        for name, a in r["agents"].items():
+            agents.add_row(r["game"], name, f"{a['games_per_second']:.1f}",
+                           f"{a['steps_per_second']:.0f}")
+    console.print(agents)
+    mcts = Table("game", "rollout", "iterations/s", "forward-model calls/s", title="mcts")
+    for r in results:
+        for rollout, m in r["mcts"].items():
+            mcts.add_row(r["game"], rollout, f"{m['iterations_per_second']:.0f}",
+                         f"{m['calls_per_second']:.0f}")
+    console.print(mcts)
+    for r in results:
+        w = r["workers"]
+        console.print(Text(f"{r['game']}: {w['games']} random games, 1 worker {w['1']:.0f} "
+                           f"games/s, 2 workers {w['2']:.0f} games/s: {w['speedup']:.2f}×"))
 
 
 @app.command("replay")
