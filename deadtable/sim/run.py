@@ -28,7 +28,7 @@ from deadtable.engine.game import Game
 from deadtable.sim.stats import Pairs, Played, Tally
 
 DEFAULT_MAX_STEPS = 100_000
-MAX_CHUNK = 1000  # games per chunk at most
+MAX_CHUNK = 250  # games per chunk at most: a Ctrl-C or a kill loses a few seconds
 TARGET_CHUNKS = 100  # a batch is cut into about this many chunks (fewer if it is small)
 IN_FLIGHT_PER_WORKER = 2  # chunks submitted but not yet merged, per worker
 BACKENDS = ("process", "ray")
@@ -320,14 +320,13 @@ def _pool_results(
             for future in sorted(finished, key=lambda f: f.result().number):
                 yield future.result()
     finally:
-        for future in waiting:
-            future.cancel()
-        # Stop the workers now rather than after the chunks they are playing.
-        processes = list(getattr(pool, "_processes", {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            if process.is_alive():
-                process.terminate()
+        if waiting:  # stopped early (Ctrl-C, an error): stop the workers now, not after
+            for future in waiting:  # the chunks they are playing
+                future.cancel()
+            for process in list(getattr(pool, "_processes", {}).values()):
+                if process.is_alive():
+                    process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _ray_results(

@@ -109,4 +109,4 @@ def test_chunks_cover_every_game_once_in_order(games: int) -> None:
     assert bounds[0][0] == 0 and bounds[-1][1] == games
     assert all(lo < hi and hi - lo <= size for lo, hi in bounds)
     assert all(a[1] == b[0] for a, b in zip(bounds, bounds[1:], strict=False))
-    assert 1 <= size <= 1000 and count <= max(200, games // 1000 + 1)
+    assert 1 <= size <= 250 and count <= max(200, games // 250 + 1)
