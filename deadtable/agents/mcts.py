@@ -14,12 +14,12 @@ each rollout, to the end or `depth` steps (an unfinished rollout scores 0.5).
 `guide=true` (with an agent rollout) expands the rollout agent's own choice first at every
 node, so a small budget starts from the agent's line of play instead of from random moves.
 
-`paired=true` compares the root's actions on common random numbers: each iteration samples
-one world (one determinization and one rollout seed) and plays every root action in it, each
-followed by UCT below it, so the difference between two actions is measured on the same
-cards and the same dice and much of the luck cancels. The root then takes the action with the
-best mean reward; ties go to the rollout agent's own choice. An iteration costs one descent
-per root action."""
+`paired=true` is flat Monte Carlo on common random numbers, a one-step improvement of the
+rollout policy: each iteration samples one world (a determinization and a rollout seed) and
+plays every root action in it, each followed by a rollout, so two actions are compared on the
+same cards and dice and much of the luck cancels. It keeps the rollout agent's own choice
+unless another action's mean paired advantage over it exceeds `margin` standard errors
+(0: any advantage). An iteration costs one rollout per root action."""
 
 from __future__ import annotations
 
@@ -53,6 +53,7 @@ class MCTSAgent:
         rollout: str = "random",
         guide: bool = False,
         paired: bool = False,
+        margin: float = 0.0,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"mcts: iterations must be at least 1, got {iterations}")
@@ -68,6 +69,7 @@ class MCTSAgent:
         self.rollout = rollout
         self.guide = guide
         self.paired = paired
+        self.margin = margin
         self._make_rollout: Callable[[int], Agent] | None = None
         self.last_iterations = 0  # what the last search did: for bench and tests
         self.last_calls = 0
@@ -95,28 +97,34 @@ class MCTSAgent:
     def _paired(self, obs: Observation) -> str:
         decision = obs.decision
         seat = decision.seat
-        children = {a: _Node() for a in decision.ids}
-        preferred = None
+        ids = decision.ids
+        rewards: dict[str, list[float]] = {a: [] for a in ids}
+        preferred = ids[0]
         if self._make_rollout is not None:
             preferred = self._make_rollout(self.dice.below(1 << 62)).act(obs)
-        # (_iterate counts each child's visits; the values are added here.)
         done = 0
         while done < self.iterations and self._budget_left():
             world = obs.sample(self.dice)
             luck = self.dice.below(1 << 62)  # the same rollout seed for every root action
-            for action, child in children.items():
+            for action in ids:
                 sim = world.clone()
                 rollout = None if self._make_rollout is None else self._make_rollout(luck)
                 self._step(sim, action)
-                child.value += self._iterate(child, sim, rollout, Dice(luck)).get(seat, 0.5)
+                rewards[action].append(self._play_out(sim, rollout, Dice(luck)).get(seat, 0.5))
             done += 1
         self.last_iterations, self.last_calls = done, self._spent
-
-        def rank(action: str) -> tuple[float, bool]:
-            child = children[action]
-            return (child.value / child.visits if child.visits else 0.0, action == preferred)
-
-        return max(decision.ids, key=rank)
+        # Leave the rollout agent's own choice only for an action whose paired advantage over
+        # it is `margin` standard errors or more: noise alone then rarely makes it worse.
+        best, best_gain = preferred, 0.0
+        base = rewards[preferred]
+        for action in ids:
+            diffs = [r - b for r, b in zip(rewards[action], base, strict=True)]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+            if mean > best_gain and mean > self.margin * sd / math.sqrt(n):
+                best, best_gain = action, mean
+        return best
 
     def _iterate(
         self, root: _Node, sim: GameState, rollout: Agent | None, dice: Dice
