@@ -8,7 +8,7 @@ actions applied on sampled games, in the tree and in rollouts; 0 means no such l
 stops at whichever runs out first, after at least one iteration.
 
 Rewards: 1 for a win, 0.5 for a draw, 0 for a loss, for the seat that chose at each node.
-Rollouts play random legal actions, or a fresh copy of another agent (`rollout=heuristic`) for
+Rollouts play random legal actions, or a copy of another agent (`rollout=heuristic`) for
 each rollout, to the end or `depth` steps (an unfinished rollout scores 0.5).
 
 `guide=true` (with an agent rollout) expands the rollout agent's own choice first at every
@@ -23,8 +23,8 @@ unless another action's mean paired advantage over it exceeds `margin` standard 
 
 from __future__ import annotations
 
+import copy
 import math
-from collections.abc import Callable
 
 from deadtable.agents.base import Agent, Observation, agent_maker, observe
 from deadtable.engine.dice import Dice
@@ -70,7 +70,11 @@ class MCTSAgent:
         self.guide = guide
         self.paired = paired
         self.margin = margin
-        self._make_rollout: Callable[[int], Agent] | None = None
+        # The rollout agent follows the real game too (it is asked at every real decision),
+        # so an agent that remembers (where it walked, say) starts each rollout with the
+        # memories of the real game so far: each rollout plays a copy of it as it was.
+        self._guide: Agent | None = None
+        self._snapshot: Agent | None = None
         self.last_iterations = 0  # what the last search did: for bench and tests
         self.last_calls = 0
 
@@ -78,11 +82,15 @@ class MCTSAgent:
         decision = obs.decision
         if len(decision.actions) == 1:
             return decision.actions[0].id
-        if self.rollout != "random" and self._make_rollout is None:
-            self._make_rollout = agent_maker(self.rollout, obs.game.id)
+        if self.rollout != "random" and self._guide is None:
+            self._guide = agent_maker(self.rollout, obs.game.id)(self.dice.below(1 << 62))
+        preferred = None
+        if self._guide is not None:
+            self._snapshot = copy.deepcopy(self._guide)
+            preferred = self._guide.act(obs)
         self._spent = 0
         if self.paired:
-            return self._paired(obs)
+            return self._paired(obs, preferred)
         root = _Node()
         done = 0
         while done < self.iterations and self._budget_left():
@@ -94,21 +102,20 @@ class MCTSAgent:
     def _budget_left(self) -> bool:
         return self.calls == 0 or self._spent < self.calls
 
-    def _paired(self, obs: Observation) -> str:
+    def _paired(self, obs: Observation, preferred: str | None) -> str:
         decision = obs.decision
         seat = decision.seat
         ids = decision.ids
         rewards: dict[str, list[float]] = {a: [] for a in ids}
-        preferred = ids[0]
-        if self._make_rollout is not None:
-            preferred = self._make_rollout(self.dice.below(1 << 62)).act(obs)
+        if preferred is None:
+            preferred = ids[0]
         done = 0
         while done < self.iterations and self._budget_left():
             world = obs.sample(self.dice)
             luck = self.dice.below(1 << 62)  # the same rollout seed for every root action
             for action in ids:
                 sim = world.clone()
-                rollout = None if self._make_rollout is None else self._make_rollout(luck)
+                rollout = self._fresh_rollout_agent()  # the same copy for every action
                 self._step(sim, action)
                 rewards[action].append(self._play_out(sim, rollout, Dice(luck)).get(seat, 0.5))
             done += 1
@@ -161,11 +168,8 @@ class MCTSAgent:
         self._spent += 1
 
     def _fresh_rollout_agent(self) -> Agent | None:
-        # A new one each rollout: an agent that remembers (where it walked, say) must not carry
-        # one imagined game's memories into the next.
-        if self._make_rollout is None:
-            return None
-        return self._make_rollout(self.dice.below(1 << 62))
+        # A copy each rollout: one imagined game's memories must not leak into the next.
+        return None if self._snapshot is None else copy.deepcopy(self._snapshot)
 
     def _uct(self, parent: _Node, child: _Node) -> float:
         mean = child.value / child.visits
