@@ -7,10 +7,11 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,web,rl]'  # web: browser tests; rl: tests/envs
+	# web: the browser tests; rl: tests/envs; ray and plot: the Ray back end and --plot.
+	$(BIN)/pip install --quiet -e '.[dev,web,rl,ray,plot]'
 	touch $(STAMP)
 
-.PHONY: setup play test lint bench
+.PHONY: setup play test lint
 setup: $(STAMP)
 
 play: $(STAMP)

@@ -4,10 +4,12 @@ from deadtable.agents.base import (
     Agent,
     AgentFactory,
     FirstAgent,
+    Observation,
     agent_maker,
     agent_names,
     decision_of,
     make_agent,
+    observe,
     register_agent,
 )
 from deadtable.agents.mcts import MCTSAgent
@@ -22,10 +24,12 @@ __all__ = [
     "AgentFactory",
     "FirstAgent",
     "MCTSAgent",
+    "Observation",
     "RandomAgent",
     "agent_maker",
     "agent_names",
     "decision_of",
     "make_agent",
+    "observe",
     "register_agent",
 ]

@@ -1,9 +1,16 @@
-"""What an agent is, and the registry that makes agents from specs such as "random".
+"""What an agent is, what it is shown, and the registry that makes agents from specs.
 
-An agent is handed the whole GameState (so that no copy is made per move), but it must play
-fair: it may only read `state.decision` and `state.view(decision.seat)`. Everything else in the
-state (the dice, face-down piles, other seats' hands) is the table's secret, and an agent that
-peeks at it measures nothing. An agent never applies actions itself; it returns an action id.
+An agent plays one seat. For each decision it is handed an Observation (`observe(state)`),
+never the game state: the seat, the decision (its legal actions), the seat's view (what that
+seat may know, nothing else), the game's public rules and options, and, for agents that search,
+`sample(dice)`: a forward model, i.e. a copy of the game in which everything the seat cannot
+know (the future dice, face-down cards, the deck's order, other seats' hands) has been dealt
+anew from the agent's own dice, consistently with the view. The agent returns an action id; it
+never applies actions itself.
+
+Python cannot make a secret of an object's memory, so this is a boundary of the API rather
+than a sandbox: the observation keeps the live state only inside closures, and nothing an agent
+is meant to use leads back to it.
 """
 
 from __future__ import annotations
@@ -13,12 +20,66 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from deadtable.engine.decisions import Decision, GameOver
+from deadtable.engine.dice import Dice
+from deadtable.engine.game import Game
 from deadtable.engine.state import GameState
 
 
+class Observation:
+    """One seat's turn to decide: what its agent may know, and a way to imagine the rest.
+
+    Valid only until the game moves on: read it during `act` and do not keep it."""
+
+    __slots__ = ("seat", "decision", "game", "_view_of", "_sampler", "_view")
+
+    def __init__(
+        self,
+        seat: str,
+        decision: Decision,
+        game: Game,
+        view_of: Callable[[], dict[str, Any]],
+        sampler: Callable[[Dice], GameState],
+    ) -> None:
+        self.seat = seat
+        self.decision = decision
+        self.game = game  # the rules and options: public
+        self._view_of = view_of
+        self._sampler = sampler
+        self._view: dict[str, Any] | None = None
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """What the seat may know (GameState.view), computed once when first asked for."""
+        if self._view is None:
+            self._view = self._view_of()
+        return self._view
+
+    def sample(self, dice: Dice) -> GameState:
+        """A forward model to search on: a clone of the game, determinized for this seat with
+        `dice` (the agent's own), so it shows the seat nothing the seat could not know. Play on
+        it freely; it is never the live game."""
+        return self._sampler(dice)
+
+
+def observe(state: GameState) -> Observation:
+    """The observation for the seat that decides now; an error if the game is already over."""
+    decision = decision_of(state)
+    seat = decision.seat
+
+    def view_of() -> dict[str, Any]:
+        return state.view(seat)
+
+    def sampler(dice: Dice) -> GameState:
+        guess = state.clone()
+        guess.determinize(seat, dice)
+        return guess
+
+    return Observation(seat, decision, state.game, view_of, sampler)
+
+
 class Agent(Protocol):
-    def act(self, state: GameState) -> str:
-        """The id of one of `state.decision.actions`."""
+    def act(self, obs: Observation) -> str:
+        """The id of one of `obs.decision.actions`."""
         ...
 
 
@@ -32,7 +93,7 @@ _REQUIRED = inspect.Parameter.empty  # a factory parameter without a default
 
 
 def decision_of(state: GameState) -> Decision:
-    """The decision an agent is asked to make; an error if the game is already over."""
+    """The decision to be made now; an error if the game is already over."""
     decision = state.decision
     if decision is None:
         raise GameOver("the game is over; there is nothing to decide")
@@ -45,8 +106,8 @@ class FirstAgent:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed  # unused; every factory takes a seed
 
-    def act(self, state: GameState) -> str:
-        return decision_of(state).actions[0].id
+    def act(self, obs: Observation) -> str:
+        return obs.decision.actions[0].id
 
 
 def register_agent(name: str, factory: AgentFactory, game: str | None = None) -> None:

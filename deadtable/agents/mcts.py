@@ -1,16 +1,32 @@
-"""Monte Carlo tree search for any registered game: open-loop UCT over action ids, with a
-fresh determinization (the hidden cards and future dice guessed anew) on every iteration, so it
-never reads what its seat cannot know.
+"""Monte Carlo tree search for any registered game: open-loop information-set UCT over action
+ids. Every iteration plays on a fresh forward model from `Observation.sample` (the hidden cards
+and the future dice dealt anew from the agent's own dice), so it never reads what its seat
+cannot know, and chance is handled by sampling.
+
+Budget: `iterations` (tree descents from the root), and `calls` (forward-model steps, i.e.
+actions applied on sampled games, in the tree and in rollouts; 0 means no such limit). Search
+stops at whichever runs out first, after at least one iteration.
 
 Rewards: 1 for a win, 0.5 for a draw, 0 for a loss, for the seat that chose at each node.
-Rollouts play random legal actions, or another agent (`rollout=heuristic`), to the end or
-`depth` steps (an unfinished rollout scores 0.5)."""
+Rollouts play random legal actions, or a copy of another agent (`rollout=heuristic`) for
+each rollout, to the end or `depth` steps (an unfinished rollout scores 0.5).
+
+`guide=true` (with an agent rollout) expands the rollout agent's own choice first at every
+node, so a small budget starts from the agent's line of play instead of from random moves.
+
+`paired=true` is flat Monte Carlo on common random numbers, a one-step improvement of the
+rollout policy: each iteration samples one world (a determinization and a rollout seed) and
+plays every root action in it, each followed by a rollout, so two actions are compared on the
+same cards and dice and much of the luck cancels. It keeps the rollout agent's own choice
+unless another action's mean paired advantage over it exceeds `margin` standard errors
+(0: any advantage). An iteration costs one rollout per root action."""
 
 from __future__ import annotations
 
+import copy
 import math
 
-from deadtable.agents.base import Agent, agent_maker, decision_of
+from deadtable.agents.base import Agent, Observation, agent_maker, observe
 from deadtable.engine.dice import Dice
 from deadtable.engine.state import GameState
 
@@ -31,67 +47,143 @@ class MCTSAgent:
         self,
         seed: int,
         iterations: int = 200,
+        calls: int = 0,
         c: float = 1.4,
         depth: int = 500,
         rollout: str = "random",
+        guide: bool = False,
+        paired: bool = False,
+        margin: float = 0.0,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"mcts: iterations must be at least 1, got {iterations}")
+        if calls < 0:
+            raise ValueError(f"mcts: calls must be 0 (no limit) or more, got {calls}")
+        if guide and rollout == "random":
+            raise ValueError("mcts: guide=true needs an agent rollout, e.g. rollout=heuristic")
         self.dice = Dice(seed)
         self.iterations = iterations
+        self.calls = calls
         self.c = c
         self.depth = depth
         self.rollout = rollout
-        self._rollout_agent: Agent | None = None
+        self.guide = guide
+        self.paired = paired
+        self.margin = margin
+        # The rollout agent follows the real game too (it is asked at every real decision),
+        # so an agent that remembers (where it walked, say) starts each rollout with the
+        # memories of the real game so far: each rollout plays a copy of it as it was.
+        self._guide: Agent | None = None
+        self._snapshot: Agent | None = None
+        self.last_iterations = 0  # what the last search did: for bench and tests
+        self.last_calls = 0
 
-    def act(self, state: GameState) -> str:
-        decision = decision_of(state)
+    def act(self, obs: Observation) -> str:
+        decision = obs.decision
         if len(decision.actions) == 1:
             return decision.actions[0].id
-        if self.rollout != "random" and self._rollout_agent is None:
-            self._rollout_agent = agent_maker(self.rollout, state.game.id)(self.dice.below(1 << 62))
+        if self.rollout != "random" and self._guide is None:
+            self._guide = agent_maker(self.rollout, obs.game.id)(self.dice.below(1 << 62))
+        preferred = None
+        if self._guide is not None:
+            self._snapshot = copy.deepcopy(self._guide)
+            preferred = self._guide.act(obs)
+        self._spent = 0
+        if self.paired:
+            return self._paired(obs, preferred)
         root = _Node()
-        for _ in range(self.iterations):
-            sim = state.clone()
-            sim.determinize(decision.seat, self.dice)
-            self._iterate(root, sim)
+        done = 0
+        while done < self.iterations and self._budget_left():
+            self._iterate(root, obs.sample(self.dice), self._fresh_rollout_agent(), self.dice)
+            done += 1
+        self.last_iterations, self.last_calls = done, self._spent
         return max(decision.ids, key=lambda a: _visits(root, a))
 
-    def _iterate(self, root: _Node, sim: GameState) -> None:
+    def _budget_left(self) -> bool:
+        return self.calls == 0 or self._spent < self.calls
+
+    def _paired(self, obs: Observation, preferred: str | None) -> str:
+        decision = obs.decision
+        seat = decision.seat
+        ids = decision.ids
+        rewards: dict[str, list[float]] = {a: [] for a in ids}
+        if preferred is None:
+            preferred = ids[0]
+        done = 0
+        while done < self.iterations and self._budget_left():
+            world = obs.sample(self.dice)
+            luck = self.dice.below(1 << 62)  # the same rollout seed for every root action
+            for action in ids:
+                sim = world.clone()
+                rollout = self._fresh_rollout_agent()  # the same copy for every action
+                self._step(sim, action)
+                rewards[action].append(self._play_out(sim, rollout, Dice(luck)).get(seat, 0.5))
+            done += 1
+        self.last_iterations, self.last_calls = done, self._spent
+        # Leave the rollout agent's own choice only for an action whose paired advantage over
+        # it is `margin` standard errors or more: noise alone then rarely makes it worse.
+        best, best_gain = preferred, 0.0
+        base = rewards[preferred]
+        for action in ids:
+            diffs = [r - b for r, b in zip(rewards[action], base, strict=True)]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+            if mean > best_gain and mean > self.margin * sd / math.sqrt(n):
+                best, best_gain = action, mean
+        return best
+
+    def _iterate(
+        self, root: _Node, sim: GameState, rollout: Agent | None, dice: Dice
+    ) -> dict[str, float]:
+        """One descent from `root` on `sim`: select, expand, roll out, back up. The rewards."""
         path: list[tuple[_Node, str]] = []  # (node reached, seat that chose the move into it)
         node = root
         while (decision := sim.decision) is not None:
             ids = decision.ids
             untried = [a for a in ids if a not in node.children]
             if untried:
-                action = untried[self.dice.below(len(untried))]
+                action = untried[dice.below(len(untried))]
+                if self.guide and rollout is not None:
+                    preferred = rollout.act(observe(sim))
+                    if preferred in untried:
+                        action = preferred
                 child = node.children[action] = _Node()
                 path.append((child, decision.seat))
-                sim.apply(action)
+                self._step(sim, action)
                 break
             action = max(ids, key=lambda a: self._uct(node, node.children[a]))
             node = node.children[action]
             path.append((node, decision.seat))
-            sim.apply(action)
-        rewards = self._play_out(sim)
+            self._step(sim, action)
+        rewards = self._play_out(sim, rollout, dice)
         root.visits += 1
         for visited, seat in path:
             visited.visits += 1
             visited.value += rewards.get(seat, 0.5)
+        return rewards
+
+    def _step(self, sim: GameState, action: str) -> None:
+        sim.apply(action)
+        self._spent += 1
+
+    def _fresh_rollout_agent(self) -> Agent | None:
+        # A copy each rollout: one imagined game's memories must not leak into the next.
+        return None if self._snapshot is None else copy.deepcopy(self._snapshot)
 
     def _uct(self, parent: _Node, child: _Node) -> float:
         mean = child.value / child.visits
         return mean + self.c * math.sqrt(math.log(parent.visits + 1) / child.visits)
 
-    def _play_out(self, sim: GameState) -> dict[str, float]:
+    def _play_out(self, sim: GameState, rollout: Agent | None, dice: Dice) -> dict[str, float]:
         for _ in range(self.depth):
             decision = sim.decision
             if decision is None:
                 break
-            if self._rollout_agent is not None:
-                sim.apply(self._rollout_agent.act(sim))
+            if rollout is not None:
+                self._step(sim, rollout.act(observe(sim)))
             else:
-                sim.apply(decision.actions[self.dice.below(len(decision.actions))].id)
+                self._step(sim, decision.actions[dice.below(len(decision.actions))].id)
         if sim.outcome is None:
             return {}
         return {seat: REWARD[result] for seat, result in sim.outcome.results.items()}

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from deadtable.agents.base import decision_of
+from deadtable.agents.base import Observation
 from deadtable.engine.dice import Dice
-from deadtable.engine.state import GameState
 
 
 class RandomAgent:
@@ -12,5 +11,5 @@ class RandomAgent:
     def __init__(self, seed: int) -> None:
         self.dice = Dice(seed)
 
-    def act(self, state: GameState) -> str:
-        return self.dice.choice(decision_of(state).actions).id
+    def act(self, obs: Observation) -> str:
+        return self.dice.choice(obs.decision.actions).id

@@ -22,6 +22,7 @@ import time
 from typing import Any
 
 from deadtable import registry
+from deadtable.agents import observe
 from deadtable.agents.mcts import MCTSAgent
 from deadtable.engine.dice import Dice, derive_seed
 from deadtable.engine.state import GameState
@@ -111,7 +112,7 @@ def bench_vs(game_id: str, vs: str = "openspiel", games: int = 200, seed: int = 
     native_mcts = spiel_mcts = 0.0
     for position, wrapped in zip(positions, spiel_positions, strict=True):
         start = clock()
-        agent.act(position)
+        agent.act(observe(position))
         native_mcts += clock() - start
         start = clock()
         bot.step(wrapped)

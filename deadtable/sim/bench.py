@@ -1,7 +1,12 @@
 """`deadtable bench`: how fast a game plays, clones and saves, measured on this machine.
 
 Speed is measured here, never asserted in tests. Each figure is the best of a few repeats, so
-a busy machine inflates it less.
+a busy machine inflates it less (the agents' and workers' figures are single runs).
+
+Per game: games and steps per second with random agents in one process (the top-level
+figures), the same for each of the game's own agents (`agents`), clone() against
+copy.deepcopy, to_json() and from_json(), MCTS iterations per second with each rollout
+policy (`mcts`), and the same random batch on 1 and 2 worker processes (`workers`).
 """
 
 from __future__ import annotations
@@ -13,9 +18,13 @@ from functools import partial
 from typing import Any
 
 from deadtable import registry
+from deadtable.agents import agent_maker, agent_names, observe
+from deadtable.agents.mcts import MCTSAgent
 from deadtable.engine.dice import Dice
 from deadtable.engine.state import GameState
-from deadtable.sim.run import play_one
+from deadtable.sim.run import play_one, simulate
+
+MCTS_ITERATIONS = 100  # per decision, when measuring MCTS iterations per second
 
 REPEATS = 3
 
@@ -50,27 +59,68 @@ def _sample_states(game_id: str, count: int, seed: int) -> list[GameState]:
     return states
 
 
-def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
+def _play(game_id: str, spec: str, games: int, seed: int) -> dict[str, float]:
     game = registry.load(game_id)
-    agents = {seat: "random" for seat in game.seats}
+    agents = {seat: spec for seat in game.seats}
     steps = 0
     start = time.perf_counter()
     for index in range(games):
         steps += play_one(game, seed, agents, index).steps
     seconds = time.perf_counter() - start
+    return {"games": games, "games_per_second": games / seconds,
+            "steps_per_second": steps / seconds}
+
+
+def _mcts_rate(game_id: str, rollout: str, states: list[GameState]) -> dict[str, float]:
+    """MCTS iterations and forward-model calls per second, over decisions from `states`."""
+    agent = MCTSAgent(1, iterations=MCTS_ITERATIONS, rollout=rollout)
+    iterations = calls = 0
+    start = time.perf_counter()
+    for state in states:
+        if state.decision is None or len(state.decision.actions) < 2:
+            continue
+        agent.act(observe(state))
+        iterations += agent.last_iterations
+        calls += agent.last_calls
+    seconds = time.perf_counter() - start
+    return {"iterations_per_second": iterations / seconds if seconds else 0.0,
+            "calls_per_second": calls / seconds if seconds else 0.0}
+
+
+def _workers(game_id: str, games: int, seed: int) -> dict[str, float]:
+    """The same random batch on 1 and on 2 worker processes (start-up included)."""
+    rates = {}
+    for workers in (1, 2):
+        result = simulate(game_id, None, games, seed, "random", workers)
+        rates[str(workers)] = result["games_per_second"]
+    return {"games": games, "1": rates["1"], "2": rates["2"], "speedup": rates["2"] / rates["1"]}
+
+
+def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
+    random_play = _play(game_id, "random", games, seed)
+    game = registry.load(game_id)
+    own = [name for name in agent_names(game_id) if name not in agent_names()]
+    agents = {"random": random_play}
+    for name in own:
+        agent_maker(name, game_id)
+        agents[name] = _play(game_id, name, games, seed)
     states = _sample_states(game_id, 20, seed)
     clone = _mean(_best(s.clone, 200) for s in states)
     deep = _mean(_best(partial(copy.deepcopy, s), 5) for s in states)
     dump = _mean(_best(s.to_json, 50) for s in states)
     load = _mean(_best(partial(game.from_json, s.to_json()), 50) for s in states)
+    mcts = {rollout: _mcts_rate(game_id, rollout, states[:5]) for rollout in ["random", *own]}
     return {
         "game": game_id,
         "games": games,
-        "games_per_second": games / seconds,
-        "steps_per_second": steps / seconds,
+        "games_per_second": random_play["games_per_second"],
+        "steps_per_second": random_play["steps_per_second"],
         "clone_us": clone * 1e6,
         "deepcopy_us": deep * 1e6,
         "clone_speedup": deep / clone,
         "to_json_us": dump * 1e6,
         "from_json_us": load * 1e6,
+        "agents": agents,
+        "mcts": mcts,
+        "workers": _workers(game_id, games, seed),
     }

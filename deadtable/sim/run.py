@@ -1,24 +1,39 @@
-"""Playing many games with agents, on one process or several.
+"""Playing many games with agents: in this process, on local worker processes, or on Ray.
 
 Every game's seed comes from the batch seed and the game's index alone, and so does every
-agent's, so a batch gives the same outcomes however its games are split among workers.
+agent's, so a batch gives the same outcomes however its games are split. A batch is cut into
+chunks of consecutive games whose size depends only on the batch (not on the workers); chunks
+are played anywhere, in any order, but their counts are merged in chunk order, so even sums of
+floating-point scores come out bit for bit the same on 1 worker, 2 workers, Ray, or a batch
+resumed from the results store.
+
+Memory stays flat however many games a batch has: a chunk returns sums and counters (a Tally),
+at most a few chunks are in flight at once, and per-game records, when asked for, go to the
+results store chunk by chunk.
 """
 
 from __future__ import annotations
 
+import signal
 import time
-from collections.abc import Mapping
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Generator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
 from typing import Any
 
 from deadtable import registry
-from deadtable.agents import agent_maker
+from deadtable.agents import agent_maker, observe
 from deadtable.engine.dice import derive_seed
 from deadtable.engine.game import Game
-from deadtable.sim.stats import Played, Tally
+from deadtable.sim.stats import Pairs, Played, Tally
 
 DEFAULT_MAX_STEPS = 100_000
-CHUNKS_PER_WORKER = 4  # several chunks each, so one slow chunk does not idle the others
+MAX_CHUNK = 250  # games per chunk at most: a Ctrl-C or a kill loses a few seconds
+TARGET_CHUNKS = 100  # a batch is cut into about this many chunks (fewer if it is small)
+IN_FLIGHT_PER_WORKER = 2  # chunks submitted but not yet merged, per worker
+BACKENDS = ("process", "ray")
+
+Progress = Callable[[int, int], None]  # (games done, games in the batch)
 
 
 class RunawayGame(RuntimeError):
@@ -49,7 +64,7 @@ def play_one(
                 f"{game.id} game {index} (game seed {game_seed}) did not end within "
                 f"{max_steps} steps; an agent may be stuck, or the game may never end"
             )
-        state.apply(players[decision.seat].act(state))
+        state.apply(players[decision.seat].act(observe(state)))
         steps += 1
     assert state.outcome is not None  # no decision means the game is over
     outcome = state.outcome
@@ -69,6 +84,291 @@ def assign_agents(seats: tuple[str, ...], agents: str | Mapping[str, str]) -> di
     return {seat: agents[seat] for seat in seats}
 
 
+# -- what a batch plays ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Config:
+    """One way to play the game: its options and an agent spec per seat."""
+
+    options: dict[str, Any]
+    agents: dict[str, str]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"options": dict(self.options), "agents": dict(self.agents)}
+
+
+def make_config(
+    game_id: str, options: Mapping[str, Any] | None, agents: str | Mapping[str, str]
+) -> Config:
+    """Options checked and completed with their defaults, an agent checked for every seat."""
+    game = registry.load(game_id, **dict(options or {}))
+    seat_agents = assign_agents(game.seats, agents)
+    for spec in set(seat_agents.values()):
+        agent_maker(spec, game.id)  # a bad spec fails here, once, not in every worker
+    return Config(dict(game.options), seat_agents)
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play any chunk of a batch (picklable, small)."""
+
+    game_id: str
+    configs: tuple[Config, ...]
+    seed: int
+    max_steps: int
+    records: bool
+    modules: dict[str, str]  # the registry, so games registered at run time load in workers
+
+
+@dataclass
+class Chunk:
+    """The counts of games [lo, hi) of a batch, one Tally per configuration."""
+
+    number: int
+    lo: int
+    hi: int
+    tallies: list[Tally]
+    pairs: Pairs | None  # with two configurations: the first seat's wins, seed by seed
+    # With records: (config number, game index, game seed, label, cause, steps, results)
+    records: list[tuple[int, int, int, str, str, int, dict[str, str]]] = field(
+        default_factory=list
+    )
+
+
+def chunk_bounds(games: int, chunk: int, number: int) -> tuple[int, int]:
+    lo = number * chunk
+    return lo, min(games, lo + chunk)
+
+
+def default_chunk(games: int) -> int:
+    return max(1, min(MAX_CHUNK, games // TARGET_CHUNKS))
+
+
+def play_chunk(job: Job, number: int, lo: int, hi: int) -> Chunk:
+    """Play games lo..hi-1 of the batch under every configuration."""
+    registry._MODULES.update(job.modules)
+    games = [registry.load(job.game_id, **c.options) for c in job.configs]
+    tallies = [Tally(g.seats[0]) for g in games]
+    pairs = Pairs() if len(games) == 2 else None
+    records: list[tuple[int, int, int, str, str, int, dict[str, str]]] = []
+    for index in range(lo, hi):
+        won = []
+        for number_c, (game, config, tally) in enumerate(
+            zip(games, job.configs, tallies, strict=True)
+        ):
+            played = play_one(game, job.seed, config.agents, index, job.max_steps)
+            tally.add(played)
+            won.append(played.results.get(game.seats[0]) == "win")
+            if job.records:
+                records.append((number_c, index, derive_seed(job.seed, index), played.label,
+                                played.cause, played.steps, played.results))
+        if pairs is not None:
+            pairs.add(won[0], won[1])
+    return Chunk(number, lo, hi, tallies, pairs, records)
+
+
+# -- running a batch --------------------------------------------------------------------------
+@dataclass
+class BatchRun:
+    tallies: list[Tally]
+    pairs: Pairs | None
+    interrupted: bool
+    resumed: int  # games counted from the results store, not played in this run
+    seconds: float
+
+
+def run_batch(
+    game_id: str,
+    configs: Sequence[Config],
+    games: int,
+    seed: int,
+    *,
+    workers: int = 1,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    backend: str = "process",
+    address: str | None = None,
+    db: str | None = None,
+    records: bool = False,
+    resume: bool = False,
+    chunk: int | None = None,
+    progress: Progress | None = None,
+) -> BatchRun:
+    """Play a batch and merge its counts in chunk order. Ctrl-C stops it and returns what was
+    measured so far (`interrupted`); with `db` every finished chunk is kept there, and a batch
+    with the same key found there is resumed instead of played again (with `resume`, a batch
+    not found there is an error)."""
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; valid backends: {', '.join(BACKENDS)}")
+    if chunk is not None and chunk < 1:
+        raise ValueError(f"chunk must be at least 1, got {chunk}")
+    job = Job(game_id, tuple(configs), seed, max_steps, records, dict(registry._MODULES))
+    size = chunk or default_chunk(games)
+    store = None
+    batch_id = 0
+    done: set[int] = set()
+    if db is not None:
+        from deadtable.sim.store import Store
+
+        store = Store(db)
+        found = store.find_batch(job, games, size)
+        if resume and found is None:
+            store.close()
+            raise ValueError(f"{db} has no such batch to resume; the game, seed, games, agents, "
+                             f"options, --max-steps and --records must all be the same")
+        batch_id, done = store.open_batch(job, games, size)
+    count = -(-games // size)
+    todo = [n for n in range(count) if n not in done]
+    firsts = [registry.load(game_id, **c.options).seats[0] for c in configs]
+    tallies = [Tally(s) for s in firsts]
+    pairs = Pairs() if len(configs) == 2 else None
+    pending: dict[int, Chunk] = {}
+    next_number = 0
+    counted = 0
+    resumed = sum(min(games, (n + 1) * size) - n * size for n in done)
+
+    def take(result: Chunk) -> None:
+        for tally, part in zip(tallies, result.tallies, strict=True):
+            tally.merge(part)
+        if pairs is not None and result.pairs is not None:
+            pairs.merge(result.pairs)
+
+    def advance() -> None:
+        nonlocal next_number
+        while next_number < count:
+            if next_number in pending:
+                take(pending.pop(next_number))
+            elif store is not None and next_number in done:
+                take(store.load_chunk(batch_id, next_number))
+            else:
+                break
+            next_number += 1
+
+    started = time.perf_counter()
+    interrupted = False
+    finished_games = resumed
+    if progress is not None:
+        progress(finished_games, games)
+    results = _results(backend, job, todo, games, size, workers, address)
+    try:
+        advance()
+        for result in results:
+            if store is not None:
+                store.save_chunk(batch_id, result)
+            pending[result.number] = result
+            advance()
+            counted += 1
+            finished_games += result.hi - result.lo
+            if progress is not None:
+                progress(finished_games, games)
+    except KeyboardInterrupt:
+        interrupted = True
+        results.close()  # stops the workers
+        for number in sorted(pending):  # what finished out of order counts too, now
+            take(pending.pop(number))
+        if store is not None:
+            for number in sorted(n for n in done if n >= next_number):
+                take(store.load_chunk(batch_id, number))
+    finally:
+        results.close()
+    seconds = time.perf_counter() - started
+    if store is not None:
+        if not interrupted:
+            store.finish(batch_id)
+        store.close()
+    return BatchRun(tallies, pairs, interrupted, resumed, seconds)
+
+
+def _results(
+    backend: str, job: Job, todo: list[int], games: int, size: int, workers: int,
+    address: str | None,
+) -> Generator[Chunk, None, None]:
+    """The chunks `todo`, played, in the order they finish."""
+    if backend == "ray":
+        yield from _ray_results(job, todo, games, size, workers, address)
+    elif workers == 1:
+        for number in todo:
+            yield play_chunk(job, number, *chunk_bounds(games, size, number))
+    else:
+        yield from _pool_results(job, todo, games, size, workers)
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches every process of the terminal's group; the parent alone handles it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pool_results(
+    job: Job, todo: list[int], games: int, size: int, workers: int
+) -> Generator[Chunk, None, None]:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+    waiting: set[Future[Chunk]] = set()
+    queue = iter(todo)
+    try:
+        while True:
+            while len(waiting) < workers * IN_FLIGHT_PER_WORKER:
+                number = next(queue, None)
+                if number is None:
+                    break
+                lo, hi = chunk_bounds(games, size, number)
+                waiting.add(pool.submit(play_chunk, job, number, lo, hi))
+            if not waiting:
+                break
+            finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=lambda f: f.result().number):
+                yield future.result()
+    finally:
+        if waiting:  # stopped early (Ctrl-C, an error): stop the workers now, not after
+            for future in waiting:  # the chunks they are playing
+                future.cancel()
+            for process in list(getattr(pool, "_processes", {}).values()):
+                if process.is_alive():
+                    process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ray_results(
+    job: Job, todo: list[int], games: int, size: int, workers: int, address: str | None
+) -> Generator[Chunk, None, None]:
+    try:
+        import ray
+    except ImportError as error:
+        raise RuntimeError(
+            "the ray backend needs Ray: pip install 'deadtable[ray]'"
+        ) from error
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address is None:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    remote = ray.remote(play_chunk)
+    slots = max(workers, int(ray.cluster_resources().get("CPU", workers))) * IN_FLIGHT_PER_WORKER
+    waiting: list[Any] = []
+    queue = iter(todo)
+    job_ref = ray.put(job)
+    try:
+        while True:
+            while len(waiting) < slots:
+                number = next(queue, None)
+                if number is None:
+                    break
+                waiting.append(remote.remote(job_ref, number, *chunk_bounds(games, size, number)))
+            if not waiting:
+                break
+            finished, waiting = ray.wait(waiting, num_returns=1)
+            for ref in finished:
+                yield ray.get(ref)
+    finally:
+        for ref in waiting:
+            ray.cancel(ref, force=True)
+        if started_here:
+            ray.shutdown()
+
+
+# -- the results people ask for ---------------------------------------------------------------
 def simulate(
     game_id: str,
     options: Mapping[str, Any] | None = None,
@@ -77,69 +377,65 @@ def simulate(
     agents: str | Mapping[str, str] = "random",
     workers: int = 1,
     max_steps: int = DEFAULT_MAX_STEPS,
+    **run: Any,
 ) -> dict[str, Any]:
-    """Play `games` games and count their outcomes. The result is JSON-able."""
+    """Play `games` games and count their outcomes. The result is JSON-able. Keyword
+    arguments of run_batch (backend, address, db, records, chunk, progress) pass through."""
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, got {workers}")
-    game = registry.load(game_id, **dict(options or {}))
-    seat_agents = assign_agents(game.seats, agents)
-    for spec in set(seat_agents.values()):
-        agent_maker(spec, game.id)  # a bad spec fails here, once, not in every worker
-    job = (game_id, dict(game.options), seed, seat_agents, max_steps)
-
-    started = time.perf_counter()
-    if workers == 1:
-        tally = _play_range(*job, 0, games)
-    else:
-        tally = Tally(game.seats[0])
-        bounds = _chunks(games, workers * CHUNKS_PER_WORKER)
-        # Workers get the parent's game list, so games registered at run time (plug-ins,
-        # tests) load there too whatever the start method (fork, spawn, forkserver).
-        with ProcessPoolExecutor(
-            max_workers=workers, initializer=_share_registry, initargs=(dict(registry._MODULES),)
-        ) as pool:
-            futures = [pool.submit(_play_range, *job, lo, hi) for lo, hi in bounds]
-            for future in futures:  # in index order, so merged counts are ordered alike
-                tally.merge(future.result())
-    seconds = time.perf_counter() - started
-
+    config = make_config(game_id, options, agents)
+    batch = run_batch(game_id, [config], games, seed, workers=workers, max_steps=max_steps,
+                      **run)
+    tally = batch.tallies[0]
     result: dict[str, Any] = {
         "game": game_id,
-        "games": games,
+        "games": tally.games,
+        "requested": games,
         "seed": seed,
-        "agents": seat_agents,
-        "options": dict(game.options),
+        "agents": config.agents,
+        "options": config.options,
     }
     result.update(tally.summary())
-    result["seconds"] = seconds
-    result["games_per_second"] = games / seconds if seconds > 0 else 0.0
+    result["length_histogram"] = {str(k): v for k, v in tally.histogram().items()}
+    result["interrupted"] = batch.interrupted
+    result["resumed"] = batch.resumed
+    result["seconds"] = batch.seconds
+    played = tally.games - batch.resumed
+    result["games_per_second"] = played / batch.seconds if batch.seconds > 0 else 0.0
     return result
 
 
-def _play_range(
+def compare(
     game_id: str,
-    options: dict[str, Any],
-    seed: int,
-    agents: dict[str, str],
-    max_steps: int,
-    start: int,
-    stop: int,
-) -> Tally:
-    game = registry.load(game_id, **options)
-    tally = Tally(game.seats[0])
-    for index in range(start, stop):
-        tally.add(play_one(game, seed, agents, index, max_steps))
-    return tally
-
-
-def _chunks(n: int, parts: int) -> list[tuple[int, int]]:
-    """[0, n) cut into at most `parts` contiguous, nearly equal, non-empty ranges."""
-    parts = max(1, min(parts, n))
-    cuts = [n * i // parts for i in range(parts + 1)]
-    return list(zip(cuts, cuts[1:], strict=False))
-
-
-def _share_registry(modules: dict[str, str]) -> None:
-    registry._MODULES.update(modules)
+    a: Config,
+    b: Config,
+    games: int = 1000,
+    seed: int = 0,
+    workers: int = 1,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    **run: Any,
+) -> dict[str, Any]:
+    """Play the same seeds under two configurations and test the difference in win rate
+    (of each configuration's first seat): A minus B, Newcombe's paired interval, McNemar."""
+    batch = run_batch(game_id, [a, b], games, seed, workers=workers, max_steps=max_steps, **run)
+    assert batch.pairs is not None
+    sides = {}
+    for name, config, tally in zip("ab", (a, b), batch.tallies, strict=True):
+        side = config.to_data()
+        side["games"] = tally.games
+        side.update(tally.summary())
+        side["length_histogram"] = {str(k): v for k, v in tally.histogram().items()}
+        sides[name] = side
+    result: dict[str, Any] = {
+        "game": game_id,
+        "games": batch.pairs.games,
+        "requested": games,
+        "seed": seed,
+        "a": sides["a"],
+        "b": sides["b"],
+    }
+    result.update(batch.pairs.summary())
+    result["interrupted"] = batch.interrupted
+    result["resumed"] = batch.resumed
+    result["seconds"] = batch.seconds
+    return result

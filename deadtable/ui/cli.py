@@ -9,24 +9,36 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 import deadtable
 from deadtable import registry
-from deadtable.agents import Agent, agent_maker
+from deadtable.agents import Agent, agent_maker, observe
 from deadtable.engine.decisions import Decision
 from deadtable.engine.dice import derive_seed
 from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
 from deadtable.engine.replay import Replay, ReplayMismatch
 from deadtable.engine.state import GameState, Outcome
-from deadtable.sim.run import DEFAULT_MAX_STEPS, RunawayGame, simulate
+from deadtable.sim.run import DEFAULT_MAX_STEPS, Config, RunawayGame, compare, simulate
 from deadtable.ui.render import render_view
 
 app = typer.Typer(
@@ -132,6 +144,33 @@ def play_command(
         console.print(Text(f"Quit after {len(state.history)} actions.", style="bold"))
 
 
+WorkersOpt = Annotated[
+    int, typer.Option("--workers", "-w", min=1, help="processes (or Ray CPUs to start)")
+]
+MaxStepsOpt = Annotated[
+    int, typer.Option("--max-steps", min=1, help="give up on a game this long")
+]
+BackendOpt = Annotated[
+    str, typer.Option("--backend", help="process (local processes) or ray")
+]
+AddressOpt = Annotated[
+    str | None, typer.Option("--address", metavar="ADDR", help="a Ray cluster to join")
+]
+DbOpt = Annotated[
+    Path | None,
+    typer.Option("--db", metavar="FILE", help="keep the batch in this SQLite file; resume it"),
+]
+ResumeOpt = Annotated[
+    bool,
+    typer.Option("--resume", help="insist on resuming a batch kept in --db (else an error)"),
+]
+RecordsOpt = Annotated[bool, typer.Option("--records", help="with --db: keep every game too")]
+PlotOpt = Annotated[
+    Path | None, typer.Option("--plot", metavar="FILE.png", help="draw rates and game lengths")
+]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")]
+
+
 @app.command("sim")
 def sim_command(
     game_id: GameArg,
@@ -139,24 +178,90 @@ def sim_command(
     seed: SeedOpt = None,
     agent: AgentOpt = None,
     option: OptionOpt = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", min=1, help="processes")] = 1,
-    max_steps: Annotated[
-        int, typer.Option("--max-steps", min=1, help="give up on a game this long")
-    ] = DEFAULT_MAX_STEPS,
+    workers: WorkersOpt = 1,
+    max_steps: MaxStepsOpt = DEFAULT_MAX_STEPS,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
+    db: DbOpt = None,
+    resume: ResumeOpt = False,
+    records: RecordsOpt = False,
+    plot: PlotOpt = None,
+    quiet: QuietOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Play many games with agents (random by default) and count the outcomes."""
+    """Play many games with agents (random by default) and count the outcomes. Ctrl-C stops
+    and shows what was measured so far; with --db the same command later resumes."""
     game = _load(game_id, option)
     specs = _seat_agents(game, agent or [], default="random")
-    batch_seed = _fresh_seed() if seed is None else seed
-    try:
-        result = simulate(game.id, game.options, games, batch_seed, specs, workers, max_steps)
-    except RunawayGame as error:
-        _fail(str(error), code=1)
+    batch_seed = _seed_for(seed, db, resume)
+    run = _run_options(backend, address, db, resume, records, workers)
+    with _progress(quiet or as_json, f"{game.id}") as progress:
+        try:
+            result = simulate(game.id, game.options, games, batch_seed, specs, workers,
+                              max_steps, progress=progress, **run)
+        except (RunawayGame, RuntimeError) as error:
+            _fail(str(error), code=1)
+        except ValueError as error:
+            _fail(str(error))
+    if plot is not None:
+        _plot(plot, f"{game.spec.name}: {result['games']} games",
+              [(_agents_label(result["agents"]), result)])
     if as_json:
         _print_json(result)
-        return
-    _show_sim(Console(), game, result)
+    else:
+        _show_sim(Console(), game, result)
+    if result["interrupted"]:
+        raise typer.Exit(130)
+
+
+@app.command("compare")
+def compare_command(
+    game_id: GameArg,
+    a: Annotated[str, typer.Option("--a", metavar="CONFIG", help="agents and/or K=V options")],
+    b: Annotated[str, typer.Option("--b", metavar="CONFIG", help="agents and/or K=V options")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="seeds to play")] = 1000,
+    seed: SeedOpt = None,
+    agent: AgentOpt = None,
+    option: OptionOpt = None,
+    workers: WorkersOpt = 1,
+    max_steps: MaxStepsOpt = DEFAULT_MAX_STEPS,
+    backend: BackendOpt = "process",
+    address: AddressOpt = None,
+    db: DbOpt = None,
+    resume: ResumeOpt = False,
+    records: RecordsOpt = False,
+    plot: PlotOpt = None,
+    quiet: QuietOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play two configurations on the same seeds and test the difference in win rate.
+
+    A CONFIG is words separated by spaces: an agent for every seat ('heuristic',
+    'mcts:iterations=100'), SEAT=AGENT for one seat, or K=V for a game option
+    ('final-battle=survive'). --agent and --option set what both share."""
+    base = _load(game_id, option)
+    config_a = _compare_config(base, "--a", a, agent or [])
+    config_b = _compare_config(base, "--b", b, agent or [])
+    batch_seed = _seed_for(seed, db, resume)
+    run = _run_options(backend, address, db, resume, records, workers)
+    with _progress(quiet or as_json, f"{base.id} A/B") as progress:
+        try:
+            result = compare(base.id, config_a, config_b, games, batch_seed, workers, max_steps,
+                             progress=progress, **run)
+        except (RunawayGame, RuntimeError) as error:
+            _fail(str(error), code=1)
+        except ValueError as error:
+            _fail(str(error))
+    result["a"]["label"], result["b"]["label"] = a, b
+    if plot is not None:
+        _plot(plot, f"{base.spec.name}: A = {a}, B = {b}, {result['games']} seeds",
+              [(f"A: {a}", result["a"]), (f"B: {b}", result["b"])])
+    if as_json:
+        _print_json(result)
+    else:
+        _show_compare(Console(), base, result)
+    if result["interrupted"]:
+        raise typer.Exit(130)
 
 
 @app.command("bench")
@@ -173,8 +278,10 @@ def bench_command(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Measure speed on this machine: games and steps per second with random agents, and
-    the cost of clone() (against copy.deepcopy), to_json() and from_json()."""
+    """Measure speed on this machine: games and steps per second with random agents and with
+    each game's own agents, the cost of clone() (against copy.deepcopy), to_json() and
+    from_json(), MCTS iterations per second, and the speed-up from 1 to 2 workers; with
+    --vs openspiel, the same games through the OpenSpiel binding beside the native ones."""
     if vs is not None:
         _bench_vs(game_id, vs, games, seed, as_json)
         return
@@ -198,7 +305,28 @@ def bench_command(
             f"{r['clone_us']:.1f}", f"{r['deepcopy_us']:.0f}", f"{r['clone_speedup']:.0f}×",
             f"{r['to_json_us']:.0f}", f"{r['from_json_us']:.0f}",
         )
-    Console().print(table)
+    console = Console()
+    console.print(table)
+    _show_bench_extras(console, results)
+
+
+def _show_bench_extras(console: Console, results: list[dict[str, Any]]) -> None:
+    agents = Table("game", "agent", "games/s", "steps/s", title="agents (single process)")
+    for r in results:
+        for name, a in r["agents"].items():
+            agents.add_row(r["game"], name, f"{a['games_per_second']:.1f}",
+                           f"{a['steps_per_second']:.0f}")
+    console.print(agents)
+    mcts = Table("game", "rollout", "iterations/s", "forward-model calls/s", title="mcts")
+    for r in results:
+        for rollout, m in r["mcts"].items():
+            mcts.add_row(r["game"], rollout, f"{m['iterations_per_second']:.0f}",
+                         f"{m['calls_per_second']:.0f}")
+    console.print(mcts)
+    for r in results:
+        w = r["workers"]
+        console.print(Text(f"{r['game']}: {w['games']} random games, 1 worker {w['1']:.0f} "
+                           f"games/s, 2 workers {w['2']:.0f} games/s: {w['speedup']:.2f}×"))
 
 
 def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool) -> None:
@@ -337,6 +465,96 @@ def _fresh_seed() -> int:
     return int.from_bytes(os.urandom(8), "little") >> 1  # as Game.new picks one
 
 
+def _seed_for(seed: int | None, db: Path | None, resume: bool) -> int:
+    if seed is None and (db is not None or resume):
+        # A batch is found again by its seed among other things: a random one never would be.
+        _fail("--db and --resume need --seed, so the same command finds the same batch")
+    return _fresh_seed() if seed is None else seed
+
+
+def _run_options(
+    backend: str, address: str | None, db: Path | None, resume: bool, records: bool,
+    workers: int,
+) -> dict[str, Any]:
+    from deadtable.sim.run import BACKENDS
+
+    if backend not in BACKENDS:
+        _fail(f"unknown backend {backend!r}; valid backends: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        _fail("--address is for --backend ray")
+    if (resume or records) and db is None:
+        _fail("--resume and --records need --db FILE")
+    if resume and not (db is not None and db.exists()):
+        _fail(f"--resume: there is no results store at {db}")
+    return {"backend": backend, "address": address,
+            "db": None if db is None else str(db), "records": records, "resume": resume}
+
+
+def _compare_config(base: Game, flag: str, text: str, shared_agents: list[str]) -> Config:
+    """A compare CONFIG: agent specs, SEAT=AGENT and K=V option words."""
+    names = {o.name for o in base.spec.options}
+    pairs: list[str] = []
+    agents: list[str] = []
+    for word in text.split():
+        head, eq, _ = word.partition("=")
+        if eq and ":" not in head and head in names:
+            pairs.append(word)
+        else:
+            agents.append(word)
+    options = {k: v for k, v in base.options.items()}
+    try:
+        options.update(base.spec.options.parse_pairs(pairs))
+        game = base.spec.bind(**options)
+    except BadOption as error:
+        _fail(f"{flag} {text!r}: {error}")
+    specs = _seat_agents(game, shared_agents + agents, default="random")
+    return Config(dict(game.options), specs)
+
+
+def _agents_label(agents: dict[str, str]) -> str:
+    specs = set(agents.values())
+    if len(specs) == 1:
+        return next(iter(specs))
+    return ", ".join(f"{seat}={spec}" for seat, spec in agents.items())
+
+
+def _plot(path: Path, title: str, batches: list[tuple[str, dict[str, Any]]]) -> None:
+    from deadtable.sim.plot import plot_batches
+
+    try:
+        plot_batches(str(path), title, batches)
+    except RuntimeError as error:
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"cannot write the plot to {path}: {error}")
+
+
+class _GamesRate(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:,.1f} games/s", style="progress.data.speed")
+
+
+@contextmanager
+def _progress(off: bool, label: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on stderr with the rate and the time left, fed by run_batch."""
+    if off:
+        yield None
+        return
+    bar = Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), _GamesRate(),
+        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+        console=Console(stderr=True), transient=False,
+    )
+    task = bar.add_task(label, total=None)
+
+    def update(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    with bar:
+        yield update
+
+
 # -- playing at the terminal -----------------------------------------------------------------
 def _play(console: Console, state: GameState, agents: dict[str, Agent]) -> bool:
     """Play until the game ends (True) or the person quits (False)."""
@@ -352,7 +570,7 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent]) -> bool:
             agent_steps += 1
             if agent_steps > DEFAULT_MAX_STEPS:
                 _fail(f"the agents made {DEFAULT_MAX_STEPS} moves and the game has not ended", 1)
-            action_id = agent.act(state)
+            action_id = agent.act(observe(state))
             label = decision.get(action_id)
             shown = label.label if label is not None else action_id
             console.print(Text(f"{decision.seat}: {shown}", style="dim"))
@@ -419,23 +637,80 @@ def _print_json(data: Any) -> None:
 
 def _show_sim(console: Console, game: Game, result: dict[str, Any]) -> None:
     games = result["games"]
+    if result["interrupted"]:
+        console.print(Text(f"Interrupted: {games} of {result['requested']} games measured.",
+                           style="bold yellow"))
+    if games == 0:
+        return
     table = Table("outcome", "count", "share", title=f"{game.spec.name}: {games} games")
     for label, count in result["outcomes"].items():
         table.add_row(label, str(count), f"{count / games:.1%}")
     console.print(table)
+    first = game.seats[0]
     lo, hi = result["ci95"]
     console.print(
         Text(
-            f"win rate ({game.seats[0]}): {result['win_rate']:.2%}  95% CI {lo:.2%} to {hi:.2%}",
+            f"win rate ({first}): {result['win_rate']:.2%}  95% CI {lo:.2%} to {hi:.2%}",
             style="bold",
         )
     )
+    console.print(_rates_table(f"{first}'s results (Wilson 95% interval)", [("", result)]))
+    console.print(Text(_length_line(result)))
     causes = ", ".join(f"{cause} {count}" for cause, count in result["causes"].items())
     console.print(Text(f"causes: {causes}"))
+    if result["loss_causes"]:
+        losses = ", ".join(f"{c} {n}" for c, n in result["loss_causes"].items())
+        console.print(Text(f"causes of {first}'s losses: {losses}"))
     agents = ", ".join(f"{seat}={spec}" for seat, spec in result["agents"].items())
+    resumed = f"; {result['resumed']} games from the store" if result["resumed"] else ""
     console.print(
         Text(
-            f"mean steps {result['mean_steps']:.1f}; seed {result['seed']}; agents {agents}; "
-            f"{result['games_per_second']:.0f} games/s"
+            f"seed {result['seed']}; agents {agents}; "
+            f"{result['games_per_second']:.0f} games/s{resumed}"
         )
     )
+
+
+def _rates_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
+    table = Table(title=title)
+    if any(label for label, _ in rows):
+        table.add_column("config")
+    for column in ("win", "draw", "loss"):
+        table.add_column(column, justify="right")
+    for label, summary in rows:
+        cells = []
+        for key in ("win", "draw", "loss"):
+            rate = summary["rates"][key]
+            lo, hi = rate["ci95"]
+            cells.append(f"{rate['rate']:.3f} [{lo:.3f}, {hi:.3f}]")
+        table.add_row(*([label] if any(lbl for lbl, _ in rows) else []), *cells)
+    return table
+
+
+def _length_line(summary: dict[str, Any]) -> str:
+    length = summary["length"]
+    return (f"game length: mean {length['mean']:.1f} (sd {length['sd']:.1f}); "
+            f"min {length['min']}, p10 {length['p10']}, median {length['median']}, "
+            f"p90 {length['p90']}, max {length['max']}")
+
+
+def _show_compare(console: Console, game: Game, result: dict[str, Any]) -> None:
+    games = result["games"]
+    if result["interrupted"]:
+        console.print(Text(f"Interrupted: {games} of {result['requested']} seeds measured.",
+                           style="bold yellow"))
+    if games == 0:
+        return
+    rows = [(f"A: {result['a']['label']}", result["a"]), (f"B: {result['b']['label']}",
+                                                          result["b"])]
+    console.print(_rates_table(f"{game.spec.name}: {games} seeds, each played by A and B", rows))
+    for label, side in rows:
+        console.print(Text(f"{label}: {_length_line(side)}"))
+    lo, hi = result["ci95"]
+    pairs = result["pairs"]
+    console.print(Text(
+        f"win rate A - B: {result['difference']:+.4f}, 95% CI [{lo:+.4f}, {hi:+.4f}] "
+        f"(Newcombe, paired); p = {result['p_value']:.3g}, {result['test']}", style="bold"))
+    console.print(Text(
+        f"seeds won by both {pairs['both']}, by A only {pairs['only_a']}, by B only "
+        f"{pairs['only_b']}, by neither {pairs['neither']}; seed {result['seed']}"))

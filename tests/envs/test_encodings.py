@@ -7,7 +7,7 @@ import pytest
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 
 import deadtable  # noqa: E402
-from deadtable.agents import make_agent  # noqa: E402
+from deadtable.agents import make_agent, observe  # noqa: E402
 from deadtable.engine.dice import Dice  # noqa: E402
 from deadtable.envs.encodings import UnknownAction, encoding_for  # noqa: E402
 from deadtable.envs.encodings.one_against_the_dead import (  # noqa: E402
@@ -74,7 +74,7 @@ def heuristic_play(game, seed: int, steps: int = 10_000):
     state = game.new(seed=seed)
     yield state
     while state.decision is not None and steps:
-        state.apply(agent.act(state))
+        state.apply(agent.act(observe(state)))
         steps -= 1
         yield state
 

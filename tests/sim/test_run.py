@@ -1,14 +1,15 @@
 import pytest
 
 import deadtable
-from deadtable.agents import RandomAgent
+from deadtable.agents import RandomAgent, observe
 from deadtable.engine.dice import derive_seed
 from deadtable.sim import RunawayGame, play_one, simulate
-from deadtable.sim.run import _chunks
+from deadtable.sim.run import chunk_bounds, default_chunk
 
 RESULT_KEYS = {
     "game", "games", "seed", "agents", "options", "outcomes", "win_rate", "ci95",
-    "mean_steps", "seconds", "games_per_second", "causes", "mean_score",
+    "mean_steps", "seconds", "games_per_second", "causes", "mean_score", "requested", "rates",
+    "length", "length_histogram", "loss_causes", "interrupted", "resumed",
 }  # fmt: skip
 TIMING = ("seconds", "games_per_second")
 
@@ -24,7 +25,7 @@ def test_play_one_uses_seeds_derived_from_the_batch_seed_and_index(race: str) ->
     state = game.new(seed=derive_seed(42, 7))
     agent = RandomAgent(derive_seed(42, 7, 1))
     while state.decision is not None:
-        state.apply(agent.act(state))
+        state.apply(agent.act(observe(state)))
     assert state.outcome is not None
     assert played.label == state.outcome.label
     assert played.steps == len(state.history)
@@ -100,9 +101,12 @@ def test_bad_agent_assignments_are_refused(race: str) -> None:
         simulate(race, {"speed": 2}, 5, 0, "random")
 
 
-@pytest.mark.parametrize(("n", "parts"), [(1, 8), (10, 3), (100, 8), (7, 7)])
-def test_chunks_cover_every_game_once_in_order(n: int, parts: int) -> None:
-    chunks = _chunks(n, parts)
-    assert [i for lo, hi in chunks for i in range(lo, hi)] == list(range(n))
-    assert all(hi > lo for lo, hi in chunks)
-    assert len(chunks) == min(n, parts)
+@pytest.mark.parametrize("games", [1, 7, 99, 100, 250, 12_345, 10_000_000])
+def test_chunks_cover_every_game_once_in_order(games: int) -> None:
+    size = default_chunk(games)
+    count = -(-games // size)
+    bounds = [chunk_bounds(games, size, n) for n in range(count)]
+    assert bounds[0][0] == 0 and bounds[-1][1] == games
+    assert all(lo < hi and hi - lo <= size for lo, hi in bounds)
+    assert all(a[1] == b[0] for a, b in zip(bounds, bounds[1:], strict=False))
+    assert 1 <= size <= 250 and count <= max(200, games // 250 + 1)

@@ -6,17 +6,16 @@ down a Deck Two passage with the Remote Camera before skipping, fit C.A.T.S. to 
 throw the first-round weapons at strong creatures, avoid radiation with the Geiger Counter,
 keep Acid for the Slime, and keep the Laser-lance charged.
 
-It reads only its view and the decision; its own dice break ties."""
+It reads only its observation's view and decision; its own dice break ties."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
-from deadtable.agents.base import decision_of
+from deadtable.agents.base import Observation
 from deadtable.engine.decisions import Decision
 from deadtable.engine.dice import Dice
-from deadtable.engine.state import GameState
 
 # P(2d6 >= n)
 AT_LEAST = {n: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36
@@ -42,9 +41,8 @@ class HeuristicAgent:
     def __init__(self, seed: int) -> None:
         self.dice = Dice(seed)
 
-    def act(self, state: GameState) -> str:
-        decision = decision_of(state)
-        return self.choose(state.view(decision.seat), decision)
+    def act(self, obs: Observation) -> str:
+        return self.choose(obs.view, obs.decision)
 
     def choose(self, view: dict[str, Any], decision: Decision) -> str:
         ids = decision.ids

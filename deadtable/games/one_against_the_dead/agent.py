@@ -2,14 +2,13 @@
 helicopter, lay the cards so they make as few zombies as possible, carry the best weapon and
 bring a survivor, spend charged weapons on big fights only.
 
-It reads only its view and the decision; its own dice break ties."""
+It reads only its observation's view and decision; its own dice break ties."""
 
 from __future__ import annotations
 
-from deadtable.agents.base import decision_of
+from deadtable.agents.base import Observation
 from deadtable.engine.decisions import Action
 from deadtable.engine.dice import Dice
-from deadtable.engine.state import GameState
 
 RANK = {None: 0, "bat": 1, "chainsaw": 2, "shotgun": 3}
 
@@ -20,9 +19,9 @@ class HeuristicAgent:
         self.big_fight = big_fight  # zombies worth a chainsaw's fuel or a shotgun's shells
         self.visits: dict[tuple[int, int], int] = {}  # where it has walked: not round in circles
 
-    def act(self, state: GameState) -> str:
-        decision = decision_of(state)
-        view = state.view(decision.seat)
+    def act(self, obs: Observation) -> str:
+        decision = obs.decision
+        view = obs.view
         ids = decision.ids
         actions = {a.id: a for a in decision.actions}
         for choose in (self._free, self._place, self._fight, self._share, self._move):

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from deadtable import registry
-from deadtable.agents import agent_maker, agent_names
+from deadtable.agents import agent_maker, agent_names, observe
 from deadtable.engine.decisions import GameOver, IllegalAction
 from deadtable.engine.dice import derive_seed
 from deadtable.engine.options import BadOption
@@ -220,7 +220,7 @@ class Hub:
             try:
                 agent = agent_maker(spec, live.stored.game)(
                     derive_seed(live.stored.seed, number, step))
-                action_id = await asyncio.to_thread(agent.act, live.state)
+                action_id = await asyncio.to_thread(agent.act, observe(live.state))
                 if action_id not in decision:
                     raise IllegalAction(action_id, decision)
             except Exception as error:  # a broken agent must not pass for a broken server

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deadtable.agents import make_agent
+from deadtable.agents import make_agent, observe
 from deadtable.games.one_against_the_dead.state import Survivor, Weapon
 from deadtable.sim.run import simulate
 from tests.games.one_against_the_dead.conftest import GAME, city, combat_scene, new, play
@@ -23,11 +23,11 @@ def test_it_takes_a_better_weapon_and_rescues_survivors() -> None:
     state = combat_scene(12, weapon=Weapon("bat", None))
     state.map_weapons[(0, 1)] = Weapon("shotgun", 3)
     state._decision = None
-    assert heuristic().act(state) == "take:shotgun"
+    assert heuristic().act(observe(state)) == "take:shotgun"
     state = combat_scene(12)
     state.map_survivor = ((0, 1), Survivor(4, 4))
     state._decision = None
-    assert heuristic().act(state) == "rescue"
+    assert heuristic().act(observe(state)) == "rescue"
 
 
 def test_it_lays_a_number_card_where_it_matches() -> None:
@@ -37,23 +37,23 @@ def test_it_lays_a_number_card_where_it_matches() -> None:
     state.grid[(-1, 1)] = "7H"
     state.grid[(1, -1)] = "3S"
     state._decision = None
-    assert heuristic().act(state) == "place:down"
+    assert heuristic().act(observe(state)) == "place:down"
 
 
 def test_it_saves_a_charged_weapon_for_big_fights() -> None:
     small = combat_scene(3, weapon=Weapon("shotgun", 2))
-    assert heuristic().act(small) == "fight:fists"
+    assert heuristic().act(observe(small)) == "fight:fists"
     big = combat_scene(20, weapon=Weapon("shotgun", 2))
-    assert heuristic().act(big) == "fight:weapon"
+    assert heuristic().act(observe(big)) == "fight:weapon"
     bat = combat_scene(3, weapon=Weapon("bat", None))
-    assert heuristic().act(bat) == "fight:weapon"
+    assert heuristic().act(observe(bat)) == "fight:weapon"
 
 
 def test_it_heads_for_the_helicopter() -> None:
     state = new(city(draws=["3D", "4D", "5D"]), dice=[1] * 4)
     play(state, "place:up", "place:down")
     assert state.phase == "move"
-    assert heuristic().act(state) == "move:right"
+    assert heuristic().act(observe(state)) == "move:right"
 
 
 def test_it_wins_far_more_often_than_random_play() -> None:

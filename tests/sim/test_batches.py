@@ -1,0 +1,180 @@
+"""Batches: the same outcomes on any back end, resumed from the store, compared on seeds."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from deadtable.sim import Config, compare, make_config, run_batch, simulate
+from deadtable.sim.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+VARIES = ("seconds", "games_per_second", "resumed")
+
+
+def same_batch(result: dict) -> dict:
+    return {k: v for k, v in result.items() if k not in VARIES}
+
+
+def test_scores_sum_the_same_in_any_grouping(race: str) -> None:
+    # Scores are floats: only merging chunks in their order makes sums agree bit for bit.
+    args = dict(game_id=race, options={"players": 2, "target": 13}, games=150, seed=5,
+                agents="random")
+    one = simulate(**args)
+    two = simulate(**args, workers=2)
+    small = simulate(**args, chunk=1)
+    assert one["mean_score"] == two["mean_score"]
+    assert one["mean_score"]["red"] > 0
+    assert same_batch(one) == same_batch(two)
+    assert one["outcomes"] == small["outcomes"] and one["causes"] == small["causes"]
+
+
+def test_interrupting_returns_what_was_measured(race: str) -> None:
+    seen = []
+
+    def progress(done: int, total: int) -> None:
+        seen.append(done)
+        if done >= 40:
+            raise KeyboardInterrupt
+
+    result = simulate(race, {"target": 9}, games=200, seed=3, chunk=10, progress=progress)
+    assert result["interrupted"] is True
+    assert result["games"] == 40 and result["requested"] == 200
+    assert sum(result["outcomes"].values()) == 40
+    assert seen[0] == 0 and seen[-1] == 40
+
+
+def test_a_batch_in_the_store_is_not_played_twice(race: str, tmp_path: Path) -> None:
+    db = str(tmp_path / "runs.db")
+    first = simulate(race, {"target": 9}, games=120, seed=3, db=db, records=True)
+    calls = []
+    again = simulate(race, {"target": 9}, games=120, seed=3, db=db, records=True,
+                     progress=lambda done, total: calls.append(done))
+    assert again["resumed"] == 120 and calls == [120]
+    assert same_batch(first) == same_batch(again)
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM games").fetchone() == (120,)
+        rows = conn.execute("SELECT outcome, COUNT(*) FROM games GROUP BY outcome").fetchall()
+        assert dict(rows) == first["outcomes"]
+        (options,) = conn.execute("SELECT options FROM game_records LIMIT 1").fetchone()
+        assert json.loads(options) == {"target": 9, "players": 1}
+        assert conn.execute("SELECT COUNT(*) FROM batches").fetchone() == (1,)
+    other = simulate(race, {"target": 9}, games=120, seed=4, db=db)  # another batch
+    assert other["resumed"] == 0
+    batches = Store(db).batches()
+    assert [b["seed"] for b in batches] == [3, 4]
+    assert all(b["finished"] and b["played"] == 120 for b in batches)
+    with pytest.raises(ValueError, match="no such batch to resume"):
+        simulate(race, {"target": 9}, games=120, seed=5, db=db, resume=True)
+
+
+def _cli(*args: str) -> list[str]:
+    # The race game is registered for the child process by hand, as the fixture does here.
+    code = ("import sys; from deadtable import registry; "
+            "registry._MODULES['race'] = 'tests.sim.race_game'; "
+            "from deadtable.ui.cli import main; sys.argv = ['deadtable', *sys.argv[1:]]; main()")
+    return [sys.executable, "-c", code, *args]
+
+
+def test_a_killed_batch_resumes_from_the_store_to_the_same_totals(
+    race: str, tmp_path: Path
+) -> None:
+    db = tmp_path / "killed.db"
+    args = ["sim", "race", "-n", "400", "--seed", "11", "-o", "target=25", "-a",
+            "mcts:iterations=4", "--db", str(db), "--records", "--quiet", "--json"]
+    child = subprocess.Popen(_cli(*args), cwd=ROOT, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    kept = 0
+    try:
+        while time.monotonic() < deadline and child.poll() is None:
+            if db.exists():
+                try:
+                    with sqlite3.connect(db) as conn:
+                        kept = conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+                except sqlite3.OperationalError:
+                    kept = 0  # the tables are being made
+            if kept >= 10:
+                break
+            time.sleep(0.02)
+        assert child.poll() is None, "the batch finished before it could be killed"
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        child.wait()
+    with sqlite3.connect(db) as conn:
+        kept = conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+        (finished,) = conn.execute("SELECT finished FROM batches").fetchone()
+    assert 10 <= kept < 100 and finished is None
+
+    resumed = subprocess.run(_cli(*args, "--resume"), cwd=ROOT, capture_output=True, text=True,
+                             check=True)
+    after = json.loads(resumed.stdout)
+    assert after["resumed"] == kept * 4 and after["interrupted"] is False
+    whole = simulate(race, {"target": 25}, games=400, seed=11, agents="mcts:iterations=4")
+    assert same_batch(after) == same_batch(whole)
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*), COUNT(DISTINCT idx) FROM games").fetchone() == (
+            400, 400)
+
+
+def test_ray_gives_the_same_outcomes_as_one_process(race: str) -> None:
+    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'deadtable[ray]')")
+    args = dict(game_id=race, options={"target": 12, "players": 2}, games=240, seed=2024,
+                agents="random")
+    local = simulate(**args)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
+             runtime_env={"env_vars": {"PYTHONPATH": str(ROOT)}})
+    try:
+        on_ray = simulate(**args, backend="ray", workers=2)
+    finally:
+        ray.shutdown()
+    assert same_batch(on_ray) == same_batch(local)
+    assert sum(local["outcomes"].values()) == 240
+
+
+def test_compare_on_identical_configs_finds_no_difference(race: str) -> None:
+    config = make_config(race, {"target": 10}, "random")
+    result = compare(race, config, config, games=200, seed=8)
+    assert result["difference"] == 0.0
+    assert result["pairs"]["only_a"] == result["pairs"]["only_b"] == 0
+    assert result["p_value"] == 1.0
+    lo, hi = result["ci95"]
+    assert lo < 0 < hi and lo == pytest.approx(-hi, abs=1e-9)
+    assert result["a"]["outcomes"] == result["b"]["outcomes"]
+
+
+def test_compare_pairs_the_same_seeds(race: str) -> None:
+    walker = make_config(race, {"target": 6}, "first")  # always lands on 6
+    gambler = make_config(race, {"target": 6}, "random")
+    result = compare(race, walker, gambler, games=150, seed=1)
+    pairs = result["pairs"]
+    assert pairs["only_b"] == pairs["neither"] == 0  # the walker never loses
+    assert pairs["both"] == result["b"]["rates"]["win"]["count"]
+    assert result["difference"] == pytest.approx(pairs["only_a"] / 150)
+    assert result["ci95"][0] > 0 and result["p_value"] < 1e-6
+    alone = simulate(race, {"target": 6}, games=150, seed=1, agents="random")
+    assert alone["outcomes"] == result["b"]["outcomes"]  # the same seeds as a plain batch
+
+
+def test_compare_options_on_the_same_agents(race: str) -> None:
+    near = Config({"target": 2, "players": 1}, {"player": "random"})
+    far = Config({"target": 30, "players": 1}, {"player": "random"})
+    result = compare(race, near, far, games=100, seed=2)
+    assert result["a"]["options"]["target"] == 2 and result["b"]["options"]["target"] == 30
+    assert result["a"]["length"]["mean"] < result["b"]["length"]["mean"]
+
+
+def test_run_batch_refuses_bad_settings(race: str) -> None:
+    config = make_config(race, {}, "random")
+    with pytest.raises(ValueError, match="valid backends: process, ray"):
+        run_batch(race, [config], 10, 0, backend="dask")
+    with pytest.raises(ValueError, match="chunk must be at least 1"):
+        run_batch(race, [config], 10, 0, chunk=0)
