@@ -91,6 +91,8 @@ class HeuristicAgent:
         if fits:
             return fits[0]
         # short cuts in Deck One skip its dangers; in Deck Two they would miss Darkness
+        if "smash" in ids and view["deck"] == 2 and view["decks"][1] <= 10:
+            return "smash"  # +3 HtH for the last cards, where Darkness waits
         for short_cut in ("flare", "rope", "dynamite"):
             if short_cut in ids and (short_cut == "flare" or view["deck"] == 1):
                 return short_cut
