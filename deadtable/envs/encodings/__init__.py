@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -42,7 +43,7 @@ class UnknownAction(KeyError):
         return str(self.args[0])
 
 
-class Encoding:
+class Encoding(ABC):
     """A game's action enumeration and observation encoding. Subclass and write `encode_into`.
 
     `features` names the parts of the observation vector, in order: (name, size) pairs whose
@@ -107,9 +108,9 @@ class Encoding:
         self.encode_into(view, out)
         return out
 
+    @abstractmethod
     def encode_into(self, view: dict[str, Any], out: np.ndarray) -> None:
         """Write the view into `out` (zeroed, float32, length `size`)."""
-        raise NotImplementedError
 
     def max_game_length(self) -> int:
         """A bound on the number of decisions in a game, for OpenSpiel (override it)."""

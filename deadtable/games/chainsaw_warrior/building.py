@@ -148,14 +148,7 @@ def _answer_kit(state: ChainsawWarriorState, action: str) -> None:
                     f"{state.data.items[what].name}.")
     else:
         points -= REFILL_COST
-        carried = state.items[int(what)]
-        item = state.data.items[carried.item]
-        if verb == "refill":
-            carried.uses = item.uses
-            state.event(f"You refill the {item.name}.")
-        else:
-            carried.clip = True
-            state.event(f"You take a Spare Clip for the {item.name}.")
+        equipment.recharge(state, int(what), verb)
     kit_out(state, points, refit, chosen, waited)
 
 

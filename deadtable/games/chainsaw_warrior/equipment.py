@@ -94,6 +94,18 @@ def destroy(state: ChainsawWarriorState, index: int, why: str) -> None:
     carry_on_check(state)
 
 
+def recharge(state: ChainsawWarriorState, index: int, how: str) -> None:
+    """A Dump's or an allowance's "refill" (to full) or "clip" (a Spare Clip counter)."""
+    carried = state.items[index]
+    item = state.data.items[carried.item]
+    if how == "refill":
+        carried.uses = item.uses
+        state.event(f"You refill the {item.name} ({item.uses} uses).")
+    else:
+        carried.clip = True
+        state.event(f"You take a Spare Clip for the {item.name}.")
+
+
 def hth_weapon_bonus(state: ChainsawWarriorState) -> int:
     """Only one HtH weapon's bonus counts in a fight: the best one usable."""
     best = 0

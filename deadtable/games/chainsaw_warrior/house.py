@@ -200,15 +200,8 @@ def _answer_dump(state: ChainsawWarriorState, action: str) -> None:
         state.items.append(equipment.fresh(state.data.items[item_id]))
         state.event(f"From the Dump you take: {state.data.items[item_id].name}.")
     elif action != "leave":
-        kind, index = action.split(":")
-        carried = state.items[int(index)]
-        item = state.data.items[carried.item]
-        if kind == "refill":
-            carried.uses = item.uses
-            state.event(f"You refill the {item.name} ({item.uses} uses).")
-        else:
-            carried.clip = True
-            state.event(f"You take a Spare Clip for the {item.name}.")
+        how, index = action.split(":")
+        equipment.recharge(state, int(index), how)
 
 
 # -- First Aid Kit ------------------------------------------------------------------------------
