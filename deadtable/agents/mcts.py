@@ -16,10 +16,14 @@ node, so a small budget starts from the agent's line of play instead of from ran
 
 `paired=true` is flat Monte Carlo on common random numbers, a one-step improvement of the
 rollout policy: each iteration samples one world (a determinization and a rollout seed) and
-plays every root action in it, each followed by a rollout, so two actions are compared on the
-same cards and dice and much of the luck cancels. It keeps the rollout agent's own choice
-unless another action's mean paired advantage over it exceeds `margin` standard errors
-(0: any advantage). An iteration costs one rollout per root action."""
+plays every root action still in the race in it, each followed by a rollout, so two actions
+are compared on the same cards and dice and much of the luck cancels. It keeps the rollout
+agent's own choice unless another action's mean paired advantage over it exceeds `margin`
+standard errors (0: any advantage). Worlds are played in rounds of `batch` (default: all
+`iterations` in one round); after each round an action whose advantage is below `tolerance`
+with `margin` standard errors of confidence leaves the race, and the search stops early once
+every action left is either out or clearly better. So the budget goes to the decisions where
+the actions really differ, and a decision where they do not costs one round."""
 
 from __future__ import annotations
 
@@ -54,11 +58,15 @@ class MCTSAgent:
         guide: bool = False,
         paired: bool = False,
         margin: float = 0.0,
+        batch: int = 0,
+        tolerance: float = 0.0,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"mcts: iterations must be at least 1, got {iterations}")
         if calls < 0:
             raise ValueError(f"mcts: calls must be 0 (no limit) or more, got {calls}")
+        if batch < 0:
+            raise ValueError(f"mcts: batch must be 0 (one round) or more, got {batch}")
         if guide and rollout == "random":
             raise ValueError("mcts: guide=true needs an agent rollout, e.g. rollout=heuristic")
         self.dice = Dice(seed)
@@ -70,6 +78,8 @@ class MCTSAgent:
         self.guide = guide
         self.paired = paired
         self.margin = margin
+        self.batch = batch or iterations
+        self.tolerance = tolerance
         # The rollout agent follows the real game too (it is asked at every real decision),
         # so an agent that remembers (where it walked, say) starts each rollout with the
         # memories of the real game so far: each rollout plays a copy of it as it was.
@@ -106,30 +116,41 @@ class MCTSAgent:
         decision = obs.decision
         seat = decision.seat
         ids = decision.ids
-        rewards: dict[str, list[float]] = {a: [] for a in ids}
         if preferred is None:
             preferred = ids[0]
+        rewards: dict[str, list[float]] = {a: [] for a in ids}
+        racing = [a for a in ids if a != preferred]  # the challengers still in the race
         done = 0
-        while done < self.iterations and self._budget_left():
-            world = obs.sample(self.dice)
-            luck = self.dice.below(1 << 62)  # the same rollout seed for every root action
-            for action in ids:
-                sim = world.clone()
-                rollout = self._fresh_rollout_agent()  # the same copy for every action
-                self._step(sim, action)
-                rewards[action].append(self._play_out(sim, rollout, Dice(luck)).get(seat, 0.5))
-            done += 1
+        while racing and done < self.iterations and self._budget_left():
+            for _ in range(min(self.batch, self.iterations - done)):
+                if not self._budget_left():
+                    break
+                world = obs.sample(self.dice)
+                luck = self.dice.below(1 << 62)  # the same rollout seed for every action
+                for action in (preferred, *racing):
+                    sim = world.clone()
+                    rollout = self._fresh_rollout_agent()  # the same copy for every action
+                    self._step(sim, action)
+                    reward = self._play_out(sim, rollout, Dice(luck)).get(seat, 0.5)
+                    rewards[action].append(reward)
+                done += 1
+            gains = {a: _paired_gain(rewards[a], rewards[preferred]) for a in racing}
+            racing = [a for a, (mean, se) in gains.items()
+                      if mean + self.margin * se >= self.tolerance  # may still matter
+                      and not mean > self.margin * se]  # not yet clearly better
+            leaders = [a for a, (mean, se) in gains.items() if mean > self.margin * se]
+            if leaders and not racing:
+                break
         self.last_iterations, self.last_calls = done, self._spent
         # Leave the rollout agent's own choice only for an action whose paired advantage over
         # it is `margin` standard errors or more: noise alone then rarely makes it worse.
         best, best_gain = preferred, 0.0
         base = rewards[preferred]
         for action in ids:
-            diffs = [r - b for r, b in zip(rewards[action], base, strict=True)]
-            n = len(diffs)
-            mean = sum(diffs) / n
-            sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
-            if mean > best_gain and mean > self.margin * sd / math.sqrt(n):
+            if action == preferred or not rewards[action]:
+                continue
+            mean, se = _paired_gain(rewards[action], base[:len(rewards[action])])
+            if mean > best_gain and mean > self.margin * se:
                 best, best_gain = action, mean
         return best
 
@@ -187,6 +208,17 @@ class MCTSAgent:
         if sim.outcome is None:
             return {}
         return {seat: REWARD[result] for seat, result in sim.outcome.results.items()}
+
+
+def _paired_gain(rewards: list[float], base: list[float]) -> tuple[float, float]:
+    """Mean paired advantage of `rewards` over `base` (same worlds, in order) and its standard
+    error. The variance has one pseudo-difference of 1/2 added, so that a few worlds that all
+    agree do not look like certainty."""
+    n = len(rewards)
+    diffs = [r - b for r, b in zip(rewards, base[:n], strict=True)]
+    mean = sum(diffs) / n
+    variance = (sum((d - mean) ** 2 for d in diffs) + 0.25) / n
+    return mean, math.sqrt(variance / n)
 
 
 def _visits(root: _Node, action: str) -> int:

@@ -6,13 +6,15 @@ a busy machine inflates it less (the agents' and workers' figures are single run
 Per game: games and steps per second with random agents in one process (the top-level
 figures), the same for each of the game's own agents (`agents`), clone() against
 copy.deepcopy, to_json() and from_json(), MCTS iterations per second with each rollout
-policy (`mcts`), and the same random batch on 1 and 2 worker processes (`workers`).
+policy (`mcts`), the same random batch on 1 and 2 worker processes (`workers`), and what a
+step allocates (`allocation`, by tracemalloc).
 """
 
 from __future__ import annotations
 
 import copy
 import time
+import tracemalloc
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
@@ -96,6 +98,39 @@ def _workers(game_id: str, games: int, seed: int) -> dict[str, float]:
     return {"games": games, "1": rates["1"], "2": rates["2"], "speedup": rates["2"] / rates["1"]}
 
 
+def _allocation(game_id: str, games: int, seed: int) -> dict[str, float]:
+    """Bytes per random step, traced by tracemalloc: `transient` is the most a step holds at
+    once beyond what was there before it (made and freed within the step), `kept` what is
+    still there after it (the action history, the event log and the game's own growth), over
+    `games` whole games. Tracing slows play, so the bench's rates are measured without it."""
+    game = registry.load(game_id)
+    pick = Dice(seed)
+    steps = 0
+    transient = kept = 0
+    started = not tracemalloc.is_tracing()
+    if started:
+        tracemalloc.start()
+    try:
+        for index in range(games):
+            state = game.new(seed=seed + index)
+            decision = state.decision
+            while decision is not None:
+                action = decision.actions[pick.below(len(decision.actions))].id
+                before = tracemalloc.get_traced_memory()[0]
+                tracemalloc.reset_peak()
+                state.apply(action)
+                decision = state.decision  # making the next decision is part of the step
+                after, peak = tracemalloc.get_traced_memory()
+                transient += peak - before
+                kept += after - before
+                steps += 1
+    finally:
+        if started:
+            tracemalloc.stop()
+    return {"games": games, "steps": steps, "transient_bytes_per_step": transient / steps,
+            "kept_bytes_per_step": kept / steps}
+
+
 def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
     random_play = _play(game_id, "random", games, seed)
     game = registry.load(game_id)
@@ -123,4 +158,5 @@ def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
         "agents": agents,
         "mcts": mcts,
         "workers": _workers(game_id, games, seed),
+        "allocation": _allocation(game_id, max(1, min(games, 50)), seed),
     }

@@ -327,6 +327,12 @@ def _show_bench_extras(console: Console, results: list[dict[str, Any]]) -> None:
         w = r["workers"]
         console.print(Text(f"{r['game']}: {w['games']} random games, 1 worker {w['1']:.0f} "
                            f"games/s, 2 workers {w['2']:.0f} games/s: {w['speedup']:.2f}×"))
+    for r in results:
+        a = r["allocation"]
+        console.print(Text(f"{r['game']}: a random step allocates "
+                           f"{a['transient_bytes_per_step']:.0f} bytes at its peak and keeps "
+                           f"{a['kept_bytes_per_step']:.0f} "
+                           f"(tracemalloc, {a['steps']} steps of {a['games']} games)"))
 
 
 def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool) -> None:

@@ -102,3 +102,48 @@ def test_mcts_beats_random_on_every_registered_game(game_id: str) -> None:
         f"{result['b']['rates']['win']['count']}; difference {result['difference']:.2f} "
         f"[{lo:.2f}, {hi:.2f}]"
     )
+
+
+def _at_nine(race: str):  # type: ignore[no-untyped-def]
+    state = deadtable.load(race).new(seed=3)
+    state.positions["player"] = 9  # one step from the target: walking wins, a roll rarely
+    state._decision = None
+    return state
+
+
+class _AlwaysRoll:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, obs: object) -> str:
+        return "roll"
+
+
+def test_racing_stops_after_one_round_once_a_challenger_is_clearly_better(
+        race: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deadtable.agents import base
+
+    monkeypatch.setitem(base._FACTORIES, "always-roll", _AlwaysRoll)
+    agent = make_agent("mcts:iterations=400,batch=8,paired=true,margin=2,rollout=always-roll",
+                       seed=1)
+    assert agent.act(observe(_at_nine(race))) == "walk"  # not the rollout agent's "roll"
+    assert agent.last_iterations == 8
+
+
+def test_racing_drops_a_challenger_that_cannot_matter_after_one_round(race: str) -> None:
+    # From the start no action ends the game, and with depth=0 every rollout is unfinished and
+    # scores 1/2: the actions never differ.
+    start = deadtable.load(race).new(seed=3)
+    agent = make_agent("mcts:iterations=400,batch=8,paired=true,margin=2,tolerance=0.2,"
+                       "depth=0", seed=1)
+    assert agent.act(observe(start)) == "walk"  # the rollout policy's own: the first
+    assert agent.last_iterations == 8
+    # Without a tolerance a challenger stays in the race while it may be better: every world.
+    patient = make_agent("mcts:iterations=40,batch=8,paired=true,margin=2,depth=0", seed=1)
+    patient.act(observe(start))
+    assert patient.last_iterations == 40
+
+
+def test_racing_rejects_a_negative_batch() -> None:
+    with pytest.raises(ValueError, match="batch must be 0"):
+        make_agent("mcts:paired=true,batch=-1", seed=1)

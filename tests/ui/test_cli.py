@@ -287,6 +287,10 @@ def test_bench_measures_a_real_game() -> None:
                 "to_json_us", "from_json_us"):
         assert result[key] > 0, key
     assert result["clone_speedup"] == pytest.approx(result["deepcopy_us"] / result["clone_us"])
+    allocation = result["allocation"]
+    assert allocation["steps"] > 20 and allocation["games"] == 20
+    # Every step keeps at least its action id in the history; a peak is never below what stays.
+    assert 0 < allocation["kept_bytes_per_step"] <= allocation["transient_bytes_per_step"]
 
 
 def test_bench_refuses_an_unknown_game() -> None:
