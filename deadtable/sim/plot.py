@@ -5,10 +5,17 @@ matplotlib is an optional extra (`pip install 'deadtable[plot]'`), imported only
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 RESULTS = ("win", "draw", "loss")
+
+
+def _wrap(text: str, width: int) -> str:
+    """Long agent specs ("mcts:iterations=96,batch=16,...") broken at their commas, so that a
+    label or a title stays inside the figure."""
+    return "\n".join(textwrap.wrap(text.replace(",", ", "), width, break_on_hyphens=False))
 
 
 def plot_batches(path: str, title: str, batches: Sequence[tuple[str, dict[str, Any]]]) -> None:
@@ -32,13 +39,13 @@ def plot_batches(path: str, title: str, batches: Sequence[tuple[str, dict[str, A
         highs = [summary["rates"][r]["ci95"][1] - rate for r, rate in zip(RESULTS, rates,
                                                                           strict=True)]
         rates_ax.bar(xs, rates, width, yerr=[lows, highs], capsize=4,
-                     label=f"{label} (n={summary['games']})")
+                     label=_wrap(f"{label} (n={summary['games']})", 40))
         lengths = {int(k): v for k, v in summary["length_histogram"].items()}
         if lengths:
             values = sorted(lengths)
             length_ax.hist(values, bins=min(50, max(1, values[-1] - values[0] + 1)),
                            weights=[lengths[v] / summary["games"] for v in values],
-                           histtype="step", linewidth=1.5, label=label)
+                           histtype="step", linewidth=1.5, label=_wrap(label, 40))
     rates_ax.set_xticks(range(len(RESULTS)), list(RESULTS))
     rates_ax.set_ylim(0, 1)
     rates_ax.set_ylabel("share of games (Wilson 95% interval)")
@@ -48,7 +55,7 @@ def plot_batches(path: str, title: str, batches: Sequence[tuple[str, dict[str, A
     length_ax.set_ylabel("share of games")
     length_ax.set_title("game length")
     length_ax.legend(fontsize="small")
-    fig.suptitle(title)
+    fig.suptitle(_wrap(title, 110))
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
