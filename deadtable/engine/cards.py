@@ -84,6 +84,13 @@ class Pile:
     def shuffle(self, dice: Dice) -> None:
         dice.shuffle(self.cards)
 
+    def redeal(self, dice: Dice) -> None:
+        """A new order drawn from `dice` alone, for determinizing: the cards are sorted before
+        they are shuffled, so the new order carries nothing of the true one (a searcher knows
+        its own dice and could otherwise undo the shuffle)."""
+        self.cards.sort()
+        dice.shuffle(self.cards)
+
     def reshuffle_from(self, discards: Pile, dice: Dice) -> None:
         """Turn the discards over into this pile and shuffle the whole."""
         self.cards.extend(discards.cards)

@@ -138,12 +138,13 @@ class ChainsawWarriorState(GameState):
         slots = [(d, i) for d, deck in enumerate(self.decks)
                  for i, card in enumerate(deck.cards)
                  if card not in self.seen and card != self.data.darkness]
-        unknown = [self.decks[d].cards[i] for d, i in slots]
+        # Sorted first: the deal must not depend on where the cards truly lie (Pile.redeal).
+        unknown = sorted(self.decks[d].cards[i] for d, i in slots)
         dice.shuffle(unknown)
         for (d, i), card in zip(slots, unknown, strict=True):
             self.decks[d].cards[i] = card
         for deck in self.decks:
-            deck.shuffle(dice)
+            deck.redeal(dice)
         if self.known:  # the Remote Camera's cards stay where it saw them
             deck = self.decks[self.current]
             rest = list(deck.cards)
@@ -152,9 +153,9 @@ class ChainsawWarriorState(GameState):
             deck.cards = [*self.known, *rest]
         elif back is not None:
             self._keep_top_back(nxt, back, dice)
-        self.wandering.shuffle(dice)
+        self.wandering.redeal(dice)
         for pile in self.piles.values():
-            pile.shuffle(dice)
+            pile.redeal(dice)
 
     def _keep_top_back(self, nxt: int, back: str, dice: Dice) -> None:
         deck = self.decks[nxt]

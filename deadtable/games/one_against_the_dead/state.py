@@ -174,7 +174,8 @@ class OneAgainstTheDeadState(GameState):
         """The deck order and the face-down cards are unknown: deal them anew."""
         super().determinize(seat, dice)
         hidden = sorted(self.face_down)
-        unknown = [self.grid[p] for p in hidden] + self.deck.cards
+        # Sorted first: the deal must not depend on where the cards truly lie (Pile.redeal).
+        unknown = sorted([self.grid[p] for p in hidden] + self.deck.cards)
         dice.shuffle(unknown)
         for p, card in zip(hidden, unknown, strict=False):
             self.grid[p] = card
