@@ -20,10 +20,11 @@ plays every root action still in the race in it, each followed by a rollout, so 
 are compared on the same cards and dice and much of the luck cancels. It keeps the rollout
 agent's own choice unless another action's mean paired advantage over it exceeds `margin`
 standard errors (0: any advantage). Worlds are played in rounds of `batch` (default: all
-`iterations` in one round); after each round an action whose advantage is below `tolerance`
-with `margin` standard errors of confidence leaves the race, and the search stops early once
-every action left is either out or clearly better. So the budget goes to the decisions where
-the actions really differ, and a decision where they do not costs one round."""
+`iterations` in one round); after each round an action leaves the race if it is `margin`
+standard errors worse than the leader (the best so far), or surely (by `margin` standard
+errors) cannot beat the rollout agent's choice by `tolerance`; the search stops when one
+action is left. So the budget goes to the decisions where the actions really differ, and a
+decision where they do not costs a round or two."""
 
 from __future__ import annotations
 
@@ -119,40 +120,55 @@ class MCTSAgent:
         if preferred is None:
             preferred = ids[0]
         rewards: dict[str, list[float]] = {a: [] for a in ids}
-        racing = [a for a in ids if a != preferred]  # the challengers still in the race
+        alive = [preferred, *(a for a in ids if a != preferred)]  # still played in each world
         done = 0
-        while racing and done < self.iterations and self._budget_left():
+        while len(alive) > 1 and done < self.iterations and self._budget_left():
             for _ in range(min(self.batch, self.iterations - done)):
                 if not self._budget_left():
                     break
                 world = obs.sample(self.dice)
                 luck = self.dice.below(1 << 62)  # the same rollout seed for every action
-                for action in (preferred, *racing):
+                for action in alive:
                     sim = world.clone()
                     rollout = self._fresh_rollout_agent()  # the same copy for every action
                     self._step(sim, action)
                     reward = self._play_out(sim, rollout, Dice(luck)).get(seat, 0.5)
                     rewards[action].append(reward)
                 done += 1
-            gains = {a: _paired_gain(rewards[a], rewards[preferred]) for a in racing}
-            racing = [a for a, (mean, se) in gains.items()
-                      if mean + self.margin * se >= self.tolerance  # may still matter
-                      and not mean > self.margin * se]  # not yet clearly better
-            leaders = [a for a, (mean, se) in gains.items() if mean > self.margin * se]
-            if leaders and not racing:
-                break
+            alive = self._race(alive, rewards, preferred)
         self.last_iterations, self.last_calls = done, self._spent
+        if preferred not in alive:  # it fell clearly behind the race's leader
+            return max(alive, key=lambda a: sum(rewards[a]) / len(rewards[a]))
         # Leave the rollout agent's own choice only for an action whose paired advantage over
         # it is `margin` standard errors or more: noise alone then rarely makes it worse.
         best, best_gain = preferred, 0.0
-        base = rewards[preferred]
-        for action in ids:
-            if action == preferred or not rewards[action]:
+        for action in alive:
+            if action == preferred:
                 continue
-            mean, se = _paired_gain(rewards[action], base[:len(rewards[action])])
+            mean, se = _paired_gain(rewards[action], rewards[preferred])
             if mean > best_gain and mean > self.margin * se:
                 best, best_gain = action, mean
         return best
+
+    def _race(self, alive: list[str], rewards: dict[str, list[float]],
+              preferred: str) -> list[str]:
+        """The actions that stay in the race after a round (all were played in the same
+        worlds): not one `margin` standard errors worse than the leader (the best so far),
+        nor, while the rollout agent's own choice is in, one that surely cannot beat it by
+        `tolerance`."""
+        leader = max(alive, key=lambda a: sum(rewards[a]))
+        kept = []
+        for action in alive:
+            if action != leader:
+                mean, se = _paired_gain(rewards[action], rewards[leader])
+                if mean + self.margin * se < 0:
+                    continue
+            if action != preferred and preferred in alive:
+                mean, se = _paired_gain(rewards[action], rewards[preferred])
+                if mean + self.margin * se < self.tolerance:
+                    continue
+            kept.append(action)
+        return kept
 
     def _iterate(
         self, root: _Node, sim: GameState, rollout: Agent | None, dice: Dice
