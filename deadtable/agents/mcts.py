@@ -20,11 +20,13 @@ plays every root action still in the race in it, each followed by a rollout, so 
 are compared on the same cards and dice and much of the luck cancels. It keeps the rollout
 agent's own choice unless another action's mean paired advantage over it exceeds `margin`
 standard errors (0: any advantage). Worlds are played in rounds of `batch` (default: all
-`iterations` in one round); after each round an action leaves the race if it is `margin`
-standard errors worse than the leader (the best so far), or surely (by `margin` standard
-errors) cannot beat the rollout agent's choice by `tolerance`; the search stops when one
-action is left. So the budget goes to the decisions where the actions really differ, and a
-decision where they do not costs a round or two."""
+`iterations` in one round); after each round a challenger leaves the race once it surely
+(by `margin` standard errors) cannot beat the rollout agent's choice by `tolerance`, or once
+it clearly beats it; the search stops when no challenger is left. So the budget goes to the
+decisions where the actions really differ, and a decision where they do not costs a round or
+two. `prune=true` also drops every action that falls `margin` standard errors behind the
+race's leader, and races until one action is left: much cheaper with many actions (an
+equipment pick), but measured weaker at One Against the Dead (docs/analysis.md)."""
 
 from __future__ import annotations
 
@@ -61,6 +63,7 @@ class MCTSAgent:
         margin: float = 0.0,
         batch: int = 0,
         tolerance: float = 0.0,
+        prune: bool = False,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"mcts: iterations must be at least 1, got {iterations}")
@@ -81,6 +84,7 @@ class MCTSAgent:
         self.margin = margin
         self.batch = batch or iterations
         self.tolerance = tolerance
+        self.prune = prune
         # The rollout agent follows the real game too (it is asked at every real decision),
         # so an agent that remembers (where it walked, say) starts each rollout with the
         # memories of the real game so far: each rollout plays a copy of it as it was.
@@ -137,25 +141,45 @@ class MCTSAgent:
                 done += 1
             alive = self._race(alive, rewards, preferred)
         self.last_iterations, self.last_calls = done, self._spent
-        if preferred not in alive:  # it fell clearly behind the race's leader
+        if preferred not in alive:  # pruned: it fell clearly behind the race's leader
             return max(alive, key=lambda a: sum(rewards[a]) / len(rewards[a]))
         # Leave the rollout agent's own choice only for an action whose paired advantage over
         # it is `margin` standard errors or more: noise alone then rarely makes it worse.
+        # (A challenger that left the race is judged on the worlds it was played in.)
         best, best_gain = preferred, 0.0
-        for action in alive:
-            if action == preferred:
+        base = rewards[preferred]
+        for action in ids:
+            if action == preferred or not rewards[action]:
                 continue
-            mean, se = _paired_gain(rewards[action], rewards[preferred])
+            mean, se = _paired_gain(rewards[action], base[:len(rewards[action])])
             if mean > best_gain and mean > self.margin * se:
                 best, best_gain = action, mean
         return best
 
     def _race(self, alive: list[str], rewards: dict[str, list[float]],
               preferred: str) -> list[str]:
-        """The actions that stay in the race after a round (all were played in the same
-        worlds): not one `margin` standard errors worse than the leader (the best so far),
-        nor, while the rollout agent's own choice is in, one that surely cannot beat it by
-        `tolerance`."""
+        """The actions still played after a round (all were played in the same worlds).
+
+        A challenger leaves once, by `margin` standard errors, it surely cannot beat the
+        rollout agent's choice by `tolerance`, or once it beats it clearly (it has won its
+        place; its worlds so far decide); the rollout agent's choice stays while any
+        challenger races. With `prune`, instead, every action (the rollout agent's choice
+        included) leaves once it is `margin` standard errors behind the leader, the
+        tolerance rule applies while the rollout agent's choice is in, and the race goes on
+        until one action is left: far cheaper among many actions."""
+        if self.prune:
+            return self._pruned(alive, rewards, preferred)
+        racing = []
+        for action in alive:
+            if action == preferred:
+                continue
+            mean, se = _paired_gain(rewards[action], rewards[preferred])
+            if mean + self.margin * se >= self.tolerance and not mean > self.margin * se:
+                racing.append(action)
+        return [preferred, *racing] if racing else [preferred]
+
+    def _pruned(self, alive: list[str], rewards: dict[str, list[float]],
+                preferred: str) -> list[str]:
         leader = max(alive, key=lambda a: sum(rewards[a]))
         kept = []
         for action in alive:

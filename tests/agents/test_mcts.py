@@ -144,6 +144,24 @@ def test_racing_drops_a_challenger_that_cannot_matter_after_one_round(race: str)
     assert patient.last_iterations == 40
 
 
+def test_pruning_races_until_one_action_is_left(race: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from deadtable.agents import base
+
+    monkeypatch.setitem(base._FACTORIES, "always-roll", _AlwaysRoll)
+    # The rollout agent's own "roll" falls clearly behind "walk" and leaves the race itself.
+    agent = make_agent("mcts:iterations=400,batch=8,paired=true,margin=2,prune=true,"
+                       "rollout=always-roll", seed=1)
+    assert agent.act(observe(_at_nine(race))) == "walk"
+    assert agent.last_iterations == 8
+    # Two actions that never differ: both stay (neither is behind) until the budget is spent.
+    start = deadtable.load(race).new(seed=3)
+    level = make_agent("mcts:iterations=40,batch=8,paired=true,margin=2,prune=true,depth=0",
+                       seed=1)
+    assert level.act(observe(start)) == "walk"
+    assert level.last_iterations == 40
+
+
 def test_racing_rejects_a_negative_batch() -> None:
     with pytest.raises(ValueError, match="batch must be 0"):
         make_agent("mcts:paired=true,batch=-1", seed=1)
