@@ -13,6 +13,7 @@ step allocates (`allocation`, by tracemalloc).
 from __future__ import annotations
 
 import copy
+import gc
 import time
 import tracemalloc
 from collections.abc import Callable, Iterable
@@ -101,7 +102,8 @@ def _workers(game_id: str, games: int, seed: int) -> dict[str, float]:
 def _allocation(game_id: str, games: int, seed: int) -> dict[str, float]:
     """Bytes per random step, traced by tracemalloc: `transient` is the most a step holds at
     once beyond what was there before it (made and freed within the step), `kept` what is
-    still there after it (the action history, the event log and the game's own growth), over
+    still there after it (the action history, the event log, the game's own growth and any
+garbage in cycles), over
     `games` whole games. Tracing slows play, so the bench's rates are measured without it."""
     game = registry.load(game_id)
     pick = Dice(seed)
@@ -110,6 +112,10 @@ def _allocation(game_id: str, games: int, seed: int) -> dict[str, float]:
     started = not tracemalloc.is_tracing()
     if started:
         tracemalloc.start()
+    # No cyclic collection inside a step, so that it cannot free earlier steps' garbage there:
+    # what reference counting does not free counts as kept.
+    gc.collect()
+    gc.disable()
     try:
         for index in range(games):
             state = game.new(seed=seed + index)
@@ -125,6 +131,7 @@ def _allocation(game_id: str, games: int, seed: int) -> dict[str, float]:
                 kept += after - before
                 steps += 1
     finally:
+        gc.enable()
         if started:
             tracemalloc.stop()
     return {"games": games, "steps": steps, "transient_bytes_per_step": transient / steps,
