@@ -82,6 +82,12 @@ class CardData:
     costs: dict[str, int]
     escape: dict[str, int]
     marksmanship: dict[int, int]
+    # Every card's title, made once: views list titles at every step.
+    titles: dict[str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        cards = (*self.house.values(), *self.wandering.values())
+        object.__setattr__(self, "titles", {c.id: c.title for c in cards})
 
     def card(self, card_id: str) -> Card:
         return self.house.get(card_id) or self.wandering[card_id]

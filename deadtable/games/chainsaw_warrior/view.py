@@ -24,6 +24,7 @@ def view(state: ChainsawWarriorState) -> dict[str, Any]:
     d = state.decks[state.current] if state.decks[state.current] else state.decks[1]
     top_back = state.data.card(d.cards[0]).back if d.cards else None
     fight = state.fight
+    titles = state.data.titles
     return {
         "warrior": {
             "endurance": w.endurance, "wounds": w.wounds, "max_wounds": w.max_wounds,
@@ -40,9 +41,9 @@ def view(state: ChainsawWarriorState) -> dict[str, Any]:
         "decks": [len(deck) for deck in state.decks],
         "next_back": top_back,  # card backs are face up for all to see
         # what the Remote Camera saw at the top of the current deck, in order
-        "camera": [state.data.card(c).title for c in state.known],
-        "discards": [[state.data.card(c).title for c in pile.cards] for pile in state.discards],
-        "removed": [state.data.card(c).title for c in state.removed],
+        "camera": [titles[c] for c in state.known],
+        "discards": [[titles[c] for c in pile.cards] for pile in state.discards],
+        "removed": [titles[c] for c in state.removed],
         "turned": None if state.turned is None else _card(state, state.turned),
         "items": [
             {"id": c.item, "name": state.data.items[c.item].name,
