@@ -151,7 +151,7 @@ class MCTSAgent:
         for action in ids:
             if action == preferred or not rewards[action]:
                 continue
-            mean, se = _paired_gain(rewards[action], base[:len(rewards[action])])
+            mean, se = _paired_gain(rewards[action], base)
             if mean > best_gain and mean > self.margin * se:
                 best, best_gain = action, mean
         return best
@@ -176,7 +176,7 @@ class MCTSAgent:
             mean, se = _paired_gain(rewards[action], rewards[preferred])
             if mean + self.margin * se >= self.tolerance and not mean > self.margin * se:
                 racing.append(action)
-        return [preferred, *racing] if racing else [preferred]
+        return [preferred, *racing]
 
     def _pruned(self, alive: list[str], rewards: dict[str, list[float]],
                 preferred: str) -> list[str]:
@@ -251,9 +251,9 @@ class MCTSAgent:
 
 
 def _paired_gain(rewards: list[float], base: list[float]) -> tuple[float, float]:
-    """Mean paired advantage of `rewards` over `base` (same worlds, in order) and its standard
-    error. The variance has one pseudo-difference of 1/2 added, so that a few worlds that all
-    agree do not look like certainty."""
+    """Mean paired advantage of `rewards` over the first as many of `base` (same worlds, in
+    order) and its standard error. The variance has one pseudo-difference of 1/2 added, so
+    that a few worlds that all agree do not look like certainty."""
     n = len(rewards)
     diffs = [r - b for r, b in zip(rewards, base[:n], strict=True)]
     mean = sum(diffs) / n

@@ -103,8 +103,8 @@ def _allocation(game_id: str, games: int, seed: int) -> dict[str, float]:
     """Bytes per random step, traced by tracemalloc: `transient` is the most a step holds at
     once beyond what was there before it (made and freed within the step), `kept` what is
     still there after it (the action history, the event log, the game's own growth and any
-garbage in cycles), over
-    `games` whole games. Tracing slows play, so the bench's rates are measured without it."""
+    garbage in cycles), over `games` whole games. Tracing slows play, so the bench's rates are
+    measured without it."""
     game = registry.load(game_id)
     pick = Dice(seed)
     steps = 0
