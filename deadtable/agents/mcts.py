@@ -26,7 +26,16 @@ it clearly beats it; the search stops when no challenger is left. So the budget 
 decisions where the actions really differ, and a decision where they do not costs a round or
 two. `prune=true` also drops every action that falls `margin` standard errors behind the
 race's leader, and races until one action is left: much cheaper with many actions (an
-equipment pick), but measured weaker at One Against the Dead (docs/analysis.md)."""
+equipment pick), but measured weaker at One Against the Dead (docs/analysis.md).
+
+`sync=true` synchronises each world's dice (Dice.synchronise): from the game's next fixed
+point on (a move, a card turned over) every action's rollout rolls the same dice, however
+many each used before, so the paired differences measure the actions more than their luck
+and the race settles in fewer worlds.
+
+`widest=N` (with an agent rollout) plays the rollout agent's own choice, unsearched, at every
+decision with more than N legal actions: a search among 30 cards costs 30 rollouts per world,
+and a game's heuristic may already choose such things well (Chainsaw Warrior's Kitting Out)."""
 
 from __future__ import annotations
 
@@ -64,6 +73,8 @@ class MCTSAgent:
         batch: int = 0,
         tolerance: float = 0.0,
         prune: bool = False,
+        widest: int = 0,
+        sync: bool = False,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"mcts: iterations must be at least 1, got {iterations}")
@@ -73,6 +84,12 @@ class MCTSAgent:
             raise ValueError(f"mcts: batch must be 0 (one round) or more, got {batch}")
         if guide and rollout == "random":
             raise ValueError("mcts: guide=true needs an agent rollout, e.g. rollout=heuristic")
+        if widest < 0:
+            raise ValueError(f"mcts: widest must be 0 (search every decision) or more, "
+                             f"got {widest}")
+        if widest and rollout == "random":
+            raise ValueError("mcts: widest needs an agent rollout to play the decisions it does "
+                             "not search, e.g. rollout=heuristic")
         self.dice = Dice(seed)
         self.iterations = iterations
         self.calls = calls
@@ -85,6 +102,8 @@ class MCTSAgent:
         self.batch = batch or iterations
         self.tolerance = tolerance
         self.prune = prune
+        self.widest = widest
+        self.sync = sync
         # The rollout agent follows the real game too (it is asked at every real decision),
         # so an agent that remembers (where it walked, say) starts each rollout with the
         # memories of the real game so far: each rollout plays a copy of it as it was.
@@ -104,6 +123,10 @@ class MCTSAgent:
             self._snapshot = copy.deepcopy(self._guide)
             preferred = self._guide.act(obs)
         self._spent = 0
+        if self.widest and len(decision.actions) > self.widest:
+            assert preferred is not None  # widest needs an agent rollout (checked above)
+            self.last_iterations, self.last_calls = 0, 0
+            return preferred
         if self.paired:
             return self._paired(obs, preferred)
         root = _Node()
@@ -131,6 +154,8 @@ class MCTSAgent:
                 if not self._budget_left():
                     break
                 world = obs.sample(self.dice)
+                if self.sync:
+                    world.dice.synchronise()
                 luck = self.dice.below(1 << 62)  # the same rollout seed for every action
                 for action in alive:
                     sim = world.clone()

@@ -4,6 +4,13 @@ The generator is splitmix64: its whole state is one integer, so a clone is one a
 JSON form is one number, and the same seed gives the same rolls in any process or platform.
 Tests may *script* die rolls: scripted values are consumed before the generator is used, and
 each one is checked against the die it is used for. Shuffles never consume scripted values.
+
+A searching agent's imagined game may *synchronise* its dice: the game calls `mark()` at a
+fixed point of its procedure (a move, a card turned over), and from the n-th such point on the
+rolls come from a stream of (base, n) alone. Two imagined games that played different
+actions then roll the same dice from the next such point on, however many rolls each used
+before, so comparing two actions on the same dice compares the actions and not their luck.
+In a real game `mark` does nothing.
 """
 
 from __future__ import annotations
@@ -35,13 +42,27 @@ class ScriptedDiceError(ValueError):
 
 
 class Dice:
-    __slots__ = ("state", "script", "rolls")
+    __slots__ = ("state", "script", "rolls", "base", "marks")
 
     def __init__(self, seed: int, script: Sequence[int] = ()) -> None:
         self.state = seed & _MASK
         # Stored reversed so that taking the next scripted value is a cheap pop().
         self.script: list[int] = list(reversed(list(script)))
         self.rolls = 0
+        self.base: int | None = None  # synchronised: the seed of every marked stream
+        self.marks = 0  # the game's fixed points passed since synchronising
+
+    # -- synchronised dice (search worlds only) --------------------------------------------
+    def synchronise(self) -> None:
+        """From now on every `mark` restarts the stream, as every world with this base does."""
+        self.base, self.marks = self.state, 0
+
+    def mark(self) -> None:
+        """The game passed one of its fixed points: a synchronised die restarts its stream
+        at the next of them; a real game's dice go on as they were."""
+        if self.base is not None:
+            self.marks += 1
+            self.state = derive_seed(self.base, self.marks)
 
     # -- the generator -------------------------------------------------------------------
     def _next(self) -> int:
@@ -126,16 +147,24 @@ class Dice:
         other.state = self.state
         other.script = self.script.copy()
         other.rolls = self.rolls
+        other.base = self.base
+        other.marks = self.marks
         return other
 
     def to_data(self) -> dict[str, Any]:
-        return {"state": self.state, "script": list(reversed(self.script)), "rolls": self.rolls}
+        data = {"state": self.state, "script": list(reversed(self.script)), "rolls": self.rolls}
+        if self.base is not None:  # only search worlds are synchronised: real games stay as is
+            data["synchronised"] = {"base": self.base, "marks": self.marks}
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Dice:
         dice = cls(0, data["script"])
         dice.state = data["state"]
         dice.rolls = data["rolls"]
+        synchronised = data.get("synchronised")
+        if synchronised is not None:
+            dice.base, dice.marks = synchronised["base"], synchronised["marks"]
         return dice
 
     def __eq__(self, other: object) -> bool:

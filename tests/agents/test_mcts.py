@@ -165,3 +165,36 @@ def test_pruning_races_until_one_action_is_left(race: str,
 def test_racing_rejects_a_negative_batch() -> None:
     with pytest.raises(ValueError, match="batch must be 0"):
         make_agent("mcts:paired=true,batch=-1", seed=1)
+
+
+def test_widest_plays_the_rollout_agents_choice_at_wide_decisions(
+        race: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from deadtable.agents import base
+
+    monkeypatch.setitem(base._FACTORIES, "always-roll", _AlwaysRoll)
+    # Two actions: wider than widest=1, so no world is played and "roll" stands, although
+    # the search would find "walk" (the racing test above).
+    narrow = make_agent("mcts:iterations=400,batch=8,paired=true,margin=2,rollout=always-roll,"
+                        "widest=1", seed=1)
+    assert narrow.act(observe(_at_nine(race))) == "roll"
+    assert (narrow.last_iterations, narrow.last_calls) == (0, 0)
+    wide_enough = make_agent("mcts:iterations=400,batch=8,paired=true,margin=2,"
+                             "rollout=always-roll,widest=2", seed=1)
+    assert wide_enough.act(observe(_at_nine(race))) == "walk"
+
+
+def test_widest_needs_an_agent_rollout_and_no_negative_width() -> None:
+    with pytest.raises(ValueError, match="widest needs an agent rollout"):
+        make_agent("mcts:widest=3", seed=1)
+    with pytest.raises(ValueError, match="widest must be 0"):
+        make_agent("mcts:widest=-1,rollout=heuristic", seed=1)
+
+
+def test_synchronised_paired_search_leaves_the_game_alone_and_repeats_itself() -> None:
+    state = deadtable.load("one-against-the-dead").new(seed=4)
+    before = state.to_json()
+    spec = "mcts:iterations=24,batch=8,paired=true,margin=2,rollout=heuristic,sync=true"
+    first = make_agent(spec, seed=9).act(observe(state))
+    assert state.to_json() == before  # the real game's dice were never synchronised
+    assert first in state.decision.ids  # type: ignore[union-attr]
+    assert make_agent(spec, seed=9).act(observe(state)) == first

@@ -359,3 +359,39 @@ def test_keep_highest_expressions_roll_n_keep_k_and_add() -> None:
     assert Dice(0, [4, 1]).parse_and_roll("2d6kh1") == 4
     with pytest.raises(ValueError, match="how many dice to keep"):
         Dice(0).parse_and_roll("2d6kh")
+
+
+# -- synchronised dice (search worlds) --------------------------------------------------------
+def test_synchronised_dice_roll_alike_after_each_mark_however_many_rolls_came_before():
+    world = Dice(41)
+    world.synchronise()
+    one, other = world.clone(), world.clone()
+    one.rolls_of(3)  # one imagined game rolls three dice before the next fixed point,
+    other.rolls_of(7)  # the other seven
+    one.mark()
+    other.mark()
+    assert one.rolls_of(10) == other.rolls_of(10)
+    one.mark()
+    other.rolls_of(2)
+    other.mark()
+    assert one.rolls_of(5) == other.rolls_of(5)
+
+
+def test_a_real_games_dice_ignore_marks():
+    marked, plain = Dice(41), Dice(41)
+    marked.mark()
+    assert marked.rolls_of(10) == plain.rolls_of(10)
+    assert marked.to_data() == plain.to_data()
+    assert "synchronised" not in marked.to_data()
+
+
+def test_synchronised_dice_survive_clone_and_data():
+    dice = Dice(5)
+    dice.synchronise()
+    dice.mark()
+    dice.roll()
+    copy = Dice.from_data(dice.to_data())
+    assert copy == dice and copy.clone() == dice
+    copy.mark()
+    dice.mark()
+    assert copy.rolls_of(4) == dice.rolls_of(4)

@@ -163,6 +163,7 @@ def _answer_climb(state: ChainsawWarriorState, action: str) -> None:
 def turn_card(state: ChainsawWarriorState, climbed: bool, sprint: bool = False) -> None:
     """Turn over the first card of the current pile, place it face up on its discard pile
     and respond to the encounter."""
+    state.dice.mark()  # a search world's dice: from each card turned on the same in every world
     card_id = house.draw_house(state, state.current)
     state.discards[state.current].put_on_top(card_id)
     state.turned = card_id

@@ -112,6 +112,7 @@ def _move(state: OneAgainstTheDeadState, direction: str) -> None:
     state.came_from = state.pos
     state.pos = step(state.pos, direction)
     state.turn += 1
+    state.dice.mark()  # a search world's dice: from each move on the same in every world
     if state.pos == state.helicopter:
         state.event("You reach the helicopter!")
         state.revealed = []
