@@ -18,7 +18,7 @@ play: $(STAMP)
 	$(BIN)/deadtable play one-against-the-dead
 
 lint: $(STAMP)
-	$(BIN)/ruff check deadtable tests
+	$(BIN)/ruff check deadtable tests scripts
 	$(BIN)/mypy
 
 # pytest exit code 5 means "no tests collected": treat it as a failure too, loudly.

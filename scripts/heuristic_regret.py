@@ -16,6 +16,8 @@ import copy
 import json
 import math
 
+from paired_worlds import paired_wins  # scripts/, beside this file
+
 from deadtable import registry
 from deadtable.agents import agent_maker, observe
 from deadtable.engine.dice import Dice
@@ -42,17 +44,7 @@ def main() -> None:
             before = copy.deepcopy(agent)  # the heuristic as it was, for every rollout
             choice = agent.act(obs)
             if len(ids) > 1:
-                wins: dict[str, list[float]] = {a: [] for a in ids}
-                for _ in range(args.worlds):
-                    world = obs.sample(dice)
-                    for action in ids:
-                        sim = world.clone()
-                        player = copy.deepcopy(before)
-                        sim.apply(action)
-                        while sim.decision is not None:
-                            sim.apply(player.act(observe(sim)))
-                        assert sim.outcome is not None
-                        wins[action].append(float(sim.outcome.results[obs.seat] == "win"))
+                wins = paired_wins(obs, before, dice, args.worlds)
                 best = max(ids, key=lambda a: sum(wins[a]))
                 diffs = [b - c for b, c in zip(wins[best], wins[choice], strict=True)]
                 gain = sum(diffs) / len(diffs)
