@@ -46,8 +46,14 @@ def play_one(
     agents: Mapping[str, str],
     index: int,
     max_steps: int = DEFAULT_MAX_STEPS,
+    sync_dice: bool = False,
 ) -> Played:
-    """Game number `index` of the batch with seed `seed`, each seat played by its agent spec."""
+    """Game number `index` of the batch with seed `seed`, each seat played by its agent spec.
+
+    `sync_dice` synchronises the game's dice (Dice.synchronise): the rolls from the game's
+    n-th fixed point on (a move, a card turned over) depend only on the game seed and n, so
+    two configurations that part ways on the same seed still meet the same luck afterwards.
+    As fair as the plain dice, and a far stronger paired comparison (docs/analysis.md)."""
     missing = [seat for seat in game.seats if seat not in agents]
     if missing:
         raise ValueError(f"no agent for seat(s) {', '.join(missing)} of {game.id}")
@@ -57,6 +63,8 @@ def play_one(
         for number, seat in enumerate(game.seats)
     }
     state = game.new(seed=game_seed)
+    if sync_dice:
+        state.dice.synchronise()
     steps = 0
     while (decision := state.decision) is not None:
         if steps >= max_steps:
@@ -117,6 +125,7 @@ class Job:
     max_steps: int
     records: bool
     modules: dict[str, str]  # the registry, so games registered at run time load in workers
+    sync_dice: bool = False  # every game's dice synchronised (play_one)
 
 
 @dataclass
@@ -155,7 +164,8 @@ def play_chunk(job: Job, number: int, lo: int, hi: int) -> Chunk:
         for number_c, (game, config, tally) in enumerate(
             zip(games, job.configs, tallies, strict=True)
         ):
-            played = play_one(game, job.seed, config.agents, index, job.max_steps)
+            played = play_one(game, job.seed, config.agents, index, job.max_steps,
+                              job.sync_dice)
             tally.add(played)
             won.append(played.results.get(game.seats[0]) == "win")
             if job.records:
@@ -191,6 +201,7 @@ def run_batch(
     resume: bool = False,
     chunk: int | None = None,
     progress: Progress | None = None,
+    sync_dice: bool = False,
 ) -> BatchRun:
     """Play a batch and merge its counts in chunk order. Ctrl-C stops it and returns what was
     measured so far (`interrupted`); with `db` every finished chunk is kept there, and a batch
@@ -204,7 +215,8 @@ def run_batch(
         raise ValueError(f"unknown backend {backend!r}; valid backends: {', '.join(BACKENDS)}")
     if chunk is not None and chunk < 1:
         raise ValueError(f"chunk must be at least 1, got {chunk}")
-    job = Job(game_id, tuple(configs), seed, max_steps, records, dict(registry._MODULES))
+    job = Job(game_id, tuple(configs), seed, max_steps, records, dict(registry._MODULES),
+              sync_dice)
     size = chunk or default_chunk(games)
     store = None
     batch_id = 0
@@ -217,7 +229,8 @@ def run_batch(
         if resume and found is None:
             store.close()
             raise ValueError(f"{db} has no such batch to resume; the game, seed, games, agents, "
-                             f"options, --max-steps and --records must all be the same")
+                             f"options, --max-steps, --records and --sync-dice must all be "
+                             f"the same")
         batch_id, done = store.open_batch(job, games, size)
     count = -(-games // size)
     todo = [n for n in range(count) if n not in done]
@@ -392,6 +405,7 @@ def simulate(
         "games": tally.games,
         "requested": games,
         "seed": seed,
+        "sync_dice": bool(run.get("sync_dice", False)),
         "agents": config.agents,
         "options": config.options,
     }
@@ -431,6 +445,7 @@ def compare(
         "games": batch.pairs.games,
         "requested": games,
         "seed": seed,
+        "sync_dice": bool(run.get("sync_dice", False)),
         "a": sides["a"],
         "b": sides["b"],
     }

@@ -76,7 +76,7 @@ def _now() -> str:
 
 
 def batch_key(job: Job, games: int, chunk: int) -> dict[str, Any]:
-    return {
+    key = {
         "game": job.game_id,
         "version": registry.spec(job.game_id).version,
         "configs": [c.to_data() for c in job.configs],
@@ -86,6 +86,9 @@ def batch_key(job: Job, games: int, chunk: int) -> dict[str, Any]:
         "chunk": chunk,
         "records": job.records,
     }
+    if job.sync_dice:  # only when set, so batches kept before it existed still resume
+        key["sync_dice"] = True
+    return key
 
 
 def _key(data: dict[str, Any]) -> str:

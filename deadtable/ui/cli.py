@@ -169,6 +169,10 @@ PlotOpt = Annotated[
     Path | None, typer.Option("--plot", metavar="FILE.png", help="draw rates and game lengths")
 ]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="no progress bar")]
+SyncDiceOpt = Annotated[
+    bool, typer.Option("--sync-dice", help="synchronised dice: the same luck at the same point "
+                       "of every game of a seed, a stronger compare (docs/analysis.md)"),
+]
 
 
 @app.command("sim")
@@ -188,13 +192,14 @@ def sim_command(
     plot: PlotOpt = None,
     quiet: QuietOpt = False,
     as_json: JsonOpt = False,
+    sync_dice: SyncDiceOpt = False,
 ) -> None:
     """Play many games with agents (random by default) and count the outcomes. Ctrl-C stops
     and shows what was measured so far; with --db the same command later resumes."""
     game = _load(game_id, option)
     specs = _seat_agents(game, agent or [], default="random")
     batch_seed = _seed_for(seed, db, resume)
-    run = _run_options(backend, address, db, resume, records, workers)
+    run = _run_options(backend, address, db, resume, records, workers, sync_dice)
     with _progress(quiet or as_json, f"{game.id}") as progress:
         try:
             result = simulate(game.id, game.options, games, batch_seed, specs, workers,
@@ -233,6 +238,7 @@ def compare_command(
     plot: PlotOpt = None,
     quiet: QuietOpt = False,
     as_json: JsonOpt = False,
+    sync_dice: SyncDiceOpt = False,
 ) -> None:
     """Play two configurations on the same seeds and test the difference in win rate.
 
@@ -243,7 +249,7 @@ def compare_command(
     config_a = _compare_config(base, "--a", a, agent or [])
     config_b = _compare_config(base, "--b", b, agent or [])
     batch_seed = _seed_for(seed, db, resume)
-    run = _run_options(backend, address, db, resume, records, workers)
+    run = _run_options(backend, address, db, resume, records, workers, sync_dice)
     with _progress(quiet or as_json, f"{base.id} A/B") as progress:
         try:
             result = compare(base.id, config_a, config_b, games, batch_seed, workers, max_steps,
@@ -480,7 +486,7 @@ def _seed_for(seed: int | None, db: Path | None, resume: bool) -> int:
 
 def _run_options(
     backend: str, address: str | None, db: Path | None, resume: bool, records: bool,
-    workers: int,
+    workers: int, sync_dice: bool,
 ) -> dict[str, Any]:
     from deadtable.sim.run import BACKENDS
 
@@ -493,7 +499,8 @@ def _run_options(
     if resume and not (db is not None and db.exists()):
         _fail(f"--resume: there is no results store at {db}")
     return {"backend": backend, "address": address,
-            "db": None if db is None else str(db), "records": records, "resume": resume}
+            "db": None if db is None else str(db), "records": records, "resume": resume,
+            "sync_dice": sync_dice}
 
 
 def _compare_config(base: Game, flag: str, text: str, shared_agents: list[str]) -> Config:
@@ -719,4 +726,5 @@ def _show_compare(console: Console, game: Game, result: dict[str, Any]) -> None:
         f"(Newcombe, paired); p = {result['p_value']:.3g}, {result['test']}", style="bold"))
     console.print(Text(
         f"seeds won by both {pairs['both']}, by A only {pairs['only_a']}, by B only "
-        f"{pairs['only_b']}, by neither {pairs['neither']}; seed {result['seed']}"))
+        f"{pairs['only_b']}, by neither {pairs['neither']}; seed {result['seed']}"
+        f"{', synchronised dice' if result.get('sync_dice') else ''}"))

@@ -9,7 +9,7 @@ from deadtable.sim.run import chunk_bounds, default_chunk
 RESULT_KEYS = {
     "game", "games", "seed", "agents", "options", "outcomes", "win_rate", "ci95",
     "mean_steps", "seconds", "games_per_second", "causes", "mean_score", "requested", "rates",
-    "length", "length_histogram", "loss_causes", "interrupted", "resumed",
+    "length", "length_histogram", "loss_causes", "interrupted", "resumed", "sync_dice",
 }  # fmt: skip
 TIMING = ("seconds", "games_per_second")
 
