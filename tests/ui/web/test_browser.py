@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx  # starlette's TestClient uses httpx2 too (plain httpx is deprecated there)
 import pytest
 
 from tests.ui.web.games import CW, OATD
