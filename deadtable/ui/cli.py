@@ -655,7 +655,8 @@ def _show_sim(console: Console, game: Game, result: dict[str, Any]) -> None:
                            style="bold yellow"))
     if games == 0:
         return
-    table = Table("outcome", "count", "share", title=f"{game.spec.name}: {games} games")
+    dice = ", synchronised dice" if result.get("sync_dice") else ""
+    table = Table("outcome", "count", "share", title=f"{game.spec.name}: {games} games{dice}")
     for label, count in result["outcomes"].items():
         table.add_row(label, str(count), f"{count / games:.1%}")
     console.print(table)

@@ -62,3 +62,11 @@ def test_compare_with_synchronised_dice_from_the_command_line() -> None:
     table = CliRunner().invoke(app, ["compare", GAME, "--a", "heuristic", "--b", "first",
                                      "-n", "4", "--seed", "3", "--sync-dice", "-q"])
     assert "synchronised dice" in table.stdout
+
+
+def test_sim_says_when_its_dice_were_synchronised() -> None:
+    shown = CliRunner().invoke(app, ["sim", GAME, "-n", "3", "--seed", "1", "--sync-dice", "-q"])
+    assert shown.exit_code == 0, shown.stderr
+    assert "synchronised dice" in shown.stdout
+    plain = CliRunner().invoke(app, ["sim", GAME, "-n", "3", "--seed", "1", "-q"])
+    assert "synchronised" not in plain.stdout
