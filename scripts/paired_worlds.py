@@ -9,11 +9,12 @@ from deadtable.engine.dice import Dice
 
 
 def paired_wins(obs: Observation, player: Agent, dice: Dice, worlds: int,
-                sync: bool = False) -> dict[str, list[float]]:
-    """For each legal action, 1.0 or 0.0 per world: did `player` (copied afresh for every
-    rollout, as it was before this decision) win after playing that action first? Every
-    action sees the same worlds; `sync` synchronises each world's dice (mcts `sync=true`)."""
-    wins: dict[str, list[float]] = {a: [] for a in obs.decision.ids}
+                sync: bool = False, actions: list[str] | None = None) -> dict[str, list[float]]:
+    """For each legal action (or each of `actions`), 1.0 or 0.0 per world: did `player`
+    (copied afresh for every rollout, as it was before this decision) win after playing that
+    action first? Every action sees the same worlds; `sync` synchronises each world's dice
+    (mcts `sync=true`)."""
+    wins: dict[str, list[float]] = {a: [] for a in actions or obs.decision.ids}
     for _ in range(worlds):
         world = obs.sample(dice)
         if sync:

@@ -35,3 +35,16 @@ def test_sync_variance_prints_both_ways() -> None:
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert [line["dice"] for line in lines] == ["as dealt", "synchronised"]
     assert all(line["comparisons"] > 0 and line["mean_variance"] >= 0 for line in lines)
+
+
+def test_switch_quality_judges_each_switch_on_fresh_worlds() -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPTS / "switch_quality.py"), "one-against-the-dead",
+         "--games", "2", "--worlds", "4", "--agent",
+         "mcts:iterations=16,batch=8,rollout=heuristic,paired=true,margin=1"],
+        capture_output=True, text=True, check=True, timeout=300)
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    switches = [line for line in lines if "chosen" in line]
+    assert switches and all(line["chosen"] != line["preferred"] for line in switches)
+    assert all(-1 <= line["gain"] <= 1 and line["se"] >= 0 for line in switches)
+    assert lines[-1]["switches"] == len(switches)

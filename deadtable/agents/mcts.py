@@ -109,11 +109,13 @@ class MCTSAgent:
         # memories of the real game so far: each rollout plays a copy of it as it was.
         self._guide: Agent | None = None
         self._snapshot: Agent | None = None
-        self.last_iterations = 0  # what the last search did: for bench and tests
+        self.last_iterations = 0  # what the last search did: for bench, tests and studies
         self.last_calls = 0
+        self.last_preferred: str | None = None  # the rollout agent's choice, if it had one
 
     def act(self, obs: Observation) -> str:
         decision = obs.decision
+        self.last_preferred = None
         if len(decision.actions) == 1:
             return decision.actions[0].id
         if self.rollout != "random" and self._guide is None:
@@ -122,6 +124,7 @@ class MCTSAgent:
         if self._guide is not None:
             self._snapshot = copy.deepcopy(self._guide)
             preferred = self._guide.act(obs)
+        self.last_preferred = preferred
         self._spent = 0
         if self.widest and len(decision.actions) > self.widest:
             assert preferred is not None  # widest needs an agent rollout (checked above)

@@ -128,6 +128,7 @@ def test_racing_stops_after_one_round_once_a_challenger_is_clearly_better(
                        seed=1)
     assert agent.act(observe(_at_nine(race))) == "walk"  # not the rollout agent's "roll"
     assert agent.last_iterations == 8
+    assert agent.last_preferred == "roll"  # what a study of its switches compares against
 
 
 def test_racing_drops_a_challenger_that_cannot_matter_after_one_round(race: str) -> None:
