@@ -7,6 +7,7 @@ JSON line per decision: the heuristic's choice, the best action found, the estim
 switching and its standard error. Slow by design (N whole rollouts per action per decision).
 
     python scripts/heuristic_regret.py one-against-the-dead --games 6 --first 2 --worlds 100
+    python scripts/heuristic_regret.py chainsaw-warrior -o difficulty=easy --games 2 --sync
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1, help="seed of the first game")
     parser.add_argument("--worlds", type=int, default=100, help="paired worlds per decision")
     parser.add_argument("--option", "-o", action="append", default=[], metavar="K=V")
+    parser.add_argument("--sync", action="store_true",
+                        help="synchronise each world's dice (as mcts sync=true does)")
     args = parser.parse_args()
     options = dict(pair.split("=", 1) for pair in args.option)
     game = registry.load(args.game, **options)
@@ -44,7 +47,7 @@ def main() -> None:
             before = copy.deepcopy(agent)  # the heuristic as it was, for every rollout
             choice = agent.act(obs)
             if len(ids) > 1:
-                wins = paired_wins(obs, before, dice, args.worlds)
+                wins = paired_wins(obs, before, dice, args.worlds, sync=args.sync)
                 best = max(ids, key=lambda a: sum(wins[a]))
                 diffs = [b - c for b, c in zip(wins[best], wins[choice], strict=True)]
                 gain = sum(diffs) / len(diffs)
