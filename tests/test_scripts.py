@@ -48,3 +48,15 @@ def test_switch_quality_judges_each_switch_on_fresh_worlds() -> None:
     assert switches and all(line["chosen"] != line["preferred"] for line in switches)
     assert all(-1 <= line["gain"] <= 1 and line["se"] >= 0 for line in switches)
     assert lines[-1]["switches"] == len(switches)
+
+
+def test_cw_pick_order_compares_the_moved_card_on_the_same_seeds() -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPTS / "cw_pick_order.py"), "rope-and-launcher", "0",
+         "-o", "difficulty=easy", "-n", "6"],
+        capture_output=True, text=True, check=True, timeout=300)
+    line = json.loads(done.stdout)
+    assert line["picks"][0] == "rope-and-launcher" and line["games"] == 6
+    assert line["picks"].count("rope-and-launcher") == 1
+    assert line["difference"] == (line["wins_moved"] - line["wins_as_it_is"]) / 6
+    assert line["only_moved"] <= line["wins_moved"] and 0 <= line["mcnemar_p"] <= 1

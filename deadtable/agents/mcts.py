@@ -40,13 +40,14 @@ and a game's heuristic may already choose such things well.
 `halving=N` (with `paired=true` and an agent rollout) searches every decision with more than
 N legal actions (and not more than `widest`, if set) by sequential halving instead of the
 race. In rounds of fresh worlds, every action still in is played in the same worlds and the
-worse half of the challengers leaves, each round with twice the worlds of the one before and
-the last with `iterations`, until one challenger is left. It and the rollout agent's choice
-are then played in `final` more worlds (default: `iterations`), and the challenger is taken
-only if it beats that choice there by `margin` standard errors: on worlds that had no part
-in choosing it, so that the best of 30 cards is not taken for its luck in the worlds that
-picked it. Among 30 cards that costs about 10 rollouts per card, where the race plays each
-card in every world (Chainsaw Warrior's Kitting Out, docs/analysis.md)."""
+worse half of the challengers leaves, each round with twice the worlds of the one before
+and the last with half of `iterations`, until one challenger is left. It and the rollout
+agent's choice are then played in `final` more worlds (default: `iterations`), and the
+challenger is taken only if it beats that choice there by `margin` standard errors: on
+worlds that had no part in choosing it, so that the best of 30 cards is not taken for its
+luck in the worlds that picked it. Among 30 cards that costs about 10 rollouts per card
+before the final, where the race plays each card in every world (Chainsaw Warrior's
+Kitting Out, docs/analysis.md)."""
 
 from __future__ import annotations
 
@@ -199,7 +200,7 @@ class MCTSAgent:
     def _halve(self, obs: Observation, preferred: str) -> str:
         challengers = [a for a in obs.decision.ids if a != preferred]
         rounds = max(1, math.ceil(math.log2(len(challengers))))
-        worlds = max(1, self.iterations >> rounds)  # doubling to `iterations` in the last
+        worlds = max(1, self.iterations >> rounds)  # doubling to iterations / 2 in the last
         rewards: dict[str, list[float]] = {a: [] for a in obs.decision.ids}
         done = 0
         while len(challengers) > 1 and self._budget_left():

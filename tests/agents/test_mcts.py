@@ -199,3 +199,44 @@ def test_synchronised_paired_search_leaves_the_game_alone_and_repeats_itself() -
     assert state.to_json() == before  # the real game's dice were never synchronised
     assert first in state.decision.ids  # type: ignore[union-attr]
     assert make_agent(spec, seed=9).act(observe(state)) == first
+
+
+HALVING = "mcts:iterations=16,paired=true,margin=2,rollout=first-door,halving=4"
+
+
+def test_halving_finds_the_one_good_action_among_many_in_halving_rounds(doors: str) -> None:
+    state = deadtable.load(doors).new(seed=1)
+    before = state.to_json()
+    agent = make_agent(HALVING + ",final=20", seed=1)
+    assert agent.act(observe(state)) == "door-5"  # not the rollout agent's door-0
+    assert agent.last_preferred == "door-0"
+    assert state.to_json() == before
+    # 15 challengers -> 8 -> 4 -> 2 -> 1 in rounds of 1, 2, 4 and 8 worlds (the last with
+    # half of `iterations`), then the finalist against door-0 in `final` = 20 worlds.
+    assert agent.last_iterations == 1 + 2 + 4 + 8 + 20
+    # Played: 16 doors x 1 world, 9 x 2 (door-0 stays in), 5 x 4, 3 x 8, 2 x 20; one step each.
+    assert agent.last_calls == 16 + 18 + 20 + 24 + 40
+
+
+def test_halving_keeps_the_rollout_agents_choice_unless_the_last_worlds_beat_it(
+        doors: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    level = deadtable.load(doors, good=-1).new(seed=1)  # every door loses
+    agent = make_agent(HALVING, seed=1)
+    assert agent.act(observe(level)) == "door-0"
+    assert agent.last_iterations == 1 + 2 + 4 + 8 + 16  # final: `iterations` by default
+    # Narrower decisions than halving=N are raced as before (here: no challenger is clearly
+    # better, so the whole budget is spent on all the doors).
+    narrow = make_agent(HALVING.replace("halving=4", "halving=16"), seed=1)
+    assert narrow.act(observe(level)) == "door-0"
+    assert narrow.last_iterations == 16
+
+
+def test_halving_rejects_what_it_cannot_do() -> None:
+    with pytest.raises(ValueError, match="halving needs paired=true and an agent rollout"):
+        make_agent("mcts:halving=4,rollout=heuristic", seed=1)
+    with pytest.raises(ValueError, match="halving needs paired=true and an agent rollout"):
+        make_agent("mcts:halving=4,paired=true", seed=1)
+    with pytest.raises(ValueError, match="halving must be 0"):
+        make_agent("mcts:halving=-2,paired=true,rollout=heuristic", seed=1)
+    with pytest.raises(ValueError, match="final must be 0"):
+        make_agent("mcts:final=-1", seed=1)
