@@ -37,6 +37,10 @@ and the race settles in fewer worlds.
 decision with more than N legal actions: a search among 30 cards costs 30 rollouts per world,
 and a game's heuristic may already choose such things well.
 
+`narrowest=N` (with an agent rollout) likewise plays the rollout agent's own choice at every
+decision with fewer than N legal actions: where the agent's small choices are as good as any
+(Chainsaw Warrior), the budget goes to the wide ones alone.
+
 `halving=N` (with `paired=true` and an agent rollout) searches every decision with more than
 N legal actions (and not more than `widest`, if set) by sequential halving instead of the
 race. In rounds of fresh worlds, every action still in is played in the same worlds and the
@@ -86,6 +90,7 @@ class MCTSAgent:
         tolerance: float = 0.0,
         prune: bool = False,
         widest: int = 0,
+        narrowest: int = 0,
         sync: bool = False,
         halving: int = 0,
         final: int = 0,
@@ -101,9 +106,12 @@ class MCTSAgent:
         if widest < 0:
             raise ValueError(f"mcts: widest must be 0 (search every decision) or more, "
                              f"got {widest}")
-        if widest and rollout == "random":
-            raise ValueError("mcts: widest needs an agent rollout to play the decisions it does "
-                             "not search, e.g. rollout=heuristic")
+        if narrowest < 0:
+            raise ValueError(f"mcts: narrowest must be 0 (search every decision) or more, "
+                             f"got {narrowest}")
+        if (widest or narrowest) and rollout == "random":
+            raise ValueError("mcts: widest and narrowest need an agent rollout to play the "
+                             "decisions they do not search, e.g. rollout=heuristic")
         if halving < 0:
             raise ValueError(f"mcts: halving must be 0 (never) or a number of actions, "
                              f"got {halving}")
@@ -125,6 +133,7 @@ class MCTSAgent:
         self.tolerance = tolerance
         self.prune = prune
         self.widest = widest
+        self.narrowest = narrowest
         self.sync = sync
         self.halving = halving
         self.final = final or iterations
@@ -150,8 +159,9 @@ class MCTSAgent:
             preferred = self._guide.act(obs)
         self.last_preferred = preferred
         self._spent = 0
-        if self.widest and len(decision.actions) > self.widest:
-            assert preferred is not None  # widest needs an agent rollout (checked above)
+        width = len(decision.actions)
+        if (self.widest and width > self.widest) or width < self.narrowest:
+            assert preferred is not None  # they need an agent rollout (checked above)
             self.last_iterations, self.last_calls = 0, 0
             return preferred
         if self.halving and len(decision.actions) > self.halving:

@@ -185,8 +185,12 @@ def test_widest_plays_the_rollout_agents_choice_at_wide_decisions(
 
 
 def test_widest_needs_an_agent_rollout_and_no_negative_width() -> None:
-    with pytest.raises(ValueError, match="widest needs an agent rollout"):
+    with pytest.raises(ValueError, match="widest and narrowest need an agent rollout"):
         make_agent("mcts:widest=3", seed=1)
+    with pytest.raises(ValueError, match="widest and narrowest need an agent rollout"):
+        make_agent("mcts:narrowest=3", seed=1)
+    with pytest.raises(ValueError, match="narrowest must be 0"):
+        make_agent("mcts:narrowest=-1,rollout=heuristic", seed=1)
     with pytest.raises(ValueError, match="widest must be 0"):
         make_agent("mcts:widest=-1,rollout=heuristic", seed=1)
 
@@ -240,3 +244,15 @@ def test_halving_rejects_what_it_cannot_do() -> None:
         make_agent("mcts:halving=-2,paired=true,rollout=heuristic", seed=1)
     with pytest.raises(ValueError, match="final must be 0"):
         make_agent("mcts:final=-1", seed=1)
+
+
+def test_narrowest_plays_the_rollout_agents_choice_at_narrow_decisions(doors: str) -> None:
+    spec = HALVING.replace("halving=4", "halving=1") + ",narrowest=3"
+    # Two doors are fewer than narrowest=3: door-0 stands unsearched, though door-1 wins...
+    narrow = make_agent(spec, seed=1)
+    assert narrow.act(observe(deadtable.load(doors, doors=2, good=1).new(seed=1))) == "door-0"
+    assert (narrow.last_iterations, narrow.last_calls) == (0, 0)
+    # ...while among three the search (here halving) finds the good door.
+    wide = make_agent(spec, seed=1)
+    assert wide.act(observe(deadtable.load(doors, doors=3, good=1).new(seed=1))) == "door-1"
+    assert wide.last_iterations > 0
