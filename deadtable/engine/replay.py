@@ -85,7 +85,23 @@ class Replay:
             raise ValueError(
                 f"replay file lacks {', '.join(missing)}; it needs {', '.join(needed)}"
             )
+        for key, kind, what in _FIELD_TYPES:
+            if key in data and not isinstance(data[key], kind):
+                raise ValueError(f"replay file's {key} must be {what}, not {data[key]!r}")
+        if not all(isinstance(a, str) for a in data["actions"]):
+            raise ValueError("replay file's actions must be a list of action ids (strings)")
         return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
+
+
+_FIELD_TYPES: tuple[tuple[str, type | tuple[type, ...], str], ...] = (
+    ("game", str, "a game id (a string)"),
+    ("version", str, "a version (a string)"),
+    ("options", dict, "an object of options"),
+    ("seed", int, "an integer"),
+    ("setup", dict, "an object"),
+    ("actions", list, "a list of action ids"),
+    ("meta", dict, "an object"),
+)
 
 
 def digest(state: GameState) -> str:

@@ -111,37 +111,117 @@ def new_command(
         _show_actions(console, decision)
 
 
+SaveOpt = Annotated[
+    Path | None,
+    typer.Option("--save", metavar="FILE",
+                 help="keep the game here (after each of your moves); continue it later"),
+]
+
+
 @app.command("play")
 def play_command(
     game_id: GameArg,
     seed: SeedOpt = None,
     agent: AgentOpt = None,
     option: OptionOpt = None,
-    save: Annotated[
-        Path | None, typer.Option("--save", metavar="FILE", help="write the replay here")
-    ] = None,
+    save: SaveOpt = None,
 ) -> None:
     """Play a game: seats without an --agent are played by you, at this terminal."""
     game = _load(game_id, option)
     specs = _seat_agents(game, agent or [])
     state = game.new(seed=seed)
-    # The agents' seeds come from the game's, so a seed replays the agents' moves too.
-    agents = {
-        seat: agent_maker(specs[seat], state.game.id)(derive_seed(state.seed, 1 + number))
-        for number, seat in enumerate(game.seats)
-        if seat in specs
-    }
     console = Console()
     console.print(Text(f"{game.spec.name}, seed {state.seed}", style="bold"))
-    finished = _play(console, state, agents)
-    if save is not None:
-        _save(save, Replay.of(state, agents=specs))
+    _play_on(console, state, specs, _make_agents(state, specs), save)
+
+
+@app.command("continue")
+def continue_command(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="a game kept by play --save")],
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", metavar="FILE", help="keep the game here instead of in FILE"),
+    ] = None,
+) -> None:
+    """Go on with a game kept by `play --save`, from where it stopped: the same seed, options
+    and agents (each agent is shown the moves again, so it remembers them as it did)."""
+    recorded = _read_replay(file)
+    if recorded.outcome is not None:
+        ended = recorded.outcome.get("cause", "ended") if isinstance(recorded.outcome, dict) else ""
+        _fail(f"{file}: that game is over ({ended}); "
+              f"`deadtable replay {file}` checks it")
+    try:
+        game = registry.load(recorded.game, **recorded.options)
+    except (registry.UnknownGame, BadOption, TypeError) as error:
+        _fail(f"{file}: {error}")
+    if game.version != recorded.version:
+        _fail(f"{file}: kept with {game.id} version {recorded.version}; this is version "
+              f"{game.version}, which may play the same moves differently")
+    specs = recorded.meta.get("agents", {})
+    if not isinstance(specs, dict) or any(seat not in game.seats for seat in specs):
+        _fail(f"{file}: its agents {specs!r} are not seat -> agent for seats "
+              f"{', '.join(game.seats)}")
+    setup = dict(recorded.setup)
+    state = game.new(seed=recorded.seed, dice=setup.pop("dice", []), **setup)
+    agents = _make_agents(state, specs)
+    console = Console()
+    differed = _catch_up(state, agents, recorded.actions, file)
+    for seat, index in differed.items():
+        console.print(Text(f"{seat}'s agent now chooses differently from the kept game (first "
+                           f"at move {index + 1}); it plays on from the kept game", style="red"),
+                      soft_wrap=True)
+    console.print(Text(f"{game.spec.name}, seed {state.seed}, "
+                       f"continued after {len(state.history)} actions", style="bold"))
+    _play_on(console, state, specs, agents, file if save is None else save)
+
+
+def _catch_up(state: GameState, agents: dict[str, Agent], actions: list[str],
+              file: Path) -> dict[str, int]:
+    """Apply the kept moves, asking each agent at its seat's decisions so that its memory and
+    its dice are where they were; the seats whose agent now chose otherwise, and where first."""
+    differed: dict[str, int] = {}
+    for index, action_id in enumerate(actions):
+        decision = state.decision
+        if decision is None:
+            _fail(f"{file}: the game ended before its kept move {index + 1} ({action_id!r})")
+        agent = agents.get(decision.seat)
+        if agent is not None and agent.act(observe(state)) != action_id:
+            differed.setdefault(decision.seat, index)
+        try:
+            state.apply(action_id)
+        except ValueError as error:
+            _fail(f"{file}: kept move {index + 1} ({action_id!r}) is not legal: {error}")
+    return differed
+
+
+def _make_agents(state: GameState, specs: dict[str, str]) -> dict[str, Agent]:
+    # The agents' seeds come from the game's, so a seed replays the agents' moves too.
+    return {
+        seat: agent_maker(specs[seat], state.game.id)(derive_seed(state.seed, 1 + number))
+        for number, seat in enumerate(state.game.seats)
+        if seat in specs
+    }
+
+
+def _play_on(console: Console, state: GameState, specs: dict[str, str],
+             agents: dict[str, Agent], save: Path | None) -> None:
+    """Play to the end or until the person quits, keeping the game in `save` as it goes."""
+
+    def keep() -> None:
+        if save is not None:
+            _save(save, Replay.of(state, agents=specs))
+
+    finished = _play(console, state, agents, keep)
+    keep()
     if finished and state.outcome is not None:
-        human = next((s for s in game.seats if s not in agents), game.seats[0])
-        console.print(render_view(game.id, state.view(human)))
+        human = next((s for s in state.game.seats if s not in agents), state.game.seats[0])
+        console.print(render_view(state.game.id, state.view(human)))
         _show_outcome(console, state.outcome)
     else:
         console.print(Text(f"Quit after {len(state.history)} actions.", style="bold"))
+        if save is not None:
+            console.print(Text(f"Kept in {save}: `deadtable continue {save}` goes on."),
+                          soft_wrap=True)
 
 
 WorkersOpt = Annotated[
@@ -386,14 +466,7 @@ def replay_command(
     as_json: JsonOpt = False,
 ) -> None:
     """Play a saved replay again and check that it ends as recorded."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        _fail(f"cannot read {file}: {error}")
-    try:
-        recorded = Replay.from_json(text)
-    except (ValueError, TypeError) as error:
-        _fail(f"{file}: {error}")
+    recorded = _read_replay(file)
     try:
         state = deadtable.replay(recorded)
     except ReplayMismatch as error:
@@ -569,8 +642,10 @@ def _progress(off: bool, label: str) -> Iterator[Callable[[int, int], None] | No
 
 
 # -- playing at the terminal -----------------------------------------------------------------
-def _play(console: Console, state: GameState, agents: dict[str, Agent]) -> bool:
-    """Play until the game ends (True) or the person quits (False)."""
+def _play(console: Console, state: GameState, agents: dict[str, Agent],
+          after_yours: Callable[[], None]) -> bool:
+    """Play until the game ends (True) or the person quits (False); `after_yours` is called
+    after each move the person makes."""
     agent_steps = 0
     while (decision := state.decision) is not None:
         agent = agents.get(decision.seat)
@@ -588,6 +663,8 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent]) -> bool:
             shown = label.label if label is not None else action_id
             console.print(Text(f"{decision.seat}: {shown}", style="dim"))
         state.apply(action_id)
+        if agent is None:
+            after_yours()
     return True
 
 
@@ -622,6 +699,17 @@ def _show_actions(console: Console, decision: Decision) -> None:
     console.print(Text(f"{decision.seat}: {decision.prompt}", style="bold"))
     for number, action in enumerate(decision.actions, 1):
         console.print(Text.assemble(f"  {number:>2}. {action.label}  ", (action.id, "dim")))
+
+
+def _read_replay(file: Path) -> Replay:
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        _fail(f"cannot read {file}: {error}")
+    try:
+        return Replay.from_json(text)
+    except (ValueError, TypeError) as error:
+        _fail(f"{file}: {error}")
 
 
 def _save(path: Path, replay: Replay) -> None:

@@ -178,6 +178,93 @@ def test_quitting_still_saves_a_replay(race: str, tmp_path: Path) -> None:
     assert json.loads(out)["finished"] is False
 
 
+# -- play --save and continue -----------------------------------------------------------------
+def test_a_game_continued_is_the_game_played_straight_through(race: str, tmp_path: Path) -> None:
+    """Quit, continue, quit, continue: the same moves, the agent's (random, so seeded and
+    caught up) included, as one sitting with the same answers."""
+    args = ("-o", "players=2", "-o", "target=12", "-a", "blue=random")
+    whole = tmp_path / "whole.json"
+    code, out, _ = run("play", race, "--seed", "3", *args, "--save", str(whole),
+                       input="2\n" * 30)
+    assert code == 0 and "Game over" in out
+    straight = Replay.from_json(whole.read_text())
+    kept = tmp_path / "kept.json"
+    code, out, _ = run("play", race, "--seed", "3", *args, "--save", str(kept), input="2\nq\n")
+    assert code == 0
+    assert f"Kept in {kept}: `deadtable continue {kept}` goes on." in out
+    assert Replay.from_json(kept.read_text()).outcome is None
+    code, out, _ = run("continue", str(kept), input="2\n2\nq\n")
+    assert code == 0 and "continued after" in out and "chooses differently" not in out
+    code, out, _ = run("continue", str(kept), input="2\n" * 30)
+    assert code == 0 and "Game over" in out
+    again = Replay.from_json(kept.read_text())
+    assert again.actions == straight.actions
+    assert again.outcome == straight.outcome and again.final == straight.final
+    assert again.meta == {"agents": {"blue": "random"}}
+
+
+def test_save_keeps_the_game_after_each_of_your_moves(race: str, tmp_path: Path) -> None:
+    kept = tmp_path / "kept.json"
+    run("play", race, "--seed", "1", "-o", "target=9", "--save", str(kept), input="1\n1\n1\n")
+    assert Replay.from_json(kept.read_text()).actions == ["walk"] * 3  # end of input: quit
+
+
+def test_continue_to_another_file_leaves_the_first(race: str, tmp_path: Path) -> None:
+    kept, other = tmp_path / "kept.json", tmp_path / "other.json"
+    run("play", race, "--seed", "1", "-o", "target=9", "--save", str(kept), input="1\nq\n")
+    before = kept.read_text()
+    code, _, _ = run("continue", str(kept), "--save", str(other), input="1\nq\n")
+    assert code == 0
+    assert kept.read_text() == before
+    assert Replay.from_json(other.read_text()).actions == ["walk", "walk"]
+
+
+def test_continue_says_when_an_agent_now_plays_otherwise(race: str, tmp_path: Path) -> None:
+    kept = tmp_path / "kept.json"
+    run("play", race, "--seed", "5", "-o", "players=2", "-o", "target=30", "-a", "blue=first",
+        "--save", str(kept), input="1\n1\nq\n")
+    data = json.loads(kept.read_text())
+    assert data["actions"][1] == "walk"  # blue's first move, the first agent's
+    data["actions"][1] = "roll"  # as if the agent had changed since
+    data.pop("final")
+    kept.write_text(json.dumps(data))
+    code, out, _ = run("continue", str(kept), input="q\n")
+    assert code == 0
+    assert "blue's agent now chooses differently from the kept game (first at move 2)" in out
+    assert Replay.from_json(kept.read_text()).actions[:4] == data["actions"][:4]
+
+
+def test_continue_refuses_a_finished_game(race: str, tmp_path: Path) -> None:
+    kept = tmp_path / "done.json"
+    run("play", race, "--seed", "1", "-o", "target=2", "--save", str(kept), input="1\n1\n")
+    code, _, err = run("continue", str(kept))
+    usage_error(code, err, "that game is over (reached); `deadtable replay")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"meta": {"agents": {"green": "random"}}}, "are not seat -> agent for seats player"),
+        ({"actions": ["walk", "fly"]}, "kept move 2 ('fly') is not legal"),
+        ({"actions": "walk"}, "actions must be a list of action ids"),
+        ({"seed": "one"}, "seed must be an integer"),
+        ({"version": "0"}, "kept with race version 0"),
+    ],
+)
+def test_continue_refuses_a_bad_file(
+    race: str, tmp_path: Path, change: dict[str, object], message: str
+) -> None:
+    kept = tmp_path / "kept.json"
+    run("play", race, "--seed", "1", "-o", "target=9", "--save", str(kept), input="1\nq\n")
+    data = json.loads(kept.read_text())
+    data.update(change)
+    kept.write_text(json.dumps(data))
+    before = kept.read_text()
+    code, _, err = run("continue", str(kept))
+    usage_error(code, err, message)
+    assert kept.read_text() == before
+
+
 def test_a_tampered_replay_exits_1(race: str, tmp_path: Path) -> None:
     saved = tmp_path / "game.json"
     run("play", race, "--seed", "2", "-a", "first", "--save", str(saved))
