@@ -6,6 +6,7 @@ with a one-line message on stderr and exit code 2; a replay that does not reprod
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import sys
@@ -49,6 +50,20 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,  # a game state in a traceback buries the error
 )
 
+
+
+def _command(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """app.command, with the docstring's paragraphs reflowed: Rich help keeps every line break
+    of a docstring, which the terminal's width then breaks again."""
+
+    def register(function: Callable[..., None]) -> Callable[..., None]:
+        paragraphs = inspect.cleandoc(function.__doc__ or "").split("\n\n")
+        text = "\n\n".join(" ".join(paragraph.split()) for paragraph in paragraphs)
+        return app.command(name, help=text)(function)
+
+    return register
+
+
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="a game id; see `deadtable games`")]
 SeedOpt = Annotated[int | None, typer.Option("--seed", "-s", help="seed; random if not given")]
 OptionOpt = Annotated[
@@ -72,7 +87,7 @@ def main() -> None:
 
 
 # -- commands ---------------------------------------------------------------------------------
-@app.command("games")
+@_command("games")
 def games_command(as_json: JsonOpt = False) -> None:
     """List the games."""
     listing = deadtable.games()
@@ -85,7 +100,7 @@ def games_command(as_json: JsonOpt = False) -> None:
     Console().print(table)
 
 
-@app.command("new")
+@_command("new")
 def new_command(
     game_id: GameArg, seed: SeedOpt = None, option: OptionOpt = None, as_json: JsonOpt = False
 ) -> None:
@@ -118,7 +133,7 @@ SaveOpt = Annotated[
 ]
 
 
-@app.command("play")
+@_command("play")
 def play_command(
     game_id: GameArg,
     seed: SeedOpt = None,
@@ -135,7 +150,7 @@ def play_command(
     _play_on(console, state, specs, _make_agents(state, specs), save)
 
 
-@app.command("continue")
+@_command("continue")
 def continue_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="a game kept by play --save")],
     save: Annotated[
@@ -143,8 +158,10 @@ def continue_command(
         typer.Option("--save", metavar="FILE", help="keep the game here instead of in FILE"),
     ] = None,
 ) -> None:
-    """Go on with a game kept by `play --save`, from where it stopped: the same seed, options
-    and agents (each agent is shown the moves again, so it remembers them as it did)."""
+    """Go on with a game kept by `play --save`, from where it stopped.
+
+    The same seed, options and agents: each agent is shown the kept moves again, so it
+    remembers them as it did."""
     recorded = _read_replay(file)
     if recorded.outcome is not None:
         ended = recorded.outcome.get("cause", "ended") if isinstance(recorded.outcome, dict) else ""
@@ -255,7 +272,7 @@ SyncDiceOpt = Annotated[
 ]
 
 
-@app.command("sim")
+@_command("sim")
 def sim_command(
     game_id: GameArg,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="how many games")],
@@ -274,8 +291,10 @@ def sim_command(
     as_json: JsonOpt = False,
     sync_dice: SyncDiceOpt = False,
 ) -> None:
-    """Play many games with agents (random by default) and count the outcomes. Ctrl-C stops
-    and shows what was measured so far; with --db the same command later resumes."""
+    """Play many games with agents and count the outcomes.
+
+    Seats without an --agent are played by the random agent. Ctrl-C stops and shows what was
+    measured so far; with --db the same command later resumes."""
     game = _load(game_id, option)
     specs = _seat_agents(game, agent or [], default="random")
     batch_seed = _seed_for(seed, db, resume)
@@ -299,7 +318,7 @@ def sim_command(
         raise typer.Exit(130)
 
 
-@app.command("compare")
+@_command("compare")
 def compare_command(
     game_id: GameArg,
     a: Annotated[str, typer.Option("--a", metavar="CONFIG", help="agents and/or K=V options")],
@@ -350,7 +369,7 @@ def compare_command(
         raise typer.Exit(130)
 
 
-@app.command("bench")
+@_command("bench")
 def bench_command(
     game_id: Annotated[
         str | None, typer.Argument(metavar="[GAME]", help="a game id; all games if left out")
@@ -364,10 +383,12 @@ def bench_command(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Measure speed on this machine: games and steps per second with random agents and with
-    each game's own agents, the cost of clone() (against copy.deepcopy), to_json() and
-    from_json(), MCTS iterations per second, and the speed-up from 1 to 2 workers; with
-    --vs openspiel, the same games through the OpenSpiel binding beside the native ones."""
+    """Measure speed on this machine (games, steps, clones, MCTS, workers).
+
+    Games and steps per second with random agents and with each game's own agents, the cost
+    of clone() (against copy.deepcopy), to_json() and from_json(), MCTS iterations per second,
+    and the speed-up from 1 to 2 workers; with --vs openspiel, the same games through the
+    OpenSpiel binding beside the native ones."""
     if vs is not None:
         _bench_vs(game_id, vs, games, seed, as_json)
         return
@@ -460,7 +481,7 @@ def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool
     Console().print(table)
 
 
-@app.command("replay")
+@_command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="a replay written by --save")],
     as_json: JsonOpt = False,
@@ -494,7 +515,7 @@ def replay_command(
     )
 
 
-@app.command("serve")
+@_command("serve")
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="port")] = 8000,

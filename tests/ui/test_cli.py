@@ -383,3 +383,13 @@ def test_bench_measures_a_real_game() -> None:
 def test_bench_refuses_an_unknown_game() -> None:
     code, _, err = run("bench", "chess", "--games", "5")
     assert code == 2 and "unknown game 'chess'" in err
+
+
+def test_command_help_is_reflowed_paragraphs() -> None:
+    """Rich keeps a help text's line breaks; the docstrings' own must not reach it."""
+    helps = {command.name: command.help or "" for command in app.registered_commands}
+    assert {"play", "continue", "sim", "compare", "bench", "replay"} <= set(helps)
+    for name, text in helps.items():
+        for paragraph in text.split("\n\n"):
+            assert "\n" not in paragraph and "  " not in paragraph, name
+    assert helps["sim"].startswith("Play many games with agents and count the outcomes.\n\n")
