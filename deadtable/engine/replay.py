@@ -42,6 +42,22 @@ class Replay:
 
     def run(self, game: Game) -> GameState:
         """Play the actions again on `game`; raise ReplayMismatch if anything differs."""
+        state = self.start(game)
+        for i, action_id in enumerate(self.actions):
+            try:
+                state.apply(action_id)
+            except Exception as error:
+                raise ReplayMismatch(f"action {i + 1} ({action_id!r}) failed: {error}") from error
+        if self.final is not None and digest(state) != self.final:
+            raise ReplayMismatch("the replayed game ended in a different state than recorded")
+        ended = None if state.outcome is None else state.outcome.to_data()
+        if self.outcome is not None and ended != self.outcome:
+            raise ReplayMismatch(f"the replayed game ended {ended}; recorded {self.outcome}")
+        return state
+
+    def start(self, game: Game) -> GameState:
+        """The recorded game before its first action, on `game` (ReplayMismatch if `game` is
+        another game, version or options)."""
         if game.id != self.game:
             raise ReplayMismatch(f"replay is of {self.game!r}, not {game.id!r}")
         if game.version != self.version:
@@ -55,18 +71,7 @@ class Replay:
             )
         setup = dict(self.setup)
         dice = setup.pop("dice", [])
-        state = game.new(seed=self.seed, dice=dice, **setup)
-        for i, action_id in enumerate(self.actions):
-            try:
-                state.apply(action_id)
-            except Exception as error:
-                raise ReplayMismatch(f"action {i + 1} ({action_id!r}) failed: {error}") from error
-        if self.final is not None and digest(state) != self.final:
-            raise ReplayMismatch("the replayed game ended in a different state than recorded")
-        ended = None if state.outcome is None else state.outcome.to_data()
-        if self.outcome is not None and ended != self.outcome:
-            raise ReplayMismatch(f"the replayed game ended {ended}; recorded {self.outcome}")
-        return state
+        return game.new(seed=self.seed, dice=dice, **setup)
 
     def to_json(self) -> str:
         return json.dumps(self.__dict__, indent=1, sort_keys=True)

@@ -33,8 +33,8 @@ from rich.text import Text
 import deadtable
 from deadtable import registry
 from deadtable.agents import Agent, agent_maker, observe
-from deadtable.engine.decisions import Decision
-from deadtable.engine.dice import derive_seed
+from deadtable.agents.seating import catch_up, seat_agents
+from deadtable.engine.decisions import Decision, GameOver, IllegalAction
 from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
 from deadtable.engine.replay import Replay, ReplayMismatch
@@ -147,7 +147,7 @@ def play_command(
     state = game.new(seed=seed)
     console = Console()
     console.print(Text(f"{game.spec.name}, seed {state.seed}", style="bold"))
-    _play_on(console, state, specs, _make_agents(state, specs), save)
+    _play_on(console, state, specs, seat_agents(state, specs), save)
 
 
 @_command("continue")
@@ -171,18 +171,23 @@ def continue_command(
         game = registry.load(recorded.game, **recorded.options)
     except (registry.UnknownGame, BadOption, TypeError) as error:
         _fail(f"{file}: {error}")
-    if game.version != recorded.version:
-        _fail(f"{file}: kept with {game.id} version {recorded.version}; this is version "
-              f"{game.version}, which may play the same moves differently")
     specs = recorded.meta.get("agents", {})
     if not isinstance(specs, dict) or any(seat not in game.seats for seat in specs):
         _fail(f"{file}: its agents {specs!r} are not seat -> agent for seats "
               f"{', '.join(game.seats)}")
-    setup = dict(recorded.setup)
-    state = game.new(seed=recorded.seed, dice=setup.pop("dice", []), **setup)
-    agents = _make_agents(state, specs)
+    try:
+        state = recorded.start(game)
+    except (ReplayMismatch, TypeError, ValueError) as error:
+        _fail(f"{file}: {error}")
+    try:
+        agents = seat_agents(state, specs)
+    except (ValueError, TypeError) as error:
+        _fail(f"{file}: its agents cannot be made: {error}")
     console = Console()
-    differed = _catch_up(state, agents, recorded.actions, file)
+    try:
+        differed = catch_up(state, agents, recorded.actions)
+    except (IllegalAction, GameOver) as error:
+        _fail(f"{file}: a kept move cannot be played: {error}")
     for seat, index in differed.items():
         console.print(Text(f"{seat}'s agent now chooses differently from the kept game (first "
                            f"at move {index + 1}); it plays on from the kept game", style="red"),
@@ -190,34 +195,6 @@ def continue_command(
     console.print(Text(f"{game.spec.name}, seed {state.seed}, "
                        f"continued after {len(state.history)} actions", style="bold"))
     _play_on(console, state, specs, agents, file if save is None else save)
-
-
-def _catch_up(state: GameState, agents: dict[str, Agent], actions: list[str],
-              file: Path) -> dict[str, int]:
-    """Apply the kept moves, asking each agent at its seat's decisions so that its memory and
-    its dice are where they were; the seats whose agent now chose otherwise, and where first."""
-    differed: dict[str, int] = {}
-    for index, action_id in enumerate(actions):
-        decision = state.decision
-        if decision is None:
-            _fail(f"{file}: the game ended before its kept move {index + 1} ({action_id!r})")
-        agent = agents.get(decision.seat)
-        if agent is not None and agent.act(observe(state)) != action_id:
-            differed.setdefault(decision.seat, index)
-        try:
-            state.apply(action_id)
-        except ValueError as error:
-            _fail(f"{file}: kept move {index + 1} ({action_id!r}) is not legal: {error}")
-    return differed
-
-
-def _make_agents(state: GameState, specs: dict[str, str]) -> dict[str, Agent]:
-    # The agents' seeds come from the game's, so a seed replays the agents' moves too.
-    return {
-        seat: agent_maker(specs[seat], state.game.id)(derive_seed(state.seed, 1 + number))
-        for number, seat in enumerate(state.game.seats)
-        if seat in specs
-    }
 
 
 def _play_on(console: Console, state: GameState, specs: dict[str, str],

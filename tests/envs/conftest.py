@@ -7,13 +7,14 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.extras import need
 from tests.sim.race_game import GAME_ID, race  # noqa: F401
 
 
 @pytest.fixture
 def race_rl(race: str) -> Iterator[str]:  # noqa: F811
     """The race game registered alone, with an RL encoding. Returns its id."""
-    pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+    need("numpy", reason="the rl extra (numpy) is not installed")
     from deadtable.envs import encodings
     from tests.envs.race_encoding import make_race_encoding
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
-np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+from tests.extras import need
+
+need("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
+np = need("numpy", reason="the rl extra (numpy) is not installed")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 

@@ -6,7 +6,9 @@ import json
 
 import pytest
 
-pytest.importorskip("pyspiel", reason="the rl extra (open_spiel) is not installed")
+from tests.extras import need
+
+need("pyspiel", reason="the rl extra (open_spiel) is not installed")
 
 from typer.testing import CliRunner  # noqa: E402
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+from tests.extras import need
+
+np = need("numpy", reason="the rl extra (numpy) is not installed")
 
 import deadtable  # noqa: E402
 from deadtable.agents import make_agent, observe  # noqa: E402

@@ -6,8 +6,10 @@ import warnings
 
 import pytest
 
-gym = pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not installed")
-np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+from tests.extras import need
+
+gym = need("gymnasium", reason="the rl extra (gymnasium) is not installed")
+np = need("numpy", reason="the rl extra (numpy) is not installed")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 

@@ -7,10 +7,11 @@ import json
 import pytest
 
 import deadtable
+from tests.extras import need
 
-pyspiel = pytest.importorskip(
+pyspiel = need(
     "pyspiel", reason="the rl extra (open_spiel) is not installed: pip install 'deadtable[rl]'")
-np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+np = need("numpy", reason="the rl extra (numpy) is not installed")
 
 from open_spiel.python.algorithms import mcts  # noqa: E402
 

@@ -15,6 +15,7 @@ import pytest
 
 from deadtable.sim import Config, compare, make_config, run_batch, simulate
 from deadtable.sim.store import Store
+from tests.extras import need
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIES = ("seconds", "games_per_second", "resumed")
@@ -126,7 +127,7 @@ def test_a_killed_batch_resumes_from_the_store_to_the_same_totals(
 
 
 def test_ray_gives_the_same_outcomes_as_one_process(race: str) -> None:
-    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'deadtable[ray]')")
+    ray = need("ray", reason="Ray is not installed (pip install 'deadtable[ray]')")
     args = dict(game_id=race, options={"target": 12, "players": 2}, games=240, seed=2024,
                 agents="random")
     local = simulate(**args)

@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from deadtable.ui.cli import app
+from tests.extras import need
 
 runner = CliRunner()
 
@@ -63,7 +64,7 @@ def test_sim_shows_a_progress_bar_unless_quiet_or_json(race: str) -> None:
 
 
 def test_sim_and_compare_draw_plots(race: str, tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib", reason="matplotlib is not installed ('deadtable[plot]')")
+    need("matplotlib", reason="matplotlib is not installed ('deadtable[plot]')")
     picture = tmp_path / "sim.png"
     code, _, err = run("sim", race, "-n", "40", "--seed", "2", "--plot", str(picture), "-q")
     assert code == 0, err

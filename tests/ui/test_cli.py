@@ -245,10 +245,11 @@ def test_continue_refuses_a_finished_game(race: str, tmp_path: Path) -> None:
     ("change", "message"),
     [
         ({"meta": {"agents": {"green": "random"}}}, "are not seat -> agent for seats player"),
-        ({"actions": ["walk", "fly"]}, "kept move 2 ('fly') is not legal"),
+        ({"meta": {"agents": {"player": "cleverest"}}}, "unknown agent 'cleverest'"),
+        ({"actions": ["walk", "fly"]}, "a kept move cannot be played: 'fly' is not a legal action"),
         ({"actions": "walk"}, "actions must be a list of action ids"),
         ({"seed": "one"}, "seed must be an integer"),
-        ({"version": "0"}, "kept with race version 0"),
+        ({"version": "0"}, "replay was recorded with race version 0"),
     ],
 )
 def test_continue_refuses_a_bad_file(

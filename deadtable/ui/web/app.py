@@ -21,9 +21,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from deadtable import registry
-from deadtable.agents import agent_maker, agent_names, observe
+from deadtable.agents import Agent, agent_maker, agent_names, observe
+from deadtable.agents.seating import catch_up, seat_agents
 from deadtable.engine.decisions import GameOver, IllegalAction
-from deadtable.engine.dice import derive_seed
 from deadtable.engine.options import BadOption
 from deadtable.engine.replay import Replay, ReplayMismatch
 from deadtable.engine.state import SPECTATOR, GameState
@@ -91,6 +91,7 @@ class Payload(BaseModel):
 class LiveGame:
     stored: StoredGame
     state: GameState
+    players: dict[str, Agent] = field(default_factory=dict)  # an agent seat's one agent
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sockets: dict[WebSocket, str] = field(default_factory=dict)  # socket -> seat or SPECTATOR
 
@@ -108,8 +109,9 @@ class LiveGame:
             raise HTTPException(403, {"error": "this link's token does not open this game"})
         return found
 
-    def agents(self) -> dict[str, tuple[int, str]]:
-        return {s.name: (i, s.agent) for i, s in enumerate(self.stored.seats) if s.agent}
+    def agents(self) -> dict[str, str]:
+        """seat -> agent spec, for the seats agents play."""
+        return {s.name: s.agent for s in self.stored.seats if s.agent}
 
 
 class Hub:
@@ -130,7 +132,8 @@ class Hub:
                 stored = await asyncio.to_thread(self.store.load, game_id)
                 if stored is None:
                     raise HTTPException(404, {"error": f"no game {game_id!r} on this server"})
-                live = LiveGame(stored, rebuild(stored))
+                state, players = await asyncio.to_thread(rebuild, stored)
+                live = LiveGame(stored, state, players)
                 async with live.lock:  # a server killed between agents' moves goes on
                     await self.run_agents(live)
                 self.live[game_id] = live
@@ -174,7 +177,8 @@ class Hub:
             spectator=secrets.token_urlsafe(24), seats=seats,
         )
         await asyncio.to_thread(self.store.create, stored)
-        live = LiveGame(stored, state)
+        live = LiveGame(stored, state, seat_agents(state, {s.name: s.agent for s in seats
+                                                           if s.agent}))
         self.live[stored.id] = live
         async with live.lock:
             await self.run_agents(live)
@@ -208,18 +212,18 @@ class Hub:
         await self.broadcast(live)
 
     async def run_agents(self, live: LiveGame) -> None:
-        """Let agents play while it is an agent's turn. Each move gets a fresh agent seeded
-        from the game's seed, the seat and the step, so a restarted server plays the same."""
+        """Let agents play while it is an agent's turn. A seat keeps one agent for the whole
+        game (agents/seating.py), so it remembers what it saw; a restarted server shows it the
+        moves again (rebuild), so it plays the same."""
         agents = live.agents()
         for _ in range(MAX_AGENT_STEPS):
             decision = live.state.decision
             if decision is None or decision.seat not in agents:
                 return
-            number, spec = agents[decision.seat]
+            spec = agents[decision.seat]
             step = len(live.state.history)
             try:
-                agent = agent_maker(spec, live.stored.game)(
-                    derive_seed(live.stored.seed, number, step))
+                agent = live.players[decision.seat]
                 action_id = await asyncio.to_thread(agent.act, observe(live.state))
                 if action_id not in decision:
                     raise IllegalAction(action_id, decision)
@@ -239,16 +243,20 @@ class Hub:
                 live.sockets.pop(socket, None)
 
 
-def rebuild(stored: StoredGame) -> GameState:
-    """The game as it was: its actions replayed from its seed (and checked)."""
+def rebuild(stored: StoredGame) -> tuple[GameState, dict[str, Agent]]:
+    """The game as it was, and its agents as they were: its actions replayed from its seed,
+    each agent shown the moves again (agents/seating.py)."""
     replay = Replay(stored.game, stored.version, stored.options, stored.seed, stored.setup,
                     list(stored.actions))
     try:
-        game = registry.load(stored.game, **stored.options)
-        return replay.run(game)
-    except (registry.UnknownGame, BadOption, ReplayMismatch) as error:
+        state = replay.start(registry.load(stored.game, **stored.options))
+        players = seat_agents(state, {s.name: s.agent for s in stored.seats if s.agent})
+        catch_up(state, players, replay.actions)
+    except (registry.UnknownGame, BadOption, ReplayMismatch, IllegalAction, GameOver,
+            ValueError) as error:
         message = f"game {stored.id} cannot be resumed: {error}"
         raise HTTPException(410, {"error": message}) from None
+    return state, players
 
 
 def payload(live: LiveGame, seat: str) -> dict[str, Any]:

@@ -13,6 +13,7 @@ import pytest
 import deadtable
 from deadtable.engine.dice import Dice
 from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
+from tests.extras import need
 from tests.games.chainsaw_warrior.conftest import (
     EXAMPLE_WARRIOR,
     STOP,
@@ -303,7 +304,7 @@ def test_dum_dums_may_be_kept_and_with_a_gun_nothing_is_asked() -> None:
 
 # -- every option at once, and the research encoding -------------------------------------------
 def test_random_games_with_every_kitting_option_use_only_encoded_actions() -> None:
-    pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+    need("numpy", reason="the rl extra (numpy) is not installed")
     from deadtable.envs.encodings import encoding_for
 
     for options in (ALL, {**ALL, "difficulty": "easy"}, {**ALL, "difficulty": "medium"}):

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from deadtable import registry
+from tests.extras import need
 from tests.ui.web.games import CW, OATD, TEST_GAMES
 
-pytest.importorskip("fastapi", reason="the web extra is not installed: pip install -e '.[web]'")
-pytest.importorskip("httpx", reason="the web extra is not installed: pip install -e '.[web]'")
+need("fastapi", reason="the web extra is not installed: pip install -e '.[web]'")
+need("httpx2", reason="the web extra is not installed: pip install -e '.[web]'")
 
 from fastapi.testclient import TestClient  # noqa: E402
 

@@ -271,6 +271,53 @@ def test_agents_play_the_same_after_a_restart(web_games: dict, tmp_path: Path) -
     assert outcomes[0] == outcomes[1] and outcomes[0]
 
 
+class AlternatingAgent:
+    """Walks, then rolls, then walks...: its choice depends on what it did before."""
+
+    def __init__(self, seed: int) -> None:
+        self.moves = 0
+
+    def act(self, obs: object) -> str:
+        self.moves += 1
+        return "walk" if self.moves % 2 else "roll"
+
+
+@pytest.mark.parametrize("agent", ["alternating", "random"])
+def test_an_agent_keeps_its_memory_through_the_game_and_a_restart(
+        web_games: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, agent: str) -> None:
+    """One agent per seat for the whole game; a restarted server shows it the moves again,
+    so the game goes on as it would have without the restart."""
+    from deadtable.agents import base
+
+    monkeypatch.setitem(base._GAME_FACTORIES, "race", {"alternating": AlternatingAgent})
+    body = {"options": {"players": 2, "target": 40}, "seats": {"red": "human", "blue": agent},
+            "seed": 6}
+
+    def play(client: TestClient, game_id: str, tok: str, moves: int) -> None:
+        for _ in range(moves):
+            response = client.post(f"/api/games/{game_id}/actions",
+                                   json={"token": tok, "action": "walk"})
+            assert response.status_code == 200, response.text
+
+    straight_db, broken_db = tmp_path / "straight.sqlite", tmp_path / "restarted.sqlite"
+    with TestClient(create_app(straight_db)) as client:
+        created = create(client, "race", **body)
+        play(client, created["id"], token(created, "red"), 8)
+    straight = actions_in_db(straight_db, created["id"])
+    with TestClient(create_app(broken_db)) as client:
+        again = create(client, "race", **body)
+        play(client, again["id"], token(again, "red"), 3)
+    with TestClient(create_app(broken_db)) as client:  # a new server on the same store
+        play(client, again["id"], token(again, "red"), 5)
+    assert actions_in_db(broken_db, again["id"]) == straight
+    blue = straight[1::2]
+    assert len(blue) == 8
+    if agent == "alternating":
+        assert blue == ["walk", "roll"] * 4
+    else:
+        assert len(set(blue)) == 2
+
+
 class BrokenAgent:
     def __init__(self, seed: int, mode: str = "raise") -> None:
         self.mode = mode

@@ -21,9 +21,10 @@ from typing import Any
 import httpx2 as httpx  # starlette's TestClient uses httpx2 too (plain httpx is deprecated there)
 import pytest
 
+from tests.extras import need
 from tests.ui.web.games import CW, OATD
 
-sync_api = pytest.importorskip(
+sync_api = need(
     "playwright.sync_api", reason="the web extra is not installed: pip install -e '.[web]'")
 
 CHROMIUM = "/usr/bin/chromium"

@@ -1,0 +1,44 @@
+"""The agents of one game being played (terminal or browser): one per seat, for the whole game.
+
+An agent may remember what it saw (One Against the Dead's heuristic remembers where it has
+walked; mcts can have its rollout agent follow the real game), so a seat keeps one agent from
+the first move to the last. Each is seeded from the game's seed and the seat's number, and a
+game taken up again (a kept game, a restarted server) shows the agents the moves already
+made, so they go on as they would have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from deadtable.agents.base import Agent, agent_maker, observe
+from deadtable.engine.decisions import GameOver
+from deadtable.engine.dice import derive_seed
+from deadtable.engine.state import GameState
+
+
+def seat_agents(state: GameState, specs: Mapping[str, str]) -> dict[str, Agent]:
+    """seat -> its agent, for the seats given a spec, seeded from the game's seed."""
+    return {
+        seat: agent_maker(specs[seat], state.game.id)(derive_seed(state.seed, 1 + number))
+        for number, seat in enumerate(state.game.seats)
+        if seat in specs
+    }
+
+
+def catch_up(state: GameState, agents: Mapping[str, Agent],
+             actions: Sequence[str]) -> dict[str, int]:
+    """Apply `actions` to `state`, asking each seat's agent at its decisions so that its memory
+    and its dice are where they were. Returns the seats whose agent now chose otherwise, each
+    with the index of the first such move (its code or parameters changed); the kept move is
+    applied all the same. IllegalAction or GameOver if a move cannot be applied."""
+    differed: dict[str, int] = {}
+    for index, action_id in enumerate(actions):
+        decision = state.decision
+        if decision is None:
+            raise GameOver(f"the game ended before move {index + 1} ({action_id!r})")
+        agent = agents.get(decision.seat)
+        if agent is not None and agent.act(observe(state)) != action_id:
+            differed.setdefault(decision.seat, index)
+        state.apply(action_id)
+    return differed
