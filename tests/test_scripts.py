@@ -60,3 +60,16 @@ def test_cw_pick_order_compares_the_moved_card_on_the_same_seeds() -> None:
     assert line["picks"].count("rope-and-launcher") == 1
     assert line["difference"] == (line["wins_moved"] - line["wins_as_it_is"]) / 6
     assert line["only_moved"] <= line["wins_moved"] and 0 <= line["mcnemar_p"] <= 1
+
+
+def test_agent_memory_plays_kept_and_fresh_agents_on_the_same_seeds() -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPTS / "agent_memory.py"), "one-against-the-dead",
+         "heuristic", "-n", "30"],
+        capture_output=True, text=True, check=True, timeout=300)
+    line = json.loads(done.stdout)
+    assert line["games"] == 30 and line["agent"] == "heuristic"
+    assert line["difference"] == (line["wins_kept"] - line["wins_fresh"]) / 30
+    assert line["only_kept"] <= line["wins_kept"] and line["only_fresh"] <= line["wins_fresh"]
+    low, high = line["ci95"]
+    assert low <= line["difference"] <= high
