@@ -141,6 +141,17 @@ class Chunk:
     records: list[tuple[int, int, int, str, str, int, dict[str, str]]] = field(
         default_factory=list
     )
+    # Per configuration, its first and its shortest game, each (index, label, cause, steps),
+    # so that a batch resumed later can check that the code still plays its games the same
+    # (check_same_games)
+    witnesses: list[tuple[Witness, Witness]] = field(default_factory=list)
+
+
+Witness = tuple[int, str, str, int]
+
+
+class ChangedGames(ValueError):
+    """The code now plays a kept batch's games differently from the code that began it."""
 
 
 def chunk_bounds(games: int, chunk: int, number: int) -> tuple[int, int]:
@@ -159,6 +170,8 @@ def play_chunk(job: Job, number: int, lo: int, hi: int) -> Chunk:
     tallies = [Tally(g.seats[0]) for g in games]
     pairs = Pairs() if len(games) == 2 else None
     records: list[tuple[int, int, int, str, str, int, dict[str, str]]] = []
+    firsts: list[Witness | None] = [None] * len(games)
+    shortest: list[Witness | None] = [None] * len(games)
     for index in range(lo, hi):
         won = []
         for number_c, (game, config, tally) in enumerate(
@@ -171,9 +184,44 @@ def play_chunk(job: Job, number: int, lo: int, hi: int) -> Chunk:
             if job.records:
                 records.append((number_c, index, derive_seed(job.seed, index), played.label,
                                 played.cause, played.steps, played.results))
+            witness = (index, played.label, played.cause, played.steps)
+            firsts[number_c] = firsts[number_c] or witness
+            kept = shortest[number_c]
+            if kept is None or played.steps < kept[3]:
+                shortest[number_c] = witness
         if pairs is not None:
             pairs.add(won[0], won[1])
-    return Chunk(number, lo, hi, tallies, pairs, records)
+    witnesses = [(f, s) for f, s in zip(firsts, shortest, strict=True)
+                 if f is not None and s is not None]
+    return Chunk(number, lo, hi, tallies, pairs, records, witnesses)
+
+
+def check_same_games(job: Job, witnesses: Sequence[Sequence[Witness]]) -> None:
+    """Play again, per configuration, the games a kept batch recorded as witnesses (its first,
+    a typical game, and its shortest, the cheapest), and raise ChangedGames if one now ends
+    otherwise: resuming would mix the games of two versions of the code in one batch."""
+    for number, kept in enumerate(witnesses):
+        for witness in kept:  # none for chunks kept before witnesses existed
+            _check_witness(job, job.configs[number], witness)
+
+
+def _check_witness(job: Job, config: Config, witness: Witness) -> None:
+    index, label, cause, steps = witness
+    game = registry.load(job.game_id, **config.options)
+    played = play_one(game, job.seed, config.agents, index, job.max_steps, job.sync_dice)
+    if (played.label, played.cause, played.steps) != (label, cause, steps):
+        raise ChangedGames(
+            f"this code plays game {index} of the kept batch ({_agents_text(config)}) "
+            f"differently from the code that began it: it was {label} ({cause}) in "
+            f"{steps} steps, now {played.label} ({played.cause}) in {played.steps}; "
+            f"resuming would mix two versions' games in one batch. Finish it on the code "
+            f"that began it, or start it afresh with another --db")
+
+
+def _agents_text(config: Config) -> str:
+    agents = ", ".join(f"{seat}={spec}" for seat, spec in config.agents.items())
+    options = ", ".join(f"{k}={v}" for k, v in config.options.items())
+    return agents + (f"; {options}" if options else "")
 
 
 # -- running a batch --------------------------------------------------------------------------
@@ -234,6 +282,12 @@ def run_batch(
         batch_id, done = store.open_batch(job, games, size)
     count = -(-games // size)
     todo = [n for n in range(count) if n not in done]
+    if store is not None and done and todo:
+        try:
+            check_same_games(job, store.witnesses(batch_id, len(configs)))
+        except ChangedGames:
+            store.close()
+            raise
     firsts = [registry.load(game_id, **c.options).seats[0] for c in configs]
     tallies = [Tally(s) for s in firsts]
     pairs = Pairs() if len(configs) == 2 else None

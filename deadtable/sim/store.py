@@ -10,7 +10,8 @@ Tables (`sqlite3 FILE .schema`):
 
 - `batches`: id, key, game, version, seed (text: 64 bits unsigned), games, chunk, max_steps,
   records, configs (JSON), created, finished (UTC, NULL while unfinished)
-- `chunks`: batch, number, lo, hi, data (JSON: the chunk's tallies and pairs)
+- `chunks`: batch, number, lo, hi, data (JSON: the chunk's tallies, pairs and witnesses: per
+  configuration, the chunk's first and shortest game, replayed to check a resumed batch's code)
 - `games`: batch, config, idx, seed (text), outcome, cause, steps, results (JSON); with `records`
 - `game_records`: a view of `games` with the batch's game and the configuration's options
 """
@@ -27,7 +28,7 @@ from deadtable import registry
 from deadtable.sim.stats import Pairs, Tally
 
 if TYPE_CHECKING:
-    from deadtable.sim.run import Chunk, Job
+    from deadtable.sim.run import Chunk, Job, Witness
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS batches (
@@ -136,6 +137,7 @@ class Store:
         data = {
             "tallies": [t.to_data() for t in chunk.tallies],
             "pairs": None if chunk.pairs is None else chunk.pairs.to_data(),
+            "witnesses": [[list(f), list(s)] for f, s in chunk.witnesses],
         }
         with self.db:  # one transaction: the chunk and its games, or neither
             self.db.execute(
@@ -158,6 +160,22 @@ class Store:
         data = json.loads(text)
         pairs = None if data["pairs"] is None else Pairs.from_data(data["pairs"])
         return Chunk(number, lo, hi, [Tally.from_data(t) for t in data["tallies"]], pairs)
+
+    def witnesses(self, batch: int, configs: int) -> list[list[Witness]]:
+        """Per configuration, the witnesses of the batch's kept chunks: the first game of the
+        first chunk kept and the shortest game of all (none from chunks kept before
+        witnesses existed)."""
+        first: list[Witness | None] = [None] * configs
+        shortest: list[Witness | None] = [None] * configs
+        for (text,) in self.db.execute(
+                "SELECT data FROM chunks WHERE batch = ? ORDER BY number", (batch,)):
+            for c, (head, short) in enumerate(json.loads(text).get("witnesses", [])):
+                first[c] = first[c] or tuple(head)
+                kept = shortest[c]
+                if kept is None or (short[3], short[0]) < (kept[3], kept[0]):
+                    shortest[c] = tuple(short)
+        return [[w for i, w in enumerate((f, s)) if w is not None and (i == 0 or w != f)]
+                for f, s in zip(first, shortest, strict=True)]
 
     def finish(self, batch: int) -> None:
         with self.db:

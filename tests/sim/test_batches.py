@@ -77,6 +77,69 @@ def test_a_batch_in_the_store_is_not_played_twice(race: str, tmp_path: Path) -> 
         simulate(race, {"target": 9}, games=120, seed=5, db=db, resume=True)
 
 
+def _begin(race: str, db: str) -> dict:
+    """Play 40 of a batch's 200 games into `db`, then stop as Ctrl-C would."""
+
+    def stop(done: int, total: int) -> None:
+        if done >= 40:
+            raise KeyboardInterrupt
+
+    return simulate(race, {"target": 9}, games=200, seed=3, chunk=10, db=db, progress=stop)
+
+
+def _chunks(db: str) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM chunks").fetchone()[0])
+
+
+def test_a_batch_resumes_only_on_code_that_plays_its_games_the_same(
+        race: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.sim import race_game
+
+    db = str(tmp_path / "runs.db")
+    assert _begin(race, db)["interrupted"] and _chunks(db) == 4
+    store = Store(db)
+    ((first, *_),) = store.witnesses(1, 1)
+    store.close()
+    assert first[0] == 0 and first[3] >= 1  # (index, label, cause, steps): game 0
+    real = race_game.RaceState._apply
+
+    def no_dice(self: race_game.RaceState, action_id: str) -> None:
+        real(self, "walk")  # a rule changed: a roll runs one step
+
+    monkeypatch.setattr(race_game.RaceState, "_apply", no_dice)
+    with pytest.raises(ValueError, match=(
+            r"this code plays game 0 of the kept batch \(player=random; "
+            r"target=9, players=1\) differently from the code that began it: it was")):
+        simulate(race, {"target": 9}, games=200, seed=3, chunk=10, db=db)
+    assert _chunks(db) == 4, "nothing was played into the batch"
+    monkeypatch.setattr(race_game.RaceState, "_apply", real)
+    whole = simulate(race, {"target": 9}, games=200, seed=3, chunk=10, db=db)
+    assert whole["resumed"] == 40 and whole["games"] == 200
+    assert same_batch(whole) == same_batch(simulate(race, {"target": 9}, games=200, seed=3,
+                                                    chunk=10))
+
+
+def test_chunks_kept_before_witnesses_resume_unchecked(
+        race: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.sim import race_game
+
+    db = str(tmp_path / "old.db")
+    _begin(race, db)
+    with sqlite3.connect(db) as conn:
+        for number, text in conn.execute("SELECT number, data FROM chunks").fetchall():
+            data = json.loads(text)
+            data.pop("witnesses")
+            conn.execute("UPDATE chunks SET data = ? WHERE number = ?",
+                         (json.dumps(data), number))
+    store = Store(db)
+    assert store.witnesses(1, 1) == [[]]
+    store.close()
+    real = race_game.RaceState._apply
+    monkeypatch.setattr(race_game.RaceState, "_apply", lambda self, a: real(self, "walk"))
+    assert simulate(race, {"target": 9}, games=200, seed=3, chunk=10, db=db)["resumed"] == 40
+
+
 def _cli(*args: str) -> list[str]:
     # The race game is registered for the child process by hand, as the fixture does here.
     code = ("import sys; from deadtable import registry; "
