@@ -189,7 +189,7 @@ def test_a_killed_batch_resumes_from_the_store_to_the_same_totals(
             400, 400)
 
 
-def test_ray_gives_the_same_outcomes_as_one_process(race: str) -> None:
+def test_ray_gives_the_same_outcomes_as_one_process(race: str, tmp_path: Path) -> None:
     ray = need("ray", reason="Ray is not installed (pip install 'deadtable[ray]')")
     args = dict(game_id=race, options={"target": 12, "players": 2}, games=240, seed=2024,
                 agents="random")
@@ -198,10 +198,22 @@ def test_ray_gives_the_same_outcomes_as_one_process(race: str) -> None:
              runtime_env={"env_vars": {"PYTHONPATH": str(ROOT)}})
     try:
         on_ray = simulate(**args, backend="ray", workers=2)
+
+        def stop(done: int, total: int) -> None:  # Ctrl-C, as the progress bar would see it
+            if done >= 60:
+                raise KeyboardInterrupt
+
+        db = str(tmp_path / "ray.db")
+        cut = simulate(**args, backend="ray", workers=2, chunk=20, db=db, progress=stop)
+        rest = simulate(**args, backend="ray", workers=2, chunk=20, db=db)
     finally:
         ray.shutdown()
     assert same_batch(on_ray) == same_batch(local)
     assert sum(local["outcomes"].values()) == 240
+    assert cut["interrupted"] is True and 60 <= cut["games"] < 240
+    assert sum(cut["outcomes"].values()) == cut["games"]
+    assert rest["resumed"] == cut["games"], "every chunk measured before Ctrl-C was kept"
+    assert rest["interrupted"] is False and same_batch(rest) == same_batch(local)
 
 
 def test_compare_on_identical_configs_finds_no_difference(race: str) -> None:
