@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deadtable.engine.dice import Dice
+from deadtable.engine.kernel import Kernel
 from deadtable.engine.options import BadOption, OptionSet
 from deadtable.engine.state import GameState
 
@@ -28,6 +29,9 @@ class GameSpec:
     # Checks option values that need more than their own spelling (a data file that must load
     # and make sense); raises ValueError saying what is wrong.
     check: Callable[[dict[str, Any]], object] | None = None
+    # The game's compiled twin for these options (engine/kernel.py), or None where it has none
+    # (not built, or an option it does not take): then the Python rules play.
+    kernel: Callable[[Game], Kernel | None] | None = None
 
     def bind(self, **options: Any) -> Game:
         resolved = self.options.resolve(options)
@@ -40,12 +44,22 @@ class GameSpec:
 
 
 class Game:
-    __slots__ = ("spec", "options", "seats")
+    __slots__ = ("spec", "options", "seats", "_kernel")
 
     def __init__(self, spec: GameSpec, options: dict[str, Any]) -> None:
         self.spec = spec
         self.options = options
         self.seats = spec.seats(options)
+        self._kernel: Kernel | None | bool = False  # False: not asked for yet
+
+    @property
+    def kernel(self) -> Kernel | None:
+        """The game's kernel for these options, or None: the Python rules play. Setting
+        DEADTABLE_KERNEL=0 in the environment turns every kernel off (to compare the two)."""
+        if self._kernel is False:
+            wanted = self.spec.kernel is not None and os.environ.get("DEADTABLE_KERNEL") != "0"
+            self._kernel = self.spec.kernel(self) if wanted and self.spec.kernel else None
+        return self._kernel  # type: ignore[return-value]
 
     @property
     def id(self) -> str:
