@@ -60,6 +60,7 @@ import math
 
 from deadtable.agents.base import Agent, Observation, agent_maker, observe
 from deadtable.engine.dice import Dice
+from deadtable.engine.kernel import KernelGame
 from deadtable.engine.state import GameState
 
 REWARD = {"win": 1.0, "draw": 0.5, "loss": 0.0}
@@ -171,8 +172,13 @@ class MCTSAgent:
             return self._paired(obs, preferred)
         root = _Node()
         done = 0
+        # With random rollouts the whole descent can run in the game's kernel, if it has one:
+        # the same tree, the same choices from the same dice, at C speed.
+        kernel = obs.game.kernel if self.rollout == "random" else None
         while done < self.iterations and self._budget_left():
-            self._iterate(root, obs.sample(self.dice), self._fresh_rollout_agent(), self.dice)
+            world = obs.sample(self.dice)
+            self._iterate(root, world if kernel is None else kernel.load(world),
+                          self._fresh_rollout_agent(), self.dice)
             done += 1
         self.last_iterations, self.last_calls = done, self._spent
         return max(decision.ids, key=lambda a: _visits(root, a))
@@ -291,37 +297,45 @@ class MCTSAgent:
         return kept
 
     def _iterate(
-        self, root: _Node, sim: GameState, rollout: Agent | None, dice: Dice
+        self, root: _Node, sim: GameState | KernelGame, rollout: Agent | None, dice: Dice
     ) -> dict[str, float]:
-        """One descent from `root` on `sim`: select, expand, roll out, back up. The rewards."""
+        """One descent from `root` on `sim` (a Python state, or the game's kernel when the
+        rollouts are random): select, expand, roll out, back up. The rewards."""
         path: list[tuple[_Node, str]] = []  # (node reached, seat that chose the move into it)
         node = root
-        while (decision := sim.decision) is not None:
-            ids = decision.ids
+        while (decision := _decision(sim)) is not None:
+            ids, seat = decision
             untried = [a for a in ids if a not in node.children]
             if untried:
                 action = untried[dice.below(len(untried))]
                 if self.guide and rollout is not None:
+                    assert isinstance(sim, GameState)  # agent rollouts play the Python rules
                     preferred = rollout.act(observe(sim))
                     if preferred in untried:
                         action = preferred
                 child = node.children[action] = _Node()
-                path.append((child, decision.seat))
+                path.append((child, seat))
                 self._step(sim, action)
                 break
             action = max(ids, key=lambda a: self._uct(node, node.children[a]))
             node = node.children[action]
-            path.append((node, decision.seat))
+            path.append((node, seat))
             self._step(sim, action)
-        rewards = self._play_out(sim, rollout, dice)
+        if isinstance(sim, GameState):
+            rewards = self._play_out(sim, rollout, dice)
+        else:
+            rewards = self._play_out_compiled(sim, dice)
         root.visits += 1
         for visited, seat in path:
             visited.visits += 1
             visited.value += rewards.get(seat, 0.5)
         return rewards
 
-    def _step(self, sim: GameState, action: str) -> None:
-        sim.apply(action)
+    def _step(self, sim: GameState | KernelGame, action: str) -> None:
+        if isinstance(sim, GameState):
+            sim.apply(action)
+        else:
+            sim.apply_id(action)
         self._spent += 1
 
     def _fresh_rollout_agent(self) -> Agent | None:
@@ -333,6 +347,9 @@ class MCTSAgent:
         return mean + self.c * math.sqrt(math.log(parent.visits + 1) / child.visits)
 
     def _play_out(self, sim: GameState, rollout: Agent | None, dice: Dice) -> dict[str, float]:
+        kernel = sim.game.kernel if rollout is None else None
+        if kernel is not None:
+            return self._play_out_compiled(kernel.load(sim), dice)
         for _ in range(self.depth):
             decision = sim.decision
             if decision is None:
@@ -344,6 +361,34 @@ class MCTSAgent:
         if sim.outcome is None:
             return {}
         return {seat: REWARD[result] for seat, result in sim.outcome.results.items()}
+
+
+    def _play_out_compiled(self, sim: KernelGame, dice: Dice) -> dict[str, float]:
+        """The same random rollout in the game's kernel: the same choices from the same dice
+        (an index drawn among the legal actions, in their order), at C speed."""
+        for _ in range(self.depth):
+            count = sim.count()
+            if count == 0:
+                break
+            sim.apply(dice.below(count))
+            self._spent += 1
+        outcome = sim.outcome()
+        if outcome is None:
+            return {}
+        return {seat: REWARD[result] for seat, result in outcome.results.items()}
+
+
+def _decision(sim: GameState | KernelGame) -> tuple[list[str], str] | None:
+    """The legal ids and the deciding seat, None once the game is over."""
+    if isinstance(sim, GameState):
+        decision = sim.decision
+        return None if decision is None else (decision.ids, decision.seat)
+    ids = sim.actions()
+    if not ids:
+        return None
+    seat = sim.seat()
+    assert seat is not None
+    return ids, seat
 
 
 def _paired_gain(rewards: list[float], base: list[float]) -> tuple[float, float]:

@@ -61,6 +61,12 @@ class Game:
             self._kernel = self.spec.kernel(self) if wanted and self.spec.kernel else None
         return self._kernel  # type: ignore[return-value]
 
+    def python_rules(self) -> Game:
+        """This game with its kernel off: the Python rules play everything (to compare)."""
+        other = Game(self.spec, self.options)
+        other._kernel = None
+        return other
+
     @property
     def id(self) -> str:
         return self.spec.id

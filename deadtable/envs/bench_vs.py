@@ -5,9 +5,10 @@ in one run, so the ratios compare like with like on this machine.
   alternate (random games in ROUNDS rounds, MCTS position by position, clones repetition by
   repetition), so a busy machine disturbs the ratios less than the rates.
 - Random games: `games` games each way. Natively with the random agent
-  (as `deadtable sim` plays); through pyspiel as an OpenSpiel user writes it (is_terminal,
-  legal_actions, apply_action), choosing with the same kind of generator. Both play to
-  the end.
+  (as `deadtable sim` plays: in the game's kernel, engine/kernel.py, where it has one);
+  through pyspiel as an OpenSpiel user writes it (is_terminal, legal_actions, apply_action),
+  choosing with the same kind of generator; the binding steps the same kernel. Both play to
+  the end. With a kernel, `native_python_rules` also gives the Python rules' own rate.
 - MCTS: the native MCTS agent and OpenSpiel's MCTSBot (RandomRolloutEvaluator, one rollout,
   no solver) each choose a move from the same positions with the same number of iterations
   (simulations); the rate is iterations per second.
@@ -96,6 +97,17 @@ def bench_vs(game_id: str, vs: str = "openspiel", games: int = 200, seed: int = 
                 spiel_steps += 1
         spiel_seconds += clock() - start
 
+    # -- the Python rules' own random games, where a kernel played the native ones above ------
+    python_rules: dict[str, Any] | None = None
+    if game.kernel is not None:
+        python = game.python_rules()
+        slow = max(1, games // 5)
+        start = clock()
+        slow_steps = sum(play_one(python, seed, agents, i).steps for i in range(slow))
+        seconds = clock() - start
+        python_rules = {"games_per_second": _rate(slow, seconds),
+                        "steps_per_second": _rate(slow_steps, seconds), "games": slow}
+
     # -- MCTS from the same positions ------------------------------------------------------
     positions = _positions(game_id, mcts_positions, seed)
     agent = MCTSAgent(derive_seed(seed, 3), iterations=mcts_iterations)
@@ -145,8 +157,10 @@ def bench_vs(game_id: str, vs: str = "openspiel", games: int = 200, seed: int = 
         "vs": vs,
         "openspiel_game": name,
         "games": games,
+        "kernel": game.kernel is not None,
         "native": native,
         "openspiel": spiel,
+        "native_python_rules": python_rules,
         "games_ratio": native["games_per_second"] / spiel["games_per_second"],
         "steps_ratio": native["steps_per_second"] / spiel["steps_per_second"],
         # What the binding adds to each decision: the hosted path is the native engine plus

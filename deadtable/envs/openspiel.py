@@ -32,7 +32,8 @@ import pyspiel
 from deadtable import registry
 from deadtable.engine.dice import Dice
 from deadtable.engine.game import Game
-from deadtable.engine.state import GameState
+from deadtable.engine.kernel import Kernel, KernelGame
+from deadtable.engine.state import GameState, Outcome
 from deadtable.envs.common import REWARD, SEED_BOUND
 from deadtable.envs.encodings import Encoding, encoding_for, has_encoding
 
@@ -66,6 +67,24 @@ class _Box:
             self.state = self.game.native.new(seed=self.game.next_seed())
         return self.state
 
+    def start_from(self, state: GameState) -> None:
+        self.state = state.clone()
+        self.length = len(state.history)
+
+    def seat(self) -> str | None:
+        decision = self.get().decision
+        return None if decision is None else decision.seat
+
+    def legal(self) -> list[int]:
+        return self.game.encoding.legal_indices(self.get().decision)
+
+    def apply(self, action: int) -> None:
+        self.get().apply(self.game.encoding.actions[action])
+        self.length += 1
+
+    def outcome(self) -> Outcome | None:
+        return self.get().outcome
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """pyspiel serializes a Python state by pickling its attributes: this one pickles as
         the game's name and parameters and the deadtable state's JSON."""
@@ -78,6 +97,68 @@ class _Box:
         other.game = self.game
         other.state = self.get().clone()
         other.length = self.length
+        return other
+
+
+class _KernelBox(_Box):
+    """The same for a game with a kernel (engine/kernel.py): the kernel plays, and the Python
+    state, needed only for views, strings and JSON, is brought up to date when one is asked
+    for, by applying the actions played since. A loop of legal_actions and apply_action, or
+    MCTSBot's search, never builds it. `base` is never changed once set, so clones share it."""
+
+    __slots__ = ("kernel", "fast", "seed", "base", "pending")
+
+    def __init__(self, game: DeadtableGame, kernel: Kernel) -> None:
+        super().__init__(game)
+        self.kernel = kernel
+        self.fast: KernelGame | None = None
+        self.seed = 0
+        self.base: GameState | None = None  # the Python state, `pending` actions behind
+        self.pending: list[str] = []
+
+    def play(self) -> KernelGame:
+        if self.fast is None:
+            self.seed = self.game.next_seed()
+            self.fast = self.kernel.new(self.seed)
+        return self.fast
+
+    def get(self) -> GameState:
+        self.play()
+        if self.base is None:
+            self.base = self.game.native.new(seed=self.seed)
+        if self.pending:
+            state = self.base.clone()
+            for action in self.pending:
+                state.apply(action)
+            self.base, self.pending = state, []
+        return self.base
+
+    def start_from(self, state: GameState) -> None:
+        self.fast = self.kernel.load(state)
+        self.base, self.pending = state.clone(), []
+        self.length = len(state.history)
+
+    def seat(self) -> str | None:
+        return self.play().seat()
+
+    def legal(self) -> list[int]:
+        index = self.game.encoding.index
+        return sorted([index[a] for a in self.play().actions()])
+
+    def apply(self, action: int) -> None:
+        name = self.game.encoding.actions[action]
+        self.play().apply_id(name)
+        self.pending.append(name)
+        self.length += 1
+
+    def outcome(self) -> Outcome | None:
+        return self.play().outcome()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _KernelBox:
+        other = _KernelBox.__new__(_KernelBox)
+        other.game, other.kernel, other.length = self.game, self.kernel, self.length
+        other.fast = self.play().clone()
+        other.seed, other.base, other.pending = self.seed, self.base, self.pending.copy()
         return other
 
 
@@ -134,7 +215,8 @@ class DeadtableGame(pyspiel.Game):
 class DeadtableState(pyspiel.State):
     def __init__(self, game: DeadtableGame) -> None:
         super().__init__(game)
-        self._box = _Box(game)
+        kernel = game.native.kernel
+        self._box = _Box(game) if kernel is None else _KernelBox(game, kernel)
 
     @property
     def native(self) -> GameState:
@@ -146,35 +228,31 @@ class DeadtableState(pyspiel.State):
         compare a native agent and an OpenSpiel bot on one position."""
         if state.game.id != self._box.game.native.id or self.history():
             raise ValueError("native_from needs a fresh state of the same game")
-        self._box.state = state.clone()
-        self._box.length = len(state.history)
+        self._box.start_from(state)
 
     def current_player(self) -> int:
         box = self._box
-        state = box.get()
-        decision = state.decision
-        if decision is None or box.length >= box.game.max_length:
+        seat = box.seat()
+        if seat is None or box.length >= box.game.max_length:
             return int(pyspiel.PlayerId.TERMINAL)
-        return box.game.seat_index[decision.seat]
+        return box.game.seat_index[seat]
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self._box.game.encoding.legal_indices(self._box.get().decision)
+        return self._box.legal()
 
     def _apply_action(self, action: int) -> None:
-        box = self._box
-        box.get().apply(box.game.encoding.actions[action])
-        box.length += 1
+        self._box.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._box.game.encoding.actions[action]
 
     def is_terminal(self) -> bool:
         box = self._box
-        return box.get().outcome is not None or box.length >= box.game.max_length
+        return box.outcome() is not None or box.length >= box.game.max_length
 
     def returns(self) -> list[float]:
         box = self._box
-        outcome = box.get().outcome
+        outcome = box.outcome()
         if outcome is None:
             return [0.0] * len(box.game.seats)
         return [REWARD[outcome.results[s]] for s in box.game.seats]

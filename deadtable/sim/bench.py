@@ -7,7 +7,12 @@ Per game: games and steps per second with random agents in one process (the top-
 figures), the same for each of the game's own agents (`agents`), clone() against
 copy.deepcopy, to_json() and from_json(), MCTS iterations per second with each rollout
 policy (`mcts`), the same random batch on 1 and 2 worker processes (`workers`), and what a
-step allocates (`allocation`, by tracemalloc).
+step of the Python rules allocates (`allocation`, by tracemalloc).
+
+Where the game has a kernel (engine/kernel.py), random games and random rollouts are played
+by it, as `deadtable sim` and the mcts agent play them; `compiled` then gives the same random
+play and rollouts with the Python rules (`python_rules`), the ratio (`speedup`), and what a
+whole kernel game allocates in Python (`allocation`).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from deadtable import registry
 from deadtable.agents import agent_maker, agent_names, observe
 from deadtable.agents.mcts import MCTSAgent
 from deadtable.engine.dice import Dice
+from deadtable.engine.game import Game
 from deadtable.engine.state import GameState
 from deadtable.sim.run import play_one, simulate
 
@@ -48,9 +54,8 @@ def _mean(values: Iterable[float]) -> float:
     return sum(listed) / len(listed)
 
 
-def _sample_states(game_id: str, count: int, seed: int) -> list[GameState]:
+def _sample_states(game: Game, count: int, seed: int) -> list[GameState]:
     """States from the middle of random games: what a search clones."""
-    game = registry.load(game_id)
     pick = Dice(seed)
     states = []
     for i in range(count):
@@ -62,8 +67,7 @@ def _sample_states(game_id: str, count: int, seed: int) -> list[GameState]:
     return states
 
 
-def _play(game_id: str, spec: str, games: int, seed: int) -> dict[str, float]:
-    game = registry.load(game_id)
+def _play(game: Game, spec: str, games: int, seed: int) -> dict[str, float]:
     agents = {seat: spec for seat in game.seats}
     steps = 0
     start = time.perf_counter()
@@ -74,7 +78,7 @@ def _play(game_id: str, spec: str, games: int, seed: int) -> dict[str, float]:
             "steps_per_second": steps / seconds}
 
 
-def _mcts_rate(game_id: str, rollout: str, states: list[GameState]) -> dict[str, float]:
+def _mcts_rate(rollout: str, states: list[GameState]) -> dict[str, float]:
     """MCTS iterations and forward-model calls per second, over decisions from `states`."""
     agent = MCTSAgent(1, iterations=MCTS_ITERATIONS, rollout=rollout)
     iterations = calls = 0
@@ -138,23 +142,65 @@ def _allocation(game_id: str, games: int, seed: int) -> dict[str, float]:
             "kept_bytes_per_step": kept / steps}
 
 
+def _allocation_compiled(game: Game, games: int, seed: int) -> dict[str, float]:
+    """Bytes per step of whole random games in the game's kernel (tracemalloc, as above):
+    what the Python around it allocates, since the kernel's state is one fixed block."""
+    kernel = game.kernel
+    assert kernel is not None
+    steps = peak_total = kept = 0
+    started = not tracemalloc.is_tracing()
+    if started:
+        tracemalloc.start()
+    gc.collect()
+    gc.disable()
+    try:
+        for index in range(games):
+            before = tracemalloc.get_traced_memory()[0]
+            tracemalloc.reset_peak()
+            played = kernel.play_random(seed + index, [seed - index - 1], 100_000)
+            after, peak = tracemalloc.get_traced_memory()
+            assert played is not None
+            steps += played[1]
+            peak_total += peak - before
+            kept += after - before
+    finally:
+        gc.enable()
+        if started:
+            tracemalloc.stop()
+    return {"games": games, "steps": steps, "bytes_per_game": peak_total / games,
+            "bytes_per_step": peak_total / max(1, steps)}
+
+
 def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
-    random_play = _play(game_id, "random", games, seed)
     game = registry.load(game_id)
+    random_play = _play(game, "random", games, seed)
     own = [name for name in agent_names(game_id) if name not in agent_names()]
     agents = {"random": random_play}
     for name in own:
         agent_maker(name, game_id)
-        agents[name] = _play(game_id, name, games, seed)
-    states = _sample_states(game_id, 20, seed)
+        agents[name] = _play(game, name, games, seed)
+    python = game.python_rules()
+    states = _sample_states(python, 20, seed)
     clone = _mean(_best(s.clone, 200) for s in states)
     deep = _mean(_best(partial(copy.deepcopy, s), 5) for s in states)
     dump = _mean(_best(s.to_json, 50) for s in states)
     load = _mean(_best(partial(game.from_json, s.to_json()), 50) for s in states)
-    mcts = {rollout: _mcts_rate(game_id, rollout, states[:5]) for rollout in ["random", *own]}
+    mcts = {rollout: _mcts_rate(rollout, states[:5]) for rollout in ["random", *own]}
+    compiled: dict[str, Any] = {}
+    if game.kernel is not None:
+        # The same figures with the Python rules, where the kernel plays them above.
+        slow = _play(python, "random", max(1, games // 5), seed)
+        compiled = {
+            "python_rules": {"random": slow,
+                             "mcts": {"random": _mcts_rate("random", _sample_states(
+                                 python, 20, seed)[:5])}},
+            "speedup": random_play["games_per_second"] / slow["games_per_second"],
+            "allocation": _allocation_compiled(game, max(1, min(games, 200)), seed),
+        }
     return {
         "game": game_id,
         "games": games,
+        "kernel": "compiled" if game.kernel is not None else "none",
         "games_per_second": random_play["games_per_second"],
         "steps_per_second": random_play["steps_per_second"],
         "clone_us": clone * 1e6,
@@ -166,4 +212,5 @@ def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
         "mcts": mcts,
         "workers": _workers(game_id, games, seed),
         "allocation": _allocation(game_id, max(1, min(games, 50)), seed),
+        **({"compiled": compiled} if compiled else {}),
     }

@@ -58,6 +58,14 @@ def play_one(
     if missing:
         raise ValueError(f"no agent for seat(s) {', '.join(missing)} of {game.id}")
     game_seed = derive_seed(seed, index)
+    kernel = game.kernel
+    if kernel is not None and all(agents[seat] == "random" for seat in game.seats):
+        # The game's compiled twin plays the very same game (engine/kernel.py), in C.
+        agent_seeds = [derive_seed(seed, index, 1 + n) for n in range(len(game.seats))]
+        played = kernel.play_random(game_seed, agent_seeds, max_steps, sync_dice)
+        if played is None:
+            raise _runaway(game, index, game_seed, max_steps)
+        return Played(*played)
     players = {
         seat: agent_maker(agents[seat], game.id)(derive_seed(seed, index, 1 + number))
         for number, seat in enumerate(game.seats)
@@ -68,15 +76,17 @@ def play_one(
     steps = 0
     while (decision := state.decision) is not None:
         if steps >= max_steps:
-            raise RunawayGame(
-                f"{game.id} game {index} (game seed {game_seed}) did not end within "
-                f"{max_steps} steps; an agent may be stuck, or the game may never end"
-            )
+            raise _runaway(game, index, game_seed, max_steps)
         state.apply(players[decision.seat].act(observe(state)))
         steps += 1
     assert state.outcome is not None  # no decision means the game is over
     outcome = state.outcome
     return Played(outcome.label, steps, dict(outcome.results), dict(outcome.scores), outcome.cause)
+
+
+def _runaway(game: Game, index: int, game_seed: int, max_steps: int) -> RunawayGame:
+    return RunawayGame(f"{game.id} game {index} (game seed {game_seed}) did not end within "
+                       f"{max_steps} steps; an agent may be stuck, or the game may never end")
 
 
 def assign_agents(seats: tuple[str, ...], agents: str | Mapping[str, str]) -> dict[str, str]:

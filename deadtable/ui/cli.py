@@ -360,11 +360,12 @@ def bench_command(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Measure speed on this machine (games, steps, clones, MCTS, workers).
+    """Measure speed on this machine (games, steps, clones, MCTS, workers, kernels).
 
     Games and steps per second with random agents and with each game's own agents, the cost
     of clone() (against copy.deepcopy), to_json() and from_json(), MCTS iterations per second,
-    and the speed-up from 1 to 2 workers; with --vs openspiel, the same games through the
+    the speed-up from 1 to 2 workers, and, for a game with a compiled kernel, the same random
+    play and rollouts with the Python rules; with --vs openspiel, the same games through the
     OpenSpiel binding beside the native ones."""
     if vs is not None:
         _bench_vs(game_id, vs, games, seed, as_json)
@@ -413,10 +414,22 @@ def _show_bench_extras(console: Console, results: list[dict[str, Any]]) -> None:
                            f"games/s, 2 workers {w['2']:.0f} games/s: {w['speedup']:.2f}×"))
     for r in results:
         a = r["allocation"]
-        console.print(Text(f"{r['game']}: a random step allocates "
+        console.print(Text(f"{r['game']}: a random step of the Python rules allocates "
                            f"{a['transient_bytes_per_step']:.0f} bytes at its peak and keeps "
                            f"{a['kept_bytes_per_step']:.0f} "
                            f"(tracemalloc, {a['steps']} steps of {a['games']} games)"))
+    for r in results:
+        if "compiled" not in r:
+            console.print(Text(f"{r['game']}: no kernel: the Python rules play everything"))
+            continue
+        c = r["compiled"]
+        slow = c["python_rules"]
+        console.print(Text(
+            f"{r['game']}: the kernel plays random games {c['speedup']:.1f}× as fast as the "
+            f"Python rules ({slow['random']['games_per_second']:.0f} games/s, "
+            f"{slow['random']['steps_per_second']:.0f} steps/s; mcts random rollouts "
+            f"{slow['mcts']['random']['iterations_per_second']:.0f} iterations/s), "
+            f"allocating {c['allocation']['bytes_per_game']:.0f} bytes a game"))
 
 
 def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool) -> None:
@@ -447,7 +460,8 @@ def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool
                          no_wrap=column in ("game", "path"))
     for r in results:
         m, c = r["mcts"], r["clone"]
-        table.add_row(r["game"], "native", f"{r['native']['games_per_second']:.0f}",
+        native = "native (kernel)" if r["kernel"] else "native"
+        table.add_row(r["game"], native, f"{r['native']['games_per_second']:.0f}",
                       f"{r['native']['steps_per_second']:.0f}",
                       f"{m['native_iterations_per_second']:.0f}", f"{c['native_us']:.1f}")
         table.add_row("", vs, f"{r['openspiel']['games_per_second']:.0f}",
@@ -455,6 +469,10 @@ def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool
                       f"{m['openspiel_iterations_per_second']:.0f}", f"{c['openspiel_us']:.1f}")
         table.add_row("", "native ÷ " + vs, f"{r['games_ratio']:.2f}×", f"{r['steps_ratio']:.2f}×",
                       f"{m['ratio']:.2f}×", f"{c['ratio']:.2f}×")
+        slow = r["native_python_rules"]
+        if slow is not None:
+            table.add_row("", "native, Python rules", f"{slow['games_per_second']:.0f}",
+                          f"{slow['steps_per_second']:.0f}", "", "")
     Console().print(table)
 
 

@@ -1,0 +1,86 @@
+"""Every game's kernel, where it uses one, gives what the Python rules give: `deadtable sim`'s
+random games, the mcts agent's choices and statistics, and the OpenSpiel binding's play. (Each
+game's own kernel tests compare the two decision by decision; these check the places that use
+a kernel.) Runs for every registered game that has a kernel built."""
+
+from __future__ import annotations
+
+import pytest
+
+from deadtable import registry
+from deadtable.agents import observe
+from deadtable.agents.mcts import MCTSAgent
+from deadtable.engine.dice import Dice
+from deadtable.engine.game import Game
+from deadtable.engine.state import GameState
+from deadtable.sim.run import RunawayGame, play_one, simulate
+
+KERNEL_GAMES = [g for g in registry.game_ids() if registry.load(g).kernel is not None]
+
+pytestmark = pytest.mark.skipif(not KERNEL_GAMES, reason="no game has a kernel built here")
+
+
+def _positions(game: Game, count: int, seed: int) -> list[GameState]:
+    """Positions from random play, each with a choice to make."""
+    pick = Dice(seed)
+    found: list[GameState] = []
+    index = 0
+    while len(found) < count:
+        state = game.new(seed=seed + index)
+        index += 1
+        for _ in range(pick.below(15)):
+            decision = state.decision
+            if decision is None:
+                break
+            state.apply(decision.actions[pick.below(len(decision.actions))].id)
+        decision = state.decision
+        if decision is not None and len(decision.actions) > 1:
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("game_id", KERNEL_GAMES)
+@pytest.mark.parametrize("sync", [False, True])
+def test_random_games_are_the_python_rules_games(game_id: str, sync: bool) -> None:
+    game = registry.load(game_id)
+    python = game.python_rules()
+    agents = dict.fromkeys(game.seats, "random")
+    for index in range(300):
+        fast = play_one(game, 11, agents, index, sync_dice=sync)
+        slow = play_one(python, 11, agents, index, sync_dice=sync)
+        assert repr(fast) == repr(slow), f"game {index}"  # repr: the same types too
+
+
+@pytest.mark.parametrize("game_id", KERNEL_GAMES)
+def test_a_runaway_game_is_refused_alike(game_id: str) -> None:
+    game = registry.load(game_id)
+    agents = dict.fromkeys(game.seats, "random")
+    for rules in (game, game.python_rules()):
+        with pytest.raises(RunawayGame, match="did not end within 2 steps"):
+            play_one(rules, 1, agents, 0, max_steps=2)
+
+
+@pytest.mark.parametrize("game_id", KERNEL_GAMES)
+def test_a_batch_is_the_same_with_the_kernel_off(game_id: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = simulate(game_id, None, 200, 5, "random", 1)
+    monkeypatch.setenv("DEADTABLE_KERNEL", "0")
+    assert registry.load(game_id).kernel is None
+    slow = simulate(game_id, None, 200, 5, "random", 1)
+    for key in ("outcomes", "causes", "mean_steps", "mean_score", "length_histogram"):
+        assert fast[key] == slow[key], key
+
+
+@pytest.mark.parametrize("game_id", KERNEL_GAMES)
+@pytest.mark.parametrize("settings", [{"iterations": 30}, {"iterations": 12, "paired": True},
+                                      {"iterations": 20, "calls": 200}])
+def test_mcts_with_random_rollouts_searches_alike(game_id: str,
+                                                  settings: dict[str, object]) -> None:
+    game = registry.load(game_id)
+    for position in _positions(game.python_rules(), 4, 3):
+        choices = []
+        for rules in (game, game.python_rules()):
+            state = rules.from_json(position.to_json())
+            agent = MCTSAgent(7, **settings)  # type: ignore[arg-type]
+            choices.append((agent.act(observe(state)), agent.last_iterations, agent.last_calls))
+        assert choices[0] == choices[1]
