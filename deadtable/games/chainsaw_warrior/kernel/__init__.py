@@ -123,7 +123,7 @@ def _tables(data: CardData, rules: Rules, advanced: bool) -> tuple[Any, ...]:
 
 
 if _cw is not None:
-    class ChainsawWarriorKernel(_cw.Kernel):  # type: ignore[misc,name-defined]
+    class ChainsawWarriorKernel(_cw.Kernel):
         """The kernel for one option set (engine/kernel.py's Kernel)."""
 
         def __init__(self, game: Game) -> None:
@@ -148,4 +148,4 @@ def kernel_for(game: Game) -> Kernel | None:
     not built)."""
     if _cw is None or not supported(game.options):
         return None
-    return ChainsawWarriorKernel(game)  # type: ignore[return-value]
+    return ChainsawWarriorKernel(game)

@@ -1,0 +1,207 @@
+"""Chainsaw Warrior's kernel (kernel/, the rules in C) plays exactly the Python rules' games:
+decision by decision from the same seed, the same action ids in the same order, the same
+choice applied to both, to the same outcome; and `play_random` returns what `sim.run.play_one`
+returns for a random agent. Random play ends most games early, so games are also driven by
+the heuristic agent (and by a mix of it and random choices) to compare the deep parts: Kitting
+Out, late House cards, leaving the building, Darkness and every step of a fight."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from deadtable.agents.base import agent_maker, observe
+from deadtable.engine.dice import Dice, derive_seed
+from deadtable.engine.kernel import KernelGame
+from deadtable.engine.state import GameState
+from deadtable.games.chainsaw_warrior import SPEC
+from deadtable.games.chainsaw_warrior.kernel import READINGS, kernel_for
+from deadtable.games.chainsaw_warrior.rules import OVERKILL
+from deadtable.sim.run import play_one
+from tests.extras import need
+
+need("deadtable.games.chainsaw_warrior.kernel._cw",
+     reason="the Chainsaw Warrior kernel is not built (no C compiler when installed): "
+            "pip install -e . with a C compiler")
+
+GAME = "chainsaw-warrior"
+Policy = Callable[[GameState, Dice], str]
+
+
+def random_policy(state: GameState, dice: Dice) -> str:
+    assert state.decision is not None
+    return dice.choice(state.decision.ids)
+
+
+def heuristic_policy(seed: int, share: int = 0) -> Policy:
+    """The heuristic agent; with `share` > 0, a random choice one time in `share`."""
+    agent = agent_maker("heuristic", GAME)(seed)
+
+    def choose(state: GameState, dice: Dice) -> str:
+        assert state.decision is not None
+        if share and dice.below(share) == 0:
+            return dice.choice(state.decision.ids)
+        return agent.act(observe(state))
+    return choose
+
+
+def compare(seed: int, policy: Policy, synchronise: bool = False, seen: Counter[str] | None = None,
+            **options: Any) -> tuple[int, str]:
+    """Play one game in Python and in C side by side; fail at the first difference. Returns
+    the number of decisions compared and how the game ended."""
+    game = SPEC.bind(**options)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    state = game.new(seed=seed)
+    if synchronise:
+        state.dice.synchronise()
+    twin = kernel.new(seed, synchronise)
+    dice = Dice(derive_seed(seed, 99))
+    steps = 0
+    while (decision := state.decision) is not None:
+        where = f"seed {seed}, decision {steps}, after {state.history[-6:]}"
+        assert twin.actions() == decision.ids, where
+        assert twin.count() == len(decision.ids) and twin.seat() == decision.seat, where
+        assert twin.outcome() is None, where
+        action = policy(state, dice)
+        if seen is not None:
+            seen[f"{state.phase}>{action.split(':')[0]}"] += 1
+        state.apply(action)
+        twin.apply_id(action)
+        steps += 1
+    assert twin.actions() == [] and twin.count() == 0 and twin.seat() is None
+    assert twin.outcome() == state.outcome and state.outcome is not None, f"seed {seed}"
+    return steps, state.outcome.cause
+
+
+@pytest.mark.parametrize("synchronise", [False, True])
+def test_random_games_are_the_same_decision_by_decision(synchronise: bool) -> None:
+    decisions = sum(compare(seed, random_policy, synchronise)[0] for seed in range(3000))
+    assert decisions > 60_000
+
+
+def test_games_driven_by_the_heuristic_reach_the_deep_parts_the_same() -> None:
+    seen: Counter[str] = Counter()
+    causes: Counter[str] = Counter()
+    for seed in range(1500):
+        policy = heuristic_policy(seed, share=0 if seed % 2 else 4)
+        causes[compare(seed, policy, synchronise=seed % 3 == 0, seen=seen)[1]] += 1
+    # The deep parts were compared: every fight step, the kit, leaving, the late cards.
+    for reached in ("kit>draw", "kit>clip", "kit>refill", "free>leave", "free>heal",
+                    "free>dynamite", "free>flare", "free>reload", "free>wait", "passage>skip",
+                    "door>smash", "door>retrace", "dump>take", "dump>refill", "dump>clip",
+                    "hide>hide", "shoot>shoot", "step-6>cnes", "step-6>needle",
+                    "step-6>throw-net", "step-6>grenade", "step-6>flash", "order>fight",
+                    "lucky>lucky", "escape>escape", "agent-3>lose", "meat-machine>reflexes",
+                    "slime>use", "net>cut", "climb>climb", "geiger>avoid"):
+        assert seen[reached], reached
+    assert causes["darkness-destroyed"]
+
+
+@pytest.mark.parametrize("option", READINGS)
+def test_every_reading_the_kernel_takes_plays_the_same(option: str) -> None:
+    """The readings' options (A-01, A-08, A-33, A-35 to A-37), each at its other value."""
+    value = _other_value(option)
+    for seed in range(60):
+        compare(seed, heuristic_policy(seed, share=3), synchronise=bool(seed % 2),
+                **{option: value})
+        compare(seed, random_policy, **{option: value})
+
+
+def _other_value(option: str) -> Any:
+    return {"lucky-one": "1", "lucky-ammo": "456", "lucky-marksmanship": True,
+            "escape-time": "boxes", "clothing-hth": False, "lance-counts": False,
+            "skip-across-decks": False}[option]
+
+
+@pytest.mark.parametrize("synchronise", [False, True])
+def test_play_random_returns_what_play_one_returns(synchronise: bool,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    game = SPEC.bind()
+    kernel = game.kernel
+    assert kernel is not None
+    monkeypatch.setenv("DEADTABLE_KERNEL", "0")
+    python = SPEC.bind()
+    assert python.kernel is None
+    seed, games = 11, 2000
+    for index in range(games):
+        played = play_one(python, seed, {"warrior": "random"}, index, sync_dice=synchronise)
+        got = kernel.play_random(derive_seed(seed, index), [derive_seed(seed, index, 1)],
+                                 10_000, synchronise)
+        assert got == (played.label, played.steps, played.results, played.scores,
+                       played.cause), index
+    # too few steps: None, as play_one would raise RunawayGame
+    assert kernel.play_random(derive_seed(seed, 0), [derive_seed(seed, 0, 1)], 0) is None
+
+
+@pytest.mark.parametrize("option", [*OVERKILL, "difficulty", "data"])
+def test_no_kernel_for_the_options_it_does_not_play(option: str,
+                                                    tmp_path: Any) -> None:
+    if option == "difficulty":
+        for level in ("medium", "easy"):
+            assert kernel_for(SPEC.bind(difficulty=level)) is None
+        return
+    if option == "data":
+        from deadtable.games.chainsaw_warrior.data import DEFAULT
+        copy = tmp_path / "cards.toml"
+        copy.write_text(DEFAULT.read_text())
+        assert kernel_for(SPEC.bind(data=str(copy))) is None
+        return
+    assert kernel_for(SPEC.bind(**{option: True})) is None
+
+
+def test_the_kernel_is_off_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert SPEC.bind().kernel is not None
+    monkeypatch.setenv("DEADTABLE_KERNEL", "0")
+    assert SPEC.bind().kernel is None
+
+
+def _snapshot(game: KernelGame) -> tuple[Any, ...]:
+    return (game.actions(), game.count(), game.seat(), game.outcome())
+
+
+def test_a_clone_is_independent() -> None:
+    kernel = kernel_for(SPEC.bind())
+    assert kernel is not None
+    game = kernel.new(5)
+    for _ in range(3):
+        game.apply(0)
+    copy = game.clone()
+    before = _snapshot(game)
+    while copy.count():
+        copy.apply(copy.count() - 1)
+    assert copy.outcome() is not None
+    assert _snapshot(game) == before
+    # and the original plays on exactly as a fresh copy of it does
+    again = game.clone()
+    while game.count():
+        assert game.actions() == again.actions()
+        game.apply(0)
+        again.apply(0)
+    assert game.outcome() == again.outcome()
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    kernel = kernel_for(SPEC.bind())
+    assert kernel is not None
+    game = kernel.new(3)
+    before = _snapshot(game)
+    with pytest.raises(ValueError, match="legal actions: draw:clothing, .*done"):
+        game.apply_id("fly:away")
+    with pytest.raises(IndexError):
+        game.apply(game.count())
+    with pytest.raises(IndexError):
+        game.apply(-1)
+    assert _snapshot(game) == before
+    twin = kernel.new(3)  # nothing moved: the same game follows from both
+    while game.count():
+        game.apply(0)
+        twin.apply(0)
+    assert game.outcome() == twin.outcome()
+    with pytest.raises(ValueError, match="over"):
+        game.apply_id("done")
+    with pytest.raises(IndexError):
+        game.apply(0)
