@@ -205,3 +205,48 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         game.apply_id("done")
     with pytest.raises(IndexError):
         game.apply(0)
+
+
+def test_a_loaded_position_plays_on_the_same() -> None:
+    """Python positions anywhere (mid-fight, at any question, determinized as a searcher's
+    guess, with synchronised dice) load into the kernel and play on to the same end."""
+    game = SPEC.bind()
+    kernel = kernel_for(game)
+    assert kernel is not None
+    where: Counter[str] = Counter()
+    for seed in range(600):
+        state = game.new(seed=seed)
+        if seed % 3 == 0:
+            state.dice.synchronise()
+        dice = Dice(derive_seed(seed, 5))
+        policy = heuristic_policy(seed, share=3)
+        for _ in range(dice.below(80)):
+            if state.decision is None:
+                break
+            state.apply(policy(state, dice))
+        if seed % 4 == 1:
+            state = state.clone()
+            state.determinize("warrior", Dice(seed))
+        where[state.phase + (" in a fight" if state.fight else "")] += 1
+        twin = kernel.load(state)
+        while (decision := state.decision) is not None:
+            assert twin.actions() == decision.ids, f"seed {seed}, after {state.history[-6:]}"
+            action = dice.choice(decision.ids)
+            state.apply(action)
+            twin.apply_id(action)
+        assert twin.outcome() == state.outcome and twin.actions() == []
+    for reached in ("kit", "free", "passage", "door", "shoot in a fight", "lucky in a fight",
+                    "escape in a fight", "step-6 in a fight", "hide in a fight"):
+        assert where[reached], reached
+
+
+def test_load_refuses_what_the_kernel_cannot_play() -> None:
+    kernel = kernel_for(SPEC.bind())
+    assert kernel is not None
+    scripted = SPEC.bind().new(seed=1, dice=[3] * 40)  # more than set-up rolls
+    assert scripted.dice.script
+    with pytest.raises(ValueError, match="scripted dice"):
+        kernel.load(scripted)
+    other = SPEC.bind(**{"lucky-one": "1"}).new(seed=1)
+    with pytest.raises(ValueError, match="cannot be loaded"):
+        kernel.load(other)

@@ -132,15 +132,117 @@ if _cw is not None:
                              bool(options["advanced-equipment"]))
             super().__init__(*tables, Outcome)
             self.game = game
+            self._index = _Index(tables[5], tables[6])
 
         def load(self, state: GameState) -> Any:
-            raise NotImplementedError(
-                "the Chainsaw Warrior kernel does not load Python positions yet; "
-                "play them with the Python rules (DEADTABLE_KERNEL=0 or Game.new)")
+            if state.game.options != self.game.options:
+                raise ValueError(f"a game with options {state.game.options} cannot be loaded "
+                                 f"by the kernel for {self.game.options}")
+            return self._load(*_position(state, self._index))
 
         def play_random(self, game_seed: int, agent_seeds: Sequence[int], max_steps: int,
                         synchronise: bool = False) -> Any:
             return super().play_random(game_seed, list(agent_seeds), max_steps, synchronise)
+
+
+# -- load: a Python position in the kernel's numbers ------------------------------------------
+QUESTIONS = ("", "kit", "free", "climb", "geiger", "dump", "full", "passage", "slime", "door",
+             "net", "wire", "anti-rad", "hide", "shoot", "step-6", "order", "agent-3",
+             "meat-machine", "lucky", "escape")  # cw.h's Q_* order
+STEPS = ("", "ask", "explore", "turn", "exit-step", "outside", "fight", "wz-check", "wait",
+         "heal", "healed", "ask-door")  # cw.h's TK_* order
+CONTEXTS = ("", "ambush", "agent-9", "net", "floorboards", "wire", "sprint")
+STAGES = ("start", "shoot", "hth", "round", "lucky", "next")
+FLASH = ("", "bonus", "escape")
+RESULTS = ("", "win", "loss", "draw")
+CAUSES = ("time", "wounds", "radiation", "venom", "slime", "darkness-destroyed", "implosion")
+SKILLS = ("marksmanship", "endurance", "agility", "strength", "climbing", "hiding")
+
+
+class _Index:
+    def __init__(self, cards: list[str], items: list[str]) -> None:
+        self.card = {c: i for i, c in enumerate(cards)}
+        self.item = {c: i for i, c in enumerate(items)}
+
+
+def _position(state: Any, index: _Index) -> tuple[Any, ...]:
+    """The state as the C's _load takes it. Refuses what the kernel cannot hold: scripted
+    dice, and questions or steps only the options it does not play can ask."""
+    if state.dice.script:
+        raise ValueError("the kernel cannot load a game with scripted dice: they are "
+                         "checked against the die they are used for, which only Python does")
+    card, item = index.card, index.item
+    dice = state.dice
+    synced = dice.base is not None
+    w = state.warrior
+    warrior = (w.endurance, w.wounds, w.max_wounds, w.hth, w.reflexes, w.marksmanship,
+               SKILLS.index(w.skill), w.equipment_allowance, w.radiation, w.venom,
+               int(w.infected))
+    scalars = (state.time, state.current, state.field_until,
+               -1 if state.turned is None else card[state.turned], int(state.free),
+               state.left_building, state.exiting, state.smash_until, state.flare,
+               int(state.sprint))
+    ctx = state.ctx
+    if state.phase not in QUESTIONS or ctx.get("chosen") or ctx.get("waited"):
+        raise ValueError(f"the kernel does not play the question {state.phase!r} "
+                         f"({ctx}); the Python rules play it")
+    at = ctx.get("card")
+    numbers = (card[at] if at is not None else 0, ctx.get("points", 0),
+               int(ctx.get("refit", False)), 0, 0, ctx.get("left", 0), ctx.get("amount", 0),
+               PILES.index(ctx["offers"]) if "offers" in ctx else 0)
+    fight = None
+    if state.fight is not None:
+        f = state.fight
+        fight = ([card[c] for c in f.opponents], [card[c] for c in f.wandering],
+                 [card[c] for c in f.fought], [card[c] for c in f.poison],
+                 list(f.poison.values()),
+                 (-1 if f.current is None else card[f.current], f.rounds, int(f.shot),
+                  CONTEXTS.index(f.context), f.next_hth, int(f.no_escape), f.lucky_bonus,
+                  int(f.no_lucky), int(f.knife_dropped), STAGES.index(f.step),
+                  FLASH.index(f.flash), int(f.berserk), int(f.lost_round)))
+    end = (0, 0) if state.outcome is None else (
+        RESULTS.index(state.outcome.results["warrior"]), CAUSES.index(state.outcome.cause))
+    return ((dice.state, int(synced), dice.base if synced else 0, dice.marks), warrior,
+            scalars, [[card[c] for c in d.cards] for d in state.decks],
+            [[card[c] for c in d.cards] for d in state.discards],
+            [card[c] for c in state.removed], [card[c] for c in state.wandering.cards],
+            [[item[c] for c in state.piles[p].cards] for p in PILES],
+            [(item[c.item], -1 if c.uses is None else c.uses, int(c.clip),
+              -1 if c.on is None else item[c.on]) for c in state.items],
+            QUESTIONS.index(state.phase), numbers,
+            [_task(t, index) for t in state.tasks], fight, end)
+
+
+def _task(task: dict[str, Any], index: _Index) -> tuple[int, ...]:
+    """A pending step as cw.h's Task: kind, context, on, after, if_quiet and two numbers."""
+    kind = task["do"]
+    if kind not in STEPS or (kind == "ask" and task["phase"] != "anti-rad"):
+        raise ValueError(f"the kernel does not play the step {task}")
+    after = _nested(task.get("after"), index)
+    quiet = _nested(task.get("if_quiet"), index)
+    a, b = _nested(task, index)[1] if kind in ("turn", "heal", "healed", "ask-door") else 0, 0
+    if kind == "ask":
+        a = task["amount"]
+    elif kind == "outside":
+        a = int(task["chasm"])
+    elif kind == "wait":
+        a, b = task["left"], task["every"]
+    return (STEPS.index(kind), CONTEXTS.index(task.get("context") or ""), task.get("on", 6),
+            after[0], quiet[0], a, b, after[1], quiet[1])
+
+
+def _nested(task: dict[str, Any] | None, index: _Index) -> tuple[int, int]:
+    """A step a Wandering Zombie check runs after: its kind and its one number."""
+    if not task:
+        return 0, 0
+    kind = task["do"]
+    if kind == "turn":
+        return STEPS.index(kind), int(bool(task.get("sprint")))
+    if kind in ("heal", "healed"):
+        return STEPS.index(kind), index.item[task["item"]]
+    if kind == "ask-door":
+        return STEPS.index(kind), index.card[task["card"]]
+    raise ValueError(f"the kernel does not play the step {task}")
 
 
 def kernel_for(game: Game) -> Kernel | None:

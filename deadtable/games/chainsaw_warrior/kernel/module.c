@@ -590,11 +590,153 @@ static PyObject *kernel_play_random(KernelObject *k, PyObject *args, PyObject *k
     return out;
 }
 
+
+/* -- load: a Python position, as the wrapper flattens it (kernel/__init__.py: _position) -- */
+static int pile_of(PyObject *seq, Pile *p, int limit) {
+    Py_ssize_t n = PySequence_Size(seq);
+    if (n < 0) return -1;
+    if (n > PILECAP) { PyErr_SetString(PyExc_ValueError, "a pile too large for the kernel"); return -1; }
+    int v[PILECAP];
+    if (ints(seq, v, (int)n, "pile")) return -1;
+    for (int i = 0; i < n; i++) {
+        if (v[i] < 0 || v[i] >= limit) { PyErr_SetString(PyExc_ValueError, "unknown card"); return -1; }
+        p->c[i] = (uint8_t)v[i];
+    }
+    p->n = (int16_t)n;
+    return 0;
+}
+
+static int item_of(PyObject *seq, uint8_t *out, int *n, int cap) {
+    Py_ssize_t m = PySequence_Size(seq);
+    if (m < 0) return -1;
+    if (m > cap) { PyErr_SetString(PyExc_ValueError, "too many cards for the kernel"); return -1; }
+    int v[PILECAP];
+    if (ints(seq, v, (int)m, "cards")) return -1;
+    for (int i = 0; i < m; i++) out[i] = (uint8_t)v[i];
+    *n = (int)m;
+    return 0;
+}
+
+static PyObject *kernel_load(KernelObject *k, PyObject *args) {
+    PyObject *dice, *warrior, *scalars, *decks, *discards, *removed, *wandering, *piles, *items,
+        *ctx, *tasks, *fight, *end;
+    int phase;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOiOOOO", &dice, &warrior, &scalars, &decks, &discards,
+                          &removed, &wandering, &piles, &items, &phase, &ctx, &tasks, &fight,
+                          &end))
+        return NULL;
+    const Data *D = &k->data;
+    int ncards = D->nhouse + D->nwander;
+    GameObject *g = game_new(k);
+    if (!g) return NULL;
+    State *s = &g->s;
+    memset(s, 0, sizeof *s);
+    s->data = D;
+    PyObject *item;
+    int v[32];
+#define GET(seq, i) (item = PySequence_GetItem((seq), (i)))
+#define TRY(x) do { if ((x) < 0) goto fail; } while (0)
+    {   /* dice: state, synchronised, base, marks */
+        PyObject *f = PySequence_Fast(dice, "dice");
+        if (!f || PySequence_Fast_GET_SIZE(f) != 4) { Py_XDECREF(f); PyErr_SetString(PyExc_ValueError, "dice"); goto fail; }
+        uint64_t st, base;
+        int bad = seed_of(PySequence_Fast_GET_ITEM(f, 0), &st) || seed_of(PySequence_Fast_GET_ITEM(f, 2), &base);
+        long synced = PyLong_AsLong(PySequence_Fast_GET_ITEM(f, 1));
+        long marks = PyLong_AsLong(PySequence_Fast_GET_ITEM(f, 3));
+        Py_DECREF(f);
+        if (bad || PyErr_Occurred()) goto fail;
+        s->dice = (Dice){st, base, (uint32_t)marks, (uint8_t)(synced != 0)};
+    }
+    TRY(ints(warrior, v, 11, "warrior"));
+    s->w = (Warrior){v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10]};
+    TRY(ints(scalars, v, 10, "scalars"));
+    s->time = v[0]; s->current = v[1]; s->field_until = v[2]; s->turned = v[3]; s->free = v[4];
+    s->left_building = v[5]; s->exiting = v[6]; s->smash_until = v[7]; s->flare = v[8];
+    s->sprint = v[9];
+    for (int d = 0; d < 2; d++) {
+        GET(decks, d); if (!item) goto fail;
+        int r = pile_of(item, &s->decks[d], D->nhouse); Py_DECREF(item); TRY(r);
+        GET(discards, d); if (!item) goto fail;
+        r = pile_of(item, &s->discards[d], D->nhouse); Py_DECREF(item); TRY(r);
+    }
+    {
+        uint8_t r[PILECAP]; int n;
+        TRY(item_of(removed, r, &n, PILECAP));
+        for (int i = 0; i < n; i++) if (r[i] < MAXH) s->removed[r[i]] = 1;
+    }
+    TRY(pile_of(wandering, &s->wandering, ncards));
+    for (int p = 0; p < NPILES; p++) {
+        GET(piles, p); if (!item) goto fail;
+        int r = pile_of(item, &s->piles[p], D->nitems); Py_DECREF(item); TRY(r);
+    }
+    {
+        Py_ssize_t n = PySequence_Size(items);
+        if (n < 0) goto fail;
+        if (n > MAXCARRY) { PyErr_SetString(PyExc_ValueError, "too many items for the kernel"); goto fail; }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            GET(items, i); if (!item) goto fail;
+            int r = ints(item, v, 4, "item"); Py_DECREF(item); TRY(r);
+            s->items[i] = (Carried){(int8_t)v[0], (int8_t)v[1], (int8_t)v[2], (int8_t)v[3]};
+        }
+        s->nitems = (int)n;
+    }
+    s->phase = phase;
+    TRY(ints(ctx, v, 8, "ctx"));
+    s->ctx = (Ctx){v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
+    {
+        Py_ssize_t n = PySequence_Size(tasks);
+        if (n < 0) goto fail;
+        if (n > MAXTASK) { PyErr_SetString(PyExc_ValueError, "too many steps for the kernel"); goto fail; }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            GET(tasks, i); if (!item) goto fail;
+            int r = ints(item, v, 9, "task"); Py_DECREF(item); TRY(r);
+            s->tasks[i] = (Task){(uint8_t)v[0], (uint8_t)v[1], (uint8_t)v[2], (uint8_t)v[3],
+                                 (uint8_t)v[4], (int16_t)v[5], (int16_t)v[6], (int16_t)v[7],
+                                 (int16_t)v[8]};
+        }
+        s->ntasks = (int)n;
+    }
+    if (fight != Py_None) {
+        /* opponents, wandering, fought, poison cards, poison rounds, then 13 numbers */
+        Fight *f = &s->fight;
+        int n;
+        GET(fight, 0); if (!item) goto fail;
+        int r = item_of(item, f->opp, &n, MAXOPP); Py_DECREF(item); TRY(r); f->nopp = (uint8_t)n;
+        GET(fight, 1); if (!item) goto fail;
+        r = item_of(item, f->wand, &n, MAXOPP); Py_DECREF(item); TRY(r); f->nwand = (uint8_t)n;
+        GET(fight, 2); if (!item) goto fail;
+        r = item_of(item, f->fought, &n, 2 * MAXOPP); Py_DECREF(item); TRY(r); f->nfought = (uint8_t)n;
+        GET(fight, 3); if (!item) goto fail;
+        r = item_of(item, f->poison_card, &n, MAXOPP); Py_DECREF(item); TRY(r); f->npoison = (uint8_t)n;
+        GET(fight, 4); if (!item) goto fail;
+        r = ints(item, v, n, "poison"); Py_DECREF(item); TRY(r);
+        for (int i = 0; i < n; i++) f->poison_rounds[i] = (int8_t)v[i];
+        GET(fight, 5); if (!item) goto fail;
+        r = ints(item, v, 13, "fight"); Py_DECREF(item); TRY(r);
+        f->current = (int16_t)v[0]; f->rounds = (int16_t)v[1]; f->shot = (int8_t)v[2];
+        f->context = (int8_t)v[3]; f->next_hth = (int8_t)v[4]; f->no_escape = (int8_t)v[5];
+        f->lucky_bonus = (int8_t)v[6]; f->no_lucky = (int8_t)v[7]; f->knife_dropped = (int8_t)v[8];
+        f->step = (int8_t)v[9]; f->flash = (int8_t)v[10]; f->berserk = (int8_t)v[11];
+        f->lost_round = (int8_t)v[12];
+        s->has_fight = 1;
+    }
+    TRY(ints(end, v, 2, "outcome"));
+    s->result = v[0]; s->cause = v[1];
+#undef GET
+#undef TRY
+    return (PyObject *)g;
+fail:
+    Py_DECREF(g);
+    return NULL;
+}
+
 static PyMethodDef kernel_methods[] = {
     {"new", (PyCFunction)(void (*)(void))kernel_new_game, METH_VARARGS | METH_KEYWORDS,
      "new(seed, synchronise=False): the game Game.new(seed=seed) starts."},
     {"play_random", (PyCFunction)(void (*)(void))kernel_play_random, METH_VARARGS | METH_KEYWORDS,
      "play_random(game_seed, agent_seeds, max_steps, synchronise=False)."},
+    {"_load", (PyCFunction)kernel_load, METH_VARARGS,
+     "_load(...): a game at a position the Python wrapper flattened (use load(state))."},
     {NULL, NULL, 0, NULL},
 };
 
