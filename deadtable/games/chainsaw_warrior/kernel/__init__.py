@@ -50,10 +50,16 @@ READINGS = ("lucky-one", "lucky-ammo", "lucky-marksmanship", "escape-time", "clo
             "lance-counts", "skip-across-decks")
 
 
+# The Overkill options and difficulty levels the kernel plays (each once its equivalence tests
+# passed: tests/games/chainsaw_warrior/test_kernel.py).
+PLAYED = frozenset(OVERKILL)
+LEVELS = ("hard", "medium", "easy")
+
+
 def supported(options: dict[str, Any]) -> bool:
     """Does the C play this option set exactly as the Python rules do?"""
-    return (options["difficulty"] == "hard" and not any(options[o] for o in OVERKILL)
-            and options["data"] == "")
+    return (options["difficulty"] in LEVELS and options["data"] == ""
+            and all(o in PLAYED for o in OVERKILL if options[o]))
 
 
 def expr(text: str) -> tuple[int, int, int, int]:
@@ -115,6 +121,8 @@ def _tables(data: CardData, rules: Rules, advanced: bool) -> tuple[Any, ...]:
               int(rules.lance_counts), int(rules.cross_decks)]
     for name in ("endurance", "wounds", "hth", "reflexes", "marksmanship", "equipment"):
         header.extend(expr(rolls[name]))
+    header += [sum(1 << i for i, o in enumerate(OVERKILL) if rules.has(o)),
+               ("hard", "medium", "easy").index(rules.difficulty)]
     named = [item_index.get(name, -1) for name in NAMED]
     piles = [[i for i, item in enumerate(items) if item.back == pile
               and (advanced or not item.advanced)] for pile in PILES]
@@ -148,7 +156,8 @@ if _cw is not None:
 # -- load: a Python position in the kernel's numbers ------------------------------------------
 QUESTIONS = ("", "kit", "free", "climb", "geiger", "dump", "full", "passage", "slime", "door",
              "net", "wire", "anti-rad", "hide", "shoot", "step-6", "order", "agent-3",
-             "meat-machine", "lucky", "escape")  # cw.h's Q_* order
+             "meat-machine", "lucky", "escape", "dum-dums", "wait-kit", "sprint", "burst",
+             "frenzy", "train")  # cw.h's Q_* order
 STEPS = ("", "ask", "explore", "turn", "exit-step", "outside", "fight", "wz-check", "wait",
          "heal", "healed", "ask-door")  # cw.h's TK_* order
 CONTEXTS = ("", "ambush", "agent-9", "net", "floorboards", "wire", "sprint")
@@ -157,6 +166,7 @@ FLASH = ("", "bonus", "escape")
 RESULTS = ("", "win", "loss", "draw")
 CAUSES = ("time", "wounds", "radiation", "venom", "slime", "darkness-destroyed", "implosion")
 SKILLS = ("marksmanship", "endurance", "agility", "strength", "climbing", "hiding")
+TRAINED = ("endurance", "wounds", "hth", "marksman", "reflexes", "equipment")  # training.py
 
 
 class _Index:
@@ -176,20 +186,24 @@ def _position(state: Any, index: _Index) -> tuple[Any, ...]:
     synced = dice.base is not None
     w = state.warrior
     warrior = (w.endurance, w.wounds, w.max_wounds, w.hth, w.reflexes, w.marksmanship,
-               SKILLS.index(w.skill), w.equipment_allowance, w.radiation, w.venom,
-               int(w.infected))
+               SKILLS.index(w.skill) if w.skill else -1, w.equipment_allowance, w.radiation,
+               w.venom, int(w.infected))
     scalars = (state.time, state.current, state.field_until,
                -1 if state.turned is None else card[state.turned], int(state.free),
                state.left_building, state.exiting, state.smash_until, state.flare,
-               int(state.sprint))
+               int(state.sprint), state.determination, int(bool(state.mark)),
+               *(state.mark or [0, 0, 0, 0]))
     ctx = state.ctx
-    if state.phase not in QUESTIONS or ctx.get("chosen") or ctx.get("waited"):
-        raise ValueError(f"the kernel does not play the question {state.phase!r} "
-                         f"({ctx}); the Python rules play it")
-    at = ctx.get("card")
+    if state.phase not in QUESTIONS:
+        raise ValueError(f"the kernel does not play the question {state.phase!r}")
+    at, pile = ctx.get("card"), ctx.get("offers") or ctx.get("pile")
+    values = ctx.get("values", {})
     numbers = (card[at] if at is not None else 0, ctx.get("points", 0),
-               int(ctx.get("refit", False)), 0, 0, ctx.get("left", 0), ctx.get("amount", 0),
-               PILES.index(ctx["offers"]) if "offers" in ctx else 0)
+               int(ctx.get("refit", False)), int(ctx.get("chosen", False)),
+               int(ctx.get("waited", False)), ctx.get("left", 0), ctx.get("amount", 0),
+               PILES.index(pile) if pile else 0, *(values.get(a, 0) for a in TRAINED),
+               int(ctx.get("kit", False)), item[ctx["item"]] if "item" in ctx else 0,
+               card[ctx["target"]] if "target" in ctx else 0)
     fight = None
     if state.fight is not None:
         f = state.fight

@@ -72,7 +72,16 @@ typedef struct {
     int lucky_one_d6, lucky_ammo_mask, lucky_marksmanship, escape_time, clothing_hth,
         lance_counts, cross_decks;
     Expr rolls[6];  /* endurance, wounds, hth, reflexes, marksmanship, equipment */
+    int overkill;    /* the Overkill options switched on: bit i is rules.py's OVERKILL[i] */
+    int difficulty;  /* D_HARD, D_MEDIUM, D_EASY */
+    int item_rank[MAXI];  /* each item's place in the items sorted by id (Kitting Out II) */
 } Data;
+
+enum { O_ADVANCED_EQUIPMENT, O_ADVANCED_TRAINING, O_EXTRA_TRAINING_1, O_EXTRA_TRAINING_2,
+       O_DETERMINATION, O_FRENZY, O_ESCAPING_ALTERNATIVE, O_KITTING_OUT_1, O_KITTING_OUT_2,
+       O_KITTING_OUT_3, O_RAPID_FIRE, O_SPRINTING, O_WANDERING_ZOMBIE_DELAYS };
+enum { D_HARD, D_MEDIUM, D_EASY };
+#define HAS(s, option) (((s)->data->overkill >> (option)) & 1)
 
 typedef struct { int16_t n; uint8_t c[PILECAP]; } Pile;  /* c[0] is the top card */
 
@@ -107,7 +116,7 @@ typedef struct {
 /* the questions (phase) */
 enum { Q_NONE, Q_KIT, Q_FREE, Q_CLIMB, Q_GEIGER, Q_DUMP, Q_FULL, Q_PASSAGE, Q_SLIME, Q_DOOR,
        Q_NET, Q_WIRE, Q_ANTI_RAD, Q_HIDE, Q_SHOOT, Q_STEP6, Q_ORDER, Q_AGENT3, Q_MEAT,
-       Q_LUCKY, Q_ESCAPE };
+       Q_LUCKY, Q_ESCAPE, Q_DUM_DUMS, Q_WAIT_KIT, Q_SPRINT, Q_BURST, Q_FRENZY, Q_TRAIN };
 
 enum { R_NONE, R_WIN, R_LOSS, R_DRAW };
 enum { C_TIME, C_WOUNDS, C_RADIATION, C_VENOM, C_SLIME, C_DARKNESS, C_IMPLOSION };
@@ -119,7 +128,8 @@ enum { A_EXPLORE, A_RELOAD, A_HEAL, A_WAIT, A_LEAVE, A_FITCATS, A_SMASH, A_CAMER
        A_SMASH_DOOR, A_ACID, A_RETRACE, A_CUT, A_STRUGGLE, A_ANTI_RAD, A_KEEP, A_HIDE,
        A_SHOOT, A_IMPLODE, A_HTH, A_CNES, A_NEEDLE, A_THROW_NET, A_GRENADE, A_FLASH,
        A_FIGHT_ONE, A_LOSE, A_REFLEXES, A_LOSE_HTH, A_LUCKY, A_NO, A_ESCAPE, A_IMAGIZER,
-       A_FIGHT_ON, NVERBS };
+       A_FIGHT_ON, A_CHOOSE, A_PICK, A_PUT_BACK, A_SPRINT, A_WALK, A_BURST, A_BERSERK,
+       A_CALM, A_TRAIN, NVERBS };
 typedef struct { uint8_t verb; int16_t a, b, c; } Act;
 
 typedef struct {
@@ -128,8 +138,10 @@ typedef struct {
 } Warrior;
 enum { SK_MARKSMANSHIP, SK_ENDURANCE, SK_AGILITY, SK_STRENGTH, SK_CLIMBING, SK_HIDING };
 
+#define NTRAIN 6  /* Advanced Training's attributes, in training.py's TABLE order */
 typedef struct {
-    int card, points, refit, chosen, waited, left, amount, offers;
+    int card, points, refit, chosen, waited, left, amount, offers;  /* offers: also a pile */
+    int values[NTRAIN], kit, item, target;
 } Ctx;
 
 typedef struct State {
@@ -148,6 +160,7 @@ typedef struct State {
     Task tasks[MAXTASK];
     int has_fight;
     Fight fight;
+    int determination, has_mark, mark[4];  /* Determination (Overkill) */
     int result, cause;  /* R_NONE while the game runs */
     const char *err;    /* set if the C met what the Python would raise on */
     /* the decision, cached until the next action */

@@ -41,6 +41,7 @@ static void fight_begin(State *s, const uint8_t *opp, int n, int context, const 
     s->has_fight = 1;
     Task t = {0}; t.kind = TK_FIGHT;
     then1(s, t);
+    if (nwand && HAS(s, O_WANDERING_ZOMBIE_DELAYS)) pass_time(s, 1);  /* the surprise */
 }
 
 static int is_darkness(const State *s) {
@@ -73,6 +74,7 @@ static void answer_hide(State *s, const Act *a) {
     if (a->verb == A_FACE) return;
     int r = d6(&s->dice);
     int bonus = (s->w.skill == SK_HIDING && has(s, N_CHAMELEON)) ? 1 : 0;
+    bonus += determined(s);
     if (r + bonus >= 6) {
         s->fight.nopp = 0;
         s->free = 0;
@@ -152,7 +154,28 @@ static void aimed_shot(State *s, int item, int target, int dum_dum) {
         int r = total(&s->dice, 2, 6, 0);
         if (r > reflexes(s)) return;  /* it jumps you before you can fire */
     }
+    int index = find(s, item);
+    int uses = index >= 0 && s->items[index].uses > 0 ? s->items[index].uses : 0;
+    if (HAS(s, O_RAPID_FIRE) && s->data->items[item].type == IT_GUN && !dum_dum && uses > 1) {
+        ask(s, Q_BURST);  /* "After passing your Reflex test" */
+        s->ctx.item = item;
+        s->ctx.target = target;
+        return;
+    }
     fire(s, item, target, 1, dum_dum);
+}
+
+static int burst_actions(const State *s, Act *out) {
+    int index = find(s, s->ctx.item), n = 0;
+    int most = index >= 0 && s->items[index].uses > 0 ? s->items[index].uses : 0;
+    if (most > 6) most = 6;
+    out[n++] = (Act){A_BURST, 1, 0, 0};
+    for (int k = 2; k <= most; k++) out[n++] = (Act){A_BURST, (int16_t)k, 0, 0};
+    return n;
+}
+
+static void answer_burst(State *s, const Act *a) {
+    fire(s, s->ctx.item, s->ctx.target, a->a, 0);
 }
 
 static int shot_modifier(const State *s, const Item *item, const Card *c) {
@@ -318,7 +341,7 @@ static int warrior_hth(const State *s, const Card *c) {
     if (f->context == CTX_FLOORBOARDS) hth -= 1;
     if (f->context == CTX_SPRINT && f->rounds == 0) hth -= 1;
     if (c->agent == 6) hth -= 3;
-    return hth + f->next_hth;
+    return hth + f->next_hth + determined(s);
 }
 
 static int creature_hth(const State *s, const Card *c) {
@@ -328,6 +351,11 @@ static int creature_hth(const State *s, const Card *c) {
 
 static void stage_round(State *s) {
     Fight *f = &s->fight;
+    if (f->lost_round && !f->berserk) {  /* "If you lose a round of combat and are wounded" */
+        f->lost_round = 0;
+        ask(s, Q_FRENZY);
+        return;
+    }
     const Card *c = CARD(s, f->current);
     int mine = warrior_hth(s, c);
     f->next_hth = 0;
@@ -338,6 +366,10 @@ static void stage_round(State *s) {
     if (u8_index(f->fought, f->nfought, f->current) < 0) fought_add(s, f->current);
     int berserk = f->berserk;
     f->berserk = 0;
+    if (berserk) {
+        endurance_loss(s, 1);  /* frenzied fighting is tiring */
+        if (OVER(s)) return;
+    }
     f->lost_round = 0;
     int creature = total(&s->dice, 2, 6, 0) + creature_hth(s, c);
     int warrior = total(&s->dice, 2, 6, 0) + mine;
@@ -397,6 +429,10 @@ static void struck(State *s, int card, int escaping, int dbl) {
     if (c->agent == 3 && s->nitems) { ask(s, Q_AGENT3); s->ctx.left = n; }
     else wound(s, n);
     if (OVER(s)) return;
+    if (!escaping && HAS(s, O_FRENZY)) {
+        if (table >= 11) f->berserk = 1;  /* you go berserk */
+        else f->lost_round = 1;
+    }
     if (c->creature == CR_ZOMBIE && !has(s, N_HELMET)) infect(s);
     if (c->agent == 5) infect(s);  /* the Helmet does not help */
     if (c->has_rad_on_hit && !escaping) irradiate(s, roll_expr(&s->dice, c->rad_on_hit));
@@ -415,6 +451,8 @@ static void answer_agent3(State *s, const Act *a) {
         else wound(s, left - 1);
     }
 }
+
+static void answer_frenzy(State *s, const Act *a) { s->fight.berserk = a->verb == A_BERSERK; }
 
 static void answer_meat(State *s, const Act *a) {
     if (a->verb == A_REFLEXES) s->w.reflexes -= 1;
@@ -532,7 +570,12 @@ static void answer_escape(State *s, const Act *a) {
         return;
     }
     int rating = escape_rating(s);
-    if (d6(&s->dice) >= rating) { escaped(s); return; }
+    if (d6(&s->dice) >= rating - determined(s)) { escaped(s); return; }
+    if (HAS(s, O_ESCAPING_ALTERNATIVE)) {  /* 30 seconds, then fight or try again */
+        pass_time(s, 1);
+        if (!OVER(s)) ask(s, Q_ESCAPE);
+        return;
+    }
     int target = f->current >= 0 ? f->current : f->opp[0];
     struck(s, target, 1, 0);
 }

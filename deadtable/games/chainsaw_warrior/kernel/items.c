@@ -5,12 +5,17 @@
 
 #define SMASH_BOXES 10
 
-/* Reflexes with the X-oskeleton's -1 (Determination is not played by the kernel) */
+/* Determination counters: +1 each to every characteristic and test (Overkill) */
+static inline int determined(const State *s) {
+    return HAS(s, O_DETERMINATION) ? s->determination : 0;
+}
+
+/* Reflexes with the X-oskeleton's -1 and Determination */
 static int reflexes(const State *s) {
     int mod = 0;
     for (int i = 0; i < s->nitems; i++)
         if (usable(s, &s->items[i])) mod += ITEM(s, s->items[i])->reflexes;
-    return s->w.reflexes + mod;
+    return s->w.reflexes + mod + determined(s);
 }
 
 static int cats_on(const State *s, int item) {
@@ -21,7 +26,7 @@ static int cats_on(const State *s, int item) {
 }
 
 static int marksmanship(const State *s, int item) {
-    return s->w.marksmanship + (cats_on(s, item) ? 2 : 0);
+    return s->w.marksmanship + (cats_on(s, item) ? 2 : 0) + determined(s);
 }
 
 static void answer_anti_rad(State *s, const Act *a) {

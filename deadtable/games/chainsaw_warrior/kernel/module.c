@@ -19,7 +19,6 @@ static int free_actions(const State *s, Act *out);
 static void answer_free(State *s, const Act *a);
 static void step_explore(State *s);
 static int next_card(State *s);
-static void time_and_turn(State *s);
 static void step_turn(State *s, int sprint);
 static void answer_climb(State *s, const Act *a);
 static void turn_card(State *s, int climbed, int sprint);
@@ -73,8 +72,19 @@ static void step_fight(State *s);
 static void leave_building(State *s, int chasm);
 static void outside(State *s, int chasm);
 static void rebuild(State *s);
-static void kit_out(State *s, int points, int refit);
+static void kit_out(State *s, int points, int refit, int chosen, int waited);
 static void kit_done(State *s);
+static void start_kit(State *s, int points);
+static void determination(State *s);
+static void endurance_loss(State *s, int n);
+static inline int determined(const State *s);
+static void time_and_turn(State *s, int sprint);
+static void roll_skill(State *s);
+static void train_begin(State *s, int kit);
+static void train_show(State *s, const int *values);
+static void train_ask(State *s, int *values, int left, int kit);
+static void train_finish(State *s, int kit);
+static int carry_limit_reached(const State *s);
 
 #include "dice.c"
 #include "decks.c"
@@ -86,6 +96,7 @@ static void kit_done(State *s);
 #include "fight.c"
 #include "building.c"
 #include "turn.c"
+#include "training.c"
 #include "setup.c"
 
 /* -- the decision: turn.py's decide, each question's options --------------------------- */
@@ -134,6 +145,12 @@ static int decide(const State *s, Act *out) {
         out[n++] = (Act){A_NO, 0, 0, 0};
         return n;
     case Q_ESCAPE: return escape_actions(s, out);
+    case Q_DUM_DUMS: out[0] = (Act){A_PUT_BACK, 0, 0, 0}; out[1] = (Act){A_KEEP, 0, 0, 0}; return 2;
+    case Q_WAIT_KIT: out[0] = (Act){A_WAIT, 0, 0, 0}; out[1] = (Act){A_ENTER, 0, 0, 0}; return 2;
+    case Q_SPRINT: out[0] = (Act){A_SPRINT, 0, 0, 0}; out[1] = (Act){A_WALK, 0, 0, 0}; return 2;
+    case Q_BURST: return burst_actions(s, out);
+    case Q_FRENZY: out[0] = (Act){A_BERSERK, 0, 0, 0}; out[1] = (Act){A_CALM, 0, 0, 0}; return 2;
+    case Q_TRAIN: return train_actions(s->ctx.values, s->ctx.left, out);
     default: return 0;
     }
 }
@@ -162,6 +179,12 @@ static void answer(State *s, const Act *a) {
     case Q_MEAT: answer_meat(s, a); break;
     case Q_LUCKY: answer_lucky(s, a); break;
     case Q_ESCAPE: answer_escape(s, a); break;
+    case Q_DUM_DUMS: answer_dum_dums(s, a); break;
+    case Q_WAIT_KIT: answer_wait_kit(s, a); break;
+    case Q_SPRINT: answer_sprint(s, a); break;
+    case Q_BURST: answer_burst(s, a); break;
+    case Q_FRENZY: answer_frenzy(s, a); break;
+    case Q_TRAIN: answer_train(s, a); break;
     default: FAIL(s, "no question is asked");
     }
     run(s);
@@ -205,6 +228,8 @@ static const char *PILE_NAMES[NPILES] = {"clothing", "device", "gun", "hth-weapo
 static const char *CAUSES[] = {"time", "wounds", "radiation", "venom", "slime",
                                "darkness-destroyed", "implosion"};
 static const char *RESULTS[] = {"", "win", "loss", "draw"};
+static const char *TRAIN_NAMES[NTRAIN] = {"endurance", "wounds", "hth", "marksman", "reflexes",
+                                          "equipment"};
 
 static PyObject *act_id(KernelObject *k, const Act *a) {
     PyObject *items = k->item_ids, *cards = k->card_ids;
@@ -266,6 +291,17 @@ static PyObject *act_id(KernelObject *k, const Act *a) {
     case A_ESCAPE: return PyUnicode_FromString("escape");
     case A_IMAGIZER: return PyUnicode_FromString("imagizer");
     case A_FIGHT_ON: return PyUnicode_FromString("fight");
+    case A_CHOOSE: return PyUnicode_FromString("choose");
+    case A_PICK: return PyUnicode_FromFormat("pick:%U", IID(a->a));
+    case A_PUT_BACK: return PyUnicode_FromString("put-back");
+    case A_SPRINT: return PyUnicode_FromString("sprint");
+    case A_WALK: return PyUnicode_FromString("walk");
+    case A_BURST: return PyUnicode_FromFormat("burst:%d", (int)a->a);
+    case A_BERSERK: return PyUnicode_FromString("berserk");
+    case A_CALM: return PyUnicode_FromString("calm");
+    case A_TRAIN:
+        return a->c ? PyUnicode_FromFormat("train:%s:%d", TRAIN_NAMES[a->a], (int)a->b)
+                    : PyUnicode_FromFormat("train:%s", TRAIN_NAMES[a->a]);
     default: return PyUnicode_FromString("?");
     }
 #undef IID
@@ -461,7 +497,7 @@ static int kernel_init(KernelObject *k, PyObject *args, PyObject *kw) {
     memset(D, 0, sizeof *D);
     /* header: nhouse, nwander, nitems, darkness, costs[5], escape[6], marks[6], rules[7],
      * rolls[6][4] */
-    int h[4 + 5 + 6 + 6 + 7 + 24];
+    int h[4 + 5 + 6 + 6 + 7 + 24 + 2];
     if (ints(header, h, (int)(sizeof h / sizeof h[0]), "header")) return -1;
     D->nhouse = h[0]; D->nwander = h[1]; D->nitems = h[2]; D->darkness = h[3];
     if (D->nhouse > MAXH || D->nwander > MAXW || D->nitems > MAXI || D->nhouse + D->nwander > 255) {
@@ -475,6 +511,8 @@ static int kernel_init(KernelObject *k, PyObject *args, PyObject *kw) {
     D->escape_time = h[24]; D->clothing_hth = h[25]; D->lance_counts = h[26];
     D->cross_decks = h[27];
     for (int r = 0; r < 6; r++) D->rolls[r] = expr_of(h + 28 + 4 * r);
+    D->overkill = h[52];
+    D->difficulty = h[53];
     if (PySequence_Size(cards) != D->nhouse + D->nwander || PySequence_Size(items) != D->nitems) {
         PyErr_SetString(PyExc_ValueError, "card tables of the wrong size");
         return -1;
@@ -498,6 +536,16 @@ static int kernel_init(KernelObject *k, PyObject *args, PyObject *kw) {
         load_item(&D->items[i], v);
     }
     if (ints(named, D->named, NNAMED, "named items")) return -1;
+    {   /* each item's rank among the ids sorted: after the named ones */
+        PyObject *sorted_ids = PySequence_List(item_ids);
+        if (!sorted_ids || PyList_Sort(sorted_ids) < 0) { Py_XDECREF(sorted_ids); return -1; }
+        for (int i = 0; i < D->nitems; i++) {
+            Py_ssize_t r = PySequence_Index(sorted_ids, PyList_GET_ITEM(item_ids, i));
+            if (r < 0) { Py_DECREF(sorted_ids); return -1; }
+            D->item_rank[i] = (int)r;
+        }
+        Py_DECREF(sorted_ids);
+    }
     for (int i = 0; i < D->nhouse; i++) D->house_order[i] = i;
     if (PySequence_Size(piles) != NPILES) {
         PyErr_SetString(PyExc_ValueError, "five equipment piles expected");
@@ -649,7 +697,9 @@ static PyObject *kernel_load(KernelObject *k, PyObject *args) {
     }
     TRY(ints(warrior, v, 11, "warrior"));
     s->w = (Warrior){v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10]};
-    TRY(ints(scalars, v, 10, "scalars"));
+    TRY(ints(scalars, v, 16, "scalars"));
+    s->determination = v[10]; s->has_mark = v[11];
+    s->mark[0] = v[12]; s->mark[1] = v[13]; s->mark[2] = v[14]; s->mark[3] = v[15];
     s->time = v[0]; s->current = v[1]; s->field_until = v[2]; s->turned = v[3]; s->free = v[4];
     s->left_building = v[5]; s->exiting = v[6]; s->smash_until = v[7]; s->flare = v[8];
     s->sprint = v[9];
@@ -681,8 +731,9 @@ static PyObject *kernel_load(KernelObject *k, PyObject *args) {
         s->nitems = (int)n;
     }
     s->phase = phase;
-    TRY(ints(ctx, v, 8, "ctx"));
-    s->ctx = (Ctx){v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]};
+    TRY(ints(ctx, v, 17, "ctx"));
+    s->ctx = (Ctx){v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
+                   {v[8], v[9], v[10], v[11], v[12], v[13]}, v[14], v[15], v[16]};
     {
         Py_ssize_t n = PySequence_Size(tasks);
         if (n < 0) goto fail;

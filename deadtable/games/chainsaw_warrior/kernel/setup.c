@@ -16,6 +16,12 @@ static void create_warrior(State *s) {
     int m = roll_expr(&s->dice, D->rolls[4]);
     if (m < 1 || m > 6) { FAIL(s, "no Marksmanship for that roll"); return; }
     w->marksmanship = D->marks_table[m];
+    roll_skill(s);
+}
+
+/* Skills: one die, applied at once (an Endurance skill rolls one more die) */
+static void roll_skill(State *s) {
+    Warrior *w = &s->w;
     w->skill = d6(&s->dice) - 1;
     if (w->skill == SK_MARKSMANSHIP) w->marksmanship += 1;
     else if (w->skill == SK_ENDURANCE) w->endurance += d6(&s->dice);
@@ -42,11 +48,16 @@ static void start(State *s, const Data *D, uint64_t seed) {
     s->current = 0;
     s->turned = -1;
     s->free = 1;
-    create_warrior(s);
+    /* Creating Your Warrior; Advanced Training asks */
+    int training = HAS(s, O_ADVANCED_TRAINING);
+    if (!training) create_warrior(s);
     /* Kitting Out: the free Laser-lance, then the allowance */
     items_append(s, D->named[N_LANCE]);
-    int points = roll_expr(&s->dice, D->rolls[5]);
-    s->w.equipment_allowance = points;
-    kit_out(s, points, 0);
+    if (training) train_begin(s, 1);  /* the points are placed first; kitting out follows */
+    else {
+        int points = roll_expr(&s->dice, D->rolls[5]);
+        s->w.equipment_allowance = points;
+        start_kit(s, points);
+    }
     run(s);
 }

@@ -61,3 +61,10 @@ static void envenom(State *s) {
 }
 
 static void infect(State *s) { s->w.infected = 1; }
+
+/* a permanent drop of the Endurance marker (Frenzy): Radiation and Venom come closer */
+static void endurance_loss(State *s, int n) {
+    s->w.endurance -= n;
+    if (s->w.radiation >= s->w.endurance) end_game(s, R_LOSS, C_RADIATION);
+    else if (s->w.infected && s->w.venom >= s->w.endurance) end_game(s, R_LOSS, C_VENOM);
+}

@@ -54,6 +54,7 @@ static void run(State *s) {
 
 /* -- turn.py ---------------------------------------------------------------------------- */
 static void next_turn(State *s) {
+    determination(s);
     if (!s->exiting && lance_status(s) == LANCE_GONE) { leave_building(s, 0); return; }
     Act acts[MAXACT];
     if (s->free && free_actions(s, acts) > 1) { ask(s, Q_FREE); return; }
@@ -99,9 +100,17 @@ static void answer_free(State *s, const Act *a) {
 
 /* -- the Time and Exploration phases ----------------------------------------------------- */
 static void step_explore(State *s) {
-    next_card(s);
-    time_and_turn(s);
+    int top = next_card(s);
+    if (s->err) return;
+    int back = s->data->cards[top].back;
+    if (HAS(s, O_SPRINTING) && (back == BACK_CORRIDOR || back == BACK_STAIRS) && !s->exiting) {
+        ask(s, Q_SPRINT);  /* "you may decide to sprint before turning the card face-up" */
+        return;
+    }
+    time_and_turn(s, 0);
 }
+
+static void answer_sprint(State *s, const Act *a) { time_and_turn(s, a->verb == A_SPRINT); }
 
 /* the card the next turn shows; on from Deck One into Deck Two */
 static int next_card(State *s) {
@@ -115,11 +124,16 @@ static int next_card(State *s) {
     return s->decks[d].c[0];
 }
 
-static void time_and_turn(State *s) {
-    next_card(s);
-    pass_time(s, 1);  /* the Time Phase */
-    if (OVER(s)) return;
-    step_turn(s, 0);
+static void time_and_turn(State *s, int sprint) {
+    int top = next_card(s);
+    if (s->err) return;
+    int kind = s->data->cards[top].kind;
+    /* sprinting through a Clear or Empty area "you do not move the Timer on 30 seconds" */
+    if (!(sprint && (kind == K_CLEAR || kind == K_EMPTY))) {
+        pass_time(s, 1);  /* the Time Phase */
+        if (OVER(s)) return;
+    }
+    step_turn(s, sprint);
 }
 
 /* the Exploration Phase, once the Time Phase is done */
@@ -143,6 +157,9 @@ static void turn_card(State *s, int climbed, int sprint) {
     s->turned = card;
     s->free = 1;
     s->sprint = sprint;
+    s->has_mark = 1;  /* Determination: what the card may take from you */
+    s->mark[0] = s->w.wounds; s->mark[1] = s->w.radiation; s->mark[2] = s->w.venom;
+    s->mark[3] = s->nitems;
     const Card *c = &s->data->cards[card];
     if (s->exiting) {
         Task t = {0}; t.kind = TK_EXIT_STEP;
@@ -153,4 +170,16 @@ static void turn_card(State *s, int climbed, int sprint) {
     if (sprint && (c->kind == K_CLEAR || c->kind == K_EMPTY)) return;
     if (sprint && c->kind == K_PASSAGE) return;
     encounter(s, card);
+}
+
+/* Overkill Determination: a counter for each House card that got the better of you (cost
+ * wounds, radiation, venom or an item, or made you run); all go when you beat one */
+static void determination(State *s) {
+    if (!HAS(s, O_DETERMINATION) || !s->has_mark || s->turned < 0) return;
+    const Warrior *w = &s->w;
+    int beaten = w->wounds < s->mark[0] || w->radiation > s->mark[1] || w->venom > s->mark[2]
+        || s->nitems < s->mark[3] || !s->free;
+    if (beaten) s->determination += 1;
+    else if (s->determination) s->determination = 0;
+    s->has_mark = 0;
 }
