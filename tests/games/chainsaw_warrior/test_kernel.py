@@ -18,6 +18,7 @@ from deadtable.engine.dice import Dice, derive_seed
 from deadtable.engine.kernel import KernelGame
 from deadtable.engine.state import GameState
 from deadtable.games.chainsaw_warrior import SPEC
+from deadtable.games.chainsaw_warrior.data import DEFAULT
 from deadtable.games.chainsaw_warrior.kernel import READINGS, kernel_for
 from deadtable.games.chainsaw_warrior.rules import OVERKILL
 from deadtable.sim.run import play_one
@@ -79,8 +80,8 @@ def compare(seed: int, policy: Policy, synchronise: bool = False, seen: Counter[
 
 @pytest.mark.parametrize("synchronise", [False, True])
 def test_random_games_are_the_same_decision_by_decision(synchronise: bool) -> None:
-    decisions = sum(compare(seed, random_policy, synchronise)[0] for seed in range(3000))
-    assert decisions > 60_000
+    decisions = sum(compare(seed, random_policy, synchronise)[0] for seed in range(1500))
+    assert decisions > 30_000
 
 
 def test_games_driven_by_the_heuristic_reach_the_deep_parts_the_same() -> None:
@@ -126,7 +127,7 @@ def test_play_random_returns_what_play_one_returns(synchronise: bool,
     monkeypatch.setenv("DEADTABLE_KERNEL", "0")
     python = SPEC.bind()
     assert python.kernel is None
-    seed, games = 11, 2000
+    seed, games = 11, 1500
     for index in range(games):
         played = play_one(python, seed, {"warrior": "random"}, index, sync_dice=synchronise)
         got = kernel.play_random(derive_seed(seed, index), [derive_seed(seed, index, 1)],
@@ -137,20 +138,89 @@ def test_play_random_returns_what_play_one_returns(synchronise: bool,
     assert kernel.play_random(derive_seed(seed, 0), [derive_seed(seed, 0, 1)], 0) is None
 
 
-@pytest.mark.parametrize("option", [*OVERKILL, "difficulty", "data"])
-def test_no_kernel_for_the_options_it_does_not_play(option: str,
-                                                    tmp_path: Any) -> None:
-    if option == "difficulty":
-        for level in ("medium", "easy"):
-            assert kernel_for(SPEC.bind(difficulty=level)) is None
-        return
-    if option == "data":
-        from deadtable.games.chainsaw_warrior.data import DEFAULT
-        copy = tmp_path / "cards.toml"
-        copy.write_text(DEFAULT.read_text())
-        assert kernel_for(SPEC.bind(data=str(copy))) is None
-        return
-    assert kernel_for(SPEC.bind(**{option: True})) is None
+# Each Overkill option (and difficulty) with the questions only it asks, seen in its games.
+OWN_QUESTIONS: dict[str, tuple[str, ...]] = {
+    "advanced-equipment": ("dum-dums>put-back", "dum-dums>keep"),
+    "advanced-training": ("train>train",),
+    "extra-training-1": ("kit>choose", "kit>pick"),
+    "extra-training-2": ("kit>pick",),
+    "determination": (),
+    "frenzy": ("frenzy>berserk", "frenzy>calm"),
+    "escaping-alternative": (),
+    "kitting-out-1": ("kit>clip",),
+    "kitting-out-2": ("kit>choose", "kit>pick"),
+    "kitting-out-3": ("wait-kit>wait", "wait-kit>enter"),
+    "rapid-fire": ("burst>burst",),
+    "sprinting": ("sprint>sprint", "sprint>walk"),
+    "wandering-zombie-delays": (),
+}
+
+
+@pytest.mark.parametrize("options", [
+    *({option: True} for option in OVERKILL),
+    {"difficulty": "medium"}, {"difficulty": "easy"},
+    {**{option: True for option in OVERKILL if "extra-training" not in option},
+     "difficulty": "easy"},
+    {**{option: True for option in OVERKILL if option != "advanced-training"},
+     "difficulty": "medium", "lucky-one": "1", "lucky-ammo": "456", "escape-time": "boxes",
+     "clothing-hth": False, "lance-counts": False, "skip-across-decks": False,
+     "lucky-marksmanship": True},
+], ids=lambda options: ",".join(f"{k}={v}" for k, v in options.items()))
+def test_every_option_plays_the_same(options: dict[str, Any]) -> None:
+    """The Overkill options, the difficulties and all of them at once: the kernel plays each
+    (kernel_for gives one), and the games are the same, the option's own questions included."""
+    seen: Counter[str] = Counter()
+    for seed in range(80):
+        compare(seed, heuristic_policy(seed, share=3), synchronise=bool(seed % 2), seen=seen,
+                **options)
+        compare(seed, random_policy, synchronise=not seed % 2, seen=seen, **options)
+    for option in options if len(options) == 1 else ():
+        for question in OWN_QUESTIONS.get(option, ()):
+            assert seen[question], question
+
+
+def other_numbers(tmp_path: Any) -> str:
+    """The packaged card data with other numbers everywhere the kernel reads one: the C plays
+    the data it is given, never numbers of its own."""
+    text = DEFAULT.read_text()
+    for old, new in (
+            ("clothing = 1\ndevice = 1\ngun = 2", "clothing = 2\ndevice = 1\ngun = 1"),
+            ("zombie = 2\nrat-pack = 3", "zombie = 3\nrat-pack = 2"),
+            ("1 = -2\n2 = -1", "1 = -1\n2 = -2"),
+            ('creature = "zombie"\nhth = 8', 'creature = "zombie"\nhth = 9'),
+            ('skip = "2d6"', 'skip = "3d6kh2"'),
+            ('kind = "first-aid-kit"\nheal = "d6"', 'kind = "first-aid-kit"\nheal = "2d6"'),
+            ('radiation = "d6"', 'radiation = "d6+1"'),
+            ("back = \"special\"\nuses = 6", "back = \"special\"\nuses = 4"),
+            ("hth = [7, 7, 7, 7, 7, 8", "hth = [10, 6, 7, 7, 7, 8"),
+            ("target = 7", "target = 8")):
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / "other-numbers.toml"
+    path.write_text(text)
+    return str(path)
+
+
+def test_other_card_data_plays_the_same(tmp_path: Any) -> None:
+    data = other_numbers(tmp_path)
+    assert kernel_for(SPEC.bind(data=data)) is not None
+    for seed in range(150):
+        compare(seed, heuristic_policy(seed, share=3), synchronise=bool(seed % 2), data=data)
+        compare(seed, random_policy, data=data, **{"advanced-equipment": True})
+
+
+def test_no_kernel_for_card_data_beyond_it(tmp_path: Any) -> None:
+    """Dice it does not roll (d66) or numbers beyond its tables: the Python rules play."""
+    text = DEFAULT.read_text()
+    d66 = tmp_path / "d66.toml"
+    d66.write_text(text.replace('kind = "first-aid-kit"\nheal = "d6"',
+                                'kind = "first-aid-kit"\nheal = "d66"', 1))
+    assert "d66" in d66.read_text()
+    assert kernel_for(SPEC.bind(data=str(d66))) is None
+    big = tmp_path / "big.toml"
+    big.write_text(text.replace("hth = 12\nwounds = 3", "hth = 300\nwounds = 3", 1))
+    assert kernel_for(SPEC.bind(data=str(big))) is None
+    assert kernel_for(SPEC.bind(data=str(DEFAULT))) is not None  # the packaged file, by name
 
 
 def test_the_kernel_is_off_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -207,10 +277,13 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         game.apply(0)
 
 
-def test_a_loaded_position_plays_on_the_same() -> None:
+@pytest.mark.parametrize("options", [
+    {}, {**{option: True for option in OVERKILL if "extra-training" not in option}}],
+    ids=["default", "every-overkill-option"])
+def test_a_loaded_position_plays_on_the_same(options: dict[str, Any]) -> None:
     """Python positions anywhere (mid-fight, at any question, determinized as a searcher's
     guess, with synchronised dice) load into the kernel and play on to the same end."""
-    game = SPEC.bind()
+    game = SPEC.bind(**options)
     kernel = kernel_for(game)
     assert kernel is not None
     where: Counter[str] = Counter()
@@ -235,8 +308,10 @@ def test_a_loaded_position_plays_on_the_same() -> None:
             state.apply(action)
             twin.apply_id(action)
         assert twin.outcome() == state.outcome and twin.actions() == []
-    for reached in ("kit", "free", "passage", "door", "shoot in a fight", "lucky in a fight",
-                    "escape in a fight", "step-6 in a fight", "hide in a fight"):
+    for reached in ("kit", "free", "passage", "shoot in a fight", "lucky in a fight",
+                    "escape in a fight", "step-6 in a fight", "hide in a fight",
+                    *(("train", "sprint", "burst in a fight", "frenzy in a fight", "wait-kit")
+                      if options else ())):
         assert where[reached], reached
 
 

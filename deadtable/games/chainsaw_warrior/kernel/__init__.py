@@ -4,10 +4,12 @@
 from the game's own CardData and options, when the kernel is made, never copied by hand.
 
 `kernel_for(game)` gives the kernel for an option set the C plays identically, else None
-(the Python rules play): the default game at any of the readings' options (lucky-one,
-lucky-ammo, lucky-marksmanship, escape-time, clothing-hth, lance-counts, skip-across-decks),
-at the hard difficulty, without any Overkill option or Advanced Equipment, on the packaged
-card data."""
+(the Python rules play). It plays every option: the readings (lucky-one, lucky-ammo,
+lucky-marksmanship, escape-time, clothing-hth, lance-counts, skip-across-decks), the three
+difficulties, every Overkill option and the Advanced Equipment, on the packaged card data or a
+data file of the same shape; it refuses (None) only card data beyond its tables: more cards
+than it holds, numbers outside -128..127, dice it does not roll (d66), ids shared between
+decks."""
 
 from __future__ import annotations
 
@@ -58,7 +60,7 @@ LEVELS = ("hard", "medium", "easy")
 
 def supported(options: dict[str, Any]) -> bool:
     """Does the C play this option set exactly as the Python rules do?"""
-    return (options["difficulty"] in LEVELS and options["data"] == ""
+    return (options["difficulty"] in LEVELS
             and all(o in PLAYED for o in OVERKILL if options[o]))
 
 
@@ -66,6 +68,8 @@ def expr(text: str) -> tuple[int, int, int, int]:
     """A dice expression as (dice, sides, plus, keep): Dice.parse_and_roll's reading, with
     keep 0 for "all of them". 'd66' is refused (the C has no use for it)."""
     text = text.strip().lower().replace(" ", "")
+    if text == "d66":  # two dice read as tens and units, not one die of 66
+        raise ValueError("'d66': beyond the kernel's dice")
     keep = 0
     if "kh" in text:
         head, _, rest = text.partition("kh")
@@ -74,13 +78,16 @@ def expr(text: str) -> tuple[int, int, int, int]:
             digits, rest = digits + rest[0], rest[1:]
         keep, text = int(digits), head + rest
     (n, sides), plus = parse_dice(text)
-    if not (0 < n <= 16 and 0 < sides <= 100 and -100 < plus < 100):
+    if not (0 < n <= 16 and 0 < sides <= 100 and -100 < plus < 100 and keep <= n):
         raise ValueError(f"{text!r}: beyond the kernel's dice")
     return n, sides, plus, keep
 
 
 def _tables(data: CardData, rules: Rules, advanced: bool) -> tuple[Any, ...]:
     cards = [*data.house.values(), *data.wandering.values()]
+    kits = {c.id for c in data.house.values() if c.kind == "first-aid-kit"}
+    if (set(data.house) & set(data.wandering)) or (set(data.items) & set(data.house)) != kits:
+        raise ValueError("card ids shared between decks: the kernel tells cards apart by index")
     card_index = {c.id: i for i, c in enumerate(cards)}
     items = list(data.items.values())
     item_index = {item.id: i for i, item in enumerate(items)}
@@ -112,6 +119,9 @@ def _tables(data: CardData, rules: Rules, advanced: bool) -> tuple[Any, ...]:
             int(item.type in CATS_FITS or item.id in CATS_FITS), int(item.shoots),
             *(item.to_hit.get(c, -1) for c in CREATURES),
             card_index[item.id] if item.id in data.house else -1, 0, 0))
+    for row in (*rows, *item_rows):
+        if not all(-128 <= v < 128 for v in row):
+            raise ValueError("a card's numbers beyond the kernel's (-128 to 127)")
     rolls = ROLLS[rules.difficulty]
     header = [len(data.house), len(data.wandering), len(items), card_index[data.darkness],
               *(data.costs[p] for p in PILES), *(data.escape.get(c, -1) for c in CREATURES),
@@ -264,4 +274,7 @@ def kernel_for(game: Game) -> Kernel | None:
     not built)."""
     if _cw is None or not supported(game.options):
         return None
-    return ChainsawWarriorKernel(game)
+    try:
+        return ChainsawWarriorKernel(game)
+    except ValueError:  # card data beyond the kernel's tables (its sizes, numbers or dice)
+        return None
