@@ -187,7 +187,7 @@ class _Index:
 
 def _position(state: Any, index: _Index) -> tuple[Any, ...]:
     """The state as the C's _load takes it. Refuses what the kernel cannot hold: scripted
-    dice, and questions or steps only the options it does not play can ask."""
+    dice, and a question or step it does not know (none of its option sets asks one)."""
     if state.dice.script:
         raise ValueError("the kernel cannot load a game with scripted dice: they are "
                          "checked against the die they are used for, which only Python does")

@@ -16,7 +16,7 @@ static void encounter(State *s, int card) {
     else spring(s, card);
 }
 
-/* a creature: at a sprint no Aimed Shot (sprinting is not played by the kernel) */
+/* a creature: at a sprint "You may not fire an Aimed Shot" and the first round is -1 */
 static void meet(State *s, int card) {
     if (s->data->cards[card].agent == 9) agent_9(s, card);
     else {
