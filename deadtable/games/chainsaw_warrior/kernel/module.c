@@ -582,11 +582,19 @@ static int seed_of(PyObject *obj, uint64_t *out) {
     return 0;
 }
 
+static int ready(KernelObject *k) {
+    if (!k->card_ids || !k->item_ids || !k->outcome) {
+        PyErr_SetString(PyExc_RuntimeError, "the kernel was not given its card data (__init__)");
+        return 0;
+    }
+    return 1;
+}
+
 static PyObject *kernel_new_game(KernelObject *k, PyObject *args, PyObject *kw) {
     static char *names[] = {"seed", "synchronise", NULL};
     PyObject *seed;
     int sync = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "O|p", names, &seed, &sync)) return NULL;
+    if (!ready(k) || !PyArg_ParseTupleAndKeywords(args, kw, "O|p", names, &seed, &sync)) return NULL;
     uint64_t s64;
     if (seed_of(seed, &s64)) return NULL;
     GameObject *g = game_new(k);
@@ -603,7 +611,8 @@ static PyObject *kernel_play_random(KernelObject *k, PyObject *args, PyObject *k
     PyObject *seed, *agents;
     long max_steps;
     int sync = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOl|p", names, &seed, &agents, &max_steps, &sync))
+    if (!ready(k) || !PyArg_ParseTupleAndKeywords(args, kw, "OOl|p", names, &seed, &agents,
+                                                  &max_steps, &sync))
         return NULL;
     uint64_t s64, a64;
     if (seed_of(seed, &s64)) return NULL;
@@ -671,7 +680,7 @@ static PyObject *kernel_load(KernelObject *k, PyObject *args) {
     int phase;
     if (!PyArg_ParseTuple(args, "OOOOOOOOOiOOOO", &dice, &warrior, &scalars, &decks, &discards,
                           &removed, &wandering, &piles, &items, &phase, &ctx, &tasks, &fight,
-                          &end))
+                          &end) || !ready(k))
         return NULL;
     const Data *D = &k->data;
     int ncards = D->nhouse + D->nwander;
