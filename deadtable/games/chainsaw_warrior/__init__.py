@@ -12,6 +12,7 @@ from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.games.chainsaw_warrior.agent import HeuristicAgent
+from deadtable.games.chainsaw_warrior.kernel import kernel_for
 from deadtable.games.chainsaw_warrior.setup import card_data, start
 from deadtable.games.chainsaw_warrior.state import SEAT, ChainsawWarriorState
 
@@ -67,6 +68,7 @@ SPEC = GameSpec(
     start=start,
     setup_keys=("deck_one", "deck_two", "wandering", "piles", "warrior", "kit", "time"),
     check=card_data,  # a bad data file is refused when the game is loaded
+    kernel=kernel_for,  # the rules in C where they play the same games (kernel/)
 )
 
 register_agent("heuristic", HeuristicAgent, game="chainsaw-warrior")
