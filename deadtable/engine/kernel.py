@@ -12,8 +12,9 @@ Kernels are optional: they are built when the package is installed with a C comp
 without one the Python engine plays everything and every figure is the same, only slower.
 
 Who uses one: `deadtable sim` for games whose every seat is played by `random` (a whole game
-in C, the agents' choices drawn as `RandomAgent` draws them), the MCTS agent for its random
-rollouts, and `deadtable bench`.
+in C, the agents' choices drawn as `RandomAgent` draws them), the mcts agent with random
+rollouts (its worlds dealt, searched and played out in C: `Observation.sample_compiled`), the
+OpenSpiel binding, and `deadtable bench`.
 """
 
 from __future__ import annotations
@@ -53,6 +54,18 @@ class KernelGame(Protocol):
         ...
 
     def clone(self) -> KernelGame:
+        ...
+
+    def determinize(self, seat: str, dice: int) -> int:
+        """Deal anew what `seat` cannot see, exactly as `GameState.determinize(seat, d)` does
+        with `d` a `Dice` whose state is `dice`; returns `d`'s state afterwards (the searching
+        agent's dice go on from there)."""
+        ...
+
+    def rollout(self, dice: int, depth: int) -> tuple[int, int]:
+        """Play random legal actions until the game ends or `depth` were played, each the
+        `d.below(count())`-th with `d` a `Dice` whose state is `dice` (as the mcts agent's
+        random rollout draws them); returns (actions played, `d`'s state afterwards)."""
         ...
 
 
