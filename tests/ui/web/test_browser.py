@@ -238,6 +238,9 @@ def test_a_chainsaw_warrior_game_played_through_several_fights(
     watch = context.new_page()
     watch.goto(created["spectator"]["url"])
     watch.wait_for_selector('body[data-status="over"]', state="attached")
+    # The first frame may be drawn before the game's renderer script has loaded (the generic
+    # page); the board is redrawn when it arrives.
+    watch.wait_for_selector("svg.cw-clock", state="attached")
     assert watch.locator("svg.cw-clock").count() == 1
     assert watch.locator("svg.cw-item").count() == len(final["view"]["items"])
     assert watch.locator("#log li").count() == len(final["view"]["log"])
