@@ -4,7 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-$(STAMP): pyproject.toml
+# C sources of the games' kernels: a change rebuilds the extension (pip install -e . again).
+KERNEL_SOURCES := $(wildcard deadtable/games/*/kernel/*.c deadtable/games/*/kernel/*.h)
+
+$(STAMP): pyproject.toml $(KERNEL_SOURCES)
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	# web: the browser tests; rl: tests/envs; ray and plot: the Ray back end and --plot.
