@@ -6,7 +6,8 @@ extension is not built (no C compiler at install) or the data file asks for some
 kernel does not take (then the Python rules play, and raise what they raise):
 
 - a data file whose SETUP removals cannot be made (the Python refuses it at `new`);
-- a dice expression the Python could not roll (it would fail the first time it rolls it);
+- a dice expression the Python could not roll (it would fail the first time it rolls it),
+  or one whose total could reach 2**30 (a C int);
 - zombie dice counts below 0 or a share table larger than the kernel's decision (256
   actions), a survivor who could have more than 250 life, or `zombies_per_point` below 1.
 
@@ -64,8 +65,10 @@ def compile_dice(expr: str) -> tuple[int, int, int, int, int] | None:
         (n, sides), plus = parse_dice(text)
     except ValueError:
         return None
-    if n > 0 and sides <= 0 or max(n, sides, abs(plus)) >= 1 << 20:
-        return None
+    if n > 0 and sides <= 0:
+        return None  # Dice.below(0) raises
+    if n * max(sides, 0) + abs(plus) >= 1 << 30:
+        return None  # a total that could outgrow the C int
     if keep is not None:
         if not 0 <= keep <= n or n > EXPR_MAX_DICE:
             return None
