@@ -60,17 +60,7 @@ static int use(Weapon *w, int chosen) {
     return kind;
 }
 
-/* _keep_rank_rule: a survivor may not carry a more powerful weapon than you; when yours is
- * spent and his is better, you take his once the fight is over (designed). */
-static void keep_rank_rule(State *s) {
-    if (!s->has_survivor || s->survivor.weapon.kind == W_NONE) return;
-    const int *rank = s->cfg->rank;
-    if (rank[s->survivor.weapon.kind] > rank[s->weapon.kind]) {
-        s->weapon = s->survivor.weapon;
-        s->survivor.weapon.kind = W_NONE;
-        s->survivor.weapon.charge = NO_CHARGE;
-    }
-}
+static void keep_rank_rule(State *s);
 
 /* battle: fight, then suffer one damage per five zombies left in each pile. */
 void battle(State *s, int survivor_weapon) {
@@ -108,6 +98,18 @@ void battle(State *s, int survivor_weapon) {
     if (s->life <= 0) {
         s->life = 0;
         finish(s, 0, C_KILLED);
+    }
+}
+
+/* _keep_rank_rule: a survivor may not carry a more powerful weapon than you; when yours is
+ * spent and his is better, you take his once the fight is over (designed). */
+static void keep_rank_rule(State *s) {
+    if (!s->has_survivor || s->survivor.weapon.kind == W_NONE) return;
+    const int *rank = s->cfg->rank;
+    if (rank[s->survivor.weapon.kind] > rank[s->weapon.kind]) {
+        s->weapon = s->survivor.weapon;
+        s->survivor.weapon.kind = W_NONE;
+        s->survivor.weapon.charge = NO_CHARGE;
     }
 }
 

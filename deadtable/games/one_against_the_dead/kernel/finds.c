@@ -2,6 +2,21 @@
  * the exchanges you may make at any time outside combat. */
 #include "state.h"
 
+static void weapon_card(State *s, Pos p, int kind);
+static void ace(State *s, Pos p);
+static void joker(State *s);
+static void give_provisions(State *s, int amount);
+
+/* reveal: a card has just been turned up at p, at its final place. */
+void reveal(State *s, Pos p) {
+    int r = card_rank(card_at(s, p));
+    if (r < RANK_J) return; /* a number card brings nothing */
+    int find = s->cfg->find[r - RANK_J];
+    if (find >= W_BAT && find <= W_SHOTGUN) weapon_card(s, p, find);
+    else if (find == FIND_ACE) ace(s, p);
+    else if (find == FIND_JOKER) joker(s);
+}
+
 /* _weapon_card: a weapon lies on the card, unless you or the survivor carry that kind; an
  * unclaimed one of that kind moves here (keeping its charge); else a new one, its charge
  * rolled on a d6 if it has one. */
@@ -32,6 +47,9 @@ static void ace(State *s, Pos p) {
     s->map_survivor.weapon.charge = NO_CHARGE;
 }
 
+/* _joker: the Joker is a convenience store. */
+static void joker(State *s) { give_provisions(s, dice_roll_expr(&s->dice, &s->cfg->provisions)); }
+
 /* give_provisions: share now if there is a choice to make; provisions cannot be stored. */
 static void give_provisions(State *s, int amount) {
     int my_room = s->life_max - s->life;
@@ -42,18 +60,6 @@ static void give_provisions(State *s, int amount) {
     }
     if (s->has_survivor && his_room > 0) share_provisions(s, amount, amount);
     else share_provisions(s, amount, 0);
-}
-
-static void joker(State *s) { give_provisions(s, dice_roll_expr(&s->dice, &s->cfg->provisions)); }
-
-/* reveal: a card has just been turned up at p, at its final place. */
-void reveal(State *s, Pos p) {
-    int r = card_rank(card_at(s, p));
-    if (r < RANK_J) return; /* a number card brings nothing */
-    int find = s->cfg->find[r - RANK_J];
-    if (find >= W_BAT && find <= W_SHOTGUN) weapon_card(s, p, find);
-    else if (find == FIND_ACE) ace(s, p);
-    else if (find == FIND_JOKER) joker(s);
 }
 
 void share_provisions(State *s, int amount, int to_survivor) {

@@ -102,6 +102,8 @@ static void enter_move(State *s) {
     else if (!can_move(s) || stranded(s)) finish(s, 0, C_STRANDED);
 }
 
+static void evacuate(State *s);
+
 /* -- ZOMBIES -------------------------------------------------------------------------- */
 static void add_zombies(State *s, int added) {
     int total = s->zombies + added, dice[3];
@@ -121,8 +123,6 @@ static void zombies(State *s) {
     else enter_move(s);
 }
 
-static void evacuate(State *s) { finish(s, 1, C_EVACUATED); }
-
 /* The final battle (designed, A-53): the helicopter card's zombies join yours. */
 static void helicopter(State *s) {
     if (s->cfg->heli_card_value) {
@@ -132,6 +132,8 @@ static void helicopter(State *s) {
     if (s->zombies) s->phase = PH_COMBAT;
     else evacuate(s);
 }
+
+static void evacuate(State *s) { finish(s, 1, C_EVACUATED); }
 
 /* -- COMBAT --------------------------------------------------------------------------- */
 static void fight(State *s, int survivor_weapon) {
