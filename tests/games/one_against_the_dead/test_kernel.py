@@ -132,6 +132,35 @@ def test_apply_id_plays_the_same_games() -> None:
         same_game(game, k, seed, synchronise=False, by_id=True)
 
 
+@pytest.mark.parametrize("options", [
+    {}, {"final-battle": "survive", "helicopter-zombies": "none"}, {"data": OTHER_NUMBERS},
+    {"row": 15, "share-by": "dice", "scoring": "kills"},
+])
+def test_games_that_reach_the_helicopter(options: dict[str, Any]) -> None:
+    """Random play rarely gets far; the heuristic agent walks to the helicopter and fights the
+    final battle in most games. Its choices applied by id to both."""
+    from deadtable.agents import make_agent, observe
+
+    game = load(**options)
+    k = kernel(game)
+    causes = set()
+    for seed in range(150):
+        state = game.new(seed=seed)
+        assert isinstance(state, OneAgainstTheDeadState)
+        if seed % 2:
+            state.dice.synchronise()
+        kg = k.new(seed, seed % 2 == 1)
+        agent = make_agent("heuristic", seed=seed, game=GAME)
+        while state.decision is not None:
+            assert kg.actions() == ids(state)
+            action = agent.act(observe(state))
+            state.apply(action)
+            kg.apply_id(action)
+        assert kg.actions() == [] and kg.outcome() == state.outcome
+        causes.add(state.outcome.cause if state.outcome else None)
+    assert "evacuated" in causes
+
+
 option_mixes = st.fixed_dictionaries({}, optional={
     "row": st.integers(1, 20),
     "weapon-powers": st.sampled_from(["data", "3-4-5", "3-4-6", "3-5-6", "4-5-6"]),
