@@ -18,6 +18,7 @@ static const char *KINDS[4] = {"fists", "bat", "chainsaw", "shotgun"};
 
 typedef struct {
     PyObject_HEAD
+    int ready; /* __init__ read a whole config */
     Config cfg;
 } KernelObject;
 
@@ -249,10 +250,11 @@ static int read_ints(PyObject *seq, Py_ssize_t *at, int *out, int n) {
 }
 
 /* Kernel(config): config is the flat tuple of ints kernel/__init__.py:_config makes. */
-static int kernel_init(KernelObject *k, PyObject *args, PyObject *kwds) {
+static int kernel_init(KernelObject *k, PyObject *args, PyObject *Py_UNUSED(kwds)) {
     PyObject *t;
     if (!PyArg_ParseTuple(args, "O!", &PyTuple_Type, &t)) return -1;
     Config *c = &k->cfg;
+    k->ready = 0;
     memset(c, 0, sizeof *c);
     Py_ssize_t at = 0;
     int head[10], expr[10];
@@ -292,14 +294,22 @@ static int kernel_init(KernelObject *k, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "kernel config: row must be 1..20, per_point > 0");
         return -1;
     }
+    k->ready = 1;
     return 0;
+}
+
+static int check_ready(KernelObject *k) {
+    if (k->ready) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "this kernel was never given its rules (Kernel(config))");
+    return -1;
 }
 
 static PyObject *kernel_new(KernelObject *k, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"seed", "synchronise", NULL};
     PyObject *seed_obj;
     int sync = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|p", kwlist, &seed_obj, &sync)) return NULL;
+    if (check_ready(k) || !PyArg_ParseTupleAndKeywords(args, kwds, "O|p", kwlist, &seed_obj, &sync))
+        return NULL;
     uint64_t seed = PyLong_AsUnsignedLongLongMask(seed_obj); /* Dice(seed): seed & MASK */
     if (seed == (uint64_t)-1 && PyErr_Occurred()) return NULL;
     GameObject *g = game_alloc((PyObject *)k);
@@ -320,8 +330,8 @@ static PyObject *kernel_play_random(KernelObject *k, PyObject *args, PyObject *k
     PyObject *seed_obj, *agents;
     Py_ssize_t max_steps;
     int sync = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOn|p", kwlist, &seed_obj, &agents, &max_steps,
-                                     &sync))
+    if (check_ready(k) || !PyArg_ParseTupleAndKeywords(args, kwds, "OOn|p", kwlist, &seed_obj,
+                                                       &agents, &max_steps, &sync))
         return NULL;
     uint64_t seed = PyLong_AsUnsignedLongLongMask(seed_obj);
     if (seed == (uint64_t)-1 && PyErr_Occurred()) return NULL;
@@ -419,6 +429,7 @@ static PyObject *kernel_load(KernelObject *k, PyObject *args) {
         *outcome, *heli, *startp, *posp, *came;
     int life, life_max, wkind, wcharge, zombies, kills, turn, phase, provisions, use_weapon,
         battle_round;
+    if (check_ready(k)) return NULL;
     if (!PyArg_ParseTuple(args, "KpKKy#OOOOOii(ii)OOOiiiiOOy#OiiOiO", &dstate, &synced, &base,
                           &marks, &deck, &ndeck, &grid, &heli, &startp, &posp, &came, &life,
                           &life_max, &wkind, &wcharge, &survivor, &map_weapons, &map_survivor,
