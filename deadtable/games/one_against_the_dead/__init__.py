@@ -11,6 +11,7 @@ from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.games.one_against_the_dead.agent import HeuristicAgent
+from deadtable.games.one_against_the_dead.kernel import kernel_for
 from deadtable.games.one_against_the_dead.rules import check
 from deadtable.games.one_against_the_dead.setup import start
 from deadtable.games.one_against_the_dead.state import SEAT, OneAgainstTheDeadState
@@ -62,6 +63,7 @@ SPEC = GameSpec(
     start=start,
     setup_keys=("deck",),
     check=check,  # a bad data file is refused when the game is loaded
+    kernel=kernel_for,  # its rules compiled in C (kernel/), when built
 )
 
 register_agent("heuristic", HeuristicAgent, game="one-against-the-dead")

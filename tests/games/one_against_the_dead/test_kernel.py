@@ -1,0 +1,363 @@
+"""The kernel (the rules compiled in C) plays exactly the games the Python rules play.
+
+Decision by decision: from the same seed, at every decision the kernel's action ids are the
+Python decision's ids in the same order; the same random choice is applied to both, to the
+end, and the outcomes are equal. Over 2000 seeds with the default options, 150 or more for
+every value of every option, a data file with other numbers, dice synchronised and not,
+positions loaded from Python mid-game (determinized too), and a Hypothesis property.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import deadtable
+from deadtable.engine.decisions import GameOver
+from deadtable.engine.dice import Dice, derive_seed
+from deadtable.engine.game import Game
+from deadtable.games.one_against_the_dead.kernel import kernel_for
+from deadtable.games.one_against_the_dead.state import OneAgainstTheDeadState
+from tests.extras import need
+
+need("deadtable.games.one_against_the_dead.kernel._oatd",
+     "One Against the Dead's kernel is not built (pip install -e . with a C compiler)")
+
+GAME = "one-against-the-dead"
+OTHER_NUMBERS = str(Path(__file__).parent / "data" / "other-numbers.toml")
+
+# Every non-default value of every option, each on its own (ranges: a spread of values).
+OPTION_VALUES: list[tuple[str, Any]] = [
+    ("row", 1), ("row", 2), ("row", 4), ("row", 11), ("row", 20),
+    ("weapon-powers", "3-4-5"), ("weapon-powers", "3-4-6"), ("weapon-powers", "3-5-6"),
+    ("weapon-powers", "4-5-6"),
+    ("survivor-life", "d6"), ("survivor-life", "2d6"), ("survivor-life", "d6+3"),
+    ("final-battle", "survive"),
+    ("helicopter-zombies", "none"),
+    ("flip-placement", "previous-card"),
+    ("match-neighbours", "numbers-only"),
+    ("match-same-turn", True),
+    ("match-mixed", False),
+    ("share-by", "dice"),
+    ("scoring", "kills"),
+    ("max-turns", 1), ("max-turns", 3), ("max-turns", 12), ("max-turns", 10_000),
+    ("data", OTHER_NUMBERS),
+]
+
+
+def load(**options: Any) -> Game:
+    return deadtable.load(GAME, **options)
+
+
+def kernel(game: Game) -> Any:
+    k = kernel_for(game)
+    assert k is not None, f"no kernel for {game.options}"
+    return k
+
+
+def ids(state: OneAgainstTheDeadState) -> list[str]:
+    decision = state.decision
+    return [] if decision is None else [a.id for a in decision.actions]
+
+
+def play_both(state: OneAgainstTheDeadState, kg: Any, agent: Dice, by_id: bool = False) -> int:
+    """Play the Python state and the kernel game side by side to the end, choosing with
+    `agent`; assert the same decisions all the way and the same outcome. Returns how many
+    decisions were compared."""
+    decisions = 0
+    while True:
+        expected = ids(state)
+        assert kg.actions() == expected, (
+            f"decision {decisions} of seed {state.seed} differs after {state.history}"
+        )
+        assert kg.count() == len(expected)
+        decisions += 1
+        if not expected:
+            break
+        assert kg.seat() == "player"
+        i = agent.below(len(expected))
+        state.apply(expected[i])
+        if by_id:
+            kg.apply_id(expected[i])
+        else:
+            kg.apply(i)
+    assert kg.seat() is None
+    assert kg.outcome() == state.outcome, f"seed {state.seed}: {kg.outcome()} != {state.outcome}"
+    return decisions
+
+
+def same_game(game: Game, k: Any, seed: int, synchronise: bool, by_id: bool = False) -> int:
+    state = game.new(seed=seed)
+    assert isinstance(state, OneAgainstTheDeadState)
+    if synchronise:
+        state.dice.synchronise()
+    return play_both(state, k.new(seed, synchronise), Dice(derive_seed(seed, 7)), by_id)
+
+
+# -- the same games, decision by decision ---------------------------------------------------
+def test_default_options_2000_seeds() -> None:
+    game = load()
+    k = kernel(game)
+    decisions = sum(same_game(game, k, seed, synchronise=seed % 2 == 1) for seed in range(2000))
+    assert decisions > 50_000
+
+
+@pytest.mark.parametrize(("name", "value"), OPTION_VALUES, ids=lambda v: str(v)[-24:])
+def test_every_option_value(name: str, value: Any) -> None:
+    game = load(**{name: value})
+    k = kernel(game)
+    for seed in range(150):
+        same_game(game, k, 10_000 + seed, synchronise=seed % 2 == 1)
+
+
+def test_other_numbers_data_file_with_options() -> None:
+    """The data file with other numbers (its own power tables, zombie dice, removals, weapon
+    cards, dice expressions, damage) under options that read it."""
+    for options in ({"weapon-powers": "4-5-6", "share-by": "dice"},
+                    {"survivor-life": "2d6", "match-mixed": False, "row": 9}):
+        game = load(data=OTHER_NUMBERS, **options)
+        k = kernel(game)
+        for seed in range(300):
+            same_game(game, k, seed, synchronise=seed % 3 == 0)
+
+
+def test_apply_id_plays_the_same_games() -> None:
+    game = load()
+    k = kernel(game)
+    for seed in range(200):
+        same_game(game, k, seed, synchronise=False, by_id=True)
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"final-battle": "survive", "helicopter-zombies": "none"}, {"data": OTHER_NUMBERS},
+    {"row": 15, "share-by": "dice", "scoring": "kills"},
+])
+def test_games_that_reach_the_helicopter(options: dict[str, Any]) -> None:
+    """Random play rarely gets far; the heuristic agent walks to the helicopter and fights the
+    final battle in most games. Its choices applied by id to both."""
+    from deadtable.agents import make_agent, observe
+
+    game = load(**options)
+    k = kernel(game)
+    causes = set()
+    for seed in range(150):
+        state = game.new(seed=seed)
+        assert isinstance(state, OneAgainstTheDeadState)
+        if seed % 2:
+            state.dice.synchronise()
+        kg = k.new(seed, seed % 2 == 1)
+        agent = make_agent("heuristic", seed=seed, game=GAME)
+        while state.decision is not None:
+            assert kg.actions() == ids(state)
+            action = agent.act(observe(state))
+            state.apply(action)
+            kg.apply_id(action)
+        assert kg.actions() == [] and kg.outcome() == state.outcome
+        causes.add(state.outcome.cause if state.outcome else None)
+    assert "evacuated" in causes
+
+
+option_mixes = st.fixed_dictionaries({}, optional={
+    "row": st.integers(1, 20),
+    "weapon-powers": st.sampled_from(["data", "3-4-5", "3-4-6", "3-5-6", "4-5-6"]),
+    "survivor-life": st.sampled_from(["data", "d6", "2d6", "d6+3"]),
+    "final-battle": st.sampled_from(["kill-all", "survive"]),
+    "helicopter-zombies": st.sampled_from(["card-value", "none"]),
+    "flip-placement": st.sampled_from(["current-card", "previous-card"]),
+    "match-neighbours": st.sampled_from(["all-cards", "numbers-only"]),
+    "match-same-turn": st.booleans(),
+    "match-mixed": st.booleans(),
+    "share-by": st.sampled_from(["zombies", "dice"]),
+    "scoring": st.sampled_from(["life", "kills"]),
+    "max-turns": st.integers(1, 400),
+    "data": st.sampled_from(["", OTHER_NUMBERS]),
+})
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=option_mixes, seed=st.integers(-(2**70), 2**70), synchronise=st.booleans())
+def test_property_same_games_for_any_seed_and_options(
+    options: dict[str, Any], seed: int, synchronise: bool
+) -> None:
+    if options.get("data") and options.get("weapon-powers") not in (None, "data", "4-5-6"):
+        options["weapon-powers"] = "4-5-6"  # the other file has only its own tables and 4-5-6
+    game = load(**options)
+    same_game(game, kernel(game), seed, synchronise)
+
+
+# -- play_random is sim.run.play_one with random agents ---------------------------------------
+@pytest.mark.parametrize(("options", "sync", "games"), [
+    ({}, False, 2000), ({}, True, 2000), ({"data": OTHER_NUMBERS}, True, 300),
+])
+def test_play_random_is_play_one(
+    monkeypatch: pytest.MonkeyPatch, options: dict[str, Any], sync: bool, games: int
+) -> None:
+    from deadtable.sim.run import play_one
+
+    k = kernel(load(**options))
+    monkeypatch.setenv("DEADTABLE_KERNEL", "0")  # play_one must play the Python rules
+    python = load(**options)
+    assert python.kernel is None
+    for index in range(games):
+        played = play_one(python, 42, {"player": "random"}, index, sync_dice=sync)
+        got = k.play_random(derive_seed(42, index), [derive_seed(42, index, 1)], 100_000, sync)
+        assert got == tuple(played), f"game {index}"
+
+
+def test_play_random_max_steps() -> None:
+    k = kernel(load())
+    for index in range(50):
+        seeds = (derive_seed(3, index), [derive_seed(3, index, 1)])
+        full = k.play_random(*seeds, 100_000)
+        steps = full[1]
+        assert k.play_random(*seeds, steps) == full  # over on its last allowed step
+        assert k.play_random(*seeds, steps - 1) is None
+        assert k.play_random(*seeds, 0) is None
+
+
+# -- load: a Python position becomes the same position in C -----------------------------------
+def _walk(state: OneAgainstTheDeadState, agent: Dice, steps: int) -> None:
+    for _ in range(steps):
+        decision = state.decision
+        if decision is None:
+            return
+        state.apply(agent.choice(decision.actions).id)
+
+
+def test_load_mid_game_positions() -> None:
+    for options in ({}, {"data": OTHER_NUMBERS, "flip-placement": "previous-card"}):
+        game = load(**options)
+        k = kernel(game)
+        for seed in range(200):
+            state = game.new(seed=seed)
+            assert isinstance(state, OneAgainstTheDeadState)
+            if seed % 4 == 0:
+                state.dice.synchronise()
+            agent = Dice(seed)
+            _walk(state, agent, agent.below(40))
+            kg = k.load(state)
+            play_both(state, kg, Dice(seed + 1))
+
+
+def test_load_at_every_decision() -> None:
+    """Every phase a decision can be in (provisions, the survivor's share and weapon, a
+    flipped card to place, ...): loaded at each decision of whole games, then a few steps on."""
+    game = load(data=OTHER_NUMBERS)
+    k = kernel(game)
+    phases: set[str] = set()
+    for seed in range(120):
+        state = game.new(seed=seed)
+        assert isinstance(state, OneAgainstTheDeadState)
+        agent = Dice(seed)
+        while state.decision is not None:
+            phases.add("provisions" if state.provisions else state.phase)
+            kg, ahead = k.load(state), state.clone()
+            assert isinstance(ahead, OneAgainstTheDeadState)
+            side = Dice(seed + 99)
+            for _ in range(4):
+                assert kg.actions() == ids(ahead)
+                if not kg.count():
+                    break
+                i = side.below(kg.count())
+                ahead.apply(ids(ahead)[i])
+                kg.apply(i)
+            assert kg.outcome() == ahead.outcome
+            _walk(state, agent, 1)
+    assert phases == {"move", "place", "place-flipped", "combat", "share", "survivor-weapon",
+                      "provisions"}
+
+
+def test_load_determinized_and_synchronised_positions() -> None:
+    game = load()
+    k = kernel(game)
+    for seed in range(200):
+        state = game.new(seed=seed)
+        assert isinstance(state, OneAgainstTheDeadState)
+        agent = Dice(seed)
+        _walk(state, agent, agent.below(30))
+        world = state.clone()
+        assert isinstance(world, OneAgainstTheDeadState)
+        world.determinize("player", Dice(seed * 31 + 5))
+        world.dice.synchronise()
+        play_both(world, k.load(world), Dice(seed + 2))
+
+
+def test_load_a_finished_game() -> None:
+    game = load()
+    state = game.new(seed=3)
+    assert isinstance(state, OneAgainstTheDeadState)
+    _walk(state, Dice(0), 10_000)
+    kg = kernel(game).load(state)
+    assert kg.outcome() == state.outcome and kg.actions() == [] and kg.count() == 0
+
+
+def test_load_refuses_scripted_dice() -> None:
+    game = load()
+    state = game.new(seed=1)
+    state.dice.script = [3]
+    with pytest.raises(ValueError, match="scripted"):
+        kernel(game).load(state)
+
+
+def test_load_refuses_another_games_options() -> None:
+    state = load(row=4).new(seed=1)
+    with pytest.raises(ValueError):
+        kernel(load()).load(state)
+
+
+# -- the protocol's edges ----------------------------------------------------------------------
+def test_clone_is_independent() -> None:
+    game = load()
+    k = kernel(game)
+    for seed in range(30):
+        kg = k.new(seed)
+        before = kg.actions()
+        other = kg.clone()
+        agent = Dice(seed)
+        while other.count():
+            other.apply(agent.below(other.count()))
+        assert kg.actions() == before and kg.outcome() is None
+        state = game.new(seed=seed)
+        assert isinstance(state, OneAgainstTheDeadState)
+        play_both(state, kg, Dice(derive_seed(seed, 7)))
+
+
+def test_illegal_actions_change_nothing() -> None:
+    game = load()
+    k = kernel(game)
+    state = game.new(seed=11)
+    assert isinstance(state, OneAgainstTheDeadState)
+    kg = k.new(11)
+    legal = kg.actions()
+    with pytest.raises(ValueError, match="legal actions: " + legal[0]):
+        kg.apply_id("move:sideways")
+    with pytest.raises(ValueError):
+        kg.apply_id(3)
+    for bad in (-1, len(legal), 10**6):
+        with pytest.raises(IndexError):
+            kg.apply(bad)
+    assert kg.actions() == legal
+    play_both(state, kg, Dice(4))
+    with pytest.raises(GameOver):
+        kg.apply(0)
+    with pytest.raises(GameOver):
+        kg.apply_id(legal[0])
+
+
+def test_the_engine_offers_it_and_can_turn_it_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert load().kernel is not None
+    monkeypatch.setenv("DEADTABLE_KERNEL", "0")
+    assert load().kernel is None
+
+
+def test_a_data_file_it_does_not_take_leaves_python_playing(tmp_path: Path) -> None:
+    """A survivor die the Python cannot roll: the Python rules play (and fail when they roll
+    it, as they would without a kernel)."""
+    text = Path(OTHER_NUMBERS).read_text().replace('life = "3d6kh2+1"', 'life = "3d6kh9"')
+    path = tmp_path / "bad-die.toml"
+    path.write_text(text)
+    assert kernel_for(load(data=str(path))) is None
