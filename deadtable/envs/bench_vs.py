@@ -12,7 +12,8 @@ in one run, so the ratios compare like with like on this machine.
 - MCTS: the native MCTS agent and OpenSpiel's MCTSBot (RandomRolloutEvaluator, one rollout,
   no solver) each choose a move from the same positions with the same number of iterations
   (simulations); the rate is iterations per second.
-- Clones: GameState.clone() against pyspiel's State.clone() of the same positions.
+- Clones: GameState.clone() against pyspiel's State.clone() of the same positions (and, with
+  a kernel, KernelGame.clone(), which the binding's clone wraps).
 
 Speed is measured here, never asserted in tests.
 """
@@ -144,6 +145,14 @@ def bench_vs(game_id: str, vs: str = "openspiel", games: int = 200, seed: int = 
         spiel_clone += clock() - start
     native_clone /= reps * len(positions)
     spiel_clone /= reps * len(positions)
+    kernel_clone: float | None = None
+    if game.kernel is not None:  # what the kernel's own search and the binding clone
+        loaded = [game.kernel.load(position) for position in positions]
+        start = clock()
+        for _ in range(reps):
+            for fast in loaded:
+                fast.clone()
+        kernel_clone = (clock() - start) / (reps * len(loaded))
 
     iterations = mcts_iterations * len(positions)
     native = {"games_per_second": _rate(games, native_seconds),
@@ -176,6 +185,7 @@ def bench_vs(game_id: str, vs: str = "openspiel", games: int = 200, seed: int = 
         },
         "clone": {
             "native_us": native_clone * 1e6,
+            "kernel_us": None if kernel_clone is None else kernel_clone * 1e6,
             "openspiel_us": spiel_clone * 1e6,
             "ratio": spiel_clone / native_clone if native_clone > 0 else float("inf"),
         },
