@@ -27,7 +27,7 @@ from deadtable import registry
 from deadtable.agents import observe
 from deadtable.agents.mcts import MCTSAgent
 from deadtable.engine.dice import Dice, derive_seed
-from deadtable.engine.state import GameState
+from deadtable.sim.bench import positions as sim_positions
 from deadtable.sim.run import play_one
 
 FRAMEWORKS = ("openspiel",)
@@ -35,26 +35,6 @@ MCTS_ITERATIONS = 100
 MCTS_POSITIONS = 6
 ROUNDS = 10  # random games alternate native and OpenSpiel rounds
 clock = time.process_time  # CPU time of this process: other load on the machine counts less
-
-
-def _positions(game_id: str, count: int, seed: int) -> list[GameState]:
-    """States from the start and the middle of random games, each with a choice to make."""
-    game = registry.load(game_id)
-    pick = Dice(seed)
-    found: list[GameState] = []
-    index = 0
-    while len(found) < count:
-        state = game.new(seed=derive_seed(seed, 7, index))
-        index += 1
-        for _ in range(pick.below(12)):
-            decision = state.decision
-            if decision is None:
-                break
-            state.apply(decision.actions[pick.below(len(decision.actions))].id)
-        decision = state.decision
-        if decision is not None and len(decision.actions) > 1:
-            found.append(state)
-    return found
 
 
 def _rate(count: float, seconds: float) -> float:
@@ -110,7 +90,7 @@ def bench_vs(game_id: str, vs: str = "openspiel", games: int = 200, seed: int = 
                         "steps_per_second": _rate(slow_steps, seconds), "games": slow}
 
     # -- MCTS from the same positions ------------------------------------------------------
-    positions = _positions(game_id, mcts_positions, seed)
+    positions = sim_positions(game, mcts_positions, seed)
     agent = MCTSAgent(derive_seed(seed, 3), iterations=mcts_iterations)
     bot = mcts.MCTSBot(
         spiel_game, 1.4, mcts_iterations,

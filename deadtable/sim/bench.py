@@ -21,14 +21,15 @@ import copy
 import gc
 import time
 import tracemalloc
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import Any
 
 from deadtable import registry
 from deadtable.agents import agent_maker, agent_names, observe
 from deadtable.agents.mcts import MCTSAgent
-from deadtable.engine.dice import Dice
+from deadtable.engine.dice import Dice, derive_seed
 from deadtable.engine.game import Game
 from deadtable.engine.state import GameState
 from deadtable.sim.run import play_one, simulate
@@ -95,12 +96,31 @@ def _mcts_rate(rollout: str, states: list[GameState]) -> dict[str, float]:
 
 
 def _workers(game_id: str, games: int, seed: int) -> dict[str, float]:
-    """The same random batch on 1 and on 2 worker processes (start-up included)."""
+    """The same random batch on 1 and on 2 worker processes (start-up included): `games`,
+    at least, and as many as take about two seconds in one process, so that starting the
+    workers does not swamp a fast game (a kernel plays tens of thousands a second)."""
     rates = {}
     for workers in (1, 2):
         result = simulate(game_id, None, games, seed, "random", workers)
         rates[str(workers)] = result["games_per_second"]
     return {"games": games, "1": rates["1"], "2": rates["2"], "speedup": rates["2"] / rates["1"]}
+
+
+@contextmanager
+def _traced() -> Iterator[None]:
+    """tracemalloc on, and no cyclic collection inside (so that a step cannot free earlier
+    steps' garbage: what reference counting does not free counts as kept)."""
+    started = not tracemalloc.is_tracing()
+    if started:
+        tracemalloc.start()
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        if started:
+            tracemalloc.stop()
 
 
 def _allocation(game_id: str, games: int, seed: int) -> dict[str, float]:
@@ -111,16 +131,8 @@ def _allocation(game_id: str, games: int, seed: int) -> dict[str, float]:
     measured without it."""
     game = registry.load(game_id)
     pick = Dice(seed)
-    steps = 0
-    transient = kept = 0
-    started = not tracemalloc.is_tracing()
-    if started:
-        tracemalloc.start()
-    # No cyclic collection inside a step, so that it cannot free earlier steps' garbage there:
-    # what reference counting does not free counts as kept.
-    gc.collect()
-    gc.disable()
-    try:
+    steps = transient = kept = 0
+    with _traced():
         for index in range(games):
             state = game.new(seed=seed + index)
             decision = state.decision
@@ -134,41 +146,47 @@ def _allocation(game_id: str, games: int, seed: int) -> dict[str, float]:
                 transient += peak - before
                 kept += after - before
                 steps += 1
-    finally:
-        gc.enable()
-        if started:
-            tracemalloc.stop()
     return {"games": games, "steps": steps, "transient_bytes_per_step": transient / steps,
             "kept_bytes_per_step": kept / steps}
 
 
 def _allocation_compiled(game: Game, games: int, seed: int) -> dict[str, float]:
-    """Bytes per step of whole random games in the game's kernel (tracemalloc, as above):
-    what the Python around it allocates, since the kernel's state is one fixed block."""
+    """Bytes of whole random games in the game's kernel (tracemalloc, as above): what the
+    Python around it allocates (the result), since the kernel's state is one fixed block."""
     kernel = game.kernel
     assert kernel is not None
-    steps = peak_total = kept = 0
-    started = not tracemalloc.is_tracing()
-    if started:
-        tracemalloc.start()
-    gc.collect()
-    gc.disable()
-    try:
+    steps = peak_total = 0
+    with _traced():
         for index in range(games):
             before = tracemalloc.get_traced_memory()[0]
             tracemalloc.reset_peak()
-            played = kernel.play_random(seed + index, [seed - index - 1], 100_000)
-            after, peak = tracemalloc.get_traced_memory()
+            played = kernel.play_random(derive_seed(seed, index), [derive_seed(seed, index, 1)],
+                                        100_000)
+            peak = tracemalloc.get_traced_memory()[1]
             assert played is not None
             steps += played[1]
             peak_total += peak - before
-            kept += after - before
-    finally:
-        gc.enable()
-        if started:
-            tracemalloc.stop()
     return {"games": games, "steps": steps, "bytes_per_game": peak_total / games,
             "bytes_per_step": peak_total / max(1, steps)}
+
+
+def positions(game: Game, count: int, seed: int) -> list[GameState]:
+    """States from the start and the middle of random games, each with a choice to make."""
+    pick = Dice(seed)
+    found: list[GameState] = []
+    index = 0
+    while len(found) < count:
+        state = game.new(seed=derive_seed(seed, 7, index))
+        index += 1
+        for _ in range(pick.below(12)):
+            decision = state.decision
+            if decision is None:
+                break
+            state.apply(decision.actions[pick.below(len(decision.actions))].id)
+        decision = state.decision
+        if decision is not None and len(decision.actions) > 1:
+            found.append(state)
+    return found
 
 
 def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
@@ -210,7 +228,7 @@ def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
         "from_json_us": load * 1e6,
         "agents": agents,
         "mcts": mcts,
-        "workers": _workers(game_id, games, seed),
+        "workers": _workers(game_id, max(games, int(2 * random_play["games_per_second"])), seed),
         "allocation": _allocation(game_id, max(1, min(games, 50)), seed),
         **({"compiled": compiled} if compiled else {}),
     }

@@ -14,6 +14,8 @@ results store chunk by chunk.
 
 from __future__ import annotations
 
+import json
+import os
 import signal
 import time
 from collections.abc import Callable, Generator, Mapping, Sequence
@@ -30,7 +32,9 @@ from deadtable.sim.stats import Pairs, Played, Tally
 DEFAULT_MAX_STEPS = 100_000
 MAX_CHUNK = 250  # games per chunk at most: a Ctrl-C or a kill loses a few seconds
 TARGET_CHUNKS = 100  # a batch is cut into about this many chunks (fewer if it is small)
-IN_FLIGHT_PER_WORKER = 2  # chunks submitted but not yet merged, per worker
+IN_FLIGHT_PER_WORKER = 2  # tasks (of one or more chunks) submitted but not yet merged, per worker
+TASK_SECONDS = 0.25  # what a worker's task should take: fast chunks travel in groups
+MAX_CHUNKS_PER_TASK = 64
 BACKENDS = ("process", "ray")
 
 Progress = Callable[[int, int], None]  # (games done, games in the batch)
@@ -173,10 +177,25 @@ def default_chunk(games: int) -> int:
     return max(1, min(MAX_CHUNK, games // TARGET_CHUNKS))
 
 
+_GAMES: dict[tuple[int, str, str | None], Game] = {}  # this process's games, by options
+
+
+def _game(game_id: str, options: dict[str, Any]) -> Game:
+    """The game with these options, made once per process (a kernel's tables are built when
+    a game is first asked for it, and a fast game plays a chunk in milliseconds)."""
+    spec = registry.spec(game_id)
+    key = (id(spec), json.dumps(options, sort_keys=True, default=str),
+           os.environ.get("DEADTABLE_KERNEL"))
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = spec.bind(**options)
+    return game
+
+
 def play_chunk(job: Job, number: int, lo: int, hi: int) -> Chunk:
     """Play games lo..hi-1 of the batch under every configuration."""
     registry._MODULES.update(job.modules)
-    games = [registry.load(job.game_id, **c.options) for c in job.configs]
+    games = [_game(job.game_id, c.options) for c in job.configs]
     tallies = [Tally(g.seats[0]) for g in games]
     pairs = Pairs() if len(games) == 2 else None
     records: list[tuple[int, int, int, str, str, int, dict[str, str]]] = []
@@ -377,25 +396,37 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def play_chunks(job: Job, numbers: list[int], games: int, size: int) -> tuple[list[Chunk], float]:
+    """Several chunks in one task (a worker's), and the seconds they took."""
+    started = time.perf_counter()
+    played = [play_chunk(job, n, *chunk_bounds(games, size, n)) for n in numbers]
+    return played, time.perf_counter() - started
+
+
 def _pool_results(
     job: Job, todo: list[int], games: int, size: int, workers: int
 ) -> Generator[Chunk, None, None]:
+    """A task sends a worker as many consecutive chunks as take about TASK_SECONDS (one at
+    first; then as measured), so that a fast game's chunks of a few milliseconds do not
+    spend more time travelling between processes than being played. Chunks stay the unit
+    of merging and keeping, so the results are the same whatever the grouping."""
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-    waiting: set[Future[Chunk]] = set()
-    queue = iter(todo)
+    waiting: set[Future[tuple[list[Chunk], float]]] = set()
+    queue = list(reversed(todo))
+    per_task = 1
     try:
         while True:
-            while len(waiting) < workers * IN_FLIGHT_PER_WORKER:
-                number = next(queue, None)
-                if number is None:
-                    break
-                lo, hi = chunk_bounds(games, size, number)
-                waiting.add(pool.submit(play_chunk, job, number, lo, hi))
+            while len(waiting) < workers * IN_FLIGHT_PER_WORKER and queue:
+                numbers = [queue.pop() for _ in range(min(per_task, len(queue)))]
+                waiting.add(pool.submit(play_chunks, job, numbers, games, size))
             if not waiting:
                 break
             finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
-            for future in sorted(finished, key=lambda f: f.result().number):
-                yield future.result()
+            for future in sorted(finished, key=lambda f: f.result()[0][0].number):
+                played, seconds = future.result()
+                fits = int(TASK_SECONDS * len(played) / max(seconds, 1e-6))
+                per_task = max(1, min(MAX_CHUNKS_PER_TASK, fits))
+                yield from played
     finally:
         if waiting:  # stopped early (Ctrl-C, an error): stop the workers now, not after
             for future in waiting:  # the chunks they are playing

@@ -10,33 +10,12 @@ import pytest
 from deadtable import registry
 from deadtable.agents import observe
 from deadtable.agents.mcts import MCTSAgent
-from deadtable.engine.dice import Dice
-from deadtable.engine.game import Game
-from deadtable.engine.state import GameState
+from deadtable.sim.bench import positions
 from deadtable.sim.run import RunawayGame, play_one, simulate
 
 KERNEL_GAMES = [g for g in registry.game_ids() if registry.load(g).kernel is not None]
 
 pytestmark = pytest.mark.skipif(not KERNEL_GAMES, reason="no game has a kernel built here")
-
-
-def _positions(game: Game, count: int, seed: int) -> list[GameState]:
-    """Positions from random play, each with a choice to make."""
-    pick = Dice(seed)
-    found: list[GameState] = []
-    index = 0
-    while len(found) < count:
-        state = game.new(seed=seed + index)
-        index += 1
-        for _ in range(pick.below(15)):
-            decision = state.decision
-            if decision is None:
-                break
-            state.apply(decision.actions[pick.below(len(decision.actions))].id)
-        decision = state.decision
-        if decision is not None and len(decision.actions) > 1:
-            found.append(state)
-    return found
 
 
 @pytest.mark.parametrize("game_id", KERNEL_GAMES)
@@ -77,7 +56,7 @@ def test_a_batch_is_the_same_with_the_kernel_off(game_id: str,
 def test_mcts_with_random_rollouts_searches_alike(game_id: str,
                                                   settings: dict[str, object]) -> None:
     game = registry.load(game_id)
-    for position in _positions(game.python_rules(), 4, 3):
+    for position in positions(game.python_rules(), 4, 3):
         choices = []
         for rules in (game, game.python_rules()):
             state = rules.from_json(position.to_json())
