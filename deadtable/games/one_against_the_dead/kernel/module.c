@@ -208,6 +208,39 @@ static PyObject *game_clone(GameObject *g, PyObject *Py_UNUSED(ignored)) {
     return (PyObject *)other;
 }
 
+/* determinize(seat, dice): state.py's determinize with the agent's Dice(dice); returns the
+ * agent's dice state after. A solo game hides the same from any seat: like the Python, the
+ * seat is not looked at. */
+static PyObject *game_determinize(GameObject *g, PyObject *args) {
+    const char *seat;
+    PyObject *dice_obj;
+    if (!PyArg_ParseTuple(args, "sO:determinize", &seat, &dice_obj)) return NULL;
+    uint64_t state = PyLong_AsUnsignedLongLongMask(dice_obj); /* Dice(dice): dice & MASK */
+    if (state == (uint64_t)-1 && PyErr_Occurred()) return NULL;
+    if (check_usable(g)) return NULL;
+    Dice agent;
+    dice_seed(&agent, state);
+    determinize(&g->s, &agent);
+    if (raise_error(&g->s)) return NULL;
+    return PyLong_FromUnsignedLongLong(agent.state);
+}
+
+/* rollout(dice, depth): random play in C, as the mcts agent's random rollout draws it;
+ * returns (actions played, the agent's dice state after). */
+static PyObject *game_rollout(GameObject *g, PyObject *args) {
+    PyObject *dice_obj;
+    long depth;
+    if (!PyArg_ParseTuple(args, "Ol:rollout", &dice_obj, &depth)) return NULL;
+    uint64_t state = PyLong_AsUnsignedLongLongMask(dice_obj);
+    if (state == (uint64_t)-1 && PyErr_Occurred()) return NULL;
+    if (check_usable(g)) return NULL;
+    Dice agent;
+    dice_seed(&agent, state);
+    long steps = rollout(&g->s, &agent, depth);
+    if (raise_error(&g->s)) return NULL;
+    return Py_BuildValue("(lN)", steps, PyLong_FromUnsignedLongLong(agent.state));
+}
+
 static PyMethodDef game_methods[] = {
     {"actions", (PyCFunction)game_actions, METH_NOARGS, "The legal action ids, in order."},
     {"count", (PyCFunction)game_count, METH_NOARGS, "How many legal actions (0 once over)."},
@@ -217,6 +250,10 @@ static PyMethodDef game_methods[] = {
     {"outcome", (PyCFunction)game_outcome, METH_NOARGS, "The Outcome, or None."},
     {"clone", (PyCFunction)game_clone, METH_NOARGS, "An independent copy."},
     {"__copy__", (PyCFunction)game_clone, METH_NOARGS, "An independent copy."},
+    {"determinize", (PyCFunction)game_determinize, METH_VARARGS,
+     "determinize(seat, dice) -> dice state: deal anew what the seat cannot see."},
+    {"rollout", (PyCFunction)game_rollout, METH_VARARGS,
+     "rollout(dice, depth) -> (steps, dice state): random play to the end or depth."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -466,6 +503,7 @@ static PyObject *kernel_load(KernelObject *k, PyObject *args) {
         if (bad) goto fail;
         if (code < 1 || code > CARD_JOKER) goto bad_card;
         *cell(s, p) = (uint8_t)(code | (down ? FACE_DOWN : 0));
+        if (down) note_hidden(s, p);
     }
     if (get_pos(heli, &s->helicopter) || get_pos(startp, &s->start) || get_pos(posp, &s->pos) ||
         get_pos(came, &s->came_from))

@@ -72,6 +72,7 @@ void start(State *s, const Config *cfg, uint64_t seed) {
         if (!s->deck_len) { s->error = ERR_EMPTY_DECK; return; }
         Pos p = {(int8_t)x, 0};
         *cell(s, p) = (uint8_t)(deck_draw(s) | FACE_DOWN);
+        note_hidden(s, p);
     }
     *cell(s, s->start) = (uint8_t)deal_number_card(s);
     if (s->error) return;

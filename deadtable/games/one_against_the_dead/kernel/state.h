@@ -118,6 +118,10 @@ typedef struct {
     Pos holding;
     uint8_t pending[4];
     Pos revealed[16];
+    /* every face-down card lies in this box (x, then y): SETUP's row, or what load() was
+     * given; no card is ever turned face down after that, so determinize looks only here */
+    uint8_t has_hidden;
+    Pos hidden_lo, hidden_hi;
     uint8_t use_weapon, has_share;
     int16_t share[3];
     /* outcome */
@@ -174,6 +178,8 @@ static inline void deck_bury(State *s, int c) {
 int distance(const State *s, Pos p);
 int on_path(const State *s, Pos p);
 void finish(State *s, int won, int cause);
+void note_hidden(State *s, Pos p);
+void determinize(State *s, Dice *agent);
 /* setup.py */
 void start(State *s, const Config *cfg, uint64_t seed);
 /* movement.py */
@@ -205,6 +211,7 @@ void arrive(State *s);
 void decide(State *s);
 void do_action(State *s, uint32_t action);
 void settle(State *s);
+long rollout(State *s, Dice *agent, long depth);
 
 static inline void push_action(State *s, uint32_t a) {
     if (s->nactions >= MAX_ACTIONS) {

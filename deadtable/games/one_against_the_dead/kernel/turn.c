@@ -248,3 +248,16 @@ void settle(State *s) {
     }
     s->nactions = 0;
 }
+
+/* rollout: the mcts agent's random rollout (agents/mcts.py: _play_out_compiled): at most
+ * `depth` actions, each the agent.below(count)-th legal one, until the game ends. Returns how
+ * many were played; stops early on an error (the binding raises it). */
+long rollout(State *s, Dice *agent, long depth) {
+    long steps = 0;
+    while (steps < depth && !s->over && !s->error) {
+        do_action(s, s->actions[dice_below(agent, s->nactions)]);
+        settle(s);
+        steps++;
+    }
+    return steps;
+}
