@@ -241,6 +241,37 @@ static PyObject *game_rollout(GameObject *g, PyObject *args) {
     return Py_BuildValue("(lN)", steps, PyLong_FromUnsignedLongLong(agent.state));
 }
 
+/* _dealt(): what determinize deals, for the tests to compare with the Python state: (the
+ * game's dice state, its base or None, its marks, the deck top first as card codes, the
+ * face-down cards as (x, y, code) sorted by position). */
+static PyObject *game_dealt(GameObject *g, PyObject *Py_UNUSED(ignored)) {
+    const State *s = &g->s;
+    char deck[64];
+    for (int i = 0; i < s->deck_len; i++) deck[i] = (char)deck_at(s, i);
+    PyObject *down = PyList_New(0);
+    if (down == NULL) return NULL;
+    for (int x = 0; x < GW; x++)
+        for (int y = 0; y < GH; y++) {
+            uint8_t c = s->grid[y][x];
+            if (!(c & FACE_DOWN)) continue;
+            PyObject *item = Py_BuildValue("(iii)", x - OX, y - OY, c & CARD_BITS);
+            if (item == NULL || PyList_Append(down, item)) {
+                Py_XDECREF(item);
+                Py_DECREF(down);
+                return NULL;
+            }
+            Py_DECREF(item);
+        }
+    PyObject *base = s->dice.synced ? PyLong_FromUnsignedLongLong(s->dice.base)
+                                    : (Py_INCREF(Py_None), Py_None);
+    if (base == NULL) {
+        Py_DECREF(down);
+        return NULL;
+    }
+    return Py_BuildValue("(KNKy#N)", (unsigned long long)s->dice.state, base,
+                         (unsigned long long)s->dice.marks, deck, (Py_ssize_t)s->deck_len, down);
+}
+
 static PyMethodDef game_methods[] = {
     {"actions", (PyCFunction)game_actions, METH_NOARGS, "The legal action ids, in order."},
     {"count", (PyCFunction)game_count, METH_NOARGS, "How many legal actions (0 once over)."},
@@ -254,6 +285,8 @@ static PyMethodDef game_methods[] = {
      "determinize(seat, dice) -> dice state: deal anew what the seat cannot see."},
     {"rollout", (PyCFunction)game_rollout, METH_VARARGS,
      "rollout(dice, depth) -> (steps, dice state): random play to the end or depth."},
+    {"_dealt", (PyCFunction)game_dealt, METH_NOARGS,
+     "For tests: (dice state, base, marks, deck codes, face-down (x, y, code) sorted)."},
     {NULL, NULL, 0, NULL},
 };
 
