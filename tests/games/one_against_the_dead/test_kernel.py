@@ -530,3 +530,35 @@ def test_determinize_and_rollout_refuse_bad_arguments() -> None:
     with pytest.raises(TypeError):
         kg.rollout("dice", 3)
     assert kg.rollout(7, -1) == (0, 7)
+
+
+def test_clones_of_clones_play_on_as_python() -> None:
+    """A clone copies only the rows of the city near its cards (module.c: game_clone): clones
+    (of clones) taken at every decision of games in C play on as the Python does, while many
+    freed games leave their cards in the memory new clones are made in."""
+    for options in ({}, {"data": OTHER_NUMBERS, "row": 6}):
+        game = load(**options)
+        k = kernel(game)
+        for seed in range(40):
+            state = game.new(seed=seed)
+            assert isinstance(state, OneAgainstTheDeadState)
+            kg, agent = k.new(seed), Dice(seed)
+            n = 0
+            while state.decision is not None:
+                world, ahead = kg.clone().clone(), state.clone()
+                assert isinstance(ahead, OneAgainstTheDeadState)
+                side = Dice(seed + n)
+                for _ in range(1_000 if n % 6 == 0 else 3):
+                    assert world.actions() == ids(ahead)
+                    if not world.count():
+                        break
+                    i = side.below(world.count())
+                    ahead.apply(ids(ahead)[i])
+                    world.apply(i)
+                    world = world.clone()
+                assert world.outcome() == ahead.outcome
+                i = agent.below(kg.count())
+                state.apply(ids(state)[i])
+                kg.apply(i)
+                n += 1
+            assert kg.outcome() == state.outcome

@@ -5,6 +5,7 @@
  * actions() and apply_id() spell action ids. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "state.h"
@@ -204,7 +205,14 @@ static PyObject *game_outcome(GameObject *g, PyObject *Py_UNUSED(ignored)) {
 static PyObject *game_clone(GameObject *g, PyObject *Py_UNUSED(ignored)) {
     GameObject *other = game_alloc(g->kernel);
     if (other == NULL) return NULL;
-    memcpy(&other->s, &g->s, sizeof g->s);
+    /* Not the whole struct: the legal actions there are, and the grid rows with cards and
+     * their margins (state.h: put_row); the rest of the grid is never read. */
+    const State *s = &g->s;
+    memcpy(&other->s, s, offsetof(State, actions) + s->nactions * sizeof s->actions[0]);
+    int lo = s->rows_lo - GRID_MARGIN, hi = s->rows_hi + GRID_MARGIN;
+    if (lo < 0) lo = 0;
+    if (hi > GH - 1) hi = GH - 1;
+    memcpy(other->s.grid[lo], s->grid[lo], (size_t)(hi - lo + 1) * GW);
     return (PyObject *)other;
 }
 
@@ -251,7 +259,7 @@ static PyObject *game_dealt(GameObject *g, PyObject *Py_UNUSED(ignored)) {
     PyObject *down = PyList_New(0);
     if (down == NULL) return NULL;
     for (int x = 0; x < GW; x++)
-        for (int y = 0; y < GH; y++) {
+        for (int y = s->rows_lo; y <= s->rows_hi; y++) { /* no card elsewhere */
             uint8_t c = s->grid[y][x];
             if (!(c & FACE_DOWN)) continue;
             PyObject *item = Py_BuildValue("(iii)", x - OX, y - OY, c & CARD_BITS);
@@ -524,6 +532,7 @@ static PyObject *kernel_load(KernelObject *k, PyObject *args) {
         s->deck[i] = (uint8_t)deck[i];
     }
     s->deck_len = (uint8_t)ndeck;
+    s->rows_lo = s->rows_hi = OY;
     if (!PyList_Check(grid)) goto bad_grid;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(grid); i++) {
         PyObject *item = PyList_GET_ITEM(grid, i);
@@ -535,12 +544,18 @@ static PyObject *kernel_load(KernelObject *k, PyObject *args) {
         Py_XDECREF(xy);
         if (bad) goto fail;
         if (code < 1 || code > CARD_JOKER) goto bad_card;
+        put_row(s, p.y + OY);
         *cell(s, p) = (uint8_t)(code | (down ? FACE_DOWN : 0));
         if (down) note_hidden(s, p);
     }
     if (get_pos(heli, &s->helicopter) || get_pos(startp, &s->start) || get_pos(posp, &s->pos) ||
         get_pos(came, &s->came_from))
         goto fail;
+    /* where the rules look around (cards, in any state a game reaches): within the copied rows */
+    put_row(s, s->helicopter.y + OY);
+    put_row(s, s->start.y + OY);
+    put_row(s, s->pos.y + OY);
+    put_row(s, s->came_from.y + OY);
     s->life = life;
     s->life_max = life_max;
     if (get_weapon(wkind, wcharge, &s->weapon)) goto fail;

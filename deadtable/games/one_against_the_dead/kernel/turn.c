@@ -64,6 +64,7 @@ static void place(State *s, int dir) {
         Pos src = s->holding;
         target = pos_step(around_of(s), dir);
         if (!in_bounds(target)) { s->error = ERR_BOUNDS; return; }
+        put_row(s, target.y + OY);
         card = card_at(s, src);
         *cell(s, src) = 0;
         *cell(s, target) = (uint8_t)card;
@@ -72,6 +73,7 @@ static void place(State *s, int dir) {
     } else {
         target = pos_step(s->pos, dir);
         if (!in_bounds(target)) { s->error = ERR_BOUNDS; return; }
+        put_row(s, target.y + OY);
         card = s->pending[0];
         for (int i = 1; i < s->npending; i++) s->pending[i - 1] = s->pending[i];
         s->npending--;
