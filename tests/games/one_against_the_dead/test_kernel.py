@@ -4,7 +4,9 @@ Decision by decision: from the same seed, at every decision the kernel's action 
 Python decision's ids in the same order; the same random choice is applied to both, to the
 end, and the outcomes are equal. Over 2000 seeds with the default options, 150 or more for
 every value of every option, a data file with other numbers, dice synchronised and not,
-positions loaded from Python mid-game (determinized too), and a Hypothesis property.
+positions loaded from Python mid-game (determinized too), and a Hypothesis property. The
+search's methods too: `determinize` deals card for card and die for die as the Python's, and
+`rollout` plays as the mcts agent's loop.
 """
 
 from __future__ import annotations
@@ -361,3 +363,205 @@ def test_a_data_file_it_does_not_take_leaves_python_playing(tmp_path: Path) -> N
     path = tmp_path / "bad-die.toml"
     path.write_text(text)
     assert kernel_for(load(data=str(path))) is None
+
+
+# -- determinize and rollout: a search's worlds dealt and played out in the kernel ----------------
+def dealt(state: OneAgainstTheDeadState) -> tuple[Any, ...]:
+    """What the kernel's `_dealt()` shows, read from a Python state."""
+    from deadtable.games.one_against_the_dead.kernel import CODE
+
+    dice = state.dice
+    down = [(x, y, CODE[state.grid[(x, y)]]) for x, y in sorted(state.face_down)]
+    return (dice.state, dice.base, dice.marks if dice.base is not None else 0,
+            bytes(CODE[c] for c in state.deck.cards), down)
+
+
+def positions(game: Game, seeds: range, every: int = 1,
+              heuristic: bool = False) -> Any:
+    """Positions of whole games (random or heuristic play, dice synchronised in every third
+    game): every `every`-th decision, and the finished game."""
+    from deadtable.agents import make_agent, observe
+
+    for seed in seeds:
+        state = game.new(seed=seed)
+        assert isinstance(state, OneAgainstTheDeadState)
+        if seed % 3 == 0:
+            state.dice.synchronise()
+        agent = make_agent("heuristic", seed=seed, game=GAME) if heuristic else None
+        chooser = Dice(derive_seed(seed, 5))
+        n = 0
+        while state.decision is not None:
+            if n % every == 0:
+                yield state
+            n += 1
+            if agent is not None:
+                state.apply(agent.act(observe(state)))
+            else:
+                state.apply(chooser.choice(state.decision.actions).id)
+        yield state
+
+
+DETERMINIZE_CASES: list[tuple[dict[str, Any], bool, int, int]] = [
+    # options, heuristic play, games, every how many decisions
+    ({}, False, 40, 2),
+    ({}, True, 12, 3),
+    ({"data": OTHER_NUMBERS}, False, 24, 2),
+    ({"data": OTHER_NUMBERS, "flip-placement": "previous-card", "row": 9}, True, 10, 3),
+    ({"row": 1, "max-turns": 12}, False, 30, 1),
+    ({"row": 20, "match-neighbours": "numbers-only", "share-by": "dice"}, True, 6, 5),
+]
+
+
+@pytest.mark.parametrize(("options", "heuristic", "games", "every"), DETERMINIZE_CASES,
+                         ids=lambda v: str(v)[-24:])
+def test_determinize_deals_as_python(
+    options: dict[str, Any], heuristic: bool, games: int, every: int
+) -> None:
+    """kernel.load(state).determinize(seat, s) is state.clone().determinize(seat, Dice(s)):
+    the same game dice (synchronised ones become plain), the same cards face down and in the
+    deck, the same agent dice after; then the same game, decision by decision, to the end."""
+    game = load(**options)
+    k = kernel(game)
+    phases: set[str] = set()
+    count = synchronised = 0
+    for state in positions(game, range(games), every, heuristic):
+        synchronised += state.dice.base is not None  # dealt as plain dice, as the Python does
+        s = derive_seed(state.seed, len(state.history), 3)
+        world = state.clone()
+        assert isinstance(world, OneAgainstTheDeadState)
+        agent = Dice(s)
+        world.determinize("player", agent)
+        kg = k.load(state)
+        assert kg.determinize("player", s) == agent.state
+        assert kg._dealt() == dealt(world)
+        play_both(world, kg, Dice(s + 1))
+        phases.add("over" if state.outcome else "provisions" if state.provisions else state.phase)
+        count += 1
+    assert count >= 60 and synchronised >= 20
+    assert "over" in phases and "move" in phases and "place" in phases
+    if options.get("data"):
+        assert phases >= {"place-flipped", "combat", "share", "survivor-weapon", "provisions"}
+
+
+def test_determinize_as_the_agent_uses_it() -> None:
+    """kernel.load(real).clone().determinize(seat, s) is the world the Python agent samples,
+    kernel.load(observe(real).sample(Dice(s))), and leaves the real position as it was."""
+    from deadtable.agents import observe
+
+    for options in ({}, {"data": OTHER_NUMBERS}):
+        game = load(**options)
+        k = kernel(game)
+        for real in positions(game, range(12), every=2):
+            if real.decision is None:
+                continue
+            s = derive_seed(real.seed, len(real.history), 4)
+            root = k.load(real)
+            before = root._dealt()
+            world = root.clone()
+            after = world.determinize("player", s)
+            sample = observe(real).sample(Dice(s))
+            assert isinstance(sample, OneAgainstTheDeadState)
+            python = k.load(sample)
+            assert world._dealt() == python._dealt() == dealt(sample)
+            assert root._dealt() == before
+            agent = Dice(s)
+            observe(real).sample(agent)
+            assert after == agent.state
+            chooser = Dice(s + 2)
+            while python.count():
+                assert world.actions() == python.actions() == ids(sample)
+                i = chooser.below(python.count())
+                sample.apply(ids(sample)[i])
+                world.apply(i)
+                python.apply(i)
+            assert world.outcome() == python.outcome() == sample.outcome
+            assert world.count() == 0
+
+
+def python_rollout(state: OneAgainstTheDeadState, dice: Dice, depth: int) -> int:
+    """The mcts agent's random rollout in Python (agents/mcts.py: _play_out)."""
+    steps = 0
+    for _ in range(depth):
+        decision = state.decision
+        if decision is None:
+            break
+        state.apply(decision.actions[dice.below(len(decision.actions))].id)
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize(("options", "heuristic", "games", "every"), [
+    ({}, False, 30, 2), ({}, True, 8, 4), ({"data": OTHER_NUMBERS}, False, 16, 2),
+    ({"row": 3, "final-battle": "survive", "scoring": "kills"}, True, 12, 2),
+], ids=lambda v: str(v)[-24:])
+def test_rollout_plays_as_python(
+    options: dict[str, Any], heuristic: bool, games: int, every: int
+) -> None:
+    """rollout(s, depth) is the Python loop of state.apply(actions[d.below(n)].id): the same
+    steps, the same dice after, the same position (played on to the end, decision by
+    decision) when a depth cut it short, the same outcome; on a world determinized too."""
+    game = load(**options)
+    k = kernel(game)
+    cut = whole = 0
+    for n, state in enumerate(positions(game, range(games), every, heuristic)):
+        s = derive_seed(state.seed, len(state.history), 6)
+        depth = (0, 1, 3, 10, 10_000)[n % 5]
+        python = state.clone()
+        assert isinstance(python, OneAgainstTheDeadState)
+        kg = k.load(state)
+        if n % 2:  # a search world: determinized first
+            python.determinize("player", Dice(s + 1))
+            kg.determinize("player", s + 1)
+        dice = Dice(s)
+        steps = python_rollout(python, dice, depth)
+        assert kg.rollout(s, depth) == (steps, dice.state)
+        assert kg.outcome() == python.outcome
+        if python.outcome is None:
+            assert steps == depth
+            cut += 1
+            play_both(python, kg, Dice(s + 2))
+        else:
+            whole += 1
+            assert kg.rollout(s, 5) == (0, s)  # nothing left to play: no dice drawn
+    assert cut >= 10 and whole >= 10
+
+
+def test_determinize_and_rollout_refuse_bad_arguments() -> None:
+    kg = kernel(load()).new(1)
+    with pytest.raises(TypeError):
+        kg.determinize(1, 2)
+    with pytest.raises(TypeError):
+        kg.rollout("dice", 3)
+    assert kg.rollout(7, -1) == (0, 7)
+
+
+def test_clones_of_clones_play_on_as_python() -> None:
+    """A clone copies only the rows of the city near its cards (module.c: game_clone): clones
+    (of clones) taken at every decision of games in C play on as the Python does, while many
+    freed games leave their cards in the memory new clones are made in."""
+    for options in ({}, {"data": OTHER_NUMBERS, "row": 6}):
+        game = load(**options)
+        k = kernel(game)
+        for seed in range(40):
+            state = game.new(seed=seed)
+            assert isinstance(state, OneAgainstTheDeadState)
+            kg, agent = k.new(seed), Dice(seed)
+            n = 0
+            while state.decision is not None:
+                world, ahead = kg.clone().clone(), state.clone()
+                assert isinstance(ahead, OneAgainstTheDeadState)
+                side = Dice(seed + n)
+                for _ in range(1_000 if n % 6 == 0 else 3):
+                    assert world.actions() == ids(ahead)
+                    if not world.count():
+                        break
+                    i = side.below(world.count())
+                    ahead.apply(ids(ahead)[i])
+                    world.apply(i)
+                    world = world.clone()
+                assert world.outcome() == ahead.outcome
+                i = agent.below(kg.count())
+                state.apply(ids(state)[i])
+                kg.apply(i)
+                n += 1
+            assert kg.outcome() == state.outcome

@@ -5,6 +5,7 @@
  * actions() and apply_id() spell action ids. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "state.h"
@@ -204,8 +205,79 @@ static PyObject *game_outcome(GameObject *g, PyObject *Py_UNUSED(ignored)) {
 static PyObject *game_clone(GameObject *g, PyObject *Py_UNUSED(ignored)) {
     GameObject *other = game_alloc(g->kernel);
     if (other == NULL) return NULL;
-    memcpy(&other->s, &g->s, sizeof g->s);
+    /* Not the whole struct: the legal actions there are, and the grid rows with cards and
+     * their margins (state.h: put_row); the rest of the grid is never read. */
+    const State *s = &g->s;
+    memcpy(&other->s, s, offsetof(State, actions) + s->nactions * sizeof s->actions[0]);
+    int lo = s->rows_lo - GRID_MARGIN, hi = s->rows_hi + GRID_MARGIN;
+    if (lo < 0) lo = 0;
+    if (hi > GH - 1) hi = GH - 1;
+    memcpy(other->s.grid[lo], s->grid[lo], (size_t)(hi - lo + 1) * GW);
     return (PyObject *)other;
+}
+
+/* determinize(seat, dice): state.py's determinize with the agent's Dice(dice); returns the
+ * agent's dice state after. A solo game hides the same from any seat: like the Python, the
+ * seat is not looked at. */
+static PyObject *game_determinize(GameObject *g, PyObject *args) {
+    const char *seat;
+    PyObject *dice_obj;
+    if (!PyArg_ParseTuple(args, "sO:determinize", &seat, &dice_obj)) return NULL;
+    uint64_t state = PyLong_AsUnsignedLongLongMask(dice_obj); /* Dice(dice): dice & MASK */
+    if (state == (uint64_t)-1 && PyErr_Occurred()) return NULL;
+    if (check_usable(g)) return NULL;
+    Dice agent;
+    dice_seed(&agent, state);
+    determinize(&g->s, &agent);
+    if (raise_error(&g->s)) return NULL;
+    return PyLong_FromUnsignedLongLong(agent.state);
+}
+
+/* rollout(dice, depth): random play in C, as the mcts agent's random rollout draws it;
+ * returns (actions played, the agent's dice state after). */
+static PyObject *game_rollout(GameObject *g, PyObject *args) {
+    PyObject *dice_obj;
+    long depth;
+    if (!PyArg_ParseTuple(args, "Ol:rollout", &dice_obj, &depth)) return NULL;
+    uint64_t state = PyLong_AsUnsignedLongLongMask(dice_obj);
+    if (state == (uint64_t)-1 && PyErr_Occurred()) return NULL;
+    if (check_usable(g)) return NULL;
+    Dice agent;
+    dice_seed(&agent, state);
+    long steps = rollout(&g->s, &agent, depth);
+    if (raise_error(&g->s)) return NULL;
+    return Py_BuildValue("(lN)", steps, PyLong_FromUnsignedLongLong(agent.state));
+}
+
+/* _dealt(): what determinize deals, for the tests to compare with the Python state: (the
+ * game's dice state, its base or None, its marks, the deck top first as card codes, the
+ * face-down cards as (x, y, code) sorted by position). */
+static PyObject *game_dealt(GameObject *g, PyObject *Py_UNUSED(ignored)) {
+    const State *s = &g->s;
+    char deck[64];
+    for (int i = 0; i < s->deck_len; i++) deck[i] = (char)deck_at(s, i);
+    PyObject *down = PyList_New(0);
+    if (down == NULL) return NULL;
+    for (int x = 0; x < GW; x++)
+        for (int y = s->rows_lo; y <= s->rows_hi; y++) { /* no card elsewhere */
+            uint8_t c = s->grid[y][x];
+            if (!(c & FACE_DOWN)) continue;
+            PyObject *item = Py_BuildValue("(iii)", x - OX, y - OY, c & CARD_BITS);
+            if (item == NULL || PyList_Append(down, item)) {
+                Py_XDECREF(item);
+                Py_DECREF(down);
+                return NULL;
+            }
+            Py_DECREF(item);
+        }
+    PyObject *base = s->dice.synced ? PyLong_FromUnsignedLongLong(s->dice.base)
+                                    : (Py_INCREF(Py_None), Py_None);
+    if (base == NULL) {
+        Py_DECREF(down);
+        return NULL;
+    }
+    return Py_BuildValue("(KNKy#N)", (unsigned long long)s->dice.state, base,
+                         (unsigned long long)s->dice.marks, deck, (Py_ssize_t)s->deck_len, down);
 }
 
 static PyMethodDef game_methods[] = {
@@ -217,6 +289,12 @@ static PyMethodDef game_methods[] = {
     {"outcome", (PyCFunction)game_outcome, METH_NOARGS, "The Outcome, or None."},
     {"clone", (PyCFunction)game_clone, METH_NOARGS, "An independent copy."},
     {"__copy__", (PyCFunction)game_clone, METH_NOARGS, "An independent copy."},
+    {"determinize", (PyCFunction)game_determinize, METH_VARARGS,
+     "determinize(seat, dice) -> dice state: deal anew what the seat cannot see."},
+    {"rollout", (PyCFunction)game_rollout, METH_VARARGS,
+     "rollout(dice, depth) -> (steps, dice state): random play to the end or depth."},
+    {"_dealt", (PyCFunction)game_dealt, METH_NOARGS,
+     "For tests: (dice state, base, marks, deck codes, face-down (x, y, code) sorted)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -454,6 +532,7 @@ static PyObject *kernel_load(KernelObject *k, PyObject *args) {
         s->deck[i] = (uint8_t)deck[i];
     }
     s->deck_len = (uint8_t)ndeck;
+    s->rows_lo = s->rows_hi = OY;
     if (!PyList_Check(grid)) goto bad_grid;
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(grid); i++) {
         PyObject *item = PyList_GET_ITEM(grid, i);
@@ -465,11 +544,18 @@ static PyObject *kernel_load(KernelObject *k, PyObject *args) {
         Py_XDECREF(xy);
         if (bad) goto fail;
         if (code < 1 || code > CARD_JOKER) goto bad_card;
+        put_row(s, p.y + OY);
         *cell(s, p) = (uint8_t)(code | (down ? FACE_DOWN : 0));
+        if (down) note_hidden(s, p);
     }
     if (get_pos(heli, &s->helicopter) || get_pos(startp, &s->start) || get_pos(posp, &s->pos) ||
         get_pos(came, &s->came_from))
         goto fail;
+    /* where the rules look around (cards, in any state a game reaches): within the copied rows */
+    put_row(s, s->helicopter.y + OY);
+    put_row(s, s->start.y + OY);
+    put_row(s, s->pos.y + OY);
+    put_row(s, s->came_from.y + OY);
     s->life = life;
     s->life_max = life_max;
     if (get_weapon(wkind, wcharge, &s->weapon)) goto fail;

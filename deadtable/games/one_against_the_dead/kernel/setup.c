@@ -66,12 +66,14 @@ void start(State *s, const Config *cfg, uint64_t seed) {
     s->helicopter.x = (int8_t)(row + 1);
     s->helicopter.y = 0;
     s->start.x = s->start.y = 0;
+    s->rows_lo = s->rows_hi = OY; /* SETUP's row, y = 0 */
     *cell(s, s->helicopter) = (uint8_t)deal_number_card(s);
     if (s->error) return;
     for (int x = row; x > 0; x--) { /* "dealt to the left of the faceup card" */
         if (!s->deck_len) { s->error = ERR_EMPTY_DECK; return; }
         Pos p = {(int8_t)x, 0};
         *cell(s, p) = (uint8_t)(deck_draw(s) | FACE_DOWN);
+        note_hidden(s, p);
     }
     *cell(s, s->start) = (uint8_t)deal_number_card(s);
     if (s->error) return;

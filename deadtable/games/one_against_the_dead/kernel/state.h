@@ -18,6 +18,7 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dice.h"
 
@@ -118,6 +119,10 @@ typedef struct {
     Pos holding;
     uint8_t pending[4];
     Pos revealed[16];
+    /* every face-down card lies in this box (x, then y): SETUP's row, or what load() was
+     * given; no card is ever turned face down after that, so determinize looks only here */
+    uint8_t has_hidden;
+    Pos hidden_lo, hidden_hi;
     uint8_t use_weapon, has_share;
     int16_t share[3];
     /* outcome */
@@ -126,7 +131,12 @@ typedef struct {
     /* the deck, a ring: card i from the top is deck[(deck_head + i) & 63] */
     uint8_t deck_head, deck_len;
     uint8_t deck[64];
-    /* the decision: the legal actions, in the Python decision's order */
+    /* the grid rows (y + OY) cards have been put on: every other row is all zero. A clone
+     * copies only these and GRID_MARGIN rows either side (game_clone), so the rows beyond
+     * those may hold anything there; put_row keeps the margin zero as cards spread. */
+    uint8_t rows_lo, rows_hi;
+    /* the decision: the legal actions, in the Python decision's order (actions must stay
+     * the last fields before grid: a clone copies only the first nactions of them) */
     uint16_t nactions;
     uint32_t actions[MAX_ACTIONS];
     uint8_t grid[GH][GW];
@@ -149,6 +159,25 @@ static inline int in_bounds(Pos p) {
 static inline uint8_t *cell(State *s, Pos p) { return &s->grid[p.y + OY][p.x + OX]; }
 static inline uint8_t cell_at(const State *s, Pos p) { return s->grid[p.y + OY][p.x + OX]; }
 static inline int card_at(const State *s, Pos p) { return cell_at(s, p) & CARD_BITS; }
+
+/* Every cell the rules read lies at most one step from a card (you stand on a card; the card
+ * you came from is one; zombies and the blocked-path search look at the neighbours of cards),
+ * so two rows of zeros around the rows with cards are all a clone needs to see empty city. */
+#define GRID_MARGIN 2
+
+/* put_row: a card is about to be put on grid row `row` (from SETUP, load or a placement):
+ * widen the rows with cards to it, zeroing the margin rows the widening brings in (in a clone
+ * they are whatever was in memory). */
+static inline void put_row(State *s, int row) {
+    while (row < s->rows_lo) {
+        s->rows_lo--;
+        if (s->rows_lo >= GRID_MARGIN) memset(s->grid[s->rows_lo - GRID_MARGIN], 0, GW);
+    }
+    while (row > s->rows_hi) {
+        s->rows_hi++;
+        if (s->rows_hi + GRID_MARGIN < GH) memset(s->grid[s->rows_hi + GRID_MARGIN], 0, GW);
+    }
+}
 
 /* -- cards (cards.py) -------------------------------------------------------------------- */
 static inline int card_rank(int c) { return c == CARD_JOKER ? RANK_JOKER : (c - 1) % 13; }
@@ -174,6 +203,8 @@ static inline void deck_bury(State *s, int c) {
 int distance(const State *s, Pos p);
 int on_path(const State *s, Pos p);
 void finish(State *s, int won, int cause);
+void note_hidden(State *s, Pos p);
+void determinize(State *s, Dice *agent);
 /* setup.py */
 void start(State *s, const Config *cfg, uint64_t seed);
 /* movement.py */
@@ -205,6 +236,7 @@ void arrive(State *s);
 void decide(State *s);
 void do_action(State *s, uint32_t action);
 void settle(State *s);
+long rollout(State *s, Dice *agent, long depth);
 
 static inline void push_action(State *s, uint32_t a) {
     if (s->nactions >= MAX_ACTIONS) {

@@ -64,6 +64,7 @@ static void place(State *s, int dir) {
         Pos src = s->holding;
         target = pos_step(around_of(s), dir);
         if (!in_bounds(target)) { s->error = ERR_BOUNDS; return; }
+        put_row(s, target.y + OY);
         card = card_at(s, src);
         *cell(s, src) = 0;
         *cell(s, target) = (uint8_t)card;
@@ -72,6 +73,7 @@ static void place(State *s, int dir) {
     } else {
         target = pos_step(s->pos, dir);
         if (!in_bounds(target)) { s->error = ERR_BOUNDS; return; }
+        put_row(s, target.y + OY);
         card = s->pending[0];
         for (int i = 1; i < s->npending; i++) s->pending[i - 1] = s->pending[i];
         s->npending--;
@@ -247,4 +249,17 @@ void settle(State *s) {
         return;
     }
     s->nactions = 0;
+}
+
+/* rollout: the mcts agent's random rollout (agents/mcts.py: _play_out_compiled): at most
+ * `depth` actions, each the agent.below(count)-th legal one, until the game ends. Returns how
+ * many were played; stops early on an error (the binding raises it). */
+long rollout(State *s, Dice *agent, long depth) {
+    long steps = 0;
+    while (steps < depth && !s->over && !s->error) {
+        do_action(s, s->actions[dice_below(agent, s->nactions)]);
+        settle(s);
+        steps++;
+    }
+    return steps;
 }
