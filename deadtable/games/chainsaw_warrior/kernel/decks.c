@@ -73,3 +73,26 @@ static int retrace_steps(State *s, Pile *discards, Pile *deck) {
     pile_shuffle(s, deck);
     return n;
 }
+
+/* cards (by index) in the order Python sorts their ids: `rank` is each one's place among
+ * all the ids sorted, `by_rank` the card at each place, `domain` how many places */
+static void sort_by_id(uint8_t *c, int n, const int *rank, const int *by_rank, int domain) {
+    uint8_t count[MAXCARD > MAXI ? MAXCARD : MAXI];
+    memset(count, 0, (size_t)domain);
+    for (int i = 0; i < n; i++) count[rank[c[i]]]++;
+    int k = 0;
+    for (int r = 0; r < domain && k < n; r++)
+        for (int m = count[r]; m > 0; m--) c[k++] = (uint8_t)by_rank[r];
+}
+
+/* Pile.redeal: sorted by id, then shuffled with `dice` (a searcher's): the new order carries
+ * nothing of the true one */
+static void redeal_cards(const Data *D, Dice *dice, Pile *p) {
+    sort_by_id(p->c, p->n, D->card_rank, D->card_by_rank, D->nhouse + D->nwander);
+    shuffle_u8(dice, p->c, p->n);
+}
+
+static void redeal_items(const Data *D, Dice *dice, Pile *p) {
+    sort_by_id(p->c, p->n, D->item_rank, D->item_by_rank, D->nitems);
+    shuffle_u8(dice, p->c, p->n);
+}
