@@ -517,3 +517,34 @@ def test_the_cameras_cards_are_kept_and_forgotten_as_the_python_does() -> None:
             twin.apply_id(action)
     for reached in ("camera", "darkness met", "retrace", "darkness skipped"):
         assert seen[reached] >= 5, (reached, seen)
+
+
+def test_determinize_deals_a_card_twice_as_the_python_does() -> None:
+    """A pile holding one card twice (no data makes one; a stacked set-up may): sorted and
+    dealt as the Python sorts and deals it. The Python plays such a game only until two
+    cards of one id are offered at once (duplicate action ids); compared until then."""
+    game = SPEC.bind()
+    kernel = kernel_for(game)
+    assert kernel is not None
+    compared = 0
+    for seed in range(40):
+        state = game.new(seed=seed)
+        assert isinstance(state, ChainsawWarriorState)
+        for pile in state.piles.values():
+            pile.cards += pile.cards[: seed % 3 + 1]
+        state.wandering.cards += state.wandering.cards[:2]
+        twin = kernel.load(state)
+        world, dice = state.clone(), Dice(seed)
+        world.determinize("warrior", dice)
+        assert twin.determinize("warrior", seed) == dice.state
+        choices = Dice(derive_seed(seed, 1))
+        try:
+            while (decision := world.decision) is not None:
+                assert twin.actions() == decision.ids, f"seed {seed}"
+                index = choices.below(len(decision.ids))
+                world.apply(decision.ids[index])
+                twin.apply(index)
+                compared += 1
+        except ValueError as error:
+            assert "duplicate action ids" in str(error)
+    assert compared > 1000

@@ -451,11 +451,14 @@ static PyObject *game_determinize(GameObject *g, PyObject *args) {
 
 /* rollout(dice, depth): (actions played, the dice's state after) */
 static PyObject *game_rollout(GameObject *g, PyObject *args) {
-    PyObject *seed;
-    long depth;
-    if (!PyArg_ParseTuple(args, "Ol:rollout", &seed, &depth)) return NULL;
+    PyObject *seed, *limit;
+    if (!PyArg_ParseTuple(args, "OO!:rollout", &seed, &PyLong_Type, &limit)) return NULL;
     Dice agent = {0, 0, 0, 0};
     if (seed_of(seed, &agent.state)) return NULL;
+    int overflow;
+    long depth = PyLong_AsLongAndOverflow(limit, &overflow);  /* any int, as range() takes */
+    if (depth == -1 && PyErr_Occurred()) return NULL;
+    if (overflow) depth = overflow > 0 ? LONG_MAX : 0;
     long steps = rollout(&g->s, &agent, depth);
     if (check_err(&g->s)) return NULL;
     return Py_BuildValue("(lK)", steps, (unsigned long long)agent.state);
