@@ -476,6 +476,17 @@ def test_determinize_and_rollout_under_every_option(options: dict[str, Any]) -> 
     assert seen["positions"] >= 20 and seen["fight"] and seen["synchronised"], seen
 
 
+def test_determinize_and_rollout_on_other_card_data(tmp_path: Any) -> None:
+    data = other_numbers(tmp_path)
+    seen: Counter[str] = Counter()
+    for seed in range(4):
+        search_positions(seed, heuristic_policy(seed, share=3), seen, every=8,
+                         synchronise=seed % 2 == 0, data=data)
+        search_positions(seed, searcher_policy(seed), seen, every=8, synchronise=seed % 2 == 1,
+                         setup=seed < 2, data=data, **{"advanced-equipment": True})
+    assert seen["positions"] >= 20 and seen["fight"] and seen["synchronised"], seen
+
+
 def test_the_cameras_cards_are_kept_and_forgotten_as_the_python_does() -> None:
     """Stacked decks, so that the Remote Camera sees a Locked Door (retracing your steps
     shuffles what it saw away) or Darkness in Deck Two (skipped past by Dynamite or the Rope:
