@@ -21,6 +21,7 @@ from deadtable.games.chainsaw_warrior import SPEC
 from deadtable.games.chainsaw_warrior.data import DEFAULT
 from deadtable.games.chainsaw_warrior.kernel import READINGS, kernel_for
 from deadtable.games.chainsaw_warrior.rules import OVERKILL
+from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
 from deadtable.sim.run import play_one
 from tests.extras import need
 
@@ -325,3 +326,238 @@ def test_load_refuses_what_the_kernel_cannot_play() -> None:
     other = SPEC.bind(**{"lucky-one": "1"}).new(seed=1)
     with pytest.raises(ValueError, match="cannot be loaded"):
         kernel.load(other)
+
+
+# -- determinize and rollout: a searcher's worlds, dealt and played out in the kernel ---------
+# A kit that reaches what determinizing must keep: the Remote Camera's cards, Darkness met
+# (skipped past by Dynamite or the Rope: Missing Darkness), Deck Two; a warrior who lasts.
+SEARCH_KIT = ["remote-camera", "dynamite", "rope-and-launcher", "medi-kit", "automatic-rifle",
+              "body-armour", "flamethrower"]
+SEARCH_WARRIOR = {"endurance": 30, "wounds": 20, "hth": 12, "reflexes": 10, "marksmanship": 2}
+
+
+def searcher_policy(seed: int, keen: tuple[str, ...] = ("camera", "dynamite", "rope")) -> Policy:
+    """The heuristic with random choices mixed in, and keen on the camera and the short cuts
+    (or on the `keen` actions): each taken one time in two when it is legal."""
+    heuristic = heuristic_policy(seed, share=3)
+
+    def choose(state: GameState, dice: Dice) -> str:
+        assert state.decision is not None
+        ids = state.decision.ids
+        for action in keen:
+            if action in ids and dice.below(2) == 0:
+                return action
+        return heuristic(state, dice)
+    return choose
+
+
+def play_on(state: GameState, twin: KernelGame, dice: Dice, where: str) -> int:
+    """Play both to the end with the same random choices, the same decision at every step."""
+    steps = 0
+    while (decision := state.decision) is not None:
+        assert twin.actions() == decision.ids, f"{where}, decision {steps}"
+        index = dice.below(len(decision.ids))
+        state.apply(decision.ids[index])
+        twin.apply(index)
+        steps += 1
+    assert twin.count() == 0 and twin.outcome() == state.outcome, where
+    return steps
+
+
+def python_rollout(state: GameState, seed: int, depth: int) -> tuple[int, int]:
+    """The mcts agent's random rollout in Python: the below(n)-th action, `depth` at most."""
+    dice, steps = Dice(seed), 0
+    while steps < depth and (decision := state.decision) is not None:
+        state.apply(decision.actions[dice.below(len(decision.actions))].id)
+        steps += 1
+    return steps, dice.state
+
+
+def check_search(state: GameState, twin: KernelGame, seed: int, seen: Counter[str]) -> None:
+    """At one position of a game played side by side (`twin` the kernel's, its own play since
+    set-up, or loaded): determinize both, play both worlds on alike; the agent's world
+    (kernel.load(real).clone(), determinized) is the one observe().sample deals; a rollout
+    from here (and from the world) is the Python loop's."""
+    kernel = kernel_for(state.game)
+    assert kernel is not None
+    where = f"seed {seed}, after {state.history[-6:]}"
+    world, dice = state.clone(), Dice(seed)
+    world.determinize("warrior", dice)
+    dealt = twin.clone()
+    assert dealt.determinize("warrior", seed) == dice.state, where
+    # what was kept is counted: the camera's cards, Darkness met, the fights, Deck Two, sync
+    assert isinstance(state, ChainsawWarriorState)
+    seen["positions"] += 1
+    seen["camera"] += bool(state.known)
+    seen["darkness met"] += state.data.darkness in state.seen
+    seen["deck two"] += state.current == 1
+    seen["fight"] += state.fight is not None
+    seen["synchronised"] += state.dice.base is not None
+    # (a saved game, half the time: its piles come back in another order, which the deal keeps)
+    real = state.game.from_json(state.to_json()) if seed % 2 else state
+    agents = kernel.load(real).clone()
+    agents.determinize("warrior", seed)
+    sampled = kernel.load(observe(real).sample(Dice(seed)))
+    choices = Dice(derive_seed(seed, 3))
+    while count := agents.count():
+        assert agents.actions() == sampled.actions(), where
+        index = choices.below(count)
+        agents.apply(index)
+        sampled.apply(index)
+    assert agents.outcome() == sampled.outcome() and sampled.count() == 0, where
+    depth = (0, 1, 4, 30, 10**6)[seed % 5]
+    for python, compiled in ((state.clone(), twin.clone()), (world.clone(), dealt.clone())):
+        assert compiled.rollout(seed, depth) == python_rollout(python, seed, depth), where
+        seen["rollout cut off" if python.outcome is None else "rollout to the end"] += 1
+        assert compiled.actions() == ([] if python.decision is None else python.decision.ids)
+        assert compiled.outcome() == python.outcome, where
+    play_on(world, dealt, Dice(derive_seed(seed, 4)), where)
+
+
+def search_positions(seed: int, policy: Policy, seen: Counter[str], every: int = 12,
+                     synchronise: bool = False, setup: bool = False, **options: Any) -> None:
+    """One game played side by side, checked (check_search) at about one decision in `every`.
+    With `setup`, it starts with SEARCH_KIT and SEARCH_WARRIOR, loaded into the kernel."""
+    game = SPEC.bind(**options)
+    kernel = kernel_for(game)
+    assert kernel is not None
+    if setup:
+        state = game.new(seed=seed, kit=SEARCH_KIT, warrior=SEARCH_WARRIOR)
+        if synchronise:
+            state.dice.synchronise()
+        twin = kernel.load(state)
+    else:
+        state = game.new(seed=seed)
+        if synchronise:
+            state.dice.synchronise()
+        twin = kernel.new(seed, synchronise)
+    dice = Dice(derive_seed(seed, 2))
+    while (decision := state.decision) is not None:
+        if dice.below(every) == 0:
+            check_search(state, twin, derive_seed(seed, len(state.history)), seen)
+        assert twin.actions() == decision.ids
+        action = policy(state, dice)
+        state.apply(action)
+        twin.apply_id(action)
+
+
+def test_determinize_and_rollout_are_the_pythons() -> None:
+    """From hundreds of positions of random and heuristic play (synchronised dice or not, in
+    fights, with the camera's cards, Darkness met, in Deck Two): determinize deals what the
+    Python deals, bit for bit, and a rollout plays what the Python loop plays."""
+    seen: Counter[str] = Counter()
+    for seed in range(45):
+        search_positions(seed, random_policy, seen, synchronise=seed % 2 == 0)
+        search_positions(seed, heuristic_policy(seed, share=4), seen, synchronise=seed % 3 == 0)
+        search_positions(seed, searcher_policy(seed), seen, every=6, synchronise=seed % 2 == 1,
+                         setup=True)
+    assert seen["positions"] > 500
+    for reached in ("camera", "darkness met", "deck two", "fight", "synchronised",
+                    "rollout cut off", "rollout to the end"):
+        assert seen[reached] >= 5, (reached, seen)
+
+
+@pytest.mark.parametrize("options", [
+    *({option: _other_value(option)} for option in READINGS),
+    *({option: True} for option in OVERKILL),
+    {"difficulty": "medium"}, {"difficulty": "easy"},
+    {**{option: True for option in OVERKILL if option != "advanced-training"},
+     "difficulty": "easy", "lucky-one": "1", "lucky-ammo": "456", "escape-time": "boxes",
+     "clothing-hth": False, "lance-counts": False, "skip-across-decks": False,
+     "lucky-marksmanship": True},
+], ids=lambda options: ",".join(f"{k}={v}" for k, v in options.items()))
+def test_determinize_and_rollout_under_every_option(options: dict[str, Any]) -> None:
+    seen: Counter[str] = Counter()
+    for seed in range(4):
+        search_positions(seed, heuristic_policy(seed, share=3), seen, every=8,
+                         synchronise=seed % 2 == 0, **options)
+        search_positions(seed, searcher_policy(seed), seen, every=8, synchronise=seed % 2 == 1,
+                         setup=seed < 2, **options)
+    assert seen["positions"] >= 20 and seen["fight"] and seen["synchronised"], seen
+
+
+def test_determinize_and_rollout_on_other_card_data(tmp_path: Any) -> None:
+    data = other_numbers(tmp_path)
+    seen: Counter[str] = Counter()
+    for seed in range(4):
+        search_positions(seed, heuristic_policy(seed, share=3), seen, every=8,
+                         synchronise=seed % 2 == 0, data=data)
+        search_positions(seed, searcher_policy(seed), seen, every=8, synchronise=seed % 2 == 1,
+                         setup=seed < 2, data=data, **{"advanced-equipment": True})
+    assert seen["positions"] >= 20 and seen["fight"] and seen["synchronised"], seen
+
+
+def test_the_cameras_cards_are_kept_and_forgotten_as_the_python_does() -> None:
+    """Stacked decks, so that the Remote Camera sees a Locked Door (retracing your steps
+    shuffles what it saw away) or Darkness in Deck Two (skipped past by Dynamite or the Rope:
+    Missing Darkness shuffles it away too): every position of the first turns is checked."""
+    game = SPEC.bind()
+    kernel = kernel_for(game)
+    assert kernel is not None
+    house = list(game.new(seed=0).data.house)
+    seen: Counter[str] = Counter()
+    for seed in range(40):
+        dice = Dice(derive_seed(seed, 1))
+        rest = [c for c in house if c not in ("darkness", "empty-1", "empty-2", "locked-door-1")]
+        dice.shuffle(rest)
+        if seed % 2:  # the camera's first look takes in a Locked Door
+            one = ["empty-1", *rest[:3], "locked-door-1", *rest[3:40]]
+            two = [*rest[40:], "empty-2", "darkness"]
+        else:  # Deck One is one card long: the camera looks into Deck Two, at Darkness
+            one = ["empty-1"]
+            two = ["empty-2", rest[0], "darkness", *rest[1:]]
+        kit = [c for c in SEARCH_KIT if c not in ("dynamite", "rope-and-launcher")] \
+            if seed % 2 else SEARCH_KIT  # with no short cut past the door
+        state = game.new(seed=seed, deck_one=one, deck_two=two, kit=kit, warrior=SEARCH_WARRIOR)
+        if seed % 4 < 2:
+            state.dice.synchronise()
+        twin = kernel.load(state)
+        policy = searcher_policy(seed, ("camera",) if seed % 2 else ("camera", "dynamite",
+                                                                           "rope", "skip"))
+        while (decision := state.decision) is not None and len(state.history) < 40:
+            # checked where the camera's cards are known, or were just shuffled away
+            if (state.known or dice.below(4) == 0
+                    or state.history[-1:] in (["retrace"], ["skip"], ["dynamite"], ["rope"])):
+                check_search(state, twin, derive_seed(seed, len(state.history)), seen)
+            assert twin.actions() == decision.ids
+            action = policy(state, dice)
+            if "retrace" in decision.ids and state.known and dice.below(4):
+                action = "retrace"  # rather than smash the door: the camera's cards go
+            seen["retrace"] += action == "retrace"
+            seen["darkness skipped"] += (state.data.darkness in state.known
+                                         and action in ("skip", "dynamite", "rope"))
+            state.apply(action)
+            twin.apply_id(action)
+    for reached in ("camera", "darkness met", "retrace", "darkness skipped"):
+        assert seen[reached] >= 5, (reached, seen)
+
+
+def test_determinize_deals_a_card_twice_as_the_python_does() -> None:
+    """A pile holding one card twice (no data makes one; a stacked set-up may): sorted and
+    dealt as the Python sorts and deals it. The Python plays such a game only until two
+    cards of one id are offered at once (duplicate action ids); compared until then."""
+    game = SPEC.bind()
+    kernel = kernel_for(game)
+    assert kernel is not None
+    compared = 0
+    for seed in range(40):
+        state = game.new(seed=seed)
+        assert isinstance(state, ChainsawWarriorState)
+        for pile in state.piles.values():
+            pile.cards += pile.cards[: seed % 3 + 1]
+        state.wandering.cards += state.wandering.cards[:2]
+        twin = kernel.load(state)
+        world, dice = state.clone(), Dice(seed)
+        world.determinize("warrior", dice)
+        assert twin.determinize("warrior", seed) == dice.state
+        choices = Dice(derive_seed(seed, 1))
+        try:
+            while (decision := world.decision) is not None:
+                assert twin.actions() == decision.ids, f"seed {seed}"
+                index = choices.below(len(decision.ids))
+                world.apply(decision.ids[index])
+                twin.apply(index)
+                compared += 1
+        except ValueError as error:
+            assert "duplicate action ids" in str(error)
+    assert compared > 1000

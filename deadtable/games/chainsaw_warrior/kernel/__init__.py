@@ -234,7 +234,9 @@ def _position(state: Any, index: _Index) -> tuple[Any, ...]:
             [(item[c.item], -1 if c.uses is None else c.uses, int(c.clip),
               -1 if c.on is None else item[c.on]) for c in state.items],
             QUESTIONS.index(state.phase), numbers,
-            [_task(t, index) for t in state.tasks], fight, end)
+            [_task(t, index) for t in state.tasks], fight, end,
+            [card[c] for c in state.seen], [card[c] for c in state.known],
+            [PILES.index(p) for p in state.piles])
 
 
 def _task(task: dict[str, Any], index: _Index) -> tuple[int, ...]:

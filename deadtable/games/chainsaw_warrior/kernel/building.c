@@ -212,4 +212,6 @@ static void rebuild(State *s) {
     build_house(s, cards, n, &s->decks[0], &s->decks[1]);
     s->discards[0].n = 0;
     s->discards[1].n = 0;
+    memset(s->seen, 0, sizeof s->seen);
+    s->nknown = 0;
 }

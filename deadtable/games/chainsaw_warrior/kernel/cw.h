@@ -21,6 +21,7 @@
 #define MAXACT 128
 #define MAXOPP 12
 #define NPILES 5
+#define MAXKNOWN 16  /* the Remote Camera sees 2d6 cards at most */
 
 /* -- the data's vocabularies, in data.py's order ---------------------------------------- */
 enum { BACK_ROOM, BACK_CORRIDOR, BACK_ELEVATOR, BACK_STAIRS, BACK_BALCONY };
@@ -75,6 +76,8 @@ typedef struct {
     int overkill;    /* the Overkill options switched on: bit i is rules.py's OVERKILL[i] */
     int difficulty;  /* D_HARD, D_MEDIUM, D_EASY */
     int item_rank[MAXI];  /* each item's place in the items sorted by id (Kitting Out II) */
+    int card_rank[MAXCARD];  /* each card's place in all the cards sorted by id (determinize) */
+    int card_by_rank[MAXCARD], item_by_rank[MAXI];  /* the inverses: the card of each place */
 } Data;
 
 enum { O_ADVANCED_EQUIPMENT, O_ADVANCED_TRAINING, O_EXTRA_TRAINING_1, O_EXTRA_TRAINING_2,
@@ -161,6 +164,12 @@ typedef struct State {
     int has_fight;
     Fight fight;
     int determination, has_mark, mark[4];  /* Determination (Overkill) */
+    /* what the warrior has seen, for determinizing (state.py): the House cards ever turned
+     * face up, and the top cards of the current deck the Remote Camera saw, in order */
+    uint8_t seen[MAXH];
+    int nknown;
+    uint8_t known[MAXKNOWN];
+    uint8_t pile_order[NPILES];  /* the Python state's piles dict, in its order (determinize) */
     int result, cause;  /* R_NONE while the game runs */
     const char *err;    /* set if the C met what the Python would raise on */
     /* the decision, cached until the next action */

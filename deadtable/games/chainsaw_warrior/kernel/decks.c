@@ -73,3 +73,42 @@ static int retrace_steps(State *s, Pile *discards, Pile *deck) {
     pile_shuffle(s, deck);
     return n;
 }
+
+/* cards (by index) in the order Python sorts their ids: `rank` is each one's place among
+ * all the ids sorted, `by_rank` the card at each place, `domain` how many places. A set of
+ * places, read in order; a card twice in the pile (never, with the packaged data) is
+ * counted instead. */
+#define RANK_WORDS 4  /* 256 places: more than MAXCARD and MAXI */
+static void sort_by_id(uint8_t *c, int n, const int *rank, const int *by_rank, int domain) {
+    uint64_t places[RANK_WORDS] = {0};
+    for (int i = 0; i < n; i++) {
+        int r = rank[c[i]];
+        uint64_t bit = 1ULL << (r & 63);
+        if (places[r >> 6] & bit) {  /* twice: count them all */
+            uint8_t count[MAXCARD > MAXI ? MAXCARD : MAXI];
+            memset(count, 0, (size_t)domain);
+            for (int j = 0; j < n; j++) count[rank[c[j]]]++;
+            int k = 0;
+            for (int q = 0; q < domain && k < n; q++)
+                for (int m = count[q]; m > 0; m--) c[k++] = (uint8_t)by_rank[q];
+            return;
+        }
+        places[r >> 6] |= bit;
+    }
+    int k = 0;
+    for (int w = 0; w < RANK_WORDS; w++)
+        for (uint64_t x = places[w]; x; x &= x - 1)
+            c[k++] = (uint8_t)by_rank[(w << 6) | __builtin_ctzll(x)];
+}
+
+/* Pile.redeal: sorted by id, then shuffled with `dice` (a searcher's): the new order carries
+ * nothing of the true one */
+static void redeal_cards(const Data *D, Dice *dice, Pile *p) {
+    sort_by_id(p->c, p->n, D->card_rank, D->card_by_rank, D->nhouse + D->nwander);
+    shuffle_u8(dice, p->c, p->n);
+}
+
+static void redeal_items(const Data *D, Dice *dice, Pile *p) {
+    sort_by_id(p->c, p->n, D->item_rank, D->item_by_rank, D->nitems);
+    shuffle_u8(dice, p->c, p->n);
+}

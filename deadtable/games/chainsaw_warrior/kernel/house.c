@@ -211,7 +211,7 @@ static int skip_card(State *s) {
     int d = next_deck(s);
     if (d < 0) return 0;
     s->current = d;
-    int card = pile_draw(s, &s->decks[d]);
+    int card = draw_house(s, d);
     if (card == s->data->darkness) {
         if (has(s, N_TDD)) {  /* the TDD "will never miss Darkness": stop and fight it */
             pile_put_on_top(s, &s->discards[d], card);
@@ -226,6 +226,19 @@ static int skip_card(State *s) {
     return 1;
 }
 
+/* the top card of a House deck; the Remote Camera's knowledge moves along with it */
+static int draw_house(State *s, int d) {
+    int card = pile_draw(s, &s->decks[d]);
+    s->seen[card] = 1;
+    if (s->nknown && s->known[0] == card && d == s->current) {
+        memmove(s->known, s->known + 1, (size_t)(s->nknown - 1));
+        s->nknown--;
+    } else {
+        s->nknown = 0;
+    }
+    return card;
+}
+
 static void missing_darkness(State *s) {
     Pile *deck = &s->decks[1], *disc = &s->discards[1];
     if (deck->n + disc->n + 1 > PILECAP) { FAIL(s, "a pile overflows"); return; }
@@ -235,6 +248,7 @@ static void missing_darkness(State *s) {
     pile_put_on_top(s, deck, s->data->darkness);
     pile_shuffle(s, deck);
     s->current = 1;
+    s->nknown = 0;
 }
 
 /* -- Slime ------------------------------------------------------------------------------ */

@@ -95,11 +95,21 @@ static void items_answer(State *s, const Act *a) {
     }
 }
 
-/* 30 seconds, then 2d6 cards of the current deck seen (what it sees changes no roll) */
+/* 30 seconds, no Wandering Zombie check; 2d6 cards of the current deck seen. The camera
+ * cannot see past a Secret Passage's closed doors */
 static void remote_camera(State *s) {
     use(s, find_carried(s, NAMED(s, N_CAMERA)));
     pass_time(s, 1);
-    total(&s->dice, 2, 6, 0);
+    int roll = total(&s->dice, 2, 6, 0);
+    const Pile *deck = &s->decks[s->current];
+    int n = 0;
+    for (int i = 0; i < roll && i < deck->n && n < MAXKNOWN; i++) {
+        int card = deck->c[i];
+        s->known[n++] = (uint8_t)card;
+        s->seen[card] = 1;
+        if (s->data->cards[card].kind == K_PASSAGE) break;
+    }
+    s->nknown = n;
 }
 
 /* is the card just turned lit as Clear by the Flare Gun? Traps and Darkness put it out */

@@ -43,6 +43,7 @@ static void secret_passage(State *s, int card);
 static void slime(State *s, int card);
 static void burn_slime(State *s, int card, int index);
 static void missing_darkness(State *s);
+static int draw_house(State *s, int d);
 static int next_deck(const State *s);
 static int may_take_from(const State *s, int pile);
 static void spring(State *s, int card);
@@ -88,6 +89,7 @@ static int carry_limit_reached(const State *s);
 
 #include "dice.c"
 #include "decks.c"
+#include "state.c"
 #include "equipment.c"
 #include "tracks.c"
 #include "items.c"
@@ -203,6 +205,20 @@ static inline void apply_index(State *s, int i) {
     Act a = s->acts[i];
     s->acts_valid = 0;
     answer(s, &a);
+}
+
+/* random legal actions until the game ends or `depth` were played, each the
+ * below(count)-th with `agent` (RandomAgent's choice, the mcts agent's random rollout);
+ * returns how many were played */
+static long rollout(State *s, Dice *agent, long depth) {
+    long steps = 0;
+    while (!s->err && steps < depth) {
+        int n = count_of(s);
+        if (!n) break;
+        apply_index(s, below(agent, n));
+        steps++;
+    }
+    return steps;
 }
 
 /* ======================================================================================== */
@@ -420,6 +436,34 @@ static PyObject *game_clone(GameObject *g, PyObject *unused) {
     return (PyObject *)other;
 }
 
+static int seed_of(PyObject *obj, uint64_t *out);
+
+/* determinize(seat, dice): state.py's determinize with Dice(dice); returns its state after */
+static PyObject *game_determinize(GameObject *g, PyObject *args) {
+    PyObject *seat, *seed;
+    if (!PyArg_ParseTuple(args, "UO:determinize", &seat, &seed)) return NULL;
+    Dice agent = {0, 0, 0, 0};
+    if (seed_of(seed, &agent.state)) return NULL;
+    determinize(&g->s, &agent);  /* the one seat sees all that is open: `seat` changes nothing */
+    if (check_err(&g->s)) return NULL;
+    return PyLong_FromUnsignedLongLong(agent.state);
+}
+
+/* rollout(dice, depth): (actions played, the dice's state after) */
+static PyObject *game_rollout(GameObject *g, PyObject *args) {
+    PyObject *seed, *limit;
+    if (!PyArg_ParseTuple(args, "OO!:rollout", &seed, &PyLong_Type, &limit)) return NULL;
+    Dice agent = {0, 0, 0, 0};
+    if (seed_of(seed, &agent.state)) return NULL;
+    int overflow;
+    long depth = PyLong_AsLongAndOverflow(limit, &overflow);  /* any int, as range() takes */
+    if (depth == -1 && PyErr_Occurred()) return NULL;
+    if (overflow) depth = overflow > 0 ? LONG_MAX : 0;
+    long steps = rollout(&g->s, &agent, depth);
+    if (check_err(&g->s)) return NULL;
+    return Py_BuildValue("(lK)", steps, (unsigned long long)agent.state);
+}
+
 static PyMethodDef game_methods[] = {
     {"actions", (PyCFunction)game_actions, METH_NOARGS, "The legal action ids, in order."},
     {"count", (PyCFunction)game_count, METH_NOARGS, "How many legal actions there are."},
@@ -428,6 +472,12 @@ static PyMethodDef game_methods[] = {
     {"seat", (PyCFunction)game_seat, METH_NOARGS, "The seat that decides now, or None."},
     {"outcome", (PyCFunction)game_outcome, METH_NOARGS, "The Outcome, or None while it runs."},
     {"clone", (PyCFunction)game_clone, METH_NOARGS, "An independent copy."},
+    {"determinize", (PyCFunction)game_determinize, METH_VARARGS,
+     "determinize(seat, dice): deal anew what seat cannot see, as GameState.determinize(seat, "
+     "Dice(dice)); returns that Dice's state afterwards."},
+    {"rollout", (PyCFunction)game_rollout, METH_VARARGS,
+     "rollout(dice, depth): random legal actions (Dice(dice).below(count()) each) until the "
+     "end or depth of them; returns (actions played, the dice's state afterwards)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -543,6 +593,23 @@ static int kernel_init(KernelObject *k, PyObject *args, PyObject *kw) {
             Py_ssize_t r = PySequence_Index(sorted_ids, PyList_GET_ITEM(item_ids, i));
             if (r < 0) { Py_DECREF(sorted_ids); return -1; }
             D->item_rank[i] = (int)r;
+            D->item_by_rank[r] = i;
+        }
+        Py_DECREF(sorted_ids);
+    }
+    {   /* and each card's, for the deals of determinize (ids are unique: checked above) */
+        PyObject *sorted_ids = PySequence_List(card_ids);
+        if (!sorted_ids || PyList_Sort(sorted_ids) < 0) { Py_XDECREF(sorted_ids); return -1; }
+        if (PyList_GET_SIZE(sorted_ids) != D->nhouse + D->nwander) {
+            Py_DECREF(sorted_ids);
+            PyErr_SetString(PyExc_ValueError, "card ids of the wrong size");
+            return -1;
+        }
+        for (int i = 0; i < D->nhouse + D->nwander; i++) {
+            Py_ssize_t r = PySequence_Index(sorted_ids, PyList_GET_ITEM(card_ids, i));
+            if (r < 0) { Py_DECREF(sorted_ids); return -1; }
+            D->card_rank[i] = (int)r;
+            D->card_by_rank[r] = i;
         }
         Py_DECREF(sorted_ids);
     }
@@ -628,12 +695,7 @@ static PyObject *kernel_play_random(KernelObject *k, PyObject *args, PyObject *k
     Py_BEGIN_ALLOW_THREADS
     start(s, &k->data, s64);
     if (sync) dice_synchronise(&s->dice);
-    while (!s->err) {
-        int n = count_of(s);
-        if (!n || steps >= max_steps) break;
-        apply_index(s, below(&agent, n));
-        steps++;
-    }
+    steps = rollout(s, &agent, max_steps);
     Py_END_ALLOW_THREADS
     if (check_err(s)) { PyMem_Free(s); return NULL; }
     if (!OVER(s)) { PyMem_Free(s); Py_RETURN_NONE; }
@@ -676,11 +738,11 @@ static int item_of(PyObject *seq, uint8_t *out, int *n, int cap) {
 
 static PyObject *kernel_load(KernelObject *k, PyObject *args) {
     PyObject *dice, *warrior, *scalars, *decks, *discards, *removed, *wandering, *piles, *items,
-        *ctx, *tasks, *fight, *end;
+        *ctx, *tasks, *fight, *end, *seen, *known, *pile_order;
     int phase;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOiOOOO", &dice, &warrior, &scalars, &decks, &discards,
-                          &removed, &wandering, &piles, &items, &phase, &ctx, &tasks, &fight,
-                          &end) || !ready(k))
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOiOOOOOOO", &dice, &warrior, &scalars, &decks,
+                          &discards, &removed, &wandering, &piles, &items, &phase, &ctx, &tasks,
+                          &fight, &end, &seen, &known, &pile_order) || !ready(k))
         return NULL;
     const Data *D = &k->data;
     int ncards = D->nhouse + D->nwander;
@@ -782,6 +844,26 @@ static PyObject *kernel_load(KernelObject *k, PyObject *args) {
     }
     TRY(ints(end, v, 2, "outcome"));
     s->result = v[0]; s->cause = v[1];
+    {   /* what determinize keeps: the cards seen, the Remote Camera's, the piles' order */
+        uint8_t r[PILECAP]; int n;
+        TRY(item_of(seen, r, &n, PILECAP));
+        for (int i = 0; i < n; i++) {
+            if (r[i] >= D->nhouse) { PyErr_SetString(PyExc_ValueError, "unknown card seen"); goto fail; }
+            s->seen[r[i]] = 1;
+        }
+        TRY(item_of(known, s->known, &n, MAXKNOWN));
+        s->nknown = n;
+        TRY(ints(pile_order, v, NPILES, "pile order"));
+        int used = 0;
+        for (int p = 0; p < NPILES; p++) {
+            if (v[p] < 0 || v[p] >= NPILES || (used >> v[p]) & 1) {
+                PyErr_SetString(PyExc_ValueError, "pile order: each pile once");
+                goto fail;
+            }
+            used |= 1 << v[p];
+            s->pile_order[p] = (uint8_t)v[p];
+        }
+    }
 #undef GET
 #undef TRY
     return (PyObject *)g;

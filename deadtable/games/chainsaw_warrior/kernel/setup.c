@@ -44,6 +44,7 @@ static void start(State *s, const Data *D, uint64_t seed) {
         s->piles[p].n = (int16_t)D->pile_count[p];
         for (int i = 0; i < D->pile_count[p]; i++) s->piles[p].c[i] = (uint8_t)D->pile_items[p][i];
         pile_shuffle(s, &s->piles[p]);
+        s->pile_order[p] = (uint8_t)p;  /* the piles dict: in PILES order */
     }
     s->current = 0;
     s->turned = -1;

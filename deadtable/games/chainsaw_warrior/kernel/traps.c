@@ -81,6 +81,7 @@ static void retrace(State *s, int door) {
     if (pile_index(discards, door) >= 0) pile_remove(s, discards, door);
     if (!discards->n) { pile_put_on_top(s, discards, door); return; }
     retrace_steps(s, discards, &s->decks[s->current]);
+    s->nknown = 0;  /* the deck is shuffled: what the Remote Camera saw is lost */
     pile_put_on_top(s, discards, door);
 }
 

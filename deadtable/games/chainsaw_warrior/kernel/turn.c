@@ -119,7 +119,10 @@ static int next_card(State *s) {
         missing_darkness(s);
         d = 1;
     }
-    if (d != s->current) s->current = d;
+    if (d != s->current) {
+        s->current = d;
+        s->nknown = 0;
+    }
     if (!s->decks[d].n) { FAIL(s, "no card to turn"); return 0; }
     return s->decks[d].c[0];
 }
@@ -152,7 +155,7 @@ static void answer_climb(State *s, const Act *a) { turn_card(s, a->verb == A_CLI
 /* turn over the first card, face up on its discard pile, and respond to it */
 static void turn_card(State *s, int climbed, int sprint) {
     dice_mark(&s->dice);  /* a search world's dice: from each card turned the same in all */
-    int card = pile_draw(s, &s->decks[s->current]);
+    int card = draw_house(s, s->current);
     pile_put_on_top(s, &s->discards[s->current], card);
     s->turned = card;
     s->free = 1;
