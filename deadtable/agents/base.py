@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from deadtable.engine.decisions import Decision, GameOver
 from deadtable.engine.dice import Dice
 from deadtable.engine.game import Game
+from deadtable.engine.kernel import KernelGame
 from deadtable.engine.state import GameState
 
 
@@ -30,7 +31,7 @@ class Observation:
 
     Valid only until the game moves on: read it during `act` and do not keep it."""
 
-    __slots__ = ("seat", "decision", "game", "_view_of", "_sampler", "_view")
+    __slots__ = ("seat", "decision", "game", "_view_of", "_sampler", "_compiled", "_view")
 
     def __init__(
         self,
@@ -39,12 +40,14 @@ class Observation:
         game: Game,
         view_of: Callable[[], dict[str, Any]],
         sampler: Callable[[Dice], GameState],
+        compiled: Callable[[Dice], KernelGame | None] | None = None,
     ) -> None:
         self.seat = seat
         self.decision = decision
         self.game = game  # the rules and options: public
         self._view_of = view_of
         self._sampler = sampler
+        self._compiled = compiled
         self._view: dict[str, Any] | None = None
 
     @property
@@ -60,6 +63,12 @@ class Observation:
         it freely; it is never the live game."""
         return self._sampler(dice)
 
+    def sample_compiled(self, dice: Dice) -> KernelGame | None:
+        """The same world as `sample(dice)` would deal (the same cards, the same dice, and
+        `dice` left where `sample` leaves it), in the game's kernel (engine/kernel.py); None
+        where the game has none for this position (then use `sample`)."""
+        return None if self._compiled is None else self._compiled(dice)
+
 
 def observe(state: GameState) -> Observation:
     """The observation for the seat that decides now; an error if the game is already over."""
@@ -74,7 +83,25 @@ def observe(state: GameState) -> Observation:
         guess.determinize(seat, dice)
         return guess
 
-    return Observation(seat, decision, state.game, view_of, sampler)
+    kernel = state.game.kernel
+    if kernel is None:
+        return Observation(seat, decision, state.game, view_of, sampler)
+    loaded: list[KernelGame | None] = []  # the position in the kernel, loaded once
+
+    def compiled(dice: Dice) -> KernelGame | None:
+        if not loaded:
+            try:
+                loaded.append(kernel.load(state))
+            except ValueError:  # e.g. a test's scripted dice: the kernel takes no script
+                loaded.append(None)
+        root = loaded[0]
+        if root is None:
+            return None
+        world = root.clone()
+        dice.state = world.determinize(seat, dice.state)
+        return world
+
+    return Observation(seat, decision, state.game, view_of, sampler, compiled)
 
 
 class Agent(Protocol):

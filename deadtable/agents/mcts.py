@@ -172,12 +172,12 @@ class MCTSAgent:
             return self._paired(obs, preferred)
         root = _Node()
         done = 0
-        # With random rollouts the whole descent can run in the game's kernel, if it has one:
-        # the same tree, the same choices from the same dice, at C speed.
-        kernel = obs.game.kernel if self.rollout == "random" else None
+        # With random rollouts each world can be dealt, searched and played out in the game's
+        # kernel, if it has one: the same worlds, tree and choices from the same dice, in C.
+        compiled = self.rollout == "random"
         while done < self.iterations and self._budget_left():
-            world = obs.sample(self.dice)
-            self._iterate(root, world if kernel is None else kernel.load(world),
+            world = obs.sample_compiled(self.dice) if compiled else None
+            self._iterate(root, obs.sample(self.dice) if world is None else world,
                           self._fresh_rollout_agent(), self.dice)
             done += 1
         self.last_iterations, self.last_calls = done, self._spent
@@ -366,12 +366,8 @@ class MCTSAgent:
     def _play_out_compiled(self, sim: KernelGame, dice: Dice) -> dict[str, float]:
         """The same random rollout in the game's kernel: the same choices from the same dice
         (an index drawn among the legal actions, in their order), at C speed."""
-        for _ in range(self.depth):
-            count = sim.count()
-            if count == 0:
-                break
-            sim.apply(dice.below(count))
-            self._spent += 1
+        steps, dice.state = sim.rollout(dice.state, self.depth)
+        self._spent += steps
         outcome = sim.outcome()
         if outcome is None:
             return {}
