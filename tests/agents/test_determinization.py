@@ -20,6 +20,23 @@ def _samples_agree(a: GameState, b: GameState, seat: str) -> None:
         left.determinize(seat, Dice(seed))
         right.determinize(seat, Dice(seed))
         assert left.to_json() == right.to_json(), seed
+    _compiled_samples_agree(a, b)
+
+
+def _compiled_samples_agree(a: GameState, b: GameState) -> None:
+    """The same for the worlds the kernel deals (Observation.sample_compiled), where the game
+    has one: played out on the same dice, they are the same game."""
+    if a.game.kernel is None:
+        return
+    for seed in range(5):
+        dice_a, dice_b = Dice(seed), Dice(seed)
+        left = observe(a).sample_compiled(dice_a)
+        right = observe(b).sample_compiled(dice_b)
+        assert left is not None and right is not None
+        assert dice_a.state == dice_b.state
+        assert left.actions() == right.actions()
+        for luck in range(3):
+            assert left.clone().rollout(luck, 10_000) == right.clone().rollout(luck, 10_000)
 
 
 def test_one_against_the_dead_samples_ignore_the_hidden_order() -> None:

@@ -19,10 +19,39 @@ def test_an_observation_shows_the_seat_the_decision_and_the_view_only() -> None:
     state = deadtable.load(OATD).new(seed=4)
     obs = observe(state)
     public = {name for name in dir(obs) if not name.startswith("_")}
-    assert public == {"seat", "decision", "game", "view", "sample"}
+    assert public == {"seat", "decision", "game", "view", "sample", "sample_compiled"}
     assert obs.seat == "player" and obs.decision is state.decision
     assert obs.view == state.view("player")
-    assert not any(isinstance(getattr(obs, name), GameState) for name in public - {"sample"})
+    assert not any(isinstance(getattr(obs, name), GameState)
+                   for name in public - {"sample", "sample_compiled"})
+
+
+def test_a_compiled_sample_is_the_world_sample_deals() -> None:
+    """Observation.sample_compiled: the same world as sample, in the game's kernel, and the
+    agent's dice left where sample leaves them; the live game untouched."""
+    game = deadtable.load(OATD)
+    if game.kernel is None:
+        pytest.skip("One Against the Dead's kernel is not built")
+    state = game.new(seed=4)
+    before = state.to_json()
+    for seed in range(4):
+        python_dice, kernel_dice = Dice(seed), Dice(seed)
+        sample = observe(state).sample(python_dice)
+        world = observe(state).sample_compiled(kernel_dice)
+        assert world is not None and python_dice.state == kernel_dice.state
+        same = game.kernel.load(sample)
+        while (count := world.count()) > 0:
+            assert world.actions() == same.actions()
+            world.apply(seed % count)
+            same.apply(seed % count)
+        assert world.outcome() == same.outcome()
+    assert state.to_json() == before
+
+
+def test_a_compiled_sample_is_none_where_the_kernel_cannot_load_the_game() -> None:
+    state = deadtable.load(OATD).new(seed=4, dice=[6, 6, 6, 6, 6, 6])  # scripted dice
+    assert observe(state).sample_compiled(Dice(1)) is None
+    assert observe(state).sample(Dice(1)) is not None
 
 
 def test_a_sample_is_a_determinized_copy_never_the_live_game() -> None:
