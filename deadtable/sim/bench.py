@@ -203,15 +203,16 @@ def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
     deep = _mean(_best(partial(copy.deepcopy, s), 5) for s in states)
     dump = _mean(_best(s.to_json, 50) for s in states)
     load = _mean(_best(partial(game.from_json, s.to_json()), 50) for s in states)
-    mcts = {rollout: _mcts_rate(rollout, states[:5]) for rollout in ["random", *own]}
+    # MCTS on the game as sim plays it (random rollouts in its kernel, if it has one)
+    searched = _sample_states(game, 5, seed)
+    mcts = {rollout: _mcts_rate(rollout, searched) for rollout in ["random", *own]}
     compiled: dict[str, Any] = {}
     if game.kernel is not None:
         # The same figures with the Python rules, where the kernel plays them above.
         slow = _play(python, "random", max(1, games // 5), seed)
         compiled = {
             "python_rules": {"random": slow,
-                             "mcts": {"random": _mcts_rate("random", _sample_states(
-                                 python, 20, seed)[:5])}},
+                             "mcts": {"random": _mcts_rate("random", states[:5])}},
             "speedup": random_play["games_per_second"] / slow["games_per_second"],
             "allocation": _allocation_compiled(game, max(1, min(games, 200)), seed),
         }

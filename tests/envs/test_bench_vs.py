@@ -35,6 +35,12 @@ def test_bench_vs_openspiel_reports_both_paths_and_their_ratios() -> None:
     assert mcts["iterations"] == 100 and mcts["positions"] == 6
     assert mcts["native_iterations_per_second"] > 0 < mcts["openspiel_iterations_per_second"]
     assert data["clone"]["native_us"] > 0 < data["clone"]["openspiel_us"]
+    assert data["clone"]["python_us"] > 0
+    if data["kernel"]:  # the kernel plays natively; the Python rules' own rate is given too
+        assert data["native_python_rules"]["games_per_second"] > 0
+        assert data["clone"]["native_us"] == data["clone"]["kernel_us"]
+    else:
+        assert data["native_python_rules"] is None
 
 
 def test_bench_vs_prints_a_table() -> None:
