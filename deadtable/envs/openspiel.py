@@ -18,6 +18,8 @@
   log (perfect recall). No information state tensor.
 - Returns: +1 win, 0 draw, -1 loss at the end. A game still running after
   max_game_length actions (never seen in practice: see the encoding) ends as a draw there.
+- Where the game has a kernel (engine/kernel.py) the binding steps it, and builds the Python
+  state only for what needs it (observations, strings, JSON): the same games, far faster.
 """
 
 from __future__ import annotations
