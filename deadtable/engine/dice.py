@@ -16,6 +16,7 @@ In a real game `mark` does nothing.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -115,22 +116,14 @@ class Dice:
     def parse_and_roll(self, expr: str) -> int:
         """Roll a dice expression: 'd6', '2d6+6', '4d6', 'd20', 'd66', or '3d6kh1+5' (roll
         three, keep the highest one, add five)."""
-        text = expr.strip().lower().replace(" ", "")
-        if text == "d66":
+        return self.roll_expression(parse_expression(expr))
+
+    def roll_expression(self, e: DiceExpression) -> int:
+        if e.d66:
             return self.d66()
-        keep = None
-        if "kh" in text:  # '2d6kh1+6': roll two, keep the highest one, add six
-            head, _, rest = text.partition("kh")
-            digits = ""
-            while rest and rest[0].isdigit():
-                digits, rest = digits + rest[0], rest[1:]
-            if not digits:
-                raise ValueError(f"{expr!r}: 'kh' must be followed by how many dice to keep")
-            keep, text = int(digits), head + rest
-        n, plus = parse_dice(text)
-        if keep is not None:
-            return sum(self.keep_highest(n[0], keep, n[1])) + plus
-        return self.total(n[0], n[1], plus)
+        if e.keep is not None:
+            return sum(self.keep_highest(e.dice, e.keep, e.sides)) + e.plus
+        return self.total(e.dice, e.sides, e.plus)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates in place."""
@@ -171,6 +164,44 @@ class Dice:
         return isinstance(other, Dice) and self.to_data() == other.to_data()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class DiceExpression:
+    """A dice expression as `Dice.parse_and_roll` reads it: `dice` dice of `sides` faces, the
+    `keep` highest of them kept (None: all), `plus` added; or d66 (two d6 as tens and units)."""
+
+    dice: int
+    sides: int
+    plus: int = 0
+    keep: int | None = None
+    d66: bool = False
+
+    @property
+    def highest(self) -> int:
+        """The highest total it can roll."""
+        if self.d66:
+            return 66
+        return (self.dice if self.keep is None else self.keep) * self.sides + self.plus
+
+
+def parse_expression(expr: str) -> DiceExpression:
+    """'d6', '2d6+6', 'd66', '3d6kh1+5' -> a DiceExpression. Raises ValueError saying what
+    is wrong and the accepted form."""
+    text = expr.strip().lower().replace(" ", "")
+    if text == "d66":
+        return DiceExpression(2, 6, d66=True)
+    keep = None
+    if "kh" in text:  # '2d6kh1+6': roll two, keep the highest one, add six
+        head, _, rest = text.partition("kh")
+        digits = ""
+        while rest and rest[0].isdigit():
+            digits, rest = digits + rest[0], rest[1:]
+        if not digits:
+            raise ValueError(f"{expr!r}: 'kh' must be followed by how many dice to keep")
+        keep, text = int(digits), head + rest
+    (dice, sides), plus = parse_dice(text)
+    return DiceExpression(dice, sides, plus, keep)
 
 
 def parse_dice(text: str) -> tuple[tuple[int, int], int]:

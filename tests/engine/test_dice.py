@@ -10,7 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deadtable.engine.dice import Dice, ScriptedDiceError, derive_seed, halve_up, parse_dice
+from deadtable.engine.dice import (
+    Dice,
+    DiceExpression,
+    ScriptedDiceError,
+    derive_seed,
+    halve_up,
+    parse_dice,
+    parse_expression,
+)
 
 MASK = (1 << 64) - 1
 seeds = st.integers(min_value=0, max_value=MASK)
@@ -395,3 +403,29 @@ def test_synchronised_dice_survive_clone_and_data():
     copy.mark()
     dice.mark()
     assert copy.rolls_of(4) == dice.rolls_of(4)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "highest"),
+    [
+        ("d6", DiceExpression(1, 6), 6),
+        ("2D6 + 6", DiceExpression(2, 6, 6), 18),
+        ("3d6kh1+5", DiceExpression(3, 6, 5, keep=1), 11),
+        ("d66", DiceExpression(2, 6, d66=True), 66),
+        ("4d6-1", DiceExpression(4, 6, -1), 23),
+    ],
+)
+def test_parse_expression_reads_what_parse_and_roll_rolls(text, expected, highest):
+    e = parse_expression(text)
+    assert e == expected and e.highest == highest
+    for seed in range(20):  # rolling the parsed expression is rolling the text
+        assert Dice(seed).roll_expression(e) == Dice(seed).parse_and_roll(text)
+
+
+@pytest.mark.parametrize("text", ["2d6kh", "d", "2x6", "2d6+x", "2d6-1+3"])
+def test_parse_expression_refuses_what_parse_and_roll_refuses(text):
+    with pytest.raises(ValueError) as refused:
+        parse_expression(text)
+    with pytest.raises(ValueError) as also:
+        Dice(1).parse_and_roll(text)
+    assert str(refused.value) == str(also.value)

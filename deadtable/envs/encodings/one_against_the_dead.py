@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from deadtable.engine.dice import parse_dice
+from deadtable.engine.dice import parse_expression
 from deadtable.engine.game import Game
 from deadtable.envs.encodings import Encoding
 from deadtable.games.one_against_the_dead import cards
@@ -69,18 +69,7 @@ def _clamp(x: float) -> float:
 
 def dice_max(expr: str) -> int:
     """The highest roll of a dice expression as Dice.parse_and_roll reads it."""
-    text = expr.strip().lower().replace(" ", "")
-    if text == "d66":
-        return 66
-    keep = None
-    if "kh" in text:
-        head, _, rest = text.partition("kh")
-        digits = ""
-        while rest and rest[0].isdigit():
-            digits, rest = digits + rest[0], rest[1:]
-        keep, text = int(digits), head + rest
-    (n, sides), plus = parse_dice(text)
-    return (keep if keep is not None else n) * sides + plus
+    return parse_expression(expr).highest
 
 
 def action_ids(game: Game) -> list[str]:

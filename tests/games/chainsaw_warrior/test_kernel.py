@@ -218,6 +218,11 @@ def test_no_kernel_for_card_data_beyond_it(tmp_path: Any) -> None:
                                 'kind = "first-aid-kit"\nheal = "d66"', 1))
     assert "d66" in d66.read_text()
     assert kernel_for(SPEC.bind(data=str(d66))) is None
+    none_kept = tmp_path / "kh0.toml"  # keep none of the dice: the C reads keep 0 as all
+    none_kept.write_text(text.replace('kind = "first-aid-kit"\nheal = "d6"',
+                                      'kind = "first-aid-kit"\nheal = "2d6kh0"', 1))
+    assert "2d6kh0" in none_kept.read_text()
+    assert kernel_for(SPEC.bind(data=str(none_kept))) is None
     big = tmp_path / "big.toml"
     big.write_text(text.replace("hth = 12\nwounds = 3", "hth = 300\nwounds = 3", 1))
     assert kernel_for(SPEC.bind(data=str(big))) is None

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from deadtable.engine.dice import parse_dice
+from deadtable.engine.dice import parse_expression
 from deadtable.engine.game import Game
 from deadtable.engine.kernel import Kernel
 from deadtable.engine.state import GameState, Outcome
@@ -66,21 +66,15 @@ def supported(options: dict[str, Any]) -> bool:
 
 def expr(text: str) -> tuple[int, int, int, int]:
     """A dice expression as (dice, sides, plus, keep): Dice.parse_and_roll's reading, with
-    keep 0 for "all of them". 'd66' is refused (the C has no use for it)."""
-    text = text.strip().lower().replace(" ", "")
-    if text == "d66":  # two dice read as tens and units, not one die of 66
-        raise ValueError("'d66': beyond the kernel's dice")
-    keep = 0
-    if "kh" in text:
-        head, _, rest = text.partition("kh")
-        digits = ""
-        while rest and rest[0].isdigit():
-            digits, rest = digits + rest[0], rest[1:]
-        keep, text = int(digits), head + rest
-    (n, sides), plus = parse_dice(text)
-    if not (0 < n <= 16 and 0 < sides <= 100 and -100 < plus < 100 and keep <= n):
+    keep 0 for "all of them". 'd66' and keeping none ('2d6kh0') are refused (the C has no
+    use for them)."""
+    e = parse_expression(text)
+    if e.d66 or e.keep == 0:
         raise ValueError(f"{text!r}: beyond the kernel's dice")
-    return n, sides, plus, keep
+    keep = 0 if e.keep is None else e.keep
+    if not (0 < e.dice <= 16 and 0 < e.sides <= 100 and -100 < e.plus < 100 and keep <= e.dice):
+        raise ValueError(f"{text!r}: beyond the kernel's dice")
+    return e.dice, e.sides, e.plus, keep
 
 
 def _tables(data: CardData, rules: Rules, advanced: bool) -> tuple[Any, ...]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from deadtable.engine.dice import parse_dice
+from deadtable.engine.dice import parse_expression
 from deadtable.engine.game import Game
 from deadtable.engine.kernel import Kernel
 from deadtable.engine.state import GameState
@@ -49,22 +49,13 @@ EXPR_MAX_DICE = 64
 def compile_dice(expr: str) -> tuple[int, int, int, int, int] | None:
     """Dice.parse_and_roll's grammar, parsed once: (kind, n, sides, keep, plus), or None
     where rolling it would fail (the Python then fails the same way when it rolls)."""
-    text = expr.strip().lower().replace(" ", "")
-    if text == "d66":
-        return (EXPR_D66, 2, 6, 0, 0)
-    keep = None
-    if "kh" in text:
-        head, _, rest = text.partition("kh")
-        digits = ""
-        while rest and rest[0].isdigit():
-            digits, rest = digits + rest[0], rest[1:]
-        if not digits:
-            return None
-        keep, text = int(digits), head + rest
     try:
-        (n, sides), plus = parse_dice(text)
+        e = parse_expression(expr)
     except ValueError:
         return None
+    if e.d66:
+        return (EXPR_D66, 2, 6, 0, 0)
+    n, sides, keep, plus = e.dice, e.sides, e.keep, e.plus
     if n > 0 and sides <= 0:
         return None  # Dice.below(0) raises
     if n * max(sides, 0) + abs(plus) >= 1 << 30:
