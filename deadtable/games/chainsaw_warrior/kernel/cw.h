@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "engine/csrc/dice.h"
+
 /* -- capacities (the kernel refuses card data that exceeds them) ------------------------ */
 #define MAXH 128     /* House cards, Darkness included */
 #define MAXW 48      /* Wandering Zombies */
@@ -88,7 +90,6 @@ enum { D_HARD, D_MEDIUM, D_EASY };
 
 typedef struct { int16_t n; uint8_t c[PILECAP]; } Pile;  /* c[0] is the top card */
 
-typedef struct { uint64_t state, base; uint32_t marks; uint8_t synced; } Dice;
 
 typedef struct {
     int8_t item, uses, clip, on;  /* uses -1: never runs out; on: C.A.T.S.'s weapon, -1 */

@@ -1,30 +1,11 @@
-/* engine/dice.py: splitmix64, `below`, the dice, Fisher-Yates, synchronised streams. */
+/* engine/dice.py in the game's words: `below`, the dice, expressions, Fisher-Yates (the
+ * generator itself, with synchronised streams, is engine/csrc/dice.h). */
 #include "cw.h"
 
-#define GOLDEN 0x9E3779B97F4A7C15ULL
-
-static inline uint64_t mix64(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static uint64_t derive_seed1(uint64_t seed, uint64_t p) {
-    return mix64(seed + GOLDEN * (p + 1));
-}
-
-static inline uint64_t dice_next(Dice *d) {
-    d->state += GOLDEN;
-    return mix64(d->state);
-}
-
-/* (next * n) >> 64: the high word of a 64x64 product */
-static inline int below(Dice *d, int n) {
-    return (int)(((unsigned __int128)dice_next(d) * (uint64_t)n) >> 64);
-}
-
-static inline int roll(Dice *d, int sides) { return below(d, sides) + 1; }
-static inline int d6(Dice *d) { return below(d, 6) + 1; }
+/* the game's short names for the engine's generator (engine/csrc/dice.h) */
+static inline int below(Dice *d, int n) { return (int)dice_below(d, (uint64_t)n); }
+static inline int roll(Dice *d, int sides) { return dice_roll(d, sides); }
+static inline int d6(Dice *d) { return dice_roll(d, 6); }
 
 static int total(Dice *d, int n, int sides, int plus) {
     int sum = plus;
@@ -49,11 +30,4 @@ static void shuffle_u8(Dice *d, uint8_t *items, int n) {
         int j = below(d, i + 1);
         uint8_t t = items[i]; items[i] = items[j]; items[j] = t;
     }
-}
-
-static void dice_synchronise(Dice *d) { d->base = d->state; d->marks = 0; d->synced = 1; }
-
-/* a search world's fixed point: restart the stream at (base, marks) */
-static inline void dice_mark(Dice *d) {
-    if (d->synced) { d->marks++; d->state = derive_seed1(d->base, d->marks); }
 }

@@ -764,7 +764,7 @@ static PyObject *kernel_load(KernelObject *k, PyObject *args) {
         long marks = PyLong_AsLong(PySequence_Fast_GET_ITEM(f, 3));
         Py_DECREF(f);
         if (bad || PyErr_Occurred()) goto fail;
-        s->dice = (Dice){st, base, (uint32_t)marks, (uint8_t)(synced != 0)};
+        s->dice = (Dice){st, base, (uint64_t)marks, (uint8_t)(synced != 0)};
     }
     TRY(ints(warrior, v, 11, "warrior"));
     s->w = (Warrior){v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10]};
