@@ -62,6 +62,19 @@ class KernelGame(Protocol):
         agent's dice go on from there)."""
         ...
 
+    def synchronise(self) -> None:
+        """`state.dice.synchronise()`: from the game's next fixed point on, the dice come from
+        a stream of (their state now, the number of fixed points passed) alone."""
+        ...
+
+    def play_out(self, agent: str, memory: Sequence[int], depth: int) -> int:
+        """Play the game's own agent `agent` (one of `Kernel.agents`) in every seat until the
+        game ends or `depth` actions were played, choosing exactly as the Python agent would
+        from the same memory (what its `kernel_memory()` gives: its dice and what it has
+        learnt of this game) and seeing only what its seat's view shows; the actions played.
+        The mcts agent's rollouts with `rollout=<agent>`."""
+        ...
+
     def rollout(self, dice: int, depth: int) -> tuple[int, int]:
         """Play random legal actions until the game ends or `depth` were played, each the
         `d.below(count())`-th with `d` a `Dice` whose state is `dice` (as the mcts agent's
@@ -71,6 +84,8 @@ class KernelGame(Protocol):
 
 class Kernel(Protocol):
     """A game's kernel, bound to one set of option values."""
+
+    agents: frozenset[str]  # the game's own agents it also plays (KernelGame.play_out)
 
     def new(self, seed: int, synchronise: bool = False) -> KernelGame:
         """The game `Game.new(seed=seed)` starts (its dice synchronised if asked, as
