@@ -138,6 +138,8 @@ if _cw is not None:
     class ChainsawWarriorKernel(_cw.Kernel):
         """The kernel for one option set (engine/kernel.py's Kernel)."""
 
+        agents: frozenset[str] = frozenset()  # none of the game's own agents plays in C yet
+
         def __init__(self, game: Game) -> None:
             options = game.options
             tables = _tables(card_data(options), Rules.from_options(options),
