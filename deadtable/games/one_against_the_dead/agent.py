@@ -2,7 +2,11 @@
 helicopter, lay the cards so they make as few zombies as possible, carry the best weapon and
 bring a survivor, spend charged weapons on big fights only.
 
-It reads only its observation's view and decision; its own dice break ties."""
+It reads only its observation's view and decision; its own dice break ties.
+
+It has a twin in C, the kernel's agent.c, which chooses exactly as it does from the same memory
+(`kernel_memory()`): the mcts agent's rollouts with rollout=heuristic play it there
+(`KernelGame.play_out("heuristic", agent.kernel_memory(), depth)`)."""
 
 from __future__ import annotations
 
@@ -18,6 +22,17 @@ class HeuristicAgent:
         self.dice = Dice(seed)
         self.big_fight = big_fight  # zombies worth a chainsaw's fuel or a shotgun's shells
         self.visits: dict[tuple[int, int], int] = {}  # where it has walked: not round in circles
+
+    def kernel_memory(self) -> tuple[int, ...]:
+        """All its choices depend on besides the view and decision, flat, for the kernel's twin
+        (KernelGame.play_out): (dice state, big_fight, n, x1, y1, count1, ..., xn, yn, countn),
+        the n places it has walked to in the order it first went there, each with how often.
+        Bounds the kernel takes: big_fight an int (any size), coordinates within 64 bits and
+        counts within [0, 2**61] (a game has fewer than 2**61 moves)."""
+        flat = [self.dice.state, self.big_fight, len(self.visits)]
+        for (x, y), count in self.visits.items():
+            flat += [x, y, count]
+        return tuple(flat)
 
     def act(self, obs: Observation) -> str:
         decision = obs.decision

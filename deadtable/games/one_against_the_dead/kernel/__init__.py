@@ -186,7 +186,7 @@ def flatten(state: Any) -> tuple[Any, ...]:
 class OatdKernel:
     """The Kernel protocol for one set of option values (KernelGame is _oatd.Game itself)."""
 
-    agents: frozenset[str] = frozenset()  # none of the game's own agents plays in C yet
+    agents: frozenset[str] = frozenset({"heuristic"})  # agent.c: HeuristicAgent in C
 
     def __init__(self, game: Game, flat: tuple[int, ...]) -> None:
         self.game = game

@@ -249,6 +249,126 @@ static PyObject *game_rollout(GameObject *g, PyObject *args) {
     return Py_BuildValue("(lN)", steps, PyLong_FromUnsignedLongLong(agent.state));
 }
 
+/* synchronise(): state.dice.synchronise(). */
+static PyObject *game_synchronise(GameObject *g, PyObject *Py_UNUSED(ignored)) {
+    if (check_usable(g)) return NULL;
+    dice_synchronise(&g->s.dice);
+    Py_RETURN_NONE;
+}
+
+/* -- the heuristic agent's memory (agent.py: HeuristicAgent.kernel_memory) --------------------
+ * (dice state, big_fight, n, x1, y1, count1, ..., xn, yn, countn): its Dice's state (0 <=
+ * state < 2**64), big_fight (any int: beyond 64 bits it is clamped, which compares with the
+ * zombies alike), and its n visits in the dict's order, each position's coordinates fitting
+ * 64 bits and its count in [0, 2**61] (the cost 2 * count + distance stays in 64 bits). */
+#define MAX_VISIT_COUNT (1LL << 61)
+
+static int read_memory(PyObject *memory, Agent *a) {
+    a->visits = NULL;
+    a->nvisits = a->cap = 0;
+    PyObject *fast = PySequence_Fast(memory, "the agent's memory must be a sequence of ints");
+    if (fast == NULL) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    long long n = -1;
+    if (len >= 3) {
+        n = PyLong_AsLongLong(items[2]);
+        if (n == -1 && PyErr_Occurred()) goto fail;
+    }
+    if (n < 0 || n > (1 << 24) || len != 3 + 3 * n) {
+        PyErr_SetString(PyExc_ValueError, "the heuristic's memory is (dice state, big_fight, n, "
+                                          "then x, y, count n times): see kernel_memory()");
+        goto fail;
+    }
+    unsigned long long state = PyLong_AsUnsignedLongLong(items[0]);
+    if (state == (unsigned long long)-1 && PyErr_Occurred()) goto fail;
+    dice_seed(&a->dice, state);
+    int overflow;
+    long long big = PyLong_AsLongLongAndOverflow(items[1], &overflow);
+    if (big == -1 && PyErr_Occurred()) goto fail;
+    a->big_fight = overflow > 0 ? INT64_MAX : overflow < 0 ? INT64_MIN : big;
+    a->cap = n > 64 ? (int)n : 64;
+    a->visits = malloc((size_t)a->cap * sizeof *a->visits);
+    if (a->visits == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (long long i = 0; i < n; i++) {
+        long long v[3];
+        for (int j = 0; j < 3; j++) {
+            v[j] = PyLong_AsLongLong(items[3 + 3 * i + j]);
+            if (v[j] == -1 && PyErr_Occurred()) goto fail;
+        }
+        if (v[2] < 0 || v[2] > MAX_VISIT_COUNT) {
+            PyErr_SetString(PyExc_ValueError, "a visit count of the heuristic's memory is out "
+                                              "of [0, 2**61]");
+            goto fail;
+        }
+        Visit w = {v[0], v[1], v[2]};
+        a->visits[a->nvisits++] = w;
+    }
+    Py_DECREF(fast);
+    return 0;
+fail:
+    Py_DECREF(fast);
+    free(a->visits);
+    a->visits = NULL;
+    return -1;
+}
+
+static PyObject *memory_tuple(const Agent *a) {
+    PyObject *t = PyTuple_New(3 + 3 * (Py_ssize_t)a->nvisits);
+    if (t == NULL) return NULL;
+    PyObject *head[3] = {PyLong_FromUnsignedLongLong(a->dice.state),
+                         PyLong_FromLongLong(a->big_fight), PyLong_FromLong(a->nvisits)};
+    for (int i = 0; i < 3; i++) PyTuple_SET_ITEM(t, i, head[i]);
+    for (int i = 0; i < a->nvisits; i++) {
+        PyTuple_SET_ITEM(t, 3 + 3 * i, PyLong_FromLongLong(a->visits[i].x));
+        PyTuple_SET_ITEM(t, 4 + 3 * i, PyLong_FromLongLong(a->visits[i].y));
+        PyTuple_SET_ITEM(t, 5 + 3 * i, PyLong_FromLongLong(a->visits[i].count));
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(t); i++)
+        if (PyTuple_GET_ITEM(t, i) == NULL) {
+            Py_DECREF(t);
+            return NULL;
+        }
+    return t;
+}
+
+/* play_out(agent, memory, depth): the game's own agent (only "heuristic") in C from its
+ * memory until the game ends or depth actions were played; the actions played. */
+static PyObject *game_play_out(GameObject *g, PyObject *args) {
+    const char *name;
+    PyObject *memory;
+    long depth;
+    if (!PyArg_ParseTuple(args, "sOl:play_out", &name, &memory, &depth)) return NULL;
+    if (strcmp(name, "heuristic") != 0) {
+        PyErr_Format(PyExc_ValueError, "the kernel plays no agent %s; it plays: heuristic", name);
+        return NULL;
+    }
+    if (check_usable(g)) return NULL;
+    Agent a;
+    if (read_memory(memory, &a)) return NULL;
+    long steps = heuristic_play_out(&g->s, &a, depth);
+    free(a.visits);
+    if (steps < 0) return PyErr_NoMemory();
+    if (raise_error(&g->s)) return NULL;
+    return PyLong_FromLong(steps);
+}
+
+/* _heuristic(memory): for tests, the heuristic's choice now without taking it: (the index of
+ * the action it chooses, its memory after choosing). */
+static PyObject *game_heuristic(GameObject *g, PyObject *memory) {
+    if (check_usable(g)) return NULL;
+    if (g->s.over) return game_over_error(g);
+    Agent a;
+    if (read_memory(memory, &a)) return NULL;
+    int i = heuristic_act(&g->s, &a);
+    PyObject *out = i < 0 ? PyErr_NoMemory() : Py_BuildValue("(iN)", i, memory_tuple(&a));
+    free(a.visits);
+    return out;
+}
+
 /* _dealt(): what determinize deals, for the tests to compare with the Python state: (the
  * game's dice state, its base or None, its marks, the deck top first as card codes, the
  * face-down cards as (x, y, code) sorted by position). */
@@ -293,6 +413,12 @@ static PyMethodDef game_methods[] = {
      "determinize(seat, dice) -> dice state: deal anew what the seat cannot see."},
     {"rollout", (PyCFunction)game_rollout, METH_VARARGS,
      "rollout(dice, depth) -> (steps, dice state): random play to the end or depth."},
+    {"synchronise", (PyCFunction)game_synchronise, METH_NOARGS,
+     "state.dice.synchronise(): the dice from the next fixed point on come from a stream."},
+    {"play_out", (PyCFunction)game_play_out, METH_VARARGS,
+     "play_out(agent, memory, depth) -> steps: the game's own agent in C."},
+    {"_heuristic", (PyCFunction)game_heuristic, METH_O,
+     "For tests: _heuristic(memory) -> (index chosen now, memory after choosing)."},
     {"_dealt", (PyCFunction)game_dealt, METH_NOARGS,
      "For tests: (dice state, base, marks, deck codes, face-down (x, y, code) sorted)."},
     {NULL, NULL, 0, NULL},

@@ -238,6 +238,20 @@ void do_action(State *s, uint32_t action);
 void settle(State *s);
 long rollout(State *s, Dice *agent, long depth);
 
+/* agent.py: the heuristic player's memory (HeuristicAgent.kernel_memory): its dice, the
+ * zombies worth a charged weapon, and where it has walked with how often, in the order it
+ * first went there (the Python dict's order). visits is malloc'ed by the caller, grown by
+ * agent.c (realloc) when it walks somewhere new. */
+typedef struct { int64_t x, y, count; } Visit;
+typedef struct {
+    Dice dice;
+    int64_t big_fight;
+    int nvisits, cap;
+    Visit *visits;
+} Agent;
+int heuristic_act(const State *s, Agent *a);
+long heuristic_play_out(State *s, Agent *a, long depth);
+
 static inline void push_action(State *s, uint32_t a) {
     if (s->nactions >= MAX_ACTIONS) {
         s->error = ERR_CAPACITY;
