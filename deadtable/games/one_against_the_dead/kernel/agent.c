@@ -37,14 +37,14 @@ static inline int seen_card_to_place(const State *s) {
 static inline int seen_nactions(const State *s) { return s->nactions; }
 static inline uint32_t seen_action(const State *s, int i) { return s->actions[i]; }
 
-static int has_action(const State *s, uint32_t a) {
+static int find_action(const State *s, uint32_t a) { /* ids.index(a), or -1 */
     for (int i = 0; i < seen_nactions(s); i++)
-        if (seen_action(s, i) == a) return 1;
-    return 0;
+        if (seen_action(s, i) == a) return i;
+    return -1;
 }
 static int find_verb(const State *s, int verb) {
     for (int i = 0; i < seen_nactions(s); i++)
-        if (ACT_VERB(seen_action(s, i)) == verb) return i;
+        if ((int)ACT_VERB(seen_action(s, i)) == verb) return i;
     return -1;
 }
 
@@ -79,11 +79,9 @@ static int free_(const State *s) {
     int best = -1, best_rank = my_rank;
     for (int i = 0; i < seen_nactions(s); i++) {
         uint32_t a = seen_action(s, i);
-        int verb = ACT_VERB(a), kind = ACT_A(a);
+        int verb = (int)ACT_VERB(a), kind = (int)ACT_A(a);
         if ((verb == A_TAKE || verb == A_TAKE_GIVE) && kind > best_rank) {
-            int give = -1;
-            for (int j = 0; j < seen_nactions(s); j++)
-                if (seen_action(s, j) == ACT(A_TAKE_GIVE, kind, 0, 0)) { give = j; break; }
+            int give = find_action(s, ACT(A_TAKE_GIVE, kind, 0, 0));
             best = give >= 0 ? give : i;
             best_rank = kind;
         }
