@@ -11,6 +11,7 @@ search's methods too: `determinize` deals card for card and die for die as the P
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Any
 
@@ -565,3 +566,216 @@ def test_clones_of_clones_play_on_as_python() -> None:
                 kg.apply(i)
                 n += 1
             assert kg.outcome() == state.outcome
+
+
+# -- the heuristic agent in the kernel (agent.c), and synchronise -----------------------------
+def used_agent(game: Game, seed: int) -> Any:
+    """A HeuristicAgent that has played real decisions of another game: it has walked (its
+    visits are not empty) and its dice have rolled."""
+    from deadtable.agents import observe
+    from deadtable.games.one_against_the_dead.agent import HeuristicAgent
+
+    agent = HeuristicAgent(seed, big_fight=4 + seed % 9)
+    other = seed + 100_000
+    while not agent.visits:  # a game that ends before its first move leaves none: another
+        state = game.new(seed=other)
+        for _ in range(8 + seed % 30):
+            if state.decision is None:
+                break
+            state.apply(agent.act(observe(state)))
+        other += 1
+    return agent
+
+
+def heuristic_positions(game: Game, seeds: range, every: int) -> Any:
+    """(position, agent) pairs: positions of heuristic games (every `every`-th decision, the
+    start and the finished game; dice synchronised in every third game) with the agent that
+    played them so far (used memory), and positions of random games with a fresh agent or one
+    that played another game."""
+    from deadtable.agents import observe
+    from deadtable.games.one_against_the_dead.agent import HeuristicAgent
+
+    for seed in seeds:
+        state = game.new(seed=seed)
+        assert isinstance(state, OneAgainstTheDeadState)
+        if seed % 3 == 0:
+            state.dice.synchronise()
+        by_heuristic = seed % 2 == 0
+        agent = HeuristicAgent(seed) if by_heuristic or seed % 4 == 1 else used_agent(game, seed)
+        chooser = Dice(derive_seed(seed, 8))
+        n = 0
+        while True:
+            if n % every == 0 or state.decision is None:
+                yield state, agent
+            if state.decision is None:
+                break
+            n += 1
+            if by_heuristic:
+                state.apply(agent.act(observe(state)))
+            else:
+                state.apply(chooser.choice(state.decision.actions).id)
+
+
+HEURISTIC_CASES: list[tuple[dict[str, Any], int, int]] = [
+    # options, games, every how many decisions
+    ({}, 30, 3),
+    ({"data": OTHER_NUMBERS}, 20, 3),
+    ({"data": OTHER_NUMBERS, "flip-placement": "previous-card", "row": 9}, 10, 4),
+    ({"row": 1, "max-turns": 12}, 20, 2),
+    ({"row": 20, "match-neighbours": "numbers-only", "share-by": "dice"}, 10, 6),
+    ({"final-battle": "survive", "helicopter-zombies": "none", "weapon-powers": "3-4-5"}, 16, 4),
+]
+
+
+@pytest.mark.parametrize(("options", "games", "every"), HEURISTIC_CASES,
+                         ids=lambda v: str(v)[-24:])
+def test_heuristic_chooses_as_python(options: dict[str, Any], games: int, every: int) -> None:
+    """From positions of real games, with fresh and used agents: at every decision to the end
+    the kernel's heuristic (`_heuristic(memory)`: its choice, without taking it) chooses the
+    Python agent's action, and leaves its memory as the Python's `kernel_memory()` after; the
+    same choice where determinize dealt the hidden cards anew (it sees only the view)."""
+    from deadtable.agents import observe
+
+    game = load(**options)
+    k = kernel(game)
+    count = decisions = used = synchronised = 0
+    kinds: set[str] = set()
+    for state, agent in heuristic_positions(game, range(games), every):
+        python, me = state.clone(), copy.deepcopy(agent)
+        assert isinstance(python, OneAgainstTheDeadState)
+        kg = k.load(state)
+        used += bool(me.visits)
+        synchronised += state.dice.base is not None
+        count += 1
+        while python.decision is not None:
+            memory = me.kernel_memory()
+            i, after = kg._heuristic(memory)
+            world = kg.clone()
+            world.determinize("player", derive_seed(python.seed, decisions))
+            assert world._heuristic(memory) == (i, after)
+            chosen = me.act(observe(python))
+            assert kg.actions()[i] == chosen, f"seed {state.seed} after {python.history}"
+            assert after == me.kernel_memory()
+            kinds.add(chosen.split(":")[0])
+            python.apply(chosen)
+            kg.apply(i)
+            decisions += 1
+        assert kg.outcome() == python.outcome
+        with pytest.raises(GameOver):
+            kg._heuristic(me.kernel_memory())
+    assert count >= 50 and used >= count // 4 and synchronised >= 10
+    assert decisions >= 300
+    assert {"move", "place", "fight", "share", "take", "rescue"} <= kinds
+    if options.get("row") != 1:
+        assert {"arm", "survivor", "provisions"} <= kinds
+
+
+def python_play_out(state: OneAgainstTheDeadState, agent: Any, depth: int) -> int:
+    """The Python loop play_out is: state.apply(agent.act(observe(state))) to depth."""
+    from deadtable.agents import observe
+
+    steps = 0
+    while steps < depth and state.decision is not None:
+        state.apply(agent.act(observe(state)))
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize(("options", "games", "every"), HEURISTIC_CASES,
+                         ids=lambda v: str(v)[-24:])
+def test_play_out_plays_as_python(options: dict[str, Any], games: int, every: int) -> None:
+    """play_out("heuristic", agent.kernel_memory(), depth) is the Python loop on a deep copy of
+    the agent: the same number of actions, the same position after (its dice, deck and hidden
+    cards; then played on to the end decision by decision) when a depth cut it short, the
+    same outcome; on worlds determinized or synchronised too."""
+    game = load(**options)
+    k = kernel(game)
+    cut = whole = 0
+    for n, (state, agent) in enumerate(heuristic_positions(game, range(games), every)):
+        s = derive_seed(state.seed, len(state.history), 9)
+        depth = (0, 1, 4, 12, 10_000)[n % 5]
+        python, me = state.clone(), copy.deepcopy(agent)
+        assert isinstance(python, OneAgainstTheDeadState)
+        kg = k.load(state)
+        if n % 3 == 1:  # a search world: determinized first
+            python.determinize("player", Dice(s))
+            kg.determinize("player", s)
+        elif n % 3 == 2 and state.decision is not None:
+            python.dice.synchronise()
+            kg.synchronise()
+        memory = me.kernel_memory()
+        steps = python_play_out(python, me, depth)
+        assert kg.play_out("heuristic", memory, depth) == steps
+        assert kg.outcome() == python.outcome
+        assert kg._dealt() == dealt(python)
+        if python.outcome is None:
+            assert steps == depth
+            cut += 1
+            play_both(python, kg, Dice(s + 1))
+        else:
+            whole += 1
+            assert kg.play_out("heuristic", memory, 5) == 0
+    assert cut >= 20 and whole >= 10
+
+
+def test_play_out_from_new_games() -> None:
+    """Whole games from the start, dice synchronised or not, agents fresh and used: play_out
+    is the Python game (the same steps and outcome, game for game)."""
+    from deadtable.games.one_against_the_dead.agent import HeuristicAgent
+
+    for options in ({}, {"data": OTHER_NUMBERS, "row": 4}):
+        game = load(**options)
+        k = kernel(game)
+        outcomes = set()
+        for seed in range(60):
+            sync = seed % 2 == 1
+            state = game.new(seed=seed)
+            assert isinstance(state, OneAgainstTheDeadState)
+            if sync:
+                state.dice.synchronise()
+            agent = HeuristicAgent(seed) if seed % 3 else used_agent(game, seed)
+            kg = k.new(seed, sync)
+            memory = agent.kernel_memory()
+            assert kg.play_out("heuristic", memory, 100_000) == python_play_out(state, agent,
+                                                                                100_000)
+            assert kg.outcome() == state.outcome
+            outcomes.add(state.outcome.cause if state.outcome else None)
+        assert len(outcomes) >= 2
+
+
+def test_synchronise_is_the_pythons() -> None:
+    """synchronise() at any decision is state.dice.synchronise(): the same dice after (base and
+    marks), and the same game on to the end."""
+    for options in ({}, {"data": OTHER_NUMBERS}):
+        game = load(**options)
+        k = kernel(game)
+        for n, state in enumerate(positions(game, range(10), every=3)):
+            python = state.clone()
+            assert isinstance(python, OneAgainstTheDeadState)
+            kg = k.load(state)
+            python.dice.synchronise()
+            kg.synchronise()
+            assert kg._dealt() == dealt(python)
+            play_both(python, kg, Dice(n))
+
+
+def test_the_kernel_plays_the_heuristic_only() -> None:
+    from deadtable.games.one_against_the_dead.agent import HeuristicAgent
+
+    k = kernel(load())
+    assert k.agents == frozenset({"heuristic"})
+    kg = k.new(3)
+    memory = HeuristicAgent(3).kernel_memory()
+    assert memory == (3, 10, 0)
+    with pytest.raises(ValueError, match="plays no agent"):
+        kg.play_out("random", memory, 5)
+    for bad in ((3, 10), (3, 10, 1, 0, 0), (-1, 10, 0), (3, 10, 1, 0, 0, -1),
+                (3, 10, 1, 0, 0, 2**62)):
+        with pytest.raises((ValueError, OverflowError)):
+            kg.play_out("heuristic", bad, 5)
+    with pytest.raises(TypeError):
+        kg.play_out("heuristic", (3, 10.5, 0), 5)
+    assert kg.count() and kg.play_out("heuristic", memory, 0) == 0
+    big = (3, 2**70, 1, 2**40, -(2**40), 7)  # any big_fight (clamped); places no move reaches
+    after = kg._heuristic(big)[1]
+    assert after[1] == 2**63 - 1 and after[3:6] == (2**40, -(2**40), 7)
