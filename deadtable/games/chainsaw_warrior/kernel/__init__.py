@@ -129,7 +129,8 @@ def _tables(data: CardData, rules: Rules, advanced: bool) -> tuple[Any, ...]:
             *(item.to_hit.get(c, -1) for c in CREATURES),
             card_index[item.id] if item.id in data.house else -1,
             PICKS.index(item.id) if item.id in PICKS else -1,
-            item.id.startswith("laser-lance") + 2 * (item.id in KEEP) + 4 * (item.id == "chainsaw")))
+            item.id.startswith("laser-lance") + 2 * (item.id in KEEP)
+            + 4 * (item.id == "chainsaw")))
     for row in (*rows, *item_rows):
         if not all(-128 <= v < 128 for v in row):
             raise ValueError("a card's numbers beyond the kernel's (-128 to 127)")
