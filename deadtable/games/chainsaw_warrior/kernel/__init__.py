@@ -9,7 +9,9 @@ lucky-marksmanship, escape-time, clothing-hth, lance-counts, skip-across-decks),
 difficulties, every Overkill option and the Advanced Equipment, on the packaged card data or a
 data file of the same shape; it refuses (None) only card data beyond its tables: more cards
 than it holds, numbers outside -128..127, dice it does not roll (d66), ids shared between
-decks."""
+decks. It also plays the game's heuristic agent (agent.c, agent.py's twin: `agents`,
+`KernelGame.play_out`), on every option set, unless card names would read as a label's number
+(`heuristic_plays`)."""
 
 from __future__ import annotations
 
