@@ -6,7 +6,12 @@ down a Deck Two passage with the Remote Camera before skipping, fit C.A.T.S. to 
 throw the first-round weapons at strong creatures, avoid radiation with the Geiger Counter,
 keep Acid for the Slime, and keep the Laser-lance charged.
 
-It reads only its observation's view and decision; its own dice break ties."""
+It reads only its observation's view and decision; its own dice break ties.
+
+It has a twin in C, in the game's kernel (kernel/agent.c, the same procedures in the same
+order): `KernelGame.play_out("heuristic", agent.kernel_memory(), depth)` plays exactly its
+choices there (the mcts agent's heuristic rollouts), and the kernel's tests check it decision by
+decision. A change here is a change there."""
 
 from __future__ import annotations
 
@@ -40,6 +45,11 @@ def _needs(label: str) -> int:
 class HeuristicAgent:
     def __init__(self, seed: int) -> None:
         self.dice = Dice(seed)
+
+    def kernel_memory(self) -> tuple[int, ...]:
+        """What its choices depend on besides the view and the decision, for the kernel's
+        play_out: its dice's state (no choice draws them yet; it keeps nothing else)."""
+        return (self.dice.state,)
 
     def act(self, obs: Observation) -> str:
         return self.choose(obs.view, obs.decision)

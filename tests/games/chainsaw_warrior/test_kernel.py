@@ -7,6 +7,7 @@ Out, late House cards, leaving the building, Darkness and every step of a fight.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -18,8 +19,9 @@ from deadtable.engine.dice import Dice, derive_seed
 from deadtable.engine.kernel import KernelGame
 from deadtable.engine.state import GameState
 from deadtable.games.chainsaw_warrior import SPEC
+from deadtable.games.chainsaw_warrior.agent import HeuristicAgent
 from deadtable.games.chainsaw_warrior.data import DEFAULT
-from deadtable.games.chainsaw_warrior.kernel import READINGS, kernel_for
+from deadtable.games.chainsaw_warrior.kernel import READINGS, heuristic_plays, kernel_for
 from deadtable.games.chainsaw_warrior.rules import OVERKILL
 from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
 from deadtable.sim.run import play_one
@@ -566,3 +568,160 @@ def test_determinize_deals_a_card_twice_as_the_python_does() -> None:
         except ValueError as error:
             assert "duplicate action ids" in str(error)
     assert compared > 1000
+
+
+# -- the heuristic in C (kernel/agent.c): play_out, its choices and synchronise ------------------
+def heuristic_loop(state: GameState, twin: KernelGame, agent: HeuristicAgent, depth: int,
+                   where: str) -> int:
+    """The Python loop `state.apply(agent.act(observe(state)))`, `depth` actions at most, with
+    the kernel's choice at every decision (twin._heuristic(), not taken) compared with the
+    Python's; both play the Python's. Returns the actions played."""
+    steps = 0
+    while steps < depth and (decision := state.decision) is not None:
+        action = agent.act(observe(state))
+        index = decision.ids.index(action)
+        assert twin._heuristic() == index, f"{where}, decision {steps}: {action}"
+        state.apply(action)
+        twin.apply(index)
+        steps += 1
+    return steps
+
+
+def check_play_out(state: GameState, twin: KernelGame, seed: int, seen: Counter[str],
+                   agent: HeuristicAgent) -> None:
+    """At one position (`twin` the kernel's): the heuristic's every choice in C is the
+    Python's, to the end or `depth`; play_out plays the same game (the same number of actions,
+    the same position after, the same outcome); synchronise() is state.dice.synchronise()."""
+    assert isinstance(state, ChainsawWarriorState)
+    where = f"seed {seed}, after {state.history[-6:]}"
+    depth = (0, 1, 7, 60, 10**6, 10**6)[seed % 6]
+    seen["positions"] += 1
+    seen[state.phase + (" in a fight" if state.fight else "")] += 1
+    seen["deck two"] += state.current == 1
+    seen["darkness"] += bool(state.fight) and state.data.darkness in state.fight.opponents
+    seen["synchronised"] += state.dice.base is not None
+    python, stepped, played = state.clone(), twin.clone(), twin.clone()
+    memory = agent.kernel_memory()
+    steps = heuristic_loop(python, stepped, copy.deepcopy(agent), depth, where)
+    seen["decisions"] += steps
+    seen["cut off" if python.outcome is None else "to the end"] += 1
+    assert played.play_out("heuristic", memory, depth) == steps, where
+    assert agent.kernel_memory() == memory  # the Python agent's copy played; this one did not
+    assert played.actions() == stepped.actions() == (python.decision.ids if python.decision
+                                                     else []), where
+    assert played.outcome() == stepped.outcome() == python.outcome, where
+    if python.decision is not None:
+        assert played.play_out("heuristic", memory, 10**6) == heuristic_loop(
+            python, stepped, copy.deepcopy(agent), 10**6, where), where
+        assert played.outcome() == python.outcome, where
+    if seed % 3 == 0:  # synchronise() here, as the Python's; then random play to the end
+        synced, real = twin.clone(), state.clone()
+        synced.synchronise()
+        real.dice.synchronise()
+        assert synced.rollout(seed, 10**6) == python_rollout(real.clone(), seed, 10**6), where
+        seen["synchronise()"] += 1
+
+
+# a kit for the heuristic's rarer questions: the Geiger Counter, the Acid, the Anti-Rad
+# Capsules, C.A.T.S., the Imagizer, the Implosion Waistcoat, the first-round weapons
+GEAR_KIT = ["geiger-counter", "acid", "anti-rad-capsules", "c-a-t-s", "holographic-imagizer",
+            "implosion-waistcoat", "dum-dum-bullets", "time-grenades", "throw-nets", "c-n-e-s",
+            "flash-bombs", "automatic-rifle", "remote-camera", "medi-kit"]
+
+
+def heuristic_positions(seed: int, policy: Policy, seen: Counter[str], every: int,
+                        synchronise: bool = False, setup: bool = False,
+                        kit: list[str] = SEARCH_KIT, **options: Any) -> None:
+    """One game played side by side by `policy` (from `kit` and SEARCH_WARRIOR, loaded into
+    the kernel, with `setup`), check_play_out at its start and at about one decision in
+    `every` (one in two at Darkness)."""
+    game = SPEC.bind(**options)
+    kernel = kernel_for(game)
+    assert kernel is not None and kernel.agents == {"heuristic"}
+    state = (game.new(seed=seed, kit=kit, warrior=SEARCH_WARRIOR) if setup
+             else game.new(seed=seed))
+    if synchronise:
+        state.dice.synchronise()
+    twin = kernel.load(state) if setup else kernel.new(seed, synchronise)
+    dice = Dice(derive_seed(seed, 6))
+    while (decision := state.decision) is not None:
+        dark = bool(state.fight) and state.data.darkness in state.fight.opponents  # type: ignore[attr-defined]
+        if not state.history or dice.below(2 if dark else every) == 0:
+            at = derive_seed(seed, len(state.history))
+            check_play_out(state, twin, at, seen, HeuristicAgent(at))
+        action = policy(state, dice)
+        state.apply(action)
+        twin.apply(decision.ids.index(action))
+
+
+def test_the_heuristic_in_c_plays_the_pythons_games() -> None:
+    """From hundreds of positions (the start, Kitting Out, fights, Deck Two, Darkness;
+    synchronised dice or not): the heuristic's choice in C is the Python's at every decision,
+    and play_out plays the Python loop's game to the same end, or the same cut-off."""
+    seen: Counter[str] = Counter()
+    for seed in range(40):
+        heuristic_positions(seed, heuristic_policy(seed, share=4), seen, every=12,
+                            synchronise=seed % 2 == 0)
+        heuristic_positions(seed, searcher_policy(seed), seen, every=8,
+                            synchronise=seed % 3 == 0, setup=True,
+                            kit=GEAR_KIT if seed % 2 else SEARCH_KIT)
+    assert seen["positions"] > 500 and seen["decisions"] > 12000, seen
+    for reached in ("kit", "free", "shoot in a fight", "lucky in a fight", "escape in a fight",
+                    "step-6 in a fight", "passage", "door", "deck two", "darkness",
+                    "synchronised", "cut off", "to the end", "synchronise()"):
+        assert seen[reached] >= 5, (reached, seen)
+
+
+@pytest.mark.parametrize("options", [
+    {option: True for option in OVERKILL if "extra-training" not in option},
+    {option: True for option in OVERKILL if option not in ("advanced-training",
+                                                          "kitting-out-2")},
+    {"extra-training-1": True}, {"extra-training-2": True}, {"advanced-training": True},
+    {"kitting-out-2": True},
+    {"difficulty": "medium"}, {"difficulty": "easy"},
+    {"difficulty": "easy", "lucky-one": "1", "lucky-ammo": "456", "escape-time": "boxes",
+     "clothing-hth": False, "lance-counts": False, "skip-across-decks": False,
+     "lucky-marksmanship": True},
+], ids=lambda options: ",".join(f"{k}={v}" for k, v in options.items())[:60])
+def test_the_heuristic_in_c_under_every_option(options: dict[str, Any]) -> None:
+    seen: Counter[str] = Counter()
+    for seed in range(4):
+        heuristic_positions(seed, heuristic_policy(seed, share=4), seen, every=10,
+                            synchronise=seed % 2 == 0, **options)
+        heuristic_positions(seed, searcher_policy(seed), seen, every=10,
+                            synchronise=seed % 2 == 1, setup=seed < 2, **options)
+    assert seen["positions"] >= 20 and seen["decisions"] > 500, seen
+
+
+def test_the_heuristic_in_c_on_other_card_data(tmp_path: Any) -> None:
+    data = other_numbers(tmp_path)
+    seen: Counter[str] = Counter()
+    for seed in range(5):
+        heuristic_positions(seed, heuristic_policy(seed, share=4), seen, every=10,
+                            synchronise=seed % 2 == 0, data=data)
+        heuristic_positions(seed, searcher_policy(seed), seen, every=10,
+                            synchronise=seed % 2 == 1, setup=True, data=data)
+    assert seen["positions"] >= 25 and seen["decisions"] > 500, seen
+
+
+def test_play_out_refuses_what_it_does_not_play(tmp_path: Any) -> None:
+    """Only the agents the kernel names, with the heuristic's memory; card data whose names
+    the Python agent would read as a label's number: no heuristic in C."""
+    kernel = kernel_for(SPEC.bind())
+    assert kernel is not None and kernel.agents == {"heuristic"}
+    game = kernel.new(3)
+    with pytest.raises(ValueError, match="agent"):
+        game.play_out("random", (1,), 10)
+    with pytest.raises(ValueError, match="memory"):
+        game.play_out("heuristic", (1, 2), 10)
+    assert game.play_out("heuristic", (1,), 0) == 0
+    text = DEFAULT.read_text()
+    name = next(line for line in text.splitlines() if line.startswith("name = "))
+    odd = tmp_path / "odd-names.toml"
+    odd.write_text(text.replace(name, 'name = "The 2+ Blade"', 1))
+    game_odd = SPEC.bind(data=str(odd))
+    other = kernel_for(game_odd)
+    assert other is not None and other.agents == frozenset()
+    assert not heuristic_plays(game_odd.new(seed=0).data)  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="agent"):
+        other.new(3).play_out("heuristic", (1,), 10)

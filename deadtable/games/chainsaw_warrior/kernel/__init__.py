@@ -9,10 +9,13 @@ lucky-marksmanship, escape-time, clothing-hth, lance-counts, skip-across-decks),
 difficulties, every Overkill option and the Advanced Equipment, on the packaged card data or a
 data file of the same shape; it refuses (None) only card data beyond its tables: more cards
 than it holds, numbers outside -128..127, dice it does not roll (d66), ids shared between
-decks."""
+decks. It also plays the game's heuristic agent (agent.c, agent.py's twin: `agents`,
+`KernelGame.play_out`), on every option set, unless card names would read as a label's number
+(`heuristic_plays`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,6 +23,7 @@ from deadtable.engine.dice import parse_expression
 from deadtable.engine.game import Game
 from deadtable.engine.kernel import Kernel
 from deadtable.engine.state import GameState, Outcome
+from deadtable.games.chainsaw_warrior.agent import KEEP, PICKS
 from deadtable.games.chainsaw_warrior.data import (
     BACKS,
     CREATURES,
@@ -77,6 +81,18 @@ def expr(text: str) -> tuple[int, int, int, int]:
     return e.dice, e.sides, e.plus, keep
 
 
+def heuristic_plays(data: CardData) -> bool:
+    """Does agent.c choose as HeuristicAgent on this card data? It computes the numbers the
+    Python reads from labels (a shot's "needs N", a door's "N+") from the rules; an item name
+    or card title holding such text ("needs 5", "2+") would be read first by the Python's
+    regular expressions, and an id with ":" would split otherwise: the C leaves those out."""
+    names = [*(c.title for c in data.house.values()), *(c.title for c in data.wandering.values()),
+             *(item.name for item in data.items.values())]
+    ids = [*data.house, *data.wandering, *data.items]
+    return not any(re.search(r"needs -?\d|\d\+", name) for name in names) and not any(
+        ":" in i for i in ids)
+
+
 def _tables(data: CardData, rules: Rules, advanced: bool) -> tuple[Any, ...]:
     cards = [*data.house.values(), *data.wandering.values()]
     kits = {c.id for c in data.house.values() if c.kind == "first-aid-kit"}
@@ -101,7 +117,8 @@ def _tables(data: CardData, rules: Rules, advanced: bool) -> tuple[Any, ...]:
             int(x.get("target", 7)), int(bool(x.get("wound_table"))),
             int("radiation" in x), *rad, int("radiation_on_hit" in x), *roh,
             *expr(x.get("skip", "2d6")), int(radioactive),
-            item_index[c.id] if c.kind == "first-aid-kit" else -1, 0))
+            item_index[c.id] if c.kind == "first-aid-kit" else -1,
+            (c.title == "Darkness") + 2 * (c.id == "darkness") + 4 * c.id.startswith("darkness")))
     item_rows = []
     for item in items:
         heal = expr(item.heal) if item.heal else (0, 0, 0, 0)
@@ -112,7 +129,10 @@ def _tables(data: CardData, rules: Rules, advanced: bool) -> tuple[Any, ...]:
             int(item.night_vision), int(bool(item.heal)), *heal, item.reflexes,
             int(item.type in CATS_FITS or item.id in CATS_FITS), int(item.shoots),
             *(item.to_hit.get(c, -1) for c in CREATURES),
-            card_index[item.id] if item.id in data.house else -1, 0, 0))
+            card_index[item.id] if item.id in data.house else -1,
+            PICKS.index(item.id) if item.id in PICKS else -1,
+            item.id.startswith("laser-lance") + 2 * (item.id in KEEP)
+            + 4 * (item.id == "chainsaw")))
     for row in (*rows, *item_rows):
         if not all(-128 <= v < 128 for v in row):
             raise ValueError("a card's numbers beyond the kernel's (-128 to 127)")
@@ -138,13 +158,18 @@ if _cw is not None:
     class ChainsawWarriorKernel(_cw.Kernel):
         """The kernel for one option set (engine/kernel.py's Kernel)."""
 
-        agents: frozenset[str] = frozenset()  # none of the game's own agents plays in C yet
+        # the game's own agents it plays (KernelGame.play_out): the heuristic (agent.c), on
+        # every option set, unless the card data's names would make the Python agent read
+        # its labels otherwise (heuristic_plays)
+        agents: frozenset[str] = frozenset()
 
         def __init__(self, game: Game) -> None:
             options = game.options
-            tables = _tables(card_data(options), Rules.from_options(options),
+            data = card_data(options)
+            tables = _tables(data, Rules.from_options(options),
                              bool(options["advanced-equipment"]))
             super().__init__(*tables, Outcome)
+            self.agents = frozenset({"heuristic"}) if heuristic_plays(data) else frozenset()
             self.game = game
             self._index = _Index(tables[5], tables[6])
 

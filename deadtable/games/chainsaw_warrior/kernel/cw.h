@@ -49,6 +49,8 @@ typedef struct {
     int8_t has_rad, has_rad_on_hit, radioactive;
     Expr rad, rad_on_hit, skip;
     int8_t item;  /* a First Aid Kit: its index among the items, else -1 */
+    int8_t agent_flags;  /* for the heuristic (agent.c): 1 title "Darkness", 2 id "darkness",
+                          * 4 id starts "darkness" */
 } Card;
 
 typedef struct {
@@ -59,6 +61,8 @@ typedef struct {
     int8_t to_hit[NCREATURES];  /* -1: cannot shoot that creature */
     Expr heal;
     int16_t house;              /* a First Aid Kit: its House card, else -1 */
+    int8_t pick_rank;           /* the heuristic's (agent.c): its place in PICKS, else -1 */
+    int8_t agent_flags;         /* 1 id starts "laser-lance", 2 in KEEP, 4 id "chainsaw" */
 } Item;
 
 typedef struct {

@@ -100,6 +100,7 @@ static int carry_limit_reached(const State *s);
 #include "turn.c"
 #include "training.c"
 #include "setup.c"
+#include "agent.c"
 
 /* -- the decision: turn.py's decide, each question's options --------------------------- */
 static int decide(const State *s, Act *out) {
@@ -216,6 +217,20 @@ static long rollout(State *s, Dice *agent, long depth) {
         int n = count_of(s);
         if (!n) break;
         apply_index(s, below(agent, n));
+        steps++;
+    }
+    return steps;
+}
+
+/* the heuristic (agent.c) until the game ends or `depth` actions were played; how many were */
+static long play_out(State *s, long depth) {
+    long steps = 0;
+    while (!s->err && steps < depth) {
+        int n = count_of(s);
+        if (!n) break;
+        int i = heuristic_choice(s, s->acts, n);
+        if (s->err) break;
+        apply_index(s, i);
         steps++;
     }
     return steps;
@@ -464,6 +479,62 @@ static PyObject *game_rollout(GameObject *g, PyObject *args) {
     return Py_BuildValue("(lK)", steps, (unsigned long long)agent.state);
 }
 
+/* synchronise(): state.dice.synchronise() */
+static PyObject *game_synchronise(GameObject *g, PyObject *unused) {
+    dice_synchronise(&g->s.dice);
+    Py_RETURN_NONE;
+}
+
+/* the agent named, if the kernel plays it (its `agents`), with its memory checked; 0 if not */
+static int agent_of(GameObject *g, PyObject *agent, PyObject *memory) {
+    PyObject *agents = PyObject_GetAttrString((PyObject *)g->kernel, "agents");
+    if (!agents) return 0;
+    int in = PySequence_Contains(agents, agent);
+    Py_DECREF(agents);
+    if (in < 0) return 0;
+    if (!in || PyUnicode_CompareWithASCIIString(agent, "heuristic") != 0) {
+        PyErr_Format(PyExc_ValueError, "the kernel does not play the agent %R here", agent);
+        return 0;
+    }
+    /* HeuristicAgent.kernel_memory(): (its dice's state,); it never draws them */
+    Py_ssize_t n = PySequence_Size(memory);
+    if (n < 0) return 0;
+    if (n != 1) {
+        PyErr_SetString(PyExc_ValueError, "the heuristic's memory is (its dice's state,)");
+        return 0;
+    }
+    PyObject *dice = PySequence_GetItem(memory, 0);
+    if (!dice) return 0;
+    uint64_t state;
+    int bad = seed_of(dice, &state);
+    Py_DECREF(dice);
+    return !bad;
+}
+
+/* play_out(agent, memory, depth): the game's own agent (agent.c) plays; the actions played */
+static PyObject *game_play_out(GameObject *g, PyObject *args) {
+    PyObject *agent, *memory, *limit;
+    if (!PyArg_ParseTuple(args, "UOO!:play_out", &agent, &memory, &PyLong_Type, &limit))
+        return NULL;
+    if (!agent_of(g, agent, memory)) return NULL;
+    int overflow;
+    long depth = PyLong_AsLongAndOverflow(limit, &overflow);
+    if (depth == -1 && PyErr_Occurred()) return NULL;
+    if (overflow) depth = overflow > 0 ? LONG_MAX : 0;
+    long steps = play_out(&g->s, depth);
+    if (check_err(&g->s)) return NULL;
+    return PyLong_FromLong(steps);
+}
+
+/* _heuristic(): the index of the heuristic's choice now, without taking it; None once over */
+static PyObject *game_heuristic(GameObject *g, PyObject *unused) {
+    int n = count_of(&g->s);
+    if (!n) Py_RETURN_NONE;
+    int i = heuristic_choice(&g->s, g->s.acts, n);
+    if (check_err(&g->s)) return NULL;
+    return PyLong_FromLong(i);
+}
+
 static PyMethodDef game_methods[] = {
     {"actions", (PyCFunction)game_actions, METH_NOARGS, "The legal action ids, in order."},
     {"count", (PyCFunction)game_count, METH_NOARGS, "How many legal actions there are."},
@@ -478,6 +549,14 @@ static PyMethodDef game_methods[] = {
     {"rollout", (PyCFunction)game_rollout, METH_VARARGS,
      "rollout(dice, depth): random legal actions (Dice(dice).below(count()) each) until the "
      "end or depth of them; returns (actions played, the dice's state afterwards)."},
+    {"synchronise", (PyCFunction)game_synchronise, METH_NOARGS,
+     "state.dice.synchronise(): from the next fixed point on, synchronised dice."},
+    {"play_out", (PyCFunction)game_play_out, METH_VARARGS,
+     "play_out(agent, memory, depth): the game's own agent (one of the kernel's agents) plays "
+     "until the end or depth actions; returns the actions played."},
+    {"_heuristic", (PyCFunction)game_heuristic, METH_NOARGS,
+     "The index of the heuristic's choice at this decision, not taken (a test hook); None "
+     "once over."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -521,6 +600,7 @@ static int load_card(Card *c, const int *v) {
     c->target = (int8_t)v[9]; c->wound_table = (int8_t)v[10]; c->has_rad = (int8_t)v[11];
     c->rad = expr_of(v + 12); c->has_rad_on_hit = (int8_t)v[16]; c->rad_on_hit = expr_of(v + 17);
     c->skip = expr_of(v + 21); c->radioactive = (int8_t)v[25]; c->item = (int8_t)v[26];
+    c->agent_flags = (int8_t)v[27];
     return 0;
 }
 
@@ -533,6 +613,7 @@ static int load_item(Item *it, const int *v) {
     it->shoots = (int8_t)v[18];
     for (int k = 0; k < NCREATURES; k++) it->to_hit[k] = (int8_t)v[19 + k];
     it->house = (int16_t)v[25];
+    it->pick_rank = (int8_t)v[26]; it->agent_flags = (int8_t)v[27];
     return 0;
 }
 
