@@ -172,9 +172,10 @@ class MCTSAgent:
             return self._paired(obs, preferred)
         root = _Node()
         done = 0
-        # With random rollouts each world can be dealt, searched and played out in the game's
-        # kernel, if it has one: the same worlds, tree and choices from the same dice, in C.
-        compiled = self.rollout == "random"
+        # Each world can be dealt, searched and played out in the game's kernel where it has
+        # one that plays the rollouts: the same worlds, tree and choices, in C. (A guided tree
+        # asks the Python rollout agent at its nodes, so it stays in Python.)
+        compiled = self._compiled(obs) and not self.guide
         while done < self.iterations and self._budget_left():
             world = obs.sample_compiled(self.dice) if compiled else None
             self._iterate(root, obs.sample(self.dice) if world is None else world,
@@ -242,13 +243,17 @@ class MCTSAgent:
         """Play every one of `actions` in `worlds` fresh sampled worlds (the same worlds and
         rollout seeds for each), appending each rollout's reward; the worlds played."""
         seat = obs.decision.seat
+        compiled = self._compiled(obs)
         played = 0
         for _ in range(worlds):
             if not self._budget_left():
                 break
-            world = obs.sample(self.dice)
+            world: GameState | KernelGame | None = (
+                obs.sample_compiled(self.dice) if compiled else None)
+            if world is None:
+                world = obs.sample(self.dice)
             if self.sync:
-                world.dice.synchronise()
+                (world.dice if isinstance(world, GameState) else world).synchronise()
             luck = self.dice.below(1 << 62)  # the same rollout seed for every action
             for action in actions:
                 sim = world.clone()
@@ -257,6 +262,12 @@ class MCTSAgent:
                 rewards[action].append(self._play_out(sim, rollout, Dice(luck)).get(seat, 0.5))
             played += 1
         return played
+
+    def _compiled(self, obs: Observation) -> bool:
+        """Can the game's kernel play this search's rollouts (random, or its own agent)?"""
+        kernel = obs.game.kernel
+        return kernel is not None and (self.rollout == "random" or (
+            self.rollout in kernel.agents and hasattr(self._snapshot, "kernel_memory")))
 
     def _race(self, alive: list[str], rewards: dict[str, list[float]],
               preferred: str) -> list[str]:
@@ -321,10 +332,7 @@ class MCTSAgent:
             node = node.children[action]
             path.append((node, seat))
             self._step(sim, action)
-        if isinstance(sim, GameState):
-            rewards = self._play_out(sim, rollout, dice)
-        else:
-            rewards = self._play_out_compiled(sim, dice)
+        rewards = self._play_out(sim, rollout, dice)
         root.visits += 1
         for visited, seat in path:
             visited.visits += 1
@@ -346,10 +354,15 @@ class MCTSAgent:
         mean = child.value / child.visits
         return mean + self.c * math.sqrt(math.log(parent.visits + 1) / child.visits)
 
-    def _play_out(self, sim: GameState, rollout: Agent | None, dice: Dice) -> dict[str, float]:
+    def _play_out(self, sim: GameState | KernelGame, rollout: Agent | None,
+                  dice: Dice) -> dict[str, float]:
+        """Play on to the end (or `depth`) with the rollout agent, or at random with `dice`;
+        in the game's kernel when `sim` is one, or when it can take a random rollout."""
+        if not isinstance(sim, GameState):
+            return self._play_out_compiled(sim, rollout, dice)
         kernel = sim.game.kernel if rollout is None else None
         if kernel is not None:
-            return self._play_out_compiled(kernel.load(sim), dice)
+            return self._play_out_compiled(kernel.load(sim), None, dice)
         for _ in range(self.depth):
             decision = sim.decision
             if decision is None:
@@ -363,10 +376,16 @@ class MCTSAgent:
         return {seat: REWARD[result] for seat, result in sim.outcome.results.items()}
 
 
-    def _play_out_compiled(self, sim: KernelGame, dice: Dice) -> dict[str, float]:
-        """The same random rollout in the game's kernel: the same choices from the same dice
-        (an index drawn among the legal actions, in their order), at C speed."""
-        steps, dice.state = sim.rollout(dice.state, self.depth)
+    def _play_out_compiled(self, sim: KernelGame, rollout: Agent | None,
+                           dice: Dice) -> dict[str, float]:
+        """The same rollout in the game's kernel: random (the same choices from the same
+        dice: an index drawn among the legal actions, in their order), or the rollout agent's
+        twin in C choosing as it would from its memory; at C speed."""
+        if rollout is None:
+            steps, dice.state = sim.rollout(dice.state, self.depth)
+        else:
+            memory = rollout.kernel_memory()  # type: ignore[attr-defined]
+            steps = sim.play_out(self.rollout, memory, self.depth)
         self._spent += steps
         outcome = sim.outcome()
         if outcome is None:

@@ -63,3 +63,26 @@ def test_mcts_with_random_rollouts_searches_alike(game_id: str,
             agent = MCTSAgent(7, **settings)  # type: ignore[arg-type]
             choices.append((agent.act(observe(state)), agent.last_iterations, agent.last_calls))
         assert choices[0] == choices[1]
+
+
+AGENT_GAMES = [g for g in KERNEL_GAMES if "heuristic" in (registry.load(g).kernel.agents or ())]
+
+
+@pytest.mark.parametrize("game_id", AGENT_GAMES)
+@pytest.mark.parametrize("settings", [
+    {"iterations": 6, "rollout": "heuristic"},
+    {"iterations": 8, "rollout": "heuristic", "paired": True, "margin": 1.0},
+    {"iterations": 8, "rollout": "heuristic", "paired": True, "sync": True, "batch": 4,
+     "tolerance": 0.05},
+])
+def test_mcts_with_the_games_own_rollouts_searches_alike(game_id: str,
+                                                         settings: dict[str, object]) -> None:
+    """The kernel's twin of the game's agent plays the rollouts as the Python agent would."""
+    game = registry.load(game_id)
+    for position in positions(game.python_rules(), 3, 5):
+        choices = []
+        for rules in (game, game.python_rules()):
+            state = rules.from_json(position.to_json())
+            agent = MCTSAgent(7, **settings)  # type: ignore[arg-type]
+            choices.append((agent.act(observe(state)), agent.last_iterations, agent.last_calls))
+        assert choices[0] == choices[1]
