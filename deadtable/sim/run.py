@@ -57,7 +57,11 @@ def play_one(
     `sync_dice` synchronises the game's dice (Dice.synchronise): the rolls from the game's
     n-th fixed point on (a move, a card turned over) depend only on the game seed and n, so
     two configurations that part ways on the same seed still meet the same luck afterwards.
-    As fair as the plain dice, and a far stronger paired comparison (docs/analysis.md)."""
+    As fair as the plain dice, and a far stronger paired comparison (docs/analysis.md).
+
+    Where the game has a kernel (engine/kernel.py), it plays the games whose every seat is
+    `random`, and a solo game whose agent it also plays (the game's heuristic): the same
+    games, in C."""
     missing = [seat for seat in game.seats if seat not in agents]
     if missing:
         raise ValueError(f"no agent for seat(s) {', '.join(missing)} of {game.id}")
@@ -74,6 +78,18 @@ def play_one(
         seat: agent_maker(agents[seat], game.id)(derive_seed(seed, index, 1 + number))
         for number, seat in enumerate(game.seats)
     }
+    if kernel is not None and len(game.seats) == 1:
+        (seat,) = game.seats
+        name, player = agents[seat].partition(":")[0], players[seat]
+        if name in kernel.agents and hasattr(player, "kernel_memory"):
+            # The agent's twin in the kernel chooses as it would, from the same memory.
+            fast = kernel.new(game_seed, sync_dice)
+            steps = fast.play_out(name, player.kernel_memory(), max_steps)
+            outcome = fast.outcome()
+            if outcome is None:
+                raise _runaway(game, index, game_seed, max_steps)
+            return Played(outcome.label, steps, dict(outcome.results), dict(outcome.scores),
+                          outcome.cause)
     state = game.new(seed=game_seed)
     if sync_dice:
         state.dice.synchronise()

@@ -86,3 +86,18 @@ def test_mcts_with_the_games_own_rollouts_searches_alike(game_id: str,
             agent = MCTSAgent(7, **settings)  # type: ignore[arg-type]
             choices.append((agent.act(observe(state)), agent.last_iterations, agent.last_calls))
         assert choices[0] == choices[1]
+
+
+@pytest.mark.parametrize("game_id", AGENT_GAMES)
+@pytest.mark.parametrize("sync", [False, True])
+def test_the_games_own_agent_plays_the_python_rules_games(game_id: str, sync: bool) -> None:
+    """sim's games of the game's heuristic, played by its twin in the kernel."""
+    game = registry.load(game_id)
+    python = game.python_rules()
+    agents = dict.fromkeys(game.seats, "heuristic")
+    for index in range(120):
+        fast = play_one(game, 13, agents, index, sync_dice=sync)
+        slow = play_one(python, 13, agents, index, sync_dice=sync)
+        assert repr(fast) == repr(slow), f"game {index}"
+    with pytest.raises(RunawayGame, match="did not end within 3 steps"):
+        play_one(game, 13, agents, 0, max_steps=3)
