@@ -12,9 +12,10 @@ Kernels are optional: they are built when the package is installed with a C comp
 without one the Python engine plays everything and every figure is the same, only slower.
 
 Who uses one: `deadtable sim` for games whose every seat is played by `random` (a whole game
-in C, the agents' choices drawn as `RandomAgent` draws them), the mcts agent with random
-rollouts (its worlds dealt, searched and played out in C: `Observation.sample_compiled`), the
-OpenSpiel binding, and `deadtable bench`.
+in C, the agents' choices drawn as `RandomAgent` draws them) and for solo games of an agent
+the kernel also plays (`Kernel.agents`: the game's heuristic, its twin in C); the mcts agent
+with random or such rollouts (its worlds dealt, searched and played out in C:
+`Observation.sample_compiled`, `KernelGame.play_out`); the OpenSpiel binding; `deadtable bench`.
 """
 
 from __future__ import annotations
