@@ -55,8 +55,14 @@ def test_a_batch_is_the_same_with_the_kernel_off(game_id: str,
                                       {"iterations": 20, "calls": 200}])
 def test_mcts_with_random_rollouts_searches_alike(game_id: str,
                                                   settings: dict[str, object]) -> None:
+    _searches_alike(game_id, settings, count=4, seed=3)
+
+
+def _searches_alike(game_id: str, settings: dict[str, object], count: int, seed: int) -> None:
+    """The mcts agent chooses alike, after as many iterations and forward-model calls, with
+    the kernel on and off, from `count` positions of random play."""
     game = registry.load(game_id)
-    for position in positions(game.python_rules(), 4, 3):
+    for position in positions(game.python_rules(), count, seed):
         choices = []
         for rules in (game, game.python_rules()):
             state = rules.from_json(position.to_json())
@@ -78,14 +84,7 @@ AGENT_GAMES = [g for g in KERNEL_GAMES if "heuristic" in (registry.load(g).kerne
 def test_mcts_with_the_games_own_rollouts_searches_alike(game_id: str,
                                                          settings: dict[str, object]) -> None:
     """The kernel's twin of the game's agent plays the rollouts as the Python agent would."""
-    game = registry.load(game_id)
-    for position in positions(game.python_rules(), 3, 5):
-        choices = []
-        for rules in (game, game.python_rules()):
-            state = rules.from_json(position.to_json())
-            agent = MCTSAgent(7, **settings)  # type: ignore[arg-type]
-            choices.append((agent.act(observe(state)), agent.last_iterations, agent.last_calls))
-        assert choices[0] == choices[1]
+    _searches_alike(game_id, settings, count=3, seed=5)
 
 
 @pytest.mark.parametrize("game_id", AGENT_GAMES)
