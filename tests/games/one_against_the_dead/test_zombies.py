@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+import deadtable
 from deadtable.games.one_against_the_dead.zombies import make_change, new_zombies
+from deadtable.sim.run import play_one
 from tests.games.one_against_the_dead.conftest import city, new, play
 
 POOL = {10: 5, 5: 1, 1: 4}
@@ -77,6 +79,17 @@ def test_cards_turned_up_the_same_turn_are_not_existing_cards_unless_opted() -> 
         state.grid[(1, 1)] = "7C"
         state.revealed = [(0, 1), (1, 1)]
         assert new_zombies(state) == expected, same_turn
+
+
+def test_with_cards_placed_beside_you_the_same_turn_option_changes_no_game() -> None:
+    """Every card a turn reveals lies beside the card you stand on (flip-placement
+    current-card), so no two of them are ever orthogonal neighbours: `match-same-turn` can
+    change nothing there (docs: A-27). Checked over whole random games."""
+    agents = {"player": "random"}
+    plain = deadtable.load("one-against-the-dead")
+    opted = deadtable.load("one-against-the-dead", match_same_turn=True)
+    for index in range(3000):
+        assert play_one(plain, 3, agents, index) == play_one(opted, 3, agents, index), index
 
 
 def test_rulebook_example_16_plus_5_is_two_tens_and_a_one() -> None:
