@@ -21,12 +21,17 @@ pytestmark = pytest.mark.skipif(not KERNEL_GAMES, reason="no game has a kernel b
 @pytest.mark.parametrize("game_id", KERNEL_GAMES)
 @pytest.mark.parametrize("sync", [False, True])
 def test_random_games_are_the_python_rules_games(game_id: str, sync: bool) -> None:
+    _plays_alike(game_id, "random", 300, 11, sync)
+
+
+def _plays_alike(game_id: str, agent: str, games: int, seed: int, sync: bool) -> None:
+    """play_one gives the same games, kernel on and off, with `agent` in every seat."""
     game = registry.load(game_id)
     python = game.python_rules()
-    agents = dict.fromkeys(game.seats, "random")
-    for index in range(300):
-        fast = play_one(game, 11, agents, index, sync_dice=sync)
-        slow = play_one(python, 11, agents, index, sync_dice=sync)
+    agents = dict.fromkeys(game.seats, agent)
+    for index in range(games):
+        fast = play_one(game, seed, agents, index, sync_dice=sync)
+        slow = play_one(python, seed, agents, index, sync_dice=sync)
         assert repr(fast) == repr(slow), f"game {index}"  # repr: the same types too
 
 
@@ -91,12 +96,8 @@ def test_mcts_with_the_games_own_rollouts_searches_alike(game_id: str,
 @pytest.mark.parametrize("sync", [False, True])
 def test_the_games_own_agent_plays_the_python_rules_games(game_id: str, sync: bool) -> None:
     """sim's games of the game's heuristic, played by its twin in the kernel."""
+    _plays_alike(game_id, "heuristic", 120, 13, sync)
     game = registry.load(game_id)
-    python = game.python_rules()
     agents = dict.fromkeys(game.seats, "heuristic")
-    for index in range(120):
-        fast = play_one(game, 13, agents, index, sync_dice=sync)
-        slow = play_one(python, 13, agents, index, sync_dice=sync)
-        assert repr(fast) == repr(slow), f"game {index}"
     with pytest.raises(RunawayGame, match="did not end within 3 steps"):
         play_one(game, 13, agents, 0, max_steps=3)
