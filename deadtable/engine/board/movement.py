@@ -58,6 +58,8 @@ def reach(
     decreasing penalty). Steps are explored in order of (cost, penalty), so a route popped is
     on the frontier exactly when its penalty is below every route already settled there.
     """
+    if penalty is None:
+        return _cheapest(board, start, budget, step_cost, stops, can_pass, can_end)
     neighbours = board.neighbours
     # A label: (cost, penalty, order, space, parent label index). `order` keeps the heap
     # from comparing further when cost and penalty tie, and makes ties deterministic.
@@ -102,6 +104,62 @@ def reach(
         if space != start and can_end is not None and not can_end(space):
             continue
         result.setdefault(space, []).append(Route(cost, pen, _walk(labels, index)))
+    return result
+
+
+def _cheapest(
+    board: Board,
+    start: int,
+    budget: float,
+    step_cost: StepCost,
+    stops: SpaceTest | None,
+    can_pass: SpaceTest | None,
+    can_end: SpaceTest | None,
+) -> dict[int, list[Route]]:
+    """reach without a penalty: one label per space, so plain Dijkstra with parent links."""
+    neighbours = board.neighbours
+    best: dict[int, float] = {start: 0}
+    parent: dict[int, int] = {start: -1}
+    done: set[int] = set()
+    order: list[int] = []
+    heap: list[tuple[float, int]] = [(0, start)]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        cost, space = pop(heap)
+        if space in done:
+            continue
+        done.add(space)
+        order.append(space)
+        if space != start and (
+            (stops is not None and stops(space)) or (can_pass is not None and not can_pass(space))
+        ):
+            continue
+        for to in neighbours[space]:
+            if to in done:
+                continue
+            step = step_cost(space, to)
+            if step is None:
+                continue
+            total = cost + step
+            if total > budget or total >= best.get(to, budget + 1):
+                continue
+            if can_pass is not None and can_end is not None and not can_pass(to) \
+                    and not can_end(to):
+                continue
+            best[to] = total
+            parent[to] = space
+            push(heap, (total, to))
+    result: dict[int, list[Route]] = {}
+    for space in order:
+        if space != start and can_end is not None and not can_end(space):
+            continue
+        spaces = [space]
+        back = parent[space]
+        while back >= 0:
+            spaces.append(back)
+            back = parent[back]
+        spaces.reverse()
+        result[space] = [Route(best[space], 0, tuple(spaces))]
     return result
 
 
