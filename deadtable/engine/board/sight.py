@@ -10,7 +10,8 @@ centre-to-centre sight on a map whose levels are all 0 (docs/maps.md, "Line of s
   between the two columns is, and sight is symmetric by construction.
 - The segment must pass above (or touch) every intermediate cell's terrain top, taken where the
   line crosses the cell's centre (i of n steps along a line of n steps). A figure in between
-  (`figures`) blocks where the segment passes below its top; a cell whose terrain is in
+  (`figures`) blocks where the segment passes below or through its top (so on flat ground a
+  figure blocks sight between two figures of its height); a cell whose terrain is in
   `opaque` blocks outright; an edge feature in `blocking` crossed by the line blocks.
 - Where the line runs along a hexside or through a square's corner the two nudged lines
   differ. `grazing="either"` (the default) sees if either nudged line is clear (a line
@@ -127,7 +128,7 @@ def _judge(
                          f"{board.terrain[cell]} at {board.names[cell]} blocks sight")
         if figures:
             tall = figures.get(cell)
-            if tall is not None and (top + tall) * n > line_n:
+            if tall is not None and (top + tall) * n >= line_n:
                 return Sight(False, cells, cell, f"figure at {board.names[cell]}")
     return Sight(True, cells)
 
