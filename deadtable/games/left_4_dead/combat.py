@@ -55,7 +55,7 @@ def life(state: Left4DeadState, figure: Figure) -> int:
     Difficulty Level)."""
     value = int(state.card(figure).life)
     if figure.kind in ("witch", "tank"):
-        value += state.data.difficulty(state.game.options["difficulty"]).modifier
+        value += state.data.rules.difficulties[state.game.options["difficulty"]].modifier
     return value
 
 

@@ -225,7 +225,7 @@ def attack(state: Left4DeadState, zombie: Figure, target: Figure) -> None:
 
 
 def onslaught(state: Left4DeadState, group: list[Figure], target: Figure) -> None:
-    power = state.data.power(ZOMBIE, "Zombie Onslaught")
+    power = state.data.cards[ZOMBIE].power("Zombie Onslaught")
     wounds = combat.roll_attack(state, group[0], target, int(power["attack"]), special=True,
                                 cite=ONSLAUGHT, what=" in a Zombie Onslaught with "
                                 f"{combat.name(group[1])} and {combat.name(group[2])}")

@@ -16,11 +16,11 @@ BEFORE_VERBS = ("pills", "give", "heal", "defib", "deploy", "stand")
 
 
 def item_name(state: Left4DeadState, item: str) -> str:
-    return str(state.data.item(item).get("name", item))
+    return str(state.data.items[item].get("name", item))
 
 
 def slot_of(state: Left4DeadState, item: str) -> str:
-    return str(state.data.item(item)["slot"])
+    return str(state.data.items[item]["slot"])
 
 
 def cite(state: Left4DeadState, item: str) -> str:
@@ -95,7 +95,7 @@ def apply_before(state: Left4DeadState, figure: Figure, verb: str, rest: str) ->
     if verb == "heal":
         other = state.figures[rest]
         del figure.items["health"]
-        other.wounds = min(other.wounds, int(state.data.item("health-kit")["leaves_wounds"]))
+        other.wounds = min(other.wounds, int(state.data.items["health-kit"]["leaves_wounds"]))
         other.incaps = 0
         state.event(f"{combat.name(figure)} uses up the Health Kit on {combat.name(other)}: one "
                     "wound left and no Incapped Markers.", cite(state, "health-kit"))
@@ -116,7 +116,7 @@ def use_pills(state: Left4DeadState, figure: Figure, item: str) -> None:
     """Pain Pills set aside every wound; an Adrenaline Shot up to two, and +1 Move this round.
     One comes back at the end of each round (endofround.py)."""
     del figure.items["pills"]
-    data = state.data.item(item)
+    data = state.data.items[item]
     if data.get("set_aside_all"):
         moved = figure.wounds
     else:
@@ -138,7 +138,7 @@ def revive(state: Left4DeadState, figure: Figure, other: Figure) -> None:
     del figure.items["health"]
     state.pending_closet.remove(other.id)
     other.space = free_neighbours(state, figure.space)[0]
-    other.wounds = int(state.data.item("defibrillator")["revive_wounds"])
+    other.wounds = int(state.data.items["defibrillator"]["revive_wounds"])
     drawn = spawning.draw_from_set(state, "defibrillator")
     if drawn is not None:
         other.items[slot_of(state, drawn)] = drawn
@@ -158,7 +158,7 @@ def deploy(state: Left4DeadState, figure: Figure, item: str) -> None:
 def stand_up(state: Left4DeadState, figure: Figure, other: Figure) -> None:
     life = combat.life(state, other)
     other.down = False
-    other.wounds = life - int(state.data.rules["incapacitation"]["stand_up_life"])
+    other.wounds = life - int(state.data.rules.incapacitation["stand_up_life"])
     state.event(f"{combat.name(figure)} gives up the turn to stand {combat.name(other)} up, "
                 f"with 2 Life left.", INCAP)
 
@@ -204,7 +204,7 @@ def pick_up(state: Left4DeadState, figure: Figure, space: int, item: str) -> Non
 def arm(state: Left4DeadState, figure: Figure, item: str) -> None:
     """Ammo or Fuel Markers placed when the item is picked up (Grenade Launcher, HMG,
     Chainsaw)."""
-    data = state.data.item(item)
+    data = state.data.items[item]
     markers = data.get("ammo") or data.get("fuel")
     if markers:
         figure.ammo[item] = int(markers)
@@ -217,7 +217,7 @@ def throw_actions(state: Left4DeadState, figure: Figure) -> list[Action]:
     item = figure.items.get("explosive")
     if item is None or figure.space is None or figure.down:
         return []
-    data = state.data.item(item)
+    data = state.data.items[item]
     reach_ = int(data["range"])
     lob = int(data.get("lob", 0))
     level = state.board.level
@@ -238,7 +238,7 @@ def throw(state: Left4DeadState, figure: Figure, item: str, space: int) -> None:
     from deadtable.games.left_4_dead import weapons
 
     del figure.items["explosive"]
-    data = state.data.item(item)
+    data = state.data.items[item]
     why = cite(state, item)
     state.event(f"{combat.name(figure)} throws the {item_name(state, item)} at "
                 f"{state.board.names[space]}.", why)

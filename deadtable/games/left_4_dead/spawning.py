@@ -8,10 +8,12 @@ nearest the safe room.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 from deadtable.engine.board import distance_field
 from deadtable.games.left_4_dead import combat
+from deadtable.games.left_4_dead.data import SpawnRow
 from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState
 
 ZOMBIE = "zombies-of-morindan"
@@ -60,39 +62,40 @@ def place(state: Left4DeadState, kind: str, near: int | None = None) -> Figure |
     return new_figure(state, kind, space)
 
 
-def table_row(state: Left4DeadState, table: str, roll: int) -> dict:  # type: ignore[type-arg]
-    rows = state.data.spawn_rows(table)
-    top = max(r["high"] for r in rows)
-    if roll > top:
-        reading = state.game.options["spawn-above-20"]
-        if reading == "clamp":
-            roll = top
-        elif reading == "16-19":
-            roll = 16
+def table_row(state: Left4DeadState, table: str, roll: int) -> SpawnRow:
+    """The row of a spawn table for a roll; rolls above the table read as `spawn-above-20`
+    says (A-20: "clamp" to the 20 row, "16-19", or "extend": the last row, one more zombie per
+    point above it)."""
+    rows = state.data.rules.spawn[table].rows
+    top = max(r.high for r in rows)
+    reading = state.game.options["spawn-above-20"]
+    if roll > top and reading == "clamp":
+        roll = top
+    elif roll > top and reading == "16-19":
+        roll = 16
     for row in rows:
-        if row["low"] <= roll <= row["high"]:
-            return dict(row)
-    last = dict(rows[-1])  # "extend": the last row, one more zombie per point above it
-    last["zombies"] = last.get("zombies", 0) + roll - top
-    return last
+        if row.low <= roll <= row.high:
+            return row
+    last = rows[-1]
+    return dataclasses.replace(last, zombies=last.zombies + roll - top)
 
 
 def spawn_zombies(state: Left4DeadState) -> None:
     modifier = state.modifier
     roll = state.dice.d20()
     row = table_row(state, "zombies", roll + modifier)
-    count = int(row.get("zombies", 0))
+    count = row.zombies
     state.event(f"Spawning zombies: d20 {roll} + {modifier}: {count} zombie(s)"
-                + (" and an uncommon infected." if row.get("uncommon") else "."), ZOMBIES)
+                + (" and an uncommon infected." if row.uncommon else "."), ZOMBIES)
     for _ in range(count):
         place(state, ZOMBIE)
-    if row.get("uncommon"):
+    for _ in range(row.uncommon):
         spawn_uncommon(state)
 
 
 def spawn_uncommon(state: Left4DeadState) -> None:
     roll = state.dice.d20()
-    kind = str(table_row(state, "uncommon", roll)["card"])
+    kind = table_row(state, "uncommon", roll).card
     figure = place(state, kind)
     state.event(f"Spawning uncommon: d20 {roll}: a {state.data.cards[kind].name}.", UNCOMMON)
     if figure is not None and kind == "clown":
@@ -106,9 +109,9 @@ def spawn_special(state: Left4DeadState) -> None:
     modifier = state.modifier if state.game.options["specials-modifier"] else 0
     roll = state.dice.d20()
     row = table_row(state, "specials", roll + modifier)
-    kind = str(row["card"])
+    kind = row.card
     if kind == "tank" and state.tank_spawned:
-        kind = str(row.get("if_spawned", "hunter"))
+        kind = row.if_spawned or "hunter"
     if kind == "tank":
         state.tank_spawned = True
     place(state, kind)
@@ -176,7 +179,7 @@ def round_items(state: Left4DeadState) -> None:
     drawn = [item for _ in range(state.items_per_round) if (item := draw(state)) is not None]
     if drawn:
         state.items_on_map.setdefault(space, []).extend(drawn)
-        names = ", ".join(state.data.item(i).name for i in drawn)
+        names = ", ".join(state.data.items[i].name for i in drawn)
         state.event(f"Items appear at {state.board.names[space]}: {names}.",
                     "Game Rules: Difficulty Level")
 
@@ -189,7 +192,7 @@ def draw(state: Left4DeadState) -> str | None:
 def draw_from_set(state: Left4DeadState, name: str) -> str | None:
     """A random item of a named set (a safe room's T1 or T2 weapons, a Defibrillator's weapon):
     the first such item in the shuffled pool, taken out of it."""
-    members = set(state.data.draw_set(name))
+    members = set(state.data.items.sets[name])
     for index, item in enumerate(state.pool.cards):
         if item in members:
             return state.pool.cards.pop(index)
@@ -199,7 +202,7 @@ def draw_from_set(state: Left4DeadState, name: str) -> str | None:
 def squads(state: Left4DeadState) -> None:
     """Place N squads of zombies at the start of the chapter (3 Zombies of Morindan each), on
     the map's horde-start markers 1..N (designed)."""
-    count = state.data.difficulty(state.game.options["difficulty"]).starting_squads
+    count = state.data.rules.difficulties[state.game.options["difficulty"]].starting_squads
     starts = sorted(state.board.markers_of("horde-start"), key=lambda m: m.props["squad"])
     for marker in starts[:count]:
         for _ in range(3):

@@ -13,7 +13,7 @@ from deadtable.engine.board import Board
 from deadtable.engine.cards import Pile
 from deadtable.engine.dice import Dice
 from deadtable.engine.procedure import Frames, Handler, ProcedureState
-from deadtable.games.left_4_dead.data import Data
+from deadtable.games.left_4_dead.data import GameData
 
 SURVIVORS = "survivors"
 INFECTED = "infected"
@@ -114,7 +114,7 @@ class Left4DeadState(ProcedureState):
     FRAMES: ClassVar[Frames]
     HANDLERS: ClassVar[dict[str, Handler[Any, Any]]]
 
-    data: Data
+    data: GameData
     board: Board  # shared by every copy: a map never changes during a chapter
     figures: dict[str, Figure]  # every figure ever in play, survivors first
     round: int
@@ -134,11 +134,11 @@ class Left4DeadState(ProcedureState):
     # -- the difficulty ---------------------------------------------------------------------
     @property
     def modifier(self) -> int:
-        return int(self.data.difficulty(self.game.options["difficulty"]).modifier)
+        return int(self.data.rules.difficulties[self.game.options["difficulty"]].modifier)
 
     @property
     def items_per_round(self) -> int:
-        return int(self.data.difficulty(self.game.options["difficulty"]).items_per_round)
+        return int(self.data.rules.difficulties[self.game.options["difficulty"]].items_per_round)
 
     def blocked_spaces(self) -> frozenset[int]:
         """Spaces no figure may enter: a crescendo obstacle until its event is over."""

@@ -25,13 +25,13 @@ def prop(state: Left4DeadState, weapon: str, name: str, default: Any = None) -> 
     if weapon == CARD:
         card = state.data.cards["survivors"]
         return {"range": card.range, "attack": card.attack}.get(name, default)
-    return state.data.item(weapon).get(name, default)
+    return state.data.items[weapon].get(name, default)
 
 
 def cite(state: Left4DeadState, weapon: str) -> str:
     if weapon == CARD:
         return "THE SURVIVORS"
-    return PICKUPS.format(state.data.item(weapon).get("name", weapon).upper())
+    return PICKUPS.format(state.data.items[weapon].get("name", weapon).upper())
 
 
 def weapon_range(state: Left4DeadState, figure: Figure, weapon: str) -> int:
