@@ -12,6 +12,7 @@ from deadtable.engine.game import Game, GameSpec
 _MODULES: dict[str, str] = {
     "one-against-the-dead": "deadtable.games.one_against_the_dead",
     "chainsaw-warrior": "deadtable.games.chainsaw_warrior",
+    "left-4-dead": "deadtable.games.left_4_dead",
 }
 _loaded: dict[str, GameSpec] = {}
 

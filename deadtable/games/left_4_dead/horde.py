@@ -90,7 +90,7 @@ def toward(state: Left4DeadState, zombie: Figure, field_: list[float]) -> list[i
     """The spaces a horde figure may move to: its reachable spaces nearest the lure, if nearer
     than where it stands (moving "toward the nearest survivor")."""
     assert zombie.space is not None
-    ends = movement.routes(state, zombie)
+    ends = movement.routes(state, zombie, with_attacks=False)
     best = min(field_[s] for s in ends)
     if best >= field_[zombie.space] or best == math.inf:
         return []

@@ -43,8 +43,16 @@ def engaged(state: Left4DeadState, a: Figure, b: Figure, a_space: int | None = N
 
 
 def engaged_with(state: Left4DeadState, figure: Figure, space: int | None = None) -> list[Figure]:
-    return [other for other in state.figures.values()
-            if other.side != figure.side and engaged(state, figure, other, space)]
+    here = figure.space if space is None else space
+    if here is None:
+        return []
+    occupied = state.occupancy()
+    found = []
+    for n in state.board.neighbours[here]:
+        other = occupied.get(n)
+        if other is not None and other is not figure and engaged(state, figure, other, here):
+            found.append(other)
+    return found
 
 
 def move_budget(state: Left4DeadState, figure: Figure) -> int:
@@ -62,9 +70,11 @@ def stops_in(state: Left4DeadState, figure: Figure) -> Callable[[int], bool]:
 
 
 def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
-           start: int | None = None, through_all: bool = False) -> dict[int, list[Route]]:
+           start: int | None = None, through_all: bool = False,
+           with_attacks: bool = True) -> dict[int, list[Route]]:
     """Where `figure` can end a move from `start` (default: its space) with `budget` (default:
-    its Move), each with its Pareto routes of (spaces used, leaving-engagement attacks)."""
+    its Move), each with its Pareto routes of (spaces used, leaving-engagement attacks); with
+    `with_attacks` false, only the cheapest route of each (where it can get to, faster)."""
     origin = figure.space if start is None else start
     assert origin is not None
     board = state.board
@@ -80,17 +90,29 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
     def can_end(space: int) -> bool:
         return space not in occupied
 
-    enemies = [f for f in state.figures.values() if f.side != side and f.space is not None]
+    enemy_at = {s: f for s, f in occupied.items() if f.side != side}
+    near: dict[int, frozenset[int]] = {}  # space -> the enemies' spaces engaged from there
+    neighbours = board.neighbours
+
+    def engaged_from(space: int) -> frozenset[int]:
+        found = near.get(space)
+        if found is None:
+            found = frozenset(n for n in neighbours[space]
+                              if n in enemy_at and engaged(state, figure, enemy_at[n], space))
+            near[space] = found
+        return found
 
     def swipes(frm: int, to: int) -> float:
-        if figure.kind == "witch":
-            return 0  # Furious Focus: never attacked when leaving an engagement
-        return sum(1 for e in enemies
-                   if engaged(state, figure, e, frm) and not engaged(state, figure, e, to))
+        left = engaged_from(frm)
+        return len(left - engaged_from(to)) if left else 0
 
+    if figure.kind == "witch" or not enemy_at or not with_attacks:
+        penalty = None  # Witch: Furious Focus, never attacked when leaving an engagement
+    else:
+        penalty = swipes
     return reach(board, origin, move_budget(state, figure) if budget is None else budget,
                  step_cost(state, figure), stops=stops_in(state, figure),
-                 can_pass=can_pass, can_end=can_end, penalty=swipes)
+                 can_pass=can_pass, can_end=can_end, penalty=penalty)
 
 
 def step_cost(state: Left4DeadState, figure: Figure) -> Callable[[int, int], float | None]:
