@@ -585,6 +585,8 @@ class Wave:
 @dataclass(frozen=True, slots=True)
 class Rules:
     dice_faces: dict[str, int]  # skull, shield, blank
+    turn: dict[str, Any]  # order_markers, decoy_markers, initiative_die
+    engagement: dict[str, Any]  # leaving_attack_dice
     height: dict[str, Any]
     movement: dict[str, Any]
     falling: dict[str, Any]
@@ -698,6 +700,10 @@ def load_rules(path: str | Path | None = None) -> Rules:
         raise DataError(f"{f}: dice.combat: skull + shield + blank should be 6 faces, are "
                         f"{sum(dice_faces.values())}")
     table("dice.d20")
+    turn, engagement = table("turn"), table("engagement")
+    for key in ("order_markers", "decoy_markers", "initiative_die"):
+        _get(turn, key, f"{f}: turn", int)
+    _get(engagement, "leaving_attack_dice", f"{f}: engagement", int)
     height, movement, falling = table("height"), table("movement"), table("falling")
     for key in ("bonus", "big_difference", "big_bonus"):
         _get(height, key, f"{f}: height", int)
@@ -738,7 +744,7 @@ def load_rules(path: str | Path | None = None) -> Rules:
     counted = _one_of(_get(cres, "counted_from", f"{f}: crescendo", str), ("event", "game"),
                       f"{f}: crescendo.counted_from")
     rules = Rules(
-        dice_faces, plain(height), plain(movement), plain(falling),
+        dice_faces, plain(turn), plain(engagement), plain(height), plain(movement), plain(falling),
         plain(table("survivors")), plain(table("safe_rooms")),
         {k: v for k, v in plain(incap).items() if isinstance(v, int)}, difficulties, default,
         _str_list(_get(diff, "adds_life", f"{f}: difficulty", list), f"{f}: difficulty.adds_life"),
