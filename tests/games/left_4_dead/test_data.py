@@ -212,3 +212,11 @@ def test_cross_file_check(tmp_path: Path) -> None:
     with (pytest.warns(FixedNumberWarning, match="spawn.specials.rows"),
           pytest.raises(DataError, match=r"spawn\.specials row 1-3 names card 'bomer'")):
         load_data(rules=path)
+
+
+def test_item_special_numbers_are_checked(tmp_path: Path) -> None:
+    ammo = 'ammo = 3                 # "place 3 Ammo Markers"; one spent per attack'
+    path = _edit(tmp_path, ITEMS, ammo, "ammo = 4")
+    with pytest.warns(FixedNumberWarning, match=r"item\.grenade-launcher\.ammo is 4"):
+        items = load_items(path)
+    assert items["grenade-launcher"].get("ammo") == 4
