@@ -383,7 +383,22 @@ class Item:
     designed: dict[str, str] = field(default_factory=dict)
 
     def get(self, key: str, default: Any = None) -> Any:
+        """A printed field (name, slot, range, ...) or a special number (ammo, lob, ...);
+        `default` where the item has none."""
+        if key in _ITEM_FIELDS:
+            value = getattr(self, key)
+            return default if value is None else value
         return self.extra.get(key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        value = self.get(key)
+        if value is None:
+            raise KeyError(f"item {self.id!r} has no {key!r}")
+        return value
+
+
+_ITEM_FIELDS = frozenset({"id", "name", "slot", "tier", "melee", "range", "attack",
+                          "attack_bonus", "copies"})
 
 
 @dataclass(frozen=True, slots=True)
