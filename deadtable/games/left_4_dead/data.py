@@ -73,6 +73,13 @@ FIXED_POWERS: dict[tuple[str, str], dict[str, int]] = {  # (card, power) -> fiel
     ("tank", "Rock Throw"): dict(range=6, attack=5),
     ("tank", "Powerful Punch"): dict(push=3),
     ("fallen-survivor", "Survival Instinct"): dict(move=4),
+    ("witch", "Double Attack"): dict(extra_attacks=1),
+    ("witch", "Wandering Witch"): dict(move_minus=3),
+    ("zombies-of-morindan", "Horde Movement"): dict(move_figures=6, attack_figures=3),
+}
+FIXED_CARD_EXTRAS: dict[tuple[str, str], int] = {  # (card, field) -> printed value
+    ("clown", "spawn_extra_zombies"): 3,  # INFECTED RULES, Uncommon Infected
+    ("fallen-survivor", "drops_items"): 2,
 }
 SURVIVOR_NAMES = ("Bill", "Coach", "Ellis", "Francis", "Louis", "Nick", "Rochelle", "Zoey")
 # The Item Pool as printed: line -> (count, d20 number or 0).
@@ -104,6 +111,20 @@ FIXED_ITEMS: dict[str, dict[str, int]] = {
     "bile-bomb": dict(range=5, attack=0), "molotov-cocktail": dict(range=5, attack=2),
     "pipe-bomb": dict(range=5, attack=2),
 }
+# The special numbers printed in the items' texts (ITEM PICKUPS).
+FIXED_ITEM_EXTRAS: dict[tuple[str, str], int] = {
+    ("second-pistol", "extra_attacks"): 1, ("magnum", "defense_minus"): 2,
+    ("uzi", "extra_attack_on_kill"): 1, ("silenced-uzi", "extra_attack_on_kill"): 1,
+    ("m16", "extra_attack_on_kill"): 1, ("ak-47", "extra_attack_on_kill"): 1,
+    ("combat-rifle", "extra_attacks"): 2, ("hunting-rifle", "line_targets"): 3,
+    ("sniper-rifle", "line_targets"): 3, ("grenade-launcher", "ammo"): 3,
+    ("portable-hmg", "ammo"): 3, ("portable-hmg", "attacks"): 4, ("chainsaw", "fuel"): 3,
+    ("chainsaw", "max_targets"): 3, ("incendiary-ammo", "defense_minus"): 2,
+    ("explosive-ammo", "push"): 1, ("bile-bomb", "lob"): 12, ("molotov-cocktail", "lob"): 12,
+    ("pipe-bomb", "lob"): 12, ("molotov-cocktail", "defense_minus"): 2,
+    ("defibrillator", "revive_wounds"): 2, ("health-kit", "leaves_wounds"): 1,
+    ("adrenaline-shot", "set_aside_wounds"): 2, ("adrenaline-shot", "move_bonus"): 1,
+}
 FIXED_DIFFICULTY: dict[str, tuple[int, int, int]] = {  # modifier, items a round, squads
     "easy": (0, 4, 3), "normal": (1, 3, 4), "advanced": (2, 2, 5), "expert": (3, 1, 6),
 }
@@ -122,6 +143,11 @@ FIXED_RULES: dict[tuple[str, str], Any] = {  # (table, field) -> printed value
     ("crescendo", "zombies"): 3, ("crescendo", "rounds"): 3, ("finale", "zombies"): 3,
     ("finale", "first_tank_round"): 2, ("alarms", "zombies"): 3,
     ("safe_rooms", "later_health_kits"): 4, ("safe_rooms", "weapons"): 4,
+    ("safe_rooms", "t1_or_melee_after_chapters"): [1, 2],
+    ("safe_rooms", "t2_after_chapters"): [3, 4], ("safe_rooms", "chapters_min"): 2,
+    ("safe_rooms", "chapters_max"): 5, ("survivors", "in_play"): 4,
+    ("finale", "rounds_after_tank_destroyed"): 2, ("finale", "rescue_after_tanks"): 2,
+    ("burning", "wounds_per_turn"): 1,
 }
 
 
@@ -307,6 +333,11 @@ def _check_cards(cards: dict[str, Card], f: str) -> list[str]:
             if power.get(key) != value:
                 out.append(f"{f}: card.{card_id} power {name!r} field {key} is "
                            f"{power.get(key)!r}; the rulebook prints {value}")
+    for (card_id, key), value in FIXED_CARD_EXTRAS.items():
+        card = cards.get(card_id)
+        if card is not None and card.extra.get(key) != value:
+            out.append(f"{f}: card.{card_id}.{key} is {card.extra.get(key)!r}; the rulebook "
+                       f"prints {value}")
     survivors = cards.get("survivors")
     if survivors is not None and tuple(sorted(survivors.names)) != SURVIVOR_NAMES:
         out.append(f"{f}: card.survivors.names is {list(survivors.names)}; the rulebook "
@@ -468,6 +499,11 @@ def _check_items(data: ItemData, f: str) -> list[str]:
             if getattr(item, stat) != value:
                 out.append(f"{f}: item.{item_id}.{stat} is {getattr(item, stat)}; the "
                            f"rulebook prints {value}")
+    for (item_id, key), value in FIXED_ITEM_EXTRAS.items():
+        item = data.items.get(item_id)
+        if item is not None and item.get(key) != value:
+            out.append(f"{f}: item.{item_id}.{key} is {item.get(key)!r}; the rulebook "
+                       f"prints {value}")
     return out
 
 
@@ -600,6 +636,8 @@ class Wave:
 @dataclass(frozen=True, slots=True)
 class Rules:
     dice_faces: dict[str, int]  # skull, shield, blank
+    turn: dict[str, Any]  # order_markers, decoy_markers, initiative_die
+    engagement: dict[str, Any]  # leaving_attack_dice
     height: dict[str, Any]
     movement: dict[str, Any]
     falling: dict[str, Any]
@@ -713,6 +751,10 @@ def load_rules(path: str | Path | None = None) -> Rules:
         raise DataError(f"{f}: dice.combat: skull + shield + blank should be 6 faces, are "
                         f"{sum(dice_faces.values())}")
     table("dice.d20")
+    turn, engagement = table("turn"), table("engagement")
+    for key in ("order_markers", "decoy_markers", "initiative_die"):
+        _get(turn, key, f"{f}: turn", int)
+    _get(engagement, "leaving_attack_dice", f"{f}: engagement", int)
     height, movement, falling = table("height"), table("movement"), table("falling")
     for key in ("bonus", "big_difference", "big_bonus"):
         _get(height, key, f"{f}: height", int)
@@ -753,7 +795,7 @@ def load_rules(path: str | Path | None = None) -> Rules:
     counted = _one_of(_get(cres, "counted_from", f"{f}: crescendo", str), ("event", "game"),
                       f"{f}: crescendo.counted_from")
     rules = Rules(
-        dice_faces, plain(height), plain(movement), plain(falling),
+        dice_faces, plain(turn), plain(engagement), plain(height), plain(movement), plain(falling),
         plain(table("survivors")), plain(table("safe_rooms")),
         {k: v for k, v in plain(incap).items() if isinstance(v, int)}, difficulties, default,
         _str_list(_get(diff, "adds_life", f"{f}: difficulty", list), f"{f}: difficulty.adds_life"),

@@ -6,6 +6,8 @@ import warnings
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from deadtable.engine.datafile import DataError
 from deadtable.games.left_4_dead.data import (
@@ -212,3 +214,27 @@ def test_cross_file_check(tmp_path: Path) -> None:
     with (pytest.warns(FixedNumberWarning, match="spawn.specials.rows"),
           pytest.raises(DataError, match=r"spawn\.specials row 1-3 names card 'bomer'")):
         load_data(rules=path)
+
+
+def test_item_special_numbers_are_checked(tmp_path: Path) -> None:
+    ammo = 'ammo = 3                 # "place 3 Ammo Markers"; one spent per attack'
+    path = _edit(tmp_path, ITEMS, ammo, "ammo = 4")
+    with pytest.warns(FixedNumberWarning, match=r"item\.grenade-launcher\.ammo is 4"):
+        items = load_items(path)
+    assert items["grenade-launcher"].get("ammo") == 4
+
+
+RULES_DATA = load_rules()
+
+
+@given(st.integers(-3, 40), st.sampled_from(["clamp", "16-19", "extend"]),
+       st.sampled_from(["zombies", "uncommon", "specials"]))
+def test_every_total_reads_a_row(total: int, reading: str, table: str) -> None:
+    spawn = RULES_DATA.spawn[table]
+    row = spawn.row(total, reading)
+    if 1 <= total <= 20:
+        assert row.low <= total <= row.high
+    elif total > 20 and reading == "clamp":
+        assert row == spawn.row(20)
+    if table == "zombies":
+        assert row.zombies >= 2

@@ -88,8 +88,9 @@ def costs(start: Iterable[Cell], height: int, blocked: set[Cell]) -> dict[Cell, 
     return best
 
 
-def safe_room(role: str) -> list[Cell]:
-    (zone,) = [z for z in zones("safe-room") if z.get("role") == role]
+def safe_room(name: str) -> list[Cell]:
+    """The safe room zone named "start" (where the survivors begin) or "end" (the goal)."""
+    (zone,) = [z for z in zones("safe-room") if z["name"] == name]
     return [_at(s) for s in zone["spaces"]]
 
 
@@ -134,8 +135,8 @@ def test_zones_and_markers_present() -> None:
     assert min(hex_distance(a, b) for a in start for b in end) >= 20
     (trigger,) = markers("crescendo-trigger")
     assert trigger["obstacle"] in {z["name"] for z in zones("crescendo-obstacle")}
-    (car,) = zones("car")
-    assert car["alarm"] is True
+    (car,) = zones("car")  # "Cars start the game with a yellow Alarm Marker" (rulebook)
+    assert len(car["spaces"]) >= 1
     for kind in ("metal-detector", "gas-can", "propane-tank"):
         assert len(markers(kind)) >= 1, kind
     assert 2 <= len(markers("hero-closet")) <= 3
@@ -177,3 +178,11 @@ def test_spawn_points_keep_clear_of_the_start() -> None:
     start = safe_room("start")
     for m in markers("spawn") + markers("horde-start"):
         assert min(hex_distance(_at(m["at"]), s) for s in start) >= 5, m
+
+
+def test_the_board_engine_loads_it() -> None:
+    from deadtable.engine.board.mapfile import load_map
+
+    board = load_map(MAP)
+    assert len(board.markers) == len(RAW["marker"])
+    assert len(board.zones) == len(RAW["zone"])
