@@ -40,6 +40,10 @@ class GameSpec:
     render: str | None = None
     web_renderer: Path | None = None
     encoding: str | None = None
+    # A board game's line-of-sight ruler ("module:function", (state, from, to) -> a JSON-able
+    # {"clear", "spaces", "blocked_at", "reason"} for two space names), for interfaces to ask
+    # about any two spaces; it must read only what every seat sees (docs/web.md, the sight API).
+    ruler: str | None = None
 
     def bind(self, **options: Any) -> Game:
         resolved = self.options.resolve(options)

@@ -8,6 +8,7 @@ docs/left-4-dead.md.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from deadtable.engine.game import GameSpec
@@ -67,4 +68,7 @@ SPEC = GameSpec(
     state_class=Left4DeadState,
     start=start,
     check=check,
+    render="deadtable.games.left_4_dead.render:render",  # the table in the terminal
+    web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the table in the browser
+    ruler="deadtable.games.left_4_dead.ruler:ruler",  # line of sight between two spaces
 )
