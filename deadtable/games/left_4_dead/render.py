@@ -176,9 +176,9 @@ class HexMap:
                 line.append_text(cells.get((col, row), blank))
             lines.append(line)
         if cropped:
-            lines.append(Text(f"{' ' * LABEL}columns {first}-{last - 1} of 0-{cols - 1} "
-                              "(a window around the survivors; widen the terminal for more)",
-                              style="dim italic"))
+            lines.append(Text(f"{' ' * LABEL}cropped: columns {first}-{last - 1} of 0-{cols - 1}, "
+                              "around the survivors (a wider terminal shows more)",
+                              style="dim italic", no_wrap=True, overflow="ellipsis"))
         return lines
 
 
@@ -297,12 +297,23 @@ def status_text(view: dict[str, Any]) -> Text:
     return text
 
 
+def _few(names: list[str], most: int = 6) -> str:
+    """Items on a space, the same ones counted, the list cut short after `most` kinds."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    shown = [f"{n} x{c}" if c > 1 else n for n, c in counts.items()]
+    if len(shown) > most:
+        return f"{len(names)} items: {', '.join(shown[:most])}, ..."
+    return ", ".join(shown)
+
+
 def details_text(view: dict[str, Any]) -> Text:
     text = Text()
     items = view.get("items") or {}
     if items:
         text.append("Items lying: ", style="bold")
-        text.append("; ".join(f"{space} {', '.join(names)}" for space, names in items.items()))
+        text.append("; ".join(f"{space} {_few(names)}" for space, names in items.items()))
     effects = view.get("effects") or []
     if effects:
         if items:

@@ -557,12 +557,20 @@
         `${zombies} zombie${zombies === 1 ? "" : "s"}`, specials.length ? `; ${specials.join(", ")}` : "");
     }
 
+    function few(names) {
+      const counts = {};
+      for (const n of names) counts[n] = (counts[n] || 0) + 1;
+      const shown = Object.entries(counts).map(([n, c]) => (c > 1 ? `${n} ×${c}` : n));
+      return shown.length > 8 ? `${names.length} items: ${shown.slice(0, 8).join(", ")}, …`
+        : shown.join(", ");
+    }
+
     function itemsLine() {
       const lying = Object.entries(items).filter(([, names]) => names.length);
       const fx = (view.effects || []).map((e) => `${pretty(e.kind)}${e.space ? ` at ${e.space}` : ` (${e.side})`}`);
       return el("div", {class: "l4d-items"},
         lying.length ? el("p", {}, el("strong", {}, "Items lying: "),
-          lying.map(([s, names]) => `${s}: ${names.join(", ")}`).join("; ")) : null,
+          lying.map(([s, names]) => `${s}: ${few(names)}`).join("; ")) : null,
         fx.length ? el("p", {}, el("strong", {}, "Effects: "), fx.join("; ")) : null);
     }
 
