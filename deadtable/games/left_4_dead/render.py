@@ -21,7 +21,7 @@ from deadtable.engine.decisions import Decision
 from deadtable.ui.render import log_text
 
 LOG_LINES = 6
-CELL = 2  # characters a hex: a glyph and the level digit
+CELLS = (4, 3, 2)  # characters a hex, the widest that fits: a glyph and the level digit, padded
 LABEL = 3  # the row number before each row
 
 # Terrain colours (HeroScape's tiles), lightened by level.
@@ -91,7 +91,7 @@ class HexMap:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from self.lines(options.max_width)
 
-    def cells(self) -> tuple[dict[tuple[int, int], Text], list[tuple[int, int]]]:
+    def cells(self) -> tuple[dict[tuple[int, int], tuple[Text, Style]], list[tuple[int, int]]]:
         view = self.view
         m = view["map"]
         zones = m.get("zones", {})
@@ -108,7 +108,7 @@ class HexMap:
                 occupant[figure["space"]] = figure
         effects = {e["space"]: e["kind"] for e in view.get("effects", []) if e.get("space")}
         items = view.get("items", {})
-        out: dict[tuple[int, int], Text] = {}
+        out: dict[tuple[int, int], tuple[Text, Style]] = {}
         focus: list[tuple[int, int]] = []
         for name, q, r, terrain, level in m["spaces"]:
             if q is None:
@@ -120,6 +120,8 @@ class HexMap:
                 bg = Color.from_rgb(*OBSTACLE_RGB)
             else:
                 bg = _shade(TERRAIN_RGB.get(terrain, DEFAULT_RGB), level)
+            if name in self.highlight:
+                bg = Color.from_rgb(150, 120, 0)  # a space the decision offers
             base = Style(bgcolor=bg, color="grey85")
             glyph, style = " ", ""
             figure = occupant.get(name)
@@ -146,7 +148,7 @@ class HexMap:
             if name in self.highlight:
                 digit_style = base + Style(color="black", bgcolor="bright_yellow", bold=True)
             cell.append(digit, style=digit_style)
-            out[(col, row)] = cell
+            out[(col, row)] = (cell, base)
         return out, focus
 
     def lines(self, width: int) -> list[Text]:
@@ -155,7 +157,10 @@ class HexMap:
             return [Text("(no map)")]
         cols = max(c for c, _ in cells) + 1
         rows = max(r for _, r in cells) + 1
-        fit = max(4, (width - LABEL - 1) // CELL)  # whole columns that fit, the shift included
+        # The widest cell that shows every column; else the narrowest, cropped.
+        cell = next((c for c in CELLS if LABEL + cols * c + c // 2 <= width), CELLS[-1])
+        shift = cell // 2  # odd rows sit half a hex right
+        fit = max(4, (width - LABEL - shift) // cell)  # whole columns that fit
         first = 0
         cropped = fit < cols
         if cropped:
@@ -164,16 +169,23 @@ class HexMap:
         last = min(cols, first + fit)
         header = Text(" " * LABEL, style="dim")
         for col in range(first, last):
-            header.append(f"{col:<{CELL}}" if col % 5 == 0 else " " * CELL)
+            header.append(f"{col:<{cell}}" if col % 5 == 0 else " " * cell)
         header.rstrip()
         lines = [header]
-        blank = Text(" " * CELL)
+        left = (cell - 2 + 1) // 2 if cell > 3 else 0
+        right = cell - 2 - left
         for row in range(rows):
             line = Text(f"{row:>{LABEL - 1}} ", style="dim")
-            if row & 1:
-                line.append(" ")
+            line.append(" " * shift if row & 1 else "")
             for col in range(first, last):
-                line.append_text(cells.get((col, row), blank))
+                found = cells.get((col, row))
+                if found is None:
+                    line.append(" " * cell)
+                    continue
+                text, base = found
+                line.append(" " * left, style=base)
+                line.append_text(text)
+                line.append(" " * right, style=base)
             lines.append(line)
         if cropped:
             lines.append(Text(f"{' ' * LABEL}cropped: columns {first}-{last - 1} of 0-{cols - 1}, "
