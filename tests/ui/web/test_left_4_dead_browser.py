@@ -108,3 +108,48 @@ def test_click_a_survivor_then_a_space_and_use_the_ruler(
         assert errors == []
     finally:
         context.close()
+
+
+def test_states_hard_to_reach_by_clicks_are_drawn(
+        server: Server, browser: Any, tmp_path: Path) -> None:
+    """The page's renderer given a view with what a short game does not reach: fire and acid
+    on spaces, a wounded survivor down, one in a hero closet, markers, items lying about."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        made = server.create("left-4-dead", seats={"infected": "random"}, seed=5)
+        page = context.new_page()
+        page.goto(made["seats"]["survivors"]["url"])
+        page.wait_for_selector("svg.l4d-map g.token.survivor")
+        drawn = page.evaluate("""async () => {
+          const token = new URLSearchParams(location.search).get("token");
+          const id = location.pathname.split("/").pop();
+          const payload = await (await fetch(`/api/games/${id}?token=${token}`)).json();
+          const v = payload.view;
+          const [bill, francis, louis] = v.figures.filter((f) => f.side === "survivors");
+          Object.assign(bill, {wounds: 2, down: true, incaps: 1, space: "5,5"});
+          Object.assign(francis, {closet: true, markers: {"pinned-by": "hunter-1"}});
+          louis.ammo = {[Object.values(louis.items).pop()]: 3};
+          v.effects = [{kind: "molotov", space: "6,6", side: "survivors"},
+                       {kind: "spitter-acid", space: "7,6", side: "infected"}];
+          v.items = {"5,4": ["Pipe Bomb", "Pipe Bomb", "Pain Pills"]};
+          v.crescendo = 2;
+          payload.decision = null;
+          const board = document.getElementById("board");
+          Deadtable.renderers["left-4-dead"](v, board, payload);
+          const q = (s) => board.querySelectorAll(s).length;
+          return {fire: q(".effect-fire"), acid: q(".effect-acid"), down: q(".token.down"),
+                  closet: q(".token.closet"), wounds: q(".token .wounds"),
+                  items: board.querySelector(".items-here text").textContent,
+                  cards: board.querySelector(".survivor-cards").textContent,
+                  status: board.querySelector(".l4d-status").textContent};
+        }""")
+        assert drawn["fire"] == 1 and drawn["acid"] == 1
+        assert drawn["down"] == 1 and drawn["closet"] == 1 and drawn["wounds"] >= 1
+        assert drawn["items"] == "3"
+        assert "DOWN" in drawn["cards"] and "incapacitated 1×" in drawn["cards"]
+        assert "in a hero closet" in drawn["cards"] and "3 ammo" in drawn["cards"]
+        assert "CRESCENDO 2" in drawn["status"]
+        page.screenshot(path=str(shots(tmp_path) / "l4d-desktop-states.png"), full_page=True)
+    finally:
+        context.close()

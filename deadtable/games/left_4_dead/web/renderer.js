@@ -22,10 +22,10 @@
     "fallen-survivor": "Fa", hazmat: "Hz", "mud-man": "Mu", "riot-control": "Ri", worker: "Wo",
   };
   const EFFECTS = [
-    [["molotov", "fire", "gas", "propane"], "fire", "🔥"],
-    [["acid", "spit"], "acid", "☣"],
-    [["bile"], "bile", "☢"],
-    [["smoke"], "smoke", "☁"],
+    [["molotov", "fire", "gas", "propane"], "fire"],
+    [["acid", "spit"], "acid"],
+    [["bile"], "bile"],
+    [["smoke"], "smoke"],
   ];
 
   // What the page remembers between payloads (the board is drawn anew for each).
@@ -61,10 +61,10 @@
   }
 
   function effectOf(kind) {
-    for (const [words, name, glyph] of EFFECTS) {
-      if (words.some((w) => kind.includes(w))) return [name, glyph];
+    for (const [words, name] of EFFECTS) {
+      if (words.some((w) => kind.includes(w))) return name;
     }
-    return ["effect", "!"];
+    return "effect";
   }
 
   function label(figure) {
@@ -177,10 +177,10 @@
       hexNodes[s.name] = node;
       hexLayer.append(node);
       if (effects[s.name]) {
-        const [name, glyph] = effectOf(effects[s.name]);
+        const name = effectOf(effects[s.name]);
         markLayer.append(svg("g", {class: `effect effect-${name}`},
           svg("circle", {cx: x, cy: y, r: R * 0.8}),
-          svg("text", {x: x + R * 0.45, y: y - R * 0.3}, glyph),
+          svg("text", {x, y: y - R * 0.55}, name),
           svg("title", {}, `${pretty(effects[s.name])} on ${s.name}`)));
       }
     }
@@ -470,7 +470,8 @@
       box.scrollLeft = ui.scroll[0];
       box.scrollTop = ui.scroll[1];
     } else {
-      const focus = onMap.filter((f) => f.side === "survivors");
+      const chosen = ui.selected && onMap.find((f) => f.id === ui.selected);
+      const focus = chosen ? [chosen] : onMap.filter((f) => f.side === "survivors");
       if (focus.length && box.scrollWidth > box.clientWidth) {
         const xs = focus.map((f) => centre(spaces[f.space].q, spaces[f.space].r)[0]);
         const mid = (xs.reduce((a, b) => a + b, 0) / xs.length - vb[0]) / vb[2];
