@@ -249,6 +249,7 @@ def survivors_table(view: dict[str, Any]) -> Table:
     table.add_column("state", no_wrap=True)
     table.add_column("carrying", overflow="fold")
     escaped = set(view.get("escaped") or [])
+    names = {f["id"]: f["name"] for f in view.get("figures", [])}
     for figure in view.get("figures", []):
         if figure["side"] != "survivors":
             continue
@@ -266,6 +267,7 @@ def survivors_table(view: dict[str, Any]) -> Table:
         if figure.get("incaps"):
             state.append(f"incap {figure['incaps']}")
         for key, value in (figure.get("markers") or {}).items():
+            value = names.get(value, value) if isinstance(value, str) else value
             state.append(key if value in (1, True) else f"{key} {value}")
         space = figure.get("space") or "—"
         if figure.get("level") is not None:

@@ -290,13 +290,19 @@
       figureLayer.append(token);
     }
 
+    // A marker and its value, a figure's id read as its name ("pinned by Hunter 1").
+    function markerText(k, v) {
+      const value = byId[v] ? byId[v].name : v === 1 || v === true ? "" : v;
+      return `${pretty(k)} ${value}`.trim();
+    }
+
     function tokenTitle(f) {
       const bits = [`${f.name} (${f.card}) at ${f.space}, level ${f.level}`,
         `Life ${f.life - f.wounds}/${f.life}, Move ${f.move}, Range ${f.range}, `
         + `Attack ${f.attack}, Defense ${f.defense}, Height ${f.height}`];
       if (f.down) bits.push("incapacitated (down)");
       if (f.closet) bits.push("in a hero closet");
-      const markers = Object.entries(f.markers || {}).map(([k, v]) => `${pretty(k)} ${v}`);
+      const markers = Object.entries(f.markers || {}).map(([k, v]) => markerText(k, v));
       if (markers.length) bits.push(`markers: ${markers.join(", ")}`);
       const carried = Object.values(f.items || {}).map(pretty);
       if (carried.length) bits.push(`carrying ${carried.join(", ")}`);
@@ -534,7 +540,7 @@
         if (f.down) state.push("DOWN");
         if (f.closet) state.push("in a hero closet");
         if (f.incaps) state.push(`incapacitated ${f.incaps}×`);
-        for (const [k, v] of Object.entries(f.markers || {})) state.push(`${pretty(k)} ${v === 1 ? "" : v}`.trim());
+        for (const [k, v] of Object.entries(f.markers || {})) state.push(markerText(k, v));
         const carried = Object.entries(f.items || {}).map(([slot, item]) =>
           el("li", {}, el("span", {class: "slot"}, slot), " ", pretty(item),
             f.ammo && f.ammo[item] !== undefined ? el("span", {class: "ammo"}, ` ${f.ammo[item]} ammo`) : null));
