@@ -88,6 +88,11 @@ def test_click_a_survivor_then_a_space_and_use_the_ruler(
         click_and_wait(page, f'svg.l4d-map g.hex.reach[data-space="{target}"]')
         assert figure_space(server, made["id"], seat["token"], "bill") == target != before
         page.wait_for_selector('g.token[data-figure="bill"]')
+        # Tapping a figure without moves shows the spaces within its Range.
+        page.click("svg.l4d-map g.token.zombie >> nth=0")
+        page.wait_for_selector("svg.l4d-map g.token.zombie.inspected")
+        assert "Range 1" in page.inner_text(".l4d-range")
+        assert page.locator("svg.l4d-map .range path.in-range").count() == 1
         # The ruler: two spaces, the answer from the server, drawn and said.
         page.click('button[data-tool="ruler"]')
         page.click('svg.l4d-map g.hex[data-space="3,2"]', force=True)

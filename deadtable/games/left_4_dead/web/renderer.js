@@ -30,7 +30,8 @@
 
   // What the page remembers between payloads (the board is drawn anew for each).
   const ui = {
-    selected: null, // a figure id
+    selected: null, // a figure id whose moves are shown
+    inspect: null, // a figure id whose Range is shown (tapped, having no moves)
     ruler: false, // the ruler is on: clicks pick its two ends
     rulerEnds: [], // space names
     rulerResult: null, // the server's answer, with the step it was asked at
@@ -108,7 +109,8 @@
     if (!view || !view.map || !view.map.spaces) return false;
     ui.last = {view, board, payload};
     if (ui.gameId !== payload.id) {
-      Object.assign(ui, {selected: null, rulerEnds: [], rulerResult: null, scroll: null,
+      Object.assign(ui, {selected: null, inspect: null, rulerEnds: [], rulerResult: null,
+        scroll: null,
         gameId: payload.id});
     }
     const m = view.map;
@@ -124,6 +126,7 @@
     const groups = group(payload.decision);
     const movers = Object.keys(groups.spaces);
     if (ui.selected && !byId[ui.selected]) ui.selected = null;
+    if (ui.inspect && !(byId[ui.inspect] && byId[ui.inspect].space)) ui.inspect = null;
     if (!ui.selected && movers.length === 1) ui.selected = movers[0];
     if (ui.selected && movers.length && !movers.includes(ui.selected)
         && movers.length === 1) ui.selected = movers[0];
@@ -269,6 +272,7 @@
       if (groups.turns[f.id]) classes.push("can-act");
       if (groups.targets[f.id]) classes.push("target");
       if (ui.selected === f.id) classes.push("selected");
+      if (ui.inspect === f.id) classes.push("inspected");
       const radius = f.side === "survivors" ? R * 0.68 : f.kind === "zombies-of-morindan"
         ? R * 0.5 : R * 0.62;
       const token = svg("g", {class: classes.join(" "), "data-figure": f.id,
@@ -311,7 +315,7 @@
 
     function showRange(f) {
       rangeLayer.replaceChildren();
-      const who = f || (ui.selected && byId[ui.selected]);
+      const who = f || (ui.inspect && byId[ui.inspect]) || (ui.selected && byId[ui.selected]);
       if (!who || !who.space || !spaces[who.space]) return;
       const from = spaces[who.space];
       const reachRange = Math.max(1, who.range || 1);
@@ -352,7 +356,12 @@
         choose(reach);
         return;
       }
-      ui.selected = ui.selected === f.id ? null : f.id;
+      if (groups.spaces[f.id]) {
+        ui.selected = ui.selected === f.id ? null : f.id;
+        ui.inspect = null;
+      } else {
+        ui.inspect = ui.inspect === f.id ? null : f.id; // shows its Range (a phone has no hover)
+      }
       redraw();
     }
 
