@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import partial
 
 from deadtable.engine.board import climbing_cost, distance_field
 from deadtable.engine.decisions import Action, Decision
@@ -149,7 +150,7 @@ def move_actions(state: Left4DeadState, frame: HordeTurn) -> list[Action]:
         for space in toward(state, zombie, field_):
             actions.append(Action(
                 f"horde-move:{zombie.id}:{space}",
-                lambda z=zombie, s=space: f"Move {combat.name(z)} to {names[s]}",
+                partial(movement.move_label, state, zombie, space, None),
                 {"verb": "move", "figure": zombie.id, "space": names[space]}))
     if not actions:
         return []
