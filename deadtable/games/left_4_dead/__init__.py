@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.engine.procedure import Frames
+from deadtable.games.left_4_dead.agent import DirectorAgent, HeuristicAgent
 from deadtable.games.left_4_dead.horde import HordeHandler, HordeTurn
 from deadtable.games.left_4_dead.rounds import Round, RoundHandler, SideTurn, SideTurnHandler
 from deadtable.games.left_4_dead.setup import KitOut, KitOutHandler, check, start
@@ -68,3 +70,6 @@ SPEC = GameSpec(
     start=start,
     check=check,
 )
+
+register_agent("director", DirectorAgent, game="left-4-dead")
+register_agent("heuristic", HeuristicAgent, game="left-4-dead")

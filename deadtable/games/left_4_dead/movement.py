@@ -64,7 +64,7 @@ def move_budget(state: Left4DeadState, figure: Figure) -> int:
 
 def stops_in(state: Left4DeadState, figure: Figure) -> Callable[[int], bool]:
     terrain = state.board.terrain
-    if figure.kind == "mud":  # Mud Man Infected: Slither
+    if figure.kind == "mud-man":  # Mud Man Infected: Slither
         return lambda space: False
     return lambda space: terrain[space] in WATER
 

@@ -123,7 +123,7 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> Left4DeadS
     state.destroyed_zombies = 0
     state.first_wounds = []
     state.escaped = []
-    state.spawn_serial = 0
+    state.spawned = {}
     state.pending_closet = []
     state.crescendo = 0
     state.horde_acted = False
