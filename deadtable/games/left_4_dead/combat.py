@@ -85,7 +85,8 @@ def roll_attack(state: Left4DeadState, attacker: Figure, target: Figure, dice: i
 
 
 def kevlar(state: Left4DeadState, attacker: Figure, target: Figure) -> bool:
-    return (target.kind == "riot-control" and attacker.space is not None and target.space is not None
+    return (target.kind == "riot-control" and attacker.space is not None
+            and target.space is not None
             and attacker.space not in state.board.neighbours[target.space])
 
 
