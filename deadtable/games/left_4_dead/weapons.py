@@ -22,10 +22,17 @@ PICKUPS = "ITEM PICKUPS: {}"
 
 
 def prop(state: Left4DeadState, weapon: str, name: str, default: Any = None) -> Any:
+    """A weapon's number; an item that prints no Range or Attack (the melee weapons' Attack)
+    uses the survivor card's."""
+    card = state.data.cards["survivors"]
+    own = {"range": card.range, "attack": card.attack}
     if weapon == CARD:
-        card = state.data.cards["survivors"]
-        return {"range": card.range, "attack": card.attack}.get(name, default)
-    return state.data.items[weapon].get(name, default)
+        return own.get(name, default)
+    value = state.data.items[weapon].get(name)
+    if value is None and name in own and state.data.items[weapon].slot in ("weapon",
+                                                                            "secondary"):
+        return own[name]
+    return default if value is None else value
 
 
 def cite(state: Left4DeadState, weapon: str) -> str:
@@ -95,17 +102,18 @@ def target_spaces(state: Left4DeadState, figure: Figure, weapon: str) -> list[in
 
 def lines_of_fire(state: Left4DeadState, figure: Figure, weapon: str) -> dict[str, list[Figure]]:
     """Hunting and Sniper Rifle: "up to three figures in a straight line from him/herself":
-    along each of the six directions, the first three infected within range and sight, where
-    the line holds two or more (one figure is an ordinary attack)."""
+    along each of the six directions, the first three infected within range, the first of them
+    in clear sight (the shot goes through; designed), where the line holds two or more (one
+    figure is an ordinary attack)."""
     assert figure.space is not None
     reach_ = weapon_range(state, figure, weapon)
     occupied = state.occupancy()
+    most = int(prop(state, weapon, "line_targets"))
     found: dict[str, list[Figure]] = {}
     for direction, spaces in straight_lines(state.board, figure.space, reach_).items():
-        line = [occupied[s] for s in spaces if s in occupied and occupied[s].side == "infected"
-                and movement.can_see(state, figure, occupied[s])][:int(
-                    prop(state, weapon, "line_targets"))]
-        if len(line) >= 2:
+        line = [occupied[s] for s in spaces
+                if s in occupied and occupied[s].side == "infected"][:most]
+        if len(line) >= 2 and movement.can_see(state, figure, line[0]):
             found[direction] = line
     return found
 
