@@ -21,8 +21,10 @@ from deadtable.games.left_4_dead.setup import KitOut, KitOutHandler, check, star
 from deadtable.games.left_4_dead.specials import SpecialTurn, SpecialTurnHandler
 from deadtable.games.left_4_dead.state import SEATS, Left4DeadState
 from deadtable.games.left_4_dead.survivors import SurvivorTurn, SurvivorTurnHandler
+from deadtable.games.left_4_dead.uncommon import Instinct, InstinctHandler
 
-Left4DeadState.FRAMES = Frames(KitOut, Round, SideTurn, SurvivorTurn, HordeTurn, SpecialTurn)
+Left4DeadState.FRAMES = Frames(KitOut, Round, SideTurn, SurvivorTurn, HordeTurn, SpecialTurn,
+                               Instinct)
 Left4DeadState.HANDLERS = {
     KitOut.KIND: KitOutHandler(),
     Round.KIND: RoundHandler(),
@@ -30,6 +32,7 @@ Left4DeadState.HANDLERS = {
     SurvivorTurn.KIND: SurvivorTurnHandler(),
     HordeTurn.KIND: HordeHandler(),
     SpecialTurn.KIND: SpecialTurnHandler(),
+    Instinct.KIND: InstinctHandler(),
 }
 
 OPTIONS = OptionSet([

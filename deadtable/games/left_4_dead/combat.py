@@ -8,6 +8,7 @@ its dice and counts shields; each skull not blocked is a wound.
 
 from __future__ import annotations
 
+from deadtable.games.left_4_dead import uncommon
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
 CORE = "HeroScape core rules: Attack"
@@ -76,6 +77,8 @@ def roll_attack(state: Left4DeadState, attacker: Figure, target: Figure, dice: i
         if not special and attacker.space is not None and target.space is not None:
             defense += height_bonus(state, target, attacker)
     blocks = shields(state, defense) if defense > 0 else 0
+    if defense > 0:
+        uncommon.defended(state, target)
     if kevlar(state, attacker, target) and blocks:
         blocks = hits  # Riot Control: Kevlar Armor, one shield blocks all against a far attacker
     wounds = max(0, hits - blocks)
@@ -167,7 +170,7 @@ def release(state: Left4DeadState, figure: Figure) -> None:
 
 
 def destroy(state: Left4DeadState, figure: Figure, source: Figure | None, cite: str) -> None:
-    from deadtable.games.left_4_dead import specials
+    from deadtable.games.left_4_dead import specials, uncommon
 
     space = figure.space
     assert space is not None
@@ -187,6 +190,7 @@ def destroy(state: Left4DeadState, figure: Figure, source: Figure | None, cite: 
     state.event(f"{name(figure)} is destroyed.", cite)
     if figure.kind == ZOMBIE:
         state.destroyed_zombies += 1
+    uncommon.fallen_items(state, figure, space)
     specials.on_destroyed(state, figure, space)
     del state.figures[figure.id]
 

@@ -127,6 +127,7 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> Left4DeadS
     state.pending_closet = []
     state.crescendo = 0
     state.horde_acted = False
+    state.instincts = []
     pool = [item_id for item_id in state.data.items.copies()]
     for _ in range(int(state.data.rules.survivors["starting_health_kits"]) * 4):
         pool.remove("health-kit")

@@ -108,7 +108,7 @@ class Left4DeadState(ProcedureState):
     __slots__ = (
         "data", "board", "figures", "round", "items_on_map", "pool", "effects", "next_item",
         "tank_spawned", "witch_spawned", "destroyed_zombies", "first_wounds", "escaped",
-        "spawned", "pending_closet", "crescendo", "horde_acted",
+        "spawned", "pending_closet", "crescendo", "horde_acted", "instincts",
     )
 
     FRAMES: ClassVar[Frames]
@@ -130,6 +130,7 @@ class Left4DeadState(ProcedureState):
     pending_closet: list[str]  # survivors destroyed this round, to a Hero Closet at its end
     crescendo: int  # 0: not started; 1-3: the event's round under way; 4: over, obstacle gone
     horde_acted: bool  # the horde has taken its turn under the current order marker
+    instincts: list[str]  # Fallen Survivors that rolled defense in the attack under way
 
     # -- the difficulty ---------------------------------------------------------------------
     @property
@@ -202,6 +203,7 @@ class Left4DeadState(ProcedureState):
             "pending_closet": list(self.pending_closet),
             "crescendo": self.crescendo,
             "horde_acted": self.horde_acted,
+            "instincts": list(self.instincts),
             "stack": self._stack_data(),
         }
 
@@ -224,6 +226,7 @@ class Left4DeadState(ProcedureState):
         self.pending_closet = list(data["pending_closet"])
         self.crescendo = data["crescendo"]
         self.horde_acted = data["horde_acted"]
+        self.instincts = list(data["instincts"])
         self._load_stack(data["stack"])
 
     def _copy_into(self, other: Any) -> None:
@@ -243,4 +246,5 @@ class Left4DeadState(ProcedureState):
         other.pending_closet = list(self.pending_closet)
         other.crescendo = self.crescendo
         other.horde_acted = self.horde_acted
+        other.instincts = list(self.instincts)
         self._copy_stack(other)

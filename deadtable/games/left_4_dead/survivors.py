@@ -21,7 +21,7 @@ from functools import partial
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.left_4_dead import combat, items, movement, weapons
+from deadtable.games.left_4_dead import combat, items, movement, uncommon, weapons
 from deadtable.games.left_4_dead.state import SURVIVORS, Figure, Left4DeadState
 
 CAPTURES = ("pinned", "grabbed", "ridden", "tongue")
@@ -126,10 +126,12 @@ class SurvivorTurnHandler(Handler[Left4DeadState, SurvivorTurn]):
             weapons.attack(state, frame, figure, weapon, target)
             if frame.attacks_left <= 0:
                 finish_turn(state, figure)
+            uncommon.open_window(state)  # Fallen Survivors answer the attack
         elif verb == "throw":
             item, _, space = rest.partition(":")
             items.throw(state, figure, item, int(space))
             finish_turn(state, figure)
+            uncommon.open_window(state)
         elif verb == "rescue":
             rescue(state, figure, state.figures[rest])
             finish_turn(state, figure)

@@ -14,7 +14,7 @@ from typing import Any
 
 from deadtable.engine.board import straight_lines
 from deadtable.engine.decisions import Action
-from deadtable.games.left_4_dead import combat, movement
+from deadtable.games.left_4_dead import combat, movement, uncommon
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
 CARD = "card"  # the survivor card's own attack
@@ -205,6 +205,8 @@ def one_roll(state: Left4DeadState, figure: Figure | None, weapon: str, victims:
         if defense is None:
             defense = combat.reduced(state, victim, "defense")
         blocks = combat.shields(state, defense) if defense > 0 else 0
+        if defense > 0:
+            uncommon.defended(state, victim)
         wounds = max(0, hits - blocks)
         state.event(f"{combat.name(victim)} rolls {defense} defense dice: {blocks} shield(s), "
                     f"{wounds} wound(s).", why)

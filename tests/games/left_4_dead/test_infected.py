@@ -171,3 +171,46 @@ def test_starting_squads_follow_the_difficulty():
 
         state = registry.load("left-4-dead", difficulty=level).new(seed=2)
         assert len([f for f in state.infected() if f.kind == ZOMBIE]) == 3 * squads
+
+
+def test_a_fallen_survivor_that_rolled_defense_may_move_up_to_4_spaces_at_once(lane):
+    from tests.games.left_4_dead.positions import survivor_turn
+
+    put(lane, "bill", "0,2")
+    fallen = infected(lane, "fallen-survivor", "4,2")  # Defense 6
+    survivor_turn(lane, "bill", step="attack")
+    script(lane, 1, 6, 6, 4, 6, 6, 6, 6, 6)  # 1 skull; 6 defense dice, one shield
+    lane.apply(f"attack:card:{fallen.id}")
+    decision = lane.decision
+    assert decision is not None and decision.seat == "infected"
+    assert decision.prompt.startswith("Survival Instinct")
+    far = [i for i in decision.ids if i.startswith("instinct:")]
+    assert far and "instinct-stay" in decision.ids
+    lane.apply(far[-1])
+    assert fallen.space == int(far[-1].split(":")[1])
+    assert not any(f.KIND == "survival-instinct" for f in lane.stack)
+
+
+def test_a_fallen_survivor_that_is_destroyed_leaves_two_random_items(lane):
+    put(lane, "bill", "0,2")
+    fallen = infected(lane, "fallen-survivor", "4,2")
+    before = len(lane.pool)
+    combat.wound(lane, fallen, 1, lane.figures["bill"])
+    assert len(lane.items_on_map[at(lane, "4,2")]) == 2 and len(lane.pool) == before - 2
+
+
+def test_a_mud_mans_wound_blinds_a_survivor_until_after_its_next_turn(lane):
+    from deadtable.games.left_4_dead import movement
+    from tests.games.left_4_dead.positions import survivor_turn
+
+    bill = put(lane, "bill", "3,2")
+    mud = infected(lane, "mud-man", "4,2")
+    horde_turn(lane)
+    script(lane, 1, 6, 6, 6, 6, 6, 6)  # 3 attack dice: 1 skull; 4 defense dice: none
+    lane.apply(f"horde-attack:{mud.id}:bill")
+    assert bill.wounds == 1 and "mud" in bill.markers
+    assert movement.move_budget(lane, bill) == 4 and combat.reduced(lane, bill, "defense") == 3
+    lane.stack.clear()
+    survivor_turn(lane, "bill", step="attack")
+    lane.apply("end")
+    assert "mud" not in bill.markers
