@@ -105,7 +105,7 @@ def test_the_hunting_rifle_hits_up_to_three_in_a_line_with_one_roll_and_no_defen
 
 
 def test_a_riot_control_infected_blocks_all_with_one_shield_against_a_distant_attacker(lane):
-    bill = put(lane, "bill", "0,2")
+    put(lane, "bill", "0,2")
     riot = infected(lane, "riot-control", "4,2")
     survivor_turn(lane, "bill", step="attack")
     script(lane, 1, 1, 1, 4, 6, 6, 6, 6)  # 3 skulls; one shield in 5 dice
