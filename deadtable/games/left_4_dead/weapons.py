@@ -14,7 +14,7 @@ from typing import Any
 
 from deadtable.engine.board import straight_lines
 from deadtable.engine.decisions import Action
-from deadtable.games.left_4_dead import combat, movement, uncommon
+from deadtable.games.left_4_dead import combat, items, movement, uncommon
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
 CARD = "card"  # the survivor card's own attack
@@ -174,18 +174,41 @@ def strike(state: Left4DeadState, figure: Figure, weapon: str, target: Figure, d
     if prop(state, weapon, "affects_adjacent"):
         near = state.board.neighbours[target.space]
         affected += [f for f in state.infected() if f.space in near]
-    if prop(state, weapon, "melee") and figure.space is not None \
-            and target.space in state.board.neighbours[figure.space]:
+    adjacent = figure.space is not None and target.space in state.board.neighbours[figure.space]
+    if prop(state, weapon, "melee") and adjacent:
         dice += int(prop(state, weapon, "attack_bonus", 0))
+    ammo = {e.kind for e in state.effects if e.side == figure.side}
+    if "explosive-ammo" in ammo and not adjacent and figure.side == "survivors":
+        return explosive_ammo(state, figure, weapon, target, dice)
     kills = 0
     for victim in affected:
         if victim.space is None:
             continue
-        wounds = combat.roll_attack(state, figure, victim, dice,
-                                    defense=defense_for(state, weapon, victim), cite=why,
+        defense = defense_for(state, weapon, victim)
+        fire = "incendiary-ammo" in ammo and not adjacent and figure.side == "survivors" \
+            and not items.immune(state, victim, "incendiary-ammo")
+        if fire:  # Incendiary Ammo: 2 fewer defense dice against a non-adjacent attack
+            base = combat.reduced(state, victim, "defense") if defense is None else defense
+            defense = max(0, base - 2)
+        wounds = combat.roll_attack(state, figure, victim, dice, defense=defense, cite=why,
                                     per_skull=1 + int(prop(state, weapon, "skull_extra_hits", 0)))
+        if fire:
+            items.ignite(state, victim, "incendiary-ammo")
         kills += hit(state, figure, victim, wounds, why)
     return kills
+
+
+def explosive_ammo(state: Left4DeadState, figure: Figure, weapon: str, target: Figure,
+                   dice: int) -> int:
+    """Explosive Ammo: an attack on a non-adjacent figure also affects every figure next to it,
+    with one roll for all, each defending alone (Worker Infected are not affected). The
+    optional 1-space move of an affected opponent is not taken (designed: docs)."""
+    assert target.space is not None
+    near = state.board.neighbours[target.space]
+    victims = [target] + [f for f in state.figures.values()
+                          if f.space in near and f is not figure and not f.closet
+                          and not items.immune(state, f, "explosive-ammo")]
+    return one_roll(state, figure, weapon, victims, dice, "ITEM PICKUPS: EXPLOSIVE AMMO")
 
 
 def one_roll(state: Left4DeadState, figure: Figure | None, weapon: str, victims: list[Figure],

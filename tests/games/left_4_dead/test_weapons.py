@@ -124,3 +124,33 @@ def test_a_thrown_molotov_needs_no_sight_burns_specials_and_lingers(lane):
     lane.apply(target)
     assert "burn" in boomer.markers and "explosive" not in bill.items
     assert any(e.kind == "molotov-cocktail" for e in lane.effects)
+
+
+def test_deployed_incendiary_ammo_takes_two_defense_dice_and_sets_specials_burning(lane):
+    zoey = put(lane, "zoey", "1,2")
+    zoey.items["health"] = "incendiary-ammo"
+    put(lane, "bill", "0,2")
+    smoker = infected(lane, "smoker", "5,2")  # Defense 3: 1 die with the ammo
+    survivor_turn(lane, "zoey", step="before")
+    lane.apply("deploy:incendiary-ammo")
+    survivor_turn(lane, "bill", step="attack")
+    script(lane, 6, 6, 6, 6)
+    lane.apply(f"attack:card:{smoker.id}")
+    assert "3 dice roll 0 skull(s), 1 dice roll 0 shield(s)" in " ".join(last_events(lane, 3))
+    assert smoker.markers.get("burn") == "incendiary-ammo"
+
+
+def test_deployed_explosive_ammo_hits_the_figures_next_to_a_distant_target(lane):
+    zoey = put(lane, "zoey", "0,3")
+    zoey.items["health"] = "explosive-ammo"
+    put(lane, "bill", "0,2")
+    target = infected(lane, ZOMBIE, "5,2")
+    near = infected(lane, ZOMBIE, "6,2")
+    worker = infected(lane, "worker", "5,1")  # not affected by explosive ammo
+    survivor_turn(lane, "zoey", step="before")
+    lane.apply("deploy:explosive-ammo")
+    survivor_turn(lane, "bill", step="attack")
+    script(lane, 1, 6, 6, 6, 6, 6, 6, 6, 6)  # one roll: 1 skull; two defenses of 3: none
+    lane.apply(f"attack:card:{target.id}")
+    assert target.id not in lane.figures and near.id not in lane.figures
+    assert worker.id in lane.figures
