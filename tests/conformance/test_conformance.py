@@ -271,6 +271,23 @@ def test_random_play(game: Game, seed: int) -> None:
     play_random(game, seed)
 
 
+def test_saves_whose_log_is_plain_strings_load(game: Game) -> None:
+    """Games saved before events had cites and audiences kept the public texts only."""
+    state = game.new(seed=5)
+    picker = Dice(5)
+    for _ in range(30):
+        if state.decision is None:
+            break
+        state.apply(picker.choice(state.decision.ids))
+    data = state.to_data()
+    data["log"] = [event.text for event in state.log if event.seats is None]
+    loaded = game.from_json(json.dumps(data))
+    assert [e.text for e in loaded.log] == data["log"]
+    assert decision_ids(loaded) == decision_ids(state)
+    for seat in game.seats:
+        assert {**loaded.view(seat), "log": None} == {**state.view(seat), "log": None}
+
+
 @pytest.mark.parametrize("policy", sorted(POLICIES))
 def test_terminates_under_fixed_policies(game: Game, case: Any, policy: str) -> None:
     for seed in case.seeds[:2]:
