@@ -13,7 +13,7 @@ from rich.console import Console, RenderableType
 from deadtable import registry
 from deadtable.engine.state import GameState
 from deadtable.games.left_4_dead.render import figure_letter
-from deadtable.ui.render import game_renderer, render_view
+from deadtable.render import game_renderer, render_view
 
 GAME = "left-4-dead"
 

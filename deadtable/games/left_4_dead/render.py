@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from deadtable.engine.decisions import Decision
-from deadtable.ui.render import log_text
+from deadtable.render import log_text
 
 LOG_LINES = 6
 CELLS = (4, 3, 2)  # characters a hex, the widest that fits: a glyph and the level digit, padded
