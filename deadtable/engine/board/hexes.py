@@ -63,18 +63,26 @@ def _cube_round(x: float, z: float) -> Coord:
     return int(rx), int(rz)
 
 
-def hex_line(a: Coord, b: Coord, sign: int) -> list[Coord]:
-    """The hexes from a to b (both included), nudged by sign * EPSILON so that a point on a
-    hexside falls on one side. The same nudge moves both ends, so the line from b to a is this
-    line reversed: whatever sight decides on it is symmetric."""
+def hex_lines(a: Coord, b: Coord) -> tuple[list[Coord], list[Coord]]:
+    """The hexes from a to b (both included) with the nudge +EPSILON and with -EPSILON (Red
+    Blob's lerp and cube rounding), so that a point on a hexside falls on one side in each.
+    The same nudge moves both ends, so the line from b to a is this line reversed: whatever
+    sight decides on it is symmetric."""
     n = hex_distance(a, b)
     if n == 0:
-        return [a]
-    # Nudge in cube space (x, z) with y following, as Red Blob does.
-    ex, ez = sign * EPSILON[0], sign * EPSILON[1]
-    ax, az = a[0] + ex, a[1] + ez
-    dx, dz = b[0] - a[0], b[1] - a[1]
-    return [_cube_round(ax + dx * i / n, az + dz * i / n) for i in range(n + 1)]
+        return [a], [a]
+    ex, ez = EPSILON
+    aq, ar = a
+    dq, dr = b[0] - aq, b[1] - ar
+    steps = [(dq * i / n, dr * i / n) for i in range(n + 1)]
+    plus = [_cube_round(aq + ex + x, ar + ez + z) for x, z in steps]
+    minus = [_cube_round(aq - ex + x, ar - ez + z) for x, z in steps]
+    return plus, minus
+
+
+def hex_line(a: Coord, b: Coord, sign: int) -> list[Coord]:
+    """One of hex_lines: sign 1 for +EPSILON, -1 for -EPSILON."""
+    return hex_lines(a, b)[0 if sign > 0 else 1]
 
 
 def square_line(a: Coord, b: Coord, sign: int) -> list[Coord]:
