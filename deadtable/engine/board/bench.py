@@ -6,7 +6,8 @@ water): `sight` between figures of height 5 at distance 2-12 (with the line cach
 game that asks about the same pairs again, and cold); `line`; `reach` for Move 5 with
 HeroScape climbing (height 5) and water stops; `distance_field` from 4 sources, by
 breadth-first search and with climbing costs. Each figure is µs per call, the best of a few
-repeats over a fixed sample of queries.
+repeats over a fixed sample of queries. `python_loop_ns` (one turn of an empty Python loop)
+calibrates them: a busy or slow machine raises it and every figure with it.
 """
 
 from __future__ import annotations
@@ -97,6 +98,16 @@ def measure(board: Board, seed: int = 1) -> dict[str, Any]:
     }
 
 
+def _loop_ns() -> float:
+    def spin() -> None:
+        for _ in range(100_000):
+            pass
+
+    return _best_us(spin, 100_000) * 1e3
+
+
 def geometry_bench(seed: int = 1) -> list[dict[str, Any]]:
     """The figures above for each map size."""
-    return [measure(random_hex_board(cols, rows, seed), seed) for cols, rows in SIZES]
+    loop = _loop_ns()
+    return [{**measure(random_hex_board(cols, rows, seed), seed), "python_loop_ns": loop}
+            for cols, rows in SIZES]
