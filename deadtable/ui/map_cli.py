@@ -198,8 +198,10 @@ def _square_grid(board: Board, styles: dict[str, str], marked: set[int],
 
 def _legend(board: Board, styles: dict[str, str]) -> Table:
     legend = Table("what", "", title="legend", show_header=False, title_justify="left")
+    letters = {name: letter for letter, name in board.terrains.items()}
     for terrain, style in styles.items():
-        legend.add_row(Text(" 0 ", style=style), f"{terrain} (digits: the level)")
+        sample = Text(f" {letters.get(terrain, ' ')} ", style=style)
+        legend.add_row(sample, f"{terrain} (digits on it: the level)")
     for zone in board.zones.values():
         names = ", ".join(board.names[s] for s in zone.spaces)
         legend.add_row(Text("zone", style="bold underline"), f"{zone.name} ({zone.kind}): {names}")
