@@ -55,9 +55,11 @@ def _readable() -> Iterator[None]:
 
 
 def read_board(path: Path) -> Board:
-    with _readable():
+    """A .hsc or a .toml map; a bad one ends the command with a one-line message."""
+    try:
         return load_hsc(path) if path.suffix.lower() == ".hsc" else load_map(path)
-    raise AssertionError("unreachable")  # _readable exits on every error
+    except ValueError as error:
+        _fail(str(error))
 
 
 @app.command("show")
