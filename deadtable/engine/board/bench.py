@@ -24,7 +24,7 @@ from deadtable.engine.board.movement import climbing_cost, distance_field, reach
 from deadtable.engine.board.sight import sight
 
 SIZES = ((13, 12), (26, 24), (52, 46))  # 156, 624 and 2392 hexes
-REPEATS = 3
+REPEATS = 5
 
 
 def _best_us(run: Callable[[], object], calls: int, repeats: int = REPEATS) -> float:

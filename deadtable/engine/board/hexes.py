@@ -8,6 +8,7 @@ downwards, so "clockwise" below means clockwise as drawn.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 Coord = tuple[int, int]
 
@@ -114,3 +115,20 @@ def square_line(a: Coord, b: Coord, sign: int) -> list[Coord]:
 def square_distance(a: Coord, b: Coord, adjacency: int) -> int:
     dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
     return max(dx, dy) if adjacency == 8 else dx + dy
+
+
+LineOffsets = tuple[tuple[Coord, ...], tuple[Coord, ...]]
+
+
+@lru_cache(maxsize=1 << 16)
+def line_offsets(kind: str, dq: int, dr: int) -> LineOffsets:
+    """The two nudged lines from (0, 0) to (dq, dr) on a "hex" or "square" grid, as offsets.
+    A line depends only on b - a: the nudge is one vector and a whole-number shift commutes
+    with rounding, so every line with the same difference is these offsets shifted. When the
+    nudges agree the second is the first (the same object)."""
+    if kind == "hex":
+        up, down = hex_lines((0, 0), (dq, dr))
+    else:
+        up, down = square_line((0, 0), (dq, dr), 1), square_line((0, 0), (dq, dr), -1)
+    plus = tuple(up)
+    return plus, (plus if down == up else tuple(down))

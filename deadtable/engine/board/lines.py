@@ -67,12 +67,10 @@ def line(board: Board, a: int, b: int) -> Line:
         off = board.names[a] if ca is None else board.names[b]
         raise ValueError(f"space {off} is not on the grid: no straight line reaches it")
     at = board._at
-    if board.kind == "hex":
-        up, down = hexes.hex_lines(ca, cb)
-    else:
-        up, down = hexes.square_line(ca, cb, 1), hexes.square_line(ca, cb, -1)
-    plus = tuple(at.get(c, OFF_MAP) for c in up)
-    minus = plus if down == up else tuple(at.get(c, OFF_MAP) for c in down)
+    q, r = ca
+    up, down = hexes.line_offsets(board.kind, cb[0] - q, cb[1] - r)
+    plus = tuple(at.get((q + dq, r + dr), OFF_MAP) for dq, dr in up)
+    minus = plus if down is up else tuple(at.get((q + dq, r + dr), OFF_MAP) for dq, dr in down)
     if len(board._lines) >= _LINE_CACHE_LIMIT:
         board._lines.clear()
     board._lines[key] = (plus, minus)
