@@ -4,7 +4,7 @@
 On random hex maps of about 150, 600 and 2400 hexes (levels 0-12 smoothed into hills, 5%
 water): `sight` between figures of height 5 at distance 2-12 (with the line cache warm, as in a
 game that asks about the same pairs again, and cold); `line`; `reach` for Move 5 with
-HeroScape climbing (height 5) and water stops; `distance_field` from 4 sources, by
+HeroScape climbing (height 5), water stops and min_step=1; `distance_field` from 4 sources, by
 breadth-first search and with climbing costs. Each figure is µs per call, the best of a few
 repeats over a fixed sample of queries. `python_loop_ns` (one turn of an empty Python loop)
 calibrates them: a busy or slow machine raises it and every figure with it.
@@ -72,7 +72,7 @@ def measure(board: Board, seed: int = 1) -> dict[str, Any]:
 
     def moves() -> None:
         for s in starts:
-            reach(board, s, 5, cost, stops=stops)
+            reach(board, s, 5, cost, stops=stops, min_step=1)
 
     def fields_bfs() -> None:
         for group in sources:

@@ -42,6 +42,7 @@ def reach(
     can_pass: SpaceTest | None = None,
     can_end: SpaceTest | None = None,
     penalty: Penalty | None = None,
+    min_step: float = 0,
 ) -> dict[int, list[Route]]:
     """Every space a figure on `start` can end its move on, with the routes that get there.
 
@@ -49,7 +50,9 @@ def reach(
     total may not exceed `budget`. A space the figure enters may be passed through if
     `can_pass` (default: yes), ended on if `can_end` (default: yes), and entering it ends the
     move if `stops` (water, a glyph). The start is always in the result, at cost 0: the figure
-    may stay.
+    may stay. `min_step` is the least any step costs (1 under `climbing_cost`): spaces from
+    which no step fits the budget are then not expanded, which saves most of the calls to
+    `step_cost` at the edge of the range.
 
     Without `penalty` each space has one route, the cheapest. With it (say, the attacks a
     route suffers for leaving engagements) each space has its Pareto frontier: the routes for
@@ -58,7 +61,7 @@ def reach(
     on the frontier exactly when its penalty is below every route already settled there.
     """
     if penalty is None:
-        return _cheapest(board, start, budget, step_cost, stops, can_pass, can_end)
+        return _cheapest(board, start, budget, step_cost, stops, can_pass, can_end, min_step)
     neighbours = board.neighbours
     # A label: (cost, penalty, order, space, parent label index). `order` keeps the heap
     # from comparing further when cost and penalty tie, and makes ties deterministic.
@@ -81,6 +84,8 @@ def reach(
             (stops is not None and stops(space)) or (can_pass is not None and not can_pass(space))
         ):
             continue  # entered to stop here, or only to end here
+        if cost + min_step > budget:
+            continue  # no step fits what is left
         for to in neighbours[space]:
             step = step_cost(space, to)
             if step is None:
@@ -114,6 +119,7 @@ def _cheapest(
     stops: SpaceTest | None,
     can_pass: SpaceTest | None,
     can_end: SpaceTest | None,
+    min_step: float,
 ) -> dict[int, list[Route]]:
     """reach without a penalty: one label per space, so plain Dijkstra with parent links."""
     neighbours = board.neighbours
@@ -127,10 +133,10 @@ def _cheapest(
         if cost > best[space]:
             continue  # a stale entry: the space was reached cheaper since
         order.append(space)
-        if space != start and (
+        if cost + min_step > budget or space != start and (
             (stops is not None and stops(space)) or (can_pass is not None and not can_pass(space))
         ):
-            continue
+            continue  # no step fits what is left; or entered to stop here, or only to end
         for to in neighbours[space]:
             step = step_cost(space, to)
             if step is None:
