@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from pathlib import Path
 
 import pytest
@@ -124,6 +126,14 @@ def test_the_example_in_docs_maps_md_reads() -> None:
     example = text.split("```toml\n", 1)[1].split("```", 1)[0]
     board = parse_map(example, "docs/maps.md")
     assert board.kind == "hex" and board.has("lobby") and board.zone("start").kind == "safe-room"
+
+
+def test_a_board_is_shared_by_copies_and_survives_pickling() -> None:
+    board = parse_map(EXAMPLE)
+    assert copy.copy(board) is board and copy.deepcopy({"board": board})["board"] is board
+    again = pickle.loads(pickle.dumps(board))
+    assert_same(board, again)
+    assert again.neighbours == board.neighbours and again.centres == board.centres
 
 
 def test_load_map_reads_a_file(tmp_path: Path) -> None:
