@@ -108,8 +108,9 @@ def bench_command(
                         for _, key in columns))
     console = Console()
     console.print(table)
-    console.print(f"one turn of an empty Python loop: {results[0]['python_loop_ns']:.0f} ns "
-                  "(a busy machine raises it, and every figure with it)")
+    console.print(f"µs of CPU time per call; one turn of an empty Python loop: "
+                  f"{results[0]['python_loop_ns']:.0f} ns (a slower machine raises it, and "
+                  "every figure with it)")
 
 
 # -- drawing ----------------------------------------------------------------------------------

@@ -5,9 +5,9 @@ On random hex maps of about 150, 600 and 2400 hexes (levels 0-12 smoothed into h
 water): `sight` between figures of height 5 at distance 2-12 (with the line cache warm, as in a
 game that asks about the same pairs again, and cold); `line`; `reach` for Move 5 with
 HeroScape climbing (height 5), water stops and min_step=1; `distance_field` from 4 sources, by
-breadth-first search and with climbing costs. Each figure is µs per call, the best of a few
-repeats over a fixed sample of queries. `python_loop_ns` (one turn of an empty Python loop)
-calibrates them: a busy or slow machine raises it and every figure with it.
+breadth-first search and with climbing costs. Each figure is µs of CPU time per call, the
+best of a few repeats over a fixed sample of queries. `python_loop_ns` (one turn of an
+empty Python loop) calibrates them: a slower machine raises it and every figure with it.
 """
 
 from __future__ import annotations
@@ -28,12 +28,14 @@ REPEATS = 5
 
 
 def _best_us(run: Callable[[], object], calls: int, repeats: int = REPEATS) -> float:
-    """µs per query: the best of `repeats` runs of `run`, which makes `calls` queries."""
+    """µs per query: the best of `repeats` runs of `run`, which makes `calls` queries. Timed
+    in this process's CPU time, so that other processes sharing the cores inflate it less
+    than wall time (a loaded 2-core machine can give a process under half of a core)."""
     best = float("inf")
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best / calls * 1e6
 
 
