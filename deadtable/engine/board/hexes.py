@@ -81,11 +81,6 @@ def hex_lines(a: Coord, b: Coord) -> tuple[list[Coord], list[Coord]]:
     return plus, minus
 
 
-def hex_line(a: Coord, b: Coord, sign: int) -> list[Coord]:
-    """One of hex_lines: sign 1 for +EPSILON, -1 for -EPSILON."""
-    return hex_lines(a, b)[0 if sign > 0 else 1]
-
-
 def square_line(a: Coord, b: Coord, sign: int) -> list[Coord]:
     """The squares a centre-to-centre segment from a to b passes through, in order (every
     square it enters, so consecutive squares share a side). The segment is nudged by
