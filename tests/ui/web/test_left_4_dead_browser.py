@@ -158,3 +158,47 @@ def test_states_hard_to_reach_by_clicks_are_drawn(
         page.screenshot(path=str(shots(tmp_path) / "l4d-desktop-states.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_a_whole_chapter_played_by_clicks_against_the_director(
+        server: Server, browser: Any, tmp_path: Path) -> None:
+    """A chapter from the safe room's weapons to its end, every survivor decision made by a
+    click in the page (a figure, a lit space, or a button), the director playing the infected
+    on the server. One round (max-rounds=1) keeps it short: the end screen shows the result."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    try:
+        made = server.create("left-4-dead", seats={"infected": "director"}, seed=11,
+                             options={"max-rounds": 1})
+        seat = made["seats"]["survivors"]
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(seat["url"])
+        page.wait_for_selector("svg.l4d-map g.token.survivor")
+        clicks = moved = turns = 0
+        while clicks < 400:
+            page.wait_for_selector('body[data-status="your-turn"], body[data-status="over"]',
+                                   state="attached")
+            if page.get_attribute("body", "data-status") == "over":
+                break
+            lit = page.locator("svg.l4d-map g.hex.reach")
+            if moved < 3 and lit.count():  # move by the map a few times: click a lit space
+                click_and_wait(page, f'svg.l4d-map g.hex.reach >> nth={lit.count() // 2}')
+                moved += 1
+            elif moved < 3 and page.locator("svg.l4d-map g.token.can-move").count():
+                click_and_wait(page, "svg.l4d-map g.token.can-move >> nth=0")
+            elif turns < 3 and page.locator("svg.l4d-map g.token.can-act").count():
+                click_and_wait(page, "svg.l4d-map g.token.can-act >> nth=0")  # give a turn
+                turns += 1
+            else:  # otherwise the last button: take none, end the move, end the turn
+                click_and_wait(page, "button.action >> nth=-1")
+            clicks += 1
+        assert page.get_attribute("body", "data-status") == "over"
+        assert moved >= 1
+        outcome = server.get(made["id"], seat["token"])["view"]["outcome"]
+        assert outcome is not None and set(outcome["results"]) == {"survivors", "infected"}
+        page.screenshot(path=str(shots(tmp_path) / "l4d-chapter-over.png"), full_page=True)
+        assert errors == []
+    finally:
+        context.close()
