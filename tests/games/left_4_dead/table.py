@@ -86,3 +86,12 @@ def events(state: Left4DeadState, cite: str = "") -> list[str]:
 
 def in_special_turn(state: Left4DeadState) -> bool:
     return bool(state.stack) and state.stack[-1].KIND == "special-turn"
+
+
+def args(state: Left4DeadState, action_id: str) -> dict[str, Any]:
+    """The structured arguments of a due action, as an agent reads them."""
+    decision = state.decision
+    assert decision is not None
+    action = decision.get(action_id)
+    assert action is not None and action.args is not None
+    return dict(action.args)

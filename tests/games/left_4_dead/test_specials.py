@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from deadtable.games.left_4_dead import combat, endofround, horde, items, survivors
-from deadtable.games.left_4_dead.state import Effect
 from tests.games.left_4_dead.table import (
+    args,
     at,
     events,
     ids,
@@ -35,7 +35,7 @@ def test_projectile_vomit_hits_on_11_not_10() -> None:
     state.apply("stay")
     actions = ids(state)
     assert "vomit:all" in actions and "vomit:bill" in actions and "vomit:louis" not in actions
-    assert state.decision.get("vomit:all").args["targets"] == ["bill", "francis", "zoey"]
+    assert args(state, "vomit:all")["targets"] == ["bill", "francis", "zoey"]
     script(state, 11, 10, 20)  # bill 11, francis 10, zoey 20
     state.apply("vomit:all")
     assert "vomit" in state.figures["bill"].markers
@@ -51,8 +51,7 @@ def test_projectile_vomit_range_sight_and_levels() -> None:
     state = table({"boomer-1": "10,2", "bill": "10,4", "zoey": "10,3"})
     turn(state, "boomer-1")
     state.apply("stay")
-    action = state.decision.get("vomit:all")
-    assert action is not None and action.args["targets"] == ["zoey"]
+    assert args(state, "vomit:all")["targets"] == ["zoey"]
     # four spaces away: out of range
     state = table({"boomer-1": "2,6", "bill": "6,6"})
     turn(state, "boomer-1")

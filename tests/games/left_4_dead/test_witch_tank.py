@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from deadtable.games.left_4_dead import combat, powers, specials, survivors
+from deadtable.games.left_4_dead import combat, horde, powers, specials, survivors
+from deadtable.games.left_4_dead.state import Left4DeadState
 from tests.games.left_4_dead.table import (
     at,
     events,
@@ -22,7 +23,7 @@ BLANK, SHIELD, SKULL = 6, 4, 1
 
 
 # -- Witch -----------------------------------------------------------------------------------
-def survivor_moves(state, name: str, to: str) -> None:  # type: ignore[no-untyped-def]
+def survivor_moves(state: Left4DeadState, name: str, to: str) -> None:
     survivors.begin_turn(state, name)
     state._decision = None
     state.settle()
@@ -35,8 +36,7 @@ def test_sitting_witch_waits_until_a_survivor_ends_its_move_next_to_her() -> Non
     state = table({"witch-1": "5,6", "bill": "8,6", "zoey": "4,5"})
     witch = state.figures["witch-1"]
     assert not specials.may_act(state, witch)  # sitting: no move, no attack
-    assert not any(k == "witch-1" for k, _ in __import__(
-        "deadtable.games.left_4_dead.horde", fromlist=["x"]).who_may_act(state))
+    assert not any(k == "witch-1" for k, _ in horde.who_may_act(state))
     survivor_moves(state, "bill", "6,6")
     assert witch.markers["disturbed-by"] == "bill"
     assert events(state, "Infected Rules: Witch Spawning")
