@@ -10,6 +10,7 @@ the Spitter is destroyed, Effect("acid-explosion").
 
 from __future__ import annotations
 
+from deadtable.engine.board import sight
 from deadtable.engine.decisions import Action
 from deadtable.games.left_4_dead import combat, movement, specials
 from deadtable.games.left_4_dead.powers import common
@@ -21,14 +22,28 @@ EXPLOSION = "SPITTER: Acid Explosion"
 
 
 def spaces(state: Left4DeadState, figure: Figure) -> list[int]:
+    """The spaces within 7 in clear sight (as movement.can_see_space sees one: the figures on
+    the way block, the one on the space itself does not)."""
     p = common.power(state, "spitter", "Acid Vomit")
     assert figure.space is not None
     reach = int(p["range"])
     here = figure.space
-    return [s for s in range(state.board.size)
-            if movement.spaces_away(state, here, s) <= reach
-            and (movement.spaces_away(state, here, s) <= 1
-                 or movement.can_see_space(state, figure, s))]
+    board = state.board
+    mine = movement.height(state, figure)
+    figures = {f.space: movement.height(state, f) for f in state.figures.values()
+               if f.space is not None and f.space != here and not f.down}
+    found = []
+    for s in range(board.size):
+        away = movement.spaces_away(state, here, s)
+        if away > reach:
+            continue
+        if away > 1:
+            others = figures if s not in figures else {k: v for k, v in figures.items()
+                                                       if k != s}
+            if not sight(board, here, s, height_a=mine, height_b=0, figures=others).clear:
+                continue
+        found.append(s)
+    return found
 
 
 def attack_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> list[Action]:
