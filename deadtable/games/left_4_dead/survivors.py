@@ -76,8 +76,10 @@ def begin_turn(state: Left4DeadState, figure_id: str) -> None:
 
 def finish_turn(state: Left4DeadState, figure: Figure) -> None:
     from deadtable.games.left_4_dead import chapter
+    from deadtable.games.left_4_dead.powers import common
 
     state.pop()
+    common.sweep(state)  # a captor shoved away (Beat Down, Explosive Ammo) lets go
     if "mud" in figure.markers:  # Mud Man: Blinding Mud goes after the figure's turn
         del figure.markers["mud"]
     chapter.check_end(state)

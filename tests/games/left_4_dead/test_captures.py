@@ -228,3 +228,17 @@ def test_jockey_destroyed_releases() -> None:
     assert not survivors.may_act(state, bill)
     combat.wound(state, state.figures["jockey-1"], 3, bill)
     assert "ridden" not in bill.markers and survivors.may_act(state, bill)
+
+
+def test_a_survivor_turn_that_moves_a_captor_away_frees_the_figure() -> None:
+    state = table({"hunter-1": "3,6", "bill": "4,6", "zoey": "8,6"})
+    bill = state.figures["bill"]
+    bill.markers["pinned"] = "hunter-1"
+    state.figures["hunter-1"].space = space(state, "1,6")  # shoved away during Zoey's turn
+    survivors.begin_turn(state, "zoey")
+    state._decision = None
+    state.settle()
+    while state.stack and state.stack[-1].KIND == "survivor-turn":
+        state.apply("stop" if "stop" in ids(state) else "end" if "end" in ids(state)
+                    else "go-on")
+    assert "pinned" not in bill.markers

@@ -109,7 +109,7 @@ def charge(state: Left4DeadState, frame: SpecialTurn, figure: Figure, direction:
     if any(f.space == figure.space for f in state.figures.values() if f is not figure):
         # a figure pushed aside landed on the end of the charge: stop on the last free space
         occupied = {f.space for f in state.figures.values() if f is not figure}
-        figure.space = next(s for s in reversed(walked) if s not in occupied)
+        figure.space = next((s for s in reversed(walked) if s not in occupied), figure.space)
     frame.power = "charge:" + ",".join(through)
 
 
