@@ -10,17 +10,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.engine.procedure import Frames
+from deadtable.games.left_4_dead.agent import DirectorAgent, HeuristicAgent
 from deadtable.games.left_4_dead.horde import HordeHandler, HordeTurn
 from deadtable.games.left_4_dead.rounds import Round, RoundHandler, SideTurn, SideTurnHandler
 from deadtable.games.left_4_dead.setup import KitOut, KitOutHandler, check, start
 from deadtable.games.left_4_dead.specials import SpecialTurn, SpecialTurnHandler
 from deadtable.games.left_4_dead.state import SEATS, Left4DeadState
 from deadtable.games.left_4_dead.survivors import SurvivorTurn, SurvivorTurnHandler
+from deadtable.games.left_4_dead.uncommon import Instinct, InstinctHandler
 
-Left4DeadState.FRAMES = Frames(KitOut, Round, SideTurn, SurvivorTurn, HordeTurn, SpecialTurn)
+Left4DeadState.FRAMES = Frames(KitOut, Round, SideTurn, SurvivorTurn, HordeTurn, SpecialTurn,
+                               Instinct)
 Left4DeadState.HANDLERS = {
     KitOut.KIND: KitOutHandler(),
     Round.KIND: RoundHandler(),
@@ -28,6 +32,7 @@ Left4DeadState.HANDLERS = {
     SurvivorTurn.KIND: SurvivorTurnHandler(),
     HordeTurn.KIND: HordeHandler(),
     SpecialTurn.KIND: SpecialTurnHandler(),
+    Instinct.KIND: InstinctHandler(),
 }
 
 OPTIONS = OptionSet([
@@ -68,3 +73,6 @@ SPEC = GameSpec(
     start=start,
     check=check,
 )
+
+register_agent("director", DirectorAgent, game="left-4-dead")
+register_agent("heuristic", HeuristicAgent, game="left-4-dead")

@@ -8,9 +8,11 @@ its dice and counts shields; each skull not blocked is a wound.
 
 from __future__ import annotations
 
+from deadtable.games.left_4_dead import uncommon
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
 CORE = "HeroScape core rules: Attack"
+ZOMBIE = "zombies-of-morindan"
 
 
 def skulls(state: Left4DeadState, dice: int) -> int:
@@ -75,6 +77,8 @@ def roll_attack(state: Left4DeadState, attacker: Figure, target: Figure, dice: i
         if not special and attacker.space is not None and target.space is not None:
             defense += height_bonus(state, target, attacker)
     blocks = shields(state, defense) if defense > 0 else 0
+    if defense > 0:
+        uncommon.defended(state, target)
     if kevlar(state, attacker, target) and blocks:
         blocks = hits  # Riot Control: Kevlar Armor, one shield blocks all against a far attacker
     wounds = max(0, hits - blocks)
@@ -84,7 +88,8 @@ def roll_attack(state: Left4DeadState, attacker: Figure, target: Figure, dice: i
 
 
 def kevlar(state: Left4DeadState, attacker: Figure, target: Figure) -> bool:
-    return (target.kind == "riot" and attacker.space is not None and target.space is not None
+    return (target.kind == "riot-control" and attacker.space is not None
+            and target.space is not None
             and attacker.space not in state.board.neighbours[target.space])
 
 
@@ -165,7 +170,7 @@ def release(state: Left4DeadState, figure: Figure) -> None:
 
 
 def destroy(state: Left4DeadState, figure: Figure, source: Figure | None, cite: str) -> None:
-    from deadtable.games.left_4_dead import specials
+    from deadtable.games.left_4_dead import specials, uncommon
 
     space = figure.space
     assert space is not None
@@ -179,12 +184,13 @@ def destroy(state: Left4DeadState, figure: Figure, source: Figure | None, cite: 
         state.pending_closet.append(figure.id)
         state.event(f"{name(figure)} is destroyed; its items lie where it fell.",
                     "Survivor Rules: Incapacitated")
-        if source is not None and source.kind == "zombie" and state.destroyed_zombies > 0:
+        if source is not None and source.kind == ZOMBIE and state.destroyed_zombies > 0:
             rise_again(state, space)
         return
     state.event(f"{name(figure)} is destroyed.", cite)
-    if figure.kind == "zombie":
+    if figure.kind == ZOMBIE:
         state.destroyed_zombies += 1
+    uncommon.fallen_items(state, figure, space)
     specials.on_destroyed(state, figure, space)
     del state.figures[figure.id]
 
@@ -204,7 +210,7 @@ def rise_again(state: Left4DeadState, space: int) -> None:
     from deadtable.games.left_4_dead.spawning import new_figure
 
     state.destroyed_zombies -= 1
-    zombie = new_figure(state, "zombie", space)
+    zombie = new_figure(state, ZOMBIE, space)
     zombie.markers["risen"] = 1
     state.event(f"A destroyed zombie rises again in {state.board.names[space]}.",
                 "Zombies of Morindan: Zombies Rise Again")

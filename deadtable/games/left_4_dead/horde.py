@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import partial
 
 from deadtable.engine.board import climbing_cost, distance_field
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.left_4_dead import combat, movement
+from deadtable.games.left_4_dead import combat, movement, uncommon
 from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState
 
 ZOMBIE = "zombies-of-morindan"
@@ -149,7 +150,7 @@ def move_actions(state: Left4DeadState, frame: HordeTurn) -> list[Action]:
         for space in toward(state, zombie, field_):
             actions.append(Action(
                 f"horde-move:{zombie.id}:{space}",
-                lambda z=zombie, s=space: f"Move {combat.name(z)} to {names[s]}",
+                partial(movement.move_label, state, zombie, space, None),
                 {"verb": "move", "figure": zombie.id, "space": names[space]}))
     if not actions:
         return []
@@ -222,6 +223,7 @@ def attack(state: Left4DeadState, zombie: Figure, target: Figure) -> None:
     dice = combat.reduced(state, zombie, "attack")
     wounds = combat.roll_attack(state, zombie, target, dice, cite=MENTALITY)
     combat.wound(state, target, wounds, zombie, MENTALITY)
+    uncommon.blinding_mud(state, zombie, target, wounds)
 
 
 def onslaught(state: Left4DeadState, group: list[Figure], target: Figure) -> None:

@@ -64,7 +64,7 @@ def move_budget(state: Left4DeadState, figure: Figure) -> int:
 
 def stops_in(state: Left4DeadState, figure: Figure) -> Callable[[int], bool]:
     terrain = state.board.terrain
-    if figure.kind == "mud":  # Mud Man Infected: Slither
+    if figure.kind == "mud-man":  # Mud Man Infected: Slither
         return lambda space: False
     return lambda space: terrain[space] in WATER
 
@@ -124,6 +124,17 @@ def step_cost(state: Left4DeadState, figure: Figure) -> Callable[[int, int], flo
     return lambda frm, to: None if to in blocked else climb(frm, to)
 
 
+def move_label(state: Left4DeadState, figure: Figure, space: int, route: Route | None) -> str:
+    """"Move Bill to 7,3 (4 spaces, 1 leaving-engagement attack)": built only when read."""
+    text = f"Move {combat.name(figure)} to {state.board.names[space]}"
+    if route is None:
+        return text
+    text += f" ({int(route.cost)} spaces"
+    if route.penalty:
+        text += f", {int(route.penalty)} leaving-engagement attack(s)"
+    return text + ")"
+
+
 def safest(options: list[Route]) -> Route:
     """Of a space's Pareto routes, the one with the fewest leaving-engagement attacks (then the
     cheapest): what a mover chooses unless it has a reason to save movement."""
@@ -141,9 +152,9 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
             for enemy in [e for e in state.figures.values() if e.side != figure.side]:
                 if engaged(state, figure, enemy, frm) and not engaged(state, figure, enemy, to):
                     hit = combat.skulls(state, 1)
+                    result = "a skull, 1 wound" if hit else "no skull"
                     state.event(f"{combat.name(figure)} leaves an engagement with "
-                                f"{combat.name(enemy)}: {'a skull, 1 wound' if hit else 'no skull'}.",
-                                CORE_ENGAGE)
+                                f"{combat.name(enemy)}: {result}.", CORE_ENGAGE)
                     combat.wound(state, figure, hit, enemy, CORE_ENGAGE)
                     if figure.space != frm or figure.down:
                         return

@@ -123,10 +123,11 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> Left4DeadS
     state.destroyed_zombies = 0
     state.first_wounds = []
     state.escaped = []
-    state.spawn_serial = 0
+    state.spawned = {}
     state.pending_closet = []
     state.crescendo = 0
     state.horde_acted = False
+    state.instincts = []
     pool = [item_id for item_id in state.data.items.copies()]
     for _ in range(int(state.data.rules.survivors["starting_health_kits"]) * 4):
         pool.remove("health-kit")

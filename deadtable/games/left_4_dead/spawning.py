@@ -24,9 +24,9 @@ WITCH = "Infected Rules: Witch Spawning"
 
 
 def new_figure(state: Left4DeadState, kind: str, space: int) -> Figure:
-    state.spawn_serial += 1
+    number = state.spawned[kind] = state.spawned.get(kind, 0) + 1
     short = "zombie" if kind == ZOMBIE else kind
-    figure = Figure(f"{short}-{state.spawn_serial}", kind, INFECTED, space)
+    figure = Figure(f"{short}-{number}", kind, INFECTED, space)
     state.figures[figure.id] = figure
     return figure
 

@@ -10,6 +10,7 @@ Spitter, Tank), and effects when it is destroyed or attacked.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
@@ -164,8 +165,7 @@ def move_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> l
         route = movement.safest(options)
         actions.append(Action(
             f"move:{space}",
-            lambda s=space, r=route: f"Move {combat.name(figure)} to {names[s]} "
-                                     f"({int(r.cost)} spaces, {int(r.penalty)} attack(s))",
+            partial(movement.move_label, state, figure, space, route),
             {"verb": "move", "figure": figure.id, "space": names[space]}))
     return actions
 

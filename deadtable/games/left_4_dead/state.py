@@ -108,7 +108,7 @@ class Left4DeadState(ProcedureState):
     __slots__ = (
         "data", "board", "figures", "round", "items_on_map", "pool", "effects", "next_item",
         "tank_spawned", "witch_spawned", "destroyed_zombies", "first_wounds", "escaped",
-        "spawn_serial", "pending_closet", "crescendo", "horde_acted",
+        "spawned", "pending_closet", "crescendo", "horde_acted", "instincts",
     )
 
     FRAMES: ClassVar[Frames]
@@ -126,10 +126,11 @@ class Left4DeadState(ProcedureState):
     destroyed_zombies: int  # Zombies of Morindan off the map, ready to rise again or respawn
     first_wounds: list[str]  # Advanced/Expert: the Witch/Tank first-wound rules already used
     escaped: list[str]
-    spawn_serial: int  # numbers new infected: "boomer-3"
+    spawned: dict[str, int]  # infected of each kind spawned so far: names "boomer-3"
     pending_closet: list[str]  # survivors destroyed this round, to a Hero Closet at its end
     crescendo: int  # 0: not started; 1-3: the event's round under way; 4: over, obstacle gone
     horde_acted: bool  # the horde has taken its turn under the current order marker
+    instincts: list[str]  # Fallen Survivors that rolled defense in the attack under way
 
     # -- the difficulty ---------------------------------------------------------------------
     @property
@@ -198,10 +199,11 @@ class Left4DeadState(ProcedureState):
             "destroyed_zombies": self.destroyed_zombies,
             "first_wounds": list(self.first_wounds),
             "escaped": list(self.escaped),
-            "spawn_serial": self.spawn_serial,
+            "spawned": dict(self.spawned),
             "pending_closet": list(self.pending_closet),
             "crescendo": self.crescendo,
             "horde_acted": self.horde_acted,
+            "instincts": list(self.instincts),
             "stack": self._stack_data(),
         }
 
@@ -220,10 +222,11 @@ class Left4DeadState(ProcedureState):
         self.destroyed_zombies = data["destroyed_zombies"]
         self.first_wounds = list(data["first_wounds"])
         self.escaped = list(data["escaped"])
-        self.spawn_serial = data["spawn_serial"]
+        self.spawned = dict(data["spawned"])
         self.pending_closet = list(data["pending_closet"])
         self.crescendo = data["crescendo"]
         self.horde_acted = data["horde_acted"]
+        self.instincts = list(data["instincts"])
         self._load_stack(data["stack"])
 
     def _copy_into(self, other: Any) -> None:
@@ -239,8 +242,9 @@ class Left4DeadState(ProcedureState):
         other.destroyed_zombies = self.destroyed_zombies
         other.first_wounds = list(self.first_wounds)
         other.escaped = list(self.escaped)
-        other.spawn_serial = self.spawn_serial
+        other.spawned = dict(self.spawned)
         other.pending_closet = list(self.pending_closet)
         other.crescendo = self.crescendo
         other.horde_acted = self.horde_acted
+        other.instincts = list(self.instincts)
         self._copy_stack(other)

@@ -17,10 +17,11 @@ takes no turn while its captor is next to it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.left_4_dead import combat, items, movement, weapons
+from deadtable.games.left_4_dead import combat, items, movement, uncommon, weapons
 from deadtable.games.left_4_dead.state import SURVIVORS, Figure, Left4DeadState
 
 CAPTURES = ("pinned", "grabbed", "ridden", "tongue")
@@ -130,10 +131,12 @@ class SurvivorTurnHandler(Handler[Left4DeadState, SurvivorTurn]):
             weapons.attack(state, frame, figure, weapon, target)
             if frame.attacks_left <= 0:
                 finish_turn(state, figure)
+            uncommon.open_window(state)  # Fallen Survivors answer the attack
         elif verb == "throw":
             item, _, space = rest.partition(":")
             items.throw(state, figure, item, int(space))
             finish_turn(state, figure)
+            uncommon.open_window(state)
         elif verb == "rescue":
             rescue(state, figure, state.figures[rest])
             finish_turn(state, figure)
@@ -167,7 +170,7 @@ def move_actions(state: Left4DeadState, frame: SurvivorTurn, figure: Figure) -> 
                 continue
             route = movement.safest(options)
             actions.append(Action(
-                f"move:{space}", lambda s=space, r=route: _move_label(state, figure, s, r),
+                f"move:{space}", partial(movement.move_label, state, figure, space, route),
                 {"verb": "move", "figure": figure.id, "space": names[space],
                  "cost": route.cost, "attacks": route.penalty}))
     if frame.beat_downs < 2:
@@ -180,16 +183,6 @@ def move_actions(state: Left4DeadState, frame: SurvivorTurn, figure: Figure) -> 
     actions.append(Action("stop", "End the move here" if frame.moved else "Do not move",
                           {"verb": "stop"}))
     return actions
-
-
-def _move_label(state: Left4DeadState, figure: Figure, space: int, route: object) -> str:
-    from deadtable.engine.board.movement import Route
-
-    assert isinstance(route, Route)
-    text = f"Move {combat.name(figure)} to {state.board.names[space]} ({int(route.cost)} spaces"
-    if route.penalty:
-        text += f", {int(route.penalty)} leaving-engagement attack(s)"
-    return text + ")"
 
 
 def move(state: Left4DeadState, frame: SurvivorTurn, figure: Figure, space: int) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from deadtable.engine.board import straight_lines
 from deadtable.engine.decisions import Action
-from deadtable.games.left_4_dead import combat, movement
+from deadtable.games.left_4_dead import combat, items, movement, uncommon
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
 CARD = "card"  # the survivor card's own attack
@@ -22,10 +22,17 @@ PICKUPS = "ITEM PICKUPS: {}"
 
 
 def prop(state: Left4DeadState, weapon: str, name: str, default: Any = None) -> Any:
+    """A weapon's number; an item that prints no Range or Attack (the melee weapons' Attack)
+    uses the survivor card's."""
+    card = state.data.cards["survivors"]
+    own = {"range": card.range, "attack": card.attack}
     if weapon == CARD:
-        card = state.data.cards["survivors"]
-        return {"range": card.range, "attack": card.attack}.get(name, default)
-    return state.data.items[weapon].get(name, default)
+        return own.get(name, default)
+    value = state.data.items[weapon].get(name)
+    if value is None and name in own and state.data.items[weapon].slot in ("weapon",
+                                                                            "secondary"):
+        return own[name]
+    return default if value is None else value
 
 
 def cite(state: Left4DeadState, weapon: str) -> str:
@@ -95,17 +102,18 @@ def target_spaces(state: Left4DeadState, figure: Figure, weapon: str) -> list[in
 
 def lines_of_fire(state: Left4DeadState, figure: Figure, weapon: str) -> dict[str, list[Figure]]:
     """Hunting and Sniper Rifle: "up to three figures in a straight line from him/herself":
-    along each of the six directions, the first three infected within range and sight, where
-    the line holds two or more (one figure is an ordinary attack)."""
+    along each of the six directions, the first three infected within range, the first of them
+    in clear sight (the shot goes through; designed), where the line holds two or more (one
+    figure is an ordinary attack)."""
     assert figure.space is not None
     reach_ = weapon_range(state, figure, weapon)
     occupied = state.occupancy()
+    most = int(prop(state, weapon, "line_targets"))
     found: dict[str, list[Figure]] = {}
     for direction, spaces in straight_lines(state.board, figure.space, reach_).items():
-        line = [occupied[s] for s in spaces if s in occupied and occupied[s].side == "infected"
-                and movement.can_see(state, figure, occupied[s])][:int(
-                    prop(state, weapon, "line_targets"))]
-        if len(line) >= 2:
+        line = [occupied[s] for s in spaces
+                if s in occupied and occupied[s].side == "infected"][:most]
+        if len(line) >= 2 and movement.can_see(state, figure, line[0]):
             found[direction] = line
     return found
 
@@ -166,18 +174,41 @@ def strike(state: Left4DeadState, figure: Figure, weapon: str, target: Figure, d
     if prop(state, weapon, "affects_adjacent"):
         near = state.board.neighbours[target.space]
         affected += [f for f in state.infected() if f.space in near]
-    if prop(state, weapon, "melee") and figure.space is not None \
-            and target.space in state.board.neighbours[figure.space]:
+    adjacent = figure.space is not None and target.space in state.board.neighbours[figure.space]
+    if prop(state, weapon, "melee") and adjacent:
         dice += int(prop(state, weapon, "attack_bonus", 0))
+    ammo = {e.kind for e in state.effects if e.side == figure.side}
+    if "explosive-ammo" in ammo and not adjacent and figure.side == "survivors":
+        return explosive_ammo(state, figure, weapon, target, dice)
     kills = 0
     for victim in affected:
         if victim.space is None:
             continue
-        wounds = combat.roll_attack(state, figure, victim, dice,
-                                    defense=defense_for(state, weapon, victim), cite=why,
+        defense = defense_for(state, weapon, victim)
+        fire = "incendiary-ammo" in ammo and not adjacent and figure.side == "survivors" \
+            and not items.immune(state, victim, "incendiary-ammo")
+        if fire:  # Incendiary Ammo: 2 fewer defense dice against a non-adjacent attack
+            base = combat.reduced(state, victim, "defense") if defense is None else defense
+            defense = max(0, base - 2)
+        wounds = combat.roll_attack(state, figure, victim, dice, defense=defense, cite=why,
                                     per_skull=1 + int(prop(state, weapon, "skull_extra_hits", 0)))
+        if fire:
+            items.ignite(state, victim, "incendiary-ammo")
         kills += hit(state, figure, victim, wounds, why)
     return kills
+
+
+def explosive_ammo(state: Left4DeadState, figure: Figure, weapon: str, target: Figure,
+                   dice: int) -> int:
+    """Explosive Ammo: an attack on a non-adjacent figure also affects every figure next to it,
+    with one roll for all, each defending alone (Worker Infected are not affected). The
+    optional 1-space move of an affected opponent is not taken (designed: docs)."""
+    assert target.space is not None
+    near = state.board.neighbours[target.space]
+    victims = [target] + [f for f in state.figures.values()
+                          if f.space in near and f is not figure and not f.closet
+                          and not items.immune(state, f, "explosive-ammo")]
+    return one_roll(state, figure, weapon, victims, dice, "ITEM PICKUPS: EXPLOSIVE AMMO")
 
 
 def one_roll(state: Left4DeadState, figure: Figure | None, weapon: str, victims: list[Figure],
@@ -197,6 +228,8 @@ def one_roll(state: Left4DeadState, figure: Figure | None, weapon: str, victims:
         if defense is None:
             defense = combat.reduced(state, victim, "defense")
         blocks = combat.shields(state, defense) if defense > 0 else 0
+        if defense > 0:
+            uncommon.defended(state, victim)
         wounds = max(0, hits - blocks)
         state.event(f"{combat.name(victim)} rolls {defense} defense dice: {blocks} shield(s), "
                     f"{wounds} wound(s).", why)
