@@ -26,7 +26,10 @@ class SpecialTurn(Frame):
     figure: str
     step: str = "before"  # before -> move -> attack
     moved: bool = False
-    power: str = ""  # a power used this turn that changes what follows ("pounce", "charge")
+    # a power used this turn that changes what follows (powers/): "pounce", "charge:<ids it
+    # passed through>", "charged", "ride" (a Jockey beginning next to its rider),
+    # "punch:<skulls>:<shields>" (the Tank's last roll), "attacked" (the Witch's first attack)
+    power: str = ""
     attacks_left: int = 1
 
 
