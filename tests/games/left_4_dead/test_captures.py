@@ -3,8 +3,9 @@ For A Ride), with scripted dice. Positions: tests/games/left_4_dead/table.py."""
 
 from __future__ import annotations
 
-from deadtable.games.left_4_dead import combat, powers, survivors
+from deadtable.games.left_4_dead import combat, endofround, items, powers, survivors
 from deadtable.games.left_4_dead.powers import common
+from deadtable.games.left_4_dead.state import Effect
 from tests.games.left_4_dead.table import (
     at,
     events,
@@ -242,3 +243,13 @@ def test_a_survivor_turn_that_moves_a_captor_away_frees_the_figure() -> None:
         state.apply("stop" if "stop" in ids(state) else "end" if "end" in ids(state)
                     else "go-on")
     assert "pinned" not in bill.markers
+
+
+def test_incendiary_burning_ends_with_the_round_a_molotov_s_does_not() -> None:
+    state = table({"hunter-1": "4,7", "smoker-1": "9,9"})
+    hunter, smoker = state.figures["hunter-1"], state.figures["smoker-1"]
+    items.ignite(state, hunter, "incendiary-ammo")
+    items.ignite(state, smoker, "molotov-cocktail")
+    state.effects.append(Effect("incendiary-ammo", -1, "survivors"))
+    endofround.lasting_effects(state)
+    assert "burn" not in hunter.markers and smoker.markers["burn"] == "molotov-cocktail"
