@@ -43,6 +43,15 @@ class Action:
     def __delattr__(self, name: str) -> None:
         raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
+    def __copy__(self) -> Action:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Action, (self.id, self.label, self.args))  # the label built, to travel
+
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Action) and self.id == other.id
                 and self.label == other.label and self.args == other.args)

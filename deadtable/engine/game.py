@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,11 @@ class GameSpec:
     render: str | None = None
     web_renderer: Path | None = None
     encoding: str | None = None
+    # The seats an agent plays unless the player says otherwise (Left 4 Dead's infected are
+    # the director's by default), and the game's own agent for each seat: what `bench` and
+    # comparisons play as "the game's agents" where one agent cannot play every seat.
+    default_agents: Mapping[str, str] = field(default_factory=dict)
+    lineup: Mapping[str, str] = field(default_factory=dict)
 
     def bind(self, **options: Any) -> Game:
         resolved = self.options.resolve(options)

@@ -26,8 +26,9 @@ from pettingzoo import AECEnv
 
 from deadtable import registry
 from deadtable.engine.state import GameState
-from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction, render_text
+from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
 from deadtable.envs.encodings import encoding_for
+from deadtable.render import render_text
 
 
 class DeadtableAEC(AECEnv):

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import io
-from typing import Any
-
 from deadtable.engine.decisions import Decision, IllegalAction
 from deadtable.envs.encodings import Encoding
 
@@ -39,12 +36,3 @@ def camel(game_id: str) -> str:
     return "".join(part.capitalize() for part in game_id.split("-"))
 
 
-def render_text(game_id: str, view: dict[str, Any]) -> str:
-    """A seat's view drawn as the terminal shows it, as plain text (render_mode "ansi")."""
-    from rich.console import Console
-
-    from deadtable.ui.render import render_view
-
-    buffer = io.StringIO()
-    Console(width=100, file=buffer, color_system=None).print(render_view(game_id, view))
-    return buffer.getvalue()

@@ -24,8 +24,9 @@ from gymnasium import spaces
 
 from deadtable import registry
 from deadtable.engine.state import GameState
-from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction, render_text
+from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
 from deadtable.envs.encodings import encoding_for
+from deadtable.render import render_text
 
 Obs = dict[str, np.ndarray]
 

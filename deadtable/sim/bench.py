@@ -39,6 +39,7 @@ from deadtable.engine.state import GameState
 from deadtable.sim.run import play_one, simulate
 
 MCTS_ITERATIONS = 100  # per decision, when measuring MCTS iterations per second
+MCTS_SECONDS = 1.0  # ...or fewer, for about this long a decision where rollouts are long
 
 REPEATS = 3
 
@@ -72,8 +73,8 @@ def _sample_states(game: Game, count: int, seed: int) -> list[GameState]:
     return states
 
 
-def _play(game: Game, spec: str, games: int, seed: int) -> dict[str, float]:
-    agents = {seat: spec for seat in game.seats}
+def _play(game: Game, spec: str | dict[str, str], games: int, seed: int) -> dict[str, float]:
+    agents = spec if isinstance(spec, dict) else {seat: spec for seat in game.seats}
     steps = 0
     start = time.perf_counter()
     for index in range(games):
@@ -84,16 +85,27 @@ def _play(game: Game, spec: str, games: int, seed: int) -> dict[str, float]:
 
 
 def _mcts_rate(rollout: str, states: list[GameState]) -> dict[str, float]:
-    """MCTS iterations and forward-model calls per second, over decisions from `states`."""
-    agent = MCTSAgent(1, iterations=MCTS_ITERATIONS, rollout=rollout)
+    """MCTS iterations and forward-model calls per second, over decisions from `states`: each
+    with MCTS_ITERATIONS iterations, or as few (at least 2) as keep a decision near
+    MCTS_SECONDS for a game whose rollouts are long (a board game's chapter)."""
+    waiting = [s for s in states if s.decision is not None and len(s.decision.actions) >= 2]
+    iterations_each = MCTS_ITERATIONS
+    if waiting:
+        probe = MCTSAgent(1, iterations=2, rollout=rollout)
+        began = time.perf_counter()
+        probe.act(observe(waiting[0]))
+        per_iteration = (time.perf_counter() - began) / 2
+        iterations_each = int(min(MCTS_ITERATIONS, max(2, MCTS_SECONDS / max(per_iteration,
+                                                                            1e-9))))
+    agent = MCTSAgent(1, iterations=iterations_each, rollout=rollout)
     iterations = calls = 0
     start = time.perf_counter()
-    for state in states:
-        if state.decision is None or len(state.decision.actions) < 2:
-            continue
+    for state in waiting:
         agent.act(observe(state))
         iterations += agent.last_iterations
         calls += agent.last_calls
+        if time.perf_counter() - start > 5 * MCTS_SECONDS:
+            break
     seconds = time.perf_counter() - start
     return {"iterations_per_second": iterations / seconds if seconds else 0.0,
             "calls_per_second": calls / seconds if seconds else 0.0}
@@ -204,6 +216,11 @@ def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
     random_play = _play(game, "random", games, seed)
     own = [name for name in agent_names(game_id) if name not in agent_names()]
     agents = {"random": random_play}
+    if game.spec.lineup:  # seats with agents of their own: the game's lineup plays them all
+        lineup = dict(game.spec.lineup)
+        agents[",".join(f"{s}={a}" for s, a in lineup.items())] = _play(game, lineup, games,
+                                                                         seed)
+        own = []
     for name in own:
         agent_maker(name, game_id)
         agents[name] = _play(game, name, games, seed)

@@ -1,1 +1,2 @@
-"""People's ways in: the `deadtable` command line (cli.py) and the renderers (render/)."""
+"""People's ways in: the `deadtable` command line (cli.py) and the browser (web/); both draw
+views with deadtable.render and each game's own renderers."""

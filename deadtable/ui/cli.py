@@ -39,8 +39,8 @@ from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
 from deadtable.engine.replay import Replay, ReplayMismatch
 from deadtable.engine.state import GameState, Outcome
+from deadtable.render import render_view
 from deadtable.sim.run import DEFAULT_MAX_STEPS, Config, RunawayGame, compare, simulate
-from deadtable.ui.render import render_view
 
 app = typer.Typer(
     name="deadtable",
@@ -434,10 +434,10 @@ def _show_bench_extras(console: Console, results: list[dict[str, Any]]) -> None:
 
 
 def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool) -> None:
-    """`bench --vs openspiel`: native against the binding, in one run (deadtable/envs)."""
+    """`bench --vs openspiel`: native against the binding, in one run (sim/bench_vs.py)."""
     try:
-        from deadtable.envs.bench_vs import FRAMEWORKS, bench_vs
         from deadtable.envs.encodings import has_encoding
+        from deadtable.sim.bench_vs import FRAMEWORKS, bench_vs
     except ImportError as error:
         _fail(f"--vs needs the rl extra (pip install 'deadtable[rl]'): {error}")
     if vs not in FRAMEWORKS:

@@ -11,6 +11,7 @@ the end must never crash and must keep, along the way:
 - views for every seat that json.dumps, hold no key named deck_order, dice, seed or script,
   change nothing, and do not depend on the hidden RNG state;
 - at the end: an outcome with win/loss/draw for every seat, and a replay that reproduces it;
+- every event of the log cites the rule that produced it, and is read by the game's seats only;
 - termination within STEP_CAP steps, under random play and under fixed policies.
 
 The bottom of this module checks the suite itself on throwaway games registered with
@@ -31,6 +32,7 @@ from deadtable import registry
 from deadtable.engine.cards import Pile, Visibility
 from deadtable.engine.decisions import Action, Decision, GameOver, IllegalAction
 from deadtable.engine.dice import Dice, derive_seed
+from deadtable.engine.events import Event
 from deadtable.engine.game import Game, GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.engine.replay import Replay, ReplayMismatch
@@ -179,6 +181,17 @@ def check_outcome(game: Game, state: GameState) -> None:
     assert Outcome.from_data(json.loads(json.dumps(outcome.to_data()))) == outcome
 
 
+def check_events(game: Game, state: GameState) -> None:
+    """Every event says why (a rulebook cite) and names only the game's seats as readers."""
+    for number, event in enumerate(state.log):
+        assert isinstance(event, Event), f"log entry {number} is {event!r}, not an Event"
+        assert event.cite.strip(), f"event {number} ({event.text!r}) cites no rule"
+        if event.seats is not None:
+            assert event.seats and set(event.seats) <= set(game.seats), (
+                f"event {number} ({event.text!r}) is for {event.seats}; seats: {game.seats}"
+            )
+
+
 def check_replay(game: Game, state: GameState) -> None:
     text = Replay.of(state).to_json()
     again = Replay.from_json(text).run(game)
@@ -218,6 +231,7 @@ def play_random(game: Game, seed: int, step_cap: int = STEP_CAP) -> GameState:
             )
         step += 1
     check_outcome(game, state)
+    check_events(game, state)
     check_replay(game, state)
     return state
 
@@ -234,6 +248,7 @@ def play_policy(game: Game, seed: int, policy: Policy, step_cap: int = STEP_CAP)
         state.apply(policy(state.decision))
         steps += 1
     check_outcome(game, state)
+    check_events(game, state)
     return state
 
 
@@ -254,6 +269,23 @@ def test_spec(game: Game) -> None:
 
 def test_random_play(game: Game, seed: int) -> None:
     play_random(game, seed)
+
+
+def test_saves_whose_log_is_plain_strings_load(game: Game) -> None:
+    """Games saved before events had cites and audiences kept the public texts only."""
+    state = game.new(seed=5)
+    picker = Dice(5)
+    for _ in range(30):
+        if state.decision is None:
+            break
+        state.apply(picker.choice(state.decision.ids))
+    data = state.to_data()
+    data["log"] = [event.text for event in state.log if event.seats is None]
+    loaded = game.from_json(json.dumps(data))
+    assert [e.text for e in loaded.log] == data["log"]
+    assert decision_ids(loaded) == decision_ids(state)
+    for seat in game.seats:
+        assert {**loaded.view(seat), "log": None} == {**state.view(seat), "log": None}
 
 
 @pytest.mark.parametrize("policy", sorted(POLICIES))
@@ -288,21 +320,24 @@ class ToyState(GameState):
         if action_id == "roll":
             value = self.dice.roll(int(self.options["die"][1:]))
             if value == 1 and self.options["sudden-death"]:
-                self.finish(Outcome({s: "loss" if s == seat else "win" for s in seats}, "a one"))
+                self.finish(Outcome({s: "loss" if s == seat else "win" for s in seats}, "a one"),
+                            cite="Toy race: sudden death")
                 return
             self.scores[seat] += value
         elif action_id == "draw":
             card = self.deck.draw()
             self.discards.put_on_top(card)
             self.scores[seat] += int(card)
-        self.event(f"{seat}: {action_id}")
+        self.event(f"{seat}: {action_id}", cite="Toy race: a turn")
         if self.scores[seat] >= self.options["target"]:
-            self.finish(Outcome({s: "win" if s == seat else "loss" for s in seats}, "reached"))
+            self.finish(Outcome({s: "win" if s == seat else "loss" for s in seats}, "reached"),
+                        cite="Toy race: the end")
             return
         self.turn = (self.turn + 1) % len(seats)
         self.turns_left -= 1
         if self.turns_left == 0:
-            self.finish(Outcome({s: "draw" for s in seats}, "out of turns"))
+            self.finish(Outcome({s: "draw" for s in seats}, "out of turns"),
+                        cite="Toy race: the end")
 
     def _view(self, seat: str) -> dict[str, Any]:
         return {
@@ -345,7 +380,7 @@ def toy_start(game: Game, seed: int, dice: Dice, setup: dict[str, Any]) -> GameS
     state.deck = Pile("deck", [str(v) for v in (1, 2, 3, 4, 5) * 2], Visibility.HIDDEN)
     state.deck.shuffle(dice)
     state.discards = Pile("discards", [], Visibility.TOP)
-    state.event("The race begins.")
+    state.event("The race begins.", cite="Toy race: setup")
     return state
 
 
@@ -497,12 +532,36 @@ def test_suite_rejects_an_outcome_that_forgets_a_seat():
     class Forgetting(ToyState):
         __slots__ = ()
 
-        def finish(self, outcome: Outcome) -> None:
+        def finish(self, outcome: Outcome, cite: str = "") -> None:
             winners = {s: r for s, r in outcome.results.items() if r == "win"}
-            super().finish(Outcome(winners or {"p1": "draw"}, outcome.cause))
+            super().finish(Outcome(winners or {"p1": "draw"}, outcome.cause), cite)
 
     with pytest.raises(AssertionError, match="the outcome covers"):
         play_random(toy(Forgetting, players=3), seed=1)
+
+
+def test_suite_rejects_an_event_that_cites_no_rule():
+    class Uncited(ToyState):
+        __slots__ = ()
+
+        def _apply(self, action_id: str) -> None:
+            super()._apply(action_id)
+            self.event("Something happens.")
+
+    with pytest.raises(AssertionError, match=r"\('Something happens.'\) cites no rule"):
+        play_random(toy(Uncited), seed=1)
+
+
+def test_suite_rejects_an_event_for_a_seat_the_game_has_not():
+    class Misaddressed(ToyState):
+        __slots__ = ()
+
+        def _apply(self, action_id: str) -> None:
+            super()._apply(action_id)
+            self.event("A secret.", cite="Toy race: secrets", to="p9")
+
+    with pytest.raises(AssertionError, match=r"is for \('p9',\)"):
+        play_random(toy(Misaddressed), seed=1)
 
 
 def test_suite_rejects_empty_labels():

@@ -129,3 +129,13 @@ def test_arguments_travel_with_the_action_as_data():
                             {"verb": "attack", "figure": "bill", "target": "z3"})
     with pytest.raises(dataclasses.FrozenInstanceError):
         action.args = {}  # type: ignore[misc]
+
+
+def test_actions_copy_and_pickle_with_their_label_built():
+    import copy
+    import pickle
+
+    action = Action("move:bill:7,3", lambda: "Move Bill to 7,3", {"space": "7,3"})
+    assert copy.deepcopy(action) is action and copy.copy(action) is action
+    again = pickle.loads(pickle.dumps(action))
+    assert again == action and again.label == "Move Bill to 7,3"

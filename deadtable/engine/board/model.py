@@ -174,6 +174,12 @@ class Board:
     def markers_of(self, kind: str) -> list[Marker]:
         return [m for m in self.markers if m.kind == kind]
 
+    def __copy__(self) -> Board:
+        return self  # read-only: every copy of a game shares its board
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        return self
+
     def __repr__(self) -> str:
         title = self.meta.get("name", "")
         return f"<Board {self.kind} {title!r}: {self.size} spaces>"

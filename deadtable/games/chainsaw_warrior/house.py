@@ -28,7 +28,8 @@ def encounter(state: ChainsawWarriorState, c: Card) -> None:
     elif c.kind in ("creature", "darkness"):
         meet(state, c)
     elif c.kind in ("clear", "empty"):
-        state.event(f"{c.name} {c.back}.", cite="Reference Section: House Cards")
+        card = "Clear" if c.kind == "clear" else "Empty Rooms, Corridors & Elevators"
+        state.event(f"{c.name} {c.back}.", cite=f"House Cards: {card}")
         wandering_check(state)
     elif c.kind == "dump":
         _dump(state, c)

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from deadtable.ui.render import log_text
+from deadtable.render import log_text
 
 LOG_LINES = 10
 

@@ -72,6 +72,8 @@ SPEC = GameSpec(
     state_class=Left4DeadState,
     start=start,
     check=check,
+    default_agents={"infected": "director"},
+    lineup={"survivors": "heuristic", "infected": "director"},
 )
 
 register_agent("director", DirectorAgent, game="left-4-dead")

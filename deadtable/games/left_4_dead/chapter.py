@@ -32,15 +32,17 @@ def check_end(state: Left4DeadState, end_of_round: bool = False) -> None:
         left = len(state.survivors()) - len(saved)
         state.escaped = saved
         state.finish(Outcome({SURVIVORS: "win", INFECTED: "loss"}, "reached the safe room",
-                             {SURVIVORS: float(len(saved)), INFECTED: float(left)}))
+                             {SURVIVORS: float(len(saved)), INFECTED: float(left)}), SAFE_ROOM)
         return
     if not standing:
         state.finish(Outcome({SURVIVORS: "loss", INFECTED: "win"}, "no survivor left standing",
-                             {SURVIVORS: 0.0, INFECTED: float(len(state.survivors()))}))
+                             {SURVIVORS: 0.0, INFECTED: float(len(state.survivors()))}),
+                     "Survivor Rules: Incapacitated (designed: nobody left to stand one up)")
         return
     if end_of_round and state.round >= state.game.options["max-rounds"]:
         state.finish(Outcome({SURVIVORS: "loss", INFECTED: "win"}, "overrun before the safe room",
-                             {SURVIVORS: 0.0, INFECTED: float(len(state.survivors()))}))
+                             {SURVIVORS: 0.0, INFECTED: float(len(state.survivors()))}),
+                     "designed: the max-rounds option")
 
 
 def crescendo_wave(state: Left4DeadState) -> bool:

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from deadtable.ui.render import log_text
+from deadtable.render import log_text
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 WEAPON_MARK = {"bat": "B", "chainsaw": "C", "shotgun": "S"}

@@ -115,8 +115,8 @@
     const shown = log.children.length;
     if (events.length < shown) log.replaceChildren();
     for (const event of events.slice(log.children.length)) {
-      log.append(el("li", event.why ? {title: event.why} : {}, event.text,
-        event.why ? el("small", {class: "why"}, event.why) : null));
+      const why = event.why ? [" ", el("small", {class: "why"}, event.why)] : [];
+      log.append(el("li", event.why ? {title: event.why} : {}, event.text, ...why));
     }
     log.lastElementChild && log.lastElementChild.scrollIntoView({block: "nearest"});
   }

@@ -7,7 +7,7 @@ import pytest
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from deadtable.ui.render import game_renderer, log_text, render_view
+from deadtable.render import game_renderer, log_text, render_view
 
 
 def text_of(renderable: RenderableType) -> str:

@@ -12,7 +12,7 @@ need("pyspiel", reason="the rl extra (open_spiel) is not installed")
 
 from typer.testing import CliRunner  # noqa: E402
 
-from deadtable.envs.bench_vs import bench_vs  # noqa: E402
+from deadtable.sim.bench_vs import bench_vs  # noqa: E402
 from deadtable.ui.cli import app  # noqa: E402
 
 runner = CliRunner()

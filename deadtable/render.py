@@ -1,4 +1,7 @@
-"""Turning a seat's view into something Rich can print.
+"""Turning a seat's view into something Rich can print, or into plain text.
+
+The terminal (ui/cli.py) and the RL bindings' "ansi" render mode (envs/) both draw views, and
+the bindings may not import the UI, so the drawing lives here, beside the registry.
 
 A game may bring its own renderer: its GameSpec names it (`render="package.module:function"`,
 a function of the view returning a Rich renderable), and it is imported when first asked for.
@@ -7,12 +10,13 @@ Other games get a generic one. `log_text` draws a view's log with each event's w
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.table import Table
@@ -74,6 +78,13 @@ def render_generic(view: dict[str, Any]) -> RenderableType:
         parts.append(Text("Outcome: " + json.dumps(view["outcome"], sort_keys=True), "bold"))
     title = f"{view.get('game', '?')} - {view.get('seat', '?')}"
     return Panel(Group(*parts), title=title, title_align="left")
+
+
+def render_text(game_id: str, view: dict[str, Any], width: int = 100) -> str:
+    """A seat's view drawn as the terminal shows it, as plain text."""
+    buffer = io.StringIO()
+    Console(width=width, file=buffer, color_system=None).print(render_view(game_id, view))
+    return buffer.getvalue()
 
 
 def _value(value: Any) -> RenderableType:
