@@ -10,6 +10,7 @@ Other games get a generic one. `log_text` draws a view's log with each event's w
 
 from __future__ import annotations
 
+import inspect
 import io
 import json
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from deadtable import registry
+from deadtable.engine.decisions import Decision
 
 LOG_LINES = 8  # the generic view's tail of the event log
 _SHOWN_APART = ("game", "seat", "log", "outcome")  # the generic view lays these out itself
@@ -30,9 +32,25 @@ _SHOWN_APART = ("game", "seat", "log", "outcome")  # the generic view lays these
 Renderer = Callable[[dict[str, Any]], RenderableType]
 
 
-def render_view(game_id: str, view: dict[str, Any]) -> RenderableType:
+def render_view(game_id: str, view: dict[str, Any],
+                decision: Decision | None = None) -> RenderableType:
+    """The view drawn by the game's renderer (or the generic one). A renderer whose function
+    takes a `decision` keyword gets the decision being asked, to mark its choices (a board
+    game highlights the spaces its actions' `args` name)."""
     renderer = game_renderer(game_id)
-    return renderer(view) if renderer is not None else render_generic(view)
+    if renderer is None:
+        return render_generic(view)
+    if decision is not None and _takes_decision(renderer):
+        return renderer(view, decision=decision)  # type: ignore[call-arg]
+    return renderer(view)
+
+
+@cache
+def _takes_decision(renderer: Renderer) -> bool:
+    try:
+        return "decision" in inspect.signature(renderer).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 @cache

@@ -45,6 +45,10 @@ class GameSpec:
     # comparisons play as "the game's agents" where one agent cannot play every seat.
     default_agents: Mapping[str, str] = field(default_factory=dict)
     lineup: Mapping[str, str] = field(default_factory=dict)
+    # A board game's line-of-sight ruler ("module:function", (state, from, to) -> a JSON-able
+    # {"clear", "spaces", "blocked_at", "reason"} for two space names), for interfaces to ask
+    # about any two spaces; it must read only what every seat sees (docs/web.md, the sight API).
+    ruler: str | None = None
 
     def bind(self, **options: Any) -> Game:
         resolved = self.options.resolve(options)

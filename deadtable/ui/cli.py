@@ -41,6 +41,7 @@ from deadtable.engine.replay import Replay, ReplayMismatch
 from deadtable.engine.state import GameState, Outcome
 from deadtable.render import render_view
 from deadtable.sim.run import DEFAULT_MAX_STEPS, Config, RunawayGame, compare, simulate
+from deadtable.ui import choose
 
 app = typer.Typer(
     name="deadtable",
@@ -667,7 +668,7 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
     while (decision := state.decision) is not None:
         agent = agents.get(decision.seat)
         if agent is None:
-            console.print(render_view(state.game.id, state.view(decision.seat)))
+            console.print(render_view(state.game.id, state.view(decision.seat), decision))
             action_id = _ask(console, decision)
             if action_id is None:
                 return False
@@ -689,6 +690,7 @@ def _ask(console: Console, decision: Decision) -> str | None:
     """A legal action id read from stdin, or None if the person quits (q, end of input)."""
     _show_actions(console, decision)
     count = len(decision.actions)
+    figure: str | None = None  # a figure named by an earlier answer (choose.py)
     while True:
         try:
             answer = input(f"{decision.seat}> ").strip()
@@ -703,16 +705,27 @@ def _ask(console: Console, decision: Decision) -> str | None:
             return decision.actions[int(answer) - 1].id
         if answer.lower() in ("q", "quit"):
             return None
+        chosen = choose.choose(decision, answer, figure)
+        if chosen is not None:
+            if chosen.action is not None:
+                return chosen.action
+            figure = chosen.figure
+            console.print(Text(chosen.message, style="yellow"))
+            continue
+        by_args = ", a space or a figure" if choose.has_spaces(decision) else ""
         console.print(
             Text(
                 f"{answer!r} is not an action here: type a number from 1 to {count}, "
-                f"an action id, or q to quit",
+                f"an action id{by_args}, or q to quit",
                 style="red",
             )
         )
 
 
 def _show_actions(console: Console, decision: Decision) -> None:
+    if choose.has_spaces(decision):
+        choose.show(console, decision)
+        return
     console.print(Text(f"{decision.seat}: {decision.prompt}", style="bold"))
     for number, action in enumerate(decision.actions, 1):
         console.print(Text.assemble(f"  {number:>2}. {action.label}  ", (action.id, "dim")))

@@ -4,9 +4,10 @@
 On random hex maps of about 150, 600 and 2400 hexes (levels 0-12 smoothed into hills, 5%
 water): `sight` between figures of height 5 at distance 2-12 (with the line cache warm, as in a
 game that asks about the same pairs again, and cold); `line`; `reach` for Move 5 with
-HeroScape climbing (height 5) and water stops; `distance_field` from 4 sources, by
-breadth-first search and with climbing costs. Each figure is µs per call, the best of a few
-repeats over a fixed sample of queries.
+HeroScape climbing (height 5), water stops and min_step=1; `distance_field` from 4 sources, by
+breadth-first search and with climbing costs. Each figure is µs of CPU time per call, the
+best of a few repeats over a fixed sample of queries. `python_loop_ns` (one turn of an
+empty Python loop) calibrates them: a slower machine raises it and every figure with it.
 """
 
 from __future__ import annotations
@@ -23,16 +24,18 @@ from deadtable.engine.board.movement import climbing_cost, distance_field, reach
 from deadtable.engine.board.sight import sight
 
 SIZES = ((13, 12), (26, 24), (52, 46))  # 156, 624 and 2392 hexes
-REPEATS = 3
+REPEATS = 5
 
 
 def _best_us(run: Callable[[], object], calls: int, repeats: int = REPEATS) -> float:
-    """µs per query: the best of `repeats` runs of `run`, which makes `calls` queries."""
+    """µs per query: the best of `repeats` runs of `run`, which makes `calls` queries. Timed
+    in this process's CPU time, so that other processes sharing the cores inflate it less
+    than wall time (a loaded 2-core machine can give a process under half of a core)."""
     best = float("inf")
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best / calls * 1e6
 
 
@@ -71,7 +74,7 @@ def measure(board: Board, seed: int = 1) -> dict[str, Any]:
 
     def moves() -> None:
         for s in starts:
-            reach(board, s, 5, cost, stops=stops)
+            reach(board, s, 5, cost, stops=stops, min_step=1)
 
     def fields_bfs() -> None:
         for group in sources:
@@ -97,6 +100,16 @@ def measure(board: Board, seed: int = 1) -> dict[str, Any]:
     }
 
 
+def _loop_ns() -> float:
+    def spin() -> None:
+        for _ in range(100_000):
+            pass
+
+    return _best_us(spin, 100_000) * 1e3
+
+
 def geometry_bench(seed: int = 1) -> list[dict[str, Any]]:
     """The figures above for each map size."""
-    return [measure(random_hex_board(cols, rows, seed), seed) for cols, rows in SIZES]
+    loop = _loop_ns()
+    return [{**measure(random_hex_board(cols, rows, seed), seed), "python_loop_ns": loop}
+            for cols, rows in SIZES]

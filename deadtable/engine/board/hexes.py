@@ -8,6 +8,7 @@ downwards, so "clockwise" below means clockwise as drawn.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 Coord = tuple[int, int]
 
@@ -63,18 +64,21 @@ def _cube_round(x: float, z: float) -> Coord:
     return int(rx), int(rz)
 
 
-def hex_line(a: Coord, b: Coord, sign: int) -> list[Coord]:
-    """The hexes from a to b (both included), nudged by sign * EPSILON so that a point on a
-    hexside falls on one side. The same nudge moves both ends, so the line from b to a is this
-    line reversed: whatever sight decides on it is symmetric."""
+def hex_lines(a: Coord, b: Coord) -> tuple[list[Coord], list[Coord]]:
+    """The hexes from a to b (both included) with the nudge +EPSILON and with -EPSILON (Red
+    Blob's lerp and cube rounding), so that a point on a hexside falls on one side in each.
+    The same nudge moves both ends, so the line from b to a is this line reversed: whatever
+    sight decides on it is symmetric."""
     n = hex_distance(a, b)
     if n == 0:
-        return [a]
-    # Nudge in cube space (x, z) with y following, as Red Blob does.
-    ex, ez = sign * EPSILON[0], sign * EPSILON[1]
-    ax, az = a[0] + ex, a[1] + ez
-    dx, dz = b[0] - a[0], b[1] - a[1]
-    return [_cube_round(ax + dx * i / n, az + dz * i / n) for i in range(n + 1)]
+        return [a], [a]
+    ex, ez = EPSILON
+    aq, ar = a
+    dq, dr = b[0] - aq, b[1] - ar
+    steps = [(dq * i / n, dr * i / n) for i in range(n + 1)]
+    plus = [_cube_round(aq + ex + x, ar + ez + z) for x, z in steps]
+    minus = [_cube_round(aq - ex + x, ar - ez + z) for x, z in steps]
+    return plus, minus
 
 
 def square_line(a: Coord, b: Coord, sign: int) -> list[Coord]:
@@ -106,3 +110,20 @@ def square_line(a: Coord, b: Coord, sign: int) -> list[Coord]:
 def square_distance(a: Coord, b: Coord, adjacency: int) -> int:
     dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
     return max(dx, dy) if adjacency == 8 else dx + dy
+
+
+LineOffsets = tuple[tuple[Coord, ...], tuple[Coord, ...]]
+
+
+@lru_cache(maxsize=1 << 16)
+def line_offsets(kind: str, dq: int, dr: int) -> LineOffsets:
+    """The two nudged lines from (0, 0) to (dq, dr) on a "hex" or "square" grid, as offsets.
+    A line depends only on b - a: the nudge is one vector and a whole-number shift commutes
+    with rounding, so every line with the same difference is these offsets shifted. When the
+    nudges agree the second is the first (the same object)."""
+    if kind == "hex":
+        up, down = hex_lines((0, 0), (dq, dr))
+    else:
+        up, down = square_line((0, 0), (dq, dr), 1), square_line((0, 0), (dq, dr), -1)
+    plus = tuple(up)
+    return plus, (plus if down == up else tuple(down))

@@ -66,10 +66,11 @@ def line(board: Board, a: int, b: int) -> Line:
     if ca is None or cb is None:
         off = board.names[a] if ca is None else board.names[b]
         raise ValueError(f"space {off} is not on the grid: no straight line reaches it")
-    draw = hexes.hex_line if board.kind == "hex" else hexes.square_line
     at = board._at
-    plus = tuple(at.get(c, OFF_MAP) for c in draw(ca, cb, 1))
-    minus = tuple(at.get(c, OFF_MAP) for c in draw(ca, cb, -1))
+    q, r = ca
+    up, down = hexes.line_offsets(board.kind, cb[0] - q, cb[1] - r)
+    plus = tuple(at.get((q + dq, r + dr), OFF_MAP) for dq, dr in up)
+    minus = plus if down is up else tuple(at.get((q + dq, r + dr), OFF_MAP) for dq, dr in down)
     if len(board._lines) >= _LINE_CACHE_LIMIT:
         board._lines.clear()
     board._lines[key] = (plus, minus)

@@ -106,6 +106,31 @@ class Board:
         # Lines between cells, computed on first use (sight asks for the same pairs often).
         self._lines: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
+    # -- sharing: one board for every state, copies included ---------------------------
+    def __copy__(self) -> Board:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        return self  # immutable: a deep copy of a game state shares its board
+
+    _PROXIED = ("meta", "terrains", "features", "zones")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For pickling (worker processes): read-only views become dicts, the cache empties."""
+        state = dict(self.__dict__)
+        for key in self._PROXIED:
+            state[key] = dict(state[key])
+        state["markers"] = [(m.kind, m.space, dict(m.props)) for m in self.markers]
+        state["_lines"] = {}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        for key in self._PROXIED:
+            setattr(self, key, MappingProxyType(state[key]))
+        self.markers = tuple(Marker(kind, space, MappingProxyType(props))
+                             for kind, space, props in state["markers"])
+
     def _grid_directions(self) -> tuple[Coord, ...]:
         if self.kind == "hex":
             return hexes.HEX_DIRECTIONS
@@ -173,12 +198,6 @@ class Board:
 
     def markers_of(self, kind: str) -> list[Marker]:
         return [m for m in self.markers if m.kind == kind]
-
-    def __copy__(self) -> Board:
-        return self  # read-only: every copy of a game shares its board
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
-        return self
 
     def __repr__(self) -> str:
         title = self.meta.get("name", "")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from deadtable.engine.board.model import Board, edge_key
 
@@ -19,10 +19,9 @@ SpaceTest = Callable[[int], bool]
 Penalty = Callable[[int, int], float]
 
 
-@dataclass(frozen=True, slots=True)
-class Route:
+class Route(NamedTuple):
     """One way to reach a space: its total cost, its total penalty and the spaces walked,
-    from the start to the end, both included."""
+    from the start to the end, both included. (A tuple: reach makes dozens per call.)"""
 
     cost: float
     penalty: float
@@ -43,6 +42,7 @@ def reach(
     can_pass: SpaceTest | None = None,
     can_end: SpaceTest | None = None,
     penalty: Penalty | None = None,
+    min_step: float = 0,
 ) -> dict[int, list[Route]]:
     """Every space a figure on `start` can end its move on, with the routes that get there.
 
@@ -50,7 +50,9 @@ def reach(
     total may not exceed `budget`. A space the figure enters may be passed through if
     `can_pass` (default: yes), ended on if `can_end` (default: yes), and entering it ends the
     move if `stops` (water, a glyph). The start is always in the result, at cost 0: the figure
-    may stay.
+    may stay. `min_step` is the least any step costs (1 under `climbing_cost`): spaces from
+    which no step fits the budget are then not expanded, which saves most of the calls to
+    `step_cost` at the edge of the range.
 
     Without `penalty` each space has one route, the cheapest. With it (say, the attacks a
     route suffers for leaving engagements) each space has its Pareto frontier: the routes for
@@ -59,7 +61,7 @@ def reach(
     on the frontier exactly when its penalty is below every route already settled there.
     """
     if penalty is None:
-        return _cheapest(board, start, budget, step_cost, stops, can_pass, can_end)
+        return _cheapest(board, start, budget, step_cost, stops, can_pass, can_end, min_step)
     neighbours = board.neighbours
     # A label: (cost, penalty, order, space, parent label index). `order` keeps the heap
     # from comparing further when cost and penalty tie, and makes ties deterministic.
@@ -82,6 +84,8 @@ def reach(
             (stops is not None and stops(space)) or (can_pass is not None and not can_pass(space))
         ):
             continue  # entered to stop here, or only to end here
+        if cost + min_step > budget:
+            continue  # no step fits what is left
         for to in neighbours[space]:
             step = step_cost(space, to)
             if step is None:
@@ -115,28 +119,25 @@ def _cheapest(
     stops: SpaceTest | None,
     can_pass: SpaceTest | None,
     can_end: SpaceTest | None,
+    min_step: float,
 ) -> dict[int, list[Route]]:
     """reach without a penalty: one label per space, so plain Dijkstra with parent links."""
     neighbours = board.neighbours
     best: dict[int, float] = {start: 0}
     parent: dict[int, int] = {start: -1}
-    done: set[int] = set()
     order: list[int] = []
     heap: list[tuple[float, int]] = [(0, start)]
     pop, push = heapq.heappop, heapq.heappush
     while heap:
         cost, space = pop(heap)
-        if space in done:
-            continue
-        done.add(space)
+        if cost > best[space]:
+            continue  # a stale entry: the space was reached cheaper since
         order.append(space)
-        if space != start and (
+        if cost + min_step > budget or space != start and (
             (stops is not None and stops(space)) or (can_pass is not None and not can_pass(space))
         ):
-            continue
+            continue  # no step fits what is left; or entered to stop here, or only to end
         for to in neighbours[space]:
-            if to in done:
-                continue
             step = step_cost(space, to)
             if step is None:
                 continue

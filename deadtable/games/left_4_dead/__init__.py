@@ -8,6 +8,7 @@ docs/left-4-dead.md.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from deadtable.agents import register_agent
@@ -74,6 +75,9 @@ SPEC = GameSpec(
     check=check,
     default_agents={"infected": "director"},
     lineup={"survivors": "heuristic", "infected": "director"},
+    render="deadtable.games.left_4_dead.render:render",  # the table in the terminal
+    web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the table in the browser
+    ruler="deadtable.games.left_4_dead.ruler:ruler",  # line of sight between two spaces
 )
 
 register_agent("director", DirectorAgent, game="left-4-dead")

@@ -14,8 +14,8 @@ from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
 @lru_cache(maxsize=8)
 def map_view(board: Board) -> dict[str, Any]:
-    """The static map, once per board: spaces (name, axial q and r, terrain, level), zones and
-    markers by space name."""
+    """The static map, once per board: spaces (name, axial q and r, terrain, level), zones,
+    markers and edge features (walls, doors) by space name."""
     names = board.names
     return {
         "name": board.meta.get("name", ""),
@@ -26,6 +26,9 @@ def map_view(board: Board) -> dict[str, Any]:
                   for z in board.zones.values()},
         "markers": [{"kind": m.kind, "space": names[m.space], **dict(m.props)}
                     for m in board.markers],
+        # walls and doors between two spaces (for drawing; the rules read the board)
+        "edges": [[names[a], names[b], feature]
+                  for (a, b), feature in sorted((board.features or {}).items())],
     }
 
 

@@ -278,6 +278,20 @@ def payload(live: LiveGame, seat: str) -> dict[str, Any]:
     }
 
 
+def sight(live: LiveGame, frm: str, to: str) -> dict[str, Any]:
+    """The game's ruler (GameSpec.ruler) between two spaces: whether sight is clear, the line,
+    where and why it is blocked. A ruler reads only what every seat sees (the map, where the
+    figures stand), so any token of the game may ask."""
+    spec = live.state.game.spec
+    if spec.ruler is None:
+        raise HTTPException(404, {"error": f"{spec.id} has no line-of-sight ruler"})
+    try:
+        answer: dict[str, Any] = registry.part(spec.ruler)(live.state, frm, to)
+    except ValueError as error:
+        raise HTTPException(422, {"error": str(error)}) from None
+    return answer
+
+
 def web_renderer(game_id: str) -> Path | None:
     """The game's own page renderer (its GameSpec names the file), or None."""
     try:
@@ -426,6 +440,18 @@ def create_app(db: str | Path = "deadtable.sqlite") -> FastAPI:
                        ) -> dict[str, Any]:
         live = await hub.get(game_id)
         return payload(live, live.seat_of(token))
+
+    @app.get("/api/games/{game_id}/sight",
+             summary="Line of sight between two spaces, for a board game with a ruler",
+             responses={403: {"description": "wrong or missing token"},
+                        404: {"description": "no such game, or the game has no ruler"},
+                        422: {"description": "no such space"}})
+    async def get_sight(game_id: str, token: Annotated[str | None, Query()] = None,
+                        frm: Annotated[str, Query(alias="from", max_length=50)] = "",
+                        to: Annotated[str, Query(max_length=50)] = "") -> dict[str, Any]:
+        live = await hub.get(game_id)
+        live.seat_of(token)  # any seat or the spectator: the ruler reads only the open table
+        return sight(live, frm, to)
 
     @app.post("/api/games/{game_id}/actions", response_model=Payload,
               summary="Apply the token's seat's action; returns its new view",

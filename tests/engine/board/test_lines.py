@@ -119,3 +119,20 @@ def test_distance_is_a_metric(seed: int, data: st.DataObject) -> None:
     drawn = line(board, a, b)
     for cells in drawn:
         assert len(cells) == ab + 1  # one cell per step, ends included
+
+
+def test_the_board_engine_imports_no_game() -> None:
+    import ast
+    from pathlib import Path
+
+    import deadtable.engine.board as package
+
+    for path in Path(package.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom | ast.Import):
+                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else \
+                    [alias.name for alias in node.names]
+                for name in names:
+                    assert not name.startswith(("deadtable.games", "deadtable.ui",
+                                                "deadtable.sim")), (path.name, name)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from pathlib import Path
 
 import pytest
@@ -11,11 +13,12 @@ from hypothesis import strategies as st
 from deadtable.engine.board import Board, MapError, SpaceSpec, dump_map, load_map, parse_map
 from deadtable.engine.board.hexes import HEX_DIRECTIONS, SQUARE_DIRECTIONS, offset_to_axial
 
-# The example of docs/engine.md, as written there.
+# The example of docs/engine.md, as written there (its adjacency is ignored on a hex map).
 EXAMPLE = '''
 [map]
 name = "Chapter 1: The Apartments"
 kind = "hex"                 # hex | square | graph
+adjacency = 4                # square maps only: 4 or 8
 source = "designed: a four-storey block and its street, for Left 4 Dead chapter 1"
 
 [terrain]                    # one letter per terrain used in `rows`
@@ -116,6 +119,21 @@ def test_more_errors() -> None:
     with pytest.raises(MapError, match="two.toml: no such map file"):
         load_map("two.toml")
     assert issubclass(MapError, ValueError)
+
+
+def test_the_example_in_docs_maps_md_reads() -> None:
+    text = (Path(__file__).parents[3] / "docs" / "maps.md").read_text(encoding="utf-8")
+    example = text.split("```toml\n", 1)[1].split("```", 1)[0]
+    board = parse_map(example, "docs/maps.md")
+    assert board.kind == "hex" and board.has("lobby") and board.zone("start").kind == "safe-room"
+
+
+def test_a_board_is_shared_by_copies_and_survives_pickling() -> None:
+    board = parse_map(EXAMPLE)
+    assert copy.copy(board) is board and copy.deepcopy({"board": board})["board"] is board
+    again = pickle.loads(pickle.dumps(board))
+    assert_same(board, again)
+    assert again.neighbours == board.neighbours and again.centres == board.centres
 
 
 def test_load_map_reads_a_file(tmp_path: Path) -> None:

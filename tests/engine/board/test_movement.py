@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -126,6 +127,20 @@ def test_routes_are_honest(seed: int, data: st.DataObject) -> None:
         pairs = [(r.cost, r.penalty) for r in routes]
         assert pairs == sorted(pairs)
         assert all(p1 > p2 for (_, p1), (_, p2) in zip(pairs, pairs[1:], strict=False))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.data())
+def test_min_step_changes_nothing_but_the_work(seed: int, data: st.DataObject) -> None:
+    board, start, enemies, friends = _setup(seed, data)
+    cost = climbing_cost(board, 4)  # every step costs at least 1
+    budget = data.draw(st.integers(0, 7))
+    use_penalty = data.draw(st.booleans())
+    options: dict[str, Any] = dict(stops=lambda s: board.terrain[s] == "water",
+                   can_pass=lambda s: s not in enemies, can_end=lambda s: s not in friends,
+                   penalty=(lambda a, b: float(b in enemies)) if use_penalty else None)
+    assert reach(board, start, budget, cost, min_step=1, **options) == \
+        reach(board, start, budget, cost, **options)
 
 
 @settings(max_examples=30, deadline=None)

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deadtable.engine.board import Board, SpaceSpec, parse_map, sight
+from deadtable.engine.board import Board, Sight, SpaceSpec, parse_map, sight
 from deadtable.engine.board.generate import random_hex_board
 
 from .helpers import edge, hex_map, square_map
 
 
-def see(board: Board, a: str, b: str, **options: object):  # type: ignore[no-untyped-def]
-    return sight(board, board.space(a), board.space(b), **options)  # type: ignore[arg-type]
+def see(board: Board, a: str, b: str, **options: Any) -> Sight:
+    return sight(board, board.space(a), board.space(b), **options)
 
 
 # -- hex, 2.5D ------------------------------------------------------------------------------

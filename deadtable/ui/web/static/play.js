@@ -13,6 +13,10 @@
   let socket = null;
   let retry = 250; // ms before the next reconnect; doubles up to 5 s
   const loading = {}; // renderer URL -> Promise
+  // Action ids the board offers by clicking on it (a renderer returns {actions: [...]}): their
+  // buttons fold away under "more choices" so a board turn's hundreds of moves do not bury the
+  // others. Renderers send an action with Deadtable.act(id).
+  let onBoard = new Set();
 
   function setConnection(text, state) {
     const node = document.getElementById("connection");
@@ -67,8 +71,10 @@
     if (render) {
       board.replaceChildren();
       let drawn;
+      onBoard = new Set();
       try {
         drawn = render(payload.view, board, payload);
+        if (drawn && Array.isArray(drawn.actions)) onBoard = new Set(drawn.actions);
       } catch (error) {
         board.replaceChildren(el("p", {class: "error"}, `The board could not be drawn: ${error}`),
           D.showValue(withoutShown(payload.view)));
@@ -100,12 +106,17 @@
       return;
     }
     prompt.textContent = payload.decision.prompt;
-    payload.decision.actions.forEach((action, i) => {
-      const key = KEYS[i];
-      box.append(el("button", {type: "button", class: "action", "data-action": action.id,
-          "data-key": key, title: action.id, disabled: busy, onclick: () => act(action.id)},
-        key ? el("kbd", {}, key) : null, " ", action.label));
-    });
+    const button = (action, key) => el("button", {type: "button", class: "action",
+        "data-action": action.id, "data-key": key, title: action.id, disabled: busy,
+        onclick: () => act(action.id)}, key ? el("kbd", {}, key) : null, " ", action.label);
+    const shown = payload.decision.actions.filter((a) => !onBoard.has(a.id));
+    const folded = payload.decision.actions.filter((a) => onBoard.has(a.id));
+    shown.forEach((action, i) => box.append(button(action, KEYS[i])));
+    if (folded.length) {
+      box.append(el("details", {class: "on-board"},
+        el("summary", {}, `${folded.length} more choices (or click them on the board)`),
+        el("div", {class: "folded"}, folded.map((action) => button(action, null)))));
+    }
   }
 
   // Each event is {text, why}: the why (the rulebook section that produced it) follows the
@@ -118,7 +129,9 @@
       const why = event.why ? [" ", el("small", {class: "why"}, event.why)] : [];
       log.append(el("li", event.why ? {title: event.why} : {}, event.text, ...why));
     }
-    log.lastElementChild && log.lastElementChild.scrollIntoView({block: "nearest"});
+    // Scroll the log's own box, never the page (on a phone the log is below the board).
+    const box = document.getElementById("events");
+    if (box.scrollHeight > box.clientHeight) box.scrollTop = box.scrollHeight;
   }
 
   async function act(actionId) {
@@ -145,6 +158,8 @@
     }
     if (current) showActions(current);
   }
+
+  D.act = act;
 
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;

@@ -1,0 +1,360 @@
+"""The Left 4 Dead table in the terminal: the hex map in odd-r rows (two characters a hex: what
+stands there and the level, on the terrain's colour, lighter the higher), a legend, a line per
+survivor (wounds against Life, incapacitations, down, markers, items and ammo), the infected on
+the map, items lying about, effects, the round and phase, and the log with the why of each line.
+
+The map is cropped to a window around the survivors when the terminal is too narrow for it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rich.color import Color
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.panel import Panel
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from deadtable.engine.decisions import Decision
+from deadtable.render import log_text
+
+LOG_LINES = 6
+CELLS = (4, 3, 2)  # characters a hex, the widest that fits: a glyph and the level digit, padded
+LABEL = 3  # the row number before each row
+
+# Terrain colours (HeroScape's tiles), lightened by level.
+TERRAIN_RGB: dict[str, tuple[int, int, int]] = {
+    "grass": (34, 78, 30), "asphalt": (52, 52, 56), "concrete": (78, 74, 68),
+    "rock": (82, 60, 40), "water": (20, 50, 110), "sand": (110, 96, 50),
+    "swamp": (50, 64, 38), "road": (52, 52, 56), "dungeon": (60, 56, 70),
+    "lava": (120, 40, 20), "ice": (90, 120, 140), "snow": (140, 140, 150),
+}
+DEFAULT_RGB = (60, 60, 60)
+SAFE_RGB = (0, 100, 90)
+OBSTACLE_RGB = (110, 20, 20)
+
+# Letters of the infected's army cards (survivors show their initial).
+INFECTED_LETTERS: dict[str, str] = {
+    "zombies-of-morindan": "z", "boomer": "b", "charger": "c", "hunter": "h", "jockey": "j",
+    "smoker": "s", "spitter": "p", "witch": "w", "tank": "T", "clown": "o",
+    "fallen-survivor": "f", "hazmat": "m", "mud-man": "d", "riot-control": "r", "worker": "k",
+}
+INFECTED_NAMES: dict[str, str] = {
+    "z": "zombie", "b": "Boomer", "c": "Charger", "h": "Hunter", "j": "Jockey", "s": "Smoker",
+    "p": "Spitter", "w": "Witch", "T": "Tank", "o": "Clown", "f": "Fallen Survivor",
+    "m": "Hazmat", "d": "Mud Man", "r": "Riot Control", "k": "Worker",
+}
+# What lies on a space without a figure: glyph, style, legend words (first found wins).
+EFFECT_GLYPHS: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
+    (("molotov", "fire", "gas", "propane"), "^", "bold bright_red", "fire"),
+    (("acid", "spit"), "~", "bold bright_green", "acid"),
+    (("bile",), "@", "bold yellow", "bile"),
+    (("smoke",), "%", "bold white", "smoke"),
+)
+MARKER_GLYPHS: dict[str, tuple[str, str, str]] = {
+    "hero-closet": ("#", "bold bright_cyan", "hero closet"),
+    "crescendo-trigger": ("!", "bold bright_yellow", "crescendo trigger"),
+    "item-location": ("i", "bright_yellow", "item location"),
+    "witch-location": ("°", "dim", "witch location"),
+    "spawn": (":", "dim", "spawn point"),
+}
+
+
+def effect_glyph(kind: str) -> tuple[str, str, str]:
+    for words, glyph, style, name in EFFECT_GLYPHS:
+        if any(w in kind for w in words):
+            return glyph, style, name
+    return "!", "bold bright_red", kind
+
+
+def figure_letter(figure: dict[str, Any]) -> str:
+    if figure["side"] == "survivors":
+        return str(figure["name"])[:1].upper() or "?"
+    return INFECTED_LETTERS.get(figure["kind"], "i")
+
+
+def _shade(rgb: tuple[int, int, int], level: int) -> Color:
+    lift = min(level, 12) * 9
+    return Color.from_rgb(*(min(255, c + lift) for c in rgb))
+
+
+class HexMap:
+    """The map as odd-r rows of two-character cells, cropped to the width it is given around
+    `focus` (a list of (col, row) to keep in sight)."""
+
+    def __init__(self, view: dict[str, Any], highlight: Iterable[str] = ()) -> None:
+        self.view = view
+        self.highlight = set(highlight)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.lines(options.max_width)
+
+    def cells(self) -> tuple[dict[tuple[int, int], tuple[Text, Style]], list[tuple[int, int]]]:
+        view = self.view
+        m = view["map"]
+        zones = m.get("zones", {})
+        safe = {s for z in zones.values() if z["kind"] == "safe-room" for s in z["spaces"]}
+        obstacle = set(view.get("obstacle") or [])
+        markers: dict[str, str] = {}
+        for marker in m.get("markers", []):
+            kind = marker["kind"]
+            if kind in MARKER_GLYPHS and (kind != "spawn" or marker["space"] not in markers):
+                markers.setdefault(marker["space"], kind)
+        occupant: dict[str, dict[str, Any]] = {}
+        for figure in view.get("figures", []):
+            if figure.get("space") is not None:
+                occupant[figure["space"]] = figure
+        effects = {e["space"]: e["kind"] for e in view.get("effects", []) if e.get("space")}
+        items = view.get("items", {})
+        out: dict[tuple[int, int], tuple[Text, Style]] = {}
+        focus: list[tuple[int, int]] = []
+        for name, q, r, terrain, level in m["spaces"]:
+            if q is None:
+                continue
+            col, row = q + (r - (r & 1)) // 2, r
+            if name in safe:
+                bg = _shade(SAFE_RGB, level)
+            elif name in obstacle:
+                bg = Color.from_rgb(*OBSTACLE_RGB)
+            else:
+                bg = _shade(TERRAIN_RGB.get(terrain, DEFAULT_RGB), level)
+            if name in self.highlight:
+                bg = Color.from_rgb(150, 120, 0)  # a space the decision offers
+            base = Style(bgcolor=bg, color="grey85")
+            glyph, style = " ", ""
+            figure = occupant.get(name)
+            if figure is not None:
+                glyph = figure_letter(figure)
+                if figure["side"] == "survivors":
+                    style = "bold white on red" if figure.get("down") else "bold bright_white"
+                    focus.append((col, row))
+                elif glyph == "z":
+                    style = "bold red1"
+                else:
+                    style = "bold magenta1"
+            elif name in effects:
+                glyph, style, _ = effect_glyph(effects[name])
+            elif name in obstacle:
+                glyph, style = "X", "bold bright_red"
+            elif items.get(name):
+                glyph, style = "*", "bold bright_yellow"
+            elif name in markers:
+                glyph, style, _ = MARKER_GLYPHS[markers[name]]
+            digit = str(level) if 0 <= level <= 9 else "+"
+            cell = Text(glyph, style=base + Style.parse(style) if style else base)
+            digit_style = base + Style(dim=True)
+            if name in self.highlight:
+                digit_style = base + Style(color="black", bgcolor="bright_yellow", bold=True)
+            cell.append(digit, style=digit_style)
+            out[(col, row)] = (cell, base)
+        return out, focus
+
+    def lines(self, width: int) -> list[Text]:
+        cells, focus = self.cells()
+        if not cells:
+            return [Text("(no map)")]
+        cols = max(c for c, _ in cells) + 1
+        rows = max(r for _, r in cells) + 1
+        # The widest cell that shows every column; else the narrowest, cropped.
+        cell = next((c for c in CELLS if LABEL + cols * c + c // 2 <= width), CELLS[-1])
+        shift = cell // 2  # odd rows sit half a hex right
+        fit = max(4, (width - LABEL - shift) // cell)  # whole columns that fit
+        first = 0
+        cropped = fit < cols
+        if cropped:
+            middle = (sum(c for c, _ in focus) / len(focus)) if focus else cols / 2
+            first = int(max(0, min(cols - fit, round(middle - fit / 2))))
+        last = min(cols, first + fit)
+        header = Text(" " * LABEL, style="dim")
+        for col in range(first, last):
+            header.append(f"{col:<{cell}}" if col % 5 == 0 else " " * cell)
+        header.rstrip()
+        lines = [header]
+        left = (cell - 2 + 1) // 2 if cell > 3 else 0
+        right = cell - 2 - left
+        for row in range(rows):
+            line = Text(f"{row:>{LABEL - 1}} ", style="dim")
+            line.append(" " * shift if row & 1 else "")
+            for col in range(first, last):
+                found = cells.get((col, row))
+                if found is None:
+                    line.append(" " * cell)
+                    continue
+                text, base = found
+                line.append(" " * left, style=base)
+                line.append_text(text)
+                line.append(" " * right, style=base)
+            lines.append(line)
+        if cropped:
+            lines.append(Text(f"{' ' * LABEL}cropped: columns {first}-{last - 1} of 0-{cols - 1}, "
+                              "around the survivors (a wider terminal shows more)",
+                              style="dim italic", no_wrap=True, overflow="ellipsis"))
+        return lines
+
+
+def legend(view: dict[str, Any], marked: Iterable[str] = ()) -> Text:
+    text = Text("Key: ", style="bold")
+    parts: list[tuple[str, str, str]] = []
+    for figure in view.get("figures", []):
+        if figure["side"] == "survivors":
+            parts.append((figure_letter(figure), "bold", str(figure["name"])))
+    letters = sorted({figure_letter(f) for f in view.get("figures", [])
+                      if f["side"] != "survivors" and f.get("space") is not None})
+    for letter in letters:
+        parts.append((letter, "bold red1" if letter == "z" else "bold magenta1",
+                      INFECTED_NAMES.get(letter, "infected")))
+    parts.append(("*", "bold bright_yellow", "items"))
+    for glyph, style, words in MARKER_GLYPHS.values():
+        if words not in ("witch location", "spawn point"):
+            parts.append((glyph, style, words))
+    if view.get("obstacle"):
+        parts.append(("X", "bold bright_red", "obstacle"))
+    kinds = sorted({effect_glyph(e["kind"]) for e in view.get("effects", []) if e.get("space")})
+    for glyph, style, words in kinds:
+        parts.append((glyph, style, words))
+    for number, (glyph, style, words) in enumerate(parts):
+        if number:
+            text.append("  ")
+        text.append(glyph, style=style)
+        text.append(f" {words}")
+    text.append("  ")
+    text.append("  ", style=Style(bgcolor=Color.from_rgb(*SAFE_RGB)))
+    text.append(" safe room; digit = level")
+    if marked:
+        text.append("  ")
+        text.append("0", style=Style(color="black", bgcolor="bright_yellow", bold=True))
+        text.append(" a space you may choose")
+    return text
+
+
+def _items_text(figure: dict[str, Any]) -> str:
+    parts = []
+    ammo = figure.get("ammo") or {}
+    for slot, item in (figure.get("items") or {}).items():
+        shown = str(item).replace("-", " ")
+        if item in ammo:
+            shown += f" ({ammo[item]} ammo)"
+        parts.append(shown if slot in ("weapon", "secondary") else f"{shown}")
+    return ", ".join(parts) or "nothing"
+
+
+def survivors_table(view: dict[str, Any]) -> Table:
+    table = Table(box=None, padding=(0, 1), show_edge=False, expand=False,
+                  title="Survivors", title_justify="left", title_style="bold")
+    table.add_column("", no_wrap=True)
+    table.add_column("space", no_wrap=True)
+    table.add_column("wounds", no_wrap=True)
+    table.add_column("state", no_wrap=True)
+    table.add_column("carrying", overflow="fold")
+    escaped = set(view.get("escaped") or [])
+    names = {f["id"]: f["name"] for f in view.get("figures", [])}
+    for figure in view.get("figures", []):
+        if figure["side"] != "survivors":
+            continue
+        life, wounds = int(figure["life"]), int(figure["wounds"])
+        bar = Text("♥" * max(0, life - wounds), style="red")
+        bar.append("·" * min(life, wounds), style="dim")
+        bar.append(f" {wounds}/{life}")
+        state: list[str] = []
+        if figure["id"] in escaped:
+            state.append("safe")
+        if figure.get("down"):
+            state.append("DOWN")
+        if figure.get("closet"):
+            state.append("closet")
+        if figure.get("incaps"):
+            state.append(f"incap {figure['incaps']}")
+        for key, value in (figure.get("markers") or {}).items():
+            value = names.get(value, value) if isinstance(value, str) else value
+            state.append(key if value in (1, True) else f"{key} {value}")
+        space = figure.get("space") or "—"
+        if figure.get("level") is not None:
+            space += f" L{figure['level']}"
+        table.add_row(Text(f"{figure_letter(figure)} {figure['name']}", style="bold"), space,
+                      bar, Text(", ".join(state) or "ok",
+                                style="bold red" if figure.get("down") else ""),
+                      _items_text(figure))
+    return table
+
+
+def infected_text(view: dict[str, Any]) -> Text:
+    text = Text("Infected: ", style="bold")
+    commons = [f for f in view.get("figures", []) if f["side"] != "survivors"
+               and f.get("space") is not None and f["kind"] == "zombies-of-morindan"]
+    others = [f for f in view.get("figures", []) if f["side"] != "survivors"
+              and f.get("space") is not None and f["kind"] != "zombies-of-morindan"]
+    text.append(f"{len(commons)} zombie{'s' if len(commons) != 1 else ''}")
+    for figure in others:
+        text.append(", ")
+        text.append(f"{figure_letter(figure)} {figure['name']}", style="magenta1")
+        text.append(f" {figure['space']}")
+        if figure.get("wounds"):
+            text.append(f" {figure['wounds']}/{figure['life']} wounds")
+        for key in figure.get("markers") or {}:
+            text.append(f" [{key}]", style="dim")
+    return text
+
+
+def status_text(view: dict[str, Any]) -> Text:
+    text = Text()
+    text.append(f"Round {view.get('round', '?')}", style="bold")
+    text.append(f"  {view['map'].get('name', '')}  {view.get('difficulty', '')}")
+    if view.get("crescendo"):
+        text.append(f"  CRESCENDO {view['crescendo']}", style="bold bright_red")
+    text.append(f"  items in pool {view.get('pool', 0)}", style="dim")
+    procedure = view.get("procedure") or []
+    if procedure:
+        text.append("\nPhase: ", style="bold")
+        text.append(" › ".join(procedure), style="cyan")
+    return text
+
+
+def _few(names: list[str], most: int = 6) -> str:
+    """Items on a space, the same ones counted, the list cut short after `most` kinds."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    shown = [f"{n} x{c}" if c > 1 else n for n, c in counts.items()]
+    if len(shown) > most:
+        return f"{len(names)} items: {', '.join(shown[:most])}, ..."
+    return ", ".join(shown)
+
+
+def details_text(view: dict[str, Any]) -> Text:
+    text = Text()
+    items = view.get("items") or {}
+    if items:
+        text.append("Items lying: ", style="bold")
+        text.append("; ".join(f"{space} {_few(names)}" for space, names in items.items()))
+    effects = view.get("effects") or []
+    if effects:
+        if items:
+            text.append("\n")
+        text.append("Effects: ", style="bold")
+        text.append("; ".join(f"{e['kind']} at {e['space']}" if e.get("space")
+                              else f"{e['kind']} ({e['side']})" for e in effects))
+    return text
+
+
+def render(view: dict[str, Any], decision: Decision | None = None) -> RenderableType:
+    """The table; with the decision being asked, the spaces its actions name are marked."""
+    marked = [] if decision is None else [
+        str(a.args["space"]) for a in decision.actions if a.args and a.args.get("space")]
+    parts: list[RenderableType] = [status_text(view), HexMap(view, marked), legend(view, marked),
+                                   survivors_table(view), infected_text(view)]
+    details = details_text(view)
+    if details.plain:
+        parts.append(details)
+    log = view.get("log") or []
+    if log:
+        parts.append(Panel(log_text(log, LOG_LINES), title="log", title_align="left",
+                           border_style="dim"))
+    if view.get("outcome"):
+        outcome = view["outcome"]
+        results = ", ".join(f"{s} {r}" for s, r in outcome["results"].items())
+        parts.append(Text(f"The end: {results} ({outcome['cause']})", style="bold"))
+    seat = view.get("seat")
+    title = "Left 4 Dead" + (f" - {seat}" if seat else "")
+    return Panel(Group(*parts), title=title, title_align="left", padding=(0, 0))

@@ -1,0 +1,597 @@
+// Left 4 Dead on HeroScape rules in the browser: the hex map as SVG (pointy-top axial hexes,
+// terrain colours lighter with height and a small level number, safe rooms and the crescendo
+// obstacle outlined, walls and doors, item locations with their item counts, hero closets),
+// the figures as labelled tokens with wounds and markers, effects on spaces, a card per
+// survivor, and play by clicking: a figure, then one of its highlighted spaces or targets.
+// A line-of-sight ruler asks the server (GET /api/games/{id}/sight) between two spaces.
+"use strict";
+(function () {
+  const D = window.Deadtable;
+  const {el, svg} = D;
+  const R = 18; // hex radius (centre to corner) in SVG units
+  const W = Math.sqrt(3) * R; // hex width
+  const DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]]; // E SE SW W NW NE
+  const TERRAIN = {
+    grass: "#4a7a3a", asphalt: "#4b4d53", concrete: "#8c877c", rock: "#7d5c3e",
+    water: "#2f62a8", sand: "#b9a25d", swamp: "#55653a", road: "#4b4d53", lava: "#a23a1c",
+    ice: "#8fb4c8", snow: "#d8dde2", dungeon: "#5b5668",
+  };
+  const LETTERS = {
+    "zombies-of-morindan": "z", boomer: "Bo", charger: "Ch", hunter: "Hu", jockey: "Jo",
+    smoker: "Sm", spitter: "Sp", witch: "Wi", tank: "Ta", clown: "Cl",
+    "fallen-survivor": "Fa", hazmat: "Hz", "mud-man": "Mu", "riot-control": "Ri", worker: "Wo",
+  };
+  const EFFECTS = [
+    [["molotov", "fire", "gas", "propane"], "fire"],
+    [["acid", "spit"], "acid"],
+    [["bile"], "bile"],
+    [["smoke"], "smoke"],
+  ];
+
+  // What the page remembers between payloads (the board is drawn anew for each).
+  const ui = {
+    selected: null, // a figure id whose moves are shown
+    inspect: null, // a figure id whose Range is shown (tapped, having no moves)
+    ruler: false, // the ruler is on: clicks pick its two ends
+    rulerEnds: [], // space names
+    rulerResult: null, // the server's answer, with the step it was asked at
+    zoom: false,
+    scroll: null, // the map box's scroll position
+    gameId: null,
+  };
+
+  const key = (q, r) => `${q},${r}`;
+  const centre = (q, r) => [W * (q + r / 2), 1.5 * R * r];
+  const distance = (a, b) => (Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1])
+    + Math.abs(a[0] + a[1] - b[0] - b[1])) / 2;
+
+  function corners(x, y, radius) {
+    const out = [];
+    for (let i = 0; i < 6; i++) {
+      const angle = Math.PI / 180 * (60 * i - 30);
+      out.push([x + radius * Math.cos(angle), y + radius * Math.sin(angle)]);
+    }
+    return out;
+  }
+
+  function shade(hex, level) {
+    const n = parseInt(hex.slice(1), 16);
+    const mix = Math.min(0.55, Math.max(0, level) * 0.07);
+    const c = [n >> 16, (n >> 8) & 255, n & 255].map((v) => Math.round(v + (255 - v) * mix));
+    return `rgb(${c.join(",")})`;
+  }
+
+  function effectOf(kind) {
+    for (const [words, name] of EFFECTS) {
+      if (words.some((w) => kind.includes(w))) return name;
+    }
+    return "effect";
+  }
+
+  function label(figure) {
+    if (figure.side === "survivors") return figure.name.slice(0, 2);
+    return LETTERS[figure.kind] || figure.name.slice(0, 2);
+  }
+
+  function pretty(text) {
+    return String(text).replace(/-/g, " ");
+  }
+
+  // The decision's actions grouped by their args: figure -> space -> actions; target -> actions;
+  // figure -> "turn" actions; the rest.
+  function group(decision) {
+    const out = {spaces: {}, targets: {}, turns: {}, board: [], noFigureSpaces: {}};
+    if (!decision) return out;
+    for (const action of decision.actions) {
+      const args = action.args || {};
+      if (args.space && args.figure) {
+        const forFigure = out.spaces[args.figure] || (out.spaces[args.figure] = {});
+        (forFigure[args.space] || (forFigure[args.space] = [])).push(action);
+        out.board.push(action.id);
+      } else if (args.space) {
+        (out.noFigureSpaces[args.space] || (out.noFigureSpaces[args.space] = [])).push(action);
+        out.board.push(action.id);
+      } else if (args.target) {
+        (out.targets[args.target] || (out.targets[args.target] = [])).push(action);
+      } else if (args.verb === "turn" && args.figure) {
+        (out.turns[args.figure] || (out.turns[args.figure] = [])).push(action);
+      }
+    }
+    return out;
+  }
+
+  // Draw again with the latest payload the page gave (after a click that changes only the page).
+  function redraw() {
+    if (ui.last) render(ui.last.view, ui.last.board, ui.last.payload);
+  }
+
+  function render(view, board, payload) {
+    if (!view || !view.map || !view.map.spaces) return false;
+    ui.last = {view, board, payload};
+    if (ui.gameId !== payload.id) {
+      Object.assign(ui, {selected: null, inspect: null, rulerEnds: [], rulerResult: null,
+        scroll: null,
+        gameId: payload.id});
+    }
+    const m = view.map;
+    const spaces = {}; // name -> {name, q, r, terrain, level}
+    for (const [name, q, r, terrain, level] of m.spaces) {
+      if (q !== null && q !== undefined) spaces[name] = {name, q, r, terrain, level};
+    }
+    const byCoord = {};
+    for (const s of Object.values(spaces)) byCoord[key(s.q, s.r)] = s;
+    const figures = view.figures || [];
+    const onMap = figures.filter((f) => f.space && spaces[f.space]);
+    const byId = Object.fromEntries(figures.map((f) => [f.id, f]));
+    const groups = group(payload.decision);
+    const movers = Object.keys(groups.spaces);
+    if (ui.selected && !byId[ui.selected]) ui.selected = null;
+    if (ui.inspect && !(byId[ui.inspect] && byId[ui.inspect].space)) ui.inspect = null;
+    if (!ui.selected && movers.length === 1) ui.selected = movers[0];
+    if (ui.selected && movers.length && !movers.includes(ui.selected)
+        && movers.length === 1) ui.selected = movers[0];
+
+    // Bounds of the map in SVG units.
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (const s of Object.values(spaces)) {
+      const [x, y] = centre(s.q, s.r);
+      minX = Math.min(minX, x); maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+    }
+    const pad = R + 4;
+    const vb = [minX - pad, minY - pad, maxX - minX + 2 * pad, maxY - minY + 2 * pad];
+
+    const map = svg("svg", {viewBox: vb.map((v) => v.toFixed(1)).join(" "), class: "l4d-map",
+      role: "img", "aria-label": `${m.name || "map"}: round ${view.round}`});
+    // Set through the CSSOM: the page's Content-Security-Policy refuses style attributes.
+    map.style.minWidth = `${Math.round(vb[2] * (ui.zoom ? 1.5 : 0.9))}px`;
+    const hexLayer = svg("g", {class: "hexes"});
+    const zoneLayer = svg("g", {class: "zones"});
+    const edgeLayer = svg("g", {class: "edges"});
+    const markLayer = svg("g", {class: "marks"});
+    const rangeLayer = svg("g", {class: "range"});
+    const rulerLayer = svg("g", {class: "ruler"});
+    const figureLayer = svg("g", {class: "figures"});
+    const reachLayer = svg("g", {class: "reach-marks"});
+    map.append(hexLayer, zoneLayer, rangeLayer, reachLayer, edgeLayer, markLayer, rulerLayer,
+      figureLayer);
+
+    const selectedSpaces = ui.selected ? (groups.spaces[ui.selected] || {}) : {};
+    const obstacle = new Set(view.obstacle || []);
+    const effects = {};
+    for (const e of view.effects || []) if (e.space) effects[e.space] = e.kind;
+    const hexNodes = {};
+
+    for (const s of Object.values(spaces)) {
+      const [x, y] = centre(s.q, s.r);
+      const points = corners(x, y, R).map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" ");
+      const reach = selectedSpaces[s.name] || groups.noFigureSpaces[s.name];
+      const classes = ["hex", `terrain-${s.terrain}`];
+      if (reach) classes.push("reach");
+      if (obstacle.has(s.name)) classes.push("blocked");
+      const node = svg("g", {class: classes.join(" "), "data-space": s.name,
+          "data-level": s.level, onclick: (event) => clickSpace(s.name, event)},
+        svg("polygon", {points, fill: shade(TERRAIN[s.terrain] || "#666666", s.level)}),
+        svg("text", {x: x.toFixed(1), y: (y + R * 0.78).toFixed(1), class: "level"}, s.level),
+        svg("title", {}, `${s.name}: ${s.terrain}, level ${s.level}`
+          + (reach ? ` — ${reach.map((a) => a.label).join("; ")}` : "")));
+      if (reach) reachLayer.append(svg("polygon", {points: corners(x, y, R * 0.9)
+        .map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "), class: "reach-mark"}));
+      hexNodes[s.name] = node;
+      hexLayer.append(node);
+      if (effects[s.name]) {
+        const name = effectOf(effects[s.name]);
+        markLayer.append(svg("g", {class: `effect effect-${name}`},
+          svg("circle", {cx: x, cy: y, r: R * 0.8}),
+          svg("text", {x, y: y - R * 0.55}, name),
+          svg("title", {}, `${pretty(effects[s.name])} on ${s.name}`)));
+      }
+    }
+
+    // Zones: the outline of each zone's spaces (edges to a space outside it).
+    for (const [name, zone] of Object.entries(m.zones || {})) {
+      const inside = new Set(zone.spaces);
+      let d = "";
+      for (const spaceName of zone.spaces) {
+        const s = spaces[spaceName];
+        if (!s) continue;
+        const [x, y] = centre(s.q, s.r);
+        const c = corners(x, y, R);
+        DIRS.forEach(([dq, dr], i) => {
+          const other = byCoord[key(s.q + dq, s.r + dr)];
+          if (other && inside.has(other.name)) return;
+          const a = c[i], b = c[(i + 1) % 6];
+          d += `M${a[0].toFixed(1)},${a[1].toFixed(1)}L${b[0].toFixed(1)},${b[1].toFixed(1)}`;
+        });
+      }
+      const shown = zone.kind === "crescendo-obstacle" && !zone.spaces.some((s) => obstacle.has(s))
+        ? "opened" : "";
+      if (zone.kind === "safe-room") {
+        for (const spaceName of zone.spaces) {
+          const s = spaces[spaceName];
+          if (!s) continue;
+          const [x, y] = centre(s.q, s.r);
+          zoneLayer.append(svg("polygon", {class: "zone-fill-safe-room",
+            points: corners(x, y, R).map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" ")}));
+        }
+      }
+      zoneLayer.append(svg("path", {d, class: `zone zone-${zone.kind} ${shown}`},
+        svg("title", {}, `${name} (${pretty(zone.kind)})`)));
+    }
+
+    // Walls and doors: a thick line on the shared hexside.
+    for (const [a, b, feature] of m.edges || []) {
+      const sa = spaces[a], sb = spaces[b];
+      if (!sa || !sb) continue;
+      const i = DIRS.findIndex(([dq, dr]) => sa.q + dq === sb.q && sa.r + dr === sb.r);
+      if (i < 0) continue;
+      const [x, y] = centre(sa.q, sa.r);
+      const c = corners(x, y, R);
+      edgeLayer.append(svg("line", {x1: c[i][0], y1: c[i][1], x2: c[(i + 1) % 6][0],
+        y2: c[(i + 1) % 6][1], class: `edge edge-${feature}`}, svg("title", {}, `${feature}`)));
+    }
+
+    // Markers: item locations (with the items lying there), hero closets, the trigger.
+    const items = view.items || {};
+    const marked = new Set();
+    for (const marker of m.markers || []) {
+      const s = spaces[marker.space];
+      if (!s) continue;
+      const [x, y] = centre(s.q, s.r);
+      if (marker.kind === "item-location" || marker.kind === "hero-closet"
+          || marker.kind === "crescendo-trigger") {
+        const glyph = {"item-location": "i", "hero-closet": "H", "crescendo-trigger": "!"}[
+          marker.kind];
+        markLayer.append(svg("g", {class: `marker marker-${marker.kind}`},
+          svg("rect", {x: x - R * 0.8, y: y - R * 0.85, width: R * 0.62, height: R * 0.62, rx: 2}),
+          svg("text", {x: x - R * 0.49, y: y - R * 0.38}, glyph),
+          svg("title", {}, `${pretty(marker.kind)} ${marker.order || ""} at ${s.name}`)));
+      }
+      marked.add(marker.space);
+    }
+    for (const [spaceName, names] of Object.entries(items)) {
+      const s = spaces[spaceName];
+      if (!s || !names.length) continue;
+      const [x, y] = centre(s.q, s.r);
+      markLayer.append(svg("g", {class: "items-here", "data-space": spaceName},
+        svg("circle", {cx: x + R * 0.5, cy: y - R * 0.5, r: R * 0.38}),
+        svg("text", {x: x + R * 0.5, y: y - R * 0.36}, names.length),
+        svg("title", {}, `${spaceName}: ${names.join(", ")}`)));
+    }
+
+    // Figures as tokens.
+    for (const f of onMap) {
+      const s = spaces[f.space];
+      const [x, y] = centre(s.q, s.r);
+      const classes = ["token", f.side === "survivors" ? "survivor"
+        : f.kind === "zombies-of-morindan" ? "zombie" : "special"];
+      if (f.down) classes.push("down");
+      if (f.closet) classes.push("closet");
+      if (Object.keys(f.markers || {}).length) classes.push("marked");
+      if (groups.spaces[f.id]) classes.push("can-move");
+      if (groups.turns[f.id]) classes.push("can-act");
+      if (groups.targets[f.id]) classes.push("target");
+      if (ui.selected === f.id) classes.push("selected");
+      if (ui.inspect === f.id) classes.push("inspected");
+      const radius = f.side === "survivors" ? R * 0.68 : f.kind === "zombies-of-morindan"
+        ? R * 0.5 : R * 0.62;
+      const token = svg("g", {class: classes.join(" "), "data-figure": f.id,
+          transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`,
+          onclick: (event) => clickFigure(f, event),
+          onmouseenter: () => showRange(f), onmouseleave: () => showRange(null)},
+        svg("circle", {r: radius, class: "body"}),
+        svg("text", {y: 4, class: "name"}, label(f)),
+        svg("title", {}, tokenTitle(f)));
+      if (f.wounds) {
+        token.append(svg("g", {class: "wounds"},
+          svg("circle", {cx: R * 0.5, cy: -R * 0.5, r: R * 0.3}),
+          svg("text", {x: R * 0.5, y: -R * 0.5 + 3.5}, f.wounds)));
+      }
+      if (f.down || f.closet || Object.keys(f.markers || {}).length) {
+        const word = f.down ? "DOWN" : f.closet ? "closet" : Object.keys(f.markers)[0];
+        token.append(svg("text", {y: R * 0.95, class: "state"}, pretty(word)));
+      }
+      figureLayer.append(token);
+    }
+
+    // A marker and its value, a figure's id read as its name ("pinned by Hunter 1").
+    function markerText(k, v) {
+      const value = byId[v] ? byId[v].name : v === 1 || v === true ? "" : v;
+      return `${pretty(k)} ${value}`.trim();
+    }
+
+    function tokenTitle(f) {
+      const bits = [`${f.name} (${f.card}) at ${f.space}, level ${f.level}`,
+        `Life ${f.life - f.wounds}/${f.life}, Move ${f.move}, Range ${f.range}, `
+        + `Attack ${f.attack}, Defense ${f.defense}, Height ${f.height}`];
+      if (f.down) bits.push("incapacitated (down)");
+      if (f.closet) bits.push("in a hero closet");
+      const markers = Object.entries(f.markers || {}).map(([k, v]) => markerText(k, v));
+      if (markers.length) bits.push(`markers: ${markers.join(", ")}`);
+      const carried = Object.values(f.items || {}).map(pretty);
+      if (carried.length) bits.push(`carrying ${carried.join(", ")}`);
+      return bits.join("\n");
+    }
+
+    function showRange(f) {
+      rangeLayer.replaceChildren();
+      const who = f || (ui.inspect && byId[ui.inspect]) || (ui.selected && byId[ui.selected]);
+      if (!who || !who.space || !spaces[who.space]) return;
+      const from = spaces[who.space];
+      const reachRange = Math.max(1, who.range || 1);
+      let d = "";
+      for (const s of Object.values(spaces)) {
+        const n = distance([from.q, from.r], [s.q, s.r]);
+        if (n === 0 || n > reachRange) continue;
+        const [x, y] = centre(s.q, s.r);
+        const c = corners(x, y, R * 0.92);
+        d += `M${c.map((p) => p.map((v) => v.toFixed(1)).join(",")).join("L")}Z`;
+      }
+      rangeLayer.append(svg("path", {d, class: `in-range${f ? " hovered" : ""}`},
+        svg("title", {}, `${who.name}: range ${who.range}`)));
+      info.range.textContent = `${who.name}: Range ${who.range} (shaded), Move ${who.move}`;
+    }
+
+    function clickFigure(f, event) {
+      if (ui.ruler || event.shiftKey) {
+        clickSpace(f.space, event);
+        return;
+      }
+      const targets = groups.targets[f.id];
+      const turns = groups.turns[f.id];
+      if (targets && targets.length === 1 && !groups.spaces[f.id]) {
+        D.act(targets[0].id);
+        return;
+      }
+      if (targets && targets.length > 1) {
+        offer(`${f.name}: which?`, targets);
+        return;
+      }
+      if (turns && turns.length === 1 && !groups.spaces[f.id]) {
+        D.act(turns[0].id);
+        return;
+      }
+      const reach = groups.spaces[f.id] && groups.spaces[f.id][f.space];
+      if (ui.selected === f.id && reach) { // its own space is a choice (e.g. stop here)
+        choose(reach);
+        return;
+      }
+      if (groups.spaces[f.id]) {
+        ui.selected = ui.selected === f.id ? null : f.id;
+        ui.inspect = null;
+      } else {
+        ui.inspect = ui.inspect === f.id ? null : f.id; // shows its Range (a phone has no hover)
+      }
+      redraw();
+    }
+
+    function clickSpace(name, event) {
+      if (ui.ruler || (event && event.shiftKey)) {
+        ui.rulerEnds = ui.rulerEnds.length >= 2 || ui.rulerEnds.length === 0
+          ? [name] : [ui.rulerEnds[0], name];
+        ui.rulerResult = null;
+        if (ui.rulerEnds.length === 2) measure(payload);
+        else redraw();
+        return;
+      }
+      const occupant = onMap.find((f) => f.space === name);
+      const reach = selectedSpaces[name] || groups.noFigureSpaces[name];
+      if (reach) {
+        choose(reach);
+        return;
+      }
+      if (occupant) clickFigure(occupant, event || {});
+    }
+
+    function choose(actions) {
+      if (actions.length === 1) D.act(actions[0].id);
+      else offer("Which?", actions);
+    }
+
+    function offer(title, actions) {
+      info.offer.replaceChildren(el("strong", {}, title), " ",
+        ...actions.map((a) => el("button", {type: "button", class: "offer",
+          "data-action": a.id, onclick: () => D.act(a.id)}, a.label)));
+    }
+
+    async function measure(forPayload) {
+      const [from, to] = ui.rulerEnds;
+      const token = new URLSearchParams(location.search).get("token") || "";
+      const url = `/api/games/${encodeURIComponent(forPayload.id)}/sight?token=`
+        + `${encodeURIComponent(token)}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+      const result = await D.api("GET", url);
+      ui.rulerResult = result.ok ? Object.assign({step: forPayload.step}, result.data)
+        : {error: D.errorText(result), step: forPayload.step};
+      if (ui.gameId === forPayload.id) redraw();
+    }
+
+    // The ruler's line, its ends and where it is blocked.
+    if (ui.rulerEnds.length) {
+      for (const name of ui.rulerEnds) {
+        const s = spaces[name];
+        if (!s) continue;
+        const [x, y] = centre(s.q, s.r);
+        rulerLayer.append(svg("circle", {cx: x, cy: y, r: R * 0.85, class: "ruler-end"}));
+      }
+      const res = ui.rulerResult;
+      if (res && !res.error && res.spaces) {
+        if (res.step !== payload.step) {
+          ui.rulerResult = null;
+          measure(payload); // the figures moved: ask again
+        }
+        const points = res.spaces.filter((n) => spaces[n]).map((n) => centre(spaces[n].q, spaces[n].r));
+        const a = spaces[res.from], b = spaces[res.to];
+        const blockedNames = res.blocked_at === null || res.blocked_at === undefined ? []
+          : Array.isArray(res.blocked_at) ? res.blocked_at : [res.blocked_at];
+        if (a && b) {
+          // Clear (green) from the viewer up to where it is blocked, red beyond.
+          const [x1, y1] = centre(a.q, a.r), [x2, y2] = centre(b.q, b.r);
+          let t = res.clear ? 1 : 0;
+          if (!res.clear && blockedNames.length) {
+            const at = blockedNames.map((n) => res.spaces.indexOf(n)).filter((i) => i >= 0);
+            const n = Math.max(1, res.spaces.length - 1);
+            t = at.length ? at.reduce((u, i) => u + i, 0) / at.length / n : 0;
+          }
+          const xm = x1 + (x2 - x1) * t, ym = y1 + (y2 - y1) * t;
+          if (t > 0) rulerLayer.append(svg("line", {x1, y1, x2: xm, y2: ym, class: "ruler-line clear"}));
+          if (t < 1) rulerLayer.append(svg("line", {x1: xm, y1: ym, x2, y2, class: "ruler-line blocked"}));
+        }
+        for (const [x, y] of points) rulerLayer.append(svg("circle", {cx: x, cy: y, r: 3,
+          class: "ruler-step"}));
+        const blockers = res.blocked_at === null || res.blocked_at === undefined ? []
+          : Array.isArray(res.blocked_at) ? res.blocked_at : [res.blocked_at];
+        const at = blockers.filter((n) => spaces[n]).map((n) => centre(spaces[n].q, spaces[n].r));
+        if (at.length) {
+          const x = at.reduce((t, p) => t + p[0], 0) / at.length;
+          const y = at.reduce((t, p) => t + p[1], 0) / at.length;
+          rulerLayer.append(svg("g", {class: "ruler-block"},
+            svg("path", {d: `M${x - 7},${y - 7}L${x + 7},${y + 7}M${x - 7},${y + 7}L${x + 7},${y - 7}`})));
+        }
+      }
+    }
+
+    // The page around the map.
+    const box = el("div", {class: "l4d-map-box"}, map);
+    const info = {
+      offer: el("div", {class: "l4d-offer"}),
+      range: el("span", {class: "l4d-range"}),
+    };
+    const rulerButton = el("button", {type: "button", class: `tool${ui.ruler ? " on" : ""}`,
+      "aria-pressed": ui.ruler ? "true" : "false", "data-tool": "ruler",
+      onclick: () => { ui.ruler = !ui.ruler; ui.rulerEnds = []; ui.rulerResult = null;
+        redraw(); }}, "Ruler");
+    const zoomButton = el("button", {type: "button", class: `tool${ui.zoom ? " on" : ""}`,
+      "data-tool": "zoom", onclick: () => { ui.zoom = !ui.zoom; ui.scroll = null;
+        redraw(); }}, ui.zoom ? "− Zoom out" : "+ Zoom in");
+    const status = el("div", {class: "l4d-status"},
+      el("strong", {}, `Round ${view.round}`), ` · ${m.name || ""} · ${view.difficulty}`,
+      view.crescendo ? el("span", {class: "crescendo"}, ` · CRESCENDO ${view.crescendo}`) : null,
+      el("span", {class: "phase"}, ` · ${(view.procedure || []).join(" › ")}`));
+    const tools = el("div", {class: "l4d-tools"}, rulerButton, zoomButton, info.range);
+    const rulerText = rulerLine();
+    // Below the map: the survivors' cards, the infected, items and the key; folded on a
+    // phone (so the choices stay near the map) until opened.
+    if (ui.more === undefined) ui.more = window.innerWidth > 600;
+    const more = el("details", {class: "l4d-more", open: ui.more,
+        ontoggle: () => { ui.more = more.open; }},
+      el("summary", {}, "Survivors, infected, items and key"),
+      el("div", {}, survivorCards(), infectedLine(), itemsLine(), legend()));
+    board.replaceChildren(el("div", {class: "l4d"}, status, tools, rulerText, info.offer, box,
+      hint(), more));
+    showRange(null);
+
+    // Keep the map where the person left it; the first time, centre it on the survivors.
+    if (ui.scroll) {
+      box.scrollLeft = ui.scroll[0];
+      box.scrollTop = ui.scroll[1];
+    } else {
+      const chosen = ui.selected && onMap.find((f) => f.id === ui.selected);
+      const focus = chosen ? [chosen] : onMap.filter((f) => f.side === "survivors");
+      if (focus.length && box.scrollWidth > box.clientWidth) {
+        const xs = focus.map((f) => centre(spaces[f.space].q, spaces[f.space].r)[0]);
+        const mid = (xs.reduce((a, b) => a + b, 0) / xs.length - vb[0]) / vb[2];
+        box.scrollLeft = Math.max(0, mid * box.scrollWidth - box.clientWidth / 2);
+      }
+    }
+    box.addEventListener("scroll", () => { ui.scroll = [box.scrollLeft, box.scrollTop]; });
+
+    function rulerLine() {
+      const res = ui.rulerResult;
+      const line = el("p", {class: "l4d-ruler", "aria-live": "polite"});
+      if (!ui.ruler && !ui.rulerEnds.length) return line;
+      if (ui.rulerEnds.length < 2) {
+        line.append(ui.rulerEnds.length ? `Ruler from ${ui.rulerEnds[0]}: pick the other end.`
+          : "Ruler: pick two spaces (or shift-click them any time).");
+      } else if (!res) {
+        line.append(`Ruler ${ui.rulerEnds[0]} → ${ui.rulerEnds[1]}…`);
+      } else if (res.error) {
+        line.append(el("span", {class: "blocked"}, res.error));
+      } else {
+        line.dataset.clear = res.clear ? "yes" : "no";
+        line.append(`${res.from} → ${res.to}, ${res.distance} spaces: `,
+          res.clear ? el("strong", {class: "clear"}, "clear line of sight")
+            : el("strong", {class: "blocked"}, `blocked — ${res.reason}`));
+      }
+      return line;
+    }
+
+    function hint() {
+      const text = [];
+      if (ui.selected && groups.spaces[ui.selected]) {
+        const n = Object.keys(groups.spaces[ui.selected]).length;
+        text.push(`${byId[ui.selected] ? byId[ui.selected].name : ui.selected}: `
+          + `click one of the ${n} highlighted space${n === 1 ? "" : "s"}.`);
+      } else if (movers.length > 1) {
+        text.push("Click a figure with a gold ring to see where it can go.");
+      }
+      if (Object.keys(groups.targets).length) text.push("Red-ringed figures are targets: click one.");
+      if (Object.keys(groups.turns).length) text.push("Click a glowing figure to give it its turn.");
+      return el("p", {class: "l4d-hint"}, text.join(" "));
+    }
+
+    function legend() {
+      const chip = (cls, words) => el("span", {class: `chip ${cls}`}, el("i", {}), words);
+      return el("div", {class: "l4d-legend"},
+        chip("survivor", "survivor"), chip("zombie", "zombie"), chip("special", "special infected"),
+        chip("safe", "safe room"), chip("obstacle", "obstacle"), chip("items", "items (count)"),
+        chip("closet", "H hero closet"), chip("reach", "you may go"),
+        chip("range", "in range"));
+    }
+
+    function survivorCards() {
+      const escaped = new Set(view.escaped || []);
+      const cards = figures.filter((f) => f.side === "survivors").map((f) => {
+        const hearts = el("span", {class: "hearts", "aria-label": `${f.life - f.wounds} of ${f.life} life`},
+          "♥".repeat(Math.max(0, f.life - f.wounds)),
+          el("span", {class: "lost"}, "♥".repeat(Math.min(f.life, f.wounds))));
+        const state = [];
+        if (escaped.has(f.id)) state.push("in the safe room");
+        if (f.down) state.push("DOWN");
+        if (f.closet) state.push("in a hero closet");
+        if (f.incaps) state.push(`incapacitated ${f.incaps}×`);
+        for (const [k, v] of Object.entries(f.markers || {})) state.push(markerText(k, v));
+        const carried = Object.entries(f.items || {}).map(([slot, item]) =>
+          el("li", {}, el("span", {class: "slot"}, slot), " ", pretty(item),
+            f.ammo && f.ammo[item] !== undefined ? el("span", {class: "ammo"}, ` ${f.ammo[item]} ammo`) : null));
+        return el("article", {class: `survivor-card${f.down ? " down" : ""}${ui.selected === f.id ? " selected" : ""}`,
+            "data-figure": f.id, onclick: () => { if (groups.spaces[f.id]) { ui.selected = f.id; redraw(); } }},
+          el("h4", {}, f.name, el("small", {}, f.space ? ` ${f.space} · level ${f.level}` : "")),
+          el("div", {}, hearts, ` ${f.wounds}/${f.life}`),
+          el("div", {class: "stats"}, `Move ${f.move} · Range ${f.range} · Attack ${f.attack} · Defense ${f.defense}`),
+          state.length ? el("div", {class: "state"}, state.join(" · ")) : null,
+          el("ul", {class: "carried"}, carried.length ? carried : el("li", {}, "nothing")));
+      });
+      return el("div", {class: "survivor-cards"}, cards);
+    }
+
+    function infectedLine() {
+      const infected = onMap.filter((f) => f.side !== "survivors");
+      const zombies = infected.filter((f) => f.kind === "zombies-of-morindan").length;
+      const specials = infected.filter((f) => f.kind !== "zombies-of-morindan").map((f) =>
+        `${f.name} at ${f.space}${f.wounds ? ` (${f.wounds}/${f.life} wounds)` : ""}`);
+      return el("p", {class: "l4d-infected"}, el("strong", {}, "Infected: "),
+        `${zombies} zombie${zombies === 1 ? "" : "s"}`, specials.length ? `; ${specials.join(", ")}` : "");
+    }
+
+    function few(names) {
+      const counts = {};
+      for (const n of names) counts[n] = (counts[n] || 0) + 1;
+      const shown = Object.entries(counts).map(([n, c]) => (c > 1 ? `${n} ×${c}` : n));
+      return shown.length > 8 ? `${names.length} items: ${shown.slice(0, 8).join(", ")}, …`
+        : shown.join(", ");
+    }
+
+    function itemsLine() {
+      const lying = Object.entries(items).filter(([, names]) => names.length);
+      const fx = (view.effects || []).map((e) => `${pretty(e.kind)}${e.space ? ` at ${e.space}` : ` (${e.side})`}`);
+      return el("div", {class: "l4d-items"},
+        lying.length ? el("p", {}, el("strong", {}, "Items lying: "),
+          lying.map(([s, names]) => `${s}: ${few(names)}`).join("; ")) : null,
+        fx.length ? el("p", {}, el("strong", {}, "Effects: "), fx.join("; ")) : null);
+    }
+
+    return {actions: groups.board};
+  }
+
+  D.registerRenderer("left-4-dead", render);
+})();

@@ -1,0 +1,76 @@
+"""Choosing a board turn's action at the terminal by space, figure, or both (ui/choose.py), and
+the play loop taking such answers besides numbers and ids."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from deadtable.engine.decisions import Action, Decision
+from deadtable.ui import choose
+from tests.ui.test_cli import run
+
+
+def move(figure: str, space: str) -> Action:
+    return Action(f"move:{figure}:{space}", f"Move {figure} to {space}",
+                  {"verb": "move", "figure": figure, "space": space})
+
+
+DECISION = Decision.of("survivors", "Move whom where?", [
+    move("bill", "7,3"), move("bill", "8,3"), move("zoey", "7,3"), move("hunter-16", "9,9"),
+    Action("attack:bill:zombie-2", "Bill attacks Zombie 2",
+           {"verb": "attack", "figure": "bill", "target": "zombie-2"}),
+    Action("stop", "Do not move", {"verb": "stop"}),
+])
+
+
+def test_a_space_and_a_figure_name_one_action() -> None:
+    assert choose.choose(DECISION, "8,3") == choose.Choice(action="move:bill:8,3")
+    assert choose.choose(DECISION, "bill 7,3") == choose.Choice(action="move:bill:7,3")
+    assert choose.choose(DECISION, "Zoey 7,3") == choose.Choice(action="move:zoey:7,3")
+    assert choose.choose(DECISION, "hunter 16 9,9") == choose.Choice(action="move:hunter-16:9,9")
+    assert choose.choose(DECISION, "hunter 9,9") == choose.Choice(action="move:hunter-16:9,9")
+
+
+def test_an_ambiguous_answer_narrows_and_asks_again() -> None:
+    both = choose.choose(DECISION, "7,3")
+    assert both is not None and both.action is None and "which one?" in both.message
+    bill = choose.choose(DECISION, "bill")
+    assert bill is not None and bill.action is None and bill.figure == "bill"
+    assert "7,3" in bill.message and "8,3" in bill.message
+    # The next answer keeps the figure named before.
+    assert choose.choose(DECISION, "7,3", bill.figure) == choose.Choice(action="move:bill:7,3")
+    wrong = choose.choose(DECISION, "9,9", "bill")
+    assert wrong is not None and wrong.action is None and "not a choice for bill" in wrong.message
+
+
+def test_a_target_is_named_like_a_figure() -> None:
+    assert choose.choose(DECISION, "zombie-2") == choose.Choice(action="attack:bill:zombie-2")
+
+
+def test_answers_that_name_nothing_are_left_to_the_loop() -> None:
+    for answer in ("", "louis", "1,1 2,2", "stop"):
+        assert choose.choose(DECISION, answer) is None
+
+
+def test_many_actions_on_spaces_are_listed_grouped_with_their_numbers() -> None:
+    many = Decision.of("infected", "Hunter 16: move where?",
+                       [move("hunter-16", f"{c},5") for c in range(12)]
+                       + [Action("stay", "Do not move", {"verb": "stay"})])
+    out = io.StringIO()
+    choose.show(Console(file=out, width=80, color_system=None), many)
+    shown = out.getvalue()
+    assert "move hunter-16 to a space" in shown
+    assert "1 0,5" in shown and "12 11,5" in shown and "13. Do not move" in shown
+    assert max(len(line) for line in shown.splitlines()) <= 80
+
+
+def test_play_chooses_by_figure_and_coordinates() -> None:
+    # Seed 5: the survivors take their weapons, win the initiative, and Bill may step to 3,2.
+    answers = "1\n1\n1\n1\nbill\n3,2\nq\n"
+    code, out, _ = run("play", "left-4-dead", "--seed", "5", "--agent", "infected=random",
+                       input=answers)
+    assert code == 0, out
+    assert "Bill moves to 3,2." in out
+    assert "is not an action here" not in out
