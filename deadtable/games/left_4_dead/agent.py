@@ -73,7 +73,7 @@ class DirectorAgent:
         moves = [i for i in ids if i.startswith("move:")]
         if moves:
             return self._special_move(state, moves, ids)
-        return self._look_ahead(obs, ids)
+        return self._look_ahead(obs, splashing(state, ids))
 
     def _horde(self, state: Left4DeadState, ids: list[str]) -> str:
         near = survivor_field(state)
@@ -98,7 +98,12 @@ class DirectorAgent:
         if figure.kind == "tank" and figure.space is not None and \
                 state.board.level[figure.space] > 0 and near[figure.space] > 1:
             return "stay" if "stay" in ids else moves[0]  # keep the height for a Rock Throw
-        others = [i for i in ids if not i.startswith("move:") and i != "stay"]
+        if figure.kind == "hunter":  # a pounce next to a survivor: 2 more dice and a pin
+            pounces = [i for i in ids if i.startswith("pounce:")
+                       and near[int(i.split(":")[1])] == 1]
+            if pounces:
+                return min(pounces)
+        others = [i for i in ids if not i.startswith(("move:", "pounce:")) and i != "stay"]
         if others and figure.space is not None and near[figure.space] <= 1:
             return others[0]
         best = min(moves, key=lambda i: (near[int(i.split(":")[1])], i))
@@ -118,6 +123,19 @@ class DirectorAgent:
             if score > best_score:
                 best, best_score = action, score
         return best
+
+
+def splashing(state: Left4DeadState, ids: list[str]) -> list[str]:
+    """The Spitter's Acid Vomit offers every space in sight; look ahead only at those whose
+    splash reaches a survivor (else at one of them, for the acid left on the ground)."""
+    acid = [i for i in ids if i.startswith("acid:")]
+    if not acid:
+        return ids
+    targets = {f.space for f in state.survivors() if f.space is not None and not f.closet}
+    near = state.board.neighbours
+    hits = [i for i in acid if int(i.split(":")[1]) in targets
+            or targets.intersection(near[int(i.split(":")[1])])]
+    return [i for i in ids if not i.startswith("acid:")] + (hits or acid[:1])
 
 
 def survivor_field(state: Left4DeadState) -> list[float]:

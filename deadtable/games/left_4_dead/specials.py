@@ -26,7 +26,10 @@ class SpecialTurn(Frame):
     figure: str
     step: str = "before"  # before -> move -> attack
     moved: bool = False
-    power: str = ""  # a power used this turn that changes what follows ("pounce", "charge")
+    # a power used this turn that changes what follows (powers/): "pounce", "charge:<ids it
+    # passed through>", "charged", "ride" (a Jockey beginning next to its rider),
+    # "punch:<skulls>:<shields>" (the Tank's last roll), "attacked" (the Witch's first attack)
+    power: str = ""
     attacks_left: int = 1
 
 
@@ -38,12 +41,19 @@ def may_act(state: Left4DeadState, figure: Figure) -> bool:
 
 
 def begin_turn(state: Left4DeadState, figure: Figure) -> None:
+    from deadtable.games.left_4_dead import powers
+
     figure.acted = True
-    state.push(SpecialTurn(figure.id))
+    frame = SpecialTurn(figure.id)
+    state.push(frame)
+    powers.begin_turn(state, frame, figure)
 
 
 def end_turn(state: Left4DeadState, figure: Figure) -> None:
+    from deadtable.games.left_4_dead import powers
+
     state.pop()
+    powers.end_turn(state, figure)
     if figure.space is not None and "burn" in figure.markers:
         state.event(f"{combat.name(figure)} burns: one wound.", "Infected Rules: Burning")
         combat.wound(state, figure, 1, None, "Infected Rules: Burning")
@@ -71,10 +81,10 @@ def attack_targets(state: Left4DeadState, figure: Figure) -> list[Figure]:
     disturbed = figure.markers.get("disturbed-by")
     if figure.kind == "witch":
         focus = state.figures.get(str(disturbed))
-        if focus is None or focus.space is None:
-            return []
-        return [focus] if movement.in_range(state, figure, focus,
-                                            combat.reduced(state, figure, "range")) else []
+        if focus is not None and focus.space is not None:
+            return [focus] if movement.in_range(state, figure, focus,
+                                                combat.reduced(state, figure, "range")) else []
+        # the figure that disturbed her is destroyed (powers/witch.py): she attacks anyone
     reach_ = combat.reduced(state, figure, "range")
     return [t for t in state.survivors() if not t.closet
             and movement.in_range(state, figure, t, reach_)]
@@ -88,6 +98,9 @@ class SpecialTurnHandler(Handler[Left4DeadState, SpecialTurn]):
         if figure is None or figure.space is None:
             return None
         name = combat.name(figure)
+        pending = powers.pending_actions(state, frame, figure)
+        if pending:
+            return Decision.of(INFECTED, f"{name}: which power's choice?", pending)
         if frame.step == "before":
             actions = powers.before_actions(state, frame, figure)
             if actions:
@@ -193,7 +206,7 @@ def attack(state: Left4DeadState, frame: SpecialTurn, figure: Figure, target: Fi
         frame.power = "attacked"
     dice = combat.reduced(state, figure, "attack") + powers.attack_bonus(state, frame, figure)
     why = f"{state.card(figure).name.upper()}"
-    wounds = combat.roll_attack(state, figure, target, dice, cite=why)
+    wounds = powers.roll(state, frame, figure, target, dice, why)
     combat.wound(state, target, wounds, figure, why)
     powers.after_attack(state, frame, figure, target, wounds)
 
@@ -208,6 +221,16 @@ def attacked(state: Left4DeadState, attacker: Figure, victim: Figure) -> None:
         assert witch.space is not None
         if victim is witch or victim.space in state.board.neighbours[witch.space]:
             disturb(state, witch, attacker)
+
+
+def ended_move(state: Left4DeadState, figure: Figure) -> None:
+    """A survivor ending its movement next to a Witch disturbs her (Witch Spawning)."""
+    if figure.space is None:
+        return
+    for witch in [f for f in state.infected() if f.kind == "witch"]:
+        if not witch.markers.get("disturbed-by") and \
+                witch.space in state.board.neighbours[figure.space]:
+            disturb(state, witch, figure)
 
 
 def disturb(state: Left4DeadState, witch: Figure, by: Figure) -> None:

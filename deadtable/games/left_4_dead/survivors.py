@@ -77,8 +77,10 @@ def begin_turn(state: Left4DeadState, figure_id: str) -> None:
 
 def finish_turn(state: Left4DeadState, figure: Figure) -> None:
     from deadtable.games.left_4_dead import chapter
+    from deadtable.games.left_4_dead.powers import common
 
     state.pop()
+    common.sweep(state)  # a captor shoved away (Beat Down, Explosive Ammo) lets go
     if "mud" in figure.markers:  # Mud Man: Blinding Mud goes after the figure's turn
         del figure.markers["mud"]
     chapter.check_end(state)
@@ -101,6 +103,8 @@ class SurvivorTurnHandler(Handler[Left4DeadState, SurvivorTurn]):
                 or frame.step == "attack":
             finish_turn(state, figure)
         else:
+            if frame.step == "move":
+                end_move(state, frame, figure)
             frame.step = NEXT[frame.step]
 
     def apply(self, state: Left4DeadState, frame: SurvivorTurn, action_id: str) -> None:
@@ -117,6 +121,7 @@ class SurvivorTurnHandler(Handler[Left4DeadState, SurvivorTurn]):
         elif verb == "beat":
             beat_down(state, frame, figure, rest)
         elif verb == "stop":
+            end_move(state, frame, figure)
             frame.step = "pickup"
         elif verb == "pick":
             space, _, item = rest.partition(":")
@@ -192,6 +197,14 @@ def move(state: Left4DeadState, frame: SurvivorTurn, figure: Figure, space: int)
     movement.walk(state, figure, route)
     if figure.space is not None and state.board.terrain[figure.space] in movement.WATER:
         frame.budget = 0  # water ends a move
+
+
+def end_move(state: Left4DeadState, frame: SurvivorTurn, figure: Figure) -> None:
+    """The survivor's movement ends: next to a Witch, it disturbs her (Witch Spawning)."""
+    from deadtable.games.left_4_dead import specials
+
+    if frame.moved:
+        specials.ended_move(state, figure)
 
 
 def beat_down_targets(state: Left4DeadState, figure: Figure) -> list[Figure]:

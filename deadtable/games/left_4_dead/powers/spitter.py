@@ -1,0 +1,91 @@
+"""SPITTER: Acid Vomit and Acid Explosion.
+
+Acid Vomit, instead of attacking: a space within 7 clear sight spaces (any space, whether a
+survivor stands there or not: acid left on a way through is a use); each opponent's figure on
+it or next to it rolls against 1 attack die, a skull is one wound (no defense roll). The acid
+lies there to the end of the round: Effect("acid"), which items.entered rolls against each
+opponent entering the space or one next to it. Acid Explosion: the same around the space where
+the Spitter is destroyed, Effect("acid-explosion").
+"""
+
+from __future__ import annotations
+
+from deadtable.engine.board import sight
+from deadtable.engine.decisions import Action
+from deadtable.games.left_4_dead import combat, movement, specials
+from deadtable.games.left_4_dead.powers import common
+from deadtable.games.left_4_dead.specials import SpecialTurn
+from deadtable.games.left_4_dead.state import Effect, Figure, Left4DeadState
+
+ACID = "SPITTER: Acid Vomit"
+EXPLOSION = "SPITTER: Acid Explosion"
+
+
+def spaces(state: Left4DeadState, figure: Figure) -> list[int]:
+    """The spaces within 7 in clear sight (as movement.can_see_space sees one: the figures on
+    the way block, the one on the space itself does not)."""
+    p = common.power(state, "spitter", "Acid Vomit")
+    assert figure.space is not None
+    reach = int(p["range"])
+    here = figure.space
+    board = state.board
+    mine = movement.height(state, figure)
+    figures = {f.space: movement.height(state, f) for f in state.figures.values()
+               if f.space is not None and f.space != here and not f.down}
+    found = []
+    for s in range(board.size):
+        away = movement.spaces_away(state, here, s)
+        if away > reach:
+            continue
+        if away > 1:
+            others = figures if s not in figures else {k: v for k, v in figures.items()
+                                                       if k != s}
+            if not sight(board, here, s, height_a=mine, height_b=0, figures=others).clear:
+                continue
+        found.append(s)
+    return found
+
+
+def attack_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> list[Action]:
+    if frame.attacks_left <= 0 or specials.held_by(state, figure) is not None:
+        return []
+    names = state.board.names
+    return [Action(f"acid:{s}", f"Acid Vomit at {names[s]}",
+                   {"verb": "acid", "figure": figure.id, "space": names[s]})
+            for s in spaces(state, figure)]
+
+
+def splash(state: Left4DeadState, figure: Figure, space: int, area: set[int], dice: int,
+           cite: str) -> None:
+    for target in common.opponents(state, figure):
+        if target.space not in area:
+            continue
+        hit = combat.skulls(state, dice)
+        state.event(f"Acid on {combat.name(target)}: "
+                    f"{'a skull, 1 wound' if hit else 'no skull'}.", cite)
+        combat.wound(state, target, min(hit, 1), figure if figure.space is not None else None,
+                     cite)
+
+
+def apply(state: Left4DeadState, frame: SpecialTurn, figure: Figure, verb: str,
+          rest: str) -> bool:
+    if verb != "acid":
+        return False
+    p = common.power(state, "spitter", "Acid Vomit")
+    space = int(rest)
+    if space not in spaces(state, figure):
+        raise ValueError(f"{combat.name(figure)} cannot spit at {space}")
+    frame.attacks_left = 0
+    state.event(f"{combat.name(figure)} spits acid at {state.board.names[space]}.", ACID)
+    splash(state, figure, space, {space, *state.board.neighbours[space]}, int(p["dice"]), ACID)
+    state.effects.append(Effect("acid", space, figure.side))
+    specials.end_turn(state, figure)
+    return True
+
+
+def on_destroyed(state: Left4DeadState, figure: Figure, space: int) -> None:
+    p = common.power(state, "spitter", "Acid Explosion")
+    state.event(f"{combat.name(figure)} bursts in acid at {state.board.names[space]}.",
+                EXPLOSION)
+    splash(state, figure, space, set(state.board.neighbours[space]), int(p["dice"]), EXPLOSION)
+    state.effects.append(Effect("acid-explosion", space, figure.side))
