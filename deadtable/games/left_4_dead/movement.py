@@ -16,9 +16,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 
-from deadtable.engine.board import climbing_cost, distance, reach, sight
+from deadtable.engine.board import Board, climbing_cost, distance, reach, sight
 from deadtable.engine.board.movement import Route
+from deadtable.engine.board.query import (
+    CLOSED,
+    NO_END,
+    NO_PASS,
+    STOPS,
+    MoveQuery,
+    compiled,
+    empty_masks,
+    reach_compiled,
+)
 from deadtable.games.left_4_dead import combat
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
@@ -110,9 +121,48 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
         penalty = None  # Witch: Furious Focus, never attacked when leaving an engagement
     else:
         penalty = swipes
+    if compiled() and len(enemy_at) <= 64:  # the same question in data form, answered in C
+        return reach_compiled(board, move_query(
+            state, figure, origin, move_budget(state, figure) if budget is None else budget,
+            occupied, through_all, None if penalty is None else enemy_at))
     return reach(board, origin, move_budget(state, figure) if budget is None else budget,
                  step_cost(state, figure), stops=stops_in(state, figure),
                  can_pass=can_pass, can_end=can_end, penalty=penalty)
+
+
+@lru_cache(maxsize=16)
+def _terrain_flags(board: Board, mud: bool) -> bytes:
+    """stops_in as query flags: water stops everyone but the Mud Man."""
+    return bytes(len(board.terrain)) if mud else \
+        bytes(STOPS if t in WATER else 0 for t in board.terrain)
+
+
+def move_query(state: Left4DeadState, figure: Figure, origin: int, budget: int,
+               occupied: dict[int, Figure], through_all: bool,
+               enemy_at: dict[int, Figure] | None) -> MoveQuery:
+    """What routes asks of reach, in data form (engine/board/query.py): the same step costs
+    (step_cost), stops (stops_in), can_pass and can_end, and with `enemy_at` the same penalty
+    (one mask bit per enemy: those engaged from each space, as `engaged` tests it)."""
+    board = state.board
+    flags = bytearray(_terrain_flags(board, figure.kind == "mud"))
+    side = figure.side
+    for space, other in occupied.items():
+        flags[space] |= NO_END if through_all or other.side == side else NO_END | NO_PASS
+    for space in state.blocked_spaces():
+        flags[space] |= CLOSED
+    tall = height(state, figure)
+    masks = None
+    if enemy_at is not None:
+        masks = empty_masks(board)
+        level = board.level
+        for slot, (at, enemy) in enumerate(enemy_at.items()):
+            bit = 1 << slot
+            base = level[at]
+            top = base + height(state, enemy)
+            for n in board.neighbours[at]:  # adjacency is symmetric
+                if base < level[n] + tall and level[n] < top:  # engaged(state, figure, enemy, n)
+                    masks[n] |= bit
+    return MoveQuery(origin, budget, tall, flags, masks)
 
 
 def step_cost(state: Left4DeadState, figure: Figure) -> Callable[[int, int], float | None]:

@@ -1,0 +1,172 @@
+"""The compiled movement geometry (engine/board/query.py, csrc/geometry.c) is the Python's twin:
+on random boards and queries, the same spaces in the same order, the same routes (costs,
+penalties, spaces, order) and the same distance fields. Its Python side (python_reach) is
+movement.reach with callbacks, checked here against hand-written ones too."""
+
+from __future__ import annotations
+
+import math
+from array import array
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deadtable.engine.board import Board, climbing_cost, distance_field, reach
+from deadtable.engine.board import query as q
+from deadtable.engine.board.generate import random_hex_board
+from deadtable.engine.board.query import (
+    CLOSED,
+    NO_END,
+    NO_PASS,
+    STOPS,
+    FieldQuery,
+    MoveQuery,
+    distance_field_compiled,
+    python_distance_field,
+    python_reach,
+    reach_compiled,
+)
+
+from .helpers import edge, hex_map, square_map
+
+built = pytest.mark.skipif(q._geometry is None, reason="the compiled geometry is not built")
+
+
+@pytest.fixture
+def on() -> Iterator[None]:
+    was = q.use_compiled(True)
+    yield
+    q.use_compiled(was)
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> Board:
+    seed = draw(st.integers(0, 10_000))
+    if draw(st.booleans()):
+        cols, rows = draw(st.integers(1, 9)), draw(st.integers(1, 9))
+        return random_hex_board(cols, rows, seed, top=draw(st.integers(0, 8)))
+    # a square map with walls and doors on some edges
+    cols, rows = draw(st.integers(2, 6)), draw(st.integers(1, 5))
+    levels = [[draw(st.integers(0, 4)) for _ in range(cols)] for _ in range(rows)]
+    walls = ""
+    for y in range(rows):
+        for x in range(cols - 1):
+            feature = draw(st.sampled_from(["", "", "", "wall", "door", "window"]))
+            if feature:
+                walls += edge(f"{x},{y}", f"{x + 1},{y}", feature)
+    return square_map(*(" ".join(f"f{v}" for v in row) for row in levels),
+                      adjacency=draw(st.sampled_from([4, 8])), extra=walls)
+
+
+@st.composite
+def move_queries(draw: st.DrawFn, board: Board) -> MoveQuery:
+    n = board.size
+    flags = None
+    if draw(st.booleans()):
+        bits = st.sampled_from([0, 0, 0, CLOSED, STOPS, NO_PASS, NO_END, NO_PASS | NO_END,
+                                STOPS | NO_END, 15])
+        flags = bytearray(draw(st.lists(bits, min_size=n, max_size=n)))
+    masks = None
+    if draw(st.booleans()):
+        masks = q.empty_masks(board)
+        for slot in draw(st.lists(st.integers(0, 63), max_size=6)):
+            at = draw(st.integers(0, n - 1))
+            for near in (at, *board.neighbours[at]):
+                if draw(st.booleans()):
+                    masks[near] |= 1 << slot
+    budget = draw(st.one_of(st.integers(0, 10), st.just(math.inf), st.floats(0, 10)))
+    blocking = draw(st.sampled_from([q.WALLS, frozenset(), frozenset({"wall"})]))
+    return MoveQuery(draw(st.integers(0, n - 1)), budget, draw(st.integers(1, 7)), flags, masks,
+                     blocking)
+
+
+def same(a: object, b: object) -> None:
+    assert a == b
+    assert repr(a) == repr(b)  # the same types too (ints stay ints), in the same order
+
+
+@built
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_reach_compiled_is_the_pythons_twin(on: None, data: st.DataObject) -> None:
+    board = data.draw(boards())
+    query = data.draw(move_queries(board))
+    same(list(reach_compiled(board, query).items()), list(python_reach(board, query).items()))
+
+
+@built
+@settings(max_examples=200, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_distance_field_compiled_is_the_pythons_twin(on: None, data: st.DataObject) -> None:
+    board = data.draw(boards())
+    n = board.size
+    passable = None
+    if data.draw(st.booleans()):
+        passable = bytes(data.draw(st.lists(st.sampled_from([0, 1, 1, 1, 7]), min_size=n,
+                                            max_size=n)))
+    query = FieldQuery(data.draw(st.lists(st.integers(0, n - 1), max_size=5)),
+                       data.draw(st.one_of(st.none(), st.integers(1, 7))), passable,
+                       data.draw(st.sampled_from([q.WALLS, frozenset()])))
+    same(distance_field_compiled(board, query), python_distance_field(board, query))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_the_data_form_asks_what_the_callbacks_ask(data: st.DataObject) -> None:
+    # python_reach against reach with callbacks written out by hand, as a game writes them
+    board = data.draw(boards())
+    query = data.draw(move_queries(board))
+    flags, masks = query.flags or bytes(board.size), query.engaged
+    climb = climbing_cost(board, query.height, query.blocking)
+
+    def penalty(a: int, b: int) -> float:
+        assert masks is not None
+        return sum(1 for bit in range(64) if masks[a] >> bit & 1 and not masks[b] >> bit & 1)
+
+    expected = reach(board, query.start, query.budget,
+                     lambda a, b: None if flags[b] & CLOSED else climb(a, b),
+                     stops=lambda s: bool(flags[s] & STOPS),
+                     can_pass=lambda s: not flags[s] & NO_PASS,
+                     can_end=lambda s: not flags[s] & NO_END,
+                     penalty=None if masks is None else penalty)
+    same(list(python_reach(board, query).items()), list(expected.items()))
+
+
+@built
+def test_the_examples_of_test_movement_compiled(on: None) -> None:
+    board = hex_map("g0 g2 g0 g0")
+    found = reach_compiled(board, MoveQuery(board.space("0,0"), 5, 5))
+    assert [r.cost for r in found[board.space("3,0")]] == [5]
+    walled = square_map("f0 f0 f0", extra=edge("0,0", "1,0", "door"))
+    assert set(reach_compiled(walled, MoveQuery(0, 3, 5))) == {0}
+    assert len(reach_compiled(walled, MoveQuery(0, 3, 5, blocking=frozenset()))) == 3
+    field = distance_field_compiled(board, FieldQuery([board.space("1,0")], 5))
+    assert field == distance_field(board, [board.space("1,0")], climbing_cost(board, 5))
+    assert isinstance(field[0], int)
+    far = hex_map("g0 g9")
+    assert distance_field_compiled(far, FieldQuery([1], 5))[0] == math.inf
+
+
+@built
+def test_wrong_sizes_are_refused(on: None) -> None:
+    board = hex_map("g0 g0")
+    with pytest.raises(ValueError):
+        reach_compiled(board, MoveQuery(0, 3, 5, bytes(5)))
+    with pytest.raises(ValueError):
+        reach_compiled(board, MoveQuery(0, 3, 5, None, array("Q", [0])))
+    with pytest.raises(IndexError):
+        reach_compiled(board, MoveQuery(7, 3, 5))
+    with pytest.raises(IndexError):
+        distance_field_compiled(board, FieldQuery([9]))
+
+
+def test_off_means_the_python(on: None) -> None:
+    q.use_compiled(False)
+    assert not q.compiled() and q.geometry(hex_map("g0")) is None
+    board = random_hex_board(6, 6, 3, top=5)
+    query = MoveQuery(5, 6, 4, engaged=q.empty_masks(board))
+    same(list(reach_compiled(board, query).items()), list(python_reach(board, query).items()))
