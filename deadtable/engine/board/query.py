@@ -92,6 +92,50 @@ def empty_masks(board: Board) -> array[int]:
     return array("Q", bytes(8 * board.size))
 
 
+def engagement_masks(board: Board, height: int,
+                     enemies: Sequence[tuple[int, int]]) -> array[int] | None:
+    """HeroScape engagement as a MoveQuery's `engaged`, for a figure of `height` among
+    `enemies` (space, height): a figure on a space is engaged with each enemy adjacent to it
+    unless one's base is at or above the other's top (base: the space's level). An enemy's bit
+    is set on the spaces engaged with it; enemies share a bit only where no space engaged with
+    one is, or is adjacent to, a space engaged with the other (each takes the lowest bit its
+    neighbourhood leaves free, in the given order), so that for any step from a to an adjacent
+    b, popcount(masks[a] & ~masks[b]) counts the enemies engaged from a and not from b, however
+    many enemies there are. None where 64 bits are too few (over 63 enemies crowding
+    together)."""
+    g = geometry(board)
+    if g is None:
+        return python_engagement_masks(board, height, enemies)
+    masks = empty_masks(board)
+    spaces = [at for at, _ in enemies]
+    heights = [tall for _, tall in enemies]
+    return masks if g.engagement(masks, height, spaces, heights) else None
+
+
+def python_engagement_masks(board: Board, height: int,
+                            enemies: Sequence[tuple[int, int]]) -> array[int] | None:
+    """engagement_masks in Python (its compiled twin is csrc/geometry.c's)."""
+    masks = empty_masks(board)
+    level, neighbours = board.level, board.neighbours
+    full = (1 << 64) - 1
+    for at, tall in enemies:
+        base = level[at]
+        zone = [s for s in neighbours[at] if base < level[s] + height and level[s] < base + tall]
+        if not zone:
+            continue
+        used = 0
+        for s in zone:
+            used |= masks[s]
+            for t in neighbours[s]:
+                used |= masks[t]
+        if used == full:
+            return None
+        bit = ~used & (used + 1)
+        for s in zone:
+            masks[s] |= bit
+    return masks
+
+
 # -- the Python twin --------------------------------------------------------------------------
 def python_reach(board: Board, query: MoveQuery) -> dict[int, list[Route]]:
     """movement.reach with the callbacks the query's data say."""
@@ -157,7 +201,7 @@ def reach_compiled(board: Board, query: MoveQuery) -> dict[int, list[Route]]:
     g = geometry(board, query.blocking)
     if g is None:
         return python_reach(board, query)
-    return g.reach(Route, query.start, query.budget, query.height,  # type: ignore[no-any-return]
+    return g.reach(Route, query.start, query.budget, query.height,
                    query.flags, query.engaged)
 
 
@@ -166,4 +210,4 @@ def distance_field_compiled(board: Board, query: FieldQuery) -> list[float]:
     g = geometry(board, query.blocking)
     if g is None:
         return python_distance_field(board, query)
-    return g.distance_field(query.sources, query.height, query.passable)  # type: ignore[no-any-return]
+    return g.distance_field(query.sources, query.height, query.passable)

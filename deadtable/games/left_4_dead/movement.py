@@ -27,7 +27,7 @@ from deadtable.engine.board.query import (
     STOPS,
     MoveQuery,
     compiled,
-    empty_masks,
+    engagement_masks,
     reach_compiled,
 )
 from deadtable.games.left_4_dead import combat
@@ -121,10 +121,12 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
         penalty = None  # Witch: Furious Focus, never attacked when leaving an engagement
     else:
         penalty = swipes
-    if compiled() and len(enemy_at) <= 64:  # the same question in data form, answered in C
-        return reach_compiled(board, move_query(
-            state, figure, origin, move_budget(state, figure) if budget is None else budget,
-            occupied, through_all, None if penalty is None else enemy_at))
+    if compiled():  # the same question in data form, answered in C
+        query = move_query(state, figure, origin,
+                           move_budget(state, figure) if budget is None else budget,
+                           occupied, through_all, None if penalty is None else enemy_at)
+        if query is not None:
+            return reach_compiled(board, query)
     return reach(board, origin, move_budget(state, figure) if budget is None else budget,
                  step_cost(state, figure), stops=stops_in(state, figure),
                  can_pass=can_pass, can_end=can_end, penalty=penalty)
@@ -139,10 +141,11 @@ def _terrain_flags(board: Board, mud: bool) -> bytes:
 
 def move_query(state: Left4DeadState, figure: Figure, origin: int, budget: int,
                occupied: dict[int, Figure], through_all: bool,
-               enemy_at: dict[int, Figure] | None) -> MoveQuery:
+               enemy_at: dict[int, Figure] | None) -> MoveQuery | None:
     """What routes asks of reach, in data form (engine/board/query.py): the same step costs
     (step_cost), stops (stops_in), can_pass and can_end, and with `enemy_at` the same penalty
-    (one mask bit per enemy: those engaged from each space, as `engaged` tests it)."""
+    (the enemies left engaged, as `engaged` tests it: HeroScape's engagement_masks). None where
+    the masks cannot say it (more than 63 enemies crowding together)."""
     board = state.board
     flags = bytearray(_terrain_flags(board, figure.kind == "mud"))
     side = figure.side
@@ -153,15 +156,16 @@ def move_query(state: Left4DeadState, figure: Figure, origin: int, budget: int,
     tall = height(state, figure)
     masks = None
     if enemy_at is not None:
-        masks = empty_masks(board)
-        level = board.level
-        for slot, (at, enemy) in enumerate(enemy_at.items()):
-            bit = 1 << slot
-            base = level[at]
-            top = base + height(state, enemy)
-            for n in board.neighbours[at]:  # adjacency is symmetric
-                if base < level[n] + tall and level[n] < top:  # engaged(state, figure, enemy, n)
-                    masks[n] |= bit
+        heights: dict[str, int] = {}  # height(state, enemy), by card
+        enemies = []
+        for at, enemy in enemy_at.items():
+            h = heights.get(enemy.kind)
+            if h is None:
+                h = heights[enemy.kind] = height(state, enemy)
+            enemies.append((at, h))
+        masks = engagement_masks(board, tall, enemies)
+        if masks is None:
+            return None
     return MoveQuery(origin, budget, tall, flags, masks)
 
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 import math
 from array import array
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deadtable.engine.board import Board, climbing_cost, distance_field, reach
+from deadtable.engine.board import Board, climbing_cost, distance_field, parse_map, reach
 from deadtable.engine.board import query as q
 from deadtable.engine.board.generate import random_hex_board
 from deadtable.engine.board.query import (
@@ -170,3 +171,62 @@ def test_off_means_the_python(on: None) -> None:
     board = random_hex_board(6, 6, 3, top=5)
     query = MoveQuery(5, 6, 4, engaged=q.empty_masks(board))
     same(list(reach_compiled(board, query).items()), list(python_reach(board, query).items()))
+
+
+@st.composite
+def crowds(draw: st.DrawFn) -> tuple[Board, int, list[tuple[int, int]]]:
+    board = draw(boards())
+    spaces = draw(st.lists(st.integers(0, board.size - 1), unique=True, max_size=80))
+    return board, draw(st.integers(1, 7)), [(s, draw(st.integers(1, 7))) for s in spaces]
+
+
+def _engaged_from(board: Board, height: int, enemies: list[tuple[int, int]],
+                  space: int) -> set[int]:
+    level = board.level
+    return {i for i, (at, tall) in enumerate(enemies) if at in board.neighbours[space]
+            and level[at] < level[space] + height and level[space] < level[at] + tall}
+
+
+@settings(max_examples=150, deadline=None)
+@given(crowds())
+def test_engagement_masks_count_the_enemies_left(crowd: tuple[Board, int, list[Any]]) -> None:
+    board, height, enemies = crowd
+    masks = q.python_engagement_masks(board, height, enemies)
+    assert masks is not None  # a hex or square map never crowds 64 enemies together
+    for a in range(board.size):
+        here = _engaged_from(board, height, enemies, a)
+        assert bool(masks[a]) == bool(here)
+        for b in board.neighbours[a]:
+            left = len(here - _engaged_from(board, height, enemies, b))
+            assert (masks[a] & ~masks[b]).bit_count() == left
+
+
+@built
+@settings(max_examples=200, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(crowds())
+def test_engagement_masks_compiled_are_the_pythons_twin(
+        on: None, crowd: tuple[Board, int, list[Any]]) -> None:
+    board, height, enemies = crowd
+    same(q.engagement_masks(board, height, enemies),
+         q.python_engagement_masks(board, height, enemies))
+
+
+def test_too_many_enemies_for_64_bits() -> None:
+    # a graph map: one space adjacent to 70 enemies, all engaged from it
+    walls = "".join(edge("hub", f"e{i}", "passage") for i in range(70))
+    board = parse_map('[map]\nname = "t"\nkind = "graph"\n[terrain]\nf = "floor"\n'
+                      '[[space]]\nname = "hub"\nterrain = "floor"\n' +
+                      "".join(f'[[space]]\nname = "e{i}"\nterrain = "floor"\n'
+                              for i in range(70)) + walls, "t.toml")
+    enemies = [(board.space(f"e{i}"), 5) for i in range(70)]
+    assert q.python_engagement_masks(board, 5, enemies) is None
+    assert q.python_engagement_masks(board, 5, enemies[:64]) is not None
+    if q._geometry is not None:
+        was = q.use_compiled(True)
+        try:
+            assert q.engagement_masks(board, 5, enemies) is None
+            same(q.engagement_masks(board, 5, enemies[:64]),
+                 q.python_engagement_masks(board, 5, enemies[:64]))
+        finally:
+            q.use_compiled(was)

@@ -484,6 +484,72 @@ fail:
     return NULL;
 }
 
+/* engagement(out, height, spaces, heights): query.engagement_masks. `out` a writable buffer
+ * of one zeroed uint64 per space; fills it and returns True, or False where 64 bits are too
+ * few (out is then unspecified). */
+static PyObject *geometry_engagement(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "engagement(out, height, spaces, heights)");
+        return NULL;
+    }
+    int n = g->size;
+    long height = PyLong_AsLong(args[1]);
+    if (height == -1 && PyErr_Occurred()) return NULL;
+    Py_buffer out;
+    if (PyObject_GetBuffer(args[0], &out, PyBUF_WRITABLE) < 0) return NULL;
+    PyObject *spaces = NULL, *heights = NULL, *result = NULL;
+    if (out.len != (Py_ssize_t)n * 8) {
+        PyErr_Format(PyExc_ValueError, "out: %zd bytes, expected %zd", out.len,
+                     (Py_ssize_t)n * 8);
+        goto done;
+    }
+    spaces = PySequence_Fast(args[2], "spaces should be a sequence");
+    heights = spaces ? PySequence_Fast(args[3], "heights should be a sequence") : NULL;
+    if (!heights) goto done;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(spaces);
+    if (PySequence_Fast_GET_SIZE(heights) != count) {
+        PyErr_SetString(PyExc_ValueError, "one height per space");
+        goto done;
+    }
+    uint64_t *mask = (uint64_t *)out.buf;
+    int *zone = g->order; /* the spaces engaged from, at most one per neighbour */
+    for (Py_ssize_t i = 0; i < count; i++) {
+        long at = PyLong_AsLong(PySequence_Fast_GET_ITEM(spaces, i));
+        long tall = PyLong_AsLong(PySequence_Fast_GET_ITEM(heights, i));
+        if (PyErr_Occurred()) goto done;
+        if (at < 0 || at >= n) {
+            PyErr_Format(PyExc_IndexError, "enemy on %ld: no such space", at);
+            goto done;
+        }
+        long base = g->level[at];
+        int nz = 0;
+        uint64_t used = 0;
+        for (int k = g->first[at]; k < g->first[at + 1]; k++) {
+            int s = g->nbr[k];
+            long here = g->level[s];
+            if (!(base < here + height && here < base + tall)) continue;
+            zone[nz++] = s;
+            used |= mask[s];
+            for (int j = g->first[s]; j < g->first[s + 1]; j++) used |= mask[g->nbr[j]];
+        }
+        if (!nz) continue;
+        if (used == ~(uint64_t)0) {
+            result = Py_False;
+            Py_INCREF(result);
+            goto done;
+        }
+        uint64_t bit = ~used & (used + 1); /* the lowest bit free */
+        for (int z = 0; z < nz; z++) mask[zone[z]] |= bit;
+    }
+    result = Py_True;
+    Py_INCREF(result);
+done:
+    Py_XDECREF(spaces);
+    Py_XDECREF(heights);
+    PyBuffer_Release(&out);
+    return result;
+}
+
 /* -- the Geometry type ------------------------------------------------------------------------ */
 static void geometry_dealloc(Geometry *g) {
     if (g->ints) {
@@ -629,7 +695,14 @@ static PyObject *field_method(PyObject *self, PyObject *const *args, Py_ssize_t 
     return geometry_distance_field((Geometry *)self, args, nargs);
 }
 
+static PyObject *engagement_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (!ready((Geometry *)self)) return NULL;
+    return geometry_engagement((Geometry *)self, args, nargs);
+}
+
 static PyMethodDef geometry_methods[] = {
+    {"engagement", (PyCFunction)(void (*)(void))engagement_method, METH_FASTCALL,
+     "engagement(out, height, spaces, heights) -> whether 64 bits sufficed"},
     {"reach", (PyCFunction)(void (*)(void))reach_method, METH_FASTCALL,
      "reach(route_type, start, budget, height, flags, engaged) -> {space: [Route]}"},
     {"distance_field", (PyCFunction)(void (*)(void))field_method, METH_FASTCALL,
