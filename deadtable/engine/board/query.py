@@ -8,9 +8,12 @@ costs being HeroScape climbing (movement.climbing_cost) and everything else per 
 - `MoveQuery`: a figure's move from `start` under `budget`, climbing as a figure of `height`
   over edges whose feature is not in `blocking`; per space `flags` (a byte each: CLOSED no step
   may enter it, STOPS entering it ends the move, NO_PASS it may not be passed through, NO_END
-  it may not be ended on) and, for the leaving-engagement penalty, `engaged`: per space a
-  64-bit mask of the enemies (one bit each) a figure there is engaged with, the penalty of a
-  step from a to b being the number of bits of engaged[a] not in engaged[b]. Without
+  it may not be ended on), with the spaces of `closed`, `no_pass` and `no_end` flagged too
+  (a static terrain's flags, shared, and the figures' spaces of the moment), and, for the
+  leaving-engagement penalty, `engaged`: per space a 64-bit mask of the enemies a figure
+  there is engaged with, the penalty of a step from a to b being the number of bits of
+  engaged[a] not in engaged[b] (`engagement_masks` gives HeroScape's, one bit per enemy,
+  reused only by enemies too far apart to count together). Without
   `engaged`, one cheapest route per space (reach without a penalty); with it, the Pareto
   routes (reach with one), even where every mask is 0.
 - `FieldQuery`: a distance field to `sources`, by climbing as a figure of `height` (None:
@@ -29,7 +32,7 @@ from __future__ import annotations
 import os
 import weakref
 from array import array
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,6 +64,11 @@ class MoveQuery:
     flags: bytes | bytearray | None = None
     engaged: array[int] | None = None  # array('Q'), one mask per space
     blocking: frozenset[str] = WALLS
+    # spaces whose flags also have CLOSED, NO_PASS, NO_END (any collection of spaces, a dict's
+    # keys included): what changes from query to query over flags that do not (the terrain)
+    closed: Collection[int] = ()
+    no_pass: Collection[int] = ()
+    no_end: Collection[int] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,33 +100,33 @@ def empty_masks(board: Board) -> array[int]:
     return array("Q", bytes(8 * board.size))
 
 
-def engagement_masks(board: Board, height: int,
-                     enemies: Sequence[tuple[int, int]]) -> array[int] | None:
-    """HeroScape engagement as a MoveQuery's `engaged`, for a figure of `height` among
-    `enemies` (space, height): a figure on a space is engaged with each enemy adjacent to it
-    unless one's base is at or above the other's top (base: the space's level). An enemy's bit
-    is set on the spaces engaged with it; enemies share a bit only where no space engaged with
-    one is, or is adjacent to, a space engaged with the other (each takes the lowest bit its
-    neighbourhood leaves free, in the given order), so that for any step from a to an adjacent
-    b, popcount(masks[a] & ~masks[b]) counts the enemies engaged from a and not from b, however
-    many enemies there are. None where 64 bits are too few (over 63 enemies crowding
-    together)."""
+def engagement_masks(board: Board, height: int, spaces: Sequence[int],
+                     heights: Sequence[int]) -> array[int] | None:
+    """HeroScape engagement as a MoveQuery's `engaged`, for a figure of `height` among enemies
+    on `spaces` with `heights` (one each): a figure on a space is engaged with each enemy
+    adjacent to it unless one's base is at or above the other's top (base: the space's level).
+    An enemy's bit is set on the spaces engaged with it; enemies share a bit only where no
+    space engaged with one is, or is adjacent to, a space engaged with the other (each takes
+    the lowest bit its neighbourhood leaves free, in the given order), so that for any step
+    from a to an adjacent b, popcount(masks[a] & ~masks[b]) counts the enemies engaged from a
+    and not from b, however many enemies there are. None where 64 bits are too few (over 63
+    enemies crowding together)."""
     g = geometry(board)
     if g is None:
-        return python_engagement_masks(board, height, enemies)
+        return python_engagement_masks(board, height, spaces, heights)
     masks = empty_masks(board)
-    spaces = [at for at, _ in enemies]
-    heights = [tall for _, tall in enemies]
     return masks if g.engagement(masks, height, spaces, heights) else None
 
 
-def python_engagement_masks(board: Board, height: int,
-                            enemies: Sequence[tuple[int, int]]) -> array[int] | None:
+def python_engagement_masks(board: Board, height: int, spaces: Sequence[int],
+                            heights: Sequence[int]) -> array[int] | None:
     """engagement_masks in Python (its compiled twin is csrc/geometry.c's)."""
+    if len(spaces) != len(heights):
+        raise ValueError("one height per space")
     masks = empty_masks(board)
     level, neighbours = board.level, board.neighbours
     full = (1 << 64) - 1
-    for at, tall in enemies:
+    for at, tall in zip(spaces, heights, strict=True):
         base = level[at]
         zone = [s for s in neighbours[at] if base < level[s] + height and level[s] < base + tall]
         if not zone:
@@ -140,6 +148,12 @@ def python_engagement_masks(board: Board, height: int,
 def python_reach(board: Board, query: MoveQuery) -> dict[int, list[Route]]:
     """movement.reach with the callbacks the query's data say."""
     flags = query.flags
+    if query.closed or query.no_pass or query.no_end:
+        flags = bytearray(board.size) if flags is None else bytearray(flags)
+        for bit, spaces in ((CLOSED, query.closed), (NO_PASS, query.no_pass),
+                            (NO_END, query.no_end)):
+            for space in spaces:
+                flags[space] |= bit
     masks = query.engaged
     closed = climbing_cost(board, query.height, query.blocking)
     if flags is None:
@@ -201,8 +215,8 @@ def reach_compiled(board: Board, query: MoveQuery) -> dict[int, list[Route]]:
     g = geometry(board, query.blocking)
     if g is None:
         return python_reach(board, query)
-    return g.reach(Route, query.start, query.budget, query.height,
-                   query.flags, query.engaged)
+    return g.reach(Route, query.start, query.budget, query.height, query.flags, query.engaged,
+                   query.closed, query.no_pass, query.no_end)
 
 
 def distance_field_compiled(board: Board, query: FieldQuery) -> list[float]:

@@ -21,9 +21,6 @@ from functools import lru_cache
 from deadtable.engine.board import Board, climbing_cost, distance, reach, sight
 from deadtable.engine.board.movement import Route
 from deadtable.engine.board.query import (
-    CLOSED,
-    NO_END,
-    NO_PASS,
     STOPS,
     MoveQuery,
     compiled,
@@ -124,7 +121,7 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
     if compiled():  # the same question in data form, answered in C
         query = move_query(state, figure, origin,
                            move_budget(state, figure) if budget is None else budget,
-                           occupied, through_all, None if penalty is None else enemy_at)
+                           occupied, through_all, enemy_at, penalty is not None)
         if query is not None:
             return reach_compiled(board, query)
     return reach(board, origin, move_budget(state, figure) if budget is None else budget,
@@ -140,33 +137,26 @@ def _terrain_flags(board: Board, mud: bool) -> bytes:
 
 
 def move_query(state: Left4DeadState, figure: Figure, origin: int, budget: int,
-               occupied: dict[int, Figure], through_all: bool,
-               enemy_at: dict[int, Figure] | None) -> MoveQuery | None:
+               occupied: dict[int, Figure], through_all: bool, enemy_at: dict[int, Figure],
+               penalised: bool) -> MoveQuery | None:
     """What routes asks of reach, in data form (engine/board/query.py): the same step costs
-    (step_cost), stops (stops_in), can_pass and can_end, and with `enemy_at` the same penalty
-    (the enemies left engaged, as `engaged` tests it: HeroScape's engagement_masks). None where
-    the masks cannot say it (more than 63 enemies crowding together)."""
+    (step_cost), stops (stops_in), can_pass (no enemy unless `through_all`) and can_end (no
+    figure: `occupied`, the mover left out), and if `penalised` the same penalty (the enemies
+    left engaged, as `engaged` tests it: HeroScape's engagement_masks). None where the masks
+    cannot say it (more than 63 enemies crowding together)."""
     board = state.board
-    flags = bytearray(_terrain_flags(board, figure.kind == "mud"))
-    side = figure.side
-    for space, other in occupied.items():
-        flags[space] |= NO_END if through_all or other.side == side else NO_END | NO_PASS
-    for space in state.blocked_spaces():
-        flags[space] |= CLOSED
     tall = height(state, figure)
     masks = None
-    if enemy_at is not None:
-        heights: dict[str, int] = {}  # height(state, enemy), by card
-        enemies = []
-        for at, enemy in enemy_at.items():
-            h = heights.get(enemy.kind)
-            if h is None:
-                h = heights[enemy.kind] = height(state, enemy)
-            enemies.append((at, h))
-        masks = engagement_masks(board, tall, enemies)
+    if penalised:
+        heights = {kind: height(state, enemy)  # height(state, enemy), once per card
+                   for kind, enemy in {e.kind: e for e in enemy_at.values()}.items()}
+        masks = engagement_masks(board, tall, list(enemy_at),
+                                 [heights[e.kind] for e in enemy_at.values()])
         if masks is None:
             return None
-    return MoveQuery(origin, budget, tall, flags, masks)
+    return MoveQuery(origin, budget, tall, _terrain_flags(board, figure.kind == "mud"), masks,
+                     closed=state.blocked_spaces(), no_pass=() if through_all else enemy_at,
+                     no_end=occupied)
 
 
 def step_cost(state: Left4DeadState, figure: Figure) -> Callable[[int, int], float | None]:

@@ -180,6 +180,10 @@ def crowds(draw: st.DrawFn) -> tuple[Board, int, list[tuple[int, int]]]:
     return board, draw(st.integers(1, 7)), [(s, draw(st.integers(1, 7))) for s in spaces]
 
 
+def _split(enemies: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    return [at for at, _ in enemies], [tall for _, tall in enemies]
+
+
 def _engaged_from(board: Board, height: int, enemies: list[tuple[int, int]],
                   space: int) -> set[int]:
     level = board.level
@@ -191,7 +195,7 @@ def _engaged_from(board: Board, height: int, enemies: list[tuple[int, int]],
 @given(crowds())
 def test_engagement_masks_count_the_enemies_left(crowd: tuple[Board, int, list[Any]]) -> None:
     board, height, enemies = crowd
-    masks = q.python_engagement_masks(board, height, enemies)
+    masks = q.python_engagement_masks(board, height, *_split(enemies))
     assert masks is not None  # a hex or square map never crowds 64 enemies together
     for a in range(board.size):
         here = _engaged_from(board, height, enemies, a)
@@ -208,8 +212,8 @@ def test_engagement_masks_count_the_enemies_left(crowd: tuple[Board, int, list[A
 def test_engagement_masks_compiled_are_the_pythons_twin(
         on: None, crowd: tuple[Board, int, list[Any]]) -> None:
     board, height, enemies = crowd
-    same(q.engagement_masks(board, height, enemies),
-         q.python_engagement_masks(board, height, enemies))
+    same(q.engagement_masks(board, height, *_split(enemies)),
+         q.python_engagement_masks(board, height, *_split(enemies)))
 
 
 def test_too_many_enemies_for_64_bits() -> None:
@@ -220,13 +224,13 @@ def test_too_many_enemies_for_64_bits() -> None:
                       "".join(f'[[space]]\nname = "e{i}"\nterrain = "floor"\n'
                               for i in range(70)) + walls, "t.toml")
     enemies = [(board.space(f"e{i}"), 5) for i in range(70)]
-    assert q.python_engagement_masks(board, 5, enemies) is None
-    assert q.python_engagement_masks(board, 5, enemies[:64]) is not None
+    assert q.python_engagement_masks(board, 5, *_split(enemies)) is None
+    assert q.python_engagement_masks(board, 5, *_split(enemies[:64])) is not None
     if q._geometry is not None:
         was = q.use_compiled(True)
         try:
-            assert q.engagement_masks(board, 5, enemies) is None
-            same(q.engagement_masks(board, 5, enemies[:64]),
-                 q.python_engagement_masks(board, 5, enemies[:64]))
+            assert q.engagement_masks(board, 5, *_split(enemies)) is None
+            same(q.engagement_masks(board, 5, *_split(enemies[:64])),
+                 q.python_engagement_masks(board, 5, *_split(enemies[:64])))
         finally:
             q.use_compiled(was)

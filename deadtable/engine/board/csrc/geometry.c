@@ -36,6 +36,7 @@ typedef struct {
     int *parent;
     unsigned char *done;
     int *order;
+    unsigned char *flags; /* a query's flags with its sets marked */
     void *heap;
     Py_ssize_t heap_cap; /* bytes */
     void *labels;
@@ -345,11 +346,53 @@ fail:
     return NULL;
 }
 
-/* reach(route_type, start, budget, height, flags, engaged) */
+/* OR `bit` into flags[s] for each space s of `spaces` (any iterable of ints; a dict's keys). */
+static int mark(PyObject *spaces, unsigned char *flags, int n, unsigned char bit) {
+    if (PyDict_CheckExact(spaces)) {
+        Py_ssize_t pos = 0;
+        PyObject *key, *value;
+        while (PyDict_Next(spaces, &pos, &key, &value)) {
+            long s = PyLong_AsLong(key);
+            if (s == -1 && PyErr_Occurred()) return -1;
+            if (s < 0 || s >= n) goto outside;
+            flags[s] |= bit;
+        }
+        return 0;
+    }
+    PyObject *it = PyObject_GetIter(spaces), *item;
+    if (!it) return -1;
+    while ((item = PyIter_Next(it))) {
+        long s = PyLong_AsLong(item);
+        Py_DECREF(item);
+        if (s == -1 && PyErr_Occurred()) {
+            Py_DECREF(it);
+            return -1;
+        }
+        if (s < 0 || s >= n) {
+            Py_DECREF(it);
+            goto outside;
+        }
+        flags[s] |= bit;
+    }
+    Py_DECREF(it);
+    return PyErr_Occurred() ? -1 : 0;
+outside:
+    PyErr_SetString(PyExc_IndexError, "a flagged space that is not on the board");
+    return -1;
+}
+
+static int empty(PyObject *o) {
+    return (PyTuple_CheckExact(o) && PyTuple_GET_SIZE(o) == 0) ||
+           (PyDict_CheckExact(o) && PyDict_GET_SIZE(o) == 0) ||
+           ((PyFrozenSet_CheckExact(o) || PySet_CheckExact(o)) && PySet_GET_SIZE(o) == 0) ||
+           (PyList_CheckExact(o) && PyList_GET_SIZE(o) == 0);
+}
+
+/* reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end) */
 static PyObject *geometry_reach(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 6) {
-        PyErr_SetString(PyExc_TypeError,
-                        "reach(route_type, start, budget, height, flags, engaged)");
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "reach(route_type, start, budget, height, flags, "
+                                         "engaged, closed, no_pass, no_end)");
         return NULL;
     }
     if (!PyType_Check(args[0])) {
@@ -373,6 +416,19 @@ static PyObject *geometry_reach(Geometry *g, PyObject *const *args, Py_ssize_t n
         get_buf(args[5], &engaged, g->size, 8, "engaged") < 0)
         goto done;
     const unsigned char *f = flags.held ? (const unsigned char *)flags.view.buf : NULL;
+    if (!empty(args[6]) || !empty(args[7]) || !empty(args[8])) {
+        /* the sets over the flags, in a copy */
+        unsigned char *mine = g->flags;
+        if (f)
+            memcpy(mine, f, (size_t)g->size);
+        else
+            memset(mine, 0, (size_t)g->size);
+        if (mark(args[6], mine, g->size, F_CLOSED) < 0 ||
+            mark(args[7], mine, g->size, F_NO_PASS) < 0 ||
+            mark(args[8], mine, g->size, F_NO_END) < 0)
+            goto done;
+        f = mine;
+    }
     if (engaged.held)
         result = pareto(g, route_type, (int)start, budget, (int)height, f,
                         (const uint64_t *)engaged.view.buf);
@@ -565,6 +621,7 @@ static void geometry_dealloc(Geometry *g) {
     PyMem_Free(g->parent);
     PyMem_Free(g->done);
     PyMem_Free(g->order);
+    PyMem_Free(g->flags);
     PyMem_Free(g->heap);
     PyMem_Free(g->labels);
     Py_TYPE(g)->tp_free((PyObject *)g);
@@ -610,9 +667,10 @@ static int geometry_init(Geometry *g, PyObject *args, PyObject *kw) {
     g->parent = PyMem_Calloc(sz, sizeof(int));
     g->done = PyMem_Calloc(sz, 1);
     g->order = PyMem_Calloc(sz, sizeof(int));
+    g->flags = PyMem_Calloc(sz, 1);
     g->inf = PyFloat_FromDouble(INFINITY);
     if (!g->first || !g->nbr || !g->open || !g->level || !g->ints || !g->best || !g->parent ||
-        !g->done || !g->order || !g->inf) {
+        !g->done || !g->order || !g->flags || !g->inf) {
         PyErr_NoMemory();
         goto done;
     }
@@ -704,7 +762,7 @@ static PyMethodDef geometry_methods[] = {
     {"engagement", (PyCFunction)(void (*)(void))engagement_method, METH_FASTCALL,
      "engagement(out, height, spaces, heights) -> whether 64 bits sufficed"},
     {"reach", (PyCFunction)(void (*)(void))reach_method, METH_FASTCALL,
-     "reach(route_type, start, budget, height, flags, engaged) -> {space: [Route]}"},
+     "reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end)"},
     {"distance_field", (PyCFunction)(void (*)(void))field_method, METH_FASTCALL,
      "distance_field(sources, height, passable) -> [cost or math.inf per space]"},
     {NULL, NULL, 0, NULL},
