@@ -79,8 +79,13 @@ def move_queries(draw: st.DrawFn, board: Board) -> MoveQuery:
                     masks[near] |= 1 << slot
     budget = draw(st.one_of(st.integers(0, 10), st.just(math.inf), st.floats(0, 10)))
     blocking = draw(st.sampled_from([q.WALLS, frozenset(), frozenset({"wall"})]))
+    spaces = st.lists(st.integers(0, n - 1), max_size=8)
+    # the sets as a game passes them: a tuple, a frozenset, a dict (its keys)
+    closed = tuple(draw(spaces))
+    no_pass = frozenset(draw(spaces))
+    no_end = dict.fromkeys(draw(spaces), "figure")
     return MoveQuery(draw(st.integers(0, n - 1)), budget, draw(st.integers(1, 7)), flags, masks,
-                     blocking)
+                     blocking, closed, no_pass, no_end)
 
 
 def same(a: object, b: object) -> None:
@@ -121,7 +126,13 @@ def test_the_data_form_asks_what_the_callbacks_ask(data: st.DataObject) -> None:
     # python_reach against reach with callbacks written out by hand, as a game writes them
     board = data.draw(boards())
     query = data.draw(move_queries(board))
-    flags, masks = query.flags or bytes(board.size), query.engaged
+    flags, masks = bytearray(query.flags or bytes(board.size)), query.engaged
+    for s in query.closed:
+        flags[s] |= CLOSED
+    for s in query.no_pass:
+        flags[s] |= NO_PASS
+    for s in query.no_end:
+        flags[s] |= NO_END
     climb = climbing_cost(board, query.height, query.blocking)
 
     def penalty(a: int, b: int) -> float:
@@ -161,6 +172,8 @@ def test_wrong_sizes_are_refused(on: None) -> None:
         reach_compiled(board, MoveQuery(0, 3, 5, None, array("Q", [0])))
     with pytest.raises(IndexError):
         reach_compiled(board, MoveQuery(7, 3, 5))
+    with pytest.raises(IndexError):
+        reach_compiled(board, MoveQuery(0, 3, 5, no_end={2: None}))
     with pytest.raises(IndexError):
         distance_field_compiled(board, FieldQuery([9]))
 
