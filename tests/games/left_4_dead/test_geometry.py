@@ -13,9 +13,7 @@ from deadtable import registry
 from deadtable.engine.board import query as q
 from deadtable.engine.dice import Dice
 from deadtable.games.left_4_dead import horde, movement
-
-pytestmark = pytest.mark.skipif(q._geometry is None,
-                                reason="the compiled geometry is not built")
+from tests.engine.board.test_compiled import built
 
 
 def _geometry(state: Any) -> list[Any]:
@@ -50,6 +48,7 @@ def _play(seed: int, compiled: bool, probe_every: int) -> tuple[list[Any], str]:
         q.use_compiled(was)
 
 
+@built
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_random_games_are_the_same_with_the_compiled_geometry(seed: int) -> None:
     on = _play(seed, True, 80)
