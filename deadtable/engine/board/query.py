@@ -115,7 +115,10 @@ def engagement_masks(board: Board, height: int, spaces: Sequence[int],
     if g is None:
         return python_engagement_masks(board, height, spaces, heights)
     masks = empty_masks(board)
-    return masks if g.engagement(masks, height, spaces, heights) else None
+    try:
+        return masks if g.engagement(masks, height, spaces, heights) else None
+    except _geometry.Busy:
+        return python_engagement_masks(board, height, spaces, heights)
 
 
 def python_engagement_masks(board: Board, height: int, spaces: Sequence[int],
@@ -215,8 +218,11 @@ def reach_compiled(board: Board, query: MoveQuery) -> dict[int, list[Route]]:
     g = geometry(board, query.blocking)
     if g is None:
         return python_reach(board, query)
-    return g.reach(Route, query.start, query.budget, query.height, query.flags, query.engaged,
-                   query.closed, query.no_pass, query.no_end)
+    try:
+        return g.reach(Route, query.start, query.budget, query.height, query.flags,
+                       query.engaged, query.closed, query.no_pass, query.no_end)
+    except _geometry.Busy:  # asked from inside another of its answers (csrc/geometry.c)
+        return python_reach(board, query)
 
 
 def distance_field_compiled(board: Board, query: FieldQuery) -> list[float]:
@@ -224,4 +230,7 @@ def distance_field_compiled(board: Board, query: FieldQuery) -> list[float]:
     g = geometry(board, query.blocking)
     if g is None:
         return python_distance_field(board, query)
-    return g.distance_field(query.sources, query.height, query.passable)
+    try:
+        return g.distance_field(query.sources, query.height, query.passable)
+    except _geometry.Busy:
+        return python_distance_field(board, query)

@@ -261,3 +261,26 @@ def test_too_many_enemies_for_64_bits() -> None:
                  q.python_engagement_masks(board, 5, *_split(enemies[:64])))
         finally:
             q.use_compiled(was)
+
+
+@built
+def test_asked_again_while_it_answers(on: None) -> None:
+    # Python run from inside a compiled answer (here an iterator of the query's sets) that asks
+    # the same board again gets the Python's answer; the outer one is still the C's
+    board = random_hex_board(6, 6, 5, top=5)
+    inner = MoveQuery(3, 5, 5, engaged=q.empty_masks(board))
+    answers = []
+
+    def spaces() -> Iterator[int]:
+        answers.append(reach_compiled(board, inner))
+        answers.append(distance_field_compiled(board, FieldQuery([1], 5)))
+        answers.append(q.engagement_masks(board, 5, [4], [5]))
+        yield 7
+
+    outer = MoveQuery(0, 5, 5, no_end=spaces())  # type: ignore[arg-type]
+    found = reach_compiled(board, outer)
+    same(list(found.items()),
+         list(python_reach(board, MoveQuery(0, 5, 5, no_end=(7,))).items()))
+    same(list(answers[0].items()), list(python_reach(board, inner).items()))
+    same(answers[1], python_distance_field(board, FieldQuery([1], 5)))
+    same(answers[2], q.python_engagement_masks(board, 5, [4], [5]))

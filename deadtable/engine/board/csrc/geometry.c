@@ -42,6 +42,7 @@ typedef struct {
     void *labels;
     Py_ssize_t labels_cap; /* bytes */
     PyObject *inf;       /* math.inf */
+    int busy;            /* a call is running: its scratch is in use */
 } Geometry;
 
 /* -- growing buffers ------------------------------------------------------------------------ */
@@ -743,19 +744,37 @@ static int ready(Geometry *g) {
     return 1;
 }
 
+/* The scratch buffers serve one call at a time: a call made while another runs on the same
+ * Geometry (Python code run from inside one: a finalizer, an iterator) raises Busy, and
+ * query.py's wrappers answer it in Python. */
+static PyObject *Busy;
+
+typedef PyObject *(*Method)(Geometry *, PyObject *const *, Py_ssize_t);
+
+static PyObject *guarded(Method method, PyObject *self, PyObject *const *args,
+                         Py_ssize_t nargs) {
+    Geometry *g = (Geometry *)self;
+    if (!ready(g)) return NULL;
+    if (g->busy) {
+        PyErr_SetString(Busy, "the Geometry is answering another query");
+        return NULL;
+    }
+    g->busy = 1;
+    PyObject *result = method(g, args, nargs);
+    g->busy = 0;
+    return result;
+}
+
 static PyObject *reach_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!ready((Geometry *)self)) return NULL;
-    return geometry_reach((Geometry *)self, args, nargs);
+    return guarded(geometry_reach, self, args, nargs);
 }
 
 static PyObject *field_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!ready((Geometry *)self)) return NULL;
-    return geometry_distance_field((Geometry *)self, args, nargs);
+    return guarded(geometry_distance_field, self, args, nargs);
 }
 
 static PyObject *engagement_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (!ready((Geometry *)self)) return NULL;
-    return geometry_engagement((Geometry *)self, args, nargs);
+    return guarded(geometry_engagement, self, args, nargs);
 }
 
 static PyMethodDef geometry_methods[] = {
@@ -798,6 +817,13 @@ PyMODINIT_FUNC PyInit__geometry(void) {
     if (PyType_Ready(&GeometryType) < 0) return NULL;
     PyObject *m = PyModule_Create(&geometry_module);
     if (!m) return NULL;
+    Busy = PyErr_NewExceptionWithDoc("deadtable.engine.board._geometry.Busy",
+                                     "A Geometry asked again while it answers.",
+                                     PyExc_RuntimeError, NULL);
+    if (!Busy || PyModule_AddObjectRef(m, "Busy", Busy) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&GeometryType);
     if (PyModule_AddObject(m, "Geometry", (PyObject *)&GeometryType) < 0) {
         Py_DECREF(&GeometryType);
