@@ -4,16 +4,17 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-# C sources of the games' kernels: a change rebuilds the extension (pip install -e . again).
+# C sources of the games' kernels and of the engine's compiled geometry (engine/board/csrc):
+# a change rebuilds the extension (pip install -e . again).
 KERNEL_SOURCES := $(wildcard deadtable/games/*/kernel/*.c deadtable/games/*/kernel/*.h \
-                             deadtable/engine/csrc/*.h)
+                             deadtable/engine/csrc/*.h deadtable/engine/board/csrc/*.c)
 
 $(STAMP): pyproject.toml $(KERNEL_SOURCES)
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	# a kernel's build is optional: remove the old ones, so a build that fails cannot leave
 	# a stale kernel playing (its tests then fail under make test)
-	rm -f deadtable/games/*/kernel/*.so
+	rm -f deadtable/games/*/kernel/*.so deadtable/engine/board/*.so
 	# web: the browser tests; rl: tests/envs; ray and plot: the Ray back end and --plot.
 	$(BIN)/pip install --quiet -e '.[dev,web,rl,ray,plot]'
 	touch $(STAMP)

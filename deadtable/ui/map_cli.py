@@ -101,6 +101,10 @@ def bench_command(
                ("line", "line_us"), ("reach Move 5", "reach_move5_us"),
                ("field BFS", "distance_field_bfs_us"),
                ("field climbing", "distance_field_climbing_us")]
+    if results and "reach_move5_compiled_us" in results[0]:  # the compiled geometry (query.py)
+        columns += [("reach C", "reach_move5_compiled_us"),
+                    ("field BFS C", "distance_field_bfs_compiled_us"),
+                    ("field climbing C", "distance_field_climbing_compiled_us")]
     for title, _ in columns:
         table.add_column(title, justify="right")
     for r in results:

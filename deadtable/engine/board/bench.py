@@ -8,6 +8,8 @@ HeroScape climbing (height 5), water stops and min_step=1; `distance_field` from
 breadth-first search and with climbing costs. Each figure is µs of CPU time per call, the
 best of a few repeats over a fixed sample of queries. `python_loop_ns` (one turn of an
 empty Python loop) calibrates them: a slower machine raises it and every figure with it.
+Where the compiled geometry is built (query.py), the same queries in data form answered in C
+(`*_compiled_us`, the same answers: checked here) and the ratio to the Python (`*_speedup`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from deadtable.engine.board import query
 from deadtable.engine.board.generate import random_hex_board
 from deadtable.engine.board.lines import distance, line
 from deadtable.engine.board.model import Board
@@ -87,7 +90,7 @@ def measure(board: Board, seed: int = 1) -> dict[str, Any]:
     sights()  # warm the line cache
     clear = sum(sight(board, a, b, height_a=5, height_b=5).clear for a, b in pairs)
     reached = sum(len(reach(board, s, 5, cost, stops=stops)) for s in starts) / len(starts)
-    return {
+    figures = {
         "hexes": board.size,
         "sight_us": _best_us(sights, len(pairs)),
         "sight_cold_us": _best_us(sights_cold, len(pairs)),
@@ -98,6 +101,33 @@ def measure(board: Board, seed: int = 1) -> dict[str, Any]:
         "distance_field_bfs_us": _best_us(fields_bfs, len(sources)),
         "distance_field_climbing_us": _best_us(fields_climbing, len(sources)),
     }
+    if query.compiled():
+        figures.update(_compiled(board, starts, sources, figures))
+    return figures
+
+
+def _compiled(board: Board, starts: list[int], sources: list[list[int]],
+              python: dict[str, Any]) -> dict[str, Any]:
+    """The reach and distance field figures again, compiled (query.py)."""
+    water = bytes(query.STOPS if t == "water" else 0 for t in board.terrain)
+    moves = [query.MoveQuery(s, 5, 5, water) for s in starts]
+    climbing = [query.FieldQuery(group, 5) for group in sources]
+    bfs = [query.FieldQuery(group) for group in sources]
+    for q in moves[:10]:
+        assert query.reach_compiled(board, q) == query.python_reach(board, q)
+    for f in climbing[:2] + bfs[:2]:
+        assert query.distance_field_compiled(board, f) == query.python_distance_field(board, f)
+    found = {
+        "reach_move5_compiled_us": _best_us(
+            lambda: [query.reach_compiled(board, q) for q in moves], len(moves)),
+        "distance_field_bfs_compiled_us": _best_us(
+            lambda: [query.distance_field_compiled(board, f) for f in bfs], len(bfs)),
+        "distance_field_climbing_compiled_us": _best_us(
+            lambda: [query.distance_field_compiled(board, f) for f in climbing], len(climbing)),
+    }
+    for key in ("reach_move5", "distance_field_bfs", "distance_field_climbing"):
+        found[f"{key}_speedup"] = python[f"{key}_us"] / found[f"{key}_compiled_us"]
+    return found
 
 
 def _loop_ns() -> float:

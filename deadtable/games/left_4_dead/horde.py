@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass, field
 from functools import partial
 
-from deadtable.engine.board import climbing_cost, distance_field
+from deadtable.engine.board.query import FieldQuery, distance_field_compiled
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.left_4_dead import combat, movement, uncommon
@@ -135,7 +135,8 @@ class HordeHandler(Handler[Left4DeadState, HordeTurn]):
 
 
 def horde_field(state: Left4DeadState) -> list[float]:
-    return distance_field(state.board, lure_sources(state), climbing_cost(state.board, 5))
+    # distance_field(board, lures, climbing_cost(board, 5)) in data form, compiled if built
+    return distance_field_compiled(state.board, FieldQuery(lure_sources(state), 5))
 
 
 def move_actions(state: Left4DeadState, frame: HordeTurn) -> list[Action]:

@@ -16,9 +16,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 
-from deadtable.engine.board import climbing_cost, distance, reach, sight
+from deadtable.engine.board import Board, climbing_cost, distance, reach, sight
 from deadtable.engine.board.movement import Route
+from deadtable.engine.board.query import (
+    STOPS,
+    MoveQuery,
+    compiled,
+    engagement_masks,
+    reach_compiled,
+)
 from deadtable.games.left_4_dead import combat
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
@@ -62,9 +70,14 @@ def move_budget(state: Left4DeadState, figure: Figure) -> int:
     return move
 
 
+def slithers(figure: Figure) -> bool:
+    """Mud Man Infected: Slither, it does not have to stop on entering water."""
+    return figure.kind == "mud-man"
+
+
 def stops_in(state: Left4DeadState, figure: Figure) -> Callable[[int], bool]:
     terrain = state.board.terrain
-    if figure.kind == "mud-man":  # Mud Man Infected: Slither
+    if slithers(figure):
         return lambda space: False
     return lambda space: terrain[space] in WATER
 
@@ -110,9 +123,45 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
         penalty = None  # Witch: Furious Focus, never attacked when leaving an engagement
     else:
         penalty = swipes
+    if compiled():  # the same question in data form, answered in C
+        query = move_query(state, figure, origin,
+                           move_budget(state, figure) if budget is None else budget,
+                           occupied, through_all, enemy_at, penalty is not None)
+        if query is not None:
+            return reach_compiled(board, query)
     return reach(board, origin, move_budget(state, figure) if budget is None else budget,
                  step_cost(state, figure), stops=stops_in(state, figure),
                  can_pass=can_pass, can_end=can_end, penalty=penalty)
+
+
+@lru_cache(maxsize=16)
+def _terrain_flags(board: Board, mud: bool) -> bytes:
+    """stops_in as query flags: water stops everyone but the Mud Man."""
+    return bytes(len(board.terrain)) if mud else \
+        bytes(STOPS if t in WATER else 0 for t in board.terrain)
+
+
+def move_query(state: Left4DeadState, figure: Figure, origin: int, budget: int,
+               occupied: dict[int, Figure], through_all: bool, enemy_at: dict[int, Figure],
+               penalised: bool) -> MoveQuery | None:
+    """What routes asks of reach, in data form (engine/board/query.py): the same step costs
+    (step_cost), stops (stops_in), can_pass (no enemy unless `through_all`) and can_end (no
+    figure: `occupied`, the mover left out), and if `penalised` the same penalty (the enemies
+    left engaged, as `engaged` tests it: HeroScape's engagement_masks). None where the masks
+    cannot say it (more than 63 enemies crowding together)."""
+    board = state.board
+    tall = height(state, figure)
+    masks = None
+    if penalised:
+        heights = {kind: height(state, enemy)  # height(state, enemy), once per card
+                   for kind, enemy in {e.kind: e for e in enemy_at.values()}.items()}
+        masks = engagement_masks(board, tall, list(enemy_at),
+                                 [heights[e.kind] for e in enemy_at.values()])
+        if masks is None:
+            return None
+    return MoveQuery(origin, budget, tall, _terrain_flags(board, slithers(figure)), masks,
+                     closed=state.blocked_spaces(), no_pass=() if through_all else enemy_at,
+                     no_end=occupied)
 
 
 def step_cost(state: Left4DeadState, figure: Figure) -> Callable[[int, int], float | None]:

@@ -1,0 +1,831 @@
+/* The compiled twin of the board engine's movement geometry (engine/board/movement.py):
+ * `reach` and `distance_field` on a movement query in data form (engine/board/query.py), with
+ * HeroScape climbing as the step cost. Game-agnostic: it knows spaces, neighbours, levels and
+ * which edges block, and per query the flags and engagement masks the caller computed.
+ *
+ * The Python functions are the specification; this returns exactly what they return for the
+ * same query: the same spaces in the same order (dict order), the same routes in the same
+ * order, the same tie-breaking (tests/engine/board/test_compiled.py). Only Python.h.
+ *
+ * A Geometry holds one board's static part (built once per board and blocking set):
+ * neighbour lists in CSR form (in Board.neighbours' order: exploration order depends on it),
+ * whether each (space, neighbour) edge is open, and the levels. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+/* per-space flag bits (query.py's CLOSED, STOPS, NO_PASS, NO_END) */
+#define F_CLOSED 1  /* no step may enter it */
+#define F_STOPS 2   /* entering it ends the move */
+#define F_NO_PASS 4 /* may not be passed through */
+#define F_NO_END 8  /* may not be ended on */
+
+typedef struct {
+    PyObject_HEAD
+    int size;
+    int *first;          /* size + 1 offsets into nbr */
+    int *nbr;            /* neighbours, in Board.neighbours' order */
+    unsigned char *open; /* per nbr entry: the edge does not block */
+    int *level;
+    PyObject **ints;     /* the Python int of each space, shared by every result */
+    /* scratch, reused by every call (the GIL serialises them) */
+    int *best;
+    int *parent;
+    unsigned char *done;
+    int *order;
+    unsigned char *flags; /* a query's flags with its sets marked */
+    void *heap;
+    Py_ssize_t heap_cap; /* bytes */
+    void *labels;
+    Py_ssize_t labels_cap; /* bytes */
+    PyObject *inf;       /* math.inf */
+    int busy;            /* a call is running: its scratch is in use */
+} Geometry;
+
+/* -- growing buffers ------------------------------------------------------------------------ */
+/* Make room for `need` items of `item` bytes; *cap counts bytes (one buffer serves items of
+ * different sizes: the heap holds (cost, space) pairs or labels). */
+static int grow(void **buf, Py_ssize_t *cap, Py_ssize_t need, size_t item) {
+    Py_ssize_t bytes = need * (Py_ssize_t)item;
+    if (bytes <= *cap) return 0;
+    Py_ssize_t cap2 = *cap ? *cap : 4096;
+    while (cap2 < bytes) cap2 *= 2;
+    void *p = PyMem_Realloc(*buf, (size_t)cap2);
+    if (!p) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    *buf = p;
+    *cap = cap2;
+    return 0;
+}
+
+/* -- heaps: binary min-heaps on keys that are all distinct, so the pop order is the order of
+ * the keys whatever the heap's layout, the same as heapq's. ---------------------------------- */
+typedef struct {
+    int cost;
+    int space;
+} Entry2; /* _cheapest's (cost, space) */
+
+static inline int less2(const Entry2 *a, const Entry2 *b) {
+    return a->cost < b->cost || (a->cost == b->cost && a->space < b->space);
+}
+
+static int push2(Geometry *g, Py_ssize_t *n, Entry2 e) {
+    if (grow(&g->heap, &g->heap_cap, *n + 1, sizeof(Entry2)) < 0) return -1;
+    Entry2 *h = (Entry2 *)g->heap;
+    Py_ssize_t i = (*n)++;
+    while (i > 0) {
+        Py_ssize_t up = (i - 1) >> 1;
+        if (!less2(&e, &h[up])) break;
+        h[i] = h[up];
+        i = up;
+    }
+    h[i] = e;
+    return 0;
+}
+
+static Entry2 pop2(Geometry *g, Py_ssize_t *n) {
+    Entry2 *h = (Entry2 *)g->heap;
+    Entry2 top = h[0];
+    Entry2 last = h[--(*n)];
+    Py_ssize_t i = 0, size = *n;
+    for (;;) {
+        Py_ssize_t c = 2 * i + 1;
+        if (c >= size) break;
+        if (c + 1 < size && less2(&h[c + 1], &h[c])) c++;
+        if (!less2(&h[c], &last)) break;
+        h[i] = h[c];
+        i = c;
+    }
+    if (size) h[i] = last;
+    return top;
+}
+
+typedef struct {
+    int cost;
+    int pen;
+    Py_ssize_t counter;
+    int space;
+    Py_ssize_t parent;
+} Label; /* reach's (cost, penalty, order, space, parent label) */
+
+static inline int less5(const Label *a, const Label *b) {
+    if (a->cost != b->cost) return a->cost < b->cost;
+    if (a->pen != b->pen) return a->pen < b->pen;
+    return a->counter < b->counter;
+}
+
+static int push5(Geometry *g, Py_ssize_t *n, Label e) {
+    if (grow(&g->heap, &g->heap_cap, *n + 1, sizeof(Label)) < 0) return -1;
+    Label *h = (Label *)g->heap;
+    Py_ssize_t i = (*n)++;
+    while (i > 0) {
+        Py_ssize_t up = (i - 1) >> 1;
+        if (!less5(&e, &h[up])) break;
+        h[i] = h[up];
+        i = up;
+    }
+    h[i] = e;
+    return 0;
+}
+
+static Label pop5(Geometry *g, Py_ssize_t *n) {
+    Label *h = (Label *)g->heap;
+    Label top = h[0];
+    Label last = h[--(*n)];
+    Py_ssize_t i = 0, size = *n;
+    for (;;) {
+        Py_ssize_t c = 2 * i + 1;
+        if (c >= size) break;
+        if (c + 1 < size && less5(&h[c + 1], &h[c])) c++;
+        if (!less5(&h[c], &last)) break;
+        h[i] = h[c];
+        i = c;
+    }
+    if (size) h[i] = last;
+    return top;
+}
+
+/* HeroScape climbing (movement.climbing_cost) from frm into its k-th neighbour `to`: -1 where
+ * impossible. */
+static inline int step_cost(const Geometry *g, int frm, int k, int to, int height,
+                            const unsigned char *flags) {
+    if (flags && (flags[to] & F_CLOSED)) return -1;
+    if (!g->open[k]) return -1;
+    int climb = g->level[to] - g->level[frm];
+    if (climb <= 0) return 1;
+    if (climb >= height) return -1;
+    return 1 + climb;
+}
+
+/* -- building results ------------------------------------------------------------------------ */
+
+/* A Route (movement.Route: a NamedTuple, so a tuple subclass) made as a tuple of its type,
+ * without calling the class. Steals the reference to `spaces`. */
+static PyObject *make_route(PyTypeObject *route_type, int cost, int pen, PyObject *spaces) {
+    if (!spaces) return NULL;
+    PyObject *r = route_type->tp_alloc(route_type, 3);
+    PyObject *c = PyLong_FromLong(cost);
+    PyObject *p = PyLong_FromLong(pen);
+    if (!r || !c || !p) {
+        Py_XDECREF(r);
+        Py_XDECREF(c);
+        Py_XDECREF(p);
+        Py_DECREF(spaces);
+        return NULL;
+    }
+    PyTuple_SET_ITEM(r, 0, c);
+    PyTuple_SET_ITEM(r, 1, p);
+    PyTuple_SET_ITEM(r, 2, spaces);
+    return r;
+}
+
+typedef struct {
+    Py_buffer view;
+    int held;
+} Buf;
+
+/* An optional per-space buffer: None, or `size` items of `item` bytes each. */
+static int get_buf(PyObject *o, Buf *b, int size, Py_ssize_t item, const char *what) {
+    b->held = 0;
+    if (o == Py_None) return 0;
+    if (PyObject_GetBuffer(o, &b->view, PyBUF_SIMPLE) < 0) return -1;
+    b->held = 1;
+    if (b->view.len != (Py_ssize_t)size * item) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd bytes, expected %zd", what, b->view.len,
+                     (Py_ssize_t)size * item);
+        return -1;
+    }
+    return 0;
+}
+
+static void release(Buf *b) {
+    if (b->held) PyBuffer_Release(&b->view);
+    b->held = 0;
+}
+
+/* -- reach without a penalty: movement._cheapest ---------------------------------------------- */
+static PyObject *cheapest(Geometry *g, PyTypeObject *route_type, int start, double budget,
+                          int height, const unsigned char *flags) {
+    int n = g->size;
+    int *best = g->best, *parent = g->parent, *order = g->order;
+    unsigned char *done = g->done;
+    for (int i = 0; i < n; i++) best[i] = INT_MAX;
+    memset(done, 0, (size_t)n);
+    Py_ssize_t hn = 0;
+    int settled = 0;
+    best[start] = 0;
+    parent[start] = -1;
+    if (push2(g, &hn, (Entry2){0, start}) < 0) return NULL;
+    while (hn) {
+        Entry2 e = pop2(g, &hn);
+        int space = e.space;
+        if (done[space]) continue;
+        done[space] = 1;
+        order[settled++] = space;
+        if (space != start && flags && (flags[space] & (F_STOPS | F_NO_PASS))) continue;
+        for (int k = g->first[space]; k < g->first[space + 1]; k++) {
+            int to = g->nbr[k];
+            if (done[to]) continue;
+            int step = step_cost(g, space, k, to, height, flags);
+            if (step < 0) continue;
+            int total = e.cost + step;
+            if ((double)total > budget || total >= best[to]) continue;
+            if (flags && (flags[to] & F_NO_PASS) && (flags[to] & F_NO_END)) continue;
+            best[to] = total;
+            parent[to] = space;
+            if (push2(g, &hn, (Entry2){total, to}) < 0) return NULL;
+        }
+    }
+    PyObject *result = PyDict_New();
+    if (!result) return NULL;
+    for (int i = 0; i < settled; i++) {
+        int space = order[i];
+        if (space != start && flags && (flags[space] & F_NO_END)) continue;
+        int len = 0;
+        for (int b = space; b >= 0; b = parent[b]) len++;
+        PyObject *spaces = PyTuple_New(len);
+        if (!spaces) goto fail;
+        int at = len;
+        for (int b = space; b >= 0; b = parent[b]) {
+            Py_INCREF(g->ints[b]);
+            PyTuple_SET_ITEM(spaces, --at, g->ints[b]);
+        }
+        PyObject *route = make_route(route_type, best[space], 0, spaces);
+        if (!route) goto fail;
+        PyObject *routes = PyList_New(1);
+        if (!routes) {
+            Py_DECREF(route);
+            goto fail;
+        }
+        PyList_SET_ITEM(routes, 0, route);
+        int bad = PyDict_SetItem(result, g->ints[space], routes);
+        Py_DECREF(routes);
+        if (bad < 0) goto fail;
+    }
+    return result;
+fail:
+    Py_DECREF(result);
+    return NULL;
+}
+
+/* -- reach with a penalty: the Pareto labels of movement.reach ------------------------------- */
+static PyObject *pareto(Geometry *g, PyTypeObject *route_type, int start, double budget,
+                        int height, const unsigned char *flags, const uint64_t *engaged) {
+    int n = g->size;
+    int *best_pen = g->best;
+    for (int i = 0; i < n; i++) best_pen[i] = INT_MAX;
+    Py_ssize_t hn = 0, nlabels = 0, counter = 1;
+    if (push5(g, &hn, (Label){0, 0, 0, start, -1}) < 0) return NULL;
+    while (hn) {
+        Label label = pop5(g, &hn);
+        int space = label.space;
+        if (best_pen[space] <= label.pen) continue; /* dominated */
+        best_pen[space] = label.pen;
+        Py_ssize_t index = nlabels;
+        if (grow(&g->labels, &g->labels_cap, nlabels + 1, sizeof(Label)) < 0) return NULL;
+        ((Label *)g->labels)[nlabels++] = label;
+        if (space != start && flags && (flags[space] & (F_STOPS | F_NO_PASS))) continue;
+        uint64_t here = engaged[space];
+        for (int k = g->first[space]; k < g->first[space + 1]; k++) {
+            int to = g->nbr[k];
+            int step = step_cost(g, space, k, to, height, flags);
+            if (step < 0) continue;
+            int total = label.cost + step;
+            if ((double)total > budget) continue;
+            int extra = label.pen + __builtin_popcountll(here & ~engaged[to]);
+            if (best_pen[to] <= extra) continue;
+            if (flags && (flags[to] & F_NO_PASS) && (flags[to] & F_NO_END)) continue;
+            if (push5(g, &hn, (Label){total, extra, counter++, to, index}) < 0) return NULL;
+        }
+    }
+    Label *labels = (Label *)g->labels;
+    PyObject *result = PyDict_New();
+    if (!result) return NULL;
+    for (Py_ssize_t i = 0; i < nlabels; i++) {
+        int space = labels[i].space;
+        if (space != start && flags && (flags[space] & F_NO_END)) continue;
+        Py_ssize_t len = 0;
+        for (Py_ssize_t b = i; b >= 0; b = labels[b].parent) len++;
+        PyObject *spaces = PyTuple_New(len);
+        if (!spaces) goto fail;
+        Py_ssize_t at = len;
+        for (Py_ssize_t b = i; b >= 0; b = labels[b].parent) {
+            PyObject *o = g->ints[labels[b].space];
+            Py_INCREF(o);
+            PyTuple_SET_ITEM(spaces, --at, o);
+        }
+        PyObject *route = make_route(route_type, labels[i].cost, labels[i].pen, spaces);
+        if (!route) goto fail;
+        PyObject *routes = PyDict_GetItemWithError(result, g->ints[space]);
+        int bad;
+        if (routes) {
+            bad = PyList_Append(routes, route);
+        } else if (PyErr_Occurred()) {
+            bad = -1;
+        } else {
+            routes = PyList_New(1);
+            if (!routes) {
+                Py_DECREF(route);
+                goto fail;
+            }
+            Py_INCREF(route);
+            PyList_SET_ITEM(routes, 0, route);
+            bad = PyDict_SetItem(result, g->ints[space], routes);
+            Py_DECREF(routes);
+        }
+        Py_DECREF(route);
+        if (bad < 0) goto fail;
+    }
+    return result;
+fail:
+    Py_DECREF(result);
+    return NULL;
+}
+
+/* OR `bit` into flags[s] for each space s of `spaces` (any iterable of ints; a dict's keys). */
+static int mark(PyObject *spaces, unsigned char *flags, int n, unsigned char bit) {
+    if (PyDict_CheckExact(spaces)) {
+        Py_ssize_t pos = 0;
+        PyObject *key, *value;
+        while (PyDict_Next(spaces, &pos, &key, &value)) {
+            long s = PyLong_AsLong(key);
+            if (s == -1 && PyErr_Occurred()) return -1;
+            if (s < 0 || s >= n) goto outside;
+            flags[s] |= bit;
+        }
+        return 0;
+    }
+    PyObject *it = PyObject_GetIter(spaces), *item;
+    if (!it) return -1;
+    while ((item = PyIter_Next(it))) {
+        long s = PyLong_AsLong(item);
+        Py_DECREF(item);
+        if (s == -1 && PyErr_Occurred()) {
+            Py_DECREF(it);
+            return -1;
+        }
+        if (s < 0 || s >= n) {
+            Py_DECREF(it);
+            goto outside;
+        }
+        flags[s] |= bit;
+    }
+    Py_DECREF(it);
+    return PyErr_Occurred() ? -1 : 0;
+outside:
+    PyErr_SetString(PyExc_IndexError, "a flagged space that is not on the board");
+    return -1;
+}
+
+static int empty(PyObject *o) {
+    return (PyTuple_CheckExact(o) && PyTuple_GET_SIZE(o) == 0) ||
+           (PyDict_CheckExact(o) && PyDict_GET_SIZE(o) == 0) ||
+           ((PyFrozenSet_CheckExact(o) || PySet_CheckExact(o)) && PySet_GET_SIZE(o) == 0) ||
+           (PyList_CheckExact(o) && PyList_GET_SIZE(o) == 0);
+}
+
+/* reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end) */
+static PyObject *geometry_reach(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "reach(route_type, start, budget, height, flags, "
+                                         "engaged, closed, no_pass, no_end)");
+        return NULL;
+    }
+    if (!PyType_Check(args[0]) ||
+        !PyType_IsSubtype((PyTypeObject *)args[0], &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "route_type should be a tuple type (a NamedTuple)");
+        return NULL;
+    }
+    PyTypeObject *route_type = (PyTypeObject *)args[0];
+    long start = PyLong_AsLong(args[1]);
+    double budget = PyFloat_AsDouble(args[2]);
+    long height = PyLong_AsLong(args[3]);
+    if (PyErr_Occurred()) return NULL;
+    if (start < 0 || start >= g->size) {
+        PyErr_Format(PyExc_IndexError, "start %ld: no such space", start);
+        return NULL;
+    }
+    if (height > INT_MAX / 2) height = INT_MAX / 2;
+    Buf flags, engaged;
+    engaged.held = 0;
+    PyObject *result = NULL;
+    if (get_buf(args[4], &flags, g->size, 1, "flags") < 0 ||
+        get_buf(args[5], &engaged, g->size, 8, "engaged") < 0)
+        goto done;
+    const unsigned char *f = flags.held ? (const unsigned char *)flags.view.buf : NULL;
+    if (!empty(args[6]) || !empty(args[7]) || !empty(args[8])) {
+        /* the sets over the flags, in a copy */
+        unsigned char *mine = g->flags;
+        if (f)
+            memcpy(mine, f, (size_t)g->size);
+        else
+            memset(mine, 0, (size_t)g->size);
+        if (mark(args[6], mine, g->size, F_CLOSED) < 0 ||
+            mark(args[7], mine, g->size, F_NO_PASS) < 0 ||
+            mark(args[8], mine, g->size, F_NO_END) < 0)
+            goto done;
+        f = mine;
+    }
+    if (engaged.held)
+        result = pareto(g, route_type, (int)start, budget, (int)height, f,
+                        (const uint64_t *)engaged.view.buf);
+    else
+        result = cheapest(g, route_type, (int)start, budget, (int)height, f);
+done:
+    release(&flags);
+    release(&engaged);
+    return result;
+}
+
+/* distance_field(sources, height, passable): height None for steps of 1 (breadth first). */
+static PyObject *geometry_distance_field(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "distance_field(sources, height, passable)");
+        return NULL;
+    }
+    int n = g->size;
+    int climbing = args[1] != Py_None;
+    long height = climbing ? PyLong_AsLong(args[1]) : 0;
+    if (PyErr_Occurred()) return NULL;
+    if (height > INT_MAX / 2) height = INT_MAX / 2;
+    Buf passable;
+    if (get_buf(args[2], &passable, n, 1, "passable") < 0) {
+        release(&passable);
+        return NULL;
+    }
+    const unsigned char *pass = passable.held ? (const unsigned char *)passable.view.buf : NULL;
+    int *field = g->best;
+    for (int i = 0; i < n; i++) field[i] = INT_MAX;
+    PyObject *seq = PySequence_Fast(args[0], "sources should be a sequence");
+    if (!seq) {
+        release(&passable);
+        return NULL;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    Py_ssize_t hn = 0;
+    int *frontier = g->order, nf = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        long s = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (s == -1 && PyErr_Occurred()) goto fail;
+        if (s < 0 || s >= n) {
+            PyErr_Format(PyExc_IndexError, "source %ld: no such space", s);
+            goto fail;
+        }
+        if (field[s] == 0) continue;
+        field[s] = 0;
+        if (climbing) {
+            if (push2(g, &hn, (Entry2){0, (int)s}) < 0) goto fail;
+        } else {
+            frontier[nf++] = (int)s;
+        }
+    }
+    if (!climbing) {
+        /* breadth first: g->order holds the queue, each space entering it once */
+        for (int head = 0; head < nf; head++) {
+            int space = frontier[head];
+            int d = field[space] + 1;
+            for (int k = g->first[space]; k < g->first[space + 1]; k++) {
+                int to = g->nbr[k];
+                if (field[to] == INT_MAX && (!pass || pass[to])) {
+                    field[to] = d;
+                    frontier[nf++] = to;
+                }
+            }
+        }
+    } else {
+        while (hn) {
+            Entry2 e = pop2(g, &hn);
+            int space = e.space;
+            if (e.cost > field[space]) continue;
+            for (int k = g->first[space]; k < g->first[space + 1]; k++) {
+                int from = g->nbr[k];
+                if (pass && !pass[from]) continue;
+                /* the route goes from `from` into `space`: the edge is the same either way */
+                if (!g->open[k]) continue;
+                int climb = g->level[space] - g->level[from];
+                int step = climb <= 0 ? 1 : (climb >= height ? -1 : 1 + climb);
+                if (step < 0) continue;
+                int total = e.cost + step;
+                if (total < field[from]) {
+                    field[from] = total;
+                    if (push2(g, &hn, (Entry2){total, from}) < 0) goto fail;
+                }
+            }
+        }
+    }
+    Py_DECREF(seq);
+    release(&passable);
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *v = field[i] == INT_MAX ? g->inf : g->ints[field[i]];
+        if (field[i] != INT_MAX && field[i] >= n) {
+            v = PyLong_FromLong(field[i]);
+            if (!v) {
+                Py_DECREF(out);
+                return NULL;
+            }
+        } else {
+            Py_INCREF(v);
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    return out;
+fail:
+    Py_DECREF(seq);
+    release(&passable);
+    return NULL;
+}
+
+/* engagement(out, height, spaces, heights): query.engagement_masks. `out` a writable buffer
+ * of one zeroed uint64 per space; fills it and returns True, or False where 64 bits are too
+ * few (out is then unspecified). */
+static PyObject *geometry_engagement(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4) {
+        PyErr_SetString(PyExc_TypeError, "engagement(out, height, spaces, heights)");
+        return NULL;
+    }
+    int n = g->size;
+    long height = PyLong_AsLong(args[1]);
+    if (height == -1 && PyErr_Occurred()) return NULL;
+    Py_buffer out;
+    if (PyObject_GetBuffer(args[0], &out, PyBUF_WRITABLE) < 0) return NULL;
+    PyObject *spaces = NULL, *heights = NULL, *result = NULL;
+    if (out.len != (Py_ssize_t)n * 8) {
+        PyErr_Format(PyExc_ValueError, "out: %zd bytes, expected %zd", out.len,
+                     (Py_ssize_t)n * 8);
+        goto done;
+    }
+    spaces = PySequence_Fast(args[2], "spaces should be a sequence");
+    heights = spaces ? PySequence_Fast(args[3], "heights should be a sequence") : NULL;
+    if (!heights) goto done;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(spaces);
+    if (PySequence_Fast_GET_SIZE(heights) != count) {
+        PyErr_SetString(PyExc_ValueError, "one height per space");
+        goto done;
+    }
+    uint64_t *mask = (uint64_t *)out.buf;
+    int *zone = g->order; /* the spaces engaged from, at most one per neighbour */
+    for (Py_ssize_t i = 0; i < count; i++) {
+        long at = PyLong_AsLong(PySequence_Fast_GET_ITEM(spaces, i));
+        long tall = PyLong_AsLong(PySequence_Fast_GET_ITEM(heights, i));
+        if (PyErr_Occurred()) goto done;
+        if (at < 0 || at >= n) {
+            PyErr_Format(PyExc_IndexError, "enemy on %ld: no such space", at);
+            goto done;
+        }
+        long base = g->level[at];
+        int nz = 0;
+        uint64_t used = 0;
+        for (int k = g->first[at]; k < g->first[at + 1]; k++) {
+            int s = g->nbr[k];
+            long here = g->level[s];
+            if (!(base < here + height && here < base + tall)) continue;
+            zone[nz++] = s;
+            used |= mask[s];
+            for (int j = g->first[s]; j < g->first[s + 1]; j++) used |= mask[g->nbr[j]];
+        }
+        if (!nz) continue;
+        if (used == ~(uint64_t)0) {
+            result = Py_False;
+            Py_INCREF(result);
+            goto done;
+        }
+        uint64_t bit = ~used & (used + 1); /* the lowest bit free */
+        for (int z = 0; z < nz; z++) mask[zone[z]] |= bit;
+    }
+    result = Py_True;
+    Py_INCREF(result);
+done:
+    Py_XDECREF(spaces);
+    Py_XDECREF(heights);
+    PyBuffer_Release(&out);
+    return result;
+}
+
+/* -- the Geometry type ------------------------------------------------------------------------ */
+static void geometry_dealloc(Geometry *g) {
+    if (g->ints) {
+        for (int i = 0; i < g->size; i++) Py_XDECREF(g->ints[i]);
+    }
+    Py_XDECREF(g->inf);
+    PyMem_Free(g->ints);
+    PyMem_Free(g->first);
+    PyMem_Free(g->nbr);
+    PyMem_Free(g->open);
+    PyMem_Free(g->level);
+    PyMem_Free(g->best);
+    PyMem_Free(g->parent);
+    PyMem_Free(g->done);
+    PyMem_Free(g->order);
+    PyMem_Free(g->flags);
+    PyMem_Free(g->heap);
+    PyMem_Free(g->labels);
+    Py_TYPE(g)->tp_free((PyObject *)g);
+}
+
+/* Geometry(neighbours, open, levels): neighbours a sequence of sequences of spaces, open the
+ * same shape of truth values (the edge does not block), levels one int per space. */
+static int geometry_init(Geometry *g, PyObject *args, PyObject *kw) {
+    PyObject *neighbours, *open, *levels;
+    static char *names[] = {"neighbours", "open", "levels", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOO:Geometry", names, &neighbours, &open,
+                                     &levels))
+        return -1;
+    if (g->first) {
+        PyErr_SetString(PyExc_TypeError, "a Geometry is built once");
+        return -1;
+    }
+    PyObject *nb = PySequence_Fast(neighbours, "neighbours should be a sequence");
+    PyObject *op = nb ? PySequence_Fast(open, "open should be a sequence") : NULL;
+    PyObject *lv = op ? PySequence_Fast(levels, "levels should be a sequence") : NULL;
+    int ok = -1;
+    if (!lv) goto done;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(nb);
+    if (n > INT_MAX / 4 || PySequence_Fast_GET_SIZE(op) != n ||
+        PySequence_Fast_GET_SIZE(lv) != n) {
+        PyErr_SetString(PyExc_ValueError, "neighbours, open and levels should be one per space");
+        goto done;
+    }
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        Py_ssize_t len = PyObject_Length(PySequence_Fast_GET_ITEM(nb, i));
+        if (len < 0) goto done;
+        total += len;
+    }
+    size_t sz = (size_t)(n ? n : 1);
+    g->size = (int)n;
+    g->first = PyMem_Calloc(sz + 1, sizeof(int));
+    g->nbr = PyMem_Calloc((size_t)(total ? total : 1), sizeof(int));
+    g->open = PyMem_Calloc((size_t)(total ? total : 1), 1);
+    g->level = PyMem_Calloc(sz, sizeof(int));
+    g->ints = PyMem_Calloc(sz, sizeof(PyObject *));
+    g->best = PyMem_Calloc(sz, sizeof(int));
+    g->parent = PyMem_Calloc(sz, sizeof(int));
+    g->done = PyMem_Calloc(sz, 1);
+    g->order = PyMem_Calloc(sz, sizeof(int));
+    g->flags = PyMem_Calloc(sz, 1);
+    g->inf = PyFloat_FromDouble(INFINITY);
+    if (!g->first || !g->nbr || !g->open || !g->level || !g->ints || !g->best || !g->parent ||
+        !g->done || !g->order || !g->flags || !g->inf) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t at = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        g->first[i] = (int)at;
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(nb, i), "a neighbour list");
+        PyObject *orow = row ? PySequence_Fast(PySequence_Fast_GET_ITEM(op, i), "an open list")
+                             : NULL;
+        if (!orow) {
+            Py_XDECREF(row);
+            goto done;
+        }
+        Py_ssize_t len = PySequence_Fast_GET_SIZE(row);
+        if (PySequence_Fast_GET_SIZE(orow) != len) {
+            PyErr_SetString(PyExc_ValueError, "open should match neighbours");
+            Py_DECREF(row);
+            Py_DECREF(orow);
+            goto done;
+        }
+        for (Py_ssize_t j = 0; j < len; j++) {
+            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(row, j));
+            int t = PyObject_IsTrue(PySequence_Fast_GET_ITEM(orow, j));
+            if ((v == -1 && PyErr_Occurred()) || t < 0) {
+                Py_DECREF(row);
+                Py_DECREF(orow);
+                goto done;
+            }
+            if (v < 0 || v >= n) {
+                PyErr_Format(PyExc_ValueError, "neighbour %ld: no such space", v);
+                Py_DECREF(row);
+                Py_DECREF(orow);
+                goto done;
+            }
+            g->nbr[at] = (int)v;
+            g->open[at] = (unsigned char)t;
+            at++;
+        }
+        Py_DECREF(row);
+        Py_DECREF(orow);
+        long level = PyLong_AsLong(PySequence_Fast_GET_ITEM(lv, i));
+        if (level == -1 && PyErr_Occurred()) goto done;
+        if (level < -(1L << 20) || level > (1L << 20)) {
+            PyErr_Format(PyExc_ValueError, "level %ld out of range", level);
+            goto done;
+        }
+        g->level[i] = (int)level;
+        g->ints[i] = PyLong_FromSsize_t(i);
+        if (!g->ints[i]) goto done;
+    }
+    g->first[n] = (int)at;
+    ok = 0;
+done:
+    Py_XDECREF(nb);
+    Py_XDECREF(op);
+    Py_XDECREF(lv);
+    return ok;
+}
+
+static PyObject *geometry_size(Geometry *g, void *closure) {
+    (void)closure;
+    return PyLong_FromLong(g->size);
+}
+
+static int ready(Geometry *g) {
+    if (!g->first) {
+        PyErr_SetString(PyExc_ValueError, "Geometry not initialised");
+        return 0;
+    }
+    return 1;
+}
+
+/* The scratch buffers serve one call at a time: a call made while another runs on the same
+ * Geometry (Python code run from inside one: a finalizer, an iterator) raises Busy, and
+ * query.py's wrappers answer it in Python. */
+static PyObject *Busy;
+
+typedef PyObject *(*Method)(Geometry *, PyObject *const *, Py_ssize_t);
+
+static PyObject *guarded(Method method, PyObject *self, PyObject *const *args,
+                         Py_ssize_t nargs) {
+    Geometry *g = (Geometry *)self;
+    if (!ready(g)) return NULL;
+    if (g->busy) {
+        PyErr_SetString(Busy, "the Geometry is answering another query");
+        return NULL;
+    }
+    g->busy = 1;
+    PyObject *result = method(g, args, nargs);
+    g->busy = 0;
+    return result;
+}
+
+static PyObject *reach_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return guarded(geometry_reach, self, args, nargs);
+}
+
+static PyObject *field_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return guarded(geometry_distance_field, self, args, nargs);
+}
+
+static PyObject *engagement_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return guarded(geometry_engagement, self, args, nargs);
+}
+
+static PyMethodDef geometry_methods[] = {
+    {"engagement", (PyCFunction)(void (*)(void))engagement_method, METH_FASTCALL,
+     "engagement(out, height, spaces, heights) -> whether 64 bits sufficed"},
+    {"reach", (PyCFunction)(void (*)(void))reach_method, METH_FASTCALL,
+     "reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end)"},
+    {"distance_field", (PyCFunction)(void (*)(void))field_method, METH_FASTCALL,
+     "distance_field(sources, height, passable) -> [cost or math.inf per space]"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef geometry_getset[] = {
+    {"size", (getter)geometry_size, NULL, "The number of spaces.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject GeometryType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "deadtable.engine.board._geometry.Geometry",
+    .tp_basicsize = sizeof(Geometry),
+    .tp_dealloc = (destructor)geometry_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "One board's movement geometry (neighbours, open edges, levels), compiled.",
+    .tp_methods = geometry_methods,
+    .tp_getset = geometry_getset,
+    .tp_init = (initproc)geometry_init,
+    .tp_new = PyType_GenericNew,
+};
+
+static struct PyModuleDef geometry_module = {
+    PyModuleDef_HEAD_INIT, "_geometry", "The board engine's movement geometry (C).", -1, NULL,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__geometry(void) {
+    if (PyType_Ready(&GeometryType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&geometry_module);
+    if (!m) return NULL;
+    Busy = PyErr_NewExceptionWithDoc("deadtable.engine.board._geometry.Busy",
+                                     "A Geometry asked again while it answers.",
+                                     PyExc_RuntimeError, NULL);
+    if (!Busy || PyModule_AddObjectRef(m, "Busy", Busy) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&GeometryType);
+    if (PyModule_AddObject(m, "Geometry", (PyObject *)&GeometryType) < 0) {
+        Py_DECREF(&GeometryType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,236 @@
+"""Movement queries in data form, and their compiled twin.
+
+`reach` and `distance_field` (movement.py) take callbacks: the general API, which any rule can
+use. Called thousands of times a game with Python callbacks per step, they dominate a board
+game's time; a callback per step from C would too. So a query can also be given as data, the
+costs being HeroScape climbing (movement.climbing_cost) and everything else per space:
+
+- `MoveQuery`: a figure's move from `start` under `budget`, climbing as a figure of `height`
+  over edges whose feature is not in `blocking`; per space `flags` (a byte each: CLOSED no step
+  may enter it, STOPS entering it ends the move, NO_PASS it may not be passed through, NO_END
+  it may not be ended on), with the spaces of `closed`, `no_pass` and `no_end` flagged too
+  (a static terrain's flags, shared, and the figures' spaces of the moment), and, for the
+  leaving-engagement penalty, `engaged`: per space a 64-bit mask of the enemies a figure
+  there is engaged with, the penalty of a step from a to b being the number of bits of
+  engaged[a] not in engaged[b] (`engagement_masks` gives HeroScape's, one bit per enemy,
+  reused only by enemies too far apart to count together). Without
+  `engaged`, one cheapest route per space (reach without a penalty); with it, the Pareto
+  routes (reach with one), even where every mask is 0.
+- `FieldQuery`: a distance field to `sources`, by climbing as a figure of `height` (None:
+  every step costs 1, breadth first) over edges not `blocking`, through `passable` spaces
+  (a byte each, nonzero: may be used; None: all).
+
+`reach_compiled` and `distance_field_compiled` answer them exactly as `python_reach` and
+`python_distance_field` do (those call movement.reach and movement.distance_field with the
+callbacks the data say), the same spaces in the same order with the same routes: compiled
+(csrc/geometry.c) when the extension `_geometry` is built and DEADTABLE_KERNEL is not "0",
+else by the Python. `use_compiled(False)` turns the C off in this process (tests compare).
+"""
+
+from __future__ import annotations
+
+import os
+import weakref
+from array import array
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deadtable.engine.board.model import Board, edge_key
+from deadtable.engine.board.movement import Route, climbing_cost, distance_field, reach
+
+try:
+    from deadtable.engine.board import _geometry  # type: ignore[attr-defined]
+except ImportError:  # not built (no compiler at install): the Python answers
+    _geometry = None
+
+CLOSED = 1  # no step may enter the space
+STOPS = 2  # entering it ends the move
+NO_PASS = 4  # a route may not pass through it
+NO_END = 8  # a move may not end on it
+WALLS = frozenset({"wall", "door"})  # climbing_cost's default blocking
+
+_enabled = _geometry is not None and os.environ.get("DEADTABLE_KERNEL") != "0"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveQuery:
+    """reach(board, start, budget, climbing_cost(board, height, blocking), ...) in data form
+    (the module's docstring says what each field means)."""
+
+    start: int
+    budget: float
+    height: int
+    flags: bytes | bytearray | None = None
+    engaged: array[int] | None = None  # array('Q'), one mask per space
+    blocking: frozenset[str] = WALLS
+    # spaces whose flags also have CLOSED, NO_PASS, NO_END (any collection of spaces, a dict's
+    # keys included): what changes from query to query over flags that do not (the terrain)
+    closed: Collection[int] = ()
+    no_pass: Collection[int] = ()
+    no_end: Collection[int] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FieldQuery:
+    """distance_field(board, sources, climbing_cost(board, height, blocking), passable=...)
+    in data form; height None: steps of 1."""
+
+    sources: Sequence[int]
+    height: int | None = None
+    passable: bytes | bytearray | None = None
+    blocking: frozenset[str] = WALLS
+
+
+def compiled() -> bool:
+    """Whether the compiled geometry answers queries in this process."""
+    return _enabled
+
+
+def use_compiled(on: bool) -> bool:
+    """Turn the compiled geometry on (if built) or off; returns whether it was on."""
+    global _enabled
+    was = _enabled
+    _enabled = on and _geometry is not None
+    return was
+
+
+def empty_masks(board: Board) -> array[int]:
+    """A zero engagement mask per space, for a MoveQuery's `engaged`."""
+    return array("Q", bytes(8 * board.size))
+
+
+def engagement_masks(board: Board, height: int, spaces: Sequence[int],
+                     heights: Sequence[int]) -> array[int] | None:
+    """HeroScape engagement as a MoveQuery's `engaged`, for a figure of `height` among enemies
+    on `spaces` with `heights` (one each): a figure on a space is engaged with each enemy
+    adjacent to it unless one's base is at or above the other's top (base: the space's level).
+    An enemy's bit is set on the spaces engaged with it; enemies share a bit only where no
+    space engaged with one is, or is adjacent to, a space engaged with the other (each takes
+    the lowest bit its neighbourhood leaves free, in the given order), so that for any step
+    from a to an adjacent b, popcount(masks[a] & ~masks[b]) counts the enemies engaged from a
+    and not from b, however many enemies there are. None where 64 bits are too few (over 63
+    enemies crowding together)."""
+    g = geometry(board)
+    if g is None:
+        return python_engagement_masks(board, height, spaces, heights)
+    masks = empty_masks(board)
+    try:
+        return masks if g.engagement(masks, height, spaces, heights) else None
+    except _geometry.Busy:
+        return python_engagement_masks(board, height, spaces, heights)
+
+
+def python_engagement_masks(board: Board, height: int, spaces: Sequence[int],
+                            heights: Sequence[int]) -> array[int] | None:
+    """engagement_masks in Python (its compiled twin is csrc/geometry.c's)."""
+    if len(spaces) != len(heights):
+        raise ValueError("one height per space")
+    masks = empty_masks(board)
+    level, neighbours = board.level, board.neighbours
+    full = (1 << 64) - 1
+    for at, tall in zip(spaces, heights, strict=True):
+        base = level[at]
+        zone = [s for s in neighbours[at] if base < level[s] + height and level[s] < base + tall]
+        if not zone:
+            continue
+        used = 0
+        for s in zone:
+            used |= masks[s]
+            for t in neighbours[s]:
+                used |= masks[t]
+        if used == full:
+            return None
+        bit = ~used & (used + 1)
+        for s in zone:
+            masks[s] |= bit
+    return masks
+
+
+# -- the Python twin --------------------------------------------------------------------------
+def python_reach(board: Board, query: MoveQuery) -> dict[int, list[Route]]:
+    """movement.reach with the callbacks the query's data say."""
+    flags = query.flags
+    if query.closed or query.no_pass or query.no_end:
+        flags = bytearray(board.size) if flags is None else bytearray(flags)
+        for bit, spaces in ((CLOSED, query.closed), (NO_PASS, query.no_pass),
+                            (NO_END, query.no_end)):
+            for space in spaces:
+                flags[space] |= bit
+    masks = query.engaged
+    closed = climbing_cost(board, query.height, query.blocking)
+    if flags is None:
+        step = closed
+    else:
+        def step(frm: int, to: int) -> float | None:
+            return None if flags[to] & CLOSED else closed(frm, to)
+
+    def stops(space: int) -> bool:
+        return bool(flags is not None and flags[space] & STOPS)
+
+    def can_pass(space: int) -> bool:
+        return not (flags is not None and flags[space] & NO_PASS)
+
+    def can_end(space: int) -> bool:
+        return not (flags is not None and flags[space] & NO_END)
+
+    def penalty(frm: int, to: int) -> float:
+        assert masks is not None
+        return (masks[frm] & ~masks[to]).bit_count()
+
+    return reach(board, query.start, query.budget, step, stops=stops, can_pass=can_pass,
+                 can_end=can_end, penalty=None if masks is None else penalty)
+
+
+def python_distance_field(board: Board, query: FieldQuery) -> list[float]:
+    """movement.distance_field with the callbacks the query's data say."""
+    passable = query.passable
+    step = None if query.height is None else climbing_cost(board, query.height, query.blocking)
+    return distance_field(board, query.sources, step,
+                          passable=None if passable is None else lambda s: bool(passable[s]))
+
+
+# -- the compiled twin ------------------------------------------------------------------------
+_geometries: weakref.WeakKeyDictionary[Board, dict[frozenset[str], Any]] = \
+    weakref.WeakKeyDictionary()
+
+
+def geometry(board: Board, blocking: frozenset[str] = WALLS) -> Any:
+    """The board's compiled Geometry for edges blocked by `blocking` (built once), or None
+    when the compiled geometry is off."""
+    if not _enabled:
+        return None
+    kept = _geometries.get(board)
+    if kept is None:
+        kept = _geometries[board] = {}
+    found = kept.get(blocking)
+    if found is None:
+        features = board.features
+        open_ = [[features.get(edge_key(a, b)) not in blocking for b in near]
+                 for a, near in enumerate(board.neighbours)]
+        assert _geometry is not None
+        found = kept[blocking] = _geometry.Geometry(board.neighbours, open_, board.level)
+    return found
+
+
+def reach_compiled(board: Board, query: MoveQuery) -> dict[int, list[Route]]:
+    """What python_reach(board, query) returns, compiled where it can be."""
+    g = geometry(board, query.blocking)
+    if g is None:
+        return python_reach(board, query)
+    try:
+        return g.reach(Route, query.start, query.budget, query.height, query.flags,
+                       query.engaged, query.closed, query.no_pass, query.no_end)
+    except _geometry.Busy:  # asked from inside another of its answers (csrc/geometry.c)
+        return python_reach(board, query)
+
+
+def distance_field_compiled(board: Board, query: FieldQuery) -> list[float]:
+    """What python_distance_field(board, query) returns, compiled where it can be."""
+    g = geometry(board, query.blocking)
+    if g is None:
+        return python_distance_field(board, query)
+    try:
+        return g.distance_field(query.sources, query.height, query.passable)
+    except _geometry.Busy:
+        return python_distance_field(board, query)
