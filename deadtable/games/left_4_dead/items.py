@@ -164,13 +164,18 @@ def stand_up(state: Left4DeadState, figure: Figure, other: Figure) -> None:
 
 
 # -- picking up ----------------------------------------------------------------------------
-def pickup_actions(state: Left4DeadState, figure: Figure) -> list[Action]:
+def pickup_actions(state: Left4DeadState, figure: Figure,
+                   left: tuple[str, ...] | list[str] = ()) -> list[Action]:
+    """Items on or next to the survivor, but not one it left this turn: "another survivor may
+    then pick up the old weapon" (and swapping back and forth would never end)."""
     if figure.space is None or figure.down:
         return []
     spaces = [figure.space, *state.board.neighbours[figure.space]]
     actions = []
     for space in spaces:
         for item in dict.fromkeys(state.items_on_map.get(space, [])):
+            if item in left:
+                continue
             slot = slot_of(state, item)
             held = figure.items.get(slot)
             label = f"Pick up the {item_name(state, item)} at {state.board.names[space]}"
@@ -182,7 +187,7 @@ def pickup_actions(state: Left4DeadState, figure: Figure) -> list[Action]:
     return actions
 
 
-def pick_up(state: Left4DeadState, figure: Figure, space: int, item: str) -> None:
+def pick_up(state: Left4DeadState, figure: Figure, space: int, item: str) -> str | None:
     """A survivor carries one item per slot; a new one swaps with the old, which stays on the
     survivor's space for another to pick up."""
     assert figure.space is not None
@@ -199,6 +204,7 @@ def pick_up(state: Left4DeadState, figure: Figure, space: int, item: str) -> Non
     arm(state, figure, item)
     state.event(f"{combat.name(figure)} picks up the {item_name(state, item)}"
                 + (f" and leaves the {item_name(state, old)}." if old else "."), PICKUP)
+    return old
 
 
 def arm(state: Left4DeadState, figure: Figure, item: str) -> None:

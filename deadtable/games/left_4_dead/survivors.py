@@ -16,7 +16,7 @@ takes no turn while its captor is next to it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 from deadtable.engine.decisions import Action, Decision
@@ -40,6 +40,7 @@ class SurvivorTurn(Frame):
     weapon: str = ""  # the weapon of this turn's attacks, once chosen
     attacks_left: int = 0  # further attacks the weapon allows this turn
     attacked: bool = False
+    left: list[str] = field(default_factory=list)  # items it swapped away this turn
 
 
 def captured(state: Left4DeadState, figure: Figure) -> bool:
@@ -125,7 +126,9 @@ class SurvivorTurnHandler(Handler[Left4DeadState, SurvivorTurn]):
             frame.step = "pickup"
         elif verb == "pick":
             space, _, item = rest.partition(":")
-            items.pick_up(state, figure, int(space), item)
+            old = items.pick_up(state, figure, int(space), item)
+            if old is not None:
+                frame.left.append(old)
         elif verb == "attack":
             weapon, _, target = rest.partition(":")
             weapons.attack(state, frame, figure, weapon, target)
@@ -254,7 +257,7 @@ def shove(state: Left4DeadState, by: Figure, target: Figure) -> None:
 def pickup_actions(state: Left4DeadState, frame: SurvivorTurn, figure: Figure) -> list[Action]:
     # Ending a move "on or adjacent to an item": a survivor that stays put ends its move where
     # it stands (designed: docs).
-    found = items.pickup_actions(state, figure)
+    found = items.pickup_actions(state, figure, frame.left)
     if not found:
         return []
     return [*found, Action("go-on", "Leave the items", {"verb": "go-on"})]

@@ -194,3 +194,17 @@ def test_pills_can_be_given_to_an_adjacent_survivor(lane):
     survivor_turn(lane, "bill", step="before")
     lane.apply("give:zoey")
     assert zoey.items["pills"] == "pain-pills" and "pills" not in bill.items
+
+
+def test_a_survivor_does_not_pick_back_up_what_it_swapped_away_this_turn(lane):
+    bill = put(lane, "bill", "2,2")
+    bill.items["weapon"] = "uzi"
+    lane.items_on_map[at(lane, "3,2")] = ["pump-shotgun"]
+    survivor_turn(lane, "bill", step="pickup")
+    lane.apply(f"pick:{at(lane, '3,2')}:pump-shotgun")
+    assert lane.items_on_map[at(lane, "2,2")] == ["uzi"]
+    assert not any(f.KIND == "survivor-turn" and f.step == "pickup" for f in lane.stack)
+    zoey = put(lane, "zoey", "1,2")
+    from deadtable.games.left_4_dead import items
+
+    assert [a.id for a in items.pickup_actions(lane, zoey)] == [f"pick:{at(lane, '2,2')}:uzi"]
