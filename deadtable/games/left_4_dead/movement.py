@@ -247,39 +247,58 @@ def spaces_away(state: Left4DeadState, a: int, b: int) -> int:
     return math.inf if d is None else d  # type: ignore[return-value]
 
 
+def standing_heights(state: Left4DeadState) -> dict[int, int]:
+    """Space -> height of the figure standing there (figures lying down block no sight)."""
+    return {f.space: height(state, f) for f in state.figures.values()
+            if f.space is not None and not f.down}
+
+
 def can_see(state: Left4DeadState, viewer: Figure, target: Figure,
-            from_space: int | None = None) -> bool:
+            from_space: int | None = None, figures: dict[int, int] | None = None) -> bool:
     """Clear line of sight from viewer to target (figures in between block)."""
     a = viewer.space if from_space is None else from_space
     b = target.space
     if a is None or b is None:
         return False
-    others = {f.space: height(state, f) for f in state.figures.values()
-              if f.space is not None and f.space not in (a, b) and not f.down}
+    others = standing_heights(state) if figures is None else figures
     return sight(state.board, a, b, height_a=height(state, viewer),
-                 height_b=height(state, target), figures=others).clear
+                 height_b=height(state, target), figures=_between(others, a, b)).clear
 
 
-def can_see_space(state: Left4DeadState, viewer: Figure, space: int) -> bool:
+def _between(figures: dict[int, int], a: int, b: int) -> dict[int, int]:
+    if a in figures or b in figures:
+        figures = {s: h for s, h in figures.items() if s != a and s != b}
+    return figures
+
+
+def can_see_space(state: Left4DeadState, viewer: Figure, space: int,
+                  figures: dict[int, int] | None = None) -> bool:
     a = viewer.space
     if a is None:
         return False
-    others = {f.space: height(state, f) for f in state.figures.values()
-              if f.space is not None and f.space not in (a, space) and not f.down}
+    others = standing_heights(state) if figures is None else figures
     return sight(state.board, a, space, height_a=height(state, viewer), height_b=0,
-                 figures=others).clear
+                 figures=_between(others, a, space)).clear
+
+
+def targets_in_range(state: Left4DeadState, attacker: Figure, candidates: list[Figure],
+                     reach_: int) -> list[Figure]:
+    """The legal targets among `candidates` at `reach_`: engaged figures only if the attacker
+    is engaged; else within range (spaces, ignoring levels) and in clear sight."""
+    if attacker.space is None:
+        return []
+    engagements = engaged_with(state, attacker)
+    if engagements:
+        return [t for t in candidates if t in engagements]
+    if reach_ <= 1:
+        return []  # range 1 means adjacent, i.e. engaged
+    figures = standing_heights(state)
+    return [t for t in candidates
+            if t.space is not None and t.side != attacker.side
+            and spaces_away(state, attacker.space, t.space) <= reach_
+            and can_see(state, attacker, t, figures=figures)]
 
 
 def in_range(state: Left4DeadState, attacker: Figure, target: Figure, reach_: int) -> bool:
-    """A legal target at `reach_`: engaged figures only if the attacker is engaged; else within
-    range (spaces, ignoring levels) and, unless engaged, in clear sight."""
-    if target.space is None or attacker.space is None or target.side == attacker.side:
-        return False
-    engagements = engaged_with(state, attacker)
-    if engagements:
-        return target in engagements
-    if reach_ <= 1:
-        return False  # range 1 means adjacent, i.e. engaged
-    if spaces_away(state, attacker.space, target.space) > reach_:
-        return False
-    return can_see(state, attacker, target)
+    """Whether `target` is a legal target at `reach_` (targets_in_range, for one)."""
+    return bool(targets_in_range(state, attacker, [target], reach_))

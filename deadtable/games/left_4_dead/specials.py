@@ -86,8 +86,8 @@ def attack_targets(state: Left4DeadState, figure: Figure) -> list[Figure]:
                                                 combat.reduced(state, figure, "range")) else []
         # the figure that disturbed her is destroyed (powers/witch.py): she attacks anyone
     reach_ = combat.reduced(state, figure, "range")
-    return [t for t in state.survivors() if not t.closet
-            and movement.in_range(state, figure, t, reach_)]
+    return movement.targets_in_range(state, figure,
+                                     [t for t in state.survivors() if not t.closet], reach_)
 
 
 class SpecialTurnHandler(Handler[Left4DeadState, SpecialTurn]):

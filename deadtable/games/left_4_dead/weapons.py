@@ -58,7 +58,7 @@ def usable(state: Left4DeadState, figure: Figure) -> list[str]:
 
 def targets(state: Left4DeadState, figure: Figure, weapon: str) -> list[Figure]:
     reach_ = weapon_range(state, figure, weapon)
-    return [t for t in state.infected() if movement.in_range(state, figure, t, reach_)]
+    return movement.targets_in_range(state, figure, state.infected(), reach_)
 
 
 def attack_actions(state: Left4DeadState, frame: Any, figure: Figure) -> list[Action]:
@@ -95,9 +95,10 @@ def attack_actions(state: Left4DeadState, frame: Any, figure: Figure) -> list[Ac
 def target_spaces(state: Left4DeadState, figure: Figure, weapon: str) -> list[int]:
     assert figure.space is not None
     reach_ = weapon_range(state, figure, weapon)
+    figures = movement.standing_heights(state)
     return [s for s in range(state.board.size)
             if s != figure.space and movement.spaces_away(state, figure.space, s) <= reach_
-            and movement.can_see_space(state, figure, s)]
+            and movement.can_see_space(state, figure, s, figures)]
 
 
 def lines_of_fire(state: Left4DeadState, figure: Figure, weapon: str) -> dict[str, list[Figure]]:

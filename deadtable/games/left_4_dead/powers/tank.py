@@ -32,8 +32,8 @@ def rock_targets(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> l
         return []
     if specials.held_by(state, figure) is not None:
         return []
-    return [t for t in common.opponents(state, figure)
-            if movement.in_range(state, figure, t, int(p["range"]))]
+    return movement.targets_in_range(state, figure, common.opponents(state, figure),
+                                     int(p["range"]))
 
 
 def attack_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> list[Action]:
