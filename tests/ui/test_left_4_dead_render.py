@@ -43,7 +43,7 @@ def test_the_table_fits_in_80_columns(view: dict[str, Any]) -> None:
     shown = text_of(render_view(GAME, view), 80)
     lines = shown.splitlines()
     assert max(len(line) for line in lines) <= 80
-    assert "Round 0" in shown and "Phase: kit-out:choose" in shown
+    assert "Round 0" in shown and "Now: the safe room's weapons" in shown
     # The map: a column header, one line per row with its number, survivors by initial.
     rows = 1 + max(r for _, _, r, _, _ in view["map"]["spaces"])
     numbered = [line for line in lines if line[1:4].strip().isdigit()]

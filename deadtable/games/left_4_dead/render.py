@@ -304,10 +304,9 @@ def status_text(view: dict[str, Any]) -> Text:
     if view.get("crescendo"):
         text.append(f"  CRESCENDO {view['crescendo']}", style="bold bright_red")
     text.append(f"  items in pool {view.get('pool', 0)}", style="dim")
-    procedure = view.get("procedure") or []
-    if procedure:
-        text.append("\nPhase: ", style="bold")
-        text.append(" › ".join(procedure), style="cyan")
+    if view.get("phase"):
+        text.append("\nNow: ", style="bold")
+        text.append(view["phase"], style="cyan")
     return text
 
 

@@ -60,6 +60,32 @@ def figure_view(state: Left4DeadState, figure: Figure) -> dict[str, Any]:
     }
 
 
+STEPS = {"before": "before the turn", "move": "moving", "pickup": "picking up",
+         "attack": "attacking", "choose": "choosing"}
+
+
+def phase(state: Left4DeadState) -> str:
+    """Where the round stands, in words: "survivors' turn 2 · Bill moving"."""
+    words: list[str] = []
+    for frame in state.stack:
+        kind = frame.KIND
+        if kind == "kit-out":
+            words.append("the safe room's weapons")
+        elif kind == "side-turn":
+            words.append(f"{frame.side}' turn {frame.marker}")  # type: ignore[attr-defined]
+        elif kind in ("survivor-turn", "special-turn"):
+            figure = state.figures.get(frame.figure)  # type: ignore[attr-defined]
+            if figure is not None:
+                words.append(f"{combat.name(figure)} {STEPS.get(frame.step, frame.step)}")
+        elif kind == "horde-turn":
+            words.append(f"the horde {STEPS.get(frame.step, frame.step)}")
+        elif kind == "survival-instinct":
+            words.append("Survival Instinct")
+        elif kind == "round" and frame.step == "end":
+            words.append("end of the round")
+    return " · ".join(words)
+
+
 def view(state: Left4DeadState, seat: str | None) -> dict[str, Any]:
     names = state.board.names
     return {
@@ -77,5 +103,6 @@ def view(state: Left4DeadState, seat: str | None) -> dict[str, Any]:
         "crescendo": state.crescendo,
         "obstacle": [names[s] for s in sorted(state.blocked_spaces())],
         "procedure": [f"{f.KIND}:{f.step}" for f in state.stack],
+        "phase": phase(state),
         "escaped": list(state.escaped),
     }

@@ -144,3 +144,13 @@ def test_a_survivor_in_a_hero_closet_is_not_in_play_for_the_infected(lane):
     assert [f.id for f in horde.targets_in_play(lane)] == ["zoey"]
     field = horde.horde_field(lane)
     assert field[at(lane, "0,2")] == 0 and field[zombie.space] > 1
+
+
+def test_the_view_says_where_the_round_stands_in_words(lane):
+    from deadtable.games.left_4_dead.view import phase
+    from tests.games.left_4_dead.positions import survivor_turn
+
+    put(lane, "bill", "0,2")
+    survivor_turn(lane, "bill")
+    assert phase(lane) == "survivors' turn 1 · Bill moving"
+    assert lane.view("survivors")["phase"] == phase(lane)

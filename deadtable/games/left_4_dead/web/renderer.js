@@ -466,7 +466,7 @@
     const status = el("div", {class: "l4d-status"},
       el("strong", {}, `Round ${view.round}`), ` · ${m.name || ""} · ${view.difficulty}`,
       view.crescendo ? el("span", {class: "crescendo"}, ` · CRESCENDO ${view.crescendo}`) : null,
-      el("span", {class: "phase"}, ` · ${(view.procedure || []).join(" › ")}`));
+      view.phase ? el("span", {class: "phase"}, ` · ${view.phase}`) : null);
     const tools = el("div", {class: "l4d-tools"}, rulerButton, zoomButton, info.range);
     const rulerText = rulerLine();
     // Below the map: the survivors' cards, the infected, items and the key; folded on a
