@@ -33,7 +33,7 @@ from rich.text import Text
 import deadtable
 from deadtable import registry
 from deadtable.agents import Agent, agent_maker, observe
-from deadtable.agents.seating import catch_up, seat_agents
+from deadtable.agents.seating import UnknownSeat, assign, catch_up, seat_agents
 from deadtable.engine.decisions import Decision, GameOver, IllegalAction
 from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
@@ -75,8 +75,9 @@ AgentOpt = Annotated[
     typer.Option(
         "--agent",
         "-a",
-        metavar="[SEAT=]AGENT",
-        help="an agent such as 'random' for one seat (SEAT=AGENT) or every seat (AGENT)",
+        metavar="[SEAT=|SIDE=]AGENT",
+        help="an agent such as 'random' for one seat (SEAT=AGENT), the seats of a side "
+             "(SIDE=AGENT) or every seat (AGENT); a seat's own wins over its side's",
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of tables")]
@@ -319,8 +320,9 @@ def compare_command(
     """Play two configurations on the same seeds and test the difference in win rate.
 
     A CONFIG is words separated by spaces: an agent for every seat ('heuristic',
-    'mcts:iterations=100'), SEAT=AGENT for one seat, or K=V for a game option
-    ('final-battle=survive'). --agent and --option set what both share."""
+    'mcts:iterations=100'), SEAT=AGENT for one seat, SIDE=AGENT for the seats of a side,
+    or K=V for a game option ('final-battle=survive'). --agent and --option set what both
+    share."""
     base = _load(game_id, option)
     config_a = _compare_config(base, "--a", a, agent or [])
     config_b = _compare_config(base, "--b", b, agent or [])
@@ -543,22 +545,31 @@ def _load(game_id: str, pairs: list[str] | None) -> Game:
         _fail(str(error))
 
 
-def _seat_agents(game: Game, given: list[str], default: str | None = None) -> dict[str, str]:
-    """--agent values -> seat -> agent spec. 'SEAT=AGENT' is one seat; 'AGENT' is every seat."""
-    specs = {} if default is None else dict.fromkeys(game.seats, default)
+def _seat_agents(game: Game, given: list[str], default: str | None = None,
+                 base: dict[str, str] | None = None, flag: str = "--agent") -> dict[str, str]:
+    """--agent values -> seat -> agent spec. 'SEAT=AGENT' is one seat, 'SIDE=AGENT' the seats
+    of a side and 'AGENT' every seat; a seat's own spec wins over its side's, and a side's
+    over one for every seat, whatever their order. Seats none of them names keep their spec
+    in `base`, else get `default` (None: a person plays them)."""
+    named: dict[str, str] = {}
+    everyone = None
     for item in given:
         head, eq, tail = item.partition("=")
-        if eq and head in game.seats:
-            specs[head] = tail
-        elif eq and ":" not in head:  # an agent's own k=v come after its name and a ':'
-            _fail(f"--agent {item!r}: {head!r} is not a seat; seats: {', '.join(game.seats)}")
+        if eq and ":" not in head:  # an agent's own k=v come after its name and a ':'
+            named[head] = tail
         else:
-            specs.update(dict.fromkeys(game.seats, item))
+            everyone = item
+    start = dict(base) if base is not None else (
+        {} if default is None else dict.fromkeys(game.seats, default))
+    try:
+        specs = assign(game, named, everyone, start)
+    except UnknownSeat as error:
+        _fail(f"{flag}: {error}")
     for spec in set(specs.values()):
         try:
             agent_maker(spec, game.id)
         except ValueError as error:
-            _fail(f"--agent {spec!r}: {error}")
+            _fail(f"{flag} {spec!r}: {error}")
     return specs
 
 
@@ -609,7 +620,8 @@ def _compare_config(base: Game, flag: str, text: str, shared_agents: list[str]) 
         game = base.spec.bind(**options)
     except BadOption as error:
         _fail(f"{flag} {text!r}: {error}")
-    specs = _seat_agents(game, shared_agents + agents, default="random")
+    shared = _seat_agents(game, shared_agents, default="random")
+    specs = _seat_agents(game, agents, base=shared, flag=flag)
     return Config(dict(game.options), specs)
 
 
@@ -773,6 +785,8 @@ def _show_sim(console: Console, game: Game, result: dict[str, Any]) -> None:
         )
     )
     console.print(_rates_table(f"{first}'s results (Wilson 95% interval)", [("", result)]))
+    if _has_sides(result["sides"]):
+        console.print(_sides_table(result["sides"]))
     console.print(Text(_length_line(result)))
     causes = ", ".join(f"{cause} {count}" for cause, count in result["causes"].items())
     console.print(Text(f"causes: {causes}"))
@@ -805,6 +819,28 @@ def _rates_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
     return table
 
 
+def _has_sides(sides: dict[str, Any]) -> bool:
+    """Whether a per-side table says more than the first seat's: several sides, or a side of
+    several seats."""
+    return len(sides) > 1 or any(len(side["seats"]) > 1 for side in sides.values())
+
+
+def _sides_table(sides: dict[str, Any], title: str = "Each side's results") -> Table:
+    table = Table(title=f"{title} (Wilson 95% interval)")
+    for column in ("side", "games", "win", "draw", "loss"):
+        table.add_column(column, justify="left" if column == "side" else "right")
+    for name, side in sides.items():
+        cells = []
+        for key in ("win", "draw", "loss"):
+            rate = side["rates"][key]
+            lo, hi = rate["ci95"]
+            cells.append(f"{rate['rate']:.3f} [{lo:.3f}, {hi:.3f}]")
+        seats = side["seats"]
+        label = name if seats == [name] else f"{name} ({', '.join(seats)})"
+        table.add_row(label, str(side["games"]), *cells)
+    return table
+
+
 def _length_line(summary: dict[str, Any]) -> str:
     length = summary["length"]
     return (f"game length: mean {length['mean']:.1f} (sd {length['sd']:.1f}); "
@@ -823,6 +859,8 @@ def _show_compare(console: Console, game: Game, result: dict[str, Any]) -> None:
                                                           result["b"])]
     console.print(_rates_table(f"{game.spec.name}: {games} seeds, each played by A and B", rows))
     for label, side in rows:
+        if _has_sides(side["sides"]):
+            console.print(_sides_table(side["sides"], f"{label}: each side's results"))
         console.print(Text(f"{label}: {_length_line(side)}"))
     lo, hi = result["ci95"]
     pairs = result["pairs"]
