@@ -209,8 +209,11 @@ def _play_on(console: Console, state: GameState, specs: dict[str, str],
     finished = _play(console, state, agents, keep)
     keep()
     if finished and state.outcome is not None:
-        human = next((s for s in state.game.seats if s not in agents), state.game.seats[0])
-        console.print(render_view(state.game.id, state.view(human)))
+        humans = [s for s in state.game.seats if s not in agents]
+        # Several people at the screen: the end shows what all of them may see.
+        final = (state.public_view() if len(humans) > 1
+                 else state.view(humans[0] if humans else state.game.seats[0]))
+        console.print(render_view(state.game.id, final))
         _show_outcome(console, state.outcome)
     else:
         console.print(Text(f"Quit after {len(state.history)} actions.", style="bold"))
@@ -672,12 +675,25 @@ def _progress(off: bool, label: str) -> Iterator[Callable[[int, int], None] | No
 # -- playing at the terminal -----------------------------------------------------------------
 def _play(console: Console, state: GameState, agents: dict[str, Agent],
           after_yours: Callable[[], None]) -> bool:
-    """Play until the game ends (True) or the person quits (False); `after_yours` is called
-    after each move the person makes."""
+    """Play until the game ends (True) or a person quits (False); `after_yours` is called
+    after each move a person makes.
+
+    With several human seats (hot-seat) each person sees only their own seat's view: when the
+    deciding human seat changes, the screen is cleared and says whom to pass to, and waits
+    for Enter before it shows that seat anything. Agents' moves are shown as the public
+    events they make (an action's label is written for its seat and may name a secret),
+    except in a one-seat game, where there is nobody to keep a secret from."""
+    humans = [seat for seat in state.game.seats if seat not in agents]
+    hot_seat = len(humans) > 1
+    facing: str | None = None  # the human seat the screen shows now
     agent_steps = 0
     while (decision := state.decision) is not None:
         agent = agents.get(decision.seat)
         if agent is None:
+            if hot_seat and decision.seat != facing:
+                if not _pass_to(console, decision.seat):
+                    return False
+                facing = decision.seat
             console.print(render_view(state.game.id, state.view(decision.seat)))
             action_id = _ask(console, decision)
             if action_id is None:
@@ -687,13 +703,46 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
             if agent_steps > DEFAULT_MAX_STEPS:
                 _fail(f"the agents made {DEFAULT_MAX_STEPS} moves and the game has not ended", 1)
             action_id = agent.act(observe(state))
-            label = decision.get(action_id)
-            shown = label.label if label is not None else action_id
-            console.print(Text(f"{decision.seat}: {shown}", style="dim"))
+            if len(state.game.seats) == 1:
+                label = decision.get(action_id)
+                shown = label.label if label is not None else action_id
+                console.print(Text(f"{decision.seat}: {shown}", style="dim"))
+        seen = len(_public_log(state))
         state.apply(action_id)
         if agent is None:
             after_yours()
+        elif len(state.game.seats) > 1:
+            for line in _public_log(state)[seen:]:
+                console.print(Text(line, style="dim"), soft_wrap=True)
     return True
+
+
+def _public_log(state: GameState) -> list[str]:
+    """The public events so far, as text (an event may be a plain string or {"text": ...})."""
+    return [line["text"] if isinstance(line, dict) else str(line)
+            for line in state.public_view()["log"]]
+
+
+# Clear the screen and the terminal's scrollback (3J), so the next person cannot scroll back
+# to the last one's secrets.
+_CLEAR = "\033[H\033[2J\033[3J"
+
+
+def _pass_to(console: Console, seat: str) -> bool:
+    """The hot-seat screen between two people: cleared, naming who plays next, shown until
+    Enter. False if they quit instead (q, end of input)."""
+    if console.is_terminal:
+        console.file.write(_CLEAR)
+        console.file.flush()
+    console.rule(f"Pass to {seat}")
+    console.print(Text(f"Only {seat} may look now. {seat}: press Enter to see your seat "
+                       f"(q quits).", style="bold"), soft_wrap=True)
+    try:
+        answer = input()
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        return False
+    return answer.strip().lower() not in ("q", "quit")
 
 
 def _ask(console: Console, decision: Decision) -> str | None:
