@@ -53,10 +53,12 @@ class Game:
         self.spec = spec
         self.options = options
         self.seats = spec.seats(options)
+        sides: dict[str, tuple[str, ...]]
         if spec.sides is None:
-            self.sides = {seat: (seat,) for seat in self.seats}
+            sides = {seat: (seat,) for seat in self.seats}
         else:
-            self.sides = {side: tuple(seats) for side, seats in spec.sides(options).items()}
+            sides = {side: tuple(seats) for side, seats in spec.sides(options).items()}
+        self.sides = sides
         self._side_of = check_sides(spec.id, self.seats, self.sides)
         self._kernel: Kernel | None | bool = False  # False: not asked for yet
 

@@ -522,6 +522,15 @@ def serve_command(
     db: Annotated[
         Path, typer.Option("--db", metavar="FILE", help="SQLite file that keeps every game")
     ] = Path("deadtable.sqlite"),
+    agent_pause: Annotated[
+        float, typer.Option("--agent-pause", min=0, metavar="SECONDS",
+                            help="wait before each agent move, so people can follow it"),
+    ] = 0.3,
+    agent_slots: Annotated[
+        int, typer.Option("--agent-slots", min=1,
+                          help="agents thinking at once on the server; other games' agents "
+                               "wait their turn"),
+    ] = 2,
 ) -> None:
     """Play in the browser: a lobby and games on http://HOST:PORT/ (needs the web extra)."""
     try:
@@ -529,7 +538,7 @@ def serve_command(
     except ImportError as error:
         _fail(f"the web extra is not installed ({error}); pip install 'deadtable[web]'")
     try:
-        serve(host, port, db)
+        serve(host, port, db, agent_pause, agent_slots)
     except OSError as error:
         _fail(f"cannot serve on {host}:{port} with {db}: {error}")
 
