@@ -10,7 +10,6 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from deadtable.ui.web import create_app
 from deadtable.ui.web.app import MAX_BODY
 from deadtable.ui.web.store import Store
 from tests.ui.web.conftest import CW, OATD, app, create, settle, token
@@ -51,7 +50,8 @@ def test_the_seed_and_options_make_the_game(client: TestClient) -> None:
     ({"game": OATD, "options": {"row": 99}}, "option 'row': 99 is not accepted"),
     ({"game": OATD, "options": {"rows": 8}}, "unknown option 'rows'"),
     ({"game": OATD, "options": {"data": "/etc/passwd"}}, "takes free text"),
-    ({"game": OATD, "seats": {"dealer": "random"}}, "'dealer' is neither a seat nor a side of one-against-the-dead; seats: player"),
+    ({"game": OATD, "seats": {"dealer": "random"}},
+     "'dealer' is neither a seat nor a side of one-against-the-dead; seats: player"),
     ({"game": OATD, "seats": {"player": "genius"}}, "unknown agent 'genius'"),
     ({"game": OATD, "seats": {"player": "mcts:width=3"}}, "has no parameter 'width'"),
     ({"game": OATD, "seats": {"player": "mcts:iterations=0"}}, "at least 1"),
