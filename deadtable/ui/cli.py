@@ -97,7 +97,8 @@ def games_command(as_json: JsonOpt = False) -> None:
         return
     table = Table("id", "name", "seats", "summary", title="Games")
     for game in listing:
-        table.add_row(game["id"], game["name"], ", ".join(game["seats"]), game["summary"])
+        table.add_row(game["id"], game["name"], _seats_text(game["seats"], game["sides"]),
+                      game["summary"])
     Console().print(table)
 
 
@@ -583,6 +584,13 @@ def _seat_agents(game: Game, given: list[str], default: str | None = None,
         except ValueError as error:
             _fail(f"{flag} {spec!r}: {error}")
     return specs
+
+
+def _seats_text(seats: list[str], sides: dict[str, list[str]]) -> str:
+    """'a, b', or 'heroes: a, b; zombies: c' where the game groups its seats into sides."""
+    if all(members == [side] for side, members in sides.items()):
+        return ", ".join(seats)
+    return "; ".join(f"{side}: {', '.join(members)}" for side, members in sides.items())
 
 
 def _fresh_seed() -> int:

@@ -193,3 +193,12 @@ def test_a_batch_with_sides_resumes_from_the_store_with_the_same_counts(
     # Stored configurations name an agent per seat, as before sides existed.
     assert json.loads(configs)[0]["agents"] == {"hero-1": "first", "hero-2": "first",
                                                 "zombie-1": "random", "zombie-2": "random"}
+
+
+def test_the_games_listing_gives_each_games_sides(night_watch: str) -> None:
+    code, out, _ = run("games", "--json")
+    assert code == 0
+    (game,) = json.loads(out)
+    assert game["sides"] == {"heroes": ["hero-1", "hero-2"], "zombies": ["zombie-1", "zombie-2"]}
+    code, out, _ = run("games")
+    assert code == 0 and "heroes: hero-1," in out and "zombies:" in out  # seats by side

@@ -298,7 +298,8 @@ class Hub:
 
     async def agent_move(self, live: LiveGame, seat: str) -> bool:
         """Ask `seat`'s agent and commit its move; False (and the game's agent_error set)
-        if the agent fails: a broken agent must not pass for a broken server."""
+        if the agent fails or its move cannot be kept: a broken agent must not pass for a
+        broken server, nor an error pass unseen in a task nobody awaits."""
         decision = live.state.decision
         assert decision is not None
         spec = live.agents()[seat]
@@ -307,14 +308,18 @@ class Hub:
             action_id = await asyncio.to_thread(live.players[seat].act, observe(live.state))
             if action_id not in decision:
                 raise IllegalAction(action_id, decision)
-            await self.commit(live, seat, action_id)
-        except HTTPException as error:  # the store refused the move
-            await self.stop_agents(live, f"the move of the {spec!r} agent playing {seat} at "
-                                         f"step {step} could not be kept: {error.detail}")
-            return False
         except Exception as error:
             await self.stop_agents(live, f"the {spec!r} agent playing {seat} failed at step "
                                          f"{step}: {type(error).__name__}: {error}")
+            return False
+        try:
+            await self.commit(live, seat, action_id)
+        except Exception as error:  # the store refused it, or could not be written
+            why = (error.detail.get("error", error.detail)
+                   if isinstance(error, HTTPException) and isinstance(error.detail, dict)
+                   else f"{type(error).__name__}: {error}")
+            await self.stop_agents(live, f"the move of the {spec!r} agent playing {seat} at "
+                                         f"step {step} could not be kept: {why}")
             return False
         return True
 
