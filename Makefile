@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml $(KERNEL_SOURCES)
 	$(BIN)/pip install --quiet -e '.[dev,web,rl,ray,plot]'
 	touch $(STAMP)
 
-.PHONY: setup play test lint
+.PHONY: setup play test lint conformance-long
 setup: $(STAMP)
 
 play: $(STAMP)
@@ -32,3 +32,7 @@ lint: $(STAMP)
 test: lint
 	# every extra is installed above, so a missing one fails rather than skips (tests/extras.py)
 	DEADTABLE_ALL_EXTRAS=1 $(BIN)/pytest
+
+# every registered game on the conformance suite's full seed count (board games included)
+conformance-long: $(STAMP)
+	DEADTABLE_CONFORMANCE_SEEDS=40 DEADTABLE_ALL_EXTRAS=1 $(BIN)/pytest tests/conformance

@@ -1,4 +1,5 @@
-"""The registered games. A game's module is imported only when it is first asked for."""
+"""The registered games. A game's module is imported only when it is first asked for, and each
+of its parts (GameSpec.render, .encoding) only when that part is."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from deadtable.engine.game import Game, GameSpec
 _MODULES: dict[str, str] = {
     "one-against-the-dead": "deadtable.games.one_against_the_dead",
     "chainsaw-warrior": "deadtable.games.chainsaw_warrior",
+    "left-4-dead": "deadtable.games.left_4_dead",
 }
 _loaded: dict[str, GameSpec] = {}
 
@@ -35,3 +37,9 @@ def spec(game_id: str) -> GameSpec:
 
 def load(game_id: str, **options: Any) -> Game:
     return spec(game_id).bind(**options)
+
+
+def part(path: str) -> Any:
+    """What a spec's part names ("package.module:attribute"), importing its module now."""
+    module, _, attribute = path.partition(":")
+    return getattr(importlib.import_module(module), attribute)

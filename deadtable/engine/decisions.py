@@ -2,18 +2,63 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
-    id: str  # stable, e.g. "move:right", "share:0.1.1"; used by humans, replays and JSON
-    label: str  # what a person reads, e.g. "Move right onto the 7 of hearts"
+    """One legal choice: a stable id, what a person reads, and its arguments as data.
 
-    def to_data(self) -> dict[str, str]:
-        return {"id": self.id, "label": self.label}
+    `label` may be given as a function, called only when someone reads it: a board turn offers
+    hundreds of moves, and simulation never reads a label. `args` carries the action's parts
+    (verb, figure, space, target, ...) so an interface can group choices: pick a figure, then
+    one of its highlighted spaces. Immutable."""
+
+    __slots__ = ("id", "_label", "args")
+
+    id: str  # stable, e.g. "move:right", "move:bill:7,3"; used by humans, replays and JSON
+    args: Mapping[str, Any] | None
+    _label: str | Callable[[], str]
+
+    def __init__(self, id: str, label: str | Callable[[], str],
+                 args: Mapping[str, Any] | None = None) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "_label", label)
+        object.__setattr__(self, "args", args)
+
+    @property
+    def label(self) -> str:
+        """What a person reads, e.g. "Move right onto the 7 of hearts" (built when first read)."""
+        label = self._label
+        if not isinstance(label, str):
+            label = label()
+            object.__setattr__(self, "_label", label)
+        return label
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Action) and self.id == other.id
+                and self.label == other.label and self.args == other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.label))
+
+    def __repr__(self) -> str:
+        extra = "" if self.args is None else f", args={dict(self.args)!r}"
+        return f"Action({self.id!r}, {self.label!r}{extra})"
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "label": self.label}
+        if self.args is not None:
+            data["args"] = dict(self.args)
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ import json
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from deadtable.engine.dice import Dice
@@ -35,6 +36,13 @@ class GameSpec:
     # Who wins together, from the options: {side: (seat, ...)}, every seat in exactly one
     # side. None: one side per seat, named as the seat (a solo game; every seat for itself).
     sides: Callable[[dict[str, Any]], dict[str, tuple[str, ...]]] | None = None
+    # The game's own parts beyond its rules, named here and imported only when first used, so
+    # that `import deadtable` stays light and optional extras stay optional (registry.part):
+    # its terminal renderer ("module:function", view -> a Rich renderable), its page renderer
+    # for the browser (a .js file) and its RL encoding ("module:function", Game -> Encoding).
+    render: str | None = None
+    web_renderer: Path | None = None
+    encoding: str | None = None
 
     def bind(self, **options: Any) -> Game:
         resolved = self.options.resolve(options)

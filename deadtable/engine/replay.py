@@ -110,6 +110,12 @@ _FIELD_TYPES: tuple[tuple[str, type | tuple[type, ...], str], ...] = (
 
 
 def digest(state: GameState) -> str:
+    """A short hash of the state's JSON form. The log enters as its texts alone, as saves made
+    before events had cites and audiences wrote it, so their recorded digests still check (and
+    a reworded cite is no change of play)."""
     import hashlib
 
-    return hashlib.sha256(state.to_json().encode()).hexdigest()[:16]
+    data = state.to_data()
+    data["log"] = [event.text for event in state.log]
+    text = json.dumps(data, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -3,7 +3,8 @@
 A game's state subclasses GameState and writes five things in its own words: what is decided
 next (`_decide`), what an action does (`_apply`), what a seat may see (`_view`), its plain data
 (`_data`/`_load`) and a cheap copy (`_copy_into`). The base class makes `apply` atomic, caches
-the decision, keeps the action history and the public event log, and writes the JSON form.
+the decision, keeps the action history and the event log (engine/events.py: each event with
+its rulebook cite and its audience), and writes the JSON form.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from deadtable.engine.decisions import Decision, GameOver, IllegalAction
 from deadtable.engine.dice import Dice
+from deadtable.engine.events import Event
 
 if TYPE_CHECKING:
     from deadtable.engine.game import Game
@@ -76,7 +78,7 @@ class GameState(ABC):
         self.seed = seed
         self.dice = dice
         self.setup = setup  # what new() was given besides the seed: scripted dice, stacked cards
-        self.log: list[str] = []  # public events, in the order they happened
+        self.log: list[Event] = []  # what happened, in order, public and private
         self.history: list[str] = []  # every action id applied since new()
         self.outcome: Outcome | None = None
         self._decision: Decision | None = None
@@ -152,7 +154,7 @@ class GameState(ABC):
             raise ValueError(f"unknown seat {seat!r}; seats of {self.game.id}: {', '.join(seats)}")
         seen: dict[str, Any] = {"game": self.game.id, "seat": seat}
         seen.update(self._view(seat))
-        seen["log"] = list(self.log)
+        seen["log"] = [e.shown() for e in self.log if e.readable_by(seat)]
         seen["outcome"] = None if self.outcome is None else self.outcome.to_data()
         return seen
 
@@ -164,7 +166,7 @@ class GameState(ABC):
         seen.update(self._public_view())
         decision = self.decision
         seen["to_move"] = None if decision is None else decision.seat
-        seen["log"] = list(self.log)
+        seen["log"] = [e.shown() for e in self.log if e.seats is None]
         seen["outcome"] = None if self.outcome is None else self.outcome.to_data()
         return seen
 
@@ -175,12 +177,16 @@ class GameState(ABC):
         self.dice = Dice(dice.below(1 << 62))
         self._decision = None
 
-    def event(self, text: str) -> None:
-        self.log.append(text)
+    def event(self, text: str, cite: str = "", to: str | tuple[str, ...] | None = None) -> None:
+        """Log what happened and the rulebook section that made it happen (`cite`); `to` is
+        the seat, or the seats, that alone may read it (None: everyone)."""
+        seats = (to,) if isinstance(to, str) else to
+        self.log.append(Event(text, cite, seats))
 
-    def finish(self, outcome: Outcome) -> None:
+    def finish(self, outcome: Outcome, cite: str = "") -> None:
+        """End the game; `cite` names the rule that ended it."""
         self.outcome = outcome
-        self.event(f"Game over: {outcome.cause}.")
+        self.event(f"Game over: {outcome.cause}.", cite)
 
     # -- plain data ---------------------------------------------------------------------------
     def clone(self) -> GameState:
@@ -209,7 +215,7 @@ class GameState(ABC):
             "seed": self.seed,
             "setup": self.setup,
             "dice": self.dice.to_data(),
-            "log": list(self.log),
+            "log": [e.to_data() for e in self.log],
             "history": list(self.history),
             "outcome": None if self.outcome is None else self.outcome.to_data(),
             "state": self._data(),
@@ -222,7 +228,7 @@ class GameState(ABC):
     def from_data(cls, game: Game, data: dict[str, Any]) -> GameState:
         state = cls.__new__(cls)
         GameState.__init__(state, game, data["seed"], Dice.from_data(data["dice"]), data["setup"])
-        state.log = list(data["log"])
+        state.log = [Event.from_data(e) for e in data["log"]]  # plain strings: older saves
         state.history = list(data["history"])
         state.outcome = None if data["outcome"] is None else Outcome.from_data(data["outcome"])
         state._load(data["state"])

@@ -14,8 +14,8 @@
   determinizes instead).
 - Actions: the encoding's integers (deadtable/envs/encodings/); action strings are the ids.
 - Observation tensor: the encoding of the seat's view; observation string: the view as JSON
-  without the event log; information state string: the view with the whole public event
-  log (perfect recall). No information state tensor.
+  without the event log; information state string: the view with every event the seat may
+  read, each with its why (perfect recall). No information state tensor.
 - Returns: +1 win, 0 draw, -1 loss at the end. A game still running after
   max_game_length actions (never seen in practice: see the encoding) ends as a draw there.
 - Where the game has a kernel (engine/kernel.py) the binding steps it, and builds the Python

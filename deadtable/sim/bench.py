@@ -13,6 +13,9 @@ Where the game has a kernel (engine/kernel.py), random games and random rollouts
 by it, as `deadtable sim` and the mcts agent play them; `compiled` then gives the same random
 play and rollouts with the Python rules (`python_rules`), the ratio (`speedup`), and what a
 whole kernel game allocates in Python (`allocation`).
+
+`geometry` gives the board engine's costs (sight, reach, distance fields against map size,
+engine/board/bench.py); they belong to no game, so they are measured once per process.
 """
 
 from __future__ import annotations
@@ -23,12 +26,13 @@ import time
 import tracemalloc
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from deadtable import registry
 from deadtable.agents import agent_maker, agent_names, observe
 from deadtable.agents.mcts import MCTSAgent
+from deadtable.engine.board.bench import geometry_bench
 from deadtable.engine.dice import Dice, derive_seed
 from deadtable.engine.game import Game
 from deadtable.engine.state import GameState
@@ -189,6 +193,12 @@ def positions(game: Game, count: int, seed: int) -> list[GameState]:
     return found
 
 
+@cache
+def geometry(seed: int = 1) -> list[dict[str, Any]]:
+    """The board geometry figures (engine/board/bench.py), measured once per process."""
+    return geometry_bench(seed)
+
+
 def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
     game = registry.load(game_id)
     random_play = _play(game, "random", games, seed)
@@ -232,4 +242,5 @@ def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
         "workers": _workers(game_id, max(games, int(2 * random_play["games_per_second"])), seed),
         "allocation": _allocation(game_id, max(1, min(games, 50)), seed),
         **({"compiled": compiled} if compiled else {}),
+        "geometry": geometry(seed),
     }

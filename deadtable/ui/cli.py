@@ -49,6 +49,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_show_locals=False,  # a game state in a traceback buries the error
 )
+app.add_typer(__import__("deadtable.ui.map_cli", fromlist=["app"]).app, name="map")
 
 
 

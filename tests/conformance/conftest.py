@@ -6,6 +6,10 @@ VARIANT_SEEDS seeds. A registered game that cannot be loaded becomes one failing
 says why, rather than silently dropping out of the suite.
 
 DEADTABLE_CONFORMANCE_SEEDS=<n> changes SEEDS (variants get a fifth of it, at least one).
+A board game's random game takes thousands of steps, so such a game plays GAME_SEEDS[game]
+seeds instead (its variants one each), with GAME_OPTIONS[game] added to every case (a chapter
+of Left 4 Dead cut short after a few rounds); `make conformance-long` plays every game whole
+on SEEDS.
 """
 
 from __future__ import annotations
@@ -23,6 +27,9 @@ from deadtable.engine.game import Game
 
 SEEDS = int(os.environ.get("DEADTABLE_CONFORMANCE_SEEDS", "40"))
 VARIANT_SEEDS = max(1, SEEDS // 5)
+LONG = bool(os.environ.get("DEADTABLE_CONFORMANCE_SEEDS"))
+GAME_SEEDS: dict[str, int] = {} if LONG else {"left-4-dead": 3}
+GAME_OPTIONS: dict[str, dict[str, Any]] = {} if LONG else {"left-4-dead": {"max-rounds": 4}}
 
 
 @dataclass(frozen=True)
@@ -73,13 +80,17 @@ def conformance_cases(
         except Exception as error:  # a broken game must show up as a failure, not vanish
             cases.append(Case(game_id, seeds=(0,), error=f"{type(error).__name__}: {error}"))
             continue
-        cases.append(Case(game_id, seeds=tuple(range(seeds))))
+        game_seeds = min(seeds, GAME_SEEDS.get(game_id, seeds))
+        game_variant_seeds = min(variant_seeds, 1 if game_id in GAME_SEEDS else variant_seeds)
+        base = GAME_OPTIONS.get(game_id, {})
+        cases.append(Case(game_id, dict(base), seeds=tuple(range(game_seeds))))
         for option in spec.options:
             for value in variant_values(option):
                 # Other seeds than the default case's, so variants see other games too.
                 first = 1000 * (len(cases) + 1)
                 cases.append(
-                    Case(game_id, {option.name: value}, tuple(range(first, first + variant_seeds)))
+                    Case(game_id, {**base, option.name: value},
+                         tuple(range(first, first + game_variant_seeds)))
                 )
     return cases
 

@@ -102,3 +102,30 @@ def test_illegal_action_shortens_long_lists():
 
 def test_game_over_is_a_runtime_error():
     assert issubclass(GameOver, RuntimeError)
+
+
+def test_a_label_given_as_a_function_is_built_only_when_read():
+    calls: list[int] = []
+
+    def label() -> str:
+        calls.append(1)
+        return "Move Bill to 7,3"
+
+    action = Action("move:bill:7,3", label, {"verb": "move", "figure": "bill", "space": "7,3"})
+    decision = Decision.of("survivors", "Move whom where?", [action])
+    assert decision.ids == ["move:bill:7,3"] and "move:bill:7,3" in decision
+    assert calls == []  # deciding, looking up and applying never format a label
+    assert action.label == "Move Bill to 7,3" and action.label == "Move Bill to 7,3"
+    assert calls == [1]  # built once, then kept
+
+
+def test_arguments_travel_with_the_action_as_data():
+    action = Action("attack:bill:z3", "Bill attacks zombie 3",
+                    {"verb": "attack", "figure": "bill", "target": "z3"})
+    assert action.to_data() == {"id": "attack:bill:z3", "label": "Bill attacks zombie 3",
+                                "args": {"verb": "attack", "figure": "bill", "target": "z3"}}
+    assert action != Action("attack:bill:z3", "Bill attacks zombie 3")
+    assert action == Action("attack:bill:z3", lambda: "Bill attacks zombie 3",
+                            {"verb": "attack", "figure": "bill", "target": "z3"})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        action.args = {}  # type: ignore[misc]

@@ -73,7 +73,8 @@ def test_by_default_a_spectator_sees_who_decides_the_log_and_the_outcome_only() 
     state = game_of(HandsState).new(seed=1)
     state.apply("play")
     assert state.public_view() == {"game": "hands", "seat": SPECTATOR, "to_move": "south",
-                                   "log": ["north plays a card."], "outcome": None}
+                                   "log": [{"text": "north plays a card.", "why": ""}],
+                                   "outcome": None}
     assert "secret" not in str(state.public_view())
     state.apply("stop")
     view = state.public_view()

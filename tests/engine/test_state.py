@@ -138,7 +138,7 @@ def test_new_starts_at_the_first_decision(game):
     assert state.decision.seat == "p1"
     assert state.decision.ids == ["roll", "double", "pass"]
     assert state.outcome is None
-    assert state.log == ["The race begins."]
+    assert [e.text for e in state.log] == ["The race begins."]
     assert state.history == []
     assert state.setup == {"dice": []}
     assert state.options is game.options
@@ -185,7 +185,7 @@ def test_scripted_race_to_the_end(game):
     assert state.outcome.label == "win:p1"
     assert state.decision is None
     assert state.history == ["roll", "roll", "double"]
-    assert state.log[-1] == "Game over: reached."
+    assert state.log[-1].text == "Game over: reached."
     assert state.dice.script == []
 
 
@@ -249,7 +249,7 @@ def test_scripted_die_that_does_not_fit_changes_nothing(game, bad):
     with pytest.raises(ScriptedDiceError):
         state.apply("roll")  # p2 would roll the bad value, after logging "p2 rolls"
     assert state.to_json() == before
-    assert state.log[-1] == "p1 rolls"
+    assert state.log[-1].text == "p1 rolls"
     assert state.history == ["roll"]
     assert state.decision is not None and state.decision.seat == "p2"
     assert state.dice.script == [bad]
@@ -406,7 +406,7 @@ def test_view_has_the_game_the_seat_the_log_and_the_outcome(game):
         "scores": {"p1": 0, "p2": 0},
         "to_play": "p1",
         "turns_left": 40,
-        "log": ["The race begins."],
+        "log": [{"text": "The race begins.", "why": ""}],
         "outcome": None,
     }
     state.apply_all(["roll", "roll", "roll"])
@@ -417,8 +417,9 @@ def test_view_has_the_game_the_seat_the_log_and_the_outcome(game):
         "scores": {},
     }
     json.dumps(view)
-    view["log"].append("tampered")
-    assert "tampered" not in state.log
+    before = list(state.log)
+    view["log"].append({"text": "tampered", "why": ""})
+    assert state.log == before
 
 
 # -- outcomes --------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import deadtable  # noqa: E402
 from deadtable.agents import make_agent, observe  # noqa: E402
 from deadtable.engine.dice import Dice  # noqa: E402
 from deadtable.envs.encodings import UnknownAction, encoding_for  # noqa: E402
-from deadtable.envs.encodings.one_against_the_dead import (  # noqa: E402
+from deadtable.games.one_against_the_dead.encoding import (  # noqa: E402
     action_ids,
     card_index,
     dice_max,
@@ -131,7 +131,7 @@ def test_the_window_shows_the_cards_around_you() -> None:
     state = game.new(seed=3)
     view = state.view("player")
     obs = encoding.encode(view)
-    from deadtable.envs.encodings.one_against_the_dead import CELL_CHANNELS, RADIUS, SIDE
+    from deadtable.games.one_against_the_dead.encoding import CELL_CHANNELS, RADIUS, SIDE
 
     centre = ((RADIUS * SIDE) + RADIUS) * CELL_CHANNELS
     here = next(c for c in view["cards"] if [c["x"], c["y"]] == view["position"])
@@ -149,7 +149,7 @@ def test_an_unencoded_action_is_reported_clearly() -> None:
 
 
 def test_a_game_without_an_encoding_says_where_to_write_one(race: str) -> None:
-    with pytest.raises(LookupError, match="deadtable/envs/encodings/race.py"):
+    with pytest.raises(LookupError, match="race has no RL encoding yet; write its encoding.py"):
         encoding_for(deadtable.load(race))
 
 

@@ -71,7 +71,7 @@ def test_states_show_the_seats_view() -> None:
     )
     observation = json.loads(state.observation_string(0))
     info = json.loads(state.information_state_string(0))
-    assert "log" not in observation and info["log"] == native.log
+    assert "log" not in observation and info["log"] == native.view("player")["log"]
     assert observation["position"] == [0, 0]
 
 

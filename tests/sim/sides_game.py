@@ -6,8 +6,8 @@ Night Watch: heroes (`hero-1`, `hero-2`) against zombies (`zombie-1`, and `zombi
 `players=4`). Each seat is dealt one card face down from a shuffled deck of eighteen; for
 `rounds` rounds each seat in turn draws another card (face down) or stands. Then a seat scores
 its hand's total, or 0 if the total is over 12 (bust), and a side scores its best seat's score:
-the higher side wins, equal sides draw. A seat's view shows its own hand only; the public view
-shows how many cards each seat holds. Card names are long and unusual, so a test can search
+the higher side wins, equal sides draw. A seat's view shows its own hand only, and its log the
+cards it drew (a private event); the public view shows how many cards each seat holds. Card names are long and unusual, so a test can search
 every output for another seat's cards without false alarms.
 """
 
@@ -72,8 +72,10 @@ class NightWatchState(GameState):
     def _apply(self, action_id: str) -> None:
         seat = self.game.seats[self.turn]
         if action_id == "draw":
-            self.hands[seat].append(self.deck.pop())
-            self.event(f"{seat} draws a card.")
+            card = self.deck.pop()
+            self.hands[seat].append(card)
+            self.event(f"{seat} draws a card.", "Drawing")
+            self.event(f"You draw the {card}.", "Drawing", to=seat)  # this seat's alone
         else:
             self.event(f"{seat} stands.")
         self.turn += 1

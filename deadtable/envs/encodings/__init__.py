@@ -10,28 +10,23 @@ change what can ever be offered). It fixes:
 - `observation_shape`: the fixed shape of `encode(view)`, a float32 array in [-1, 1] built
   from `state.view(seat)` alone, so it can never carry what the seat may not know.
 
-Adding a game is one module here defining `make(game) -> Encoding`, and one line in
-`_MODULES`. Tests (or another package) may add encodings at run time with `register`.
+A game's encoding lives in its own folder (deadtable/games/<game>/encoding.py, defining
+`make(game) -> Encoding`), named by its GameSpec's `encoding`; this module holds what every
+encoding shares. Tests (or another package) may add encodings at run time with `register`.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
+from deadtable import registry
 from deadtable.engine.decisions import Decision
 from deadtable.engine.game import Game
 
-# game id -> module defining make(game) -> Encoding
-_MODULES: dict[str, str] = {
-    "one-against-the-dead": "deadtable.envs.encodings.one_against_the_dead",
-    "chainsaw-warrior": "deadtable.envs.encodings.chainsaw_warrior",
-}
 _FACTORIES: dict[str, Callable[[Game], Encoding]] = {}
 _CACHE: dict[tuple[str, str], Encoding] = {}
 
@@ -80,7 +75,8 @@ class Encoding(ABC):
         except KeyError:
             raise UnknownAction(
                 f"{self.game.id} offered action {action_id!r}, which its encoding does not "
-                f"enumerate; the encoding in deadtable/envs/encodings/ must list every id"
+                f"enumerate; its encoding (deadtable/games/<game>/encoding.py) must list "
+                f"every id"
             ) from None
 
     def legal_indices(self, decision: Decision | None) -> list[int]:
@@ -136,8 +132,10 @@ def unregister(game_id: str) -> None:
 def has_encoding(game_id: str) -> bool:
     if game_id in _FACTORIES:
         return True
-    module = _MODULES.get(game_id)
-    return module is not None and importlib.util.find_spec(module) is not None
+    try:
+        return registry.spec(game_id).encoding is not None
+    except registry.UnknownGame:
+        return False
 
 
 def encoding_for(game: Game) -> Encoding:
@@ -147,12 +145,11 @@ def encoding_for(game: Game) -> Encoding:
     if found is None:
         factory = _FACTORIES.get(game.id)
         if factory is None:
-            module = _MODULES.get(game.id)
-            if module is None or importlib.util.find_spec(module) is None:
+            if game.spec.encoding is None:
                 raise LookupError(
-                    f"{game.id} has no RL encoding yet; write deadtable/envs/encodings/"
-                    f"{game.id.replace('-', '_')}.py (see one_against_the_dead.py)"
+                    f"{game.id} has no RL encoding yet; write its encoding.py and name it in "
+                    f"its GameSpec (see deadtable/games/one_against_the_dead/encoding.py)"
                 )
-            factory = importlib.import_module(module).make
+            factory = registry.part(game.spec.encoding)
         found = _CACHE[key] = factory(game)
     return found

@@ -8,6 +8,8 @@ what the rules need, and the Overkill options, come with part 2 (issue 4).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
@@ -69,6 +71,9 @@ SPEC = GameSpec(
     setup_keys=("deck_one", "deck_two", "wandering", "piles", "warrior", "kit", "time"),
     check=card_data,  # a bad data file is refused when the game is loaded
     kernel=kernel_for,  # the rules in C where they play the same games (kernel/)
+    render="deadtable.games.chainsaw_warrior.render:render",  # the board in the terminal
+    web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the board in the browser
+    encoding="deadtable.games.chainsaw_warrior.encoding:make",  # the RL encoding
 )
 
 register_agent("heuristic", HeuristicAgent, game="chainsaw-warrior")

@@ -128,12 +128,13 @@ def _answer_kit(state: ChainsawWarriorState, action: str) -> None:
     if verb == "choose":
         points -= CHOOSE_COST
         chosen = True
-        state.event("You will choose your equipment cards.")
+        state.event("You will choose your equipment cards.", cite="Overkill: Kitting Out II")
     elif verb == "draw":
         points -= state.data.costs[what]
         item_id = state.piles[what].draw()
         state.items.append(equipment.fresh(state.data.items[item_id]))
-        state.event(f"You draw a {what.replace('-', ' ')} card: {state.data.items[item_id].name}.")
+        state.event(f"You draw a {what.replace('-', ' ')} card: {state.data.items[item_id].name}.",
+                    cite="Kitting Out")
         if item_id == DUM_DUMS and not any(state.data.items[c.item].type == "gun"
                                            for c in state.items):
             ask(state, "dum-dums", points=points, refit=refit, chosen=chosen, waited=waited,
@@ -145,10 +146,12 @@ def _answer_kit(state: ChainsawWarriorState, action: str) -> None:
         state.piles[back].remove(what)
         state.items.append(equipment.fresh(state.data.items[what]))
         state.event(f"You choose from the {back.replace('-', ' ')} cards: "
-                    f"{state.data.items[what].name}.")
+                    f"{state.data.items[what].name}.", cite="Overkill: Kitting Out II")
     else:
         points -= REFILL_COST
-        equipment.recharge(state, int(what), verb)
+        # after leaving the building any refill or clip; at the start a clip (Kitting Out I)
+        equipment.recharge(state, int(what), verb,
+                           cite="Escaping the Building" if refit else "Overkill: Kitting Out I")
     kit_out(state, points, refit, chosen, waited)
 
 
@@ -170,7 +173,8 @@ def _answer_dum_dums(state: ChainsawWarriorState, action: str) -> None:
         state.items.remove(next(c for c in state.items if c.item == DUM_DUMS))
         state.piles[pile].bury(DUM_DUMS)
         points += state.data.costs[pile]
-        state.event("You put the Dum-Dum Bullets back under their pile.")
+        state.event("You put the Dum-Dum Bullets back under their pile.",
+                    cite="Equipment: Dum-Dum Bullets")
     kit_out(state, points, ctx["refit"], ctx["chosen"], ctx["waited"])
 
 
@@ -195,7 +199,8 @@ def _answer_wait(state: ChainsawWarriorState, action: str) -> None:
     extra = halve_up(roll)
     state.warrior.equipment_allowance += extra
     state.event(f"You wait for more equipment until {clock.label(state.time)}: a roll of "
-                f"{roll} brings {extra} more point{'s' if extra > 1 else ''}.")
+                f"{roll} brings {extra} more point{'s' if extra > 1 else ''}.",
+                cite="Overkill: Kitting Out III")
     kit_out(state, points + extra, chosen=chosen, waited=True)
 
 
@@ -207,13 +212,15 @@ def leave_building(state: ChainsawWarriorState, chasm: bool = False) -> None:
     implant = equipment.find(state, "teleport-implant")
     if implant is not None:
         equipment.use(state, implant)
-        state.event("The Teleport Implant takes you out of the building.")
+        state.event("The Teleport Implant takes you out of the building.",
+                    cite="Equipment: Teleport Implant")
         _outside(state, chasm)
         return
     roll = state.dice.total(2)
     state.exiting = roll
     state.tasks = state.tasks + [{"do": "outside", "chasm": chasm}]
-    state.event(f"You must find the way out: {roll} cards to get through.")
+    state.event(f"You must find the way out: {roll} cards to get through.",
+                cite="Escaping the Building")
     if state.exiting == 0:  # pragma: no cover - 2d6 is never 0
         _outside(state, chasm)
 
@@ -237,20 +244,22 @@ def _outside(state: ChainsawWarriorState, chasm: bool) -> None:
     state.exiting = 0
     state.left_building += 1
     roll = state.dice.d6()
-    state.event(f"You are out of the building. It costs {roll} minutes.")
+    state.event(f"You are out of the building. It costs {roll} minutes.",
+                cite="Escaping the Building")
     tracks.pass_time(state, roll * state.rules.escape_time)
     if state.outcome is not None:
         return
-    tracks.heal(state, state.dice.d6(), "Outside, you patch yourself up")
+    tracks.heal(state, state.dice.d6(), "Outside, you patch yourself up",
+                cite="Escaping the Building")
     points = state.dice.d6()
-    state.event(f"A new Equipment Allowance of {points}.")
+    state.event(f"A new Equipment Allowance of {points}.", cite="Escaping the Building")
     lance = next((c for c in state.items if c.item == LASER_LANCE), None)
     if not (chasm and lance is not None):
         if lance is not None:
             state.items.remove(lance)
         points -= 1
         state.items.insert(0, Carried(LASER_LANCE, state.data.items[LASER_LANCE].uses))
-        state.event("One point buys a new Laser-lance.")
+        state.event("One point buys a new Laser-lance.", cite="Escaping the Building")
     _rebuild(state)
     state.free = True
     state.turned = None
@@ -272,6 +281,6 @@ def _rebuild(state: ChainsawWarriorState) -> None:
     state.known = []
     if state.current == 1:  # the new Deck One stays face down, set aside: play goes on in
         # Deck Two (the current deck), and it is gathered up again if you leave once more
-        state.event("You had reached Deck Two: you start at its top.")
+        state.event("You had reached Deck Two: you start at its top.", cite="Escaping the Building")
     else:
-        state.event("The House decks are dealt anew.")
+        state.event("The House decks are dealt anew.", cite="Escaping the Building")

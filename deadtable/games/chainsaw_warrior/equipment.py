@@ -82,28 +82,29 @@ def use(state: ChainsawWarriorState, index: int) -> None:
         carried.uses -= 1
         if carried.uses <= 0 and item.one_use:
             del state.items[index]
-            state.event(f"{item.name} used up and discarded.")
+            state.event(f"{item.name} used up and discarded.",
+                        cite="Kitting Out: Limited Use Items & Reloading")
 
 
-def destroy(state: ChainsawWarriorState, index: int, why: str) -> None:
+def destroy(state: ChainsawWarriorState, index: int, why: str, *, cite: str) -> None:
     """An item removed from the game (smashed, stolen, caught in a fall)."""
     from deadtable.games.chainsaw_warrior.items import carry_on_check
 
     carried = state.items.pop(index)
-    state.event(f"{state.data.items[carried.item].name} {why}.")
+    state.event(f"{state.data.items[carried.item].name} {why}.", cite=cite)
     carry_on_check(state)
 
 
-def recharge(state: ChainsawWarriorState, index: int, how: str) -> None:
+def recharge(state: ChainsawWarriorState, index: int, how: str, *, cite: str) -> None:
     """A Dump's or an allowance's "refill" (to full) or "clip" (a Spare Clip counter)."""
     carried = state.items[index]
     item = state.data.items[carried.item]
     if how == "refill":
         carried.uses = item.uses
-        state.event(f"You refill the {item.name} ({item.uses} uses).")
+        state.event(f"You refill the {item.name} ({item.uses} uses).", cite=cite)
     else:
         carried.clip = True
-        state.event(f"You take a Spare Clip for the {item.name}.")
+        state.event(f"You take a Spare Clip for the {item.name}.", cite=cite)
 
 
 def hth_weapon_bonus(state: ChainsawWarriorState) -> int:

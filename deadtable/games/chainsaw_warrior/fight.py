@@ -37,7 +37,8 @@ def begin(state: ChainsawWarriorState, opponents: list[str], context: str = "",
     state.fight = fight
     then(state, {"do": "fight"})
     if fight.wandering and state.rules.has("wandering-zombie-delays"):
-        state.event("Wandering Zombie Delays: 30 seconds lost to the surprise.")
+        state.event("Wandering Zombie Delays: 30 seconds lost to the surprise.",
+                    cite="Overkill: Wandering Zombie Delays")
         tracks.pass_time(state, 1)
 
 
@@ -70,19 +71,24 @@ def _meet(state: ChainsawWarriorState, fight: Fight) -> None:
         c = card(state, card_id)
         if "radiation" in c.extra:
             roll = state.dice.parse_and_roll(c.extra["radiation"])
-            tracks.irradiate(state, roll, f"{c.title} (rolled {roll})")
+            tracks.irradiate(state, roll, f"{c.title} (rolled {roll})",
+                             cite="Fighting Creatures step 1")
         if c.creature == "zombie" and state.warrior.infected:
             roll = state.dice.d6()
             if roll >= 5:
-                tracks.envenom(state, f"Venom check against the {c.title}: {roll}")
+                tracks.envenom(state, f"Venom check against the {c.title}: {roll}",
+                               cite="Fighting Creatures step 2")
             else:
-                state.event(f"Venom check against the {c.title}: {roll}, no effect.")
+                state.event(f"Venom check against the {c.title}: {roll}, no effect.",
+                            cite="Fighting Creatures step 2")
         if agent(c) == 8:
             roll = state.dice.d6()
             if roll >= 5:
-                tracks.wound(state, 1, f"Chaos Agent 8 throws a knife ({roll})")
+                tracks.wound(state, 1, f"Chaos Agent 8 throws a knife ({roll})",
+                             cite="House Cards: Chaos Agents")
             else:
-                state.event(f"Chaos Agent 8's knife misses ({roll}).")
+                state.event(f"Chaos Agent 8's knife misses ({roll}).",
+                            cite="House Cards: Chaos Agents")
         if state.outcome is not None:
             return
     fight.step = "shoot"
@@ -108,13 +114,14 @@ def _hide(state: ChainsawWarriorState, action: str) -> None:
     bonus = (1 if state.warrior.skill == "hiding" and has(state, "chameleon-suit") else 0)
     bonus += items.determined(state)
     if roll + bonus >= 6:
-        state.event(f"You hide in the shadows ({roll}): the creature is discarded.")
+        state.event(f"You hide in the shadows ({roll}): the creature is discarded.",
+                    cite="Skills: Hiding")
         assert state.fight is not None
         state.fight.opponents = []
         state.free = False
         _finish(state, state.fight, won=False)
     else:
-        state.event(f"Hiding fails ({roll}).")
+        state.event(f"Hiding fails ({roll}).", cite="Skills: Hiding")
 
 
 # -- 3 to 5: the Aimed Shot --------------------------------------------------------------------
@@ -242,15 +249,17 @@ def aimed_shot(state: ChainsawWarriorState, fight: Fight, item_id: str, target: 
     item = state.data.items[item_id]
     why = _no_reflex_test(state, fight, c, item_id)
     if why:
-        state.event(f"No Reflex test needed: {why}.")
+        state.event(f"No Reflex test needed: {why}.", cite="Fighting Creatures step 4")
     else:
         reflexes = items.reflexes(state)
         test = rolls.reflex_test(state.dice, reflexes)
         if not test.passed:
             state.event(f"Reflex test {test.roll} against {reflexes}: the "
-                        f"{c.title} jumps you before you can fire.")
+                        f"{c.title} jumps you before you can fire.",
+                        cite="Fighting Creatures step 4")
             return
-        state.event(f"Reflex test {test.roll} against {reflexes}: passed.")
+        state.event(f"Reflex test {test.roll} against {reflexes}: passed.",
+                    cite="Fighting Creatures step 4")
     index = equipment.find(state, item_id)
     assert index is not None
     uses = state.items[index].uses or 0
@@ -297,18 +306,20 @@ def fire(state: ChainsawWarriorState, fight: Fight, item_id: str, target: str, s
     for _ in range(shots):
         shot = rolls.aimed_shot(state.dice, item.to_hit[c.creature], marks, modifier)
         state.event(f"You {verb} the {item.name}: {shot.roll} (total {shot.total}, needs "
-                    f"{item.to_hit[c.creature]}): {'a hit' if shot.passed else 'a miss'}.")
+                    f"{item.to_hit[c.creature]}): {'a hit' if shot.passed else 'a miss'}.",
+                    cite="Fighting Creatures step 5")
         hit = hit or shot.passed
     if item_id == "knife" and not hit:
         fight.knife_dropped = True
     if hit:
-        state.event(f"The {c.title} is killed.")
+        state.event(f"The {c.title} is killed.", cite="Fighting Creatures step 5")
         kill(state, fight, target)
 
 
 def kill(state: ChainsawWarriorState, fight: Fight, target: str) -> None:
     if target == state.data.darkness:
-        state.event("Darkness is destroyed by the Laser-lance. New York is saved!")
+        state.event("Darkness is destroyed by the Laser-lance. New York is saved!",
+                    cite="The End of the Game")
         tracks.end(state, "win", "darkness-destroyed")
         return
     fight.opponents.remove(target)
@@ -320,7 +331,8 @@ def implode(state: ChainsawWarriorState) -> None:
     index = equipment.find(state, "implosion-waistcoat")
     assert index is not None
     use(state, index)
-    state.event("You trigger the Implosion Waistcoat: Darkness implodes, and you with it.")
+    state.event("You trigger the Implosion Waistcoat: Darkness implodes, and you with it.",
+                cite="Equipment: Implosion Waistcoat")
     tracks.end(state, "draw", "implosion")
 
 
@@ -385,25 +397,28 @@ def _answer_step6(state: ChainsawWarriorState, action: str) -> None:
     if verb == "flash":
         use(state, _index(state, "flash-bombs"))
         fight.flash = how
-        state.event("You throw a Flash Bomb.")
+        state.event("You throw a Flash Bomb.", cite="Equipment: Flash Bombs")
         if state.fight is not None and _specials(state, fight):
             ask(state, "step-6")
         return
     fight.fought.append(c.id)
     if verb == "cnes":
-        state.event(f"The C.N.E.S. scrambles the {c.title}.")
+        state.event(f"The C.N.E.S. scrambles the {c.title}.", cite="Equipment: C.N.E.S.")
         kill(state, fight, c.id)
         roll = state.dice.d6()
-        tracks.wound(state, roll, f"The C.N.E.S. draws on your body (rolled {roll})")
+        tracks.wound(state, roll, f"The C.N.E.S. draws on your body (rolled {roll})",
+                     cite="Equipment: C.N.E.S.")
     elif verb == "needle":
         use(state, _index(state, "poison-coated-metal-needle"))
         rounds = (state.dice.d6() + 1) // 2
         fight.poison[c.id] = rounds
-        state.event(f"The poison needle goes in: the {c.title} dies in {rounds} rounds.")
+        state.event(f"The poison needle goes in: the {c.title} dies in {rounds} rounds.",
+                    cite="Equipment: Poison-Coated Metal Needle")
         return  # and the round is fought as usual
     elif verb == "throw-net":
         use(state, _index(state, "throw-nets"))
-        state.event(f"Your Throw Net traps and defeats the {c.title}.")
+        state.event(f"Your Throw Net traps and defeats the {c.title}.",
+                    cite="Equipment: Throw Nets")
         kill(state, fight, c.id)
     else:
         use(state, _index(state, "time-grenades"))
@@ -422,7 +437,8 @@ def _time_grenade(state: ChainsawWarriorState, fight: Fight, c: Card) -> None:
     discards)"; a Wandering Zombie goes back to its own deck."""
     fight.opponents.remove(c.id)
     fight.current = None
-    state.event(f"The Time Grenade moves the {c.title} away through time.")
+    state.event(f"The Time Grenade moves the {c.title} away through time.",
+                cite="Equipment: Time Grenades")
     if c.id in fight.wandering:
         return
     here = state.discards[state.current]
@@ -452,15 +468,17 @@ def _answer_order(state: ChainsawWarriorState, action: str) -> None:
 
 def _explode(state: ChainsawWarriorState, fight: Fight, c: Card) -> None:
     roll = state.dice.d6()
-    state.event("Chaos Agent 7 dives at you and sets off his explosives.")
-    tracks.wound(state, roll, f"The blast (rolled {roll})")
-    breakage(state, (5, 6), "destroyed in the blast")
+    state.event("Chaos Agent 7 dives at you and sets off his explosives.",
+                cite="House Cards: Chaos Agents")
+    tracks.wound(state, roll, f"The blast (rolled {roll})", cite="House Cards: Chaos Agents")
+    breakage(state, (5, 6), "destroyed in the blast", cite="House Cards: Chaos Agents")
     fight.opponents.remove(fight.current or "")
     fight.current = None
     fight.step = "hth"
 
 
-def breakage(state: ChainsawWarriorState, breaks_on: tuple[int, ...], why: str) -> None:
+def breakage(state: ChainsawWarriorState, breaks_on: tuple[int, ...], why: str, *,
+             cite: str) -> None:
     """Roll a die for every piece of equipment; on the listed rolls it is removed."""
     if state.outcome is not None:
         return
@@ -468,7 +486,7 @@ def breakage(state: ChainsawWarriorState, breaks_on: tuple[int, ...], why: str) 
     for carried in state.items:
         roll = state.dice.d6()
         if roll in breaks_on:
-            state.event(f"{state.data.items[carried.item].name} {why} ({roll}).")
+            state.event(f"{state.data.items[carried.item].name} {why} ({roll}).", cite=cite)
         else:
             survivors.append(carried)
     state.items = survivors
@@ -524,24 +542,26 @@ def _round(state: ChainsawWarriorState, fight: Fight) -> None:
         fight.fought.append(c.id)
     berserk, fight.berserk = fight.berserk, False
     if berserk:
-        tracks.endurance_loss(state, 1, "Frenzied fighting is tiring")
+        tracks.endurance_loss(state, 1, "Frenzied fighting is tiring", cite="Overkill: Frenzy")
         if state.outcome is not None:
             return
     fight.lost_round = False
     r = rolls.hth_round(state.dice, creature_hth(fight, c), mine)
     state.event(f"Round {fight.rounds} against the {c.title}: it scores {r.creature}, "
-                f"you {r.warrior}.")
+                f"you {r.warrior}.", cite="Fighting Creatures step 6")
     fight.step = "lucky"
     if r.result == "win":
         if fight.current == state.data.darkness:
-            state.event("You overpower Darkness, but it cannot be hurt hand-to-hand.")
+            state.event("You overpower Darkness, but it cannot be hurt hand-to-hand.",
+                        cite="House Cards: Darkness")
         else:
-            state.event(f"The {c.title} is killed.")
+            state.event(f"The {c.title} is killed.", cite="Fighting Creatures step 8")
             kill(state, fight, fight.current)
     elif r.result == "lose":
         struck(state, fight, c, escaping=False, double=berserk)
     else:
-        state.event("A draw: neither of you overpowers the other.")
+        state.event("A draw: neither of you overpowers the other.",
+                    cite="Fighting Creatures step 7")
     _poison_works(state, fight)
 
 
@@ -550,7 +570,8 @@ def _poison_works(state: ChainsawWarriorState, fight: Fight) -> None:
         if target not in fight.opponents:
             del fight.poison[target]
         elif rounds <= 1:
-            state.event(f"The poison works: the {card(state, target).title} dies.")
+            state.event(f"The poison works: the {card(state, target).title} dies.",
+                        cite="Equipment: Poison-Coated Metal Needle")
             del fight.poison[target]
             kill(state, fight, target)
         else:
@@ -574,7 +595,8 @@ def struck(state: ChainsawWarriorState, fight: Fight, c: Card, escaping: bool,
     """The creature hurts you: in a lost round, or its most when an escape fails."""
     if agent(c) == 4 and not escaping:
         roll = state.dice.total(3)
-        state.event(f"Chaos Agent 4 knocks you out for {roll} minutes.")
+        state.event(f"Chaos Agent 4 knocks you out for {roll} minutes.",
+                    cite="House Cards: Chaos Agents")
         from deadtable.games.chainsaw_warrior.clock import BOXES_PER_MINUTE
 
         tracks.pass_time(state, roll * BOXES_PER_MINUTE)
@@ -585,14 +607,14 @@ def struck(state: ChainsawWarriorState, fight: Fight, c: Card, escaping: bool,
     if c.extra.get("wound_table") and not escaping:
         roll = state.dice.d6()
         n = MEAT_MACHINE_WOUNDS[roll]
-        state.event(f"The Meat Machine's wound roll: {roll}.")
+        state.event(f"The Meat Machine's wound roll: {roll}.", cite="House Cards: The Meat Machine")
     if c.creature == "rat-pack" and has(state, "steel-gloves"):
         n = min(n, 1)  # "you need only take one wound if they succeed in biting you"
     if double:
         n *= 2  # Frenzy: "A berserk warrior who loses a round of combat takes double damage"
     table = state.dice.total(2)
     row = EXTRA_WOUND[table]
-    state.event(f"Extra Wound table: {table}: {row}")
+    state.event(f"Extra Wound table: {table}: {row}", cite="Fighting Creatures step 9")
     if table == 2:
         return
     if table == 11:
@@ -612,22 +634,24 @@ def struck(state: ChainsawWarriorState, fight: Fight, c: Card, escaping: bool,
     if agent(c) == 3 and state.items:
         ask(state, "agent-3", left=n)
     else:
-        tracks.wound(state, n, f"The {c.title} hurts you")
+        tracks.wound(state, n, f"The {c.title} hurts you", cite="Fighting Creatures step 9")
     if state.outcome is not None:
         return
     if not escaping and state.rules.has("frenzy"):
         if table >= 11:
             fight.berserk = True
-            state.event("You go berserk!")
+            state.event("You go berserk!", cite="Overkill: Frenzy")
         else:
             fight.lost_round = True
     if c.creature == "zombie" and not has(state, "helmet"):
-        tracks.infect(state, f"The {c.title} bites you")
+        tracks.infect(state, f"The {c.title} bites you", cite="Venom Infection")
     if agent(c) == 5:
-        tracks.infect(state, "Chaos Agent 5's venom-coated knife")  # the Helmet does not help
+        tracks.infect(state, "Chaos Agent 5's venom-coated knife",
+                      cite="House Cards: Chaos Agents")  # the Helmet does not help
     if "radiation_on_hit" in c.extra and not escaping:
         roll = state.dice.parse_and_roll(c.extra["radiation_on_hit"])
-        tracks.irradiate(state, roll, f"The {c.title}'s bite (rolled {roll})")
+        tracks.irradiate(state, roll, f"The {c.title}'s bite (rolled {roll})",
+                         cite="House Cards: Contaminated Rat-Pack")
     if c.extra.get("wound_table") and not escaping and state.outcome is None:
         w = state.warrior
         if w.reflexes > 6 and w.hth > HTH_FLOOR:
@@ -662,12 +686,14 @@ def _agent3_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
 @question("agent-3", _agent3_options)
 def _answer_agent3(state: ChainsawWarriorState, action: str) -> None:
     left = state.ctx["left"]
-    equipment.destroy(state, int(action.split(":")[1]), "is destroyed by Chaos Agent 3")
+    equipment.destroy(state, int(action.split(":")[1]), "is destroyed by Chaos Agent 3",
+                      cite="House Cards: Chaos Agents")
     if left > 1:
         if state.items:
             ask(state, "agent-3", left=left - 1)
         else:
-            tracks.wound(state, left - 1, "Chaos Agent 3 hurts you (nothing left to take)")
+            tracks.wound(state, left - 1, "Chaos Agent 3 hurts you (nothing left to take)",
+                         cite="House Cards: Chaos Agents")
 
 
 def _meat_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
@@ -686,10 +712,12 @@ def _reduce(state: ChainsawWarriorState, which: str) -> None:
     w = state.warrior
     if which == "reflexes":
         w.reflexes -= 1
-        state.event(f"The Meat Machine grafts away your speed: Reflexes {w.reflexes}.")
+        state.event(f"The Meat Machine grafts away your speed: Reflexes {w.reflexes}.",
+                    cite="House Cards: The Meat Machine")
     else:
         w.hth -= 1
-        state.event(f"The Meat Machine grafts away your strength: HtH {w.hth}.")
+        state.event(f"The Meat Machine grafts away your strength: HtH {w.hth}.",
+                    cite="House Cards: The Meat Machine")
 
 
 # -- the Lucky Shot --------------------------------------------------------------------------------
@@ -760,27 +788,31 @@ def lucky_shot(state: ChainsawWarriorState, fight: Fight, item_id: str, target: 
             index = equipment.find(state, item_id)
     if result == 1:
         wounds = state.dice.d6() if state.rules.lucky_one == "d6" else 1
-        state.event(f"Lucky Shot {roll}{note}: in the confusion you shoot yourself.")
-        tracks.wound(state, wounds, "Your own shot")
+        state.event(f"Lucky Shot {roll}{note}: in the confusion you shoot yourself.",
+                    cite="Fighting Creatures: Lucky Shot")
+        tracks.wound(state, wounds, "Your own shot", cite="Fighting Creatures: Lucky Shot")
     elif result == 2:
         state.event(f"Lucky Shot {roll}{note}: you don't manage to shoot; the {item.name} is "
-                    f"smashed.")
+                    f"smashed.", cite="Fighting Creatures: Lucky Shot")
         i = next(i for i, carried in enumerate(state.items) if carried.item == item_id)
-        equipment.destroy(state, i, "is smashed")
+        equipment.destroy(state, i, "is smashed", cite="Fighting Creatures: Lucky Shot")
     elif result == 3:
-        state.event(f"Lucky Shot {roll}{note}: you don't shoot.")
-        tracks.wound(state, 1, "You lose another wound")
+        state.event(f"Lucky Shot {roll}{note}: you don't shoot.",
+                    cite="Fighting Creatures: Lucky Shot")
+        tracks.wound(state, 1, "You lose another wound", cite="Fighting Creatures: Lucky Shot")
     elif result == 4:
-        state.event(f"Lucky Shot {roll}{note}: you miss.")
+        state.event(f"Lucky Shot {roll}{note}: you miss.", cite="Fighting Creatures: Lucky Shot")
     elif result == 5:
         marks = state.warrior.marksmanship if state.rules.lucky_marksmanship else 0
         shot = rolls.aimed_shot(state.dice, item.to_hit[c.creature], marks)
         state.event(f"Lucky Shot {roll}{note}: a chance. To hit: {shot.total}, needs "
-                    f"{item.to_hit[c.creature]}: {'hit' if shot.passed else 'miss'}.")
+                    f"{item.to_hit[c.creature]}: {'hit' if shot.passed else 'miss'}.",
+                    cite="Fighting Creatures: Lucky Shot")
         if shot.passed:
             kill(state, fight, target)
     else:
-        state.event(f"Lucky Shot {roll}{note}: the {c.title} is killed.")
+        state.event(f"Lucky Shot {roll}{note}: the {c.title} is killed.",
+                    cite="Fighting Creatures: Lucky Shot")
         kill(state, fight, target)
 
 
@@ -795,14 +827,16 @@ def _next(state: ChainsawWarriorState, fight: Fight) -> None:
     if _is_darkness(state, fight) and state.warrior.infected:
         roll = state.dice.d6()
         if roll >= 4:
-            tracks.envenom(state, f"Thirty seconds with Darkness ({roll})")
+            tracks.envenom(state, f"Thirty seconds with Darkness ({roll})",
+                           cite="House Cards: Darkness")
         else:
-            state.event(f"Thirty seconds with Darkness ({roll}): the venom holds.")
+            state.event(f"Thirty seconds with Darkness ({roll}): the venom holds.",
+                        cite="House Cards: Darkness")
         if state.outcome is not None:
             return
     fight.step = "hth"
     if fight.flash == "escape" and fight.rounds == 1:
-        state.event("The Flash Bomb blinds them: you escape.")
+        state.event("The Flash Bomb blinds them: you escape.", cite="Equipment: Flash Bombs")
         _escaped(state, fight)
     elif escape_rating(state, fight) is not None or _imagizer_escape(state, fight):
         ask(state, "escape")
@@ -845,17 +879,19 @@ def _answer_escape(state: ChainsawWarriorState, action: str) -> None:
         return
     if action == "imagizer":
         use(state, _index(state, "holographic-imagizer"))
-        state.event("Six images of you confuse them: you escape.")
+        state.event("Six images of you confuse them: you escape.",
+                    cite="Equipment: Holographic Imagizer")
         _escaped(state, fight)
         return
     rating = escape_rating(state, fight)
     assert rating is not None
     check = rolls.escape(state.dice, rating - items.determined(state))
     if check.passed:
-        state.event(f"Escape roll {check.roll} (needs {rating}): you get away.")
+        state.event(f"Escape roll {check.roll} (needs {rating}): you get away.", cite="Escaping")
         _escaped(state, fight)
         return
-    state.event(f"Escape roll {check.roll} (needs {rating}): you fail to get away.")
+    state.event(f"Escape roll {check.roll} (needs {rating}): you fail to get away.",
+                cite="Escaping")
     if state.rules.has("escaping-alternative"):
         # "merely add 30 seconds and begin another round ... or attempting to Escape once more"
         tracks.pass_time(state, 1)
@@ -869,7 +905,7 @@ def _answer_escape(state: ChainsawWarriorState, action: str) -> None:
 def _escaped(state: ChainsawWarriorState, fight: Fight) -> None:
     """Away: one die of boxes pass and the turn ends."""
     boxes = state.dice.d6()
-    state.event(f"{boxes * 30} seconds pass as you get away.")
+    state.event(f"{boxes * 30} seconds pass as you get away.", cite="Escaping")
     state.free = False
     _finish(state, fight, won=False)
     tracks.pass_time(state, boxes)
@@ -883,11 +919,11 @@ def _finish(state: ChainsawWarriorState, fight: Fight, won: bool) -> None:
         state.wandering.shuffle(state.dice)
     if fight.knife_dropped:
         if won:
-            state.event("You pick up your Knife.")
+            state.event("You pick up your Knife.", cite="Fighting Creatures: Lucky Shot")
         else:
             i = next((i for i, c in enumerate(state.items) if c.item == "knife"), None)
             if i is not None:
-                equipment.destroy(state, i, "is left behind")
+                equipment.destroy(state, i, "is left behind", cite="Fighting Creatures: Lucky Shot")
     state.fight = None
 
 

@@ -28,7 +28,7 @@ def encounter(state: ChainsawWarriorState, c: Card) -> None:
     elif c.kind in ("creature", "darkness"):
         meet(state, c)
     elif c.kind in ("clear", "empty"):
-        state.event(f"{c.name} {c.back}.")
+        state.event(f"{c.name} {c.back}.", cite="Reference Section: House Cards")
         wandering_check(state)
     elif c.kind == "dump":
         _dump(state, c)
@@ -73,7 +73,7 @@ def _answer_geiger(state: ChainsawWarriorState, action: str) -> None:
 
     c = state.data.card(state.ctx["card"])
     if action == "avoid":
-        state.event(f"You avoid the {c.title}.")
+        state.event(f"You avoid the {c.title}.", cite="Equipment: Geiger Counter")
         traps.retrace(state, c.id)
     elif c.kind == "trap":
         traps.spring(state, c)
@@ -100,9 +100,9 @@ def _wz_check(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
             drawn = draw_wandering(state, 1)
         if drawn:
             state.event(f"Wandering Zombie check: {roll}, a Wandering Zombie turns up (HtH "
-                        f"{state.data.card(drawn[0]).hth}).")
+                        f"{state.data.card(drawn[0]).hth}).", cite="Wandering Zombies")
         else:
-            state.event(f"Wandering Zombie check: {roll}, nothing comes.")
+            state.event(f"Wandering Zombie check: {roll}, nothing comes.", cite="Wandering Zombies")
     if drawn:
         if task.get("after"):
             then(state, task["after"])
@@ -140,7 +140,8 @@ def minutes(n: int) -> int:
 def _agent_9(state: ChainsawWarriorState, c: Card) -> None:
     """He brings two Wandering Zombies; a minute passes; then Multiple Opponents."""
     friends = draw_wandering(state, 2)
-    state.event(f"Chaos Agent 9 has brought {len(friends)} Zombies with him.")
+    state.event(f"Chaos Agent 9 has brought {len(friends)} Zombies with him.",
+                cite="House Cards: Chaos Agents")
     tracks.pass_time(state, minutes(1))
     if state.outcome is None:
         fight.begin(state, [c.id, *friends], "agent-9", wandering=friends)
@@ -170,7 +171,7 @@ def _dump(state: ChainsawWarriorState, c: Card) -> None:
     if _dump_actions(state, c.extra["offers"])[:-1]:
         ask(state, "dump", card=c.id, offers=c.extra["offers"])
     else:
-        state.event(f"{c.title}: nothing you can take.")
+        state.event(f"{c.title}: nothing you can take.", cite="House Cards: Dump")
 
 
 def _dump_actions(state: ChainsawWarriorState, offers: str) -> list[Action]:
@@ -198,10 +199,11 @@ def _answer_dump(state: ChainsawWarriorState, action: str) -> None:
     if action == "take":
         item_id = state.piles[offers].draw()
         state.items.append(equipment.fresh(state.data.items[item_id]))
-        state.event(f"From the Dump you take: {state.data.items[item_id].name}.")
+        state.event(f"From the Dump you take: {state.data.items[item_id].name}.",
+                    cite="House Cards: Dump")
     elif action != "leave":
         how, index = action.split(":")
-        equipment.recharge(state, int(index), how)
+        equipment.recharge(state, int(index), how, cite="House Cards: Dump")
 
 
 # -- First Aid Kit ------------------------------------------------------------------------------
@@ -215,7 +217,7 @@ def _first_aid_kit(state: ChainsawWarriorState, c: Card) -> None:
 def _take_kit(state: ChainsawWarriorState, card_id: str) -> None:
     state.discards[state.current].remove(card_id)
     state.items.append(equipment.fresh(state.data.items[card_id]))
-    state.event("You take the First Aid Kit.")
+    state.event("You take the First Aid Kit.", cite="House Cards: First Aid Kit")
 
 
 def _full_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
@@ -230,7 +232,8 @@ def _answer_full(state: ChainsawWarriorState, action: str) -> None:
     if action == "leave-kit":
         return
     card_id = state.ctx["card"]
-    equipment.destroy(state, int(action.split(":")[1]), "is left behind")
+    equipment.destroy(state, int(action.split(":")[1]), "is left behind",
+                      cite="House Cards: First Aid Kit")
     _take_kit(state, card_id)
 
 
@@ -253,7 +256,7 @@ def _healed(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
         return
     item = state.data.items[task["item"]]
     roll = state.dice.parse_and_roll(item.heal)
-    tracks.heal(state, roll, f"You use the {item.name}")
+    tracks.heal(state, roll, f"You use the {item.name}", cite="House Cards: First Aid Kit")
     carried = state.items.pop(index)
     if carried.item in state.data.house:  # a First Aid Kit goes to the current discard pile
         state.discards[state.current].put_on_top(carried.item)
@@ -262,7 +265,8 @@ def _healed(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
 # -- Secret Passage -----------------------------------------------------------------------------
 def _secret_passage(state: ChainsawWarriorState, c: Card) -> None:
     roll = state.dice.parse_and_roll(c.extra.get("skip", "2d6"))
-    state.event(f"A Secret Passage: you may skip up to {roll} cards.")
+    state.event(f"A Secret Passage: you may skip up to {roll} cards.",
+                cite="House Cards: Secret Passage")
     ask(state, "passage", left=roll)
 
 
@@ -316,15 +320,16 @@ def skip_card(state: ChainsawWarriorState, verb: str) -> bool:
         if has(state, "t-d-d"):  # "will never miss Darkness ... you may stop and fight"
             state.discards[d].put_on_top(card_id)
             state.turned = card_id
-            state.event(f"{verb} ... the TDD registers Darkness: you stop and fight it.")
+            state.event(f"{verb} ... the TDD registers Darkness: you stop and fight it.",
+                        cite="Equipment: TDD")
             meet(state, state.data.card(card_id))
             return False
         state.event(f"{verb} ... Darkness! Missing Darkness: Deck Two is reshuffled and "
-                    f"started again.")
+                    f"started again.", cite="Missing Darkness")
         missing_darkness(state)
         return False
     state.discards[d].put_on_top(card_id)
-    state.event(f"{verb} the {state.data.card(card_id).title}.")
+    state.event(f"{verb} the {state.data.card(card_id).title}.", cite="Missing Darkness")
     return True
 
 
@@ -358,7 +363,8 @@ def _slime_weapons(state: ChainsawWarriorState) -> list[int]:
 def _slime(state: ChainsawWarriorState, c: Card) -> None:
     weapons = _slime_weapons(state)
     if not weapons:
-        state.event("Sentient Slime, and nothing to burn it with: it engulfs you.")
+        state.event("Sentient Slime, and nothing to burn it with: it engulfs you.",
+                    cite="House Cards: Slime")
         tracks.end(state, "loss", "slime")
     elif len(weapons) == 1:
         burn_slime(state, c, weapons[0])
@@ -385,8 +391,9 @@ def burn_slime(state: ChainsawWarriorState, c: Card, index: int) -> None:
     shot = rolls.aimed_shot(state.dice, int(c.extra.get("target", 7)), state.warrior.marksmanship)
     equipment.use(state, index)
     if shot.passed:
-        state.event(f"You burn the Slime with the {name}: {shot.total}. It retires.")
+        state.event(f"You burn the Slime with the {name}: {shot.total}. It retires.",
+                    cite="House Cards: Slime")
     else:
         state.event(f"You burn the Slime with the {name}: {shot.total}, not enough. "
-                    f"It engulfs you.")
+                    f"It engulfs you.", cite="House Cards: Slime")
         tracks.end(state, "loss", "slime")

@@ -66,7 +66,7 @@ def _answer_anti_rad(state: ChainsawWarriorState, action: str) -> None:
     use(state, equipment.find_carried(state, "anti-rad-capsules"))
     state.warrior.radiation -= amount
     state.event(f"The Anti-Rad Capsules negate {amount} radiation "
-                f"(Radiation {state.warrior.radiation}).")
+                f"(Radiation {state.warrior.radiation}).", cite="Equipment: Anti-Rad Capsules")
 
 
 # -- what a free area allows -----------------------------------------------------------------
@@ -101,18 +101,20 @@ def answer(state: ChainsawWarriorState, action: str) -> None:
     if verb == "fit-cats":
         cats = next(c for c in state.items if c.item == CATS and c.on is None)
         cats.on = what
-        state.event(f"The C.A.T.S. is fitted to the {state.data.items[what].name}.")
+        state.event(f"The C.A.T.S. is fitted to the {state.data.items[what].name}.",
+                    cite="Equipment: C.A.T.S.")
     elif verb == "smash":
         use(state, equipment.find_carried(state, "smash"))
         state.smash_until = state.time + SMASH_BOXES
-        state.event("You take Smash: +3 HtH for the next 5 minutes.")
+        state.event("You take Smash: +3 HtH for the next 5 minutes.", cite="Equipment: Smash")
     elif verb == "camera":
         remote_camera(state)
     elif verb == "rope":
         use(state, equipment.find_carried(state, "rope-and-launcher"))
         tracks.pass_time(state, 1)
         roll = state.dice.d6()
-        state.event(f"The Rope and Launcher takes you past {roll} areas.")
+        state.event(f"The Rope and Launcher takes you past {roll} areas.",
+                    cite="Equipment: Rope and Launcher")
         for _ in range(roll):
             if not skip_card(state, "You bypass"):
                 break
@@ -123,7 +125,8 @@ def answer(state: ChainsawWarriorState, action: str) -> None:
         if state.outcome is not None:
             return
         roll = state.dice.d6()
-        state.event(f"Dynamite blows a hole in the wall: {roll} cards skipped.")
+        state.event(f"Dynamite blows a hole in the wall: {roll} cards skipped.",
+                    cite="Equipment: Dynamite")
         for _ in range(roll):
             if not skip_card(state, "You blast past"):
                 break
@@ -132,7 +135,8 @@ def answer(state: ChainsawWarriorState, action: str) -> None:
     else:
         use(state, equipment.find_carried(state, "flare-gun"))
         state.flare = state.dice.d6()
-        state.event(f"The flare lights up the next {state.flare} areas.")
+        state.event(f"The flare lights up the next {state.flare} areas.",
+                    cite="Equipment: Flare Gun")
         then(state, {"do": "explore"})
 
 
@@ -151,7 +155,8 @@ def remote_camera(state: ChainsawWarriorState) -> None:
     state.known = seen
     state.seen.update(seen)
     titles = ", ".join(state.data.card(c).title for c in seen)
-    state.event(f"The Remote Camera looks {roll} cards ahead: {titles}.")
+    state.event(f"The Remote Camera looks {roll} cards ahead: {titles}.",
+                cite="Equipment: Remote Camera")
 
 
 def forget_known(state: ChainsawWarriorState) -> None:
@@ -166,14 +171,15 @@ def flare_cover(state: ChainsawWarriorState) -> bool:
     c = state.data.card(state.turned)
     if c.kind in ("trap", "darkness", "slime"):
         state.flare = 0
-        state.event("The flare goes out.")
+        state.event("The flare goes out.", cite="Equipment: Flare Gun")
         return False
     state.flare -= 1
     if c.kind in ("creature", "clear", "empty"):
-        state.event("In the flare's light it counts as Clear; nothing comes.")
+        state.event("In the flare's light it counts as Clear; nothing comes.",
+                    cite="Equipment: Flare Gun")
         return True
     state.flare = 0  # a First Aid Kit, a Dump or a Passage: you stop, and the flare goes out
-    state.event("You stop by it and the flare goes out.")
+    state.event("You stop by it and the flare goes out.", cite="Equipment: Flare Gun")
     return False
 
 
@@ -184,10 +190,10 @@ def carry_on_check(state: ChainsawWarriorState) -> None:
     kept = []
     for carried in state.items:
         if carried.item == CATS and carried.on is not None and carried.on not in weapons:
-            state.event("The C.A.T.S. goes with its weapon.")
+            state.event("The C.A.T.S. goes with its weapon.", cite="Equipment: C.A.T.S.")
             continue
         if carried.item == "dum-dum-bullets" and not has_gun:
-            state.event("The Dum-Dum Bullets go with the gun.")
+            state.event("The Dum-Dum Bullets go with the gun.", cite="Equipment: Dum-Dum Bullets")
             continue
         kept.append(carried)
     state.items = kept

@@ -75,11 +75,11 @@ def start(game: Game, seed: int, dice: Dice, setup: dict[str, Any]) -> ChainsawW
     training = "warrior" not in setup and state.rules.has("advanced-training")
     if "warrior" in setup:
         state.warrior = _given_warrior(setup["warrior"])
-        state.event(f"Your warrior: {_describe(state.warrior)}.")
+        state.event(f"Your warrior: {_describe(state.warrior)}.", cite="Creating Your Warrior")
     elif not training:
         state.warrior, log = creation.create(dice, data.marksmanship, rolls)
         for line in log:
-            state.event(line)
+            state.event(line, cite="Creating Your Warrior")
     # Kitting Out: the free Laser-lance, then the allowance (or a given kit).
     state.items = [fresh(data.items[LASER_LANCE])]
     if "kit" in setup:
@@ -88,12 +88,13 @@ def start(game: Game, seed: int, dice: Dice, setup: dict[str, Any]) -> ChainsawW
             for equipment_pile in state.piles.values():
                 if item_id in equipment_pile:
                     equipment_pile.remove(item_id)
-        state.event("Your kit: " + ", ".join(data.items[c.item].name for c in state.items) + ".")
+        state.event("Your kit: " + ", ".join(data.items[c.item].name for c in state.items) + ".",
+                    cite="Kitting Out")
     if training:  # the points are placed first; kitting out follows
         advanced.begin(state, kit="kit" not in setup)
     elif "kit" not in setup:
         points = creation.roll_allowance(dice, state.warrior, rolls)
-        state.event(f"Equipment Allowance: {points} points.")
+        state.event(f"Equipment Allowance: {points} points.", cite="Kitting Out")
         start_kit(state, points)
     run(state)
     return state

@@ -18,7 +18,8 @@ SEAT = "warrior"
 
 def end(state: ChainsawWarriorState, result: str, cause: str) -> None:
     if state.outcome is None:
-        state.finish(Outcome({SEAT: result}, cause, {"minutes": clock.minutes(state.time)}))
+        state.finish(Outcome({SEAT: result}, cause, {"minutes": clock.minutes(state.time)}),
+                     cite="The End of the Game")
 
 
 def pass_time(state: ChainsawWarriorState, boxes: int) -> None:
@@ -28,20 +29,22 @@ def pass_time(state: ChainsawWarriorState, boxes: int) -> None:
     before = state.time
     state.time += boxes
     if not clock.is_night(before) and clock.is_night(state.time):
-        state.event("Night falls: HtH -1 from now on.")
+        state.event("Night falls: HtH -1 from now on.", cite="Night Time")
     if before < state.field_until <= state.time:
-        state.event("The Magnetic Field's effect wears off: electric items work again.")
+        state.event("The Magnetic Field's effect wears off: electric items work again.",
+                    cite="House Cards: Trap - Magnetic Field")
     if before < state.smash_until <= state.time:
         roll = state.dice.d6()
-        wound(state, roll, f"The Smash wears off (rolled {roll})")
+        wound(state, roll, f"The Smash wears off (rolled {roll})", cite="Equipment: Smash")
         if state.outcome is not None:
             return
     if clock.out_of_time(state.time):
-        state.event("Sixty minutes have passed: you are out of time and New York implodes.")
+        state.event("Sixty minutes have passed: you are out of time and New York implodes.",
+                    cite="The End of the Game")
         end(state, "loss", "time")
 
 
-def wound(state: ChainsawWarriorState, n: int, why: str) -> None:
+def wound(state: ChainsawWarriorState, n: int, why: str, *, cite: str) -> None:
     """Take wounds; Body Armour takes each one on a 5 or 6, losing a use."""
     if n <= 0 or state.outcome is not None:
         return
@@ -55,26 +58,28 @@ def wound(state: ChainsawWarriorState, n: int, why: str) -> None:
             absorbed += 1
             use(state, armour)
     if absorbed:
-        state.event(f"{why}: the Body Armour takes {absorbed} of {n} wounds.")
+        state.event(f"{why}: the Body Armour takes {absorbed} of {n} wounds.",
+                    cite="Equipment: Body Armour")
         n -= absorbed
         if n == 0:
             return
     state.warrior.wounds -= n
-    state.event(f"{why}: {n} wound{'s' if n > 1 else ''} ({max(0, state.warrior.wounds)} left).")
+    state.event(f"{why}: {n} wound{'s' if n > 1 else ''} ({max(0, state.warrior.wounds)} left).",
+                cite=cite)
     if state.warrior.wounds <= 0:
-        state.event("Your Wound marker reaches zero: you are dead.")
+        state.event("Your Wound marker reaches zero: you are dead.", cite="The End of the Game")
         end(state, "loss", "wounds")
 
 
-def heal(state: ChainsawWarriorState, n: int, why: str) -> None:
+def heal(state: ChainsawWarriorState, n: int, why: str, *, cite: str) -> None:
     w = state.warrior
     gained = max(0, min(n, w.max_wounds - w.wounds))
     w.wounds += gained
     state.event(f"{why}: recover {gained} wound{'s' if gained != 1 else ''} "
-                f"(rolled {n}; now {w.wounds} of {w.max_wounds}).")
+                f"(rolled {n}; now {w.wounds} of {w.max_wounds}).", cite=cite)
 
 
-def irradiate(state: ChainsawWarriorState, n: int, why: str) -> None:
+def irradiate(state: ChainsawWarriorState, n: int, why: str, *, cite: str) -> None:
     """Move the Radiation marker; the Rad Fibre Jumpsuit takes one point off each roll."""
     if has(state, "rad-fibre-jumpsuit") and n > 0:
         n -= 1
@@ -82,36 +87,40 @@ def irradiate(state: ChainsawWarriorState, n: int, why: str) -> None:
         return
     w = state.warrior
     w.radiation += n
-    state.event(f"{why}: {n} radiation (Radiation {w.radiation} of Endurance {w.endurance}).")
+    state.event(f"{why}: {n} radiation (Radiation {w.radiation} of Endurance {w.endurance}).",
+                cite=cite)
     if w.radiation >= w.endurance:
         # "If exposure to radiation kills you, you may not then take the capsules"
-        state.event("The Radiation marker reaches your Endurance: you die of radiation.")
+        state.event("The Radiation marker reaches your Endurance: you die of radiation.",
+                    cite="The End of the Game")
         end(state, "loss", "radiation")
     elif has(state, "anti-rad-capsules"):
         then(state, {"do": "ask", "phase": "anti-rad", "amount": n})
 
 
-def envenom(state: ChainsawWarriorState, why: str) -> None:
+def envenom(state: ChainsawWarriorState, why: str, *, cite: str) -> None:
     w = state.warrior
     w.venom += 1
-    state.event(f"{why}: the venom spreads (Venom {w.venom} of Endurance {w.endurance}).")
+    state.event(f"{why}: the venom spreads (Venom {w.venom} of Endurance {w.endurance}).",
+                cite=cite)
     if w.venom >= w.endurance:
-        state.event("The Venom marker reaches your Endurance: you become a Zombie.")
+        state.event("The Venom marker reaches your Endurance: you become a Zombie.",
+                    cite="The End of the Game")
         end(state, "loss", "venom")
 
 
-def infect(state: ChainsawWarriorState, why: str) -> None:
+def infect(state: ChainsawWarriorState, why: str, *, cite: str) -> None:
     if not state.warrior.infected:
         state.warrior.infected = True
-        state.event(f"{why}: you are infected with zombie venom.")
+        state.event(f"{why}: you are infected with zombie venom.", cite=cite)
 
 
 
-def endurance_loss(state: ChainsawWarriorState, n: int, why: str) -> None:
+def endurance_loss(state: ChainsawWarriorState, n: int, why: str, *, cite: str) -> None:
     """A permanent drop of the Endurance marker (Frenzy): Radiation and Venom come closer."""
     w = state.warrior
     w.endurance -= n
-    state.event(f"{why}: Endurance falls to {w.endurance}.")
+    state.event(f"{why}: Endurance falls to {w.endurance}.", cite=cite)
     if w.radiation >= w.endurance:
         end(state, "loss", "radiation")
     elif w.infected and w.venom >= w.endurance:

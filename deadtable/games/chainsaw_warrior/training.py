@@ -43,7 +43,8 @@ def begin(state: ChainsawWarriorState, kit: bool = True) -> None:
                             marksmanship=0, skill="", equipment_allowance=0, radiation=0,
                             venom=0, infected=False)
     _show(state, values)
-    state.event(f"Advanced Training: {POINTS} points to distribute among your Attributes.")
+    state.event(f"Advanced Training: {POINTS} points to distribute among your Attributes.",
+                cite="Overkill: Advanced Training")
     _ask(state, values, POINTS, kit)
 
 
@@ -113,9 +114,11 @@ def _finish(state: ChainsawWarriorState, values: dict[str, int], kit: bool) -> N
     w = state.warrior
     state.event(f"Trained: Endurance {w.endurance}, Wounds {w.wounds}, HtH {w.hth}, "
                 f"Reflexes {w.reflexes}, Marksmanship {w.marksmanship:+d} "
-                f"(Marksman {values['marksman']}), Equipment {w.equipment_allowance}.")
+                f"(Marksman {values['marksman']}), Equipment {w.equipment_allowance}.",
+                cite="Overkill: Advanced Training")
     for line in roll_skill(state.dice, w):
-        state.event(line)
+        state.event(line, cite="Creating Your Warrior: Skills")
     if kit:
-        state.event(f"Equipment Allowance: {w.equipment_allowance} points.")
+        state.event(f"Equipment Allowance: {w.equipment_allowance} points.",
+                    cite="Overkill: Advanced Training")
         start_kit(state, w.equipment_allowance)

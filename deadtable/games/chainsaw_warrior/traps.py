@@ -30,13 +30,14 @@ def _reflexes(state: ChainsawWarriorState, name: str, modifier: int = 0) -> bool
     if state.sprint:
         # Sprinting: "you automatically fail your Reflex test ... and suffer the worst
         # possible results"
-        state.event(f"{name}: at a sprint you have no chance to leap clear.")
+        state.event(f"{name}: at a sprint you have no chance to leap clear.",
+                    cite="Overkill: Sprinting")
         return False
     reflexes = items.reflexes(state)
     test = rolls.reflex_test(state.dice, reflexes, modifier)
     added = f" +{modifier}" if modifier else ""
     state.event(f"{name}: Reflex test {test.roll}{added} against {reflexes}: "
-                f"{'you leap clear' if test.passed else 'failed'}.")
+                f"{'you leap clear' if test.passed else 'failed'}.", cite="Testing Reflexes")
     return test.passed
 
 
@@ -47,44 +48,51 @@ def _d6(state: ChainsawWarriorState) -> int:
 
 def _ambush(state: ChainsawWarriorState, c: Card) -> None:
     if has(state, "ultra-violet-emitter"):
-        state.event("Ambush! The Ultra-Violet Emitter keeps the Zombies away: treat it as Clear.")
+        state.event("Ambush! The Ultra-Violet Emitter keeps the Zombies away: treat it as Clear.",
+                    cite="Equipment: Ultra-Violet Emitter")
         return
     roll = state.dice.d6()
     zombies = draw_wandering(state, roll)
-    state.event(f"Ambush! {len(zombies)} Wandering Zombies (rolled {roll}).")
+    state.event(f"Ambush! {len(zombies)} Wandering Zombies (rolled {roll}).",
+                cite="House Cards: Trap - Ambush")
     if zombies:  # sprinting: "Treat as normal, bearing in mind effects on combat"
         fight.begin(state, zombies, "sprint" if state.sprint else "ambush", wandering=zombies)
 
 
 def _cave_in(state: ChainsawWarriorState, c: Card) -> None:
     if has(state, "sonic-amplifier") and not state.sprint:  # "will not protect you" sprinting
-        state.event("Ceiling Cave-In: the Sonic Amplifier warns you; a minute to go round.")
+        state.event("Ceiling Cave-In: the Sonic Amplifier warns you; a minute to go round.",
+                    cite="Equipment: Sonic Amplifier")
         tracks.pass_time(state, minutes(1))
         return
     if _reflexes(state, "Ceiling Cave-In"):
         return
     roll = _d6(state)
-    state.event(f"You are caught by the falling masonry: {roll} minutes to dig out.")
+    state.event(f"You are caught by the falling masonry: {roll} minutes to dig out.",
+                cite="House Cards: Trap - Ceiling Cave-In")
     tracks.pass_time(state, minutes(roll))
-    tracks.wound(state, 1, "The masonry")
-    fight.breakage(state, (6,), "is damaged beyond repair")
+    tracks.wound(state, 1, "The masonry", cite="House Cards: Trap - Ceiling Cave-In")
+    fight.breakage(state, (6,), "is damaged beyond repair",
+                   cite="House Cards: Trap - Ceiling Cave-In")
 
 
 def _chasm(state: ChainsawWarriorState, c: Card) -> None:
     from deadtable.games.chainsaw_warrior.building import leave_building
 
     if state.warrior.skill == "climbing":
-        state.event("A Chasm: you climb across (Climbing skill); it counts as Clear.")
+        state.event("A Chasm: you climb across (Climbing skill); it counts as Clear.",
+                    cite="Skills: Climbing")
         return
     rope = find(state, "rope-and-launcher")
     if rope is not None:
         use(state, rope)
-        state.event("A Chasm: you cross it with the Rope and Launcher.")
+        state.event("A Chasm: you cross it with the Rope and Launcher.",
+                    cite="Equipment: Rope and Launcher")
         return
     state.discards[state.current].remove(c.id)
     state.removed.append(c.id)
     state.event("A Chasm blocks the way: the card is removed from the game; you must leave "
-                "the building.")
+                "the building.", cite="House Cards: Trap - Chasm")
     if not state.exiting:
         leave_building(state, chasm=True)
 
@@ -92,7 +100,7 @@ def _chasm(state: ChainsawWarriorState, c: Card) -> None:
 # -- Locked Door -------------------------------------------------------------------------------
 def _locked_door(state: ChainsawWarriorState, c: Card) -> None:
     if has(state, "lock-pick-set"):
-        state.event("A Locked Door: the Lock-Pick Set opens it.")
+        state.event("A Locked Door: the Lock-Pick Set opens it.", cite="Equipment: Lock-Pick Set")
         return
     ask(state, "door", card=c.id)
 
@@ -122,7 +130,7 @@ def _answer_door(state: ChainsawWarriorState, action: str) -> None:
         index = find(state, "acid")
         assert index is not None
         use(state, index)
-        state.event("The Acid burns through the door without a sound.")
+        state.event("The Acid burns through the door without a sound.", cite="Equipment: Acid")
         return
     if action == "retrace":
         retrace(state, card_id)
@@ -137,11 +145,12 @@ def _answer_door(state: ChainsawWarriorState, action: str) -> None:
         use(state, index)
     if check.passed:
         state.event(f"You smash the door with the {item.name}: {check.total} (needs "
-                    f"{item.door}). The noise may bring a Zombie.")
+                    f"{item.door}). The noise may bring a Zombie.",
+                    cite="House Cards: Trap - Locked Door")
         wandering_check(state)
         return
     state.event(f"You fail to smash the door with the {item.name}: {check.total} (needs "
-                f"{item.door}).")
+                f"{item.door}).", cite="House Cards: Trap - Locked Door")
     tracks.pass_time(state, 1)
     if state.outcome is None:
         wandering_check(state, after={"do": "ask-door", "card": card_id},
@@ -163,51 +172,59 @@ def retrace(state: ChainsawWarriorState, door: str) -> None:
     if not discards:  # "the Locked Door card has no effect and is merely discarded"
         discards.put_on_top(door)
         if state.data.card(door).kind == "trap":
-            state.event("No discards to retrace through: the Locked Door has no effect.")
+            state.event("No discards to retrace through: the Locked Door has no effect.",
+                        cite="House Cards: Trap - Locked Door")
         else:  # the Geiger Counter: "the radioactive source is simply discarded"
-            state.event(f"The {state.data.card(door).title} is simply discarded.")
+            state.event(f"The {state.data.card(door).title} is simply discarded.",
+                        cite="House Cards: Trap - Locked Door")
         return
     back = retrace_steps(state.dice, discards, state.decks[state.current])
     state.known = []  # the deck is shuffled: what the Remote Camera saw is lost
     discards.put_on_top(door)
-    state.event(f"You retrace your steps: {back} cards go back into the deck.")
+    state.event(f"You retrace your steps: {back} cards go back into the deck.",
+                cite="House Cards: Trap - Locked Door")
 
 
 # -- the rest ------------------------------------------------------------------------------------
 def _lunatic(state: ChainsawWarriorState, c: Card) -> None:
     if has(state, "heat-detector") and not state.sprint:  # "provides no protection" sprinting
-        state.event("A Lunatic: the Heat Detector spots him first; he is discarded.")
+        state.event("A Lunatic: the Heat Detector spots him first; he is discarded.",
+                    cite="Equipment: Heat Detector")
         return
     grabbable = [i for i, carried in enumerate(state.items)
                  if state.data.items[carried.item].type != "clothing"]
     if not grabbable:
-        state.event("A Lunatic grabs at you, but finds nothing to take.")
+        state.event("A Lunatic grabs at you, but finds nothing to take.",
+                    cite="House Cards: Trap - Lunatic")
         return
     index = grabbable[state.dice.below(len(grabbable))]
-    equipment.destroy(state, index, "is snatched by a Lunatic")
+    equipment.destroy(state, index, "is snatched by a Lunatic", cite="House Cards: Trap - Lunatic")
 
 
 def _magnetic_field(state: ChainsawWarriorState, c: Card) -> None:
     roll = 12 if state.sprint else state.dice.total(2)
     state.field_until = max(state.field_until, state.time + minutes(roll))
     state.free = False  # "the room with this trap in is not empty"
-    state.event(f"A Magnetic Field: electric items are dead for {roll} minutes.")
+    state.event(f"A Magnetic Field: electric items are dead for {roll} minutes.",
+                cite="House Cards: Trap - Magnetic Field")
 
 
 def _mines(state: ChainsawWarriorState, c: Card) -> None:
     if has(state, "metal-detector"):
-        state.event("Mines: the Metal Detector finds them; a minute to go round.")
+        state.event("Mines: the Metal Detector finds them; a minute to go round.",
+                    cite="Equipment: Metal Detector")
         tracks.pass_time(state, minutes(1))
         return
     if _reflexes(state, "Mines", modifier=2):
         return
     if state.sprint:  # the Sprinting table: "Take 6 wounds and check for breakage" (A-07)
-        tracks.wound(state, 6, "The limpet mines, at a sprint")
-        fight.breakage(state, (6,), "is damaged beyond repair")
+        tracks.wound(state, 6, "The limpet mines, at a sprint", cite="Overkill: Sprinting")
+        fight.breakage(state, (6,), "is damaged beyond repair", cite="Overkill: Sprinting")
         return
     roll = state.dice.d6()
-    tracks.wound(state, roll + 1, f"The limpet mines (rolled {roll}, +1)")
-    fight.breakage(state, (6,), "is damaged beyond repair")
+    tracks.wound(state, roll + 1, f"The limpet mines (rolled {roll}, +1)",
+                 cite="House Cards: Trap - Mines")
+    fight.breakage(state, (6,), "is damaged beyond repair", cite="House Cards: Trap - Mines")
 
 
 def _cutters(state: ChainsawWarriorState) -> list[int]:
@@ -223,7 +240,8 @@ def _net(state: ChainsawWarriorState, c: Card) -> None:
     cutters = _cutters(state)
     free_cut = [i for i in cutters if state.items[i].uses is None]
     if state.sprint and cutters:  # "If you have the Wire-cutters, Acid, Knife etc, this card
-        state.event("A Net: you slash through it at a sprint.")  # does not affect you"
+        state.event("A Net: you slash through it at a sprint.",
+                    cite="Overkill: Sprinting")  # does not affect you"
         return
     if free_cut:
         _cut_free(state, free_cut[0])
@@ -235,7 +253,8 @@ def _net(state: ChainsawWarriorState, c: Card) -> None:
 
 def _struggle(state: ChainsawWarriorState) -> None:
     roll = _d6(state)  # sprinting: "If, however, you are caught in the Net, lose 6 minutes"
-    state.event(f"A Net traps you: {roll} minutes to struggle free.")
+    state.event(f"A Net traps you: {roll} minutes to struggle free.",
+                cite="House Cards: Trap - Net")
     wait_out(state, minutes(roll), minutes(1), "net")
 
 
@@ -243,7 +262,8 @@ def _cut_free(state: ChainsawWarriorState, index: int) -> None:
     name = state.data.items[state.items[index].item].name
     if state.items[index].uses is not None:
         use(state, index)
-    state.event(f"A Net: you cut yourself out with the {name} in 30 seconds.")
+    state.event(f"A Net: you cut yourself out with the {name} in 30 seconds.",
+                cite="House Cards: Trap - Net")
     tracks.pass_time(state, 1)
 
 
@@ -266,19 +286,21 @@ def _answer_net(state: ChainsawWarriorState, action: str) -> None:
 
 def _rad_canister(state: ChainsawWarriorState, c: Card) -> None:
     roll = _d6(state)
-    tracks.irradiate(state, roll + 3, f"A leaking Rad Canister (rolled {roll}, +3)")
+    tracks.irradiate(state, roll + 3, f"A leaking Rad Canister (rolled {roll}, +3)",
+                     cite="House Cards: Trap - Rad Canister")
 
 
 def _spiked_pit(state: ChainsawWarriorState, c: Card) -> None:
     if _reflexes(state, "Spiked Pit", modifier=1):
         return
     roll = _d6(state)
-    tracks.wound(state, (roll + 1) // 2, f"The spikes (rolled {roll}, halved)")
+    tracks.wound(state, (roll + 1) // 2, f"The spikes (rolled {roll}, halved)",
+                 cite="House Cards: Trap - Spiked Pit")
     if state.warrior.skill == "climbing":
-        state.event("You climb straight out (Climbing skill).")
+        state.event("You climb straight out (Climbing skill).", cite="Skills: Climbing")
         return
     climb = _d6(state)
-    state.event(f"{climb} minutes to climb out of the pit.")
+    state.event(f"{climb} minutes to climb out of the pit.", cite="House Cards: Trap - Spiked Pit")
     tracks.pass_time(state, minutes(climb))
 
 
@@ -286,7 +308,8 @@ def _weak_floorboards(state: ChainsawWarriorState, c: Card) -> None:
     if _reflexes(state, "Weak Floorboards"):
         return
     roll = _d6(state)
-    state.event(f"The floor gives way: {roll} minutes to pull yourself out.")
+    state.event(f"The floor gives way: {roll} minutes to pull yourself out.",
+                cite="House Cards: Trap - Weak Floorboards")
     wait_out(state, minutes(roll), minutes(1), "floorboards")
 
 
@@ -295,10 +318,12 @@ def _wire(state: ChainsawWarriorState, c: Card) -> None:
     caught in Wire ...; simply add 1 minute"; Acid "can be used to burn through ... a Wire
     trap" (your choice: it is used once only); else a die of boxes in the tangles."""
     if has(state, "wire-cutters"):
-        state.event("Barbed Wire: the Wire-cutters take you through.")
+        state.event("Barbed Wire: the Wire-cutters take you through.",
+                    cite="Equipment: Wire-cutters")
         return
     if has(state, "metal-detector") and not state.sprint:
-        state.event("Barbed Wire: the Metal Detector finds a way round; a minute passes.")
+        state.event("Barbed Wire: the Metal Detector finds a way round; a minute passes.",
+                    cite="Equipment: Metal Detector")
         tracks.pass_time(state, minutes(1))
         return
     if has(state, "acid") and not state.sprint:
@@ -309,7 +334,8 @@ def _wire(state: ChainsawWarriorState, c: Card) -> None:
 
 def _tangle(state: ChainsawWarriorState) -> None:
     roll = _d6(state)  # sprinting: "if you are caught in the wire, lose 3 minutes"
-    state.event(f"Barbed Wire: {roll * 30} seconds struggling through the tangles.")
+    state.event(f"Barbed Wire: {roll * 30} seconds struggling through the tangles.",
+                cite="House Cards: Trap - Wire")
     wait_out(state, roll, 1, "wire")
 
 
@@ -326,7 +352,7 @@ def _answer_wire(state: ChainsawWarriorState, action: str) -> None:
     acid = find(state, "acid")
     assert acid is not None
     use(state, acid)
-    state.event("Barbed Wire: the Acid burns through it.")
+    state.event("Barbed Wire: the Acid burns through it.", cite="Equipment: Acid")
 
 
 TRAPS: dict[str, Callable[[ChainsawWarriorState, Card], None]] = {

@@ -38,7 +38,7 @@ def next_turn(state: ChainsawWarriorState) -> None:
     _determination(state)
     if not state.exiting and equipment.lance_status(state) == "gone":
         state.event("Without the Laser-lance you cannot destroy Darkness: you must leave the "
-                    "building.")
+                    "building.", cite="Escaping the Building")
         building.leave_building(state)
         return
     if state.free and len(free_actions(state)) > 1:
@@ -79,13 +79,14 @@ def _answer_free(state: ChainsawWarriorState, action: str) -> None:
         carried = state.items[index]
         carried.uses = state.data.items[item_id].uses
         carried.clip = False
-        state.event(f"You reload the {state.data.items[item_id].name} (30 seconds).")
+        state.event(f"You reload the {state.data.items[item_id].name} (30 seconds).",
+                    cite="Pausing and Reloading")
         tracks.pass_time(state, 1)
         wandering_check(state)  # a Zombie that comes arrives after the reload
     elif verb == "heal":
         then(state, {"do": "heal", "item": item_id})
     elif verb == "wait":
-        state.event("You wait 30 seconds.")
+        state.event("You wait 30 seconds.", cite="Pausing and Reloading")
         tracks.pass_time(state, 1)
         wandering_check(state)
     elif verb == "leave":
@@ -111,7 +112,8 @@ def _next_card(state: ChainsawWarriorState) -> Card:
         house.missing_darkness(state)
         d = 1
     if d != state.current:
-        state.event("Deck One is done: on into Deck Two.")
+        state.event("Deck One is done: on into Deck Two.",
+                    cite="Sequence of Play: Exploration Phase")
         state.current = d
         state.known = []
     return state.data.card(state.decks[d].cards[0])
@@ -173,18 +175,18 @@ def turn_card(state: ChainsawWarriorState, climbed: bool, sprint: bool = False) 
     state.mark = [w.wounds, w.radiation, w.venom, len(state.items)]
     c = state.data.card(card_id)
     state.event(f"[{house_clock(state)}] You enter the {c.back}: {c.title}"
-                f"{' at a sprint' if sprint else ''}.")
+                f"{' at a sprint' if sprint else ''}.", cite="Sequence of Play: Exploration Phase")
     if state.exiting:
         then(state, {"do": "exit-step"})  # runs once this card's encounter is over
     if climbed and c.kind != "darkness":
         state.event("You climb the elevator shaft past it: treated as Clear, no Wandering "
-                    "Zombie check.")
+                    "Zombie check.", cite="Skills: Climbing")
     elif items.flare_cover(state):
         pass
     elif sprint and c.kind in ("clear", "empty"):
-        state.event("You rush through unhindered.")
+        state.event("You rush through unhindered.", cite="Overkill: Sprinting")
     elif sprint and c.kind == "secret-passage":
-        state.event("You run right past the Secret Passage.")
+        state.event("You run right past the Secret Passage.", cite="Overkill: Sprinting")
     else:
         encounter(state, c)
 
@@ -200,10 +202,12 @@ def _determination(state: ChainsawWarriorState) -> None:
               or len(state.items) < count or not state.free)
     if beaten:
         state.determination += 1
-        state.event(f"Determination: {state.determination} counter(s).")
+        state.event(f"Determination: {state.determination} counter(s).",
+                    cite="Overkill: Determination")
     elif state.determination:
         state.determination = 0
-        state.event("You overcame it: the Determination counters go.")
+        state.event("You overcame it: the Determination counters go.",
+                    cite="Overkill: Determination")
     state.mark = []
 
 

@@ -7,6 +7,8 @@ and how we decided it: docs/one-against-the-dead.md.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
@@ -64,6 +66,9 @@ SPEC = GameSpec(
     setup_keys=("deck",),
     check=check,  # a bad data file is refused when the game is loaded
     kernel=kernel_for,  # its rules compiled in C (kernel/), when built
+    render="deadtable.games.one_against_the_dead.render:render",  # the board in the terminal
+    web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the board in the browser
+    encoding="deadtable.games.one_against_the_dead.encoding:make",  # the RL encoding
 )
 
 register_agent("heuristic", HeuristicAgent, game="one-against-the-dead")

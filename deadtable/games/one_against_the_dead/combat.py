@@ -105,19 +105,21 @@ def battle(state: OneAgainstTheDeadState, survivor_weapon: bool) -> None:
     with_what = my_kind or "fists"
     state.event(
         f"You fight {zombies(state.zombies - his_count)} with {with_what}: "
-        f"{state.zombies - his_count - my_left} die, {my_left} left; you take {my_damage} damage."
+        f"{state.zombies - his_count - my_left} die, {my_left} left; you take {my_damage} damage.",
+        cite="COMBAT: BATTLE",
     )
     if state.weapon is None and my_kind is not None:
-        state.event(f"The {my_kind} is spent and goes back to the pool.")
+        state.event(f"The {my_kind} is spent and goes back to the pool.", cite="COMBAT")
     state.life -= my_damage
     if s is not None and his_count:
         state.event(
             f"Your survivor fights {zombies(his_count)} with {his_kind or 'fists'}: "
-            f"{his_count - his_left} die, {his_left} left; he takes {his_damage} damage."
+            f"{his_count - his_left} die, {his_left} left; he takes {his_damage} damage.",
+            cite="COMBAT: BATTLE",
         )
         s.life -= his_damage
         if s.life <= 0:
-            state.event("Your survivor is killed.")
+            state.event("Your survivor is killed.", cite="COMBAT: DAMAGE")
             state.survivor = None
     _keep_rank_rule(state)
     state.zombies = my_left + his_left
@@ -125,7 +127,8 @@ def battle(state: OneAgainstTheDeadState, survivor_weapon: bool) -> None:
     state.use_weapon = False
     if state.life <= 0:
         state.life = 0
-        state.finish(Outcome({SEAT: "loss"}, "killed", {SEAT: score(state, won=False)}))
+        state.finish(Outcome({SEAT: "loss"}, "killed", {SEAT: score(state, won=False)}),
+                     cite="COMBAT: DAMAGE")
 
 
 def _keep_rank_rule(state: OneAgainstTheDeadState) -> None:
@@ -138,7 +141,8 @@ def _keep_rank_rule(state: OneAgainstTheDeadState) -> None:
     mine = rank(state.rules, None if state.weapon is None else state.weapon.kind)
     if rank(state.rules, s.weapon.kind) > mine:
         state.weapon, s.weapon = s.weapon, None
-        state.event(f"You take your survivor's {state.weapon.label()}: he may not out-gun you.")
+        state.event(f"You take your survivor's {state.weapon.label()}: he may not out-gun you.",
+                    cite="WEAPONS, SURVIVORS, & PROVISIONS")
 
 
 def score(state: OneAgainstTheDeadState, won: bool) -> float:

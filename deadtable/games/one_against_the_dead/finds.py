@@ -40,39 +40,46 @@ def reveal(state: OneAgainstTheDeadState, p: Pos) -> None:
 def _weapon_card(state: OneAgainstTheDeadState, p: Pos, kind: str) -> None:
     name = state.card_name(p)
     if kind in carried(state):
-        state.event(f"The {name} is revealed; you already have the {kind}, so none lies there.")
+        state.event(f"The {name} is revealed; you already have the {kind}, so none lies there.",
+                    cite="WEAPONS, SURVIVORS, & PROVISIONS")
         return
     for where, weapon in list(state.map_weapons.items()):
         if weapon.kind == kind:
             del state.map_weapons[where]
             state.map_weapons[p] = weapon
-            state.event(f"The unclaimed {weapon.label()} moves to the {name}.")
+            state.event(f"The unclaimed {weapon.label()} moves to the {name}.",
+                        cite="WEAPONS, SURVIVORS, & PROVISIONS")
             return
     charge = state.dice.d6() if kind in state.rules.charged else None
     state.map_weapons[p] = Weapon(kind, charge)
-    state.event(f"A {Weapon(kind, charge).label()} lies on the {name}.")
+    state.event(f"A {Weapon(kind, charge).label()} lies on the {name}.",
+                cite="WEAPONS, SURVIVORS, & PROVISIONS")
 
 
 def _ace(state: OneAgainstTheDeadState, p: Pos) -> None:
     name = state.card_name(p)
     if state.survivor is not None:
-        state.event(f"The {name} is rubble; your survivor is the only one in the game.")
+        state.event(f"The {name} is rubble; your survivor is the only one in the game.",
+                    cite="WEAPONS, SURVIVORS, & PROVISIONS")
         return
     if state.map_survivor is not None:
         survivor = state.map_survivor[1]
         state.map_survivor = (p, survivor)
-        state.event(f"The unrescued survivor moves to the {name}.")
+        state.event(f"The unrescued survivor moves to the {name}.",
+                    cite="WEAPONS, SURVIVORS, & PROVISIONS")
         return
     die = state.options["survivor-life"]
     life = state.dice.parse_and_roll(state.rules.survivor_life if die == "data" else die)
     state.map_survivor = (p, Survivor(life, life))
-    state.event(f"A survivor with {life} life is in the rubble of the {name}.")
+    state.event(f"A survivor with {life} life is in the rubble of the {name}.",
+                cite="WEAPONS, SURVIVORS, & PROVISIONS")
 
 
 def _joker(state: OneAgainstTheDeadState) -> None:
     found = state.rules.provisions
     amount = state.dice.parse_and_roll(found)
-    state.event(f"The Joker is a convenience store: {amount} life points of provisions.")
+    state.event(f"The Joker is a convenience store: {amount} life points of provisions.",
+                cite="WEAPONS, SURVIVORS, & PROVISIONS")
     give_provisions(state, amount)
 
 
@@ -95,11 +102,13 @@ def share_provisions(state: OneAgainstTheDeadState, amount: int, to_survivor: in
     if s is not None and to_survivor:
         gained = min(to_survivor, s.life_max - s.life)
         s.life += gained
-        state.event(f"Your survivor eats: +{gained} life ({s.life}).")
+        state.event(f"Your survivor eats: +{gained} life ({s.life}).",
+                    cite="WEAPONS, SURVIVORS, & PROVISIONS")
     gained = min(amount - to_survivor, state.life_max - state.life)
     state.life += gained
     if gained:
-        state.event(f"You eat: +{gained} life ({state.life}).")
+        state.event(f"You eat: +{gained} life ({state.life}).",
+                    cite="WEAPONS, SURVIVORS, & PROVISIONS")
     state.provisions = 0
 
 
@@ -162,24 +171,28 @@ def do_free_action(state: OneAgainstTheDeadState, action_id: str) -> None:
         if verb == "arm":
             assert s is not None
             s.weapon = weapon
-            state.event(f"Your survivor picks up the {weapon.label()}.")
+            state.event(f"Your survivor picks up the {weapon.label()}.",
+                        cite="WEAPONS, SURVIVORS, & PROVISIONS")
         elif len(parts) == 3:
             assert s is not None and state.weapon is not None
             s.weapon, state.weapon = state.weapon, weapon
-            state.event(f"You take the {weapon.label()} and hand your old weapon to the survivor.")
+            state.event(f"You take the {weapon.label()} and hand your old weapon to the survivor.",
+                        cite="WEAPONS, SURVIVORS, & PROVISIONS")
         else:
             state.weapon = weapon
-            state.event(f"You take the {weapon.label()}.")
+            state.event(f"You take the {weapon.label()}.", cite="WEAPONS, SURVIVORS, & PROVISIONS")
     elif verb == "swap":
         assert s is not None
         s.weapon, state.weapon = state.weapon, s.weapon
-        state.event("You and your survivor swap weapons.")
+        state.event("You and your survivor swap weapons.", cite="WEAPONS, SURVIVORS, & PROVISIONS")
     elif verb == "take-survivor-weapon":
         assert s is not None
         state.weapon, s.weapon = s.weapon, None
-        state.event("You take your survivor's weapon; your old one goes back to the pool.")
+        state.event("You take your survivor's weapon; your old one goes back to the pool.",
+                    cite="WEAPONS, SURVIVORS, & PROVISIONS")
     elif verb == "rescue":
         assert state.map_survivor is not None
         state.survivor = state.map_survivor[1]
         state.map_survivor = None
-        state.event(f"You rescue the survivor ({state.survivor.life} life); he goes with you.")
+        state.event(f"You rescue the survivor ({state.survivor.life} life); he goes with you.",
+                    cite="WEAPONS, SURVIVORS, & PROVISIONS")

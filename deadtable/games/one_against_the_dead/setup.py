@@ -48,7 +48,7 @@ def deal_number_card(state: OneAgainstTheDeadState) -> str:
         card = state.deck.draw()
         if cards.is_number(card):
             return card
-        state.event(f"Burned {cards.name(card)} to the bottom of the deck.")
+        state.event(f"Burned {cards.name(card)} to the bottom of the deck.", cite="SETUP")
         state.deck.bury(card)
 
 
@@ -79,7 +79,8 @@ def start(game: Game, seed: int, dice: Dice, setup: dict[str, Any]) -> OneAgains
     state.phase = "move"
     state.event(
         f"The helicopter is on the {state.card_name(state.helicopter)}; you start on the "
-        f"{state.card_name(state.start)} with {state.life} life, {row} blocks away."
+        f"{state.card_name(state.start)} with {state.life} life, {row} blocks away.",
+        cite="SETUP",
     )
     arrive(state, first=True)
     settle(state)

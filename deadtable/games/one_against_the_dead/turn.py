@@ -61,7 +61,7 @@ def _reveal_next(state: OneAgainstTheDeadState) -> None:
         p = state.flips.pop(0)
         state.face_down.discard(p)
         card = state.grid[p]
-        state.event(f"You turn over the {cards.name(card)}.")
+        state.event(f"You turn over the {cards.name(card)}.", cite="MOVEMENT")
         if cards.is_number(card):
             state.revealed.append(p)
             return
@@ -75,9 +75,9 @@ def _reveal_next(state: OneAgainstTheDeadState) -> None:
     spots = state.open_spots()
     drawn = state.deck.draw_many(len(spots))
     if drawn:
-        state.event("You draw " + ", ".join(cards.name(c) for c in drawn) + ".")
+        state.event("You draw " + ", ".join(cards.name(c) for c in drawn) + ".", cite="MOVEMENT")
     elif spots:
-        state.event("The deck is empty.")
+        state.event("The deck is empty.", cite="MOVEMENT")
     state.pending = drawn
     state.phase = "place" if drawn else "zombies"
 
@@ -102,7 +102,8 @@ def _place(state: OneAgainstTheDeadState, direction: str) -> None:
         state.grid[target] = card
         if not state.pending:
             state.phase = "zombies"
-    state.event(f"You put the {cards.name(card)} {where(direction, around, state)}.")
+    state.event(f"You put the {cards.name(card)} {where(direction, around, state)}.",
+                cite="MOVEMENT")
     state.revealed.append(target)
     if not cards.is_number(card):
         reveal(state, target)
@@ -114,11 +115,11 @@ def _move(state: OneAgainstTheDeadState, direction: str) -> None:
     state.turn += 1
     state.dice.mark()  # a search world's dice: from each move on the same in every world
     if state.pos == state.helicopter:
-        state.event("You reach the helicopter!")
+        state.event("You reach the helicopter!", cite="MOVEMENT; END GAME")
         state.revealed = []
         state.phase = "helicopter"
         return
-    state.event(f"You move {direction} onto the {state.card_name(state.pos)}.")
+    state.event(f"You move {direction} onto the {state.card_name(state.pos)}.", cite="MOVEMENT")
     arrive(state)
 
 
@@ -126,17 +127,21 @@ def _enter_move(state: OneAgainstTheDeadState) -> None:
     state.phase = "move"
     state.battle_round = 0
     if state.turn >= state.options["max-turns"]:
-        state.finish(Outcome({SEAT: "loss"}, "out-of-time", {SEAT: score(state, won=False)}))
+        state.finish(Outcome({SEAT: "loss"}, "out-of-time", {SEAT: score(state, won=False)}),
+                     cite="END GAME; the helicopter leaves after max-turns moves (designed)")
     elif not can_move(state) or stranded(state):
-        state.finish(Outcome({SEAT: "loss"}, "stranded", {SEAT: score(state, won=False)}))
+        state.finish(Outcome({SEAT: "loss"}, "stranded", {SEAT: score(state, won=False)}),
+                     cite="END GAME; a city with no way to the helicopter is lost (designed)")
 
 
 # -- ZOMBIES ----------------------------------------------------------------------------------
 def _add_zombies(state: OneAgainstTheDeadState, added: int) -> None:
     total = state.zombies + added
     if make_change(total, state.rules.zombie_dice) is None:
-        state.event(f"{zombies(total)}: there are not enough zombie dice to show them.")
-        state.finish(Outcome({SEAT: "loss"}, "overrun", {SEAT: score(state, won=False)}))
+        state.event(f"{zombies(total)}: there are not enough zombie dice to show them.",
+                    cite="ZOMBIES; END GAME")
+        state.finish(Outcome({SEAT: "loss"}, "overrun", {SEAT: score(state, won=False)}),
+                     cite="ZOMBIES; END GAME")
         return
     state.zombies = total
 
@@ -144,13 +149,14 @@ def _add_zombies(state: OneAgainstTheDeadState, added: int) -> None:
 def _zombies(state: OneAgainstTheDeadState) -> None:
     added, matched = new_zombies(state)
     if matched:
-        state.event("Matching, so no zombies from: " + ", ".join(map(cards.name, matched)) + ".")
+        state.event("Matching, so no zombies from: " + ", ".join(map(cards.name, matched)) + ".",
+                    cite="ZOMBIES")
     state.revealed = []
     _add_zombies(state, added)
     if state.outcome is not None:
         return
     if added:
-        state.event(f"{zombies(added)} new: {state.zombies} with you.")
+        state.event(f"{zombies(added)} new: {state.zombies} with you.", cite="ZOMBIES")
     if state.zombies:
         state.phase = "combat"
     else:
@@ -164,7 +170,8 @@ def _helicopter(state: OneAgainstTheDeadState) -> None:
         _add_zombies(state, added)
         if state.outcome is not None:
             return
-        state.event(f"{zombies(added)} guard the helicopter: {state.zombies} to fight.")
+        state.event(f"{zombies(added)} guard the helicopter: {state.zombies} to fight.",
+                    cite="END GAME; the final battle (designed, A-53)")
     if state.zombies:
         state.phase = "combat"
     else:
@@ -173,8 +180,9 @@ def _helicopter(state: OneAgainstTheDeadState) -> None:
 
 def _evacuate(state: OneAgainstTheDeadState) -> None:
     who = " with your survivor" if state.survivor else ""
-    state.event(f"You escape by helicopter{who}!")
-    state.finish(Outcome({SEAT: "win"}, "evacuated", {SEAT: score(state, won=True)}))
+    state.event(f"You escape by helicopter{who}!", cite="END GAME")
+    state.finish(Outcome({SEAT: "win"}, "evacuated", {SEAT: score(state, won=True)}),
+                 cite="END GAME")
 
 
 # -- COMBAT -----------------------------------------------------------------------------------
@@ -189,7 +197,8 @@ def _fight(state: OneAgainstTheDeadState, survivor_weapon: bool) -> None:
     if state.options["final-battle"] == "survive" or state.zombies == 0:
         _evacuate(state)
     else:
-        state.event(f"{zombies(state.zombies)} still stand between you and the helicopter.")
+        state.event(f"{zombies(state.zombies)} still stand between you and the helicopter.",
+                    cite="END GAME; the final battle (designed, A-53)")
         state.phase = "combat"
 
 

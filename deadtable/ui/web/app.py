@@ -380,7 +380,6 @@ def payload(live: LiveGame, seat: str) -> dict[str, Any]:
     state = live.state
     decision = state.decision
     spec = state.game.spec
-    renderer = STATIC / "renderers" / f"{spec.id}.js"
     return {
         "id": live.stored.id,
         "game": spec.id,
@@ -393,9 +392,18 @@ def payload(live: LiveGame, seat: str) -> dict[str, Any]:
         "view": state.public_view() if seat == SPECTATOR else state.view(seat),
         "decision": decision.to_data() if decision is not None and decision.seat == seat else None,
         "outcome": None if state.outcome is None else state.outcome.to_data(),
-        "renderer": f"/static/renderers/{spec.id}.js" if renderer.is_file() else None,
+        "renderer": f"/static/renderers/{spec.id}.js" if web_renderer(spec.id) else None,
         "agent_error": live.agent_error,
     }
+
+
+def web_renderer(game_id: str) -> Path | None:
+    """The game's own page renderer (its GameSpec names the file), or None."""
+    try:
+        path = registry.spec(game_id).web_renderer
+    except registry.UnknownGame:
+        return None
+    return path if path is not None and path.is_file() else None
 
 
 def catalogue() -> list[dict[str, Any]]:
@@ -505,6 +513,15 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
         for key, value in SECURITY_HEADERS.items():
             response.headers.setdefault(key, value)
         return response
+
+    # A game's renderer lives in its own folder; it is served beside the shared scripts (so
+    # this route comes before the /static mount, which would answer it first).
+    @app.get("/static/renderers/{game_id}.js", include_in_schema=False)
+    async def game_renderer(game_id: str) -> FileResponse:
+        path = web_renderer(game_id)
+        if path is None:
+            raise HTTPException(404, {"error": f"no page renderer for {game_id!r}"})
+        return FileResponse(path, media_type="text/javascript")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

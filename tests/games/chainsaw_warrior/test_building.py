@@ -21,6 +21,7 @@ from tests.games.chainsaw_warrior.conftest import (
     start,
     used_all_dice,
 )
+from tests.logs import texts
 
 ELEVEN = ["helmet", "steel-gloves", "rad-fibre-jumpsuit", "body-armour", "torch",
           "heat-detector", "metal-detector", "sonic-amplifier", "geiger-counter",
@@ -28,7 +29,7 @@ ELEVEN = ["helmet", "steel-gloves", "rad-fibre-jumpsuit", "body-armour", "torch"
 
 
 def logged(state: ChainsawWarriorState, text: str) -> bool:
-    return any(text in line for line in state.log)
+    return any(text in line for line in texts(state))
 
 
 def house_cards(state: ChainsawWarriorState) -> list[str]:

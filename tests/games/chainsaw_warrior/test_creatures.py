@@ -9,6 +9,7 @@ import pytest
 
 from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
 from tests.games.chainsaw_warrior.conftest import carries, item_uses, play, start, used_all_dice
+from tests.logs import texts
 
 LOSE = [6, 6, 1, 1]  # a round you lose against any creature of Attack 5 or more at HtH 11
 
@@ -22,7 +23,7 @@ def test_agents_1_2_3_and_8_allow_no_aimed_shot(agent: int) -> None:
     state = start([f"chaos-agent-{agent}"], dice, kit=["blaster"])
     assert state.fight is None and used_all_dice(state)
     assert item_uses(state, "blaster") == 16
-    assert f"Chaos Agent {agent} is killed." in " ".join(state.log).replace("The Chaos", "Chaos")
+    assert f"Chaos Agent {agent} is killed." in " ".join(texts(state)).replace("The Chaos", "Chaos")
 
 
 def test_agent_3_takes_an_item_instead_of_a_wound() -> None:
@@ -60,7 +61,7 @@ def test_agent_6_minus_three_to_shoot_and_to_hth_and_no_escape() -> None:
     assert state.warrior.wounds == 13
     play(state, "no")
     assert state.phase != "escape"  # no escape question: straight into round 2
-    assert any("Round 2" in line for line in state.log)
+    assert any("Round 2" in line for line in texts(state))
 
 
 def test_agent_7_explodes_unless_shot_first() -> None:
@@ -181,7 +182,7 @@ def test_darkness_is_invulnerable_hand_to_hand_hits_for_two_and_spreads_venom() 
     # (table 2+3). Round 3... "If Darkness wounds you, take 2 wounds instead of one."
     state = darkness([1, 1, 6, 6, 6, 6, 1, 1, 2, 3])
     play(state, "hth")
-    assert any("cannot be hurt" in line for line in state.log)
+    assert any("cannot be hurt" in line for line in texts(state))
     play(state, "no")
     assert state.warrior.wounds == 12
     assert state.phase == "lucky"  # never an escape question: "inescapable"

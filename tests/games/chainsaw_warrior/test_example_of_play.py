@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.chainsaw_warrior.conftest import item_uses, play, start, used_all_dice
+from tests.logs import texts
 
 KIT = ["sub-machine-gun", "infra-red-goggles", "steel-gloves", "sonic-amplifier",
        "lock-pick-set"]
@@ -58,19 +59,19 @@ def test_the_example_of_play(clothing_hth: bool) -> None:
     play(state, "shoot:sub-machine-gun:zombie-1")
     # "Change the number of bursts remaining on the SMG from 10 to 9"
     assert item_uses(state, "sub-machine-gun") == 9
-    assert any("No Reflex test needed: the Sonic Amplifier" in line for line in state.log)
+    assert any("No Reflex test needed: the Sonic Amplifier" in line for line in texts(state))
     # Chaos Agent 2 "leapt at me ... so I didn't have time to shoot him": straight to HtH.
     # "My Wound Marker moves from 14 to 13"; "I refrain from attempting a tricky Lucky Shot"
     assert w.wounds == 13
     mine = 16 if clothing_hth else 15
-    assert f"Round 1 against the Chaos Agent 2: it scores 21, you {mine}." in state.log
-    assert "Extra Wound table: 7: No extra effects. No escape next round." in state.log
+    assert f"Round 1 against the Chaos Agent 2: it scores 21, you {mine}." in texts(state)
+    assert "Extra Wound table: 7: No extra effects. No escape next round." in texts(state)
     assert state.phase == "lucky"
     play(state, "no")
     # Extra Wound 7: "I can't attempt an escape next round": no escape question; round 2
     # kills him: "Got him, and he's out of it!!"
     assert state.fight is None
-    assert f"Round 2 against the Chaos Agent 2: it scores 15, you {mine + 6}." in state.log
+    assert f"Round 2 against the Chaos Agent 2: it scores 15, you {mine + 6}." in texts(state)
     assert "chaos-agent-2" in state.discards[0]
     # The balcony, the corridor, then the elevator's First Aid Kit "now resides among the
     # other items on my Equipment display".

@@ -9,6 +9,7 @@ import pytest
 
 from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
 from tests.games.chainsaw_warrior.conftest import carries, item_uses, play, start, used_all_dice
+from tests.logs import texts
 
 ZOMBIE = "zombie-1"  # a room Zombie, Attack 8
 
@@ -18,7 +19,7 @@ def test_a_failed_reflex_test_means_hand_to_hand_and_no_shot_is_used() -> None:
     state = start([ZOMBIE], [5, 5, 1, 1, 6, 6], kit=["blaster"])
     play(state, "shoot:blaster:zombie-1")
     assert item_uses(state, "blaster") == 16
-    assert any("jumps you before you can fire" in line for line in state.log)
+    assert any("jumps you before you can fire" in line for line in texts(state))
     # then HtH: it scores 2+8 = 10, you 12+11 = 23: killed
     assert state.fight is None and used_all_dice(state)
 
@@ -118,7 +119,7 @@ def test_extra_wound_eight_to_ten(total: int, mod: int) -> None:
     table = (4, total - 4)
     state = lost_round(table, (1, 1, 1, 1))
     play(state, "hth")
-    assert f"Round 2 against the Zombie: it scores 10, you {13 + mod}." in state.log
+    assert f"Round 2 against the Zombie: it scores 10, you {13 + mod}." in texts(state)
 
 
 def test_extra_wound_modifiers_last_one_round() -> None:
@@ -203,7 +204,7 @@ def test_a_successful_escape_costs_a_die_of_boxes_and_ends_the_turn() -> None:
     play(state, "escape")
     # four boxes, then the next turn's Time Phase
     assert state.fight is None and state.time == time + 4 + 1
-    assert any("you get away" in line for line in state.log)
+    assert any("you get away" in line for line in texts(state))
 
 
 def test_a_failed_escape_deals_the_creatures_most_and_the_extra_wound_table() -> None:
@@ -249,7 +250,7 @@ def test_venom_check_on_meeting_a_zombie_when_infected() -> None:
     state = start([ZOMBIE, "zombie-2"], [6, 6, 1, 1, 2, 3, 1, 1, 6, 6, 6], kit=[])
     play(state, "hth", "no", "fight")
     assert state.warrior.infected and state.warrior.venom == 1
-    assert any("Venom check against the Zombie: 6" in line for line in state.log)
+    assert any("Venom check against the Zombie: 6" in line for line in texts(state))
 
 
 def test_multiple_opponents_one_aimed_shot_then_hth_in_your_order() -> None:

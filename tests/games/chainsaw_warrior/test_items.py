@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
 from tests.games.chainsaw_warrior.conftest import carries, item_uses, play, start, used_all_dice
+from tests.logs import texts
 
 NIGHT = 60  # boxes: 30 minutes
 LOSE_TO_ZOMBIE = [6, 6, 1, 1]  # it 12+8 = 20, you 2+11 = 13
@@ -69,7 +70,7 @@ def test_cats_is_tested_for_breakage_on_its_own_and_goes_with_its_weapon() -> No
     # the blaster breaks (6), the C.A.T.S. survives its own roll (1) but goes with it
     gone = fitted(deck=["mines-1"], dice=[6, 6, 1, 1, 6, 1])
     assert not carries(gone, "blaster") and not carries(gone, "c-a-t-s")
-    assert any("goes with its weapon" in line for line in gone.log)
+    assert any("goes with its weapon" in line for line in texts(gone))
 
 
 def test_dum_dum_bullets_add_two_and_use_their_own_supply() -> None:
@@ -92,7 +93,7 @@ def test_the_knife_is_lost_on_a_miss_unless_you_win_the_fight() -> None:
     # the same miss, then you kill it hand-to-hand: "kill your opponent ... to retrieve it"
     won = start(["zombie-1"], [1, 1, 2, 2, 1, 1, 6, 6], kit=["knife"])
     play(won, "shoot:knife:zombie-1")
-    assert carries(won, "knife") and any("pick up your Knife" in line for line in won.log)
+    assert carries(won, "knife") and any("pick up your Knife" in line for line in texts(won))
 
 
 def test_the_tdd_spares_the_reflex_test_for_the_laser_lance() -> None:
@@ -116,7 +117,7 @@ def test_the_poison_needle_kills_after_half_a_die_of_rounds() -> None:
                   kit=["poison-coated-metal-needle"])
     play(state, "hth", "needle", "no", "fight")
     assert state.fight is None and used_all_dice(state)
-    assert any("The poison works" in line for line in state.log)
+    assert any("The poison works" in line for line in texts(state))
 
 
 def test_throw_nets_defeat_one_but_not_the_meat_machine() -> None:
@@ -149,7 +150,7 @@ def test_flash_bombs_at_night_bonus_or_escape() -> None:
     # escape: a round (a draw at night: it 13, you 13), then away at the second round's start
     run = start(["zombie-1"], [2, 3, 1, 2, 2], kit=["flash-bombs"], time=NIGHT)
     play(run, "hth", "flash:escape", "no")
-    assert run.fight is None and any("Flash Bomb blinds" in line for line in run.log)
+    assert run.fight is None and any("Flash Bomb blinds" in line for line in texts(run))
     day = start(["zombie-1"], [], kit=["flash-bombs"])
     play(day, "hth")
     assert day.phase != "step-6"  # "can only be used at night"
@@ -159,7 +160,7 @@ def test_the_torch_at_night_cancels_the_penalty_and_adds_one_against_zombies() -
     # it 3+3+8 = 14; you 1+1+11 -1 (night) +1 (no penalty) +1 (Zombie) = 14: a draw
     state = start(["zombie-1"], [3, 3, 1, 1], kit=["torch"], time=NIGHT)
     play(state, "hth")
-    assert "Round 1 against the Zombie: it scores 14, you 14." in state.log
+    assert "Round 1 against the Zombie: it scores 14, you 14." in texts(state)
 
 
 def test_the_holographic_imagizer_escapes_once_or_adds_one_to_a_lucky_shot() -> None:
@@ -176,7 +177,7 @@ def test_the_holographic_imagizer_escapes_once_or_adds_one_to_a_lucky_shot() -> 
 def test_the_x_oskeleton_costs_a_reflex_and_turns_minus_two_in_the_field() -> None:
     state = start(["zombie-1"], [5, 4, 1, 1, 6, 6], kit=["x-oskeleton", "blaster"])
     play(state, "shoot:blaster:zombie-1")  # 9 against Reflexes 9 - 1 = 8: jumped
-    assert "Reflex test 9 against 8: the Zombie jumps you before you can fire." in state.log
+    assert "Reflex test 9 against 8: the Zombie jumps you before you can fire." in texts(state)
 
 
 def test_the_chameleon_suit_hides_without_the_skill() -> None:
@@ -194,7 +195,7 @@ def test_smash_adds_three_for_five_minutes_then_a_die_of_wounds() -> None:
     at_free_area(state, "smash")
     assert state.smash_until == 10
     assert state.warrior.wounds == 11 and used_all_dice(state)
-    assert any("The Smash wears off" in line for line in state.log)
+    assert any("The Smash wears off" in line for line in texts(state))
 
 
 def test_smash_adds_three_to_hth() -> None:
@@ -203,7 +204,7 @@ def test_smash_adds_three_to_hth() -> None:
                   **{"advanced-equipment": True})
     at_free_area(state, "smash")
     play(state, "hth")
-    assert "Round 1 against the Zombie: it scores 14, you 17." in state.log
+    assert "Round 1 against the Zombie: it scores 14, you 17." in texts(state)
 
 
 def test_the_remote_camera_looks_ahead_but_not_through_a_secret_passage() -> None:
@@ -212,7 +213,7 @@ def test_the_remote_camera_looks_ahead_but_not_through_a_secret_passage() -> Non
     deck = ["dump-2", "empty-2", "secret-passage-1", "empty-3", "empty-4"]
     state = start(deck, [5, 5], then=(), kit=["remote-camera"])
     at_free_area(state, "camera")
-    assert "The Remote Camera looks 10 cards ahead: Dump 2, Empty, Secret Passage." in state.log
+    assert "The Remote Camera looks 10 cards ahead: Dump 2, Empty, Secret Passage." in texts(state)
     assert state.phase == "dump"  # the camera's 30 seconds, then the next turn: the Dump
     assert state.view("warrior")["camera"] == ["Empty", "Secret Passage"]
     assert state.time == 2 and not carries(state, "remote-camera")
@@ -267,7 +268,7 @@ def test_the_flare_gun_at_night_lights_areas_as_clear() -> None:
     state = start(["zombie-1", "empty-1", "mines-1"], [3, 6, 6, 1, 1, 1], kit=["flare-gun"],
                   time=NIGHT)
     play(state, "flare")
-    assert state.warrior.wounds == 14 - 2 and "The flare goes out." in state.log
+    assert state.warrior.wounds == 14 - 2 and "The flare goes out." in texts(state)
     assert "zombie-1" in state.discards[0]
 
 
@@ -284,7 +285,7 @@ def test_cats_helps_smash_a_door_with_its_gun() -> None:
     # Blaster door 10, Marksmanship +1, C.A.T.S. +2: 3+4 = 7 + 3 = 10 opens it.
     state = fitted(deck=["locked-door-1"], dice=[3, 4, 1])
     play(state, "smash:blaster")
-    assert any("You smash the door" in line for line in state.log)
+    assert any("You smash the door" in line for line in texts(state))
 
 
 def test_the_hth_bonuses_count_one_weapon_and_the_rest() -> None:
@@ -293,10 +294,10 @@ def test_the_hth_bonuses_count_one_weapon_and_the_rest() -> None:
     adv = {"advanced-equipment": True}
     nux = start(["zombie-1"], [3, 3, 1, 1], kit=["stun-nux", "knife"], **adv)
     play(nux, "hth")
-    assert "Round 1 against the Zombie: it scores 14, you 15." in nux.log
+    assert "Round 1 against the Zombie: it scores 14, you 15." in texts(nux)
     reaper = start(["zombie-1"], [3, 3, 1, 1], kit=["r-e-a-p-e-r", "chainsaw"], **adv)
     play(reaper, "hth")
-    assert "Round 1 against the Zombie: it scores 14, you 15." in reaper.log
+    assert "Round 1 against the Zombie: it scores 14, you 15." in texts(reaper)
 
 
 def test_the_combat_shotgun_and_the_heat_detector() -> None:

@@ -8,6 +8,7 @@ import pytest
 import deadtable
 from deadtable.games.chainsaw_warrior.rules import Rules
 from tests.games.chainsaw_warrior.conftest import item_uses, play, start, used_all_dice
+from tests.logs import texts
 
 LOSE = [6, 6, 1, 1]  # a lost round against a Zombie (20 against 13)
 DRAW = [3, 3, 1, 2]  # a drawn round against a Zombie (14 all)
@@ -61,14 +62,14 @@ def test_frenzy_plus_three_double_damage_and_endurance() -> None:
     play(state, "hth", "no", "fight")
     assert state.phase == "frenzy"
     play(state, "berserk")
-    assert "Round 2 against the Zombie: it scores 20, you 16." in state.log
+    assert "Round 2 against the Zombie: it scores 20, you 16." in texts(state)
     assert state.warrior.endurance == 14 and state.warrior.wounds == 11
 
 
 def test_frenzy_is_automatic_on_an_extra_wound_of_eleven_or_twelve() -> None:
     state = start(["zombie-1"], [*LOSE, 5, 6, 1, 1, 6, 6], frenzy=True)
     play(state, "hth", "fight")  # no Lucky Shot after an 11
-    assert "You go berserk!" in state.log and state.fight is None
+    assert "You go berserk!" in texts(state) and state.fight is None
 
 
 # -- Escaping (alternative) -----------------------------------------------------------------------
@@ -103,7 +104,7 @@ def test_sprinting_into_a_creature_no_aimed_shot_and_minus_one() -> None:
     state = start(["zombie-7"], [3, 3, 1, 2], kit=["blaster"], sprinting=True)  # a corridor
     play(state, "sprint")
     # no shot question; the first round at HtH 10: 14 against 13, lost? no: 1+2+10 = 13
-    assert "Round 1 against the Zombie: it scores 14, you 13." in state.log
+    assert "Round 1 against the Zombie: it scores 14, you 13." in texts(state)
 
 
 def test_sprinting_into_traps_suffers_the_worst() -> None:
@@ -124,7 +125,7 @@ def test_sprinting_into_traps_suffers_the_worst() -> None:
 def test_sprinting_past_a_secret_passage_discards_it() -> None:
     state = start(["secret-passage-2"], [], sprinting=True)
     play(state, "sprint")
-    assert "You run right past the Secret Passage." in state.log
+    assert "You run right past the Secret Passage." in texts(state)
 
 
 # -- Determination --------------------------------------------------------------------------------
@@ -134,7 +135,7 @@ def test_determination_counts_defeats_and_goes_with_a_victory() -> None:
     state = start(["rad-canister-1", "zombie-1"], [4, 6, 6, 4, 4], determination=True)
     assert state.determination == 1
     play(state, "hth")
-    assert "Round 1 against the Zombie: it scores 20, you 20." in state.log
+    assert "Round 1 against the Zombie: it scores 20, you 20." in texts(state)
 
 
 @pytest.mark.parametrize("name", ["determination", "frenzy", "sprinting", "rapid-fire"])

@@ -9,6 +9,7 @@ import pytest
 
 from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
 from tests.games.chainsaw_warrior.conftest import STOP, item_uses, play, start, used_all_dice
+from tests.logs import texts
 
 WZ = [f"wandering-zombie-{n}" for n in range(1, 24)]
 
@@ -18,7 +19,7 @@ def stopped(state: ChainsawWarriorState) -> bool:
 
 
 def logged(state: ChainsawWarriorState, text: str) -> bool:
-    return any(text in line for line in state.log)
+    return any(text in line for line in texts(state))
 
 
 def at_box(box: int, deck: list[str], dice: list[int], **kw: object) -> ChainsawWarriorState:
@@ -36,7 +37,7 @@ def test_every_turn_moves_the_time_marker_one_box_of_thirty_seconds() -> None:
     seconds have passed during the Exploration Phase.\""""
     state = start(["clear-1", "empty-1", "clear-2", "empty-2"], [1, 2, 3, 4])
     assert state.time == 5 and stopped(state) and used_all_dice(state)
-    entered = [line.split("]")[0] for line in state.log if line.startswith("[")]
+    entered = [line.split("]")[0] for line in texts(state) if line.startswith("[")]
     assert entered == ["[0:30", "[1:00", "[1:30", "[2:00", "[2:30"]
 
 
@@ -52,7 +53,7 @@ def test_night_falls_at_thirty_minutes_and_costs_one_hth() -> None:
     point.\""""
     day = _agent_2_round(58)  # the turn is box 59: still day
     assert logged(day, "it scores 11, you 13")
-    assert [line for line in day.log if "Night falls" in line or "it scores" in line][0] == (
+    assert [line for line in texts(day) if "Night falls" in line or "it scores" in line][0] == (
         "Round 1 against the Chaos Agent 2: it scores 11, you 13.")  # night comes after
     night = _agent_2_round(59)  # the turn is box 60: 30 minutes
     assert logged(night, "Night falls")

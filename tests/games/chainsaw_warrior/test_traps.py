@@ -16,6 +16,7 @@ from tests.games.chainsaw_warrior.conftest import (
     start,
     used_all_dice,
 )
+from tests.logs import texts
 
 WZ = [f"wandering-zombie-{n}" for n in range(1, 24)]
 
@@ -26,7 +27,7 @@ def stopped(state: ChainsawWarriorState) -> bool:
 
 
 def logged(state: ChainsawWarriorState, text: str) -> bool:
-    return any(text in line for line in state.log)
+    return any(text in line for line in texts(state))
 
 
 def paused(deck: list[str], dice: list[int], **kw: object) -> ChainsawWarriorState:

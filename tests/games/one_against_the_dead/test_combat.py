@@ -6,6 +6,7 @@ import pytest
 
 from deadtable.games.one_against_the_dead.state import Survivor, Weapon
 from tests.games.one_against_the_dead.conftest import combat_scene, ids, play, script
+from tests.logs import texts
 
 
 def test_rulebook_battle_example_bat_and_survivor_with_fists_against_sixteen() -> None:
@@ -77,7 +78,7 @@ def test_chainsaw_fuel_goes_down_once_per_fight_and_at_zero_returns_to_the_pool(
     script(state, 1)
     play(state, "fight:weapon")
     assert state.weapon is None and state.zombies == 0
-    assert "chainsaw is spent" in " ".join(state.log)
+    assert "chainsaw is spent" in " ".join(texts(state))
 
 
 def test_a_survivor_with_a_weapon_chooses_whether_to_use_it() -> None:

@@ -15,6 +15,7 @@ from deadtable.games.one_against_the_dead.state import OneAgainstTheDeadState, S
 from deadtable.games.one_against_the_dead.turn import settle
 from deadtable.games.one_against_the_dead.zombies import make_change
 from tests.games.one_against_the_dead.conftest import city, ids, new, play
+from tests.logs import texts
 
 QUIET_ROW = ("4C", "4S", "6S", "7S", "8S", "9S")  # each matches its left neighbour: no zombies
 QUIET = ("3C", "5C", "6C")  # clubs around the 2 of clubs: no zombies, no dice
@@ -155,7 +156,7 @@ def test_more_zombies_than_the_dice_can_show_end_the_game_overrun(
     if over:
         assert outcome(state) == ("loss", "overrun", 0.0)
         assert state.zombies == before  # never more than the dice show
-        assert any("not enough zombie dice" in line for line in state.log)
+        assert any("not enough zombie dice" in line for line in texts(state))
     else:
         assert state.outcome is None
         assert state.phase == "combat" and state.zombies == 59
@@ -222,7 +223,7 @@ def test_an_evacuated_survivor_multiplies_your_score_by_his_life() -> None:
     state = at_the_door(life=7, survivor=Survivor(3, 5), helicopter_zombies="none")
     play(state, "move:right")
     assert outcome(state) == ("win", "evacuated", 21.0)
-    assert any("with your survivor" in line for line in state.log)
+    assert any("with your survivor" in line for line in texts(state))
 
 
 def test_a_survivor_killed_at_the_helicopter_does_not_multiply_your_score() -> None:

@@ -14,6 +14,7 @@ from deadtable.games.one_against_the_dead.rules import rank
 from deadtable.games.one_against_the_dead.state import OneAgainstTheDeadState, Survivor, Weapon
 from deadtable.games.one_against_the_dead.turn import settle
 from tests.games.one_against_the_dead.conftest import city, ids, new, play
+from tests.logs import texts
 
 # A row whose cards each match the card to their left (4C after the 2C by suit, 4S after the
 # 4C by number), so walking along it makes no zombies.
@@ -136,7 +137,7 @@ def test_an_unclaimed_weapon_moves_to_a_new_face_card_of_its_type_keeping_its_ch
     play(state, "move:right", "place:up")  # the second face card goes above the 4C
     assert state.map_weapons == {(1, 1): weapon}  # moved, not a second one
     assert state.dice.rolls == len(dice)  # no new charge rolled
-    assert any("moves to" in line for line in state.log)
+    assert any("moves to" in line for line in texts(state))
 
 
 def test_a_different_face_card_does_not_move_an_unclaimed_weapon() -> None:

@@ -149,7 +149,7 @@ def check_invariants(state: OneAgainstTheDeadState) -> None:
     # The view: JSON, no face-down card, no deck order.
     seen = state.view("player")
     json.dumps(seen)
-    log = seen.pop("log")
+    log = [e["text"] for e in seen.pop("log")]
     assert seen.pop("removed") == sorted(state.removed)  # set aside in the open at SETUP
     shown = set(strings(seen))
     hidden = {state.grid[p] for p in state.face_down} | set(state.deck.cards)

@@ -8,6 +8,7 @@ import deadtable
 from deadtable.games.one_against_the_dead.zombies import make_change, new_zombies
 from deadtable.sim.run import play_one
 from tests.games.one_against_the_dead.conftest import city, new, play
+from tests.logs import texts
 
 POOL = {10: 5, 5: 1, 1: 4}
 
@@ -20,7 +21,7 @@ def test_rulebook_example_a_four_of_clubs_next_to_your_two_of_clubs_makes_no_zom
                      draws=["3D", "4D", "5D"]), dice=[6, 6, 6])
     play(state, "place:up", "place:down")
     assert state.zombies == 3 + 4 + 5  # the diamonds count; the 4 of clubs does not
-    assert "12 zombies new" in " ".join(state.log)
+    assert "12 zombies new" in " ".join(texts(state))
 
 
 def test_rulebook_example_a_club_next_to_a_heart_does_not_match_both_and_counts() -> None:

@@ -190,7 +190,10 @@ def test_a_whole_game_of_one_against_the_dead_played_by_clicks(
     status = page.inner_text("#status")
     assert f"Game over — {final['outcome']['cause']}" in status
     assert page.locator("button.action").count() == 0
-    assert page.locator("#log li").last.inner_text() == final["view"]["log"][-1]
+    last, event = page.locator("#log li").last, final["view"]["log"][-1]
+    assert last.inner_text().startswith(event["text"])  # then its why, small and muted
+    assert event["why"] and last.locator(".why").inner_text() == event["why"]
+    assert last.get_attribute("title") == event["why"]
     assert not errors, errors
 
 

@@ -18,7 +18,7 @@ SEED = 8_123_456_789_012_345  # long enough that finding it by chance is impossi
 
 def oatd_secrets(state: Any) -> list[str]:
     """What the player may not know now, as it would appear in JSON."""
-    log = " ".join(state.log)
+    log = " ".join(e.text for e in state.log)
     hidden = [state.grid[p] for p in state.face_down] + list(state.deck.cards)
     # A card the log has named (the burned card at the bottom of the deck) is known.
     unknown = [c for c in hidden if c != cards.JOKER and cards.name(c) not in log]

@@ -1,6 +1,7 @@
 // deadtable in the browser: what every page shares, and the per-game renderer registry.
 //
-// A game's own board renderer is one file, static/renderers/<game id>.js, that calls
+// A game's own board renderer is one file in its folder, deadtable/games/<game>/web/
+// renderer.js (its GameSpec's web_renderer), served as /static/renderers/<game id>.js, that calls
 //   Deadtable.registerRenderer("<game id>", function (view, board, payload) { ... });
 // The server tells the play page the file's URL (payload.renderer) when it exists; without one
 // the page shows the view generically, as it does when the renderer returns false (a view it

@@ -119,11 +119,16 @@
     });
   }
 
-  function showLog(lines) {
+  // Each event is {text, why}: the why (the rulebook section that produced it) follows the
+  // text, small and muted, and is the line's tooltip too.
+  function showLog(events) {
     const log = document.getElementById("log");
     const shown = log.children.length;
-    if (lines.length < shown) log.replaceChildren();
-    for (const line of lines.slice(log.children.length)) log.append(el("li", {}, line));
+    if (events.length < shown) log.replaceChildren();
+    for (const event of events.slice(log.children.length)) {
+      log.append(el("li", event.why ? {title: event.why} : {}, event.text,
+        event.why ? el("small", {class: "why"}, event.why) : null));
+    }
     log.lastElementChild && log.lastElementChild.scrollIntoView({block: "nearest"});
   }
 

@@ -1,5 +1,6 @@
-"""The Chainsaw Warrior board: the clock with night, Endurance with Radiation and Venom,
-Wounds, the equipment display with uses left, the card just turned and the fight."""
+"""The Chainsaw Warrior board in the terminal: the clock with night, Endurance with Radiation
+and Venom, Wounds, the equipment display with uses left, the card just turned, the fight, and
+the log with the why of each line."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from deadtable.ui.render import log_text
 
 LOG_LINES = 10
 
@@ -93,7 +96,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [_tracks(view), Text(), _house(view), Text(), _items(view)]
     log = view.get("log") or []
     if log:
-        parts.append(Panel(Text("\n".join(log[-LOG_LINES:])), title="log", title_align="left",
+        parts.append(Panel(log_text(log, LOG_LINES), title="log", title_align="left",
                            border_style="dim"))
     if view.get("outcome"):
         outcome = view["outcome"]

@@ -1,4 +1,5 @@
-"""The city as a grid of cards, with you, the weapons, the survivor and the zombies."""
+"""The city in the terminal: a grid of cards, with you, the weapons, the survivor and the
+zombies, then the log with the why of each line."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
+
+from deadtable.ui.render import log_text
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 WEAPON_MARK = {"bat": "B", "chainsaw": "C", "shotgun": "S"}
@@ -86,7 +89,7 @@ def status(view: dict[str, Any]) -> Text:
 
 
 def render(view: dict[str, Any]) -> RenderableType:
-    log = Text("\n".join(view["log"][-6:]), style="dim")
+    log = log_text(view["log"], 6, style="dim")
     body = Group(city(view), Text(""), status(view), Text(""), log)
     legend = "H helicopter · \\[you] · ▒▒▒ face down · B/C/S weapon · s survivor"
     return Panel(body, title="One Against the Dead", subtitle=legend, expand=False)

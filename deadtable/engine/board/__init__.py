@@ -1,0 +1,47 @@
+"""The game-agnostic board engine: hex, square and graph maps, their geometry and map files.
+
+Imports no game. docs/maps.md describes the map format, the coordinates and the sight models.
+"""
+
+from deadtable.engine.board.hsc import HscError, load_hsc
+from deadtable.engine.board.lines import (
+    OFF_MAP,
+    Line,
+    directions,
+    distance,
+    line,
+    ray,
+    straight_lines,
+)
+from deadtable.engine.board.mapfile import MapError, dump_map, load_map, parse_map
+from deadtable.engine.board.model import FEATURES, Board, Marker, SpaceSpec, Zone
+from deadtable.engine.board.movement import Route, climbing_cost, distance_field, reach
+from deadtable.engine.board.sight import SIGHT_BLOCKING, Sight, sight
+
+__all__ = [
+    "FEATURES",
+    "OFF_MAP",
+    "SIGHT_BLOCKING",
+    "Board",
+    "HscError",
+    "Line",
+    "MapError",
+    "Marker",
+    "Route",
+    "Sight",
+    "SpaceSpec",
+    "Zone",
+    "climbing_cost",
+    "directions",
+    "distance",
+    "distance_field",
+    "dump_map",
+    "line",
+    "load_hsc",
+    "load_map",
+    "parse_map",
+    "ray",
+    "reach",
+    "sight",
+    "straight_lines",
+]

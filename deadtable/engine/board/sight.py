@@ -1,0 +1,153 @@
+"""Line of sight: clear or not, and where and why it is blocked. One function for every map kind.
+
+Grid maps (hex and square) use one model, the HeroScape 2.5D column model, which is flat
+centre-to-centre sight on a map whose levels are all 0 (docs/maps.md, "Line of sight"):
+
+- A figure standing on space s is a column from level[s] up to level[s] + its height. Sight
+  runs between the **tops** of the two columns: the highest points of each. Terrain and
+  figures are columns standing on the ground, so a lower point of either column never sees
+  more than the top does: the segment between the tops is clear whenever any segment
+  between the two columns is, and sight is symmetric by construction.
+- The segment must pass above (or touch) every intermediate cell's terrain top, taken where the
+  line crosses the cell's centre (i of n steps along a line of n steps). A figure in between
+  (`figures`) blocks where the segment passes below or through its top (so on flat ground a
+  figure blocks sight between two figures of its height); a cell whose terrain is in
+  `opaque` blocks outright; an edge feature in `blocking` crossed by the line blocks.
+- Where the line runs along a hexside or through a square's corner the two nudged lines
+  differ. `grazing="either"` (the default) sees if either nudged line is clear (a line
+  along the boundary is blocked only when both sides block); `grazing="both"` needs both.
+- Adjacent spaces share no intermediate cell, so they always see each other unless a
+  blocking feature stands on the edge between them (HeroScape: an adjacent target needs no
+  line of sight).
+
+Graph maps, and any space off the grid (a building's room), see only along an edge between
+adjacent spaces that `edge_sight` allows (by default: an edge whose feature does not block).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from deadtable.engine.board.lines import OFF_MAP, line
+from deadtable.engine.board.model import Board, edge_key
+
+SIGHT_BLOCKING = frozenset({"wall", "door"})  # walls and (closed) doors; windows per flag
+GRAZING_RULES = ("either", "both")
+
+Blocker = int | tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """The answer to "does a see b": `spaces` is the line judged (the clear one when a nudge
+    is clear), `blocked_at` the first space or edge (a pair of spaces) blocking it from a's
+    side, `reason` the words for a player, `grazes` whether the line touched a hexside or
+    corner."""
+
+    clear: bool
+    spaces: tuple[int, ...]
+    blocked_at: Blocker | None = None
+    reason: str = ""
+    grazes: bool = False
+
+
+def sight(
+    board: Board,
+    a: int,
+    b: int,
+    *,
+    height_a: int = 0,
+    height_b: int = 0,
+    figures: Mapping[int, int] | None = None,
+    blocking: frozenset[str] = SIGHT_BLOCKING,
+    windows: bool = True,
+    opaque: frozenset[str] = frozenset(),
+    grazing: str = "either",
+    edge_sight: Callable[[int, int, str | None], bool] | None = None,
+) -> Sight:
+    """Whether a figure of height `height_a` on `a` sees one of height `height_b` on `b`.
+
+    `figures` maps a space to the height of a figure standing there (only spaces between a and
+    b matter); `blocking` are the edge features that block sight, plus "window" unless
+    `windows` (see through windows) is true; `opaque` are terrain names that block a line
+    crossing them; `grazing` is the hexside/corner rule ("either" or "both")."""
+    if grazing not in GRAZING_RULES:
+        raise ValueError(f"grazing rule {grazing!r} should be one of {', '.join(GRAZING_RULES)}")
+    if not windows:
+        blocking = blocking | {"window"}
+    if a == b:
+        return Sight(True, (a,))
+    if board.coords[a] is None or board.coords[b] is None:
+        return _along_edge(board, a, b, blocking, edge_sight)
+    drawn = line(board, a, b)
+    ends = (board.level[a] + height_a, board.level[b] + height_b)
+    first = _judge(board, drawn.plus, ends, figures, blocking, opaque)
+    if not drawn.grazes:
+        return first
+    second = _judge(board, drawn.minus, ends, figures, blocking, opaque)
+    if grazing == "either":
+        best = first if first.clear or not second.clear else second
+    else:
+        best = first if not first.clear or second.clear else second
+    return Sight(best.clear, best.spaces, best.blocked_at, best.reason, True)
+
+
+def _judge(
+    board: Board,
+    cells: tuple[int, ...],
+    ends: tuple[int, int],
+    figures: Mapping[int, int] | None,
+    blocking: frozenset[str],
+    opaque: frozenset[str],
+) -> Sight:
+    level = board.level
+    features = board.features
+    n = len(cells) - 1
+    za, zb = ends
+    rise = zb - za
+    previous = cells[0]
+    for i in range(1, n + 1):
+        cell = cells[i]
+        if features and previous != OFF_MAP and cell != OFF_MAP:
+            feature = features.get(edge_key(previous, cell))
+            if feature is not None and feature in blocking:
+                return Sight(False, cells, edge_key(previous, cell),
+                             f"{feature} between {board.names[previous]} and {board.names[cell]}")
+        previous = cell
+        if i == n or cell == OFF_MAP:
+            continue
+        # Heights scaled by n, so the comparison is exact in integers.
+        line_n = za * n + rise * i
+        top = level[cell]
+        if top * n > line_n:
+            return Sight(False, cells, cell, f"terrain at level {top} above the line "
+                         f"(height {line_n / n:g}) at {board.names[cell]}")
+        if opaque and board.terrain[cell] in opaque:
+            return Sight(False, cells, cell,
+                         f"{board.terrain[cell]} at {board.names[cell]} blocks sight")
+        if figures:
+            tall = figures.get(cell)
+            if tall is not None and (top + tall) * n >= line_n:
+                return Sight(False, cells, cell, f"figure at {board.names[cell]}")
+    return Sight(True, cells)
+
+
+def _along_edge(
+    board: Board,
+    a: int,
+    b: int,
+    blocking: frozenset[str],
+    edge_sight: Callable[[int, int, str | None], bool] | None,
+) -> Sight:
+    names = board.names
+    if not board.adjacent(a, b):
+        return Sight(False, (a, b), None, f"no edge joins {names[a]} and {names[b]}: sight "
+                     "off the grid runs only between adjacent spaces")
+    feature = board.feature(a, b)
+    allowed = edge_sight(a, b, feature) if edge_sight is not None else feature not in blocking
+    if allowed:
+        return Sight(True, (a, b))
+    what = feature or "edge"
+    return Sight(False, (a, b), edge_key(a, b),
+                 f"{what} between {names[a]} and {names[b]} blocks sight")

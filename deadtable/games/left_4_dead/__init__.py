@@ -1,0 +1,78 @@
+"""Left 4 Dead on HeroScape rules: four survivors fight through a chapter to the next safe room
+while the infected's director spawns the horde and its specials around them.
+
+Rulebook: ../shared/seeds/left4dead-heroscape-variant.txt, with the HeroScape core rules of
+../shared/reference/left4dead-heroscape.md. Every designed value and every reading:
+docs/left-4-dead.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deadtable.agents import register_agent
+from deadtable.engine.game import GameSpec
+from deadtable.engine.options import Option, OptionSet
+from deadtable.engine.procedure import Frames
+from deadtable.games.left_4_dead.agent import DirectorAgent, HeuristicAgent
+from deadtable.games.left_4_dead.horde import HordeHandler, HordeTurn
+from deadtable.games.left_4_dead.rounds import Round, RoundHandler, SideTurn, SideTurnHandler
+from deadtable.games.left_4_dead.setup import KitOut, KitOutHandler, check, start
+from deadtable.games.left_4_dead.specials import SpecialTurn, SpecialTurnHandler
+from deadtable.games.left_4_dead.state import SEATS, Left4DeadState
+from deadtable.games.left_4_dead.survivors import SurvivorTurn, SurvivorTurnHandler
+from deadtable.games.left_4_dead.uncommon import Instinct, InstinctHandler
+
+Left4DeadState.FRAMES = Frames(KitOut, Round, SideTurn, SurvivorTurn, HordeTurn, SpecialTurn,
+                               Instinct)
+Left4DeadState.HANDLERS = {
+    KitOut.KIND: KitOutHandler(),
+    Round.KIND: RoundHandler(),
+    SideTurn.KIND: SideTurnHandler(),
+    SurvivorTurn.KIND: SurvivorTurnHandler(),
+    HordeTurn.KIND: HordeHandler(),
+    SpecialTurn.KIND: SpecialTurnHandler(),
+    Instinct.KIND: InstinctHandler(),
+}
+
+OPTIONS = OptionSet([
+    Option("difficulty", "normal", "easy, normal, advanced or expert (Game Rules)",
+           choices=("easy", "normal", "advanced", "expert")),
+    Option("chapter", 1, "which chapter of its campaign the map is (the Witch spawns in 2-4)",
+           minimum=1, maximum=5),
+    Option("survivors", "Bill,Francis,Louis,Zoey", "the four survivors who play"),
+    Option("max-rounds", 30, "rounds before the horde overruns survivors short of the safe room "
+           "(designed)", minimum=1, maximum=1000),
+    Option("major-fall-dice", 3, "dice for a fall of Height+10 levels or more (A-21: 3 or 2)",
+           choices=(3, 2)),
+    Option("spawn-above-20", "clamp", "how a spawn roll above 20 reads (A-20)",
+           choices=("clamp", "16-19", "extend")),
+    Option("specials-modifier", True,
+           "add the Difficulty Modifier to the specials' spawn roll ('You may add')"),
+    Option("wandering-witch", "never", "whether a spawned Witch wanders (designed)",
+           choices=("never", "always", "d20")),
+    Option("map", "", "a chapter map file (TOML; default: the packaged chapter 1)"),
+    Option("cards", "", "your own army cards file (TOML)"),
+    Option("items", "", "your own item pool file (TOML)"),
+    Option("rules", "", "your own rules numbers file (TOML)"),
+])
+
+
+def sides(options: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    return {seat: (seat,) for seat in SEATS}
+
+
+SPEC = GameSpec(
+    id="left-4-dead",
+    name="Left 4 Dead for HeroScape",
+    version="1",
+    summary="Survivors against the infected on a hex map with heights: reach the safe room.",
+    seats=lambda options: SEATS,
+    options=OPTIONS,
+    state_class=Left4DeadState,
+    start=start,
+    check=check,
+)
+
+register_agent("director", DirectorAgent, game="left-4-dead")
+register_agent("heuristic", HeuristicAgent, game="left-4-dead")

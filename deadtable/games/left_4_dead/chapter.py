@@ -1,0 +1,73 @@
+"""How a chapter ends, and its Crescendo Event (Survivor Rules: Safe Rooms; Game Rules).
+
+- The survivors win the chapter when every survivor on the map (not waiting in a Hero Closet)
+  stands in the next safe room: "must make it to the next to advance". Survivors destroyed or
+  waiting in a closet then are left behind (designed: docs/left-4-dead.md, "Winning").
+- The infected win when no survivor stands on the map (every one incapacitated, destroyed or in
+  a closet: nobody is left to stand another up or rescue one), or when the survivors have not
+  made it by the end of round `max-rounds` (designed).
+- Crescendo: at the end of a round with a survivor on the trigger, the event starts: 3 zombies
+  plus the Difficulty Modifier now and at the end of each round of the event instead of
+  Spawning Zombies; after the wave at the end of its third round the obstacle is removed.
+"""
+
+from __future__ import annotations
+
+from deadtable.engine.state import Outcome
+from deadtable.games.left_4_dead import spawning
+from deadtable.games.left_4_dead.state import INFECTED, SURVIVORS, Left4DeadState
+
+SAFE_ROOM = "Survivor Rules: Safe Rooms"
+CRESCENDO = "Game Rules: Crescendo Events"
+
+
+def check_end(state: Left4DeadState, end_of_round: bool = False) -> None:
+    if state.outcome is not None:
+        return
+    safe = set(state.board.zones["end"].spaces)
+    on_map = [f for f in state.survivors() if f.space is not None and not f.closet]
+    standing = [f for f in on_map if not f.down]
+    if on_map and all(f.space in safe and not f.down for f in on_map):
+        saved = sorted(f.id for f in on_map)
+        left = len(state.survivors()) - len(saved)
+        state.escaped = saved
+        state.finish(Outcome({SURVIVORS: "win", INFECTED: "loss"}, "reached the safe room",
+                             {SURVIVORS: float(len(saved)), INFECTED: float(left)}))
+        return
+    if not standing:
+        state.finish(Outcome({SURVIVORS: "loss", INFECTED: "win"}, "no survivor left standing",
+                             {SURVIVORS: 0.0, INFECTED: float(len(state.survivors()))}))
+        return
+    if end_of_round and state.round >= state.game.options["max-rounds"]:
+        state.finish(Outcome({SURVIVORS: "loss", INFECTED: "win"}, "overrun before the safe room",
+                             {SURVIVORS: 0.0, INFECTED: float(len(state.survivors()))}))
+
+
+def crescendo_wave(state: Left4DeadState) -> bool:
+    """Run the Crescendo Event's end of round; True where its wave replaced Spawning Zombies."""
+    if state.crescendo == 0:
+        trigger = [m for m in state.board.markers_of("crescendo-trigger")
+                   if any(f.space == m.space and not f.closet for f in state.survivors())]
+        if not trigger:
+            return False
+        state.crescendo = 1  # the next round is the event's first
+        state.event("A survivor stands on the crescendo trigger: the Crescendo Event begins.",
+                    CRESCENDO)
+        wave(state)  # "Immediately place 3 zombies plus ..."
+        return True
+    if state.crescendo > 3:
+        return False  # the event is over: play returns to normal
+    wave(state)
+    if state.crescendo == 3:
+        state.event("The Crescendo Event is over: the obstacle is removed.", CRESCENDO)
+        state.crescendo = 4
+    else:
+        state.crescendo += 1
+    return True
+
+
+def wave(state: Left4DeadState) -> None:
+    count = 3 + state.modifier
+    state.event(f"A wave of {count} zombies.", CRESCENDO)
+    for _ in range(count):
+        spawning.place(state, spawning.ZOMBIE)

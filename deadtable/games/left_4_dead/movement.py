@@ -1,0 +1,236 @@
+"""Moving, engagement, range and line of sight, as HeroScape's core rules give them.
+
+- Movement: a figure moves up to its Move in spaces; climbing costs one space per level
+  climbed plus the space entered, a climb of its Height or more is impossible, going down is
+  free (falls may hurt). It may pass through friendly figures, never enemies, and never ends
+  on an occupied space. Entering water stops a single-space figure.
+- Engagement: adjacent figures are engaged unless one's base stands at or above the other's top.
+  Leaving an engagement: each enemy left behind rolls one attack die, no defense.
+- Range counts spaces, ignoring levels; an engaged target needs no line of sight.
+
+Geometry comes from the engine (deadtable.engine.board): one function per question, used alike
+by these rules, the agents and the renderers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from deadtable.engine.board import climbing_cost, distance, reach, sight
+from deadtable.engine.board.movement import Route
+from deadtable.games.left_4_dead import combat
+from deadtable.games.left_4_dead.state import Figure, Left4DeadState
+
+CORE_MOVE = "HeroScape core rules: Moving"
+CORE_ENGAGE = "HeroScape core rules: Engagement"
+WATER = frozenset({"water", "swamp water"})
+NO_FALL_DAMAGE = "Infected Rules: Collective Turn"  # no infected take falling damage
+
+
+def height(state: Left4DeadState, figure: Figure) -> int:
+    return int(state.card(figure).height)
+
+
+def engaged(state: Left4DeadState, a: Figure, b: Figure, a_space: int | None = None) -> bool:
+    """Whether a (on a_space, by default where it stands) and b are engaged."""
+    sa = a.space if a_space is None else a_space
+    sb = b.space
+    if sa is None or sb is None or a.side == b.side or sb not in state.board.neighbours[sa]:
+        return False
+    base_a, base_b = state.board.level[sa], state.board.level[sb]
+    return base_b < base_a + height(state, a) and base_a < base_b + height(state, b)
+
+
+def engaged_with(state: Left4DeadState, figure: Figure, space: int | None = None) -> list[Figure]:
+    here = figure.space if space is None else space
+    if here is None:
+        return []
+    occupied = state.occupancy()
+    found = []
+    for n in state.board.neighbours[here]:
+        other = occupied.get(n)
+        if other is not None and other is not figure and engaged(state, figure, other, here):
+            found.append(other)
+    return found
+
+
+def move_budget(state: Left4DeadState, figure: Figure) -> int:
+    move = combat.reduced(state, figure, "move")
+    if figure.markers.get("adrenaline") == state.round:
+        move += 1  # Adrenaline Shot: +1 Move in the first round it is set aside
+    return move
+
+
+def stops_in(state: Left4DeadState, figure: Figure) -> Callable[[int], bool]:
+    terrain = state.board.terrain
+    if figure.kind == "mud-man":  # Mud Man Infected: Slither
+        return lambda space: False
+    return lambda space: terrain[space] in WATER
+
+
+def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
+           start: int | None = None, through_all: bool = False,
+           with_attacks: bool = True) -> dict[int, list[Route]]:
+    """Where `figure` can end a move from `start` (default: its space) with `budget` (default:
+    its Move), each with its Pareto routes of (spaces used, leaving-engagement attacks); with
+    `with_attacks` false, only the cheapest route of each (where it can get to, faster)."""
+    origin = figure.space if start is None else start
+    assert origin is not None
+    board = state.board
+    occupied = state.occupancy()
+    occupied.pop(figure.space, None)  # type: ignore[arg-type]
+    side = figure.side
+    through_all = through_all or figure.kind == "witch"  # Witch: Furious Focus
+
+    def can_pass(space: int) -> bool:
+        other = occupied.get(space)
+        return other is None or through_all or other.side == side
+
+    def can_end(space: int) -> bool:
+        return space not in occupied
+
+    enemy_at = {s: f for s, f in occupied.items() if f.side != side}
+    near: dict[int, frozenset[int]] = {}  # space -> the enemies' spaces engaged from there
+    neighbours = board.neighbours
+
+    def engaged_from(space: int) -> frozenset[int]:
+        found = near.get(space)
+        if found is None:
+            found = frozenset(n for n in neighbours[space]
+                              if n in enemy_at and engaged(state, figure, enemy_at[n], space))
+            near[space] = found
+        return found
+
+    def swipes(frm: int, to: int) -> float:
+        left = engaged_from(frm)
+        return len(left - engaged_from(to)) if left else 0
+
+    if figure.kind == "witch" or not enemy_at or not with_attacks:
+        penalty = None  # Witch: Furious Focus, never attacked when leaving an engagement
+    else:
+        penalty = swipes
+    return reach(board, origin, move_budget(state, figure) if budget is None else budget,
+                 step_cost(state, figure), stops=stops_in(state, figure),
+                 can_pass=can_pass, can_end=can_end, penalty=penalty)
+
+
+def step_cost(state: Left4DeadState, figure: Figure) -> Callable[[int, int], float | None]:
+    """HeroScape climbing for the figure's Height; a closed crescendo obstacle is no way."""
+    climb = climbing_cost(state.board, height(state, figure))
+    blocked = state.blocked_spaces()
+    if not blocked:
+        return climb
+    return lambda frm, to: None if to in blocked else climb(frm, to)
+
+
+def move_label(state: Left4DeadState, figure: Figure, space: int, route: Route | None) -> str:
+    """"Move Bill to 7,3 (4 spaces, 1 leaving-engagement attack)": built only when read."""
+    text = f"Move {combat.name(figure)} to {state.board.names[space]}"
+    if route is None:
+        return text
+    text += f" ({int(route.cost)} spaces"
+    if route.penalty:
+        text += f", {int(route.penalty)} leaving-engagement attack(s)"
+    return text + ")"
+
+
+def safest(options: list[Route]) -> Route:
+    """Of a space's Pareto routes, the one with the fewest leaving-engagement attacks (then the
+    cheapest): what a mover chooses unless it has a reason to save movement."""
+    return min(options, key=lambda r: (r.penalty, r.cost))
+
+
+def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
+    """Move along a route step by step: leaving-engagement attacks, falls, and what lies on the
+    spaces entered (fire, acid, water that puts out burning). Stops where the figure falls."""
+    board = state.board
+    for frm, to in zip(route.spaces, route.spaces[1:], strict=False):
+        if figure.space != frm or figure.down:
+            return
+        if figure.kind != "witch":
+            for enemy in [e for e in state.figures.values() if e.side != figure.side]:
+                if engaged(state, figure, enemy, frm) and not engaged(state, figure, enemy, to):
+                    hit = combat.skulls(state, 1)
+                    result = "a skull, 1 wound" if hit else "no skull"
+                    state.event(f"{combat.name(figure)} leaves an engagement with "
+                                f"{combat.name(enemy)}: {result}.", CORE_ENGAGE)
+                    combat.wound(state, figure, hit, enemy, CORE_ENGAGE)
+                    if figure.space != frm or figure.down:
+                        return
+        figure.space = to
+        fall(state, figure, board.level[frm] - board.level[to], to)
+        if figure.space is None:
+            return
+        from deadtable.games.left_4_dead.items import entered
+
+        entered(state, figure, to)
+
+
+def fall(state: Left4DeadState, figure: Figure, drop: int, space: int) -> None:
+    """Falling damage (HeroScape core rules; the +10 dice are an option, A-21)."""
+    h = height(state, figure)
+    if drop < h or figure.side == "infected" or state.board.terrain[space] in WATER:
+        return
+    if drop >= h + 20:
+        roll = state.dice.d20()
+        if roll >= 19:
+            state.event(f"{combat.name(figure)} falls {drop} levels and rolls {roll}: safe.",
+                        "HeroScape core rules: Falling")
+            return
+        state.event(f"{combat.name(figure)} falls {drop} levels and rolls {roll}: destroyed.",
+                    "HeroScape core rules: Falling")
+        figure.wounds = combat.life(state, figure)
+        if not figure.down and figure.side == "survivors":
+            combat.incapacitate(state, figure, "HeroScape core rules: Falling")
+        else:
+            combat.destroy(state, figure, None, "HeroScape core rules: Falling")
+        return
+    dice = state.game.options["major-fall-dice"] if drop >= h + 10 else 1
+    hits = combat.skulls(state, dice)
+    state.event(f"{combat.name(figure)} falls {drop} levels: {dice} dice, {hits} wound(s).",
+                "HeroScape core rules: Falling")
+    combat.wound(state, figure, hits, None, "HeroScape core rules: Falling")
+
+
+def spaces_away(state: Left4DeadState, a: int, b: int) -> int:
+    d = distance(state.board, a, b)
+    return math.inf if d is None else d  # type: ignore[return-value]
+
+
+def can_see(state: Left4DeadState, viewer: Figure, target: Figure,
+            from_space: int | None = None) -> bool:
+    """Clear line of sight from viewer to target (figures in between block)."""
+    a = viewer.space if from_space is None else from_space
+    b = target.space
+    if a is None or b is None:
+        return False
+    others = {f.space: height(state, f) for f in state.figures.values()
+              if f.space is not None and f.space not in (a, b) and not f.down}
+    return sight(state.board, a, b, height_a=height(state, viewer),
+                 height_b=height(state, target), figures=others).clear
+
+
+def can_see_space(state: Left4DeadState, viewer: Figure, space: int) -> bool:
+    a = viewer.space
+    if a is None:
+        return False
+    others = {f.space: height(state, f) for f in state.figures.values()
+              if f.space is not None and f.space not in (a, space) and not f.down}
+    return sight(state.board, a, space, height_a=height(state, viewer), height_b=0,
+                 figures=others).clear
+
+
+def in_range(state: Left4DeadState, attacker: Figure, target: Figure, reach_: int) -> bool:
+    """A legal target at `reach_`: engaged figures only if the attacker is engaged; else within
+    range (spaces, ignoring levels) and, unless engaged, in clear sight."""
+    if target.space is None or attacker.space is None or target.side == attacker.side:
+        return False
+    engagements = engaged_with(state, attacker)
+    if engagements:
+        return target in engagements
+    if reach_ <= 1:
+        return False  # range 1 means adjacent, i.e. engaged
+    if spaces_away(state, attacker.space, target.space) > reach_:
+        return False
+    return can_see(state, attacker, target)

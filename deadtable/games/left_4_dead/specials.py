@@ -1,0 +1,223 @@
+"""Special infected: each takes its own turn in the infected's collective turn (THE INFECTED:
+SPECIAL INFECTED; Infected Rules: Collective Turn): move, then attack or use a power.
+
+A special is an Uncommon or Unique Hero, not a squad, so Horde Mentality does not bind it: the
+director moves it anywhere it can reach. Its powers (powers.py) add actions before the move
+(Jockey), in place of the move (Charger, Hunter) and in place of the attack (Boomer, Smoker,
+Spitter, Tank), and effects when it is destroyed or attacked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+from deadtable.engine.decisions import Action, Decision
+from deadtable.engine.procedure import Frame, Handler
+from deadtable.games.left_4_dead import combat, movement
+from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState
+
+CORE = "HeroScape core rules: Take Turns"
+
+
+@dataclass(slots=True)
+class SpecialTurn(Frame):
+    KIND = "special-turn"
+    figure: str
+    step: str = "before"  # before -> move -> attack
+    moved: bool = False
+    power: str = ""  # a power used this turn that changes what follows ("pounce", "charge")
+    attacks_left: int = 1
+
+
+def may_act(state: Left4DeadState, figure: Figure) -> bool:
+    if figure.kind == "witch" and not figure.markers.get("disturbed-by") \
+            and not figure.markers.get("wandering"):
+        return False  # a sitting Witch may not move or attack until disturbed
+    return figure.space is not None
+
+
+def begin_turn(state: Left4DeadState, figure: Figure) -> None:
+    figure.acted = True
+    state.push(SpecialTurn(figure.id))
+
+
+def end_turn(state: Left4DeadState, figure: Figure) -> None:
+    state.pop()
+    if figure.space is not None and "burn" in figure.markers:
+        state.event(f"{combat.name(figure)} burns: one wound.", "Infected Rules: Burning")
+        combat.wound(state, figure, 1, None, "Infected Rules: Burning")
+
+
+def held_by(state: Left4DeadState, figure: Figure) -> Figure | None:
+    """The survivor this special holds (pinned, grabbed, ridden, snared) next to it: while it
+    does, it can't move and must attack that figure."""
+    if figure.space is None:
+        return None
+    for other in state.survivors():
+        if other.space in state.board.neighbours[figure.space] and \
+                figure.id in (other.markers.get(k) for k in
+                              ("pinned", "grabbed", "ridden", "tongue")):
+            return other
+    return None
+
+
+def attack_targets(state: Left4DeadState, figure: Figure) -> list[Figure]:
+    held = held_by(state, figure)
+    if held is not None and figure.kind != "jockey":
+        return [held]
+    if figure.kind == "jockey" and held is not None:
+        return [held]
+    disturbed = figure.markers.get("disturbed-by")
+    if figure.kind == "witch":
+        focus = state.figures.get(str(disturbed))
+        if focus is None or focus.space is None:
+            return []
+        return [focus] if movement.in_range(state, figure, focus,
+                                            combat.reduced(state, figure, "range")) else []
+    reach_ = combat.reduced(state, figure, "range")
+    return [t for t in state.survivors() if not t.closet
+            and movement.in_range(state, figure, t, reach_)]
+
+
+class SpecialTurnHandler(Handler[Left4DeadState, SpecialTurn]):
+    def decide(self, state: Left4DeadState, frame: SpecialTurn) -> Decision | None:
+        from deadtable.games.left_4_dead import powers
+
+        figure = state.figures.get(frame.figure)
+        if figure is None or figure.space is None:
+            return None
+        name = combat.name(figure)
+        if frame.step == "before":
+            actions = powers.before_actions(state, frame, figure)
+            if actions:
+                actions.append(Action("go-on", "Move on", {"verb": "go-on"}))
+                return Decision.of(INFECTED, f"{name}: before moving?", actions)
+            return None
+        if frame.step == "move":
+            actions = move_actions(state, frame, figure) + powers.move_actions(state, frame,
+                                                                               figure)
+            if not actions:
+                return None
+            actions.append(Action("stay", "Do not move", {"verb": "stay"}))
+            return Decision.of(INFECTED, f"{name}: move where?", actions)
+        actions = attack_actions(state, frame, figure) + powers.attack_actions(state, frame,
+                                                                               figure)
+        if not actions:
+            return None
+        if not held_by(state, figure):
+            actions.append(Action("end", "End the turn", {"verb": "end"}))
+        return Decision.of(INFECTED, f"{name}: attack?", actions)
+
+    def run(self, state: Left4DeadState, frame: SpecialTurn) -> None:
+        figure = state.figures.get(frame.figure)
+        if figure is None or figure.space is None or frame.step == "attack":
+            if figure is None:
+                state.pop()
+            else:
+                end_turn(state, figure)
+            return
+        frame.step = "move" if frame.step == "before" else "attack"
+
+    def apply(self, state: Left4DeadState, frame: SpecialTurn, action_id: str) -> None:
+        from deadtable.games.left_4_dead import powers
+
+        figure = state.figures[frame.figure]
+        verb, _, rest = action_id.partition(":")
+        if verb == "go-on":
+            frame.step = "move"
+        elif verb == "stay":
+            frame.step = "attack"
+        elif verb == "move":
+            move(state, frame, figure, int(rest))
+            frame.step = "attack"
+        elif verb == "attack":
+            attack(state, frame, figure, state.figures[rest])
+            if frame.attacks_left <= 0:
+                end_turn(state, figure)
+        elif verb == "end":
+            end_turn(state, figure)
+        else:
+            powers.apply(state, frame, figure, verb, rest)
+
+
+def move_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> list[Action]:
+    if held_by(state, figure) is not None and figure.kind != "jockey":
+        return []
+    from deadtable.games.left_4_dead import powers
+
+    budget = powers.move_budget(state, figure)
+    names = state.board.names
+    actions = []
+    for space, options in sorted(movement.routes(state, figure, budget).items()):
+        if space == figure.space:
+            continue
+        route = movement.safest(options)
+        actions.append(Action(
+            f"move:{space}",
+            partial(movement.move_label, state, figure, space, route),
+            {"verb": "move", "figure": figure.id, "space": names[space]}))
+    return actions
+
+
+def move(state: Left4DeadState, frame: SpecialTurn, figure: Figure, space: int) -> None:
+    from deadtable.games.left_4_dead import powers
+
+    options = movement.routes(state, figure, powers.move_budget(state, figure)).get(space)
+    if not options:
+        raise ValueError(f"{figure.id} cannot reach space {space}")
+    frame.moved = True
+    state.event(f"{combat.name(figure)} moves to {state.board.names[space]}.", CORE)
+    before = figure.space
+    movement.walk(state, figure, movement.safest(options))
+    powers.after_move(state, frame, figure, before)
+
+
+def attack_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> list[Action]:
+    if frame.attacks_left <= 0 or (figure.kind == "witch"
+                                   and figure.markers.get("wandering")
+                                   and not figure.markers.get("disturbed-by")):
+        return []
+    return [Action(f"attack:{t.id}", f"{combat.name(figure)} attacks {combat.name(t)}",
+                   {"verb": "attack", "figure": figure.id, "target": t.id})
+            for t in attack_targets(state, figure)]
+
+
+def attack(state: Left4DeadState, frame: SpecialTurn, figure: Figure, target: Figure) -> None:
+    from deadtable.games.left_4_dead import powers
+
+    first = frame.attacks_left == 1 and not frame.power.startswith("attacked")
+    frame.attacks_left -= 1
+    if first and figure.kind == "witch":
+        frame.attacks_left += 1  # Witch: Double Attack
+        frame.power = "attacked"
+    dice = combat.reduced(state, figure, "attack") + powers.attack_bonus(state, frame, figure)
+    why = f"{state.card(figure).name.upper()}"
+    wounds = combat.roll_attack(state, figure, target, dice, cite=why)
+    combat.wound(state, target, wounds, figure, why)
+    powers.after_attack(state, frame, figure, target, wounds)
+
+
+def attacked(state: Left4DeadState, attacker: Figure, victim: Figure) -> None:
+    """A survivor attacking a Witch, or a figure next to one, disturbs her (Witch Spawning)."""
+    if attacker.side != "survivors":
+        return
+    for witch in [f for f in state.infected() if f.kind == "witch"]:
+        if witch.markers.get("disturbed-by"):
+            continue
+        assert witch.space is not None
+        if victim is witch or victim.space in state.board.neighbours[witch.space]:
+            disturb(state, witch, attacker)
+
+
+def disturb(state: Left4DeadState, witch: Figure, by: Figure) -> None:
+    witch.markers["disturbed-by"] = by.id
+    witch.markers.pop("wandering", None)
+    state.event(f"{combat.name(by)} disturbs the Witch: she attacks only {combat.name(by)} now.",
+                "Infected Rules: Witch Spawning")
+
+
+def on_destroyed(state: Left4DeadState, figure: Figure, space: int) -> None:
+    from deadtable.games.left_4_dead import powers
+
+    powers.on_destroyed(state, figure, space)

@@ -1,0 +1,250 @@
+"""The game's data: the map, the figures on it and off it, items, lasting effects, the round.
+
+Rulebook: ../shared/seeds/left4dead-heroscape-variant.txt, with the HeroScape core rules of
+../shared/reference/left4dead-heroscape.md. Spaces are the board's dense integers; a figure
+off the map (in a hero closet, destroyed, not yet spawned) has no space.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from deadtable.engine.board import Board
+from deadtable.engine.cards import Pile
+from deadtable.engine.dice import Dice
+from deadtable.engine.procedure import Frames, Handler, ProcedureState
+from deadtable.games.left_4_dead.data import GameData
+
+SURVIVORS = "survivors"
+INFECTED = "infected"
+SEATS = (SURVIVORS, INFECTED)
+SLOTS = ("weapon", "secondary", "explosive", "health", "pills")
+
+
+class Figure:
+    """One figure: a survivor, a zombie of the horde, an uncommon or special infected."""
+
+    __slots__ = ("id", "kind", "side", "space", "wounds", "incaps", "down", "closet",
+                 "markers", "items", "ammo", "set_aside", "acted")
+
+    def __init__(self, id: str, kind: str, side: str, space: int | None = None) -> None:
+        self.id = id  # "bill", "zombie-4", "boomer-1", "witch-1", "tank-1"
+        self.kind = kind  # its army card: "survivor", "zombie", "clown", ..., "tank"
+        self.side = side
+        self.space = space
+        self.wounds = 0
+        self.incaps = 0  # Incapped Markers on its card (survivors)
+        self.down = False  # incapacitated: laid on its side
+        self.closet = False  # waiting in a Hero Closet for rescue
+        # markers on the army card: "vomit", "burn", "mud", "pinned", "grabbed", "ridden",
+        # "tongue" (value: the id of the infected that placed it, or 1), "disturbed-by"
+        self.markers: dict[str, Any] = {}
+        self.items: dict[str, str] = {}  # survivors: slot -> item
+        self.ammo: dict[str, int] = {}  # item -> Ammo or Fuel Markers left on its card
+        self.set_aside = 0  # wounds set aside by pain pills or an adrenaline shot
+        self.acted = False  # has taken its turn under the current order marker
+
+    def copy(self) -> Figure:
+        other = Figure.__new__(Figure)
+        other.id = self.id
+        other.kind = self.kind
+        other.side = self.side
+        other.space = self.space
+        other.wounds = self.wounds
+        other.incaps = self.incaps
+        other.down = self.down
+        other.closet = self.closet
+        other.markers = dict(self.markers)
+        other.items = dict(self.items)
+        other.ammo = dict(self.ammo)
+        other.set_aside = self.set_aside
+        other.acted = self.acted
+        return other
+
+    @property
+    def on_map(self) -> bool:
+        return self.space is not None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "side": self.side, "space": self.space,
+                "wounds": self.wounds, "incaps": self.incaps, "down": self.down,
+                "closet": self.closet, "markers": dict(self.markers), "items": dict(self.items),
+                "ammo": dict(self.ammo), "set_aside": self.set_aside, "acted": self.acted}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Figure:
+        figure = cls(data["id"], data["kind"], data["side"], data["space"])
+        for key in ("wounds", "incaps", "down", "closet", "set_aside", "acted"):
+            setattr(figure, key, data[key])
+        figure.markers = dict(data["markers"])
+        figure.items = dict(data["items"])
+        figure.ammo = dict(data["ammo"])
+        return figure
+
+    def __repr__(self) -> str:
+        return f"Figure({self.id!r} at {self.space}, wounds {self.wounds})"
+
+
+class Effect:
+    """Something lying on the map until the end of the round: a thrown Bile Bomb, Molotov or
+    Pipe Bomb, Spitter's acid, Smoker's choking smoke, a lit Gas Can."""
+
+    __slots__ = ("kind", "space", "side")
+
+    def __init__(self, kind: str, space: int, side: str) -> None:
+        self.kind = kind
+        self.space = space
+        self.side = side  # whose it is: acid and smoke harm only the other side
+
+    def to_data(self) -> list[Any]:
+        return [self.kind, self.space, self.side]
+
+    @classmethod
+    def from_data(cls, data: list[Any]) -> Effect:
+        return cls(data[0], data[1], data[2])
+
+
+class Left4DeadState(ProcedureState):
+    __slots__ = (
+        "data", "board", "figures", "round", "items_on_map", "pool", "effects", "next_item",
+        "tank_spawned", "witch_spawned", "destroyed_zombies", "first_wounds", "escaped",
+        "spawned", "pending_closet", "crescendo", "horde_acted", "instincts",
+    )
+
+    FRAMES: ClassVar[Frames]
+    HANDLERS: ClassVar[dict[str, Handler[Any, Any]]]
+
+    data: GameData
+    board: Board  # shared by every copy: a map never changes during a chapter
+    figures: dict[str, Figure]  # every figure ever in play, survivors first
+    round: int
+    items_on_map: dict[int, list[str]]  # space -> items lying there
+    pool: Pile  # the item pool, face down
+    effects: list[Effect]
+    tank_spawned: bool
+    witch_spawned: bool
+    destroyed_zombies: int  # Zombies of Morindan off the map, ready to rise again or respawn
+    first_wounds: list[str]  # Advanced/Expert: the Witch/Tank first-wound rules already used
+    escaped: list[str]
+    spawned: dict[str, int]  # infected of each kind spawned so far: names "boomer-3"
+    pending_closet: list[str]  # survivors destroyed this round, to a Hero Closet at its end
+    crescendo: int  # 0: not started; 1-3: the event's round under way; 4: over, obstacle gone
+    horde_acted: bool  # the horde has taken its turn under the current order marker
+    instincts: list[str]  # Fallen Survivors that rolled defense in the attack under way
+
+    # -- the difficulty ---------------------------------------------------------------------
+    @property
+    def modifier(self) -> int:
+        return int(self.data.rules.difficulties[self.game.options["difficulty"]].modifier)
+
+    @property
+    def items_per_round(self) -> int:
+        return int(self.data.rules.difficulties[self.game.options["difficulty"]].items_per_round)
+
+    def blocked_spaces(self) -> frozenset[int]:
+        """Spaces no figure may enter: a crescendo obstacle until its event is over."""
+        if self.crescendo >= 4:
+            return frozenset()
+        return self.board_obstacles
+
+    # -- who is where ----------------------------------------------------------------------
+    def survivors(self) -> list[Figure]:
+        return [f for f in self.figures.values() if f.side == "survivors"]
+
+    def infected(self) -> list[Figure]:
+        return [f for f in self.figures.values() if f.side == "infected" and f.space is not None]
+
+    def occupant(self, space: int) -> Figure | None:
+        for figure in self.figures.values():
+            if figure.space == space:
+                return figure
+        return None
+
+    def occupancy(self) -> dict[int, Figure]:
+        return {f.space: f for f in self.figures.values() if f.space is not None}
+
+    def card(self, figure: Figure) -> Any:
+        return self.data.cards[figure.kind]
+
+    @property
+    def board_obstacles(self) -> frozenset[int]:
+        return frozenset(s for z in self.board.zones.values() if z.kind == "crescendo-obstacle"
+                         for s in z.spaces)
+
+    # -- the state contract ----------------------------------------------------------------
+    def _view(self, seat: str) -> dict[str, Any]:
+        from deadtable.games.left_4_dead.view import view
+
+        return view(self, seat)
+
+    def _public_view(self) -> dict[str, Any]:
+        from deadtable.games.left_4_dead.view import view
+
+        return view(self, None)
+
+    def determinize(self, seat: str, dice: Dice) -> None:
+        """The item pool's order and the future rolls are unknown to both sides."""
+        super().determinize(seat, dice)
+        self.pool.redeal(dice)
+
+    def _data(self) -> dict[str, Any]:
+        return {
+            "figures": [f.to_data() for f in self.figures.values()],
+            "round": self.round,
+            "items_on_map": [[s, list(items)] for s, items in self.items_on_map.items()],
+            "pool": list(self.pool.cards),
+            "effects": [e.to_data() for e in self.effects],
+            "tank_spawned": self.tank_spawned,
+            "witch_spawned": self.witch_spawned,
+            "destroyed_zombies": self.destroyed_zombies,
+            "first_wounds": list(self.first_wounds),
+            "escaped": list(self.escaped),
+            "spawned": dict(self.spawned),
+            "pending_closet": list(self.pending_closet),
+            "crescendo": self.crescendo,
+            "horde_acted": self.horde_acted,
+            "instincts": list(self.instincts),
+            "stack": self._stack_data(),
+        }
+
+    def _load(self, data: dict[str, Any]) -> None:
+        from deadtable.games.left_4_dead.setup import chapter_board, load_data
+
+        self.data = load_data(self.game.options)
+        self.board = chapter_board(self.game.options)
+        self.figures = {f["id"]: Figure.from_data(f) for f in data["figures"]}
+        self.round = data["round"]
+        self.items_on_map = {s: list(items) for s, items in data["items_on_map"]}
+        self.pool = Pile("item pool", data["pool"])
+        self.effects = [Effect.from_data(e) for e in data["effects"]]
+        self.tank_spawned = data["tank_spawned"]
+        self.witch_spawned = data["witch_spawned"]
+        self.destroyed_zombies = data["destroyed_zombies"]
+        self.first_wounds = list(data["first_wounds"])
+        self.escaped = list(data["escaped"])
+        self.spawned = dict(data["spawned"])
+        self.pending_closet = list(data["pending_closet"])
+        self.crescendo = data["crescendo"]
+        self.horde_acted = data["horde_acted"]
+        self.instincts = list(data["instincts"])
+        self._load_stack(data["stack"])
+
+    def _copy_into(self, other: Any) -> None:
+        other.data = self.data
+        other.board = self.board
+        other.figures = {k: f.copy() for k, f in self.figures.items()}
+        other.round = self.round
+        other.items_on_map = {s: list(items) for s, items in self.items_on_map.items()}
+        other.pool = Pile(self.pool.name, self.pool.cards)
+        other.effects = [Effect(e.kind, e.space, e.side) for e in self.effects]
+        other.tank_spawned = self.tank_spawned
+        other.witch_spawned = self.witch_spawned
+        other.destroyed_zombies = self.destroyed_zombies
+        other.first_wounds = list(self.first_wounds)
+        other.escaped = list(self.escaped)
+        other.spawned = dict(self.spawned)
+        other.pending_closet = list(self.pending_closet)
+        other.crescendo = self.crescendo
+        other.horde_acted = self.horde_acted
+        other.instincts = list(self.instincts)
+        self._copy_stack(other)

@@ -1,0 +1,78 @@
+"""What a seat sees. Both sides see the whole table: the map, every figure and its army card's
+markers, the items lying about. Nobody sees the item pool's order or the dice to come.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from deadtable.engine.board import Board
+from deadtable.games.left_4_dead import combat
+from deadtable.games.left_4_dead.state import Figure, Left4DeadState
+
+
+@lru_cache(maxsize=8)
+def map_view(board: Board) -> dict[str, Any]:
+    """The static map, once per board: spaces (name, axial q and r, terrain, level), zones and
+    markers by space name."""
+    names = board.names
+    return {
+        "name": board.meta.get("name", ""),
+        "kind": board.kind,
+        "spaces": [[names[i], *(board.coords[i] or (None, None)), board.terrain[i],
+                    board.level[i]] for i in range(board.size)],
+        "zones": {z.name: {"kind": z.kind, "spaces": [names[s] for s in z.spaces]}
+                  for z in board.zones.values()},
+        "markers": [{"kind": m.kind, "space": names[m.space], **dict(m.props)}
+                    for m in board.markers],
+    }
+
+
+def figure_view(state: Left4DeadState, figure: Figure) -> dict[str, Any]:
+    card = state.card(figure)
+    space = figure.space
+    return {
+        "id": figure.id,
+        "name": combat.name(figure),
+        "kind": figure.kind,
+        "card": card.name,
+        "side": figure.side,
+        "space": None if space is None else state.board.names[space],
+        "level": None if space is None else state.board.level[space],
+        "life": combat.life(state, figure),
+        "wounds": figure.wounds,
+        "move": combat.reduced(state, figure, "move"),
+        "range": combat.reduced(state, figure, "range"),
+        "attack": combat.reduced(state, figure, "attack"),
+        "defense": combat.reduced(state, figure, "defense"),
+        "height": card.height,
+        "incaps": figure.incaps,
+        "down": figure.down,
+        "closet": figure.closet,
+        "markers": {k: v for k, v in figure.markers.items()},
+        "items": dict(figure.items),
+        "ammo": dict(figure.ammo),
+        "set_aside": figure.set_aside,
+    }
+
+
+def view(state: Left4DeadState, seat: str | None) -> dict[str, Any]:
+    names = state.board.names
+    return {
+        "map": map_view(state.board),
+        "round": state.round,
+        "difficulty": state.game.options["difficulty"],
+        "chapter": state.game.options["chapter"],
+        "figures": [figure_view(state, f) for f in state.figures.values()
+                    if f.space is not None or f.side == "survivors"],
+        "items": {names[s]: [state.data.items[i].name for i in lying]
+                  for s, lying in sorted(state.items_on_map.items())},
+        "effects": [{"kind": e.kind, "space": None if e.space < 0 else names[e.space],
+                     "side": e.side} for e in state.effects],
+        "pool": len(state.pool),
+        "crescendo": state.crescendo,
+        "obstacle": [names[s] for s in sorted(state.blocked_spaces())],
+        "procedure": [f"{f.KIND}:{f.step}" for f in state.stack],
+        "escaped": list(state.escaped),
+    }

@@ -1,0 +1,275 @@
+"""Survivors' attacks: the card's own pistols, weapons and secondary weapons (ITEM PICKUPS).
+
+A survivor attacks with one of: its card (Range 6, Attack 3), its weapon, or its secondary
+weapon, and keeps that weapon for the turn's further attacks (Second Pistol, Combat Rifle,
+Portable HMG; Uzi and rifles after a kill). Each item's numbers and pattern come from the data
+file (items.toml): `affects_adjacent` (shotguns), `line_targets` (hunting and sniper rifles),
+`target_space` (grenade launcher), `max_targets` (chainsaw), `melee`, `defense_minus`,
+`no_defense`, `skull_extra_hits`, ammo and fuel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deadtable.engine.board import straight_lines
+from deadtable.engine.decisions import Action
+from deadtable.games.left_4_dead import combat, items, movement, uncommon
+from deadtable.games.left_4_dead.state import Figure, Left4DeadState
+
+CARD = "card"  # the survivor card's own attack
+PICKUPS = "ITEM PICKUPS: {}"
+
+
+def prop(state: Left4DeadState, weapon: str, name: str, default: Any = None) -> Any:
+    """A weapon's number; an item that prints no Range or Attack (the melee weapons' Attack)
+    uses the survivor card's."""
+    card = state.data.cards["survivors"]
+    own = {"range": card.range, "attack": card.attack}
+    if weapon == CARD:
+        return own.get(name, default)
+    value = state.data.items[weapon].get(name)
+    if value is None and name in own and state.data.items[weapon].slot in ("weapon",
+                                                                            "secondary"):
+        return own[name]
+    return default if value is None else value
+
+
+def cite(state: Left4DeadState, weapon: str) -> str:
+    if weapon == CARD:
+        return "THE SURVIVORS"
+    return PICKUPS.format(state.data.items[weapon].get("name", weapon).upper())
+
+
+def weapon_range(state: Left4DeadState, figure: Figure, weapon: str) -> int:
+    value = int(prop(state, weapon, "range", 1))
+    minus = combat.reduced(state, figure, "range") - int(state.card(figure).range)
+    return max(1, value + minus) if minus else value
+
+
+def usable(state: Left4DeadState, figure: Figure) -> list[str]:
+    """The weapons a survivor may attack with now: an incapacitated one, secondary only."""
+    if figure.down:
+        found = [figure.items["secondary"]] if "secondary" in figure.items else []
+    else:
+        found = [CARD] + [figure.items[s] for s in ("weapon", "secondary") if s in figure.items]
+    return [w for w in found if w == CARD or prop(state, w, "range") is not None]
+
+
+def targets(state: Left4DeadState, figure: Figure, weapon: str) -> list[Figure]:
+    reach_ = weapon_range(state, figure, weapon)
+    return [t for t in state.infected() if movement.in_range(state, figure, t, reach_)]
+
+
+def attack_actions(state: Left4DeadState, frame: Any, figure: Figure) -> list[Action]:
+    if frame.attacked and frame.attacks_left <= 0:
+        return []
+    weapons = [frame.weapon] if frame.attacked else usable(state, figure)
+    actions: list[Action] = []
+    for weapon in weapons:
+        label = "its card" if weapon == CARD else prop(state, weapon, "name", weapon)
+        if prop(state, weapon, "target_space"):
+            for space in target_spaces(state, figure, weapon):
+                actions.append(Action(
+                    f"attack:{weapon}:@{space}",
+                    f"{combat.name(figure)} fires the {label} at {state.board.names[space]}",
+                    {"verb": "attack", "figure": figure.id, "weapon": weapon,
+                     "space": state.board.names[space]}))
+            continue
+        for target in targets(state, figure, weapon):
+            actions.append(Action(
+                f"attack:{weapon}:{target.id}",
+                f"{combat.name(figure)} attacks {combat.name(target)} with {label}",
+                {"verb": "attack", "figure": figure.id, "weapon": weapon, "target": target.id}))
+        if prop(state, weapon, "line_targets") and not frame.attacked:
+            for direction, line in lines_of_fire(state, figure, weapon).items():
+                names = ", ".join(combat.name(t) for t in line)
+                actions.append(Action(
+                    f"attack:{weapon}:line-{direction}",
+                    f"{combat.name(figure)} fires the {label} down a line: {names}",
+                    {"verb": "attack", "figure": figure.id, "weapon": weapon,
+                     "targets": [t.id for t in line]}))
+    return actions
+
+
+def target_spaces(state: Left4DeadState, figure: Figure, weapon: str) -> list[int]:
+    assert figure.space is not None
+    reach_ = weapon_range(state, figure, weapon)
+    return [s for s in range(state.board.size)
+            if s != figure.space and movement.spaces_away(state, figure.space, s) <= reach_
+            and movement.can_see_space(state, figure, s)]
+
+
+def lines_of_fire(state: Left4DeadState, figure: Figure, weapon: str) -> dict[str, list[Figure]]:
+    """Hunting and Sniper Rifle: "up to three figures in a straight line from him/herself":
+    along each of the six directions, the first three infected within range, the first of them
+    in clear sight (the shot goes through; designed), where the line holds two or more (one
+    figure is an ordinary attack)."""
+    assert figure.space is not None
+    reach_ = weapon_range(state, figure, weapon)
+    occupied = state.occupancy()
+    most = int(prop(state, weapon, "line_targets"))
+    found: dict[str, list[Figure]] = {}
+    for direction, spaces in straight_lines(state.board, figure.space, reach_).items():
+        line = [occupied[s] for s in spaces
+                if s in occupied and occupied[s].side == "infected"][:most]
+        if len(line) >= 2 and movement.can_see(state, figure, line[0]):
+            found[direction] = line
+    return found
+
+
+def attack(state: Left4DeadState, frame: Any, figure: Figure, weapon: str, aim: str) -> None:
+    """Resolve one attack and set how many more the weapon allows this turn."""
+    first = not frame.attacked
+    frame.attacked = True
+    frame.weapon = weapon
+    why = cite(state, weapon)
+    if first:
+        frame.attacks_left = int(prop(state, weapon, "extra_attacks", 0))
+        if prop(state, weapon, "attacks"):
+            frame.attacks_left = int(prop(state, weapon, "attacks")) - 1
+    else:
+        frame.attacks_left -= 1
+    dice = int(prop(state, weapon, "attack", 0))
+    minus = combat.reduced(state, figure, "attack") - int(state.card(figure).attack)
+    dice = max(1, dice + minus) if minus else dice
+    if aim.startswith("@"):
+        kills = area_attack(state, figure, weapon, int(aim[1:]), dice, why)
+    elif aim.startswith("line-"):
+        line = lines_of_fire(state, figure, weapon)[aim[5:]]
+        kills = one_roll(state, figure, weapon, line, dice, why)
+    else:
+        target = state.figures[aim]
+        kills = strike(state, figure, weapon, target, dice, why)
+    if kills and first and prop(state, weapon, "extra_attack_on_kill"):
+        frame.attacks_left += int(prop(state, weapon, "extra_attack_on_kill"))
+    spend(state, figure, weapon, first)
+    if not any(True for _ in attack_targets_left(state, figure, weapon)):
+        frame.attacks_left = 0
+
+
+def attack_targets_left(state: Left4DeadState, figure: Figure, weapon: str) -> list[Any]:
+    if figure.space is None or weapon not in usable(state, figure):
+        return []
+    if prop(state, weapon, "target_space"):
+        return target_spaces(state, figure, weapon)
+    return targets(state, figure, weapon)
+
+
+def defense_for(state: Left4DeadState, weapon: str, target: Figure) -> int | None:
+    if prop(state, weapon, "no_defense"):
+        return 0
+    minus = int(prop(state, weapon, "defense_minus", 0))
+    if not minus:
+        return None
+    return max(0, combat.reduced(state, target, "defense") - minus)
+
+
+def strike(state: Left4DeadState, figure: Figure, weapon: str, target: Figure, dice: int,
+           why: str) -> int:
+    """One attack on a chosen figure; a shotgun also hits every infected next to it, each with
+    its own roll. Returns the figures destroyed."""
+    assert target.space is not None
+    affected = [target]
+    if prop(state, weapon, "affects_adjacent"):
+        near = state.board.neighbours[target.space]
+        affected += [f for f in state.infected() if f.space in near]
+    adjacent = figure.space is not None and target.space in state.board.neighbours[figure.space]
+    if prop(state, weapon, "melee") and adjacent:
+        dice += int(prop(state, weapon, "attack_bonus", 0))
+    ammo = {e.kind for e in state.effects if e.side == figure.side}
+    if "explosive-ammo" in ammo and not adjacent and figure.side == "survivors":
+        return explosive_ammo(state, figure, weapon, target, dice)
+    kills = 0
+    for victim in affected:
+        if victim.space is None:
+            continue
+        defense = defense_for(state, weapon, victim)
+        fire = "incendiary-ammo" in ammo and not adjacent and figure.side == "survivors" \
+            and not items.immune(state, victim, "incendiary-ammo")
+        if fire:  # Incendiary Ammo: 2 fewer defense dice against a non-adjacent attack
+            base = combat.reduced(state, victim, "defense") if defense is None else defense
+            defense = max(0, base - 2)
+        wounds = combat.roll_attack(state, figure, victim, dice, defense=defense, cite=why,
+                                    per_skull=1 + int(prop(state, weapon, "skull_extra_hits", 0)))
+        if fire:
+            items.ignite(state, victim, "incendiary-ammo")
+        kills += hit(state, figure, victim, wounds, why)
+    return kills
+
+
+def explosive_ammo(state: Left4DeadState, figure: Figure, weapon: str, target: Figure,
+                   dice: int) -> int:
+    """Explosive Ammo: an attack on a non-adjacent figure also affects every figure next to it,
+    with one roll for all, each defending alone (Worker Infected are not affected). The
+    optional 1-space move of an affected opponent is not taken (designed: docs)."""
+    assert target.space is not None
+    near = state.board.neighbours[target.space]
+    victims = [target] + [f for f in state.figures.values()
+                          if f.space in near and f is not figure and not f.closet
+                          and not items.immune(state, f, "explosive-ammo")]
+    return one_roll(state, figure, weapon, victims, dice, "ITEM PICKUPS: EXPLOSIVE AMMO")
+
+
+def one_roll(state: Left4DeadState, figure: Figure | None, weapon: str, victims: list[Figure],
+             dice: int, why: str) -> int:
+    """"Roll attack dice once for all affected figures": one roll of skulls, each defender
+    rolling its own defense (none where the weapon allows none). `figure`: who attacks (None
+    for a bomb going off by itself)."""
+    hits = combat.skulls(state, dice)
+    who = "The blast" if figure is None else combat.name(figure)
+    state.event(f"{who} rolls {dice} dice once for {len(victims)} figure(s): {hits} "
+                "skull(s).", why)
+    kills = 0
+    for victim in victims:
+        if victim.space is None:
+            continue
+        defense = defense_for(state, weapon, victim)
+        if defense is None:
+            defense = combat.reduced(state, victim, "defense")
+        blocks = combat.shields(state, defense) if defense > 0 else 0
+        if defense > 0:
+            uncommon.defended(state, victim)
+        wounds = max(0, hits - blocks)
+        state.event(f"{combat.name(victim)} rolls {defense} defense dice: {blocks} shield(s), "
+                    f"{wounds} wound(s).", why)
+        kills += hit(state, figure, victim, wounds, why)
+    return kills
+
+
+def area_attack(state: Left4DeadState, figure: Figure, weapon: str, space: int, dice: int,
+                why: str) -> int:
+    """The Grenade Launcher: every figure on the target space or next to it, survivors too."""
+    area = {space, *state.board.neighbours[space]}
+    victims = [f for f in state.figures.values() if f.space in area and not f.closet]
+    state.event(f"{combat.name(figure)} fires at {state.board.names[space]}.", why)
+    return one_roll(state, figure, weapon, victims, dice, why)
+
+
+def hit(state: Left4DeadState, attacker: Figure | None, victim: Figure, wounds: int,
+        why: str) -> int:
+    from deadtable.games.left_4_dead import specials
+
+    if attacker is not None:
+        specials.attacked(state, attacker, victim)
+    was_on = victim.space is not None
+    combat.wound(state, victim, wounds, attacker, why)
+    return 1 if was_on and victim.space is None else 0
+
+
+def spend(state: Left4DeadState, figure: Figure, weapon: str, first: bool) -> None:
+    """Ammo and Fuel Markers: one per attack, or per turn (the Portable HMG); the item is
+    discarded with its last marker."""
+    if weapon == CARD or weapon not in figure.ammo:
+        return
+    if prop(state, weapon, "ammo_per") == "turn" and not first:
+        return
+    figure.ammo[weapon] -= 1
+    if figure.ammo[weapon] <= 0:
+        del figure.ammo[weapon]
+        for slot, item in list(figure.items.items()):
+            if item == weapon:
+                del figure.items[slot]
+        state.event(f"{combat.name(figure)} removes the last marker and discards the "
+                    f"{prop(state, weapon, 'name', weapon)}.", cite(state, weapon))
+
