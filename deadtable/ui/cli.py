@@ -82,6 +82,7 @@ AgentOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of tables")]
+HUMAN = "human"  # play: the agent spec that leaves a seat to a person
 
 
 def main() -> None:
@@ -144,9 +145,13 @@ def play_command(
     option: OptionOpt = None,
     save: SaveOpt = None,
 ) -> None:
-    """Play a game: seats without an --agent are played by you, at this terminal."""
+    """Play a game: seats without an --agent (or given 'human') are played by you, at this
+    terminal.
+
+    With several such seats, each person sees only their own seat: the screen is cleared and
+    says whom to pass to, and waits for Enter, whenever the deciding person changes."""
     game = _load(game_id, option)
-    specs = _seat_agents(game, agent or [])
+    specs = _seat_agents(game, agent or [], people=True)
     state = game.new(seed=seed)
     console = Console()
     console.print(Text(f"{game.spec.name}, seed {state.seed}", style="bold"))
@@ -560,11 +565,13 @@ def _load(game_id: str, pairs: list[str] | None) -> Game:
 
 
 def _seat_agents(game: Game, given: list[str], default: str | None = None,
-                 base: dict[str, str] | None = None, flag: str = "--agent") -> dict[str, str]:
+                 base: dict[str, str] | None = None, flag: str = "--agent",
+                 people: bool = False) -> dict[str, str]:
     """--agent values -> seat -> agent spec. 'SEAT=AGENT' is one seat, 'SIDE=AGENT' the seats
     of a side and 'AGENT' every seat; a seat's own spec wins over its side's, and a side's
     over one for every seat, whatever their order. Seats none of them names keep their spec
-    in `base`, else get `default` (None: a person plays them)."""
+    in `base`, else get `default` (None: a person plays them). With `people` (play), the
+    spec 'human' leaves a seat to a person: `-a random -a hero-1=human`."""
     named: dict[str, str] = {}
     everyone = None
     for item in given:
@@ -579,6 +586,8 @@ def _seat_agents(game: Game, given: list[str], default: str | None = None,
         specs = assign(game, named, everyone, start)
     except UnknownSeat as error:
         _fail(f"{flag}: {error}")
+    if people:
+        specs = {seat: spec for seat, spec in specs.items() if spec != HUMAN}
     for spec in set(specs.values()):
         try:
             agent_maker(spec, game.id)

@@ -7,8 +7,9 @@ Night Watch: heroes (`hero-1`, `hero-2`) against zombies (`zombie-1`, and `zombi
 `rounds` rounds each seat in turn draws another card (face down) or stands. Then a seat scores
 its hand's total, or 0 if the total is over 12 (bust), and a side scores its best seat's score:
 the higher side wins, equal sides draw. A seat's view shows its own hand only, and its log the
-cards it drew (a private event); the public view shows how many cards each seat holds. Card names are long and unusual, so a test can search
-every output for another seat's cards without false alarms.
+cards it drew (a private event); the public view shows how many cards each seat holds. Card
+names are long and unusual, so a test can search every output for another seat's cards without
+false alarms.
 """
 
 from __future__ import annotations

@@ -98,3 +98,11 @@ def test_quitting_at_a_pass_screen_keeps_the_game_and_continue_goes_on(
     assert PASS.findall(out) == ["zombie-1", "hero-1", "hero-2", "zombie-1"]
     assert_each_screen_shows_only_its_seats_cards(out, final_hands(saved))
     assert Replay.from_json(saved.read_text()).outcome is not None
+
+
+def test_human_leaves_a_seat_to_a_person_among_agents(night_watch: str) -> None:
+    code, out = run("play", night_watch, "--seed", "8", "-o", "rounds=1", "-a", "random",
+                    "-a", "hero-2=human", input="2\n")
+    assert code == 0 and "Game over" in out
+    assert out.count("hero-2: Your hand:") == 1 and "hero-1: Your hand:" not in out
+    assert PASS.findall(out) == [], "one person: no pass screen"
