@@ -36,6 +36,7 @@ def _catalogue() -> list[dict[str, Any]]:
                 "name": game.spec.name,
                 "version": game.version,
                 "seats": list(game.seats),
+                "sides": {side: list(seats) for side, seats in game.sides.items()},
                 "summary": game.spec.summary,
                 "options": game.spec.options.describe(),
             }
@@ -50,7 +51,7 @@ class _Games:
     reaches the subpackage (`deadtable.games.one_against_the_dead`)."""
 
     def __call__(self) -> list[dict[str, Any]]:
-        """The registered games: id, name, version, seats, summary and options."""
+        """The registered games: id, name, version, seats, sides, summary and options."""
         return _catalogue()
 
     def __getattr__(self, name: str) -> Any:

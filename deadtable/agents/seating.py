@@ -1,4 +1,5 @@
-"""The agents of one game being played (terminal or browser): one per seat, for the whole game.
+"""The agents of one game being played (terminal or browser): one per seat, for the whole game;
+and which agent plays which seat, from specs given per seat, per side or for everyone.
 
 An agent may remember what it saw (One Against the Dead's heuristic remembers where it has
 walked; mcts can have its rollout agent follow the real game), so a seat keeps one agent from
@@ -14,7 +15,45 @@ from collections.abc import Mapping, Sequence
 from deadtable.agents.base import Agent, agent_maker, observe
 from deadtable.engine.decisions import GameOver
 from deadtable.engine.dice import derive_seed
+from deadtable.engine.game import Game
 from deadtable.engine.state import GameState
+
+
+class UnknownSeat(ValueError):
+    """A name given an agent is neither a seat nor a side of the game."""
+
+
+def seating_text(game: Game) -> str:
+    """'seats: a, b; sides: x (a, b)' for messages; the sides only where the game has any
+    beyond one per seat."""
+    text = f"seats: {', '.join(game.seats)}"
+    if any(members != (side,) for side, members in game.sides.items()):
+        text += "; sides: " + ", ".join(f"{side} ({', '.join(members)})"
+                                        for side, members in game.sides.items())
+    return text
+
+
+def assign(game: Game, named: Mapping[str, str], everyone: str | None = None,
+           base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """seat -> agent spec. `named` gives specs by seat or by side; a seat's own spec wins
+    over its side's, a side's over `everyone` (a spec for every seat), and that over `base`
+    (what the seats had before: a default, or the specs two configurations share). Seats
+    that none of them names are left out (a person plays them). UnknownSeat names the valid
+    seats and sides."""
+    unknown = [name for name in named if name not in game.seats and name not in game.sides]
+    if unknown:
+        raise UnknownSeat(f"{unknown[0]!r} is neither a seat nor a side of {game.id}; "
+                          f"{seating_text(game)}")
+    specs = dict(base or {})
+    if everyone is not None:
+        specs.update(dict.fromkeys(game.seats, everyone))
+    for side, members in game.sides.items():
+        if side in named:
+            specs.update(dict.fromkeys(members, named[side]))
+    for seat in game.seats:  # last, so a seat's own spec wins; in the game's seat order
+        if seat in named:
+            specs[seat] = named[seat]
+    return {seat: specs[seat] for seat in game.seats if seat in specs}
 
 
 def seat_agents(state: GameState, specs: Mapping[str, str]) -> dict[str, Agent]:

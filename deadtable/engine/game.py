@@ -33,6 +33,9 @@ class GameSpec:
     # The game's compiled twin for these options (engine/kernel.py), or None where it has none
     # (not built, or an option it does not take): then the Python rules play.
     kernel: Callable[[Game], Kernel | None] | None = None
+    # Who wins together, from the options: {side: (seat, ...)}, every seat in exactly one
+    # side. None: one side per seat, named as the seat (a solo game; every seat for itself).
+    sides: Callable[[dict[str, Any]], dict[str, tuple[str, ...]]] | None = None
     # The game's own parts beyond its rules, named here and imported only when first used, so
     # that `import deadtable` stays light and optional extras stay optional (registry.part):
     # its terminal renderer ("module:function", view -> a Rich renderable), its page renderer
@@ -61,13 +64,28 @@ class GameSpec:
 
 
 class Game:
-    __slots__ = ("spec", "options", "seats", "_kernel")
+    __slots__ = ("spec", "options", "seats", "sides", "_side_of", "_kernel")
 
     def __init__(self, spec: GameSpec, options: dict[str, Any]) -> None:
         self.spec = spec
         self.options = options
         self.seats = spec.seats(options)
+        sides: dict[str, tuple[str, ...]]
+        if spec.sides is None:
+            sides = {seat: (seat,) for seat in self.seats}
+        else:
+            sides = {side: tuple(seats) for side, seats in spec.sides(options).items()}
+        self.sides = sides
+        self._side_of = check_sides(spec.id, self.seats, self.sides)
         self._kernel: Kernel | None | bool = False  # False: not asked for yet
+
+    def side_of(self, seat: str) -> str:
+        """The side `seat` plays on (who it wins or loses with)."""
+        try:
+            return self._side_of[seat]
+        except KeyError:
+            raise ValueError(f"unknown seat {seat!r}; seats of {self.id}: "
+                             f"{', '.join(self.seats)}") from None
 
     @property
     def kernel(self) -> Kernel | None:
@@ -127,3 +145,30 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({self.id!r}, {self.options})"
+
+
+def check_sides(game_id: str, seats: tuple[str, ...],
+                sides: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    """seat -> its side, after checking that every seat is in exactly one side. A side may
+    share its name with a seat only if that seat is all it holds (the default, one side per
+    seat), so that a name given on the command line (`--agent NAME=AGENT`) means one thing."""
+    side_of: dict[str, str] = {}
+    for side, members in sides.items():
+        if not members:
+            raise ValueError(f"{game_id}: side {side!r} has no seats")
+        if side in seats and members != (side,):
+            raise ValueError(f"{game_id}: side {side!r} is named as a seat but holds "
+                             f"{', '.join(members)}; a side named as a seat holds that seat alone")
+        for seat in members:
+            if seat not in seats:
+                raise ValueError(f"{game_id}: side {side!r} names {seat!r}, which is not a seat; "
+                                 f"seats: {', '.join(seats)}")
+            if seat in side_of:
+                raise ValueError(f"{game_id}: seat {seat!r} is in two sides, "
+                                 f"{side_of[seat]!r} and {side!r}")
+            side_of[seat] = side
+    missing = [seat for seat in seats if seat not in side_of]
+    if missing:
+        raise ValueError(f"{game_id}: seat(s) {', '.join(missing)} in no side; "
+                         f"every seat must be in exactly one side")
+    return side_of

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,23 @@ class Outcome:
             return next(iter(self.results.values()))
         winners = sorted(s for s, r in self.results.items() if r == "win")
         return "win:" + "+".join(winners) if winners else "draw"
+
+    def by_side(self, sides: Mapping[str, Sequence[str]]) -> dict[str, str]:
+        """side -> its result, from `Game.sides`. The seats of a side win, lose or draw
+        together; a ValueError names the side whose seats' results differ (a game that ends
+        so has sides that are not sides) or a seat with no result."""
+        folded: dict[str, str] = {}
+        for side, seats in sides.items():
+            missing = [seat for seat in seats if seat not in self.results]
+            if missing:
+                raise ValueError(f"side {side!r}: no result for seat(s) {', '.join(missing)}")
+            found = {self.results[seat] for seat in seats}
+            if len(found) != 1:
+                each = ", ".join(f"{seat} {self.results[seat]}" for seat in seats)
+                raise ValueError(f"the seats of side {side!r} do not share a result ({each}); "
+                                 f"a side wins, draws or loses as one")
+            folded[side] = found.pop()
+        return folded
 
     def to_data(self) -> dict[str, Any]:
         return {"results": dict(self.results), "cause": self.cause, "scores": dict(self.scores)}

@@ -25,6 +25,7 @@ from typing import Any
 
 from deadtable import registry
 from deadtable.agents import agent_maker, observe
+from deadtable.agents.seating import assign
 from deadtable.engine.dice import derive_seed
 from deadtable.engine.game import Game
 from deadtable.sim.stats import Pairs, Played, Tally
@@ -109,17 +110,16 @@ def _runaway(game: Game, index: int, game_seed: int, max_steps: int) -> RunawayG
                        f"{max_steps} steps; an agent may be stuck, or the game may never end")
 
 
-def assign_agents(seats: tuple[str, ...], agents: str | Mapping[str, str]) -> dict[str, str]:
-    """One agent spec per seat: a single spec plays every seat."""
+def assign_agents(game: Game, agents: str | Mapping[str, str]) -> dict[str, str]:
+    """One agent spec per seat: a single spec plays every seat; a mapping gives specs by seat
+    or by side, a seat's own winning over its side's (agents/seating.py)."""
     if isinstance(agents, str):
-        return {seat: agents for seat in seats}
-    unknown = [seat for seat in agents if seat not in seats]
-    if unknown:
-        raise ValueError(f"unknown seat(s) {', '.join(unknown)}; seats: {', '.join(seats)}")
-    missing = [seat for seat in seats if seat not in agents]
+        return dict.fromkeys(game.seats, agents)
+    specs = assign(game, agents)
+    missing = [seat for seat in game.seats if seat not in specs]
     if missing:
         raise ValueError(f"no agent for seat(s) {', '.join(missing)}")
-    return {seat: agents[seat] for seat in seats}
+    return specs
 
 
 # -- what a batch plays ----------------------------------------------------------------------
@@ -139,7 +139,7 @@ def make_config(
 ) -> Config:
     """Options checked and completed with their defaults, an agent checked for every seat."""
     game = registry.load(game_id, **dict(options or {}))
-    seat_agents = assign_agents(game.seats, agents)
+    seat_agents = assign_agents(game, agents)
     for spec in set(seat_agents.values()):
         agent_maker(spec, game.id)  # a bad spec fails here, once, not in every worker
     return Config(dict(game.options), seat_agents)
@@ -212,7 +212,7 @@ def play_chunk(job: Job, number: int, lo: int, hi: int) -> Chunk:
     """Play games lo..hi-1 of the batch under every configuration."""
     registry._MODULES.update(job.modules)
     games = [_game(job.game_id, c.options) for c in job.configs]
-    tallies = [Tally(g.seats[0]) for g in games]
+    tallies = [Tally(g.seats[0], sides=g.sides) for g in games]
     pairs = Pairs() if len(games) == 2 else None
     records: list[tuple[int, int, int, str, str, int, dict[str, str]]] = []
     firsts: list[Witness | None] = [None] * len(games)
@@ -333,8 +333,9 @@ def run_batch(
         except ChangedGames:
             store.close()
             raise
-    firsts = [registry.load(game_id, **c.options).seats[0] for c in configs]
-    tallies = [Tally(s) for s in firsts]
+    bound = [registry.load(game_id, **c.options) for c in configs]
+    tallies = [Tally(g.seats[0], sides=g.sides) for g in bound]
+    sides = [g.sides for g in bound]  # for chunks kept before sides were counted
     pairs = Pairs() if len(configs) == 2 else None
     pending: dict[int, Chunk] = {}
     next_number = 0
@@ -353,7 +354,7 @@ def run_batch(
             if next_number in pending:
                 take(pending.pop(next_number))
             elif store is not None and next_number in done:
-                take(store.load_chunk(batch_id, next_number))
+                take(store.load_chunk(batch_id, next_number, sides))
             else:
                 break
             next_number += 1
@@ -382,7 +383,7 @@ def run_batch(
             take(pending.pop(number))
         if store is not None:
             for number in sorted(n for n in done if n >= next_number):
-                take(store.load_chunk(batch_id, number))
+                take(store.load_chunk(batch_id, number, sides))
     finally:
         results.close()
     seconds = time.perf_counter() - started

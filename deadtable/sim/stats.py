@@ -6,8 +6,8 @@
 - `mcnemar`: McNemar's test on the discordant pairs: exact (binomial) when there are few of
   them, the normal approximation with continuity correction otherwise.
 
-A Tally holds only sums and counters (outcome labels, causes, game lengths), so a batch of
-millions of games takes as little memory as a batch of ten.
+A Tally holds only sums and counters (outcome labels, causes, game lengths, each side's wins,
+draws and losses), so a batch of millions of games takes as little memory as a batch of ten.
 """
 
 from __future__ import annotations
@@ -91,6 +91,38 @@ def _rate(count: int, n: int) -> dict[str, Any]:
     return {"count": count, "rate": count / n if n else 0.0, "ci95": [lo, hi]}
 
 
+RESULTS_ORDER = ("win", "draw", "loss")  # a side's counts: [wins, draws, losses]
+RESULT_INDEX = {result: i for i, result in enumerate(RESULTS_ORDER)}
+
+
+def _rates(counts: list[int]) -> dict[str, Any]:
+    """Counts, win rate and each rate with its Wilson interval, for a side or a seat."""
+    n = sum(counts)
+    lo, hi = wilson(counts[0], n)
+    return {
+        "games": n,
+        "outcomes": dict(zip(RESULTS_ORDER, counts, strict=True)),
+        "win_rate": counts[0] / n if n else 0.0,
+        "ci95": [lo, hi],
+        "rates": {key: _rate(count, n) for key, count in zip(RESULTS_ORDER, counts, strict=True)},
+    }
+
+
+def side_results(results: dict[str, str], sides: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    """side -> result, checking that a side's seats share theirs (Outcome.by_side, without
+    building an Outcome: this runs once a game in every batch)."""
+    folded = {}
+    for side, members in sides.items():
+        result = results[members[0]]
+        for seat in members[1:]:
+            if results[seat] != result:
+                each = ", ".join(f"{s} {results[s]}" for s in members)
+                raise ValueError(f"the seats of side {side!r} do not share a result ({each}); "
+                                 f"a side wins, draws or loses as one")
+        folded[side] = result
+    return folded
+
+
 def percentile(counts: Counter[int], q: float) -> int:
     """The smallest value with at least a share q of the counted values at or below it."""
     total = sum(counts.values())
@@ -120,6 +152,14 @@ class Tally:
     loss_causes: Counter[str] = field(default_factory=Counter)  # the first seat's losses
     lengths: Counter[int] = field(default_factory=Counter)  # steps -> games that long
     score_sums: dict[str, float] = field(default_factory=dict)
+    sides: dict[str, tuple[str, ...]] = field(default_factory=dict)  # the game's, side -> seats
+    # side -> [wins, draws, losses]: integers, so they merge to the same sums in any grouping.
+    # Keyed in the game's side order from the start, so that every merge keeps one key order.
+    side_counts: dict[str, list[int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for side in self.sides:
+            self.side_counts.setdefault(side, [0, 0, 0])
 
     def add(self, played: Played) -> None:
         self.games += 1
@@ -134,6 +174,9 @@ class Tally:
         self.outcomes[played.label] += 1
         self.causes[played.cause] += 1
         self._add_scores(played.scores)
+        if self.sides:
+            for side, side_result in side_results(played.results, self.sides).items():
+                self.side_counts[side][RESULT_INDEX[side_result]] += 1
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
@@ -146,6 +189,10 @@ class Tally:
         self.loss_causes.update(other.loss_causes)
         self.lengths.update(other.lengths)
         self._add_scores(other.score_sums)
+        for side, counts in other.side_counts.items():
+            mine = self.side_counts.setdefault(side, [0, 0, 0])
+            for i, count in enumerate(counts):
+                mine[i] += count
 
     def _add_scores(self, scores: dict[str, float]) -> None:
         for seat, score in scores.items():
@@ -183,7 +230,22 @@ class Tally:
             "causes": dict(sorted(self.causes.items())),
             "loss_causes": dict(sorted(self.loss_causes.items())),
             "mean_score": {s: v / n for s, v in sorted(self.score_sums.items())} if n else {},
+            "sides": self.sides_summary(),
         }
+
+    def sides_summary(self) -> dict[str, Any]:
+        """Per side: its seats, counts, win rate and rates with Wilson intervals; for a side of
+        several seats, each seat's too (the same counts, since a side's seats share their
+        result). A side's `games` can be fewer than the batch's only when the batch resumed
+        chunks kept before sides were counted (see from_data)."""
+        out: dict[str, Any] = {}
+        for side, counts in self.side_counts.items():
+            members = self.sides.get(side, (side,))
+            entry: dict[str, Any] = {"seats": list(members), **_rates(counts)}
+            if len(members) > 1:
+                entry["by_seat"] = {seat: _rates(counts) for seat in members}
+            out[side] = entry
+        return out
 
     def histogram(self) -> dict[int, int]:
         """Game length (steps) -> how many games were that long."""
@@ -203,11 +265,18 @@ class Tally:
             "loss_causes": dict(self.loss_causes),
             "lengths": [[k, v] for k, v in sorted(self.lengths.items())],
             "score_sums": dict(self.score_sums),
+            "sides": {side: list(members) for side, members in self.sides.items()},
+            "side_counts": {side: list(counts) for side, counts in self.side_counts.items()},
         }
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> Tally:
-        return cls(
+    def from_data(cls, data: dict[str, Any],
+                  sides: dict[str, tuple[str, ...]] | None = None) -> Tally:
+        """A tally kept by to_data. One kept before sides were counted (no `side_counts`)
+        gets `sides` (the game's) and, exactly, the counts of the first seat's side: its
+        seats share the first seat's results. Other sides' counts cannot be known from it, so
+        they count none of its games (their `games` says so)."""
+        tally = cls(
             data["first_seat"],
             data["games"],
             data["wins"],
@@ -219,7 +288,15 @@ class Tally:
             Counter(data["loss_causes"]),
             Counter({k: v for k, v in data["lengths"]}),
             dict(data["score_sums"]),
+            {side: tuple(members) for side, members in (data.get("sides") or sides or {}).items()},
         )
+        if "side_counts" in data:
+            tally.side_counts = {side: list(c) for side, c in data["side_counts"].items()}
+        else:
+            for side, members in tally.sides.items():
+                if tally.first_seat in members:
+                    tally.side_counts[side] = [tally.wins, tally.draws, tally.losses]
+        return tally
 
 
 @dataclass

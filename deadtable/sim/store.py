@@ -151,7 +151,10 @@ class Store:
                  for c, i, s, label, cause, steps, results in chunk.records],
             )
 
-    def load_chunk(self, batch: int, number: int) -> Chunk:
+    def load_chunk(self, batch: int, number: int,
+                   sides: list[dict[str, tuple[str, ...]]] | None = None) -> Chunk:
+        """Chunk `number` as kept; `sides`, per configuration, the game's sides, for chunks
+        kept before sides were counted (Tally.from_data)."""
         from deadtable.sim.run import Chunk
 
         lo, hi, text = self.db.execute(
@@ -159,7 +162,9 @@ class Store:
         ).fetchone()
         data = json.loads(text)
         pairs = None if data["pairs"] is None else Pairs.from_data(data["pairs"])
-        return Chunk(number, lo, hi, [Tally.from_data(t) for t in data["tallies"]], pairs)
+        tallies = [Tally.from_data(t, None if sides is None else sides[c])
+                   for c, t in enumerate(data["tallies"])]
+        return Chunk(number, lo, hi, tallies, pairs)
 
     def witnesses(self, batch: int, configs: int) -> list[list[Witness]]:
         """Per configuration, the witnesses of the batch's kept chunks: the first game of the

@@ -33,7 +33,7 @@ from rich.text import Text
 import deadtable
 from deadtable import registry
 from deadtable.agents import Agent, agent_maker, observe
-from deadtable.agents.seating import catch_up, seat_agents
+from deadtable.agents.seating import UnknownSeat, assign, catch_up, seat_agents
 from deadtable.engine.decisions import Decision, GameOver, IllegalAction
 from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
@@ -77,11 +77,13 @@ AgentOpt = Annotated[
     typer.Option(
         "--agent",
         "-a",
-        metavar="[SEAT=]AGENT",
-        help="an agent such as 'random' for one seat (SEAT=AGENT) or every seat (AGENT)",
+        metavar="[SEAT=|SIDE=]AGENT",
+        help="an agent such as 'random' for one seat (SEAT=AGENT), the seats of a side "
+             "(SIDE=AGENT) or every seat (AGENT); a seat's own wins over its side's",
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON instead of tables")]
+HUMAN = "human"  # play: the agent spec that leaves a seat to a person
 
 
 def main() -> None:
@@ -98,7 +100,8 @@ def games_command(as_json: JsonOpt = False) -> None:
         return
     table = Table("id", "name", "seats", "summary", title="Games")
     for game in listing:
-        table.add_row(game["id"], game["name"], ", ".join(game["seats"]), game["summary"])
+        table.add_row(game["id"], game["name"], _seats_text(game["seats"], game["sides"]),
+                      game["summary"])
     Console().print(table)
 
 
@@ -143,9 +146,14 @@ def play_command(
     option: OptionOpt = None,
     save: SaveOpt = None,
 ) -> None:
-    """Play a game: seats without an --agent are played by you, at this terminal."""
+    """Play a game: seats without an --agent (or given 'human') are played by you, at this
+    terminal.
+
+    With several such seats, each person sees only their own seat: the screen is cleared and
+    says whom to pass to, and waits for Enter, whenever the deciding person changes."""
     game = _load(game_id, option)
-    specs = _seat_agents(game, agent or [])
+    # seats the game gives an agent unless told otherwise (`infected=human` takes one back)
+    specs = _seat_agents(game, agent or [], people=True, base=dict(game.spec.default_agents))
     state = game.new(seed=seed)
     console = Console()
     console.print(Text(f"{game.spec.name}, seed {state.seed}", style="bold"))
@@ -210,8 +218,11 @@ def _play_on(console: Console, state: GameState, specs: dict[str, str],
     finished = _play(console, state, agents, keep)
     keep()
     if finished and state.outcome is not None:
-        human = next((s for s in state.game.seats if s not in agents), state.game.seats[0])
-        console.print(render_view(state.game.id, state.view(human)))
+        humans = [s for s in state.game.seats if s not in agents]
+        # Several people at the screen: the end shows what all of them may see.
+        final = (state.public_view() if len(humans) > 1
+                 else state.view(humans[0] if humans else state.game.seats[0]))
+        console.print(render_view(state.game.id, final))
         _show_outcome(console, state.outcome)
     else:
         console.print(Text(f"Quit after {len(state.history)} actions.", style="bold"))
@@ -321,8 +332,9 @@ def compare_command(
     """Play two configurations on the same seeds and test the difference in win rate.
 
     A CONFIG is words separated by spaces: an agent for every seat ('heuristic',
-    'mcts:iterations=100'), SEAT=AGENT for one seat, or K=V for a game option
-    ('final-battle=survive'). --agent and --option set what both share."""
+    'mcts:iterations=100'), SEAT=AGENT for one seat, SIDE=AGENT for the seats of a side,
+    or K=V for a game option ('final-battle=survive'). --agent and --option set what both
+    share."""
     base = _load(game_id, option)
     config_a = _compare_config(base, "--a", a, agent or [])
     config_b = _compare_config(base, "--b", b, agent or [])
@@ -519,6 +531,15 @@ def serve_command(
     db: Annotated[
         Path, typer.Option("--db", metavar="FILE", help="SQLite file that keeps every game")
     ] = Path("deadtable.sqlite"),
+    agent_pause: Annotated[
+        float, typer.Option("--agent-pause", min=0, metavar="SECONDS",
+                            help="wait before each agent move, so people can follow it"),
+    ] = 0.3,
+    agent_slots: Annotated[
+        int, typer.Option("--agent-slots", min=1,
+                          help="agents thinking at once on the server; other games' agents "
+                               "wait their turn"),
+    ] = 2,
 ) -> None:
     """Play in the browser: a lobby and games on http://HOST:PORT/ (needs the web extra)."""
     try:
@@ -526,7 +547,7 @@ def serve_command(
     except ImportError as error:
         _fail(f"the web extra is not installed ({error}); pip install 'deadtable[web]'")
     try:
-        serve(host, port, db)
+        serve(host, port, db, agent_pause, agent_slots)
     except OSError as error:
         _fail(f"cannot serve on {host}:{port} with {db}: {error}")
 
@@ -545,23 +566,43 @@ def _load(game_id: str, pairs: list[str] | None) -> Game:
         _fail(str(error))
 
 
-def _seat_agents(game: Game, given: list[str], default: str | None = None) -> dict[str, str]:
-    """--agent values -> seat -> agent spec. 'SEAT=AGENT' is one seat; 'AGENT' is every seat."""
-    specs = {} if default is None else dict.fromkeys(game.seats, default)
+def _seat_agents(game: Game, given: list[str], default: str | None = None,
+                 base: dict[str, str] | None = None, flag: str = "--agent",
+                 people: bool = False) -> dict[str, str]:
+    """--agent values -> seat -> agent spec. 'SEAT=AGENT' is one seat, 'SIDE=AGENT' the seats
+    of a side and 'AGENT' every seat; a seat's own spec wins over its side's, and a side's
+    over one for every seat, whatever their order. Seats none of them names keep their spec
+    in `base`, else get `default` (None: a person plays them). With `people` (play), the
+    spec 'human' leaves a seat to a person: `-a random -a hero-1=human`."""
+    named: dict[str, str] = {}
+    everyone = None
     for item in given:
         head, eq, tail = item.partition("=")
-        if eq and head in game.seats:
-            specs[head] = tail
-        elif eq and ":" not in head:  # an agent's own k=v come after its name and a ':'
-            _fail(f"--agent {item!r}: {head!r} is not a seat; seats: {', '.join(game.seats)}")
+        if eq and ":" not in head:  # an agent's own k=v come after its name and a ':'
+            named[head] = tail
         else:
-            specs.update(dict.fromkeys(game.seats, item))
+            everyone = item
+    start = dict(base) if base is not None else (
+        {} if default is None else dict.fromkeys(game.seats, default))
+    try:
+        specs = assign(game, named, everyone, start)
+    except UnknownSeat as error:
+        _fail(f"{flag}: {error}")
+    if people:
+        specs = {seat: spec for seat, spec in specs.items() if spec != HUMAN}
     for spec in set(specs.values()):
         try:
             agent_maker(spec, game.id)
         except ValueError as error:
-            _fail(f"--agent {spec!r}: {error}")
+            _fail(f"{flag} {spec!r}: {error}")
     return specs
+
+
+def _seats_text(seats: list[str], sides: dict[str, list[str]]) -> str:
+    """'a, b', or 'heroes: a, b; zombies: c' where the game groups its seats into sides."""
+    if all(members == [side] for side, members in sides.items()):
+        return ", ".join(seats)
+    return "; ".join(f"{side}: {', '.join(members)}" for side, members in sides.items())
 
 
 def _fresh_seed() -> int:
@@ -611,7 +652,8 @@ def _compare_config(base: Game, flag: str, text: str, shared_agents: list[str]) 
         game = base.spec.bind(**options)
     except BadOption as error:
         _fail(f"{flag} {text!r}: {error}")
-    specs = _seat_agents(game, shared_agents + agents, default="random")
+    shared = _seat_agents(game, shared_agents, default="random")
+    specs = _seat_agents(game, agents, base=shared, flag=flag)
     return Config(dict(game.options), specs)
 
 
@@ -662,12 +704,25 @@ def _progress(off: bool, label: str) -> Iterator[Callable[[int, int], None] | No
 # -- playing at the terminal -----------------------------------------------------------------
 def _play(console: Console, state: GameState, agents: dict[str, Agent],
           after_yours: Callable[[], None]) -> bool:
-    """Play until the game ends (True) or the person quits (False); `after_yours` is called
-    after each move the person makes."""
+    """Play until the game ends (True) or a person quits (False); `after_yours` is called
+    after each move a person makes.
+
+    With several human seats (hot-seat) each person sees only their own seat's view: when the
+    deciding human seat changes, the screen is cleared and says whom to pass to, and waits
+    for Enter before it shows that seat anything. Agents' moves are shown as the public
+    events they make (an action's label is written for its seat and may name a secret),
+    except in a one-seat game, where there is nobody to keep a secret from."""
+    humans = [seat for seat in state.game.seats if seat not in agents]
+    hot_seat = len(humans) > 1
+    facing: str | None = None  # the human seat the screen shows now
     agent_steps = 0
     while (decision := state.decision) is not None:
         agent = agents.get(decision.seat)
         if agent is None:
+            if hot_seat and decision.seat != facing:
+                if not _pass_to(console, decision.seat):
+                    return False
+                facing = decision.seat
             console.print(render_view(state.game.id, state.view(decision.seat), decision))
             action_id = _ask(console, decision)
             if action_id is None:
@@ -677,13 +732,46 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
             if agent_steps > DEFAULT_MAX_STEPS:
                 _fail(f"the agents made {DEFAULT_MAX_STEPS} moves and the game has not ended", 1)
             action_id = agent.act(observe(state))
-            label = decision.get(action_id)
-            shown = label.label if label is not None else action_id
-            console.print(Text(f"{decision.seat}: {shown}", style="dim"))
+            if len(state.game.seats) == 1:
+                label = decision.get(action_id)
+                shown = label.label if label is not None else action_id
+                console.print(Text(f"{decision.seat}: {shown}", style="dim"))
+        seen = len(_public_log(state))
         state.apply(action_id)
         if agent is None:
             after_yours()
+        elif len(state.game.seats) > 1:
+            for line in _public_log(state)[seen:]:
+                console.print(Text(line, style="dim"), soft_wrap=True)
     return True
+
+
+def _public_log(state: GameState) -> list[str]:
+    """The public events so far, as text (an event may be a plain string or {"text": ...})."""
+    return [line["text"] if isinstance(line, dict) else str(line)
+            for line in state.public_view()["log"]]
+
+
+# Clear the screen and the terminal's scrollback (3J), so the next person cannot scroll back
+# to the last one's secrets.
+_CLEAR = "\033[H\033[2J\033[3J"
+
+
+def _pass_to(console: Console, seat: str) -> bool:
+    """The hot-seat screen between two people: cleared, naming who plays next, shown until
+    Enter. False if they quit instead (q, end of input)."""
+    if console.is_terminal:
+        console.file.write(_CLEAR)
+        console.file.flush()
+    console.rule(f"Pass to {seat}")
+    console.print(Text(f"Only {seat} may look now. {seat}: press Enter to see your seat "
+                       f"(q quits).", style="bold"), soft_wrap=True)
+    try:
+        answer = input()
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        return False
+    return answer.strip().lower() not in ("q", "quit")
 
 
 def _ask(console: Console, decision: Decision) -> str | None:
@@ -787,6 +875,8 @@ def _show_sim(console: Console, game: Game, result: dict[str, Any]) -> None:
         )
     )
     console.print(_rates_table(f"{first}'s results (Wilson 95% interval)", [("", result)]))
+    if _has_sides(result["sides"]):
+        console.print(_sides_table(result["sides"]))
     console.print(Text(_length_line(result)))
     causes = ", ".join(f"{cause} {count}" for cause, count in result["causes"].items())
     console.print(Text(f"causes: {causes}"))
@@ -819,6 +909,28 @@ def _rates_table(title: str, rows: list[tuple[str, dict[str, Any]]]) -> Table:
     return table
 
 
+def _has_sides(sides: dict[str, Any]) -> bool:
+    """Whether a per-side table says more than the first seat's: several sides, or a side of
+    several seats."""
+    return len(sides) > 1 or any(len(side["seats"]) > 1 for side in sides.values())
+
+
+def _sides_table(sides: dict[str, Any], title: str = "Each side's results") -> Table:
+    table = Table(title=f"{title} (Wilson 95% interval)")
+    for column in ("side", "games", "win", "draw", "loss"):
+        table.add_column(column, justify="left" if column == "side" else "right")
+    for name, side in sides.items():
+        cells = []
+        for key in ("win", "draw", "loss"):
+            rate = side["rates"][key]
+            lo, hi = rate["ci95"]
+            cells.append(f"{rate['rate']:.3f} [{lo:.3f}, {hi:.3f}]")
+        seats = side["seats"]
+        label = name if seats == [name] else f"{name} ({', '.join(seats)})"
+        table.add_row(label, str(side["games"]), *cells)
+    return table
+
+
 def _length_line(summary: dict[str, Any]) -> str:
     length = summary["length"]
     return (f"game length: mean {length['mean']:.1f} (sd {length['sd']:.1f}); "
@@ -837,6 +949,8 @@ def _show_compare(console: Console, game: Game, result: dict[str, Any]) -> None:
                                                           result["b"])]
     console.print(_rates_table(f"{game.spec.name}: {games} seeds, each played by A and B", rows))
     for label, side in rows:
+        if _has_sides(side["sides"]):
+            console.print(_sides_table(side["sides"], f"{label}: each side's results"))
         console.print(Text(f"{label}: {_length_line(side)}"))
     lo, hi = result["ci95"]
     pairs = result["pairs"]

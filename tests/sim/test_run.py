@@ -9,7 +9,7 @@ from deadtable.sim.run import chunk_bounds, default_chunk
 RESULT_KEYS = {
     "game", "games", "seed", "agents", "options", "outcomes", "win_rate", "ci95",
     "mean_steps", "seconds", "games_per_second", "causes", "mean_score", "requested", "rates",
-    "length", "length_histogram", "loss_causes", "interrupted", "resumed", "sync_dice",
+    "length", "length_histogram", "loss_causes", "interrupted", "resumed", "sync_dice", "sides",
 }  # fmt: skip
 TIMING = ("seconds", "games_per_second")
 
@@ -89,7 +89,7 @@ def test_a_game_that_runs_too_long_is_stopped(race: str) -> None:
 
 
 def test_bad_agent_assignments_are_refused(race: str) -> None:
-    with pytest.raises(ValueError, match="unknown seat"):
+    with pytest.raises(ValueError, match="'green' is neither a seat nor a side of race"):
         simulate(race, {}, 5, 0, {"player": "random", "green": "random"})
     with pytest.raises(ValueError, match="no agent for seat.*blue"):
         simulate(race, {"players": 2}, 5, 0, {"red": "random"})

@@ -74,3 +74,21 @@ def test_play_chooses_by_figure_and_coordinates() -> None:
     assert code == 0, out
     assert "Bill moves to 3,2." in out
     assert "is not an action here" not in out
+
+
+def test_play_left_4_dead_gives_the_infected_to_the_director_unless_told() -> None:
+    from typer.testing import CliRunner
+
+    from deadtable import registry
+    from deadtable.ui.cli import _seat_agents, app
+
+    game = registry.load("left-4-dead")
+    assert _seat_agents(game, [], people=True, base=dict(game.spec.default_agents)) == {
+        "infected": "director"}
+    assert _seat_agents(game, ["infected=human"], people=True,
+                        base=dict(game.spec.default_agents)) == {}
+    # the survivors given an agent too: the whole (one-round) chapter plays with no question
+    result = CliRunner().invoke(app, ["play", "left-4-dead", "--seed", "5", "--option",
+                                      "max-rounds=1", "--agent", "survivors=first"], input="")
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output and "Pass to" not in result.output

@@ -114,7 +114,10 @@ def test_play_quits_on_q_or_end_of_input(race: str) -> None:
 def test_play_with_agents_on_every_seat_needs_no_input(race: str) -> None:
     code, out, _ = run("play", race, "-o", "players=2", "-o", "target=4", "--agent", "first")
     assert code == 0
-    assert "red: Walk one step" in out and "blue: Walk one step" in out
+    # In a game of several seats an agent's move shows as the public events it makes (its
+    # action's label is written for its own seat and may name a secret).
+    assert "red moves 1 to 1" in out and "blue moves 1 to 1" in out
+    assert "Walk one step" not in out
     assert "Game over: win:red (reached): red win, blue loss" in out
 
 
@@ -124,7 +127,7 @@ def test_play_mixes_a_human_and_an_agent(race: str) -> None:
     )
     assert code == 0
     assert out.count("red: You are on") == 3  # asked only for red's moves
-    assert "blue: Walk one step" in out
+    assert "blue moves 1 to 1" in out  # blue's move, as its public event
     assert "Game over: win:red" in out
 
 
@@ -139,7 +142,7 @@ def test_play_agents_are_seeded_from_the_game_seed(race: str) -> None:
     ("agent", "message"),
     [
         ("cleverest", "unknown agent 'cleverest'; valid agents: first, mcts, random"),
-        ("green=random", "'green' is not a seat; seats: player"),
+        ("green=random", "--agent: 'green' is neither a seat nor a side of race; seats: player"),
         ("player=random:depth=2", "no parameter 'depth'"),
     ],
 )

@@ -4,12 +4,19 @@ Every response about a game is built from one seat's `view` (or the engine's pub
 a spectator link) and never from the state itself: the deck order, the dice, the seed and
 other seats' secrets stay on the server. Every accepted action is committed to the store
 before it is acknowledged; see store.py. docs/web.md describes the API.
+
+Agents move on the server, never inside a request: each game whose agent is to move has one
+task that plays one agent move at a time, pausing between them so that people and spectators
+watch the game unfold over the WebSocket. At most `agent_slots` agents think at once on the
+whole server; the others wait their turn.
 """
 
 from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -22,8 +29,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from deadtable import registry
 from deadtable.agents import Agent, agent_maker, agent_names, observe
-from deadtable.agents.seating import catch_up, seat_agents
+from deadtable.agents.seating import UnknownSeat, assign, catch_up, seat_agents
 from deadtable.engine.decisions import GameOver, IllegalAction
+from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
 from deadtable.engine.replay import Replay, ReplayMismatch
 from deadtable.engine.state import SPECTATOR, GameState
@@ -32,6 +40,8 @@ from deadtable.ui.web.store import Seat, Store, StoredGame
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024  # bytes: an action or a new game is far smaller
 MAX_AGENT_STEPS = 100_000  # agents' moves in a row before the server gives up on a game
+AGENT_PAUSE = 0.3  # seconds before each agent move, so that a watcher can follow the game
+AGENT_SLOTS = 2  # agents thinking at once on the whole server (each in a thread)
 HUMAN = "human"
 
 OptionValue = StrictBool | StrictInt | Annotated[str, Field(max_length=200)]
@@ -47,10 +57,19 @@ class NewGame(BaseModel):
         default_factory=dict, max_length=100, description="option name -> value")
     seats: dict[Name, Annotated[str, Field(min_length=1, max_length=200)]] = Field(
         default_factory=dict, max_length=100,
-        description='seat -> "human" or an agent spec such as "random" or '
-                    '"mcts:iterations=50"; seats left out are human')
+        description='seat or side -> "human" or an agent spec such as "random" or '
+                    '"mcts:iterations=50"; a seat\'s own wins over its side\'s; seats left '
+                    'out are human')
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = Field(
         default=None, description="the game's seed; secret, random if left out")
+
+
+class Seating(BaseModel):
+    """A game and options, to ask which seats and sides they make."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: Name
+    options: dict[Name, OptionValue] = Field(default_factory=dict, max_length=100)
 
 
 class Link(BaseModel):
@@ -63,6 +82,10 @@ class Created(BaseModel):
     seats: dict[str, Link] = Field(description="each human seat's private link")
     agents: dict[str, str] = Field(description="the seats played by agents on the server")
     spectator: Link = Field(description="a link that sees only public information")
+    sides: dict[str, list[str]] = Field(description="side -> its seats")
+    step: int = Field(description="actions applied when created: always 0, since agents "
+                                  "move only after the game is created")
+    to_move: str | None = Field(description="the seat that decides first")
 
 
 class Move(BaseModel):
@@ -79,12 +102,16 @@ class Payload(BaseModel):
     name: str
     seat: str = Field(description=f"the seat this token plays, or {SPECTATOR!r}")
     seats: dict[str, str] = Field(description='every seat: "human" or its agent spec')
+    sides: dict[str, list[str]] = Field(description="side -> its seats")
     step: int = Field(description="how many actions have been applied")
     to_move: str | None = Field(description="the seat that decides now; null once over")
     view: dict[str, Any] = Field(description="the seat's view (the public view for spectators)")
     decision: dict[str, Any] | None = Field(description="the legal actions, on this seat's turn")
     outcome: dict[str, Any] | None
     renderer: str | None = Field(description="the URL of the game's own page renderer, if any")
+    agent_error: str | None = Field(
+        default=None, description="why the agents stopped playing (an agent failed); null "
+                                  "while all is well")
 
 
 @dataclass
@@ -94,6 +121,10 @@ class LiveGame:
     players: dict[str, Agent] = field(default_factory=dict)  # an agent seat's one agent
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sockets: dict[WebSocket, str] = field(default_factory=dict)  # socket -> seat or SPECTATOR
+    # The task playing its agents' moves, while an agent is to move: one per game at most.
+    # Set and cleared under `lock`, so that a human's move never finds a task about to stop.
+    runner: asyncio.Task[None] | None = None
+    agent_error: str | None = None  # why its agents stopped (an agent failed)
 
     def seat_of(self, token: str | None) -> str:
         """The seat (or SPECTATOR) a token opens; HTTP 403 for any other token."""
@@ -115,12 +146,22 @@ class LiveGame:
 
 
 class Hub:
-    """The games being played: rebuilt from the store when first asked for."""
+    """The games being played: rebuilt from the store when first asked for, and their agents'
+    tasks."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, agent_pause: float = AGENT_PAUSE,
+                 agent_slots: int = AGENT_SLOTS) -> None:
+        if agent_pause < 0 or agent_slots < 1:
+            raise ValueError(f"agent_pause must be at least 0 and agent_slots at least 1; got "
+                             f"{agent_pause} and {agent_slots}")
         self.store = store
         self.live: dict[str, LiveGame] = {}
         self._loading = asyncio.Lock()
+        self.agent_pause = agent_pause
+        # Agents thinking at once, server-wide; the rest queue here (first come, first served)
+        # one move at a time, so a long game of agents never shuts the others out.
+        self.agent_slots = asyncio.Semaphore(agent_slots)
+        self.runners: set[asyncio.Task[None]] = set()
 
     async def get(self, game_id: str) -> LiveGame:
         live = self.live.get(game_id)
@@ -134,34 +175,35 @@ class Hub:
                     raise HTTPException(404, {"error": f"no game {game_id!r} on this server"})
                 state, players = await asyncio.to_thread(rebuild, stored)
                 live = LiveGame(stored, state, players)
-                async with live.lock:  # a server killed between agents' moves goes on
-                    await self.run_agents(live)
                 self.live[game_id] = live
+                async with live.lock:  # a server killed between agents' moves goes on
+                    await self.wake(live)
         return live
 
+    async def resume(self) -> None:
+        """At start-up: let the agents of every game not known to be over go on, without
+        waiting for someone to open it (a game of agents alone has nobody to)."""
+        for game_id in await asyncio.to_thread(self.store.agent_games):
+            try:
+                await self.get(game_id)
+            except HTTPException:
+                continue  # a game that no longer replays says so when it is opened
+
+    async def stop(self) -> None:
+        """At shut-down: stop every agent task (what they committed stays committed)."""
+        for task in list(self.runners):
+            task.cancel()
+        await asyncio.gather(*self.runners, return_exceptions=True)
+
     async def create(self, new: NewGame) -> LiveGame:
+        game = bind_game(new.game, new.options)
         try:
-            spec = registry.spec(new.game)
-        except registry.UnknownGame as error:
+            named = assign(game, {k: v.strip() for k, v in new.seats.items()})
+        except UnknownSeat as error:
             raise HTTPException(422, {"error": str(error)}) from None
-        for name, value in new.options.items():
-            option = spec.options.options.get(name.replace("_", "-"))
-            if option is not None and isinstance(value, str) and option.choices is None:
-                raise HTTPException(422, {"error": (
-                    f"option {option.name!r} takes free text (such as a file name), which the "
-                    f"web server does not accept; start the game from the command line instead"
-                )})
-        try:
-            game = spec.bind(**new.options)
-        except BadOption as error:
-            raise HTTPException(422, {"error": str(error)}) from None
-        unknown = sorted(set(new.seats) - set(game.seats))
-        if unknown:
-            raise HTTPException(422, {"error": (
-                f"{new.game} has no seat {unknown[0]!r}; seats: {', '.join(game.seats)}")})
         seats = []
         for name in game.seats:
-            agent = new.seats.get(name, HUMAN).strip()
+            agent = named.get(name, HUMAN)
             if agent == HUMAN:
                 seats.append(Seat(name, None, secrets.token_urlsafe(24)))
                 continue
@@ -181,11 +223,11 @@ class Hub:
                                                            if s.agent}))
         self.live[stored.id] = live
         async with live.lock:
-            await self.run_agents(live)
+            await self.wake(live)  # the agents move after this request, never inside it
         return live
 
     async def act(self, live: LiveGame, seat: str, action_id: str) -> None:
-        """Apply a human seat's action (and the agents' replies), each committed first."""
+        """Apply a human seat's action, committed first; the agents answer after it."""
         if seat == SPECTATOR:
             raise HTTPException(403, {"error": "a spectator link cannot play"})
         async with live.lock:
@@ -196,7 +238,7 @@ class Hub:
                 raise HTTPException(409, {
                     "error": f"it is {decision.seat}'s turn, not {seat}'s", "legal": []})
             await self.commit(live, seat, action_id)
-            await self.run_agents(live)
+            await self.wake(live)
 
     async def commit(self, live: LiveGame, seat: str, action_id: str) -> None:
         after = live.state.clone()
@@ -209,31 +251,82 @@ class Hub:
         await asyncio.to_thread(self.store.append, live.stored.id, n, seat, action_id)
         live.stored.actions.append(action_id)
         live.state = after
+        if after.outcome is not None:
+            await asyncio.to_thread(self.store.finish, live.stored.id)
         await self.broadcast(live)
 
-    async def run_agents(self, live: LiveGame) -> None:
-        """Let agents play while it is an agent's turn. A seat keeps one agent for the whole
-        game (agents/seating.py), so it remembers what it saw; a restarted server shows it the
-        moves again (rebuild), so it plays the same."""
-        agents = live.agents()
+    async def wake(self, live: LiveGame) -> None:
+        """Start the game's agent task if an agent is to move and none is running. Called
+        holding `live.lock`. Ends a game that is over but not yet noted so (kept before)."""
+        if live.state.outcome is not None:
+            await asyncio.to_thread(self.store.finish, live.stored.id)
+            return
+        if live.runner is not None or live.agent_error is not None:
+            return
+        if self.agent_to_move(live) is None:
+            return
+        live.runner = asyncio.create_task(self.play_agents(live))
+        self.runners.add(live.runner)
+        live.runner.add_done_callback(self.runners.discard)
+
+    @staticmethod
+    def agent_to_move(live: LiveGame) -> str | None:
+        """The agent seat that decides now, or None (a human decides, or the game is over)."""
+        decision = live.state.decision
+        return decision.seat if decision is not None and decision.seat in live.players else None
+
+    async def play_agents(self, live: LiveGame) -> None:
+        """The game's agent task: one agent move at a time while an agent is to move, each
+        after a pause and in one of the server's agent slots. A seat keeps one agent for the
+        whole game (agents/seating.py), so it remembers what it saw; a restarted server shows
+        it the moves again (rebuild), so it plays the same."""
         for _ in range(MAX_AGENT_STEPS):
-            decision = live.state.decision
-            if decision is None or decision.seat not in agents:
-                return
-            spec = agents[decision.seat]
-            step = len(live.state.history)
-            try:
-                agent = live.players[decision.seat]
-                action_id = await asyncio.to_thread(agent.act, observe(live.state))
-                if action_id not in decision:
-                    raise IllegalAction(action_id, decision)
-            except Exception as error:  # a broken agent must not pass for a broken server
-                raise HTTPException(500, {"error": (
-                    f"the {spec!r} agent playing {decision.seat} failed at step {step}: "
-                    f"{type(error).__name__}: {error}")}) from error
-            await self.commit(live, decision.seat, action_id)
-        raise HTTPException(500, {"error": (
-            f"the agents made {MAX_AGENT_STEPS} moves in a row and the game has not ended")})
+            if self.agent_pause:
+                await asyncio.sleep(self.agent_pause)
+            async with self.agent_slots, live.lock:
+                seat = self.agent_to_move(live)
+                if seat is None:
+                    live.runner = None
+                    return
+                if not await self.agent_move(live, seat):
+                    live.runner = None
+                    return
+        async with live.lock:
+            await self.stop_agents(live, f"the agents made {MAX_AGENT_STEPS} moves in a row "
+                                         f"and the game has not ended")
+            live.runner = None
+
+    async def agent_move(self, live: LiveGame, seat: str) -> bool:
+        """Ask `seat`'s agent and commit its move; False (and the game's agent_error set)
+        if the agent fails or its move cannot be kept: a broken agent must not pass for a
+        broken server, nor an error pass unseen in a task nobody awaits."""
+        decision = live.state.decision
+        assert decision is not None
+        spec = live.agents()[seat]
+        step = len(live.state.history)
+        try:
+            action_id = await asyncio.to_thread(live.players[seat].act, observe(live.state))
+            if action_id not in decision:
+                raise IllegalAction(action_id, decision)
+        except Exception as error:
+            await self.stop_agents(live, f"the {spec!r} agent playing {seat} failed at step "
+                                         f"{step}: {type(error).__name__}: {error}")
+            return False
+        try:
+            await self.commit(live, seat, action_id)
+        except Exception as error:  # the store refused it, or could not be written
+            why = (error.detail.get("error", error.detail)
+                   if isinstance(error, HTTPException) and isinstance(error.detail, dict)
+                   else f"{type(error).__name__}: {error}")
+            await self.stop_agents(live, f"the move of the {spec!r} agent playing {seat} at "
+                                         f"step {step} could not be kept: {why}")
+            return False
+        return True
+
+    async def stop_agents(self, live: LiveGame, why: str) -> None:
+        """Stop the game's agents and tell every page why (a restarted server tries again)."""
+        live.agent_error = why
+        await self.broadcast(live)
 
     async def broadcast(self, live: LiveGame) -> None:
         for socket, seat in list(live.sockets.items()):
@@ -241,6 +334,30 @@ class Hub:
                 await socket.send_json(payload(live, seat))
             except Exception:  # a closed socket: the client reconnects by itself
                 live.sockets.pop(socket, None)
+
+
+def bind_game(game_id: str, options: dict[str, Any]) -> Game:
+    """The game with these options, or HTTP 422 saying why not. Options that take free text
+    (a file name) are refused: a browser must not make the server read its files."""
+    try:
+        spec = registry.spec(game_id)
+    except registry.UnknownGame as error:
+        raise HTTPException(422, {"error": str(error)}) from None
+    for name, value in options.items():
+        option = spec.options.options.get(name.replace("_", "-"))
+        if option is not None and isinstance(value, str) and option.choices is None:
+            raise HTTPException(422, {"error": (
+                f"option {option.name!r} takes free text (such as a file name), which the "
+                f"web server does not accept; start the game from the command line instead"
+            )})
+    try:
+        return spec.bind(**options)
+    except BadOption as error:
+        raise HTTPException(422, {"error": str(error)}) from None
+
+
+def sides_of(game: Game) -> dict[str, list[str]]:
+    return {side: list(members) for side, members in game.sides.items()}
 
 
 def rebuild(stored: StoredGame) -> tuple[GameState, dict[str, Agent]]:
@@ -269,12 +386,14 @@ def payload(live: LiveGame, seat: str) -> dict[str, Any]:
         "name": spec.name,
         "seat": seat,
         "seats": {s.name: s.agent or HUMAN for s in live.stored.seats},
+        "sides": sides_of(state.game),
         "step": len(state.history),
         "to_move": None if decision is None else decision.seat,
         "view": state.public_view() if seat == SPECTATOR else state.view(seat),
         "decision": decision.to_data() if decision is not None and decision.seat == seat else None,
         "outcome": None if state.outcome is None else state.outcome.to_data(),
         "renderer": f"/static/renderers/{spec.id}.js" if web_renderer(spec.id) else None,
+        "agent_error": live.agent_error,
     }
 
 
@@ -314,7 +433,9 @@ def catalogue() -> list[dict[str, Any]]:
         ]
         out.append({
             "id": game.id, "name": game.spec.name, "summary": game.spec.summary,
-            "seats": list(game.seats), "options": options, "agents": agent_names(game.id),
+            "seats": list(game.seats), "sides": sides_of(game), "options": options,
+            "agents": agent_names(game.id),
+            "default_agents": dict(game.spec.default_agents),  # the lobby's first choice
         })
     return out
 
@@ -374,16 +495,29 @@ SECURITY_HEADERS = {
 }
 
 
-def create_app(db: str | Path = "deadtable.sqlite") -> FastAPI:
+def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_PAUSE,
+               agent_slots: int = AGENT_SLOTS) -> FastAPI:
+    """The app, keeping its games in `db`. Agents wait `agent_pause` seconds before each
+    move; at most `agent_slots` of them think at once."""
     store = Store(db)
+    hub = Hub(store, agent_pause, agent_slots)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        resuming = asyncio.create_task(hub.resume())  # serve at once; agents go on meanwhile
+        hub.runners.add(resuming)
+        resuming.add_done_callback(hub.runners.discard)
+        yield
+        await hub.stop()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="deadtable",
         summary="Play deadtable's zombie tabletop games in the browser, alone or together.",
         description="Each human seat has a private token; each response carries that seat's "
                     "view only. See docs/web.md.",
         version="1",
     )
-    hub = Hub(store)
     app.state.hub = hub
     app.state.store = store
     app.add_middleware(LimitBody)
@@ -432,7 +566,16 @@ def create_app(db: str | Path = "deadtable.sqlite") -> FastAPI:
             "seats": {s.name: link(s.token) for s in live.stored.seats if s.token},
             "agents": {s.name: s.agent for s in live.stored.seats if s.agent},
             "spectator": link(live.stored.spectator),
+            "sides": sides_of(live.state.game),
+            "step": 0,
+            "to_move": live.state.game.seats[0] if live.state.decision is None
+            else live.state.decision.seat,
         }
+
+    @app.post("/api/seating", summary="The seats and sides a game has with these options")
+    async def seating(asked: Seating) -> dict[str, Any]:
+        game = bind_game(asked.game, asked.options)
+        return {"seats": list(game.seats), "sides": sides_of(game)}
 
     @app.get("/api/games/{game_id}", response_model=Payload,
              summary="What the token's seat may see now, and its legal actions on its turn")
@@ -486,9 +629,10 @@ def create_app(db: str | Path = "deadtable.sqlite") -> FastAPI:
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "deadtable.sqlite") -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "deadtable.sqlite",
+          agent_pause: float = AGENT_PAUSE, agent_slots: int = AGENT_SLOTS) -> None:
     import uvicorn
 
-    app = create_app(db)
+    app = create_app(db, agent_pause, agent_slots)
     print(f"deadtable: serving on http://{host}:{port}/ (games kept in {db})", flush=True)
     uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")

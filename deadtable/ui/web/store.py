@@ -36,6 +36,10 @@ CREATE TABLE IF NOT EXISTS seats (
     token TEXT,                 -- a human seat's token; NULL for an agent
     PRIMARY KEY (game_id, seat)
 );
+CREATE TABLE IF NOT EXISTS finished (  -- games that are over: a restarted server leaves them be
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    at REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
     n INTEGER NOT NULL,         -- 0, 1, 2, ...: the order they were applied in
@@ -131,6 +135,21 @@ class Store:
             setup=json.loads(row[5]), spectator=row[6], seats=seats, actions=actions,
             created=row[7],
         )
+
+    def finish(self, game_id: str) -> None:
+        """Note that the game is over, so a restarted server does not rebuild it to let its
+        agents go on."""
+        with self._lock, self._transaction():
+            self._db.execute("INSERT OR IGNORE INTO finished VALUES (?, ?)", (game_id, time.time()))
+
+    def agent_games(self) -> list[str]:
+        """The games with an agent seat not known to be over, oldest first: those whose agents
+        a restarted server lets go on (games kept before `finished` existed are rebuilt once,
+        then noted there)."""
+        with self._lock:
+            return [r[0] for r in self._db.execute(
+                "SELECT id FROM games WHERE id NOT IN (SELECT game_id FROM finished) "
+                "AND id IN (SELECT game_id FROM seats WHERE agent IS NOT NULL) ORDER BY created")]
 
     def game_ids(self) -> list[str]:
         with self._lock:

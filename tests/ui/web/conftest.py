@@ -3,6 +3,7 @@ which `make test` installs); without it every test here is skipped, saying so.""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,12 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from deadtable.ui.web import create_app  # noqa: E402
 
-__all__ = ["CW", "OATD", "TEST_GAMES", "create", "token"]
+__all__ = ["CW", "OATD", "TEST_GAMES", "app", "create", "settle", "token"]
+
+
+def app(db: Path) -> Any:
+    """The app with no pause before agents' moves: the tests wait for nobody to watch."""
+    return create_app(db, agent_pause=0)
 
 
 
@@ -38,7 +44,7 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(web_games: dict[str, str], db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db)) as test_client:
+    with TestClient(app(db)) as test_client:
         yield test_client
 
 
@@ -52,3 +58,19 @@ def create(client: TestClient, game: str, **body: Any) -> dict[str, Any]:
 def token(created: dict[str, Any], seat: str) -> str:
     value: str = created["seats"][seat]["token"]
     return value
+
+
+def settle(client: TestClient, game_id: str, tok: str, timeout: float = 60.0) -> dict[str, Any]:
+    """The payload once no agent is to move (a human decides, the game is over, or its agents
+    stopped): agents move in the background, after the request that let them. The timeout
+    only keeps a broken test from hanging; it measures nothing."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = client.get(f"/api/games/{game_id}", params={"token": tok})
+        assert got.status_code == 200, got.text
+        data: dict[str, Any] = got.json()
+        to_move = data["to_move"]
+        if to_move is None or data["seats"][to_move] == "human" or data["agent_error"]:
+            return data
+        assert time.monotonic() < deadline, f"the agents did not finish: {data}"
+        time.sleep(0.01)

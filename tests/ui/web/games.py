@@ -1,4 +1,5 @@
-"""The games the web tests register: the real ones, and two test games with two seats."""
+"""The games the web tests register: the real ones, two test games with two seats, and Night
+Watch (four seats in two sides, a secret hand each)."""
 
 OATD = "one-against-the-dead"
 CW = "chainsaw-warrior"
@@ -7,4 +8,5 @@ TEST_GAMES = {
     CW: "deadtable.games.chainsaw_warrior",
     "race": "tests.sim.race_game",
     "secret": "tests.ui.web.secret_game",
+    "night-watch": "tests.sim.sides_game",
 }

@@ -10,10 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from deadtable.ui.web import create_app
 from deadtable.ui.web.app import MAX_BODY
 from deadtable.ui.web.store import Store
-from tests.ui.web.conftest import CW, OATD, create, token
+from tests.ui.web.conftest import CW, OATD, app, create, settle, token
 
 
 def actions_in_db(db: Path, game_id: str) -> list[str]:
@@ -25,7 +24,8 @@ def actions_in_db(db: Path, game_id: str) -> list[str]:
 # -- creating games ----------------------------------------------------------------------------
 def test_create_returns_a_private_link_per_human_seat(client: TestClient) -> None:
     created = create(client, OATD, options={"row": 3}, seed=5)
-    assert set(created) == {"id", "seats", "agents", "spectator"}
+    assert set(created) == {"id", "seats", "agents", "spectator", "sides", "step", "to_move"}
+    assert created["sides"] == {"player": ["player"]} and created["step"] == 0
     assert list(created["seats"]) == ["player"] and created["agents"] == {}
     link = created["seats"]["player"]
     assert len(link["token"]) >= 32
@@ -50,7 +50,8 @@ def test_the_seed_and_options_make_the_game(client: TestClient) -> None:
     ({"game": OATD, "options": {"row": 99}}, "option 'row': 99 is not accepted"),
     ({"game": OATD, "options": {"rows": 8}}, "unknown option 'rows'"),
     ({"game": OATD, "options": {"data": "/etc/passwd"}}, "takes free text"),
-    ({"game": OATD, "seats": {"dealer": "random"}}, "has no seat 'dealer'; seats: player"),
+    ({"game": OATD, "seats": {"dealer": "random"}},
+     "'dealer' is neither a seat nor a side of one-against-the-dead; seats: player"),
     ({"game": OATD, "seats": {"player": "genius"}}, "unknown agent 'genius'"),
     ({"game": OATD, "seats": {"player": "mcts:width=3"}}, "has no parameter 'width'"),
     ({"game": OATD, "seats": {"player": "mcts:iterations=0"}}, "at least 1"),
@@ -76,9 +77,11 @@ def test_malformed_new_games_get_422(client: TestClient, body: dict) -> None:
 def test_the_catalogue_lists_games_seats_agents_and_browser_safe_options(
         client: TestClient) -> None:
     games = {g["id"]: g for g in client.get("/api/catalogue").json()}
-    assert set(games) == {OATD, CW, "race", "secret"}
+    assert set(games) == {OATD, CW, "race", "secret", "night-watch"}
     oatd = games[OATD]
-    assert oatd["seats"] == ["player"]
+    assert oatd["seats"] == ["player"] and oatd["sides"] == {"player": ["player"]}
+    assert games["night-watch"]["sides"] == {"heroes": ["hero-1", "hero-2"],
+                                             "zombies": ["zombie-1", "zombie-2"]}
     assert {"random", "heuristic", "mcts"} <= set(oatd["agents"])
     names = [o["name"] for o in oatd["options"]]
     assert "row" in names and "final-battle" in names
@@ -244,7 +247,9 @@ def test_agents_move_on_the_server_until_a_human_decides(client: TestClient, db:
     game_id, tok = created["id"], token(created, "red")
     after = client.post(f"/api/games/{game_id}/actions",
                         json={"token": tok, "action": "walk"}).json()
-    assert after["step"] == 2, "blue's agent answers before the response"
+    assert after["step"] == 1 and after["to_move"] == "blue", "agents move after the request"
+    after = settle(client, game_id, tok)
+    assert after["step"] == 2, "blue's agent answers on the server"
     assert after["to_move"] == "red" and after["decision"] is not None
     assert after["seats"] == {"red": "human", "blue": "random"}
     assert len(actions_in_db(db, game_id)) == 2
@@ -253,8 +258,8 @@ def test_agents_move_on_the_server_until_a_human_decides(client: TestClient, db:
 def test_a_game_of_agents_only_plays_to_the_end_for_the_spectator(client: TestClient) -> None:
     created = create(client, OATD, options={"row": 2}, seats={"player": "heuristic"}, seed=8)
     assert created["seats"] == {}
-    watch = client.get(f"/api/games/{created['id']}",
-                       params={"token": created["spectator"]["token"]}).json()
+    assert created["step"] == 0 and created["to_move"] == "player", "not played in the request"
+    watch = settle(client, created["id"], created["spectator"]["token"])
     assert watch["outcome"] is not None and watch["to_move"] is None
     assert watch["view"]["outcome"] == watch["outcome"]
     assert watch["step"] > 3
@@ -264,9 +269,10 @@ def test_agents_play_the_same_after_a_restart(web_games: dict, tmp_path: Path) -
     """An agent's move depends only on the game's seed, its seat and the step."""
     outcomes = []
     for name in ("a", "b"):
-        with TestClient(create_app(tmp_path / f"{name}.sqlite")) as client:
+        with TestClient(app(tmp_path / f"{name}.sqlite")) as client:
             created = create(client, OATD, options={"row": 2}, seats={"player": "random"},
                              seed=8)
+            assert settle(client, created["id"], created["spectator"]["token"])["outcome"]
             outcomes.append(actions_in_db(tmp_path / f"{name}.sqlite", created["id"]))
     assert outcomes[0] == outcomes[1] and outcomes[0]
 
@@ -298,16 +304,17 @@ def test_an_agent_keeps_its_memory_through_the_game_and_a_restart(
             response = client.post(f"/api/games/{game_id}/actions",
                                    json={"token": tok, "action": "walk"})
             assert response.status_code == 200, response.text
+            settle(client, game_id, tok)  # blue's agent answers
 
     straight_db, broken_db = tmp_path / "straight.sqlite", tmp_path / "restarted.sqlite"
-    with TestClient(create_app(straight_db)) as client:
+    with TestClient(app(straight_db)) as client:
         created = create(client, "race", **body)
         play(client, created["id"], token(created, "red"), 8)
     straight = actions_in_db(straight_db, created["id"])
-    with TestClient(create_app(broken_db)) as client:
+    with TestClient(app(broken_db)) as client:
         again = create(client, "race", **body)
         play(client, again["id"], token(again, "red"), 3)
-    with TestClient(create_app(broken_db)) as client:  # a new server on the same store
+    with TestClient(app(broken_db)) as client:  # a new server on the same store
         play(client, again["id"], token(again, "red"), 5)
     assert actions_in_db(broken_db, again["id"]) == straight
     blue = straight[1::2]
@@ -337,10 +344,11 @@ def test_a_failing_agent_is_reported_as_the_agents_fault(
     from deadtable.agents import base
 
     monkeypatch.setitem(base._GAME_FACTORIES, "race", {"broken": BrokenAgent})
-    response = client.post("/api/games", json={
-        "game": "race", "options": {"players": 2}, "seats": {"red": f"broken:mode={mode}"}})
-    assert response.status_code == 500
-    error = response.json()["detail"]["error"]
+    created = create(client, "race", options={"players": 2},
+                     seats={"red": f"broken:mode={mode}"})
+    seen = settle(client, created["id"], token(created, "blue"))
+    assert seen["step"] == 0 and seen["to_move"] == "red"
+    error = seen["agent_error"]
     assert error.startswith(f"the 'broken:mode={mode}' agent playing red failed at step 0")
     assert says in error
 
@@ -348,7 +356,7 @@ def test_a_failing_agent_is_reported_as_the_agents_fault(
 # -- nothing lost ------------------------------------------------------------------------------
 def test_a_new_server_on_the_same_file_resumes_every_game_exactly(
         web_games: dict, db: Path) -> None:
-    with TestClient(create_app(db)) as client:
+    with TestClient(app(db)) as client:
         oatd = create(client, OATD, seed=11)
         secret = create(client, "secret", seed=2)
         tok = token(oatd, "player")
@@ -363,7 +371,7 @@ def test_a_new_server_on_the_same_file_resumes_every_game_exactly(
             "blue": client.get(f"/api/games/{secret['id']}",
                                params={"token": token(secret, "blue")}).json(),
         }
-    with TestClient(create_app(db)) as client:
+    with TestClient(app(db)) as client:
         after = {
             "oatd": client.get(f"/api/games/{oatd['id']}", params={"token": tok}).json(),
             "blue": client.get(f"/api/games/{secret['id']}",
@@ -378,23 +386,22 @@ def test_a_new_server_on_the_same_file_resumes_every_game_exactly(
 
 def test_a_server_killed_between_agents_moves_goes_on_with_them(
         web_games: dict, db: Path) -> None:
-    with TestClient(create_app(db)) as client:
+    with TestClient(app(db)) as client:
         created = create(client, "race", options={"players": 2, "target": 30},
                          seats={"blue": "random"}, seed=4)
     # As if the server died right after committing red's move, before blue's agent moved.
     Store(db).append(created["id"], 0, "red", "walk")
-    with TestClient(create_app(db)) as client:
-        now = client.get(f"/api/games/{created['id']}",
-                         params={"token": token(created, "red")}).json()
+    with TestClient(app(db)) as client:
+        now = settle(client, created["id"], token(created, "red"))
     assert now["step"] == 2 and now["to_move"] == "red"
     assert actions_in_db(db, created["id"])[0] == "walk"
 
 
 def test_a_game_that_no_longer_replays_says_so(web_games: dict, db: Path) -> None:
-    with TestClient(create_app(db)) as client:
+    with TestClient(app(db)) as client:
         created = create(client, "secret", seed=2)
     Store(db).append(created["id"], 0, "red", "dance")
-    with TestClient(create_app(db)) as client:
+    with TestClient(app(db)) as client:
         response = client.get(f"/api/games/{created['id']}",
                               params={"token": token(created, "red")})
     assert response.status_code == 410

@@ -140,9 +140,11 @@ def click_and_wait(page: Any, selector: str) -> int:
 
 def play_to_the_end(page: Any, limit: int = 400) -> None:
     for _ in range(limit):
+        # Agents move after a human's move, on the server: wait for the next turn or the end.
+        page.wait_for_selector('body[data-status="your-turn"], body[data-status="over"]',
+                               state="attached")
         if page.get_attribute("body", "data-status") == "over":
             return
-        page.wait_for_selector('body[data-status="your-turn"]', state="attached")
         click_and_wait(page, "button.action >> nth=0")
     raise AssertionError(f"the game did not end within {limit} clicks")
 
@@ -359,3 +361,30 @@ def test_the_lobby_says_why_it_cannot_create_a_game(server: Server, context: Any
     page.wait_for_selector('body[data-status="over"]', state="attached")
     assert "Watching" in page.inner_text("#who")
     assert "Game over" in page.inner_text("#status")
+
+
+def test_the_lobby_seats_each_side_and_agents_play_on_the_server(
+        server: Server, context: Any) -> None:
+    page = context.new_page()
+    page.goto(f"{server.base}/")
+    page.click('button[data-game="night-watch"]')
+    page.wait_for_selector('[data-seat="zombie-2"]')
+    assert "hero-1 (heroes)" in page.inner_text("#seats")
+    assert "zombie-2 (zombies)" in page.inner_text("#seats")
+    page.fill('[data-seat="hero-2"]', "first")
+    # Three players: the server says which seats that makes; what was typed stays.
+    page.select_option('[data-option="players"]', "3")
+    page.wait_for_selector('[data-seat="zombie-2"]', state="detached")
+    assert page.input_value('[data-seat="hero-2"]') == "first"
+    page.fill('[data-seat="zombie-1"]', "random")
+    page.click("#create-button")
+    page.wait_for_selector("a.spectator-link")
+    assert [page.locator("a.seat-link").nth(0).get_attribute("data-seat")] == ["hero-1"]
+    assert page.locator("a.seat-link").count() == 1
+    page.click("a.seat-link")
+    page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+    assert page.inner_text("#who") == "Playing hero-1 (heroes)"
+    play_to_the_end(page)
+    # The agents' moves reached this page over its WebSocket, after its own.
+    log = page.inner_text("#log")
+    assert "hero-2 " in log and "zombie-1 " in log and "Game over" in log

@@ -27,19 +27,53 @@
     document.getElementById("new-game").hidden = false;
     document.getElementById("created").hidden = true;
     document.getElementById("new-title").textContent = `New game: ${game.name}`;
-    const seats = document.getElementById("seats");
-    seats.replaceChildren(el("legend", {}, "Seats"));
-    const agentList = `agents-${game.id}`;
-    seats.append(el("datalist", {id: agentList}, ["human", ...game.agents].map((a) => el("option", {value: a}))));
-    for (const seat of game.seats) {
-      seats.append(el("label", {}, `${seat} `,
-        el("input", {name: `seat:${seat}`, "data-seat": seat, value: "human", list: agentList,
-          title: 'human, or an agent such as "random", "heuristic" or "mcts:iterations=50"'})));
-    }
-    seats.append(el("p", {class: "hint"}, `Agents: ${game.agents.join(", ")}; parameters as in mcts:iterations=50.`));
+    showSeats(game.seats, game.sides);
     const options = document.getElementById("options");
     options.replaceChildren(el("legend", {}, "Options"));
     for (const option of game.options) options.append(optionInput(option));
+  }
+
+  // One line per seat, grouped by side, each "human" or an agent; what was typed for a seat
+  // stays when the options change the seats.
+  function showSeats(seatNames, sides) {
+    const typed = {};
+    for (const input of document.querySelectorAll("[data-seat]")) typed[input.dataset.seat] = input.value;
+    const seats = document.getElementById("seats");
+    seats.replaceChildren(el("legend", {}, "Seats"));
+    const agentList = `agents-${chosen.id}`;
+    seats.append(el("datalist", {id: agentList}, ["human", ...chosen.agents].map((a) => el("option", {value: a}))));
+    const sideOf = {};
+    for (const [side, members] of Object.entries(sides)) for (const seat of members) sideOf[seat] = side;
+    for (const seat of seatNames) {
+      const side = sideOf[seat];
+      const label = side && side !== seat ? `${seat} (${side}) ` : `${seat} `;
+      seats.append(el("label", {class: "seat", "data-side": side || seat}, label,
+        el("input", {name: `seat:${seat}`, "data-seat": seat, value: typed[seat] || (chosen.default_agents || {})[seat] || "human", list: agentList,
+          title: 'human, or an agent such as "random", "heuristic" or "mcts:iterations=50"'})));
+    }
+    seats.append(el("p", {class: "hint"}, `Agents: ${chosen.agents.join(", ")}; parameters as in mcts:iterations=50.`));
+  }
+
+  function chosenOptions() {
+    const options = {};
+    for (const input of document.querySelectorAll("[data-option]")) {
+      const option = chosen.options.find((o) => o.name === input.dataset.option);
+      const value = readOption(input, option);
+      if (value !== option.default) options[option.name] = value;
+    }
+    return options;
+  }
+
+  // Options can change the seats (how many players): ask the server for them again.
+  async function optionsChanged() {
+    const result = await api("POST", "/api/seating", {game: chosen.id, options: chosenOptions()});
+    const error = document.getElementById("create-error");
+    if (!result.ok) {
+      error.textContent = errorText(result);
+      return;
+    }
+    error.textContent = "";
+    showSeats(result.data.seats, result.data.sides);
   }
 
   function optionInput(option) {
@@ -68,12 +102,7 @@
     event.preventDefault();
     const error = document.getElementById("create-error");
     error.textContent = "";
-    const body = {game: chosen.id, options: {}, seats: {}};
-    for (const input of document.querySelectorAll("[data-option]")) {
-      const option = chosen.options.find((o) => o.name === input.dataset.option);
-      const value = readOption(input, option);
-      if (value !== option.default) body.options[option.name] = value;
-    }
+    const body = {game: chosen.id, options: chosenOptions(), seats: {}};
     for (const input of document.querySelectorAll("[data-seat]")) {
       body.seats[input.dataset.seat] = input.value.trim() || "human";
     }
@@ -102,5 +131,6 @@
   }
 
   document.getElementById("create").addEventListener("submit", create);
+  document.getElementById("options").addEventListener("change", optionsChanged);
   start();
 })();

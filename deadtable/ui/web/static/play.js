@@ -32,7 +32,7 @@
     document.getElementById("game-name").textContent = payload.name;
     document.getElementById("who").textContent = payload.seat === "spectator"
       ? "Watching (public information only)"
-      : `Playing ${payload.seat}`;
+      : `Playing ${payload.seat}${sideText(payload)}`;
     showStatus(payload);
     showBoard(payload);
     showActions(payload);
@@ -41,6 +41,14 @@
     document.body.dataset.step = String(payload.step);
     document.body.dataset.status = payload.outcome ? "over"
       : payload.decision ? "your-turn" : "waiting";
+  }
+
+  // " (heroes)" where the seat's side is not just itself.
+  function sideText(payload) {
+    for (const [side, members] of Object.entries(payload.sides || {})) {
+      if (members.includes(payload.seat) && side !== payload.seat) return ` (${side})`;
+    }
+    return "";
   }
 
   function withoutShown(view) {
@@ -56,6 +64,9 @@
       const scores = Object.entries(payload.outcome.scores || {}).map(([s, v]) => `${s} ${v}`).join(", ");
       status.replaceChildren(el("strong", {class: "outcome"}, `Game over — ${payload.outcome.cause}. `),
         results, scores ? ` (scores: ${scores})` : "");
+    } else if (payload.agent_error) {
+      status.replaceChildren(el("strong", {class: "error agent-error"}, "The agents stopped: "),
+        payload.agent_error);
     } else if (payload.decision) {
       status.replaceChildren(el("strong", {}, "Your turn."));
     } else {
