@@ -84,8 +84,10 @@ def test_guide_needs_an_agent_rollout() -> None:
 # Where whole games from the start almost never end in a win for any cheap search (Chainsaw
 # Warrior: 0.05% for random, 3% for the heuristic), a whole-game comparison on a dozen seeds
 # cannot show a difference; that game's test plays from its deciding moment instead
-# (tests/games/chainsaw_warrior/test_agent_and_cli.py).
-WIN_TOO_RARE = {"chainsaw-warrior"}
+# (tests/games/chainsaw_warrior/test_agent_and_cli.py). A Left 4 Dead chapter is thousands of
+# steps long and random survivors never reach the safe room: its search against the survivors'
+# heuristic is to be measured with its part 2 (issue 19), not in a test.
+WIN_TOO_RARE = {"chainsaw-warrior", "left-4-dead"}
 
 
 @pytest.mark.parametrize("game_id", [g for g in registry.game_ids() if g not in WIN_TOO_RARE])
