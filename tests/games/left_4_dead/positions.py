@@ -139,6 +139,9 @@ def special_turn(state: Left4DeadState, figure_id: str) -> None:
 
 
 def ids(state: Left4DeadState) -> list[str]:
+    """The actions due; none once the turn under test is over (the stack is empty)."""
+    if not state.stack:
+        return []
     assert state.decision is not None
     return state.decision.ids
 

@@ -8,6 +8,7 @@ from typing import Any
 from deadtable.games.left_4_dead import SPEC, specials
 from deadtable.games.left_4_dead.rounds import SideTurn
 from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState
+from tests.games.left_4_dead.positions import script
 
 SURVIVORS = ("bill", "francis", "louis", "zoey")
 PARK = ("20,1", "22,1", "24,3", "26,1")  # far east of the floodwall: out of everyone's way
@@ -43,11 +44,6 @@ def table(placements: dict[str, str], **options: Any) -> Left4DeadState:
     state.push(SideTurn(INFECTED, "1"))
     state._decision = None
     return state
-
-
-def script(state: Left4DeadState, *rolls: int) -> None:
-    """The next die rolls, in order (d6 combat dice and d20s alike)."""
-    state.dice.script = list(reversed(rolls))
 
 
 def turn(state: Left4DeadState, figure_id: str, *rolls: int) -> None:

@@ -20,11 +20,6 @@ from tests.games.left_4_dead.positions import (
 )
 
 
-@pytest.fixture
-def lane(tmp_path):
-    return empty(map=small_map(tmp_path))
-
-
 def test_a_skull_is_1_to_3_a_shield_4_or_5_and_each_unblocked_skull_wounds(lane):
     put(lane, "bill", "2,2")
     zombie = infected(lane, ZOMBIE, "3,2")

@@ -20,11 +20,6 @@ from tests.games.left_4_dead.positions import (
 )
 
 
-@pytest.fixture
-def lane(tmp_path):
-    return empty(map=small_map(tmp_path))
-
-
 def test_the_horde_moves_only_toward_the_nearest_survivor(lane):
     put(lane, "bill", "0,2")
     zombie = infected(lane, ZOMBIE, "8,2")

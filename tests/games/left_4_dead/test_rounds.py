@@ -21,11 +21,6 @@ from tests.games.left_4_dead.positions import (
 )
 
 
-@pytest.fixture
-def lane(tmp_path):
-    return empty(map=small_map(tmp_path))
-
-
 def test_initiative_ties_roll_again_and_the_higher_goes_first(lane):
     script(lane, 7, 7, 3, 12)
     assert rounds.initiative(lane) == ["infected", "survivors"]

@@ -21,11 +21,6 @@ from tests.games.left_4_dead.positions import (
 )
 
 
-@pytest.fixture
-def lane(tmp_path):
-    return empty(map=small_map(tmp_path))
-
-
 def test_each_survivor_chooses_one_of_the_safe_rooms_four_weapons():
     state = registry.load("left-4-dead").new(seed=3)
     decision = state.decision

@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import pytest
-
 from tests.games.left_4_dead.positions import (
     ZOMBIE,
     at,
-    empty,
     ids,
     infected,
     last_events,
     put,
     script,
-    small_map,
     survivor_turn,
 )
-
-
-@pytest.fixture
-def lane(tmp_path):
-    return empty(map=small_map(tmp_path))
 
 
 def test_the_second_pistol_attacks_one_additional_time(lane):
