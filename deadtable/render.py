@@ -67,6 +67,14 @@ def game_renderer(game_id: str) -> Renderer | None:
     return render
 
 
+def log_panel(view: dict[str, Any], lines: int) -> Panel | None:
+    """The view's last `lines` events with their whys in a dim "log" panel (None: no log)."""
+    log = view.get("log") or []
+    if not log:
+        return None
+    return Panel(log_text(log, lines), title="log", title_align="left", border_style="dim")
+
+
 def log_text(log: list[dict[str, str]], lines: int, style: str = "") -> Text:
     """The last `lines` events of a view's log, one a line, each followed by its why (the
     rulebook section that produced it) in a muted style."""
@@ -88,10 +96,9 @@ def render_generic(view: dict[str, Any]) -> RenderableType:
         if key not in _SHOWN_APART:
             table.add_row(str(key), _value(value))
     parts: list[RenderableType] = [table]
-    log = view.get("log") or []
-    if log:
-        tail = log_text(log, LOG_LINES)
-        parts.append(Panel(tail, title="log", title_align="left", border_style="dim"))
+    panel = log_panel(view, LOG_LINES)
+    if panel is not None:
+        parts.append(panel)
     if view.get("outcome"):
         parts.append(Text("Outcome: " + json.dumps(view["outcome"], sort_keys=True), "bold"))
     title = f"{view.get('game', '?')} - {view.get('seat', '?')}"

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from deadtable.render import log_text
+from deadtable.render import log_panel
 
 LOG_LINES = 10
 
@@ -94,10 +94,9 @@ def _house(view: dict[str, Any]) -> RenderableType:
 
 def render(view: dict[str, Any]) -> RenderableType:
     parts: list[RenderableType] = [_tracks(view), Text(), _house(view), Text(), _items(view)]
-    log = view.get("log") or []
-    if log:
-        parts.append(Panel(log_text(log, LOG_LINES), title="log", title_align="left",
-                           border_style="dim"))
+    panel = log_panel(view, LOG_LINES)
+    if panel is not None:
+        parts.append(panel)
     if view.get("outcome"):
         outcome = view["outcome"]
         parts.append(Text(f"The end: {outcome['results']['warrior']} ({outcome['cause']})",

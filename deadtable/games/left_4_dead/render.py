@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from deadtable.engine.decisions import Decision
-from deadtable.render import log_text
+from deadtable.render import log_panel
 
 LOG_LINES = 6
 CELLS = (4, 3, 2)  # characters a hex, the widest that fits: a glyph and the level digit, padded
@@ -346,10 +346,9 @@ def render(view: dict[str, Any], decision: Decision | None = None) -> Renderable
     details = details_text(view)
     if details.plain:
         parts.append(details)
-    log = view.get("log") or []
-    if log:
-        parts.append(Panel(log_text(log, LOG_LINES), title="log", title_align="left",
-                           border_style="dim"))
+    panel = log_panel(view, LOG_LINES)
+    if panel is not None:
+        parts.append(panel)
     if view.get("outcome"):
         outcome = view["outcome"]
         results = ", ".join(f"{s} {r}" for s, r in outcome["results"].items())
