@@ -178,7 +178,8 @@ def move_label(state: Left4DeadState, figure: Figure, space: int, route: Route |
     text = f"Move {combat.name(figure)} to {state.board.names[space]}"
     if route is None:
         return text
-    text += f" ({int(route.cost)} spaces"
+    cost = int(route.cost)
+    text += f" ({cost} space{'' if cost == 1 else 's'}"
     if route.penalty:
         text += f", {int(route.penalty)} leaving-engagement attack(s)"
     return text + ")"
