@@ -3,6 +3,7 @@
 Imports no game. docs/maps.md describes the map format, the coordinates and the sight models.
 """
 
+from deadtable.engine.board.compose import ComposeError, Placement, compose, rotate
 from deadtable.engine.board.hsc import HscError, load_hsc
 from deadtable.engine.board.lines import (
     OFF_MAP,
@@ -23,15 +24,18 @@ __all__ = [
     "OFF_MAP",
     "SIGHT_BLOCKING",
     "Board",
+    "ComposeError",
     "HscError",
     "Line",
     "MapError",
     "Marker",
+    "Placement",
     "Route",
     "Sight",
     "SpaceSpec",
     "Zone",
     "climbing_cost",
+    "compose",
     "directions",
     "distance",
     "distance_field",
@@ -42,6 +46,7 @@ __all__ = [
     "parse_map",
     "ray",
     "reach",
+    "rotate",
     "sight",
     "straight_lines",
 ]

@@ -19,7 +19,7 @@ _TABLES = {"map", "terrain", "space", "zone", "marker", "edge"}
 _MAP_KEYS = {"name", "kind", "adjacency", "source"}
 _SPACE_KEYS = {"name", "terrain", "height"}
 _ZONE_KEYS = {"name", "kind", "spaces"}
-_EDGE_KEYS = {"between", "feature"}
+_EDGE_KEYS = {"between", "around", "feature"}
 
 
 class MapError(ValueError):
@@ -114,8 +114,8 @@ class _Parser:
         self.spaces(terrains)
         if not self.specs:
             raise self.fail("rows" if kind != "graph" else "space", "the map has no spaces")
-        edges = self.edges(kind, adjacency)
         zones = self.zones()
+        edges = self.edges(kind, adjacency, zones)
         markers = self.markers()
         try:
             return Board(kind, self.specs, adjacency=adjacency, edges=edges, zones=zones,
@@ -199,15 +199,37 @@ class _Parser:
             raise self.fail(where, f"no space named {value!r} on this map")
         return value
 
-    def edges(self, kind: str, adjacency: int) -> dict[tuple[str, str], str]:
+    def edges(self, kind: str, adjacency: int,
+              zones: list[tuple[str, str, list[str]]]) -> dict[tuple[str, str], str]:
         by_name = {s.name: s for s in self.specs}
-        found: dict[tuple[str, str], str] = {}
         directions = (hexes.HEX_DIRECTIONS if kind == "hex"
                       else hexes.SQUARE_DIRECTIONS[:adjacency])
-        for i, table in enumerate(self.list_of_tables("edge")):
+        found: dict[tuple[str, str], str] = {}
+        # `around` edges first; an explicit `between` edge then replaces one of them (a door
+        # in a building's wall). origin: pair -> the [[edge]] that put the feature there.
+        around: dict[tuple[str, str], tuple[str, str]] = {}
+        tables = self.list_of_tables("edge")
+        for i, table in enumerate(tables):
             where = f"edge[{i}]"
             self.check_keys(table, _EDGE_KEYS, where)
-            between = self.get(table, "between", where, list, "two space names")
+            if "around" not in table:
+                continue
+            if "between" in table:
+                raise self.fail(where, "give either 'between' (two spaces) or 'around' (a "
+                                "zone), not both")
+            feature = self.feature(table, where)
+            for key in self.around(table, where, kind, zones, by_name):
+                if key in around and around[key][0] != feature:
+                    raise self.fail(f"{where}.around", f"the edge between {key[0]} and "
+                                    f"{key[1]} already has a {around[key][0]!r} from "
+                                    f"{around[key][1]}")
+                around[key] = (feature, where)
+        for i, table in enumerate(tables):
+            where = f"edge[{i}]"
+            if "around" in table:
+                continue
+            between = self.get(table, "between", where, list,
+                               "two space names (or give 'around' and a zone name)")
             if len(between) != 2:
                 raise self.fail(f"{where}.between", f"{between!r} should name two spaces")
             a = self.space_name(between[0], f"{where}.between[0]")
@@ -220,15 +242,46 @@ class _Parser:
                     (cb[0] - ca[0], cb[1] - ca[1]) not in directions:
                 raise self.fail(f"{where}.between", f"{a} and {b} are not adjacent; an edge "
                                 "between grid cells joins two neighbours")
-            feature = self.get(table, "feature", where, str, "a feature")
-            if feature not in FEATURES:
-                raise self.fail(f"{where}.feature", f"{feature!r} should be one of "
-                                + ", ".join(FEATURES))
+            feature = self.feature(table, where)
             key = (a, b) if a < b else (b, a)
             if key in found:
                 raise self.fail(f"{where}.between", f"a second edge between {a} and {b}")
             found[key] = feature
-        return found
+        return {**{key: f for key, (f, _) in around.items()}, **found}
+
+    def feature(self, table: Mapping[str, Any], where: str) -> str:
+        feature = self.get(table, "feature", where, str, "a feature")
+        if feature not in FEATURES:
+            raise self.fail(f"{where}.feature", f"{feature!r} should be one of "
+                            + ", ".join(FEATURES))
+        return str(feature)
+
+    def around(self, table: Mapping[str, Any], where: str, kind: str,
+               zones: list[tuple[str, str, list[str]]],
+               by_name: dict[str, SpaceSpec]) -> list[tuple[str, str]]:
+        """The sides of a zone's cells that face a cell outside the zone: a building's walls.
+        Sides only (never the diagonals of an 8-adjacency map): a wall is a square's side."""
+        if kind == "graph":
+            raise self.fail(f"{where}.around", "a graph map has no sides; list the edges "
+                            "with 'between'")
+        name = self.get(table, "around", where, str, "a zone name")
+        members = next((spaces for zname, _, spaces in zones if zname == name), None)
+        if members is None:
+            known = ", ".join(z[0] for z in zones) or "none"
+            raise self.fail(f"{where}.around", f"no zone named {name!r}; the zones are {known}")
+        sides = hexes.HEX_DIRECTIONS if kind == "hex" else hexes.SQUARE_DIRECTIONS[:4]
+        inside = set(members)
+        cells = {s.coord: s.name for s in self.specs if s.coord is not None}
+        pairs = []
+        for member in members:
+            coord = by_name[member].coord
+            if coord is None:
+                continue
+            for dq, dr in sides:
+                other = cells.get((coord[0] + dq, coord[1] + dr))
+                if other is not None and other not in inside:
+                    pairs.append((member, other) if member < other else (other, member))
+        return pairs
 
     def zones(self) -> list[tuple[str, str, list[str]]]:
         found: list[tuple[str, str, list[str]]] = []
