@@ -108,21 +108,28 @@ def compose(placements: Sequence[Placement], *, name: str = "",
         for letter, terrain in tile.terrains.items():
             if letter not in terrains and terrain not in terrains.values():
                 terrains[letter] = terrain
+    # Reading order, as a map file numbers its cells; off-grid spaces after, in tile order.
+    specs.sort(key=lambda s: (0, s.coord[1], s.coord[0]) if s.coord else (1, 0, 0))
     meta = {"name": name} | ({"source": source} if source is not None else {})
     return Board("square", specs, adjacency=first.adjacency, edges=edges, zones=zones,
                  markers=markers, terrains=terrains, meta=meta)
 
 
+def placed(p: Placement, coord: Coord) -> Coord:
+    """Where a cell of the placement's tile lands on the composed board."""
+    box = bounding_box(p.tile)
+    x, y = turn_coord(coord, box, p.turns)
+    return x - box[0][0] + p.offset[0], y - box[0][1] + p.offset[1]
+
+
 def _renamed(p: Placement) -> list[str]:
     """The placed name of each of the tile's spaces."""
-    box = bounding_box(p.tile)
     names = []
     for space, coord in enumerate(p.tile.coords):
         if coord is None:
             names.append(p.prefix + p.tile.names[space])
-            continue
-        x, y = turn_coord(coord, box, p.turns)
-        names.append(f"{x - box[0][0] + p.offset[0]},{y - box[0][1] + p.offset[1]}")
+        else:
+            names.append("{},{}".format(*placed(p, coord)))
     return names
 
 
