@@ -120,6 +120,17 @@ def test_scenarios() -> None:
     assert game["zombies"] == 14 and game["zombies_per_spawn"] == 2
 
 
+def test_every_designed_value_has_a_reason_and_appears_in_the_docs() -> None:
+    docs = (Path(__file__).resolve().parents[3] / "docs" / "last-night-on-earth.md").read_text()
+    for hero in HEROES.values():
+        assert hero.name in docs
+        for ability in hero.abilities:
+            assert ability.name in docs
+    for scenario in SCENARIOS.scenarios.values():
+        for key in scenario.designed:
+            assert key in docs or key.replace("_", " ") in docs
+
+
 def write(tmp_path: Path, source: Path, old: str, new: str) -> Path:
     text = source.read_text()
     assert old in text
