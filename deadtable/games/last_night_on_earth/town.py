@@ -64,6 +64,12 @@ class Layout:
     heroes_choose: int
     zombies_choose: int
 
+    def table(self) -> Mapping[int, str]:
+        """The random-building table's first roll: face -> corner, "heroes" or "zombies"."""
+        faces = {c.roll: c.name for c in self.corners}
+        faces[self.heroes_choose], faces[self.zombies_choose] = "heroes", "zombies"
+        return MappingProxyType(faces)
+
 
 @dataclass(frozen=True, slots=True)
 class Town:
@@ -78,18 +84,19 @@ class Town:
     truck: int | None
     origin: str  # the files it came from, for messages
 
-    def random_building(self, corner_roll: int, building_roll: int,
-                        layout: Layout | None = None) -> str:
-        """The centre board's table: the corner (or "heroes" / "zombies" choose), then the
-        building of that corner whose numbers hold the second roll."""
-        layout = layout or load_layout()
-        if corner_roll == layout.heroes_choose:
-            return "heroes"
-        if corner_roll == layout.zombies_choose:
-            return "zombies"
-        corner = next(c.name for c in layout.corners if c.roll == corner_roll)
+    table: Mapping[int, str]  # the centre board's table: face -> corner, "heroes", "zombies"
+
+    def random_building(self, corner_roll: int, building_roll: int) -> str:
+        """The centre board's table: the corner (or "heroes" / "zombies": that side chooses),
+        then the building of that corner whose numbers hold the second roll."""
+        corner = self.table[corner_roll]
+        if corner in ("heroes", "zombies"):
+            return corner
         return next(b.name for b in self.buildings.values()
                     if b.corner == corner and building_roll in b.numbers)
+
+    def building_at(self, space: int) -> str | None:
+        return self.building_of[space]
 
 
 # -- data/town.toml ------------------------------------------------------------------------------
@@ -178,15 +185,15 @@ def build_town(rng: Rng, centre: str = "town-center", layout: Layout | None = No
                         source="composed: " + origin)
     except ComposeError as error:
         raise DataError(f"town: {error}") from None
-    town = _town(board, centre, MappingProxyType(corners), origin,
+    town = _town(board, centre, MappingProxyType(corners), origin, layout.table(),
                  lambda space: corner_at.get(board.coords[space] or (-1, -1)))
     _check_numbers(town, origin, [c for c in CORNERS if c in corners])
     return town
 
 
-def load_town(path: str | Path) -> Town:
+def load_town(path: str | Path, layout: Layout | None = None) -> Town:
     """A user's own town: one map file of the whole town. Every numbered building's marker
-    needs a `corner` (NW, NE, SE or SW) for the random-building table."""
+    needs a `corner` (NW, NE, SE or SW) for the random-building table (town.toml's)."""
     try:
         board = load_map(path)
     except MapError as error:
@@ -201,13 +208,14 @@ def load_town(path: str | Path) -> Town:
                             f"{', '.join(CORNERS)} (the corner of the random-building table "
                             "this numbered building belongs to)")
         corners[marker.space] = corner if isinstance(corner, str) else None
-    town = _town(board, "", MappingProxyType({}), str(path), corners.get)
+    table = (layout or load_layout()).table()
+    town = _town(board, "", MappingProxyType({}), str(path), table, corners.get)
     _check_numbers(town, str(path), CORNERS)
     return town
 
 
 def _town(board: Board, centre: str, corners: Mapping[str, int], origin: str,
-          corner_of: Callable[[int], str | None]) -> Town:
+          table: Mapping[int, str], corner_of: Callable[[int], str | None]) -> Town:
     found = buildings(board, origin, corner_of)
     building_of: list[str | None] = [None] * board.size
     for b in found.values():
@@ -220,7 +228,7 @@ def _town(board: Board, centre: str, corners: Mapping[str, int], origin: str,
     return Town(board, centre, corners, MappingProxyType(found), tuple(building_of),
                 tuple(m.space for m in board.markers_of("spawning-pit")),
                 zone_spaces("town-center"), zone_spaces("road-out"),
-                trucks[0].space if trucks else None, origin)
+                trucks[0].space if trucks else None, origin, table)
 
 
 def buildings(board: Board, origin: str,

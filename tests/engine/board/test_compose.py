@@ -15,6 +15,8 @@ from deadtable.engine.board import (
     compose,
     distance,
     distance_field,
+    dump_map,
+    parse_map,
     rotate,
 )
 from deadtable.engine.board.compose import turn_coord
@@ -97,6 +99,9 @@ def test_tiles_side_by_side_join_across_the_seam() -> None:
     assert walk[town.space("0,0")] == 4
     # b's wall between its 0,0 and 1,0 lies, after a half turn, between 3,1 and 2,1.
     assert town.feature(town.space("2,1"), town.space("3,1")) == "wall"
+    # Numbered in reading order, as a map file is: written and read back, the same spaces.
+    again = parse_map(dump_map(town))
+    assert again.names == town.names and dict(again.features) == dict(town.features)
 
 
 def test_overlapping_tiles_and_shared_names_are_refused() -> None:
