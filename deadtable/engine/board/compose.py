@@ -86,7 +86,9 @@ def compose(placements: Sequence[Placement], *, name: str = "",
     terrains: dict[str, str] = {}
     for p in placements:
         tile, title = p.tile, _title(p.tile)
-        renamed = _renamed(p)
+        cells = placed_cells(p)
+        renamed = [p.prefix + tile.names[space] if coord is None
+                   else "{},{}".format(*cells[coord]) for space, coord in enumerate(tile.coords)]
         for space, new in enumerate(renamed):
             if new in owner:
                 raise ComposeError(f"{title}: space {new} is also on {owner[new]}; tiles must "
@@ -94,7 +96,7 @@ def compose(placements: Sequence[Placement], *, name: str = "",
             owner[new] = title
             coord = tile.coords[space]
             specs.append(SpaceSpec(new, tile.terrain[space], tile.level[space],
-                                   None if coord is None else _parse(new)))
+                                   None if coord is None else cells[coord]))
         for (a, b), feature in tile.features.items():
             edges[(renamed[a], renamed[b])] = feature
         for zone in tile.zones.values():
@@ -117,25 +119,19 @@ def compose(placements: Sequence[Placement], *, name: str = "",
 
 def placed(p: Placement, coord: Coord) -> Coord:
     """Where a cell of the placement's tile lands on the composed board."""
+    return placed_cells(p)[coord]
+
+
+def placed_cells(p: Placement) -> dict[Coord, Coord]:
+    """Every cell of the placement's tile -> where it lands on the composed board."""
     box = bounding_box(p.tile)
-    x, y = turn_coord(coord, box, p.turns)
-    return x - box[0][0] + p.offset[0], y - box[0][1] + p.offset[1]
-
-
-def _renamed(p: Placement) -> list[str]:
-    """The placed name of each of the tile's spaces."""
-    names = []
-    for space, coord in enumerate(p.tile.coords):
-        if coord is None:
-            names.append(p.prefix + p.tile.names[space])
-        else:
-            names.append("{},{}".format(*placed(p, coord)))
-    return names
-
-
-def _parse(name: str) -> Coord:
-    x, y = name.split(",")
-    return int(x), int(y)
+    dx, dy = p.offset[0] - box[0][0], p.offset[1] - box[0][1]
+    found = {}
+    for coord in p.tile.coords:
+        if coord is not None:
+            x, y = turn_coord(coord, box, p.turns)
+            found[coord] = (x + dx, y + dy)
+    return found
 
 
 def _title(board: Board) -> str:

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Protocol
 
 from deadtable.engine.board import Board, ComposeError, MapError, Placement, compose, load_map
-from deadtable.engine.board.compose import placed
+from deadtable.engine.board.compose import placed_cells
 from deadtable.engine.datafile import DataError, read_toml
 from deadtable.engine.datafile import field as _get
 
@@ -169,26 +170,41 @@ def build_town(rng: Rng, centre: str = "town-center", layout: Layout | None = No
     for _ in range(layout.draw):  # draw without putting back: the order is the placement
         drawn.append(numbers.pop(rng.below(len(numbers))))
     corners = dict(zip((c.name for c in layout.corners), drawn, strict=False))
-    placements = [Placement(load_tile(layout.centres[centre]), layout.centre_offset)]
+    placed_tiles = tuple((c.name, number, str(layout.boards[number]), c.offset, c.turns)
+                         for c in layout.corners for number in [corners.get(c.name)]
+                         if number is not None)
+    return _composed(centre, str(layout.centres[centre]), layout.centre_offset, placed_tiles,
+                     tuple(sorted(layout.table().items())))
+
+
+@lru_cache(maxsize=64)
+def _composed(centre: str, centre_file: str, centre_offset: tuple[int, int],
+              tiles: tuple[tuple[str, int, str, tuple[int, int], int], ...],
+              table: tuple[tuple[int, str], ...]) -> Town:
+    """The town for one arrangement of the tiles. Towns are immutable, so games drawing the
+    same arrangement share one (building a town reads and joins five map files)."""
+    placements = [Placement(_tile(centre_file), centre_offset)]
     corner_at: dict[tuple[int, int], str] = {}  # cell -> the corner whose tile holds it
-    for corner in layout.corners:
-        if corner.name in corners:
-            placement = Placement(load_tile(layout.boards[corners[corner.name]]),
-                                  corner.offset, corner.turns)
-            placements.append(placement)
-            corner_at |= {placed(placement, c): corner.name
-                          for c in placement.tile.coords if c is not None}
-    origin = ", ".join(str(p) for p in [layout.centres[centre]] +
-                       [layout.boards[n] for n in corners.values()])
+    for corner, _, path, offset, turns in tiles:
+        placement = Placement(_tile(path), offset, turns)
+        placements.append(placement)
+        corner_at |= dict.fromkeys(placed_cells(placement).values(), corner)
+    origin = ", ".join([centre_file] + [t[2] for t in tiles])
     try:
         board = compose(placements, name=f"Woodinvale ({centre})",
                         source="composed: " + origin)
     except ComposeError as error:
         raise DataError(f"town: {error}") from None
-    town = _town(board, centre, MappingProxyType(corners), origin, layout.table(),
+    town = _town(board, centre, MappingProxyType({t[0]: t[1] for t in tiles}), origin,
+                 MappingProxyType(dict(table)),
                  lambda space: corner_at.get(board.coords[space] or (-1, -1)))
-    _check_numbers(town, origin, [c for c in CORNERS if c in corners])
+    _check_numbers(town, origin, [t[0] for t in tiles])
     return town
+
+
+@lru_cache(maxsize=16)
+def _tile(path: str) -> Board:
+    return load_tile(path)
 
 
 def load_town(path: str | Path, layout: Layout | None = None) -> Town:
