@@ -357,7 +357,7 @@ def load_scenarios(path: str | Path | None = None) -> Scenarios:
     data, origin = read_toml(path, SCENARIOS)
     game = _get(data, "game", origin, dict)
     for key in ("heroes", "zombies", "zombies_per_spawn", "hand_size", "item_limit",
-                "weapon_limit", "heroes_killed"):
+                "weapon_limit", "heroes_killed", "absent_start_cards"):
         if _get(game, key, f"{origin}: game", int) < 1:
             raise DataError(f"{origin}: game.{key}: should be 1 or more")
     found: dict[str, Scenario] = {}

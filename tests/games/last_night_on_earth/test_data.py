@@ -80,6 +80,8 @@ def test_card_numbers_restate_the_public_texts() -> None:
     for deck in (HERO_DECK, ZOMBIE_DECK):
         for card in deck.cards:
             assert card.text and card.source.startswith("public:")
+    # Items and weapons are kept once found; only events are played from the hand.
+    assert {c.play for c in HERO_DECK.cards if c.kind in ("item", "weapon")} == {"carried"}
 
 
 def test_heroes() -> None:
