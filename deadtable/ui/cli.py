@@ -39,6 +39,7 @@ from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
 from deadtable.engine.replay import Replay, ReplayMismatch
 from deadtable.engine.state import GameState, Outcome
+from deadtable.engine.undo import UndoStack
 from deadtable.render import render_view
 from deadtable.sim.run import DEFAULT_MAX_STEPS, Config, RunawayGame, compare, simulate
 from deadtable.ui import choose
@@ -716,6 +717,7 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
     hot_seat = len(humans) > 1
     facing: str | None = None  # the human seat the screen shows now
     agent_steps = 0
+    undo = UndoStack()  # every move, so that an agent's closes a person's window
     while (decision := state.decision) is not None:
         agent = agents.get(decision.seat)
         if agent is None:
@@ -724,9 +726,14 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
                     return False
                 facing = decision.seat
             console.print(render_view(state.game.id, state.view(decision.seat), decision))
-            action_id = _ask(console, decision)
+            action_id = _ask(console, decision, undo.refusal(state, decision.seat))
             if action_id is None:
                 return False
+            if action_id == _UNDO:
+                step = undo.undo(state, decision.seat)
+                console.print(Text(f"Undone: {step.label}", style="bold"), soft_wrap=True)
+                after_yours()  # the save forgets it too
+                continue
         else:
             agent_steps += 1
             if agent_steps > DEFAULT_MAX_STEPS:
@@ -737,7 +744,7 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
                 shown = label.label if label is not None else action_id
                 console.print(Text(f"{decision.seat}: {shown}", style="dim"))
         seen = len(_public_log(state))
-        state.apply(action_id)
+        undo.apply(state, action_id)
         if agent is None:
             after_yours()
         elif len(state.game.seats) > 1:
@@ -774,9 +781,15 @@ def _pass_to(console: Console, seat: str) -> bool:
     return answer.strip().lower() not in ("q", "quit")
 
 
-def _ask(console: Console, decision: Decision) -> str | None:
-    """A legal action id read from stdin, or None if the person quits (q, end of input)."""
+_UNDO = "\0undo"  # what _ask returns for `undo`: no action id holds a NUL
+
+
+def _ask(console: Console, decision: Decision, no_undo: str | None) -> str | None:
+    """A legal action id read from stdin, None if the person quits (q, end of input), or
+    _UNDO when they take back their last decision (`no_undo`: why they may not, or None)."""
     _show_actions(console, decision)
+    if no_undo is None:
+        console.print(Text("  undo: take back your last decision", style="dim"))
     count = len(decision.actions)
     figure: str | None = None  # a figure named by an earlier answer (choose.py)
     while True:
@@ -793,6 +806,11 @@ def _ask(console: Console, decision: Decision) -> str | None:
             return decision.actions[int(answer) - 1].id
         if answer.lower() in ("q", "quit"):
             return None
+        if answer.lower() == "undo":
+            if no_undo is None:
+                return _UNDO
+            console.print(Text(f"cannot undo: {no_undo}", style="red"), soft_wrap=True)
+            continue
         chosen = choose.choose(decision, answer, figure)
         if chosen is not None:
             if chosen.action is not None:
