@@ -12,14 +12,16 @@ replays, which record the game as played.
 server's live game). Several undos in a row walk back a run of one seat's decisions, each step
 checked again. A step that rolled dice or revealed something closes the window below it, and
 so does another seat's decision: what that seat decided, it decided having seen yours.
-The stack lives beside the state, not in it: a saved game holds no undo, and a game loaded
-from a save (or a restarted server) can undo only what was decided since it was loaded.
+The stack lives beside the state, not in it: a saved game holds no undo. A game loaded from a
+save or by a restarted server gets its stack back by replaying its history (`UndoStack.of`),
+so that it undoes exactly as if it had never stopped.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deadtable.engine.replay import Replay
 from deadtable.engine.state import GameState
 
 ROLLED = "the dice were rolled"
@@ -69,10 +71,21 @@ class Step:
 class UndoStack:
     """The decisions of one game that may still be taken back, latest last."""
 
-    __slots__ = ("steps",)
+    __slots__ = ("steps", "closed")
 
     def __init__(self) -> None:
         self.steps: list[Step] = []
+        self.closed: str | None = None  # why the decisions below the first step are out of reach
+
+    @classmethod
+    def of(cls, state: GameState) -> UndoStack:
+        """The stack `state` would have if it had been played here from its start: its
+        history replayed (a game loaded from a save, or by a restarted server)."""
+        stack = cls()
+        replayed = Replay.of(state).start(state.game)
+        for action_id in state.history:
+            stack.apply(replayed, action_id)
+        return stack
 
     def apply(self, state: GameState, action_id: str) -> None:
         """`state.apply(action_id)`, remembered so that it can be undone."""
@@ -88,6 +101,7 @@ class UndoStack:
         why = revealed(before, after, seat)
         if why is not None or (self.steps and self.steps[-1].seat != seat):
             self.steps.clear()  # nothing below this step can be reached again
+            self.closed = why or f"{seat} has decided since"
         self.steps.append(Step(seat, action_id, before, why))
 
     def refusal(self, state: GameState, seat: str) -> str | None:
@@ -95,7 +109,7 @@ class UndoStack:
         if state.outcome is not None:
             return "the game is over"
         if not self.steps:
-            return "no decision has been made since the game began or was loaded"
+            return self.closed or "no decision has been made yet"
         top = self.steps[-1]
         if (len(state.history) != len(top.before.history) + 1
                 or state.history[-1] != top.action):

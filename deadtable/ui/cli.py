@@ -717,7 +717,7 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
     hot_seat = len(humans) > 1
     facing: str | None = None  # the human seat the screen shows now
     agent_steps = 0
-    undo = UndoStack()  # every move, so that an agent's closes a person's window
+    undo = UndoStack.of(state)  # every move, so that an agent's closes a person's window
     while (decision := state.decision) is not None:
         agent = agents.get(decision.seat)
         if agent is None:

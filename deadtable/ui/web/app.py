@@ -137,7 +137,7 @@ class LiveGame:
     # Set and cleared under `lock`, so that a human's move never finds a task about to stop.
     runner: asyncio.Task[None] | None = None
     agent_error: str | None = None  # why its agents stopped (an agent failed)
-    undo: UndoStack = field(default_factory=UndoStack)  # since the server loaded the game
+    undo: UndoStack = field(default_factory=UndoStack)  # what its seats may take back
     undos: int = 0  # decisions undone since then
 
     def seat_of(self, token: str | None) -> str:
@@ -188,7 +188,8 @@ class Hub:
                 if stored is None:
                     raise HTTPException(404, {"error": f"no game {game_id!r} on this server"})
                 state, players = await asyncio.to_thread(rebuild, stored)
-                live = LiveGame(stored, state, players)
+                undo = await asyncio.to_thread(UndoStack.of, state)  # as if never stopped
+                live = LiveGame(stored, state, players, undo=undo)
                 self.live[game_id] = live
                 async with live.lock:  # a server killed between agents' moves goes on
                     await self.wake(live)
