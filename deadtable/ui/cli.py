@@ -717,7 +717,9 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
     hot_seat = len(humans) > 1
     facing: str | None = None  # the human seat the screen shows now
     agent_steps = 0
-    undo = UndoStack.of(state)  # every move, so that an agent's closes a person's window
+    # Every move is recorded, so that an agent's closes a person's window; agents alone
+    # never undo, and need no copies.
+    undo = UndoStack.of(state) if humans else UndoStack()
     while (decision := state.decision) is not None:
         agent = agents.get(decision.seat)
         if agent is None:
@@ -744,7 +746,10 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
                 shown = label.label if label is not None else action_id
                 console.print(Text(f"{decision.seat}: {shown}", style="dim"))
         seen = len(_public_log(state))
-        undo.apply(state, action_id)
+        if humans:
+            undo.apply(state, action_id)
+        else:
+            state.apply(action_id)
         if agent is None:
             after_yours()
         elif len(state.game.seats) > 1:

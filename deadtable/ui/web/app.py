@@ -188,7 +188,9 @@ class Hub:
                 if stored is None:
                     raise HTTPException(404, {"error": f"no game {game_id!r} on this server"})
                 state, players = await asyncio.to_thread(rebuild, stored)
-                undo = await asyncio.to_thread(UndoStack.of, state)  # as if never stopped
+                # as if never stopped; a game of agents alone has nobody to undo
+                people = any(seat.token for seat in stored.seats)
+                undo = await asyncio.to_thread(UndoStack.of, state) if people else UndoStack()
                 live = LiveGame(stored, state, players, undo=undo)
                 self.live[game_id] = live
                 async with live.lock:  # a server killed between agents' moves goes on
