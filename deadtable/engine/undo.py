@@ -13,15 +13,15 @@ server's live game). Several undos in a row walk back a run of one seat's decisi
 checked again. A step that rolled dice or revealed something closes the window below it, and
 so does another seat's decision: what that seat decided, it decided having seen yours.
 The stack lives beside the state, not in it: a saved game holds no undo. A game loaded from a
-save or by a restarted server gets its stack back by replaying its history (`UndoStack.of`),
-so that it undoes exactly as if it had never stopped.
+save or by a restarted server gets its stack back as its actions are replayed through
+`UndoStack.apply` (agents/seating.catch_up takes it), so that it undoes exactly as if it had
+never stopped.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deadtable.engine.replay import Replay
 from deadtable.engine.state import GameState
 
 ROLLED = "the dice were rolled"
@@ -76,16 +76,6 @@ class UndoStack:
     def __init__(self) -> None:
         self.steps: list[Step] = []
         self.closed: str | None = None  # why the decisions below the first step are out of reach
-
-    @classmethod
-    def of(cls, state: GameState) -> UndoStack:
-        """The stack `state` would have if it had been played here from its start: its
-        history replayed (a game loaded from a save, or by a restarted server)."""
-        stack = cls()
-        replayed = Replay.of(state).start(state.game)
-        for action_id in state.history:
-            stack.apply(replayed, action_id)
-        return stack
 
     def apply(self, state: GameState, action_id: str) -> None:
         """`state.apply(action_id)`, remembered so that it can be undone."""

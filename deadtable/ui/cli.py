@@ -195,8 +195,9 @@ def continue_command(
     except (ValueError, TypeError) as error:
         _fail(f"{file}: its agents cannot be made: {error}")
     console = Console()
+    undo = UndoStack()  # what was decided before the game was kept may be undone too
     try:
-        differed = catch_up(state, agents, recorded.actions)
+        differed = catch_up(state, agents, recorded.actions, undo.apply)
     except (IllegalAction, GameOver) as error:
         _fail(f"{file}: a kept move cannot be played: {error}")
     for seat, index in differed.items():
@@ -205,18 +206,19 @@ def continue_command(
                       soft_wrap=True)
     console.print(Text(f"{game.spec.name}, seed {state.seed}, "
                        f"continued after {len(state.history)} actions", style="bold"))
-    _play_on(console, state, specs, agents, file if save is None else save)
+    _play_on(console, state, specs, agents, file if save is None else save, undo)
 
 
 def _play_on(console: Console, state: GameState, specs: dict[str, str],
-             agents: dict[str, Agent], save: Path | None) -> None:
+             agents: dict[str, Agent], save: Path | None,
+             undo: UndoStack | None = None) -> None:
     """Play to the end or until the person quits, keeping the game in `save` as it goes."""
 
     def keep() -> None:
         if save is not None:
             _save(save, Replay.of(state, agents=specs))
 
-    finished = _play(console, state, agents, keep)
+    finished = _play(console, state, agents, keep, undo or UndoStack())
     keep()
     if finished and state.outcome is not None:
         humans = [s for s in state.game.seats if s not in agents]
@@ -704,9 +706,10 @@ def _progress(off: bool, label: str) -> Iterator[Callable[[int, int], None] | No
 
 # -- playing at the terminal -----------------------------------------------------------------
 def _play(console: Console, state: GameState, agents: dict[str, Agent],
-          after_yours: Callable[[], None]) -> bool:
+          after_yours: Callable[[], None], undo: UndoStack) -> bool:
     """Play until the game ends (True) or a person quits (False); `after_yours` is called
-    after each move a person makes.
+    after each move a person makes. Every move goes through `undo`, so that an agent's
+    closes a person's window; agents alone never undo, and need no copies.
 
     With several human seats (hot-seat) each person sees only their own seat's view: when the
     deciding human seat changes, the screen is cleared and says whom to pass to, and waits
@@ -717,9 +720,6 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
     hot_seat = len(humans) > 1
     facing: str | None = None  # the human seat the screen shows now
     agent_steps = 0
-    # Every move is recorded, so that an agent's closes a person's window; agents alone
-    # never undo, and need no copies.
-    undo = UndoStack.of(state) if humans else UndoStack()
     while (decision := state.decision) is not None:
         agent = agents.get(decision.seat)
         if agent is None:

@@ -50,3 +50,11 @@ def test_a_continued_game_undoes_what_was_decided_before_it_was_kept(tmp_path: P
     assert result.exit_code == 0, result.output
     assert "Undone: Bill takes a turn" in result.stdout
     assert len(Replay.from_json(saved.read_text()).actions) == 4
+
+
+def test_hot_seat_players_undo_only_their_own_decisions() -> None:
+    out = play("left-4-dead", "--seed", "1", "--agent", "infected=human",
+               answers="\n" + WEAPONS + "end-turn\n\nundo\nq\n")
+    assert "Pass to infected" in out
+    assert "cannot undo: survivors has decided since" in out
+    assert "Undone" not in out

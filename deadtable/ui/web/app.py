@@ -187,10 +187,7 @@ class Hub:
                 stored = await asyncio.to_thread(self.store.load, game_id)
                 if stored is None:
                     raise HTTPException(404, {"error": f"no game {game_id!r} on this server"})
-                state, players = await asyncio.to_thread(rebuild, stored)
-                # as if never stopped; a game of agents alone has nobody to undo
-                people = any(seat.token for seat in stored.seats)
-                undo = await asyncio.to_thread(UndoStack.of, state) if people else UndoStack()
+                state, players, undo = await asyncio.to_thread(rebuild, stored)
                 live = LiveGame(stored, state, players, undo=undo)
                 self.live[game_id] = live
                 async with live.lock:  # a server killed between agents' moves goes on
@@ -397,20 +394,22 @@ def sides_of(game: Game) -> dict[str, list[str]]:
     return {side: list(members) for side, members in game.sides.items()}
 
 
-def rebuild(stored: StoredGame) -> tuple[GameState, dict[str, Agent]]:
-    """The game as it was, and its agents as they were: its actions replayed from its seed,
-    each agent shown the moves again (agents/seating.py)."""
+def rebuild(stored: StoredGame) -> tuple[GameState, dict[str, Agent], UndoStack]:
+    """The game as it was, its agents as they were and what its people may undo: its actions
+    replayed from its seed, each agent shown the moves again (agents/seating.py)."""
     replay = Replay(stored.game, stored.version, stored.options, stored.seed, stored.setup,
                     list(stored.actions))
     try:
         state = replay.start(registry.load(stored.game, **stored.options))
         players = seat_agents(state, {s.name: s.agent for s in stored.seats if s.agent})
-        catch_up(state, players, replay.actions)
+        undo = UndoStack()
+        people = any(seat.token for seat in stored.seats)  # else nobody undoes: no copies
+        catch_up(state, players, replay.actions, undo.apply if people else None)
     except (registry.UnknownGame, BadOption, ReplayMismatch, IllegalAction, GameOver,
             ValueError) as error:
         message = f"game {stored.id} cannot be resumed: {error}"
         raise HTTPException(410, {"error": message}) from None
-    return state, players
+    return state, players, undo
 
 
 def payload(live: LiveGame, seat: str) -> dict[str, Any]:
