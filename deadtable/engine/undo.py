@@ -133,6 +133,14 @@ class UndoStack:
 
 
 def restore(state: GameState, before: GameState) -> None:
-    """Make `state` exactly `before` (which stays the caller's to drop: they share nothing)."""
+    """Make `state` exactly `before` (which stays the caller's to drop: they share nothing).
+    `state` is emptied first, so that it is what `before.clone()` would be: nothing the game's
+    `_copy_into` leaves unset (a cache filled when first asked for) survives from after."""
+    for kind in type(state).__mro__:
+        for name in getattr(kind, "__slots__", ()):
+            if not name.startswith("__") and hasattr(state, name):
+                delattr(state, name)
+    if hasattr(state, "__dict__"):
+        vars(state).clear()
     before._copy_into(state)
     GameState._copy_base(before, state)
