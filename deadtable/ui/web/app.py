@@ -138,7 +138,7 @@ class LiveGame:
     runner: asyncio.Task[None] | None = None
     agent_error: str | None = None  # why its agents stopped (an agent failed)
     undo: UndoStack = field(default_factory=UndoStack)  # what its seats may take back
-    undos: int = 0  # decisions undone since then
+    undos: int = 0  # decisions undone since the server loaded the game
 
     def seat_of(self, token: str | None) -> str:
         """The seat (or SPECTATOR) a token opens; HTTP 403 for any other token."""
