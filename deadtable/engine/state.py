@@ -103,6 +103,14 @@ class GameState(ABC):
         table hides nothing from onlookers (a solo game, say) returns more."""
         return {}
 
+    def _hidden(self, seat: str) -> dict[str, Any] | None:
+        """What `seat` does not know and what it knows of it, for undo (engine/undo.py): JSON-
+        able data keyed by the words that say what a change to it means ("a card was drawn":
+        the deck's cards in order). A decision after which any of it differs revealed or dealt
+        something to `seat`, and may not be undone. The default, None, offers no undo: a game
+        must say what it hides before its players may take anything back."""
+        return None
+
     @abstractmethod
     def _data(self) -> dict[str, Any]: ...
 

@@ -39,6 +39,7 @@ from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
 from deadtable.engine.replay import Replay, ReplayMismatch
 from deadtable.engine.state import GameState, Outcome
+from deadtable.engine.undo import UndoStack
 from deadtable.render import render_view
 from deadtable.sim.run import DEFAULT_MAX_STEPS, Config, RunawayGame, compare, simulate
 from deadtable.ui import choose
@@ -194,8 +195,9 @@ def continue_command(
     except (ValueError, TypeError) as error:
         _fail(f"{file}: its agents cannot be made: {error}")
     console = Console()
+    undo = UndoStack()  # what was decided before the game was kept may be undone too
     try:
-        differed = catch_up(state, agents, recorded.actions)
+        differed = catch_up(state, agents, recorded.actions, undo.apply)
     except (IllegalAction, GameOver) as error:
         _fail(f"{file}: a kept move cannot be played: {error}")
     for seat, index in differed.items():
@@ -204,18 +206,19 @@ def continue_command(
                       soft_wrap=True)
     console.print(Text(f"{game.spec.name}, seed {state.seed}, "
                        f"continued after {len(state.history)} actions", style="bold"))
-    _play_on(console, state, specs, agents, file if save is None else save)
+    _play_on(console, state, specs, agents, file if save is None else save, undo)
 
 
 def _play_on(console: Console, state: GameState, specs: dict[str, str],
-             agents: dict[str, Agent], save: Path | None) -> None:
+             agents: dict[str, Agent], save: Path | None,
+             undo: UndoStack | None = None) -> None:
     """Play to the end or until the person quits, keeping the game in `save` as it goes."""
 
     def keep() -> None:
         if save is not None:
             _save(save, Replay.of(state, agents=specs))
 
-    finished = _play(console, state, agents, keep)
+    finished = _play(console, state, agents, keep, undo or UndoStack())
     keep()
     if finished and state.outcome is not None:
         humans = [s for s in state.game.seats if s not in agents]
@@ -703,9 +706,10 @@ def _progress(off: bool, label: str) -> Iterator[Callable[[int, int], None] | No
 
 # -- playing at the terminal -----------------------------------------------------------------
 def _play(console: Console, state: GameState, agents: dict[str, Agent],
-          after_yours: Callable[[], None]) -> bool:
+          after_yours: Callable[[], None], undo: UndoStack) -> bool:
     """Play until the game ends (True) or a person quits (False); `after_yours` is called
-    after each move a person makes.
+    after each move a person makes. Every move goes through `undo`, so that an agent's
+    closes a person's window; agents alone never undo, and need no copies.
 
     With several human seats (hot-seat) each person sees only their own seat's view: when the
     deciding human seat changes, the screen is cleared and says whom to pass to, and waits
@@ -724,9 +728,14 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
                     return False
                 facing = decision.seat
             console.print(render_view(state.game.id, state.view(decision.seat), decision))
-            action_id = _ask(console, decision)
+            action_id = _ask(console, decision, undo.refusal(state, decision.seat))
             if action_id is None:
                 return False
+            if action_id == _UNDO:
+                step = undo.undo(state, decision.seat)
+                console.print(Text(f"Undone: {step.label}", style="bold"), soft_wrap=True)
+                after_yours()  # the save forgets it too
+                continue
         else:
             agent_steps += 1
             if agent_steps > DEFAULT_MAX_STEPS:
@@ -737,7 +746,10 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
                 shown = label.label if label is not None else action_id
                 console.print(Text(f"{decision.seat}: {shown}", style="dim"))
         seen = len(_public_log(state))
-        state.apply(action_id)
+        if humans:
+            undo.apply(state, action_id)
+        else:
+            state.apply(action_id)
         if agent is None:
             after_yours()
         elif len(state.game.seats) > 1:
@@ -774,9 +786,15 @@ def _pass_to(console: Console, seat: str) -> bool:
     return answer.strip().lower() not in ("q", "quit")
 
 
-def _ask(console: Console, decision: Decision) -> str | None:
-    """A legal action id read from stdin, or None if the person quits (q, end of input)."""
+_UNDO = "\0undo"  # what _ask returns for `undo`: no action id holds a NUL
+
+
+def _ask(console: Console, decision: Decision, no_undo: str | None) -> str | None:
+    """A legal action id read from stdin, None if the person quits (q, end of input), or
+    _UNDO when they take back their last decision (`no_undo`: why they may not, or None)."""
     _show_actions(console, decision)
+    if no_undo is None:
+        console.print(Text("  undo: take back your last decision", style="dim"))
     count = len(decision.actions)
     figure: str | None = None  # a figure named by an earlier answer (choose.py)
     while True:
@@ -793,6 +811,11 @@ def _ask(console: Console, decision: Decision) -> str | None:
             return decision.actions[int(answer) - 1].id
         if answer.lower() in ("q", "quit"):
             return None
+        if answer.lower() == "undo":
+            if no_undo is None:
+                return _UNDO
+            console.print(Text(f"cannot undo: {no_undo}", style="red"), soft_wrap=True)
+            continue
         chosen = choose.choose(decision, answer, figure)
         if chosen is not None:
             if chosen.action is not None:

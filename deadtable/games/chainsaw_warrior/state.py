@@ -128,6 +128,15 @@ class ChainsawWarriorState(GameState):
         """A solo game keeps nothing from an onlooker that its warrior knows."""
         return self._view(SEAT)
 
+    def _hidden(self, seat: str) -> dict[str, Any]:
+        """For undo: the face-down decks and piles, and what the warrior has seen of them."""
+        return {
+            "a House card was turned over": [list(deck.cards) for deck in self.decks],
+            "a card was seen": [sorted(self.seen), list(self.known)],
+            "a Wandering Zombie card was drawn": list(self.wandering.cards),
+            "an Equipment card was drawn": {k: list(p.cards) for k, p in self.piles.items()},
+        }
+
     def determinize(self, seat: str, dice: Dice) -> None:
         """Unseen House cards may lie in either deck: deal them anew into the same places;
         every deck's order is unknown; Darkness stays in Deck Two until it is met; the next

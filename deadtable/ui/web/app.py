@@ -35,6 +35,7 @@ from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
 from deadtable.engine.replay import Replay, ReplayMismatch
 from deadtable.engine.state import SPECTATOR, GameState
+from deadtable.engine.undo import UndoStack
 from deadtable.ui.web.store import Seat, Store, StoredGame
 
 STATIC = Path(__file__).parent / "static"
@@ -94,6 +95,11 @@ class Move(BaseModel):
     action: Annotated[str, Field(min_length=1, max_length=500)]
 
 
+class UndoAsk(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: Annotated[str, Field(max_length=200)] | None = None
+
+
 class Payload(BaseModel):
     """What one seat (or a spectator) may know about a game, and what it may do now."""
 
@@ -112,6 +118,12 @@ class Payload(BaseModel):
     agent_error: str | None = Field(
         default=None, description="why the agents stopped playing (an agent failed); null "
                                   "while all is well")
+    undo: dict[str, Any] | None = Field(
+        default=None, description='whether this seat may take back its last decision now: '
+                                  '{"available": bool, "why": the reason when not}; null for '
+                                  'a spectator')
+    undos: int = Field(default=0, description="decisions undone since the server loaded the "
+                                              "game (a page takes a smaller step after one)")
 
 
 @dataclass
@@ -125,6 +137,8 @@ class LiveGame:
     # Set and cleared under `lock`, so that a human's move never finds a task about to stop.
     runner: asyncio.Task[None] | None = None
     agent_error: str | None = None  # why its agents stopped (an agent failed)
+    undo: UndoStack = field(default_factory=UndoStack)  # what its seats may take back
+    undos: int = 0  # decisions undone since the server loaded the game
 
     def seat_of(self, token: str | None) -> str:
         """The seat (or SPECTATOR) a token opens; HTTP 403 for any other token."""
@@ -173,8 +187,8 @@ class Hub:
                 stored = await asyncio.to_thread(self.store.load, game_id)
                 if stored is None:
                     raise HTTPException(404, {"error": f"no game {game_id!r} on this server"})
-                state, players = await asyncio.to_thread(rebuild, stored)
-                live = LiveGame(stored, state, players)
+                state, players, undo = await asyncio.to_thread(rebuild, stored)
+                live = LiveGame(stored, state, players, undo=undo)
                 self.live[game_id] = live
                 async with live.lock:  # a server killed between agents' moves goes on
                     await self.wake(live)
@@ -250,10 +264,30 @@ class Hub:
         n = len(live.state.history)
         await asyncio.to_thread(self.store.append, live.stored.id, n, seat, action_id)
         live.stored.actions.append(action_id)
+        live.undo.record(seat, action_id, live.state, after)
         live.state = after
         if after.outcome is not None:
             await asyncio.to_thread(self.store.finish, live.stored.id)
         await self.broadcast(live)
+
+    async def undo(self, live: LiveGame, seat: str) -> None:
+        """Take back `seat`'s last decision (engine/undo.py), in the store too, so that the
+        game is kept as played. Under the game's lock, like every move: an agent either moved
+        before (and the undo is refused: it decided since) or finds the undone state."""
+        if seat == SPECTATOR:
+            raise HTTPException(403, {"error": "a spectator link cannot undo"})
+        async with live.lock:
+            why = live.undo.refusal(live.state, seat)
+            if why is not None:
+                raise HTTPException(409, {"error": f"cannot undo: {why}"})
+            n = len(live.state.history) - 1
+            await asyncio.to_thread(self.store.truncate, live.stored.id, n)
+            step = live.undo.pop(live.state, seat)
+            del live.stored.actions[n:]
+            live.state = step.before
+            live.undos += 1
+            await self.broadcast(live)
+            await self.wake(live)
 
     async def wake(self, live: LiveGame) -> None:
         """Start the game's agent task if an agent is to move and none is running. Called
@@ -360,20 +394,22 @@ def sides_of(game: Game) -> dict[str, list[str]]:
     return {side: list(members) for side, members in game.sides.items()}
 
 
-def rebuild(stored: StoredGame) -> tuple[GameState, dict[str, Agent]]:
-    """The game as it was, and its agents as they were: its actions replayed from its seed,
-    each agent shown the moves again (agents/seating.py)."""
+def rebuild(stored: StoredGame) -> tuple[GameState, dict[str, Agent], UndoStack]:
+    """The game as it was, its agents as they were and what its people may undo: its actions
+    replayed from its seed, each agent shown the moves again (agents/seating.py)."""
     replay = Replay(stored.game, stored.version, stored.options, stored.seed, stored.setup,
                     list(stored.actions))
     try:
         state = replay.start(registry.load(stored.game, **stored.options))
         players = seat_agents(state, {s.name: s.agent for s in stored.seats if s.agent})
-        catch_up(state, players, replay.actions)
+        undo = UndoStack()
+        people = any(seat.token for seat in stored.seats)  # else nobody undoes: no copies
+        catch_up(state, players, replay.actions, undo.apply if people else None)
     except (registry.UnknownGame, BadOption, ReplayMismatch, IllegalAction, GameOver,
             ValueError) as error:
         message = f"game {stored.id} cannot be resumed: {error}"
         raise HTTPException(410, {"error": message}) from None
-    return state, players
+    return state, players, undo
 
 
 def payload(live: LiveGame, seat: str) -> dict[str, Any]:
@@ -394,7 +430,14 @@ def payload(live: LiveGame, seat: str) -> dict[str, Any]:
         "outcome": None if state.outcome is None else state.outcome.to_data(),
         "renderer": f"/static/renderers/{spec.id}.js" if web_renderer(spec.id) else None,
         "agent_error": live.agent_error,
+        "undo": None if seat == SPECTATOR else undo_state(live, seat),
+        "undos": live.undos,
     }
+
+
+def undo_state(live: LiveGame, seat: str) -> dict[str, Any]:
+    why = live.undo.refusal(live.state, seat)
+    return {"available": why is None, "why": why}
 
 
 def sight(live: LiveGame, frm: str, to: str) -> dict[str, Any]:
@@ -605,6 +648,17 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
         live = await hub.get(game_id)
         seat = live.seat_of(move.token)
         await hub.act(live, seat, move.action)
+        return payload(live, seat)
+
+    @app.post("/api/games/{game_id}/undo", response_model=Payload,
+              summary="Take back the token's seat's last decision, if it revealed nothing",
+              responses={403: {"description": "wrong or missing token, or a spectator's"},
+                         409: {"description": "no undo now; says why (the dice were rolled, "
+                                              "a card was drawn, another seat decided since)"}})
+    async def post_undo(game_id: str, asked: UndoAsk) -> dict[str, Any]:
+        live = await hub.get(game_id)
+        seat = live.seat_of(asked.token)
+        await hub.undo(live, seat)
         return payload(live, seat)
 
     @app.websocket("/api/games/{game_id}/ws")

@@ -110,6 +110,11 @@ class Store:
                 (game_id, n, seat, action, time.time()),
             )
 
+    def truncate(self, game_id: str, n: int) -> None:
+        """Forget actions number `n` and later (an undo): the game is kept as played."""
+        with self._lock, self._transaction():
+            self._db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, n))
+
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock:
             row = self._db.execute(

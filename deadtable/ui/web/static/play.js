@@ -26,7 +26,8 @@
   }
 
   function show(payload) {
-    if (current && payload.step < current.step) return; // an older frame arrived late
+    // An older frame arrived late; after an undo the step goes down, and `undos` up.
+    if (current && payload.step < current.step && (payload.undos || 0) <= (current.undos || 0)) return;
     current = payload;
     document.title = `${payload.name} — deadtable`;
     document.getElementById("game-name").textContent = payload.name;
@@ -36,6 +37,7 @@
     showStatus(payload);
     showBoard(payload);
     showActions(payload);
+    showUndo(payload);
     showLog(payload.view.log || []);
     document.getElementById("view").replaceChildren(D.showValue(withoutShown(payload.view)));
     document.body.dataset.step = String(payload.step);
@@ -129,6 +131,39 @@
         el("div", {class: "folded"}, folded.map((action) => button(action, null)))));
     }
   }
+
+  // The Undo button: only on a seat's page, only while its last decision may be taken back.
+  function showUndo(payload) {
+    const button = document.getElementById("undo");
+    button.hidden = !(payload.undo && payload.undo.available);
+    button.disabled = busy;
+  }
+
+  async function undo() {
+    if (busy) return;
+    busy = true;
+    const error = document.getElementById("error");
+    error.textContent = "";
+    document.getElementById("undo").disabled = true;
+    let result;
+    try {
+      result = await api("POST", `${base}/undo`, {token});
+    } catch (e) {
+      result = null;
+    }
+    busy = false;
+    if (result === null) {
+      error.textContent = "The server cannot be reached; the page reconnects by itself.";
+    } else if (result.ok) {
+      show(result.data);
+      return;
+    } else {
+      error.textContent = errorText(result);
+    }
+    if (current) showUndo(current);
+  }
+
+  document.getElementById("undo").addEventListener("click", undo);
 
   // Each event is {text, why}: the why (the rulebook section that produced it) follows the
   // text, small and muted, and is the line's tooltip too.
