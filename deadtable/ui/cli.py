@@ -9,9 +9,10 @@ from __future__ import annotations
 import inspect
 import json
 import os
+import sqlite3
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -29,6 +30,7 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperGroup
 
 import deadtable
 from deadtable import registry
@@ -37,14 +39,49 @@ from deadtable.agents.seating import UnknownSeat, assign, catch_up, seat_agents
 from deadtable.engine.decisions import Decision, GameOver, IllegalAction
 from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
-from deadtable.engine.replay import Replay, ReplayMismatch
+from deadtable.engine.replay import Replay, ReplayMismatch, digest
 from deadtable.engine.state import GameState, Outcome
 from deadtable.render import render_view
 from deadtable.sim.run import DEFAULT_MAX_STEPS, Config, RunawayGame, compare, simulate
 from deadtable.ui import choose
 
+
+class _Commands(TyperGroup):
+    """The command group, which notes whether --json was given: then every error, Typer's
+    own usage errors included, is one JSON object on stderr instead of a line of text."""
+
+    def main(self, args: Any = None, *rest: Any, **extra: Any) -> Any:
+        given = list(sys.argv[1:] if args is None else args)
+        _errors.as_json = "--json" in given
+        if not _errors.as_json:
+            return super().main(given, *rest, **extra)
+        extra["standalone_mode"] = False
+        try:
+            code = super().main(given, *rest, **extra)
+        except typer.Abort:
+            _echo_error("interrupted", 1)
+            sys.exit(1)
+        except typer.exceptions.TyperException as error:  # Typer's usage errors
+            code = getattr(error, "exit_code", 2)
+            _echo_error(getattr(error, "format_message", error.__str__)(), code)
+            sys.exit(code)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+class _errors:  # noqa: N801 - a namespace for the one flag
+    as_json = False
+
+
+def _echo_error(message: str, code: int) -> None:
+    if _errors.as_json:
+        typer.echo(json.dumps({"error": message, "exit_code": code}), err=True)
+    else:
+        typer.echo(f"deadtable: {message}", err=True)
+
+
 app = typer.Typer(
     name="deadtable",
+    cls=_Commands,
     help="Zombie tabletop games: play them, simulate them, replay them.",
     no_args_is_help=True,
     add_completion=False,
@@ -67,7 +104,21 @@ def _command(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
 
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="a game id; see `deadtable games`")]
-SeedOpt = Annotated[int | None, typer.Option("--seed", "-s", help="seed; random if not given")]
+SEED_MAX = 2**64 - 1  # seeds are 64-bit unsigned (Dice); the web API refuses others too
+
+
+def _seed_in_range(seed: int | None) -> int | None:
+    if seed is not None and not 0 <= seed <= SEED_MAX:
+        raise typer.BadParameter(f"{seed} is not a seed: give a whole number from 0 to "
+                                 f"{SEED_MAX} (2^64-1)")
+    return seed
+
+
+SeedOpt = Annotated[
+    int | None,
+    typer.Option("--seed", "-s", callback=_seed_in_range,
+                 help="seed (0 to 2^64-1); random if not given"),
+]
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", metavar="K=V", help="a game option; repeat for more"),
@@ -154,6 +205,8 @@ def play_command(
     game = _load(game_id, option)
     # seats the game gives an agent unless told otherwise (`infected=human` takes one back)
     specs = _seat_agents(game, agent or [], people=True, base=dict(game.spec.default_agents))
+    if save is not None:
+        _check_save(save)
     state = game.new(seed=seed)
     console = Console()
     console.print(Text(f"{game.spec.name}, seed {state.seed}", style="bold"))
@@ -173,6 +226,8 @@ def continue_command(
     The same seed, options and agents: each agent is shown the kept moves again, so it
     remembers them as it did."""
     recorded = _read_replay(file)
+    if save is not None and save != file:
+        _check_save(save)
     if recorded.outcome is not None:
         ended = recorded.outcome.get("cause", "ended") if isinstance(recorded.outcome, dict) else ""
         _fail(f"{file}: that game is over ({ended}); "
@@ -198,6 +253,9 @@ def continue_command(
         differed = catch_up(state, agents, recorded.actions)
     except (IllegalAction, GameOver) as error:
         _fail(f"{file}: a kept move cannot be played: {error}")
+    if recorded.final is not None and digest(state) != recorded.final:
+        _fail(f"{file}: the kept game does not reproduce: its moves lead to another state than "
+              f"was saved (`deadtable replay {file}` checks a game)", code=1)
     for seat, index in differed.items():
         console.print(Text(f"{seat}'s agent now chooses differently from the kept game (first "
                            f"at move {index + 1}); it plays on from the kept game", style="red"),
@@ -215,7 +273,11 @@ def _play_on(console: Console, state: GameState, specs: dict[str, str],
         if save is not None:
             _save(save, Replay.of(state, agents=specs))
 
-    finished = _play(console, state, agents, keep)
+    interrupted = False
+    try:
+        finished = _play(console, state, agents, keep)
+    except _Interrupted:
+        finished, interrupted = False, True
     keep()
     if finished and state.outcome is not None:
         humans = [s for s in state.game.seats if s not in agents]
@@ -229,6 +291,12 @@ def _play_on(console: Console, state: GameState, specs: dict[str, str],
         if save is not None:
             console.print(Text(f"Kept in {save}: `deadtable continue {save}` goes on."),
                           soft_wrap=True)
+    if interrupted:
+        raise typer.Exit(130)  # as a shell reports Ctrl-C
+
+
+class _Interrupted(Exception):
+    """Ctrl-C while an agent thought: the game stops where it was, and is kept."""
 
 
 WorkersOpt = Annotated[
@@ -287,6 +355,8 @@ def sim_command(
     measured so far; with --db the same command later resumes."""
     game = _load(game_id, option)
     specs = _seat_agents(game, agent or [], default="random")
+    if plot is not None:
+        _check_plot(plot)
     batch_seed = _seed_for(seed, db, resume)
     run = _run_options(backend, address, db, resume, records, workers, sync_dice)
     with _progress(quiet or as_json, f"{game.id}") as progress:
@@ -338,6 +408,8 @@ def compare_command(
     base = _load(game_id, option)
     config_a = _compare_config(base, "--a", a, agent or [])
     config_b = _compare_config(base, "--b", b, agent or [])
+    if plot is not None:
+        _check_plot(plot)
     batch_seed = _seed_for(seed, db, resume)
     run = _run_options(backend, address, db, resume, records, workers, sync_dice)
     with _progress(quiet or as_json, f"{base.id} A/B") as progress:
@@ -366,7 +438,7 @@ def bench_command(
         str | None, typer.Argument(metavar="[GAME]", help="a game id; all games if left out")
     ] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="games to play")] = 500,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="seed")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", callback=_seed_in_range, help="seed")] = 1,
     vs: Annotated[
         str | None,
         typer.Option("--vs", metavar="FRAMEWORK",
@@ -546,15 +618,43 @@ def serve_command(
         from deadtable.ui.web import serve
     except ImportError as error:
         _fail(f"the web extra is not installed ({error}); pip install 'deadtable[web]'")
+    _check_db(db)
     try:
         serve(host, port, db, agent_pause, agent_slots)
     except OSError as error:
         _fail(f"cannot serve on {host}:{port} with {db}: {error}")
+    except sqlite3.Error as error:
+        _fail(f"--db {db}: {error}")
+
+
+SERVER_TABLES = {"games", "seats", "finished", "actions"}  # web/store.py's schema
+
+
+def _check_db(db: Path) -> None:
+    """Refuse a --db the server cannot use, before it starts: a missing directory, a
+    directory, a file that is not SQLite, or another program's SQLite file (the server would
+    add its tables to it)."""
+    hint = "give a new file name (the server creates it) or one it made before"
+    if db.is_dir():
+        _fail(f"--db {db}: that is a directory; {hint}, such as {db / 'deadtable.sqlite'}")
+    if not db.parent.is_dir():
+        _fail(f"--db {db}: there is no directory {db.parent}; create it or {hint}")
+    if not db.exists() or db.stat().st_size == 0:
+        return
+    try:
+        with closing(sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)) as conn:
+            tables = {row[0] for row in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error as error:
+        _fail(f"--db {db}: not an SQLite database the server can read ({error}); {hint}")
+    if tables - SERVER_TABLES or (tables and not tables & SERVER_TABLES):
+        others = ", ".join(sorted(tables - SERVER_TABLES))
+        _fail(f"--db {db}: another program's SQLite file (its tables: {others}); {hint}")
 
 
 # -- loading and checking what the user typed ------------------------------------------------
 def _fail(message: str, code: int = 2) -> NoReturn:
-    typer.echo(f"deadtable: {message}", err=True)
+    _echo_error(message, code)
     raise typer.Exit(code)
 
 
@@ -592,8 +692,8 @@ def _seat_agents(game: Game, given: list[str], default: str | None = None,
         specs = {seat: spec for seat, spec in specs.items() if spec != HUMAN}
     for spec in set(specs.values()):
         try:
-            agent_maker(spec, game.id)
-        except ValueError as error:
+            agent_maker(spec, game.id)(0)  # made once: its own checks run now, not mid-game
+        except (ValueError, TypeError) as error:
             _fail(f"{flag} {spec!r}: {error}")
     return specs
 
@@ -664,6 +764,24 @@ def _agents_label(agents: dict[str, str]) -> str:
     return ", ".join(f"{seat}={spec}" for seat, spec in agents.items())
 
 
+def _check_plot(path: Path) -> None:
+    """Refuse a --plot file that cannot be drawn before the batch runs, not after."""
+    from deadtable.sim.plot import plot_formats
+
+    try:
+        formats = plot_formats()
+    except RuntimeError as error:
+        _fail(str(error))
+    kind = path.suffix.lower().lstrip(".")
+    if kind not in formats:
+        what = f"a .{kind} file" if kind else "a file without a suffix"
+        _fail(f"--plot {path}: cannot draw {what}; give a name ending in one of "
+              f".{', .'.join(sorted(formats))} (such as plot.png)")
+    if path.is_dir() or not path.parent.is_dir():
+        _fail(f"--plot {path}: there is no directory {path.parent} to write it in"
+              if not path.parent.is_dir() else f"--plot {path}: that is a directory")
+
+
 def _plot(path: Path, title: str, batches: list[tuple[str, dict[str, Any]]]) -> None:
     from deadtable.sim.plot import plot_batches
 
@@ -731,7 +849,12 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
             agent_steps += 1
             if agent_steps > DEFAULT_MAX_STEPS:
                 _fail(f"the agents made {DEFAULT_MAX_STEPS} moves and the game has not ended", 1)
-            action_id = agent.act(observe(state))
+            try:
+                action_id = agent.act(observe(state))
+            except KeyboardInterrupt:  # Ctrl-C while it thinks: stop here, keep the game
+                console.print(Text(f"Interrupted while {decision.seat}'s agent was thinking.",
+                                   style="bold"))
+                raise _Interrupted from None
             if len(state.game.seats) == 1:
                 label = decision.get(action_id)
                 shown = label.label if label is not None else action_id
@@ -828,6 +951,24 @@ def _read_replay(file: Path) -> Replay:
         return Replay.from_json(text)
     except (ValueError, TypeError) as error:
         _fail(f"{file}: {error}")
+
+
+def _check_save(path: Path) -> None:
+    """Refuse a --save file that cannot be written, or that would replace another game still
+    to be finished (or a file that is no game at all), before any game starts."""
+    if path.is_dir():
+        _fail(f"--save {path}: that is a directory; give a file name, such as {path / 'game.json'}")
+    if not path.parent.is_dir():
+        _fail(f"--save {path}: there is no directory {path.parent}; create it or save elsewhere")
+    if not path.exists():
+        return
+    try:
+        kept = Replay.from_json(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, TypeError):
+        _fail(f"--save {path}: that file exists and is not a deadtable game; give a new file")
+    if kept.outcome is None:
+        _fail(f"--save {path}: it keeps an unfinished game; `deadtable continue {path}` goes on "
+              "with it, or give another file (or remove this one) to start a new game")
 
 
 def _save(path: Path, replay: Replay) -> None:
