@@ -43,7 +43,7 @@ from deadtable.engine.replay import Replay, ReplayMismatch, digest
 from deadtable.engine.state import GameState, Outcome
 from deadtable.render import render_view
 from deadtable.sim.run import DEFAULT_MAX_STEPS, Config, RunawayGame, compare, simulate
-from deadtable.ui import choose
+from deadtable.ui import choose, commands
 
 
 class _Commands(TyperGroup):
@@ -833,6 +833,7 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
     humans = [seat for seat in state.game.seats if seat not in agents]
     hot_seat = len(humans) > 1
     facing: str | None = None  # the human seat the screen shows now
+    seen_by: dict[str, int] = {}  # human seat -> events of its log shown to it so far
     agent_steps = 0
     while (decision := state.decision) is not None:
         agent = agents.get(decision.seat)
@@ -841,8 +842,12 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
                 if not _pass_to(console, decision.seat):
                     return False
                 facing = decision.seat
-            console.print(render_view(state.game.id, state.view(decision.seat), decision))
-            action_id = _ask(console, decision)
+            view = state.view(decision.seat)
+            # every event since this seat last decided, however many one keypress resolved
+            view["unseen"] = len(view["log"]) - seen_by.get(decision.seat, 0)
+            seen_by[decision.seat] = len(view["log"])
+            console.print(render_view(state.game.id, view, decision))
+            action_id = _ask(console, decision, state)
             if action_id is None:
                 return False
         else:
@@ -897,9 +902,11 @@ def _pass_to(console: Console, seat: str) -> bool:
     return answer.strip().lower() not in ("q", "quit")
 
 
-def _ask(console: Console, decision: Decision) -> str | None:
-    """A legal action id read from stdin, or None if the person quits (q, end of input)."""
+def _ask(console: Console, decision: Decision, state: GameState) -> str | None:
+    """A legal action id read from stdin, or None if the person quits (q, end of input).
+    Commands (log, help, ...: ui/commands.py) are answered on the way."""
     _show_actions(console, decision)
+    console.print(Text(f"  (or {commands.usage(state)}; q quits)", style="dim"))
     count = len(decision.actions)
     figure: str | None = None  # a figure named by an earlier answer (choose.py)
     while True:
@@ -916,6 +923,8 @@ def _ask(console: Console, decision: Decision) -> str | None:
             return decision.actions[int(answer) - 1].id
         if answer.lower() in ("q", "quit"):
             return None
+        if commands.run(console, state, decision, answer):
+            continue
         chosen = choose.choose(decision, answer, figure)
         if chosen is not None:
             if chosen.action is not None:
@@ -927,7 +936,7 @@ def _ask(console: Console, decision: Decision) -> str | None:
         console.print(
             Text(
                 f"{answer!r} is not an action here: type a number from 1 to {count}, "
-                f"an action id{by_args}, or q to quit",
+                f"an action id{by_args}, help, or q to quit",
                 style="red",
             )
         )

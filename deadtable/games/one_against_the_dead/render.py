@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from deadtable.render import log_text
+from deadtable.render import log_lines, log_text
 
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 WEAPON_MARK = {"bat": "B", "chainsaw": "C", "shotgun": "S"}
@@ -89,7 +89,7 @@ def status(view: dict[str, Any]) -> Text:
 
 
 def render(view: dict[str, Any]) -> RenderableType:
-    log = log_text(view["log"], 6, style="dim")
+    log = log_text(view["log"], log_lines(view, 6), style="dim")
     body = Group(city(view), Text(""), status(view), Text(""), log)
     legend = "H helicopter · \\[you] · ▒▒▒ face down · B/C/S weapon · s survivor"
     return Panel(body, title="One Against the Dead", subtitle=legend, expand=False)
