@@ -11,6 +11,7 @@ import json
 import os
 import sqlite3
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
@@ -566,9 +567,27 @@ def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool
 def replay_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="a replay written by --save")],
     as_json: JsonOpt = False,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="step through the game one decision at a time: "
+                           "Enter for the next, q to stop"),
+    ] = False,
+    delay: Annotated[
+        float | None,
+        typer.Option("--delay", min=0, metavar="SECONDS",
+                     help="with --watch: go on by itself after this long, without Enter"),
+    ] = None,
 ) -> None:
-    """Play a saved replay again and check that it ends as recorded."""
+    """Play a saved replay again and check that it ends as recorded.
+
+    With --watch, see it played: each decision's board and the choice made, one at a time."""
     recorded = _read_replay(file)
+    if delay is not None and not watch:
+        _fail("--delay is for --watch: `deadtable replay FILE --watch --delay 1`")
+    if watch and as_json:
+        _fail("--watch draws the game; --json reports on it: give one of them")
+    if watch:
+        _watch(file, recorded, delay)
+        return
     try:
         state = deadtable.replay(recorded)
     except ReplayMismatch as error:
@@ -594,6 +613,57 @@ def replay_command(
     Console().print(
         Text(f"ok: {recorded.game}, {len(recorded.actions)} actions reproduced; {ending}")
     )
+
+
+def _watch(file: Path, recorded: Replay, delay: float | None) -> None:
+    """`replay --watch`: the kept game, decision by decision, each seat's board as that seat
+    saw it when it chose, the events since its last choice, and the choice it made; Enter
+    (or `delay` seconds) goes on, q stops. At the end it checks the game as `replay` does."""
+    try:
+        game = registry.load(recorded.game, **recorded.options)
+        state = recorded.start(game)
+    except (registry.UnknownGame, BadOption, ReplayMismatch, TypeError, ValueError) as error:
+        _fail(f"{file}: {error}")
+    console = Console()
+    total = len(recorded.actions)
+    console.print(Text(f"{game.spec.name}, seed {state.seed}: {total} decisions. Enter: next, "
+                       f"q: stop.", style="bold"), soft_wrap=True)
+    seen_by: dict[str, int] = {}
+    waiting = delay is None  # reading Enter from stdin until it ends
+    for number, action_id in enumerate(recorded.actions, 1):
+        decision = state.decision
+        if decision is None or action_id not in decision:
+            _fail(f"{file}: the replay does not reproduce: move {number} ({action_id!r}) is "
+                  "not a legal action there", code=1)
+        view = state.view(decision.seat)
+        view["unseen"] = len(view["log"]) - seen_by.get(decision.seat, 0)
+        seen_by[decision.seat] = len(view["log"])
+        console.print(render_view(game.id, view))
+        label = decision.get(action_id)
+        console.print(Text(f"[{number}/{total}] {decision.seat}: {decision.prompt} -> "
+                           f"{label.label if label is not None else action_id}", style="bold"),
+                      soft_wrap=True)
+        if waiting:
+            try:
+                answer = input("Enter: next, q: stop> ")
+            except (EOFError, KeyboardInterrupt):
+                answer, waiting = "", False  # no more input: watch the rest unpaused
+            if answer.strip().lower() in ("q", "quit"):
+                console.print(Text(f"Stopped after {number - 1} of {total} decisions."))
+                return
+        elif delay:
+            time.sleep(delay)
+        state.apply(action_id)
+    final = state.public_view() if len(game.seats) > 1 else state.view(game.seats[0])
+    console.print(render_view(game.id, final))
+    if recorded.final is not None and digest(state) != recorded.final:
+        _fail(f"{file}: the replay does not reproduce: it ends in another state than was kept",
+              code=1)
+    if state.outcome is not None:
+        _show_outcome(console, state.outcome)
+    else:
+        console.print(Text(f"The kept game stops here, unfinished: `deadtable continue {file}` "
+                           "goes on.", style="bold"), soft_wrap=True)
 
 
 @_command("serve")
