@@ -82,7 +82,7 @@ def log_panel(view: dict[str, Any], lines: int) -> Panel | None:
     if not log:
         return None
     shown = log_lines(view, lines)
-    title = f"log: {min(shown, len(log))} of {len(log)} (`log` shows all)" \
+    title = f"log: {min(shown, len(log))} of {len(log)} (type log for all)" \
         if shown < len(log) else "log"
     return Panel(log_text(log, shown), title=title, title_align="left", border_style="dim")
 

@@ -73,7 +73,7 @@ def test_a_log_panel_grows_to_every_unseen_event_and_says_when_it_is_cut() -> No
         return buffer.getvalue()
 
     tail = drawn({"log": log})
-    assert "event 22" in tail and "event 21" not in tail and "8 of 30 (`log` shows all)" in tail
+    assert "event 22" in tail and "event 21" not in tail and "8 of 30 (type log for all)" in tail
     unseen = drawn({"log": log, "unseen": 25})
     assert "event 5 " in unseen and "event 4 " not in unseen and "25 of 30" in unseen
     assert "event 0 " in drawn({"log": log, "unseen": 30})
