@@ -11,9 +11,8 @@ import json
 import os
 import sqlite3
 import sys
-import time
 from collections.abc import Callable, Iterator
-from contextlib import closing, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -44,7 +43,7 @@ from deadtable.engine.replay import Replay, ReplayMismatch, digest
 from deadtable.engine.state import GameState, Outcome
 from deadtable.render import render_view
 from deadtable.sim.run import DEFAULT_MAX_STEPS, Config, RunawayGame, compare, simulate
-from deadtable.ui import choose, commands
+from deadtable.ui import checks, choose, commands, watch
 
 
 class _Commands(TyperGroup):
@@ -207,7 +206,7 @@ def play_command(
     # seats the game gives an agent unless told otherwise (`infected=human` takes one back)
     specs = _seat_agents(game, agent or [], people=True, base=dict(game.spec.default_agents))
     if save is not None:
-        _check_save(save)
+        _refuse(checks.save_problem(save))
     state = game.new(seed=seed)
     console = Console()
     console.print(Text(f"{game.spec.name}, seed {state.seed}", style="bold"))
@@ -228,7 +227,7 @@ def continue_command(
     remembers them as it did."""
     recorded = _read_replay(file)
     if save is not None and save != file:
-        _check_save(save)
+        _refuse(checks.save_problem(save))
     if recorded.outcome is not None:
         ended = recorded.outcome.get("cause", "ended") if isinstance(recorded.outcome, dict) else ""
         _fail(f"{file}: that game is over ({ended}); "
@@ -357,7 +356,7 @@ def sim_command(
     game = _load(game_id, option)
     specs = _seat_agents(game, agent or [], default="random")
     if plot is not None:
-        _check_plot(plot)
+        _refuse(checks.plot_problem(plot))
     batch_seed = _seed_for(seed, db, resume)
     run = _run_options(backend, address, db, resume, records, workers, sync_dice)
     with _progress(quiet or as_json, f"{game.id}") as progress:
@@ -410,7 +409,7 @@ def compare_command(
     config_a = _compare_config(base, "--a", a, agent or [])
     config_b = _compare_config(base, "--b", b, agent or [])
     if plot is not None:
-        _check_plot(plot)
+        _refuse(checks.plot_problem(plot))
     batch_seed = _seed_for(seed, db, resume)
     run = _run_options(backend, address, db, resume, records, workers, sync_dice)
     with _progress(quiet or as_json, f"{base.id} A/B") as progress:
@@ -615,57 +614,6 @@ def replay_command(
     )
 
 
-def _watch(file: Path, recorded: Replay, delay: float | None) -> None:
-    """`replay --watch`: the kept game, decision by decision, each seat's board as that seat
-    saw it when it chose, the events since its last choice, and the choice it made; Enter
-    (or `delay` seconds) goes on, q stops. At the end it checks the game as `replay` does."""
-    try:
-        game = registry.load(recorded.game, **recorded.options)
-        state = recorded.start(game)
-    except (registry.UnknownGame, BadOption, ReplayMismatch, TypeError, ValueError) as error:
-        _fail(f"{file}: {error}")
-    console = Console()
-    total = len(recorded.actions)
-    console.print(Text(f"{game.spec.name}, seed {state.seed}: {total} decisions. Enter: next, "
-                       f"q: stop.", style="bold"), soft_wrap=True)
-    seen_by: dict[str, int] = {}
-    waiting = delay is None  # reading Enter from stdin until it ends
-    for number, action_id in enumerate(recorded.actions, 1):
-        decision = state.decision
-        if decision is None or action_id not in decision:
-            _fail(f"{file}: the replay does not reproduce: move {number} ({action_id!r}) is "
-                  "not a legal action there", code=1)
-        view = state.view(decision.seat)
-        view["unseen"] = len(view["log"]) - seen_by.get(decision.seat, 0)
-        seen_by[decision.seat] = len(view["log"])
-        console.print(render_view(game.id, view))
-        label = decision.get(action_id)
-        console.print(Text(f"[{number}/{total}] {decision.seat}: {decision.prompt} -> "
-                           f"{label.label if label is not None else action_id}", style="bold"),
-                      soft_wrap=True)
-        if waiting:
-            try:
-                answer = input("Enter: next, q: stop> ")
-            except (EOFError, KeyboardInterrupt):
-                answer, waiting = "", False  # no more input: watch the rest unpaused
-            if answer.strip().lower() in ("q", "quit"):
-                console.print(Text(f"Stopped after {number - 1} of {total} decisions."))
-                return
-        elif delay:
-            time.sleep(delay)
-        state.apply(action_id)
-    final = state.public_view() if len(game.seats) > 1 else state.view(game.seats[0])
-    console.print(render_view(game.id, final))
-    if recorded.final is not None and digest(state) != recorded.final:
-        _fail(f"{file}: the replay does not reproduce: it ends in another state than was kept",
-              code=1)
-    if state.outcome is not None:
-        _show_outcome(console, state.outcome)
-    else:
-        console.print(Text(f"The kept game stops here, unfinished: `deadtable continue {file}` "
-                           "goes on.", style="bold"), soft_wrap=True)
-
-
 @_command("serve")
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
@@ -688,7 +636,7 @@ def serve_command(
         from deadtable.ui.web import serve
     except ImportError as error:
         _fail(f"the web extra is not installed ({error}); pip install 'deadtable[web]'")
-    _check_db(db)
+    _refuse(checks.db_problem(db))
     try:
         serve(host, port, db, agent_pause, agent_slots)
     except OSError as error:
@@ -697,35 +645,35 @@ def serve_command(
         _fail(f"--db {db}: {error}")
 
 
-SERVER_TABLES = {"games", "seats", "finished", "actions"}  # web/store.py's schema
-
-
-def _check_db(db: Path) -> None:
-    """Refuse a --db the server cannot use, before it starts: a missing directory, a
-    directory, a file that is not SQLite, or another program's SQLite file (the server would
-    add its tables to it)."""
-    hint = "give a new file name (the server creates it) or one it made before"
-    if db.is_dir():
-        _fail(f"--db {db}: that is a directory; {hint}, such as {db / 'deadtable.sqlite'}")
-    if not db.parent.is_dir():
-        _fail(f"--db {db}: there is no directory {db.parent}; create it or {hint}")
-    if not db.exists() or db.stat().st_size == 0:
-        return
-    try:
-        with closing(sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)) as conn:
-            tables = {row[0] for row in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
-    except sqlite3.Error as error:
-        _fail(f"--db {db}: not an SQLite database the server can read ({error}); {hint}")
-    if tables - SERVER_TABLES or (tables and not tables & SERVER_TABLES):
-        others = ", ".join(sorted(tables - SERVER_TABLES))
-        _fail(f"--db {db}: another program's SQLite file (its tables: {others}); {hint}")
-
-
 # -- loading and checking what the user typed ------------------------------------------------
 def _fail(message: str, code: int = 2) -> NoReturn:
     _echo_error(message, code)
     raise typer.Exit(code)
+
+
+def _refuse(problem: str | None) -> None:
+    """Fail with a check's problem (ui/checks.py), if it found one."""
+    if problem is not None:
+        _fail(problem)
+
+
+def _watch(file: Path, recorded: Replay, delay: float | None) -> None:
+    """`replay --watch` (ui/watch.py), ending as `replay` ends: the outcome, or how to go on."""
+    console = Console()
+    try:
+        game = registry.load(recorded.game, **recorded.options)
+        state = watch.watch(console, game, recorded, delay)
+    except (registry.UnknownGame, BadOption, TypeError) as error:
+        _fail(f"{file}: {error}")
+    except ReplayMismatch as error:
+        _fail(f"{file}: the replay does not reproduce: {error}", code=1)
+    if state is None:
+        return  # stopped by the watcher
+    if state.outcome is not None:
+        _show_outcome(console, state.outcome)
+    else:
+        console.print(Text(f"The kept game stops here, unfinished: `deadtable continue {file}` "
+                           "goes on.", style="bold"), soft_wrap=True)
 
 
 def _load(game_id: str, pairs: list[str] | None) -> Game:
@@ -832,24 +780,6 @@ def _agents_label(agents: dict[str, str]) -> str:
     if len(specs) == 1:
         return next(iter(specs))
     return ", ".join(f"{seat}={spec}" for seat, spec in agents.items())
-
-
-def _check_plot(path: Path) -> None:
-    """Refuse a --plot file that cannot be drawn before the batch runs, not after."""
-    from deadtable.sim.plot import plot_formats
-
-    try:
-        formats = plot_formats()
-    except RuntimeError as error:
-        _fail(str(error))
-    kind = path.suffix.lower().lstrip(".")
-    if kind not in formats:
-        what = f"a .{kind} file" if kind else "a file without a suffix"
-        _fail(f"--plot {path}: cannot draw {what}; give a name ending in one of "
-              f".{', .'.join(sorted(formats))} (such as plot.png)")
-    if path.is_dir() or not path.parent.is_dir():
-        _fail(f"--plot {path}: there is no directory {path.parent} to write it in"
-              if not path.parent.is_dir() else f"--plot {path}: that is a directory")
 
 
 def _plot(path: Path, title: str, batches: list[tuple[str, dict[str, Any]]]) -> None:
@@ -1030,24 +960,6 @@ def _read_replay(file: Path) -> Replay:
         return Replay.from_json(text)
     except (ValueError, TypeError) as error:
         _fail(f"{file}: {error}")
-
-
-def _check_save(path: Path) -> None:
-    """Refuse a --save file that cannot be written, or that would replace another game still
-    to be finished (or a file that is no game at all), before any game starts."""
-    if path.is_dir():
-        _fail(f"--save {path}: that is a directory; give a file name, such as {path / 'game.json'}")
-    if not path.parent.is_dir():
-        _fail(f"--save {path}: there is no directory {path.parent}; create it or save elsewhere")
-    if not path.exists():
-        return
-    try:
-        kept = Replay.from_json(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, TypeError):
-        _fail(f"--save {path}: that file exists and is not a deadtable game; give a new file")
-    if kept.outcome is None:
-        _fail(f"--save {path}: it keeps an unfinished game; `deadtable continue {path}` goes on "
-              "with it, or give another file (or remove this one) to start a new game")
 
 
 def _save(path: Path, replay: Replay) -> None:
