@@ -710,10 +710,22 @@ def _seat_agents(game: Game, given: list[str], default: str | None = None,
         specs = {seat: spec for seat, spec in specs.items() if spec != HUMAN}
     for spec in set(specs.values()):
         try:
-            agent_maker(spec, game.id)(0)  # made once: its own checks run now, not mid-game
+            _check_agent(spec, game.id)
         except (ValueError, TypeError) as error:
             _fail(f"{flag} {spec!r}: {error}")
     return specs
+
+
+def _check_agent(spec: str, game_id: str) -> None:
+    """Make the agent once, so that its own checks run now rather than mid-game, and so does
+    the agent it plays its rollouts with (mcts's `rollout=`, made at its first move)."""
+    agent = agent_maker(spec, game_id)(0)
+    rollout = getattr(agent, "rollout", None)
+    if isinstance(rollout, str) and rollout != "random":
+        try:
+            _check_agent(rollout, game_id)
+        except (ValueError, TypeError) as error:
+            raise ValueError(f"rollout={rollout}: {error}") from None
 
 
 def _seats_text(seats: list[str], sides: dict[str, list[str]]) -> str:

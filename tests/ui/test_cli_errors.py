@@ -45,6 +45,8 @@ def test_an_agent_whose_own_checks_fail_is_refused_before_the_game(race: str) ->
         ("mcts:iterations=abc", "'abc' is not a whole number, e.g. mcts:iterations="),
         ("mcts:iterations=-5", "iterations must be at least 1"),
         ("mcts:calls=-1", "calls must be 0 (no limit) or more"),
+        ("mcts:rollout=nonsense", "rollout=nonsense: unknown agent 'nonsense'; valid agents:"),
+        ("mcts:rollout=first:x", "rollout=first:x: agent parameter 'x' must be written k=v"),
     ],
 )
 def test_bad_agent_parameters_say_what_would_be_right(race: str, spec: str, message: str) -> None:
