@@ -53,6 +53,16 @@ def db_problem(db: Path) -> str | None:
     return None
 
 
+def store_problem(db: Path) -> str | None:
+    """A sim/compare --db whose place cannot hold a results store (a corrupt or foreign file
+    is the store's own to refuse, sim/store.py)."""
+    if db.is_dir():
+        return f"--db {db}: that is a directory; give a file name, such as {db / 'runs.sqlite'}"
+    if not db.parent.is_dir():
+        return f"--db {db}: there is no directory {db.parent}; create it or give another file"
+    return None
+
+
 def plot_problem(path: Path) -> str | None:
     """A --plot file that cannot be drawn: checked before the batch runs, not after it."""
     from deadtable.sim.plot import plot_formats

@@ -756,6 +756,8 @@ def _run_options(
         _fail(f"unknown backend {backend!r}; valid backends: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
         _fail("--address is for --backend ray")
+    if db is not None:
+        _refuse(checks.store_problem(db))
     if (resume or records) and db is None:
         _fail("--resume and --records need --db FILE")
     if resume and not (db is not None and db.exists()):

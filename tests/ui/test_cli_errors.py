@@ -197,3 +197,23 @@ def test_ctrl_c_while_an_agent_thinks_keeps_the_save(race: str, tmp_path: Path,
     assert "Interrupted while blue's agent was thinking." in out
     assert f"`deadtable continue {kept}` goes on" in out
     assert Replay.from_json(kept.read_text()).actions == ["walk"] * 3  # red, blue, red
+
+
+# -- data files and result stores -----------------------------------------------------------------
+def test_a_data_option_naming_a_directory_or_a_binary_file_is_refused(tmp_path: Path) -> None:
+    refused(("new", "one-against-the-dead", "-o", f"data={tmp_path}"),
+            f"{tmp_path}: cannot be read as a data file (Is a directory); give a TOML file")
+    binary = tmp_path / "rules.toml"
+    binary.write_bytes(bytes(range(256)))
+    refused(("new", "one-against-the-dead", "-o", f"data={binary}"),
+            "cannot be read as a data file (not a text file)")
+
+
+@pytest.mark.parametrize(("where", "message"), [
+    ("missing/runs.sqlite", "there is no directory"), ("", "that is a directory"),
+])
+def test_sim_db_in_no_place_is_refused_before_the_batch(race: str, tmp_path: Path, where: str,
+                                                         message: str) -> None:
+    out = refused(("sim", race, "-n", "3", "--seed", "1", "--db", str(tmp_path / where)),
+                  message)
+    assert "win rate" not in out
