@@ -274,8 +274,9 @@ def _play_on(console: Console, state: GameState, specs: dict[str, str],
             _save(save, Replay.of(state, agents=specs))
 
     interrupted = False
+    seen_by: dict[str, int] = {}  # human seat -> events of its log shown to it so far
     try:
-        finished = _play(console, state, agents, keep)
+        finished = _play(console, state, agents, keep, seen_by)
     except _Interrupted:
         finished, interrupted = False, True
     keep()
@@ -284,6 +285,8 @@ def _play_on(console: Console, state: GameState, specs: dict[str, str],
         # Several people at the screen: the end shows what all of them may see.
         final = (state.public_view() if len(humans) > 1
                  else state.view(humans[0] if humans else state.game.seats[0]))
+        if len(humans) == 1:  # all that the last move resolved, however much
+            final["unseen"] = len(final["log"]) - seen_by.get(humans[0], 0)
         console.print(render_view(state.game.id, final))
         _show_outcome(console, state.outcome)
     else:
@@ -835,9 +838,10 @@ def _progress(off: bool, label: str) -> Iterator[Callable[[int, int], None] | No
 
 # -- playing at the terminal -----------------------------------------------------------------
 def _play(console: Console, state: GameState, agents: dict[str, Agent],
-          after_yours: Callable[[], None]) -> bool:
+          after_yours: Callable[[], None], seen_by: dict[str, int]) -> bool:
     """Play until the game ends (True) or a person quits (False); `after_yours` is called
-    after each move a person makes.
+    after each move a person makes. Each person's board shows every event since they last
+    decided; `seen_by` counts, per human seat, the events of its log shown so far.
 
     With several human seats (hot-seat) each person sees only their own seat's view: when the
     deciding human seat changes, the screen is cleared and says whom to pass to, and waits
@@ -847,7 +851,6 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
     humans = [seat for seat in state.game.seats if seat not in agents]
     hot_seat = len(humans) > 1
     facing: str | None = None  # the human seat the screen shows now
-    seen_by: dict[str, int] = {}  # human seat -> events of its log shown to it so far
     agent_steps = 0
     while (decision := state.decision) is not None:
         agent = agents.get(decision.seat)

@@ -154,3 +154,20 @@ def test_commands_list_the_ruler_only_for_a_game_that_has_one() -> None:
     assert commands.usage(oatd) == "log, help"
     console = Console(file=io.StringIO())
     assert not commands.run(console, oatd, oatd.decision, "sight a b")  # not a command here
+
+
+def test_the_end_shows_every_event_the_last_move_resolved(
+        race: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[dict[str, Any]] = []
+    real = cli.render_view
+
+    def spy(game_id: str, view: dict[str, Any], decision: Any = None) -> Any:
+        shown.append(dict(view))
+        return real(game_id, view, decision)
+
+    monkeypatch.setattr(cli, "render_view", spy)
+    result = runner.invoke(app, ["play", race, "--seed", "1", "-o", "target=3"],
+                           input="1\n1\n1\n")
+    assert "Game over" in result.stdout
+    last_asked, final = shown[-2], shown[-1]
+    assert final["unseen"] == len(final["log"]) - len(last_asked["log"]) > 0
