@@ -21,6 +21,10 @@ def read_toml(path: str | Path | None, default: Path) -> tuple[dict[str, Any], s
         return tomllib.loads(path.read_text()), str(path)
     except FileNotFoundError:
         raise DataError(f"{path}: no such data file") from None
+    except (OSError, UnicodeDecodeError) as error:  # a directory, no permission, not text
+        reason = error.strerror if isinstance(error, OSError) else "not a text file"
+        raise DataError(f"{path}: cannot be read as a data file ({reason}); give a TOML "
+                        "file") from None
     except tomllib.TOMLDecodeError as error:
         raise DataError(f"{path}: not valid TOML: {error}") from None
 

@@ -52,6 +52,11 @@ class GameSpec:
     # {"clear", "spaces", "blocked_at", "reason"} for two space names), for interfaces to ask
     # about any two spaces; it must read only what every seat sees (docs/web.md, the sight API).
     ruler: str | None = None
+    # The game's help at the terminal ("module:function", (options, view, decision, topic) ->
+    # [(heading, text), ...]): with no topic, the rules of the moment the decision is in and
+    # what the seat's weapons or equipment do; with a topic (a name), more on that. It reads
+    # only the view, so it tells nothing the seat may not know.
+    help: str | None = None
 
     def bind(self, **options: Any) -> Game:
         resolved = self.options.resolve(options)

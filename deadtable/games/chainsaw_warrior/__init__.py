@@ -74,6 +74,7 @@ SPEC = GameSpec(
     render="deadtable.games.chainsaw_warrior.render:render",  # the board in the terminal
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the board in the browser
     encoding="deadtable.games.chainsaw_warrior.encoding:make",  # the RL encoding
+    help="deadtable.games.chainsaw_warrior.help:help",  # the terminal's `help`
 )
 
 register_agent("heuristic", HeuristicAgent, game="chainsaw-warrior")

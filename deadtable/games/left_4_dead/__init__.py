@@ -78,6 +78,7 @@ SPEC = GameSpec(
     render="deadtable.games.left_4_dead.render:render",  # the table in the terminal
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the table in the browser
     ruler="deadtable.games.left_4_dead.ruler:ruler",  # line of sight between two spaces
+    help="deadtable.games.left_4_dead.help:help",  # the terminal's `help`
 )
 
 register_agent("director", DirectorAgent, game="left-4-dead")

@@ -69,6 +69,7 @@ SPEC = GameSpec(
     render="deadtable.games.one_against_the_dead.render:render",  # the board in the terminal
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the board in the browser
     encoding="deadtable.games.one_against_the_dead.encoding:make",  # the RL encoding
+    help="deadtable.games.one_against_the_dead.help:help",  # the terminal's `help`
 )
 
 register_agent("heuristic", HeuristicAgent, game="one-against-the-dead")
