@@ -104,7 +104,7 @@ class DeadtableAEC(AECEnv):
         encoding = self.encoding
         action_id = encoding.actions[index] if 0 <= index < encoding.num_actions else None
         if action_id is None or action_id not in decision:
-            raise IllegalEnvAction(index, encoding, decision)
+            raise IllegalEnvAction.of(index, encoding, decision)
         self._cumulative_rewards[agent] = 0.0
         state.apply(action_id)
         self._settle()

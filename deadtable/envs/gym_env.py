@@ -102,7 +102,7 @@ class DeadtableEnv(gym.Env[Any, Any]):
         encoding = self.encoding
         action_id = encoding.actions[index] if 0 <= index < encoding.num_actions else None
         if action_id is None or action_id not in decision:
-            error = IllegalEnvAction(index, encoding, decision)
+            error = IllegalEnvAction.of(index, encoding, decision)
             if self.illegal_action == "raise":
                 raise error
             self._over = True
