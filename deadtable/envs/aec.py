@@ -26,27 +26,30 @@ from pettingzoo import AECEnv
 
 from deadtable import registry
 from deadtable.engine.state import GameState
+from deadtable.envs import ENV_VERSION
 from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
 from deadtable.envs.encodings import encoding_for
 from deadtable.render import render_text
 
 
 class DeadtableAEC(AECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "deadtable_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi"], "name": "deadtable_v1", "is_parallelizable": False}
 
     def __init__(
         self,
         game_id: str,
         game_options: dict[str, Any] | None = None,
         render_mode: str | None = None,
+        encoding_options: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r}; valid: ansi or None")
         self.game = registry.load(game_id, **(game_options or {}))
-        self.encoding = encoding_for(self.game)
+        self.encoding = encoding_for(self.game, **(encoding_options or {}))
         self.render_mode = render_mode
-        self.metadata = dict(self.metadata, name=f"deadtable_{game_id.replace('-', '_')}_v0")
+        name = f"deadtable_{game_id.replace('-', '_')}_v{ENV_VERSION}"
+        self.metadata = dict(self.metadata, name=name)
         self.possible_agents = list(self.game.seats)
         n = self.encoding.num_actions
         self._observation_spaces = {
@@ -88,8 +91,10 @@ class DeadtableAEC(AECEnv):
         state = self.state
         assert state is not None
         decision = state.decision
-        mask = self.encoding.mask(decision if decision and decision.seat == agent else None)
-        return {"observation": self.encoding.encode(state.view(agent)), "action_mask": mask}
+        view = state.view(agent)
+        mask = self.encoding.mask(decision if decision and decision.seat == agent else None,
+                                  lambda: view)
+        return {"observation": self.encoding.encode(view), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -102,9 +107,14 @@ class DeadtableAEC(AECEnv):
         assert decision is not None and decision.seat == agent
         index = int(action)
         encoding = self.encoding
-        action_id = encoding.actions[index] if 0 <= index < encoding.num_actions else None
+
+        def view() -> dict[str, Any]:
+            return state.view(agent)
+
+        action_id = (encoding.action_id(index, view)
+                     if 0 <= index < encoding.num_actions else None)
         if action_id is None or action_id not in decision:
-            raise IllegalEnvAction.of(index, encoding, decision)
+            raise IllegalEnvAction.of(index, encoding, decision, view)
         self._cumulative_rewards[agent] = 0.0
         state.apply(action_id)
         self._settle()

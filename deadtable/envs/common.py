@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deadtable.engine.decisions import Decision, IllegalAction
-from deadtable.envs.encodings import Encoding
+from deadtable.envs.encodings import Encoding, View
 
 # The reward at the end of a game, for each seat's result; 0 before the end.
 REWARD = {"win": 1.0, "draw": 0.0, "loss": -1.0}
@@ -20,10 +20,11 @@ class IllegalEnvAction(IllegalAction):
     action: int | None = None  # the integer played, when known
 
     @classmethod
-    def of(cls, action: int, encoding: Encoding, decision: Decision) -> IllegalEnvAction:
+    def of(cls, action: int, encoding: Encoding, decision: Decision,
+           view: View | None = None) -> IllegalEnvAction:
         named = encoding.actions[action] if 0 <= action < encoding.num_actions else None
         legal = ", ".join(
-            f"{i}={encoding.actions[i]}" for i in encoding.legal_indices(decision)
+            f"{i}={encoding.actions[i]}" for i in encoding.legal_indices(decision, view)
         )
         what = (f"action {action} ({named})" if named is not None
                 else f"action {action} (not in 0..{encoding.num_actions - 1})")

@@ -1,4 +1,4 @@
-"""Gymnasium environments for the solo games: `gymnasium.make("deadtable/OneAgainstTheDead-v0")`.
+"""Gymnasium environments for the solo games: `gymnasium.make("deadtable/OneAgainstTheDead-v1")`.
 
 - Action space: Discrete(n) over the game's stable action encoding
   (deadtable/envs/encodings/). `env.action_space.sample()` draws a *legal* action of the
@@ -54,6 +54,7 @@ class DeadtableEnv(gym.Env[Any, Any]):
         game_options: dict[str, Any] | None = None,
         render_mode: str | None = None,
         illegal_action: str = "raise",
+        encoding_options: dict[str, Any] | None = None,
     ) -> None:
         if illegal_action not in ("raise", "lose"):
             raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
@@ -66,7 +67,7 @@ class DeadtableEnv(gym.Env[Any, Any]):
                 f"Gymnasium envs are for solo games: use deadtable.envs.aec.env({game_id!r})"
             )
         self.seat = self.game.seats[0]
-        self.encoding = encoding_for(self.game)
+        self.encoding = encoding_for(self.game, **(encoding_options or {}))
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         n = self.encoding.num_actions
@@ -78,6 +79,7 @@ class DeadtableEnv(gym.Env[Any, Any]):
         self.state: GameState | None = None
         self.game_seed: int | None = None
         self._over = False
+        self._view: dict[str, Any] = {}  # the seat's view of the state now
 
     # -- the Gymnasium API -----------------------------------------------------------------
     def reset(
@@ -100,9 +102,10 @@ class DeadtableEnv(gym.Env[Any, Any]):
         assert decision is not None
         index = int(action)
         encoding = self.encoding
-        action_id = encoding.actions[index] if 0 <= index < encoding.num_actions else None
+        action_id = (encoding.action_id(index, self._seen)
+                     if 0 <= index < encoding.num_actions else None)
         if action_id is None or action_id not in decision:
-            error = IllegalEnvAction.of(index, encoding, decision)
+            error = IllegalEnvAction.of(index, encoding, decision, self._seen)
             if self.illegal_action == "raise":
                 raise error
             self._over = True
@@ -125,13 +128,17 @@ class DeadtableEnv(gym.Env[Any, Any]):
         return render_text(self.game.id, self.state.view(self.seat))
 
     # -- helpers ---------------------------------------------------------------------------
+    def _seen(self) -> dict[str, Any]:
+        return self._view
+
     def _observe(self) -> tuple[Obs, dict[str, Any]]:
         state = self.state
         assert state is not None
         decision = None if self._over else state.decision
-        mask = self.encoding.mask(decision)
+        self._view = state.view(self.seat)
+        mask = self.encoding.mask(decision, self._seen)
         self.action_space.mask = mask.copy()
-        obs = {"observation": self.encoding.encode(state.view(self.seat)), "action_mask": mask}
+        obs = {"observation": self.encoding.encode(self._view), "action_mask": mask}
         info: dict[str, Any] = {
             "action_mask": mask.copy(),
             "legal_actions": [] if decision is None else decision.ids,

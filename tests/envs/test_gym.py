@@ -18,8 +18,8 @@ import deadtable.envs  # noqa: E402
 from deadtable.envs.common import IllegalEnvAction  # noqa: E402
 from deadtable.envs.gym_env import DeadtableEnv  # noqa: E402
 
-ENV_ID = "deadtable/OneAgainstTheDead-v0"
-ENV_IDS = [ENV_ID, "deadtable/ChainsawWarrior-v0"]
+ENV_ID = "deadtable/OneAgainstTheDead-v1"
+ENV_IDS = [ENV_ID, "deadtable/ChainsawWarrior-v1"]
 
 
 def test_importing_registers_the_solo_games() -> None:
@@ -36,7 +36,7 @@ def test_importing_registers_the_solo_games() -> None:
 # (an illegal action ends the episode with -1, as PettingZoo's Classic envs do) is the
 # setting that passes check_env for every game, from any start.
 @pytest.mark.parametrize(("env_id", "illegal"), [
-    (ENV_ID, "raise"), (ENV_ID, "lose"), ("deadtable/ChainsawWarrior-v0", "lose")])
+    (ENV_ID, "raise"), (ENV_ID, "lose"), ("deadtable/ChainsawWarrior-v1", "lose")])
 def test_check_env_passes(env_id: str, illegal: str) -> None:
     env = gym.make(env_id, illegal_action=illegal)
     if illegal == "raise":
@@ -177,3 +177,16 @@ def test_any_solo_game_with_an_encoding_works(race_rl: str) -> None:
     check_env(env)
     _, total, info = play(env, 4, 4)
     assert total in (1.0, -1.0)
+
+
+def test_chainsaw_warrior_aiming_at_slots_plays_through_gym() -> None:
+    env = gym.make("deadtable/ChainsawWarrior-v1", encoding_options={"aim": "slot"})
+    assert env.action_space.n == 496
+    for seed in range(6):
+        obs, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            assert obs["action_mask"].any()
+            obs, reward, done, _, info = env.step(env.action_space.sample())
+        assert reward in (-1.0, 0.0, 1.0)
+    env.close()
