@@ -4,8 +4,12 @@
   (deadtable/envs/encodings/). `env.action_space.sample()` draws a *legal* action of the
   current state (pass `mask=` to choose another mask; the space's `.mask` is kept current).
 - Observation: Dict{"observation": Box(-1, 1, (size,), float32), "action_mask": Box(0, 1,
-  (n,), int8)}, as PettingZoo Classic does; `info["action_mask"]` holds the same mask, and
-  `info["legal_actions"]` the legal action ids.
+  (n,), int8)}, as PettingZoo Classic does; `info["action_mask"]` holds the same mask,
+  `info["legal_actions"]` the legal integers and `info["legal_ids"]` their ids;
+  `env.unwrapped.action_masks()` the mask as booleans (sb3-contrib's MaskablePPO) and
+  `action_meaning(i)` what integer i means. Once the episode is over the mask is all ones
+  (no action will be played; a -inf masked softmax stays finite).
+- Render modes: human (printed), ansi (text), rgb_array (an image; the video extra).
 - Reward: 0 until the end, then +1 for a win, 0 for a draw, -1 for a loss.
 - Seeding: `reset(seed=s)` seeds the env's generator, which picks the deadtable game seed;
   `reset(options={"game_seed": g})` plays exactly `game.new(seed=g)`.
@@ -26,7 +30,7 @@ from deadtable import registry
 from deadtable.engine.state import GameState
 from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
 from deadtable.envs.encodings import encoding_for
-from deadtable.render import render_text
+from deadtable.envs.frames import render_as, render_modes
 
 Obs = dict[str, np.ndarray]
 
@@ -46,7 +50,7 @@ class LegalDiscrete(spaces.Discrete):
 
 
 class DeadtableEnv(gym.Env[Any, Any]):
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": render_modes(), "render_fps": 4}
 
     def __init__(
         self,
@@ -58,8 +62,12 @@ class DeadtableEnv(gym.Env[Any, Any]):
     ) -> None:
         if illegal_action not in ("raise", "lose"):
             raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}; valid: ansi or None")
+        modes = self.metadata["render_modes"]
+        if render_mode is not None and render_mode not in modes:
+            raise ValueError(f"render_mode {render_mode!r}; valid: {', '.join(modes)} or None"
+                             + ("" if "rgb_array" in modes else
+                                " (rgb_array needs the video extra: pip install "
+                                "'deadtable[video]')"))
         self.game = registry.load(game_id, **(game_options or {}))
         if len(self.game.seats) != 1:
             raise ValueError(
@@ -122,10 +130,36 @@ class DeadtableEnv(gym.Env[Any, Any]):
         obs, info = self._observe()
         return obs, reward, outcome is not None, False, info
 
-    def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.state is None:
+    def render(self) -> Any:
+        """ansi: the terminal drawing as text; human: that drawing printed; rgb_array: it as
+        an image (deadtable/envs/frames.py)."""
+        if self.render_mode is None or self.state is None:
             return None
-        return render_text(self.game.id, self.state.view(self.seat))
+        view = self.state.view(self.seat)
+        return render_as(self.render_mode, self.game, view)
+
+    # -- for masked learners (sb3-contrib's MaskablePPO) and readers ------------------------
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as booleans (sb3-contrib's convention); all True once the
+        episode is over (see `_observe`)."""
+        return self.action_space.mask.astype(bool)
+
+    def action_meaning(self, action: int) -> str:
+        """What integer `action` means: its id in the encoding, and where it is legal now the
+        id it plays and its label, e.g. "shoot:shotgun:@1 = shoot:shotgun:zombie-4: Shoot
+        the Zombie (4) with the Shotgun"."""
+        encoding = self.encoding
+        if not 0 <= int(action) < encoding.num_actions:
+            raise ValueError(f"action {action} is not in 0..{encoding.num_actions - 1}")
+        name = encoding.actions[int(action)]
+        state = self.state
+        decision = None if state is None or self._over else state.decision
+        if decision is None or not self.action_space.mask[int(action)]:
+            return name
+        plays = encoding.action_id(int(action), self._seen)
+        found = decision.get(plays)
+        label = found.label if found is not None else ""
+        return f"{name}: {label}" if plays == name else f"{name} = {plays}: {label}"
 
     # -- helpers ---------------------------------------------------------------------------
     def _seen(self) -> dict[str, Any]:
@@ -136,12 +170,20 @@ class DeadtableEnv(gym.Env[Any, Any]):
         assert state is not None
         decision = None if self._over else state.decision
         self._view = state.view(self.seat)
-        mask = self.encoding.mask(decision, self._seen)
+        legal = self.encoding.legal_indices(decision, self._seen)
+        if decision is None:
+            # Over: every action "allowed" (none will be played: step() asks for reset()),
+            # so that a -inf masked softmax over the final observation stays finite.
+            mask = np.ones(self.encoding.num_actions, dtype=np.int8)
+        else:
+            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+            mask[legal] = 1
         self.action_space.mask = mask.copy()
         obs = {"observation": self.encoding.encode(self._view), "action_mask": mask}
         info: dict[str, Any] = {
             "action_mask": mask.copy(),
-            "legal_actions": [] if decision is None else decision.ids,
+            "legal_actions": legal,
+            "legal_ids": [] if decision is None else decision.ids,
             "game_seed": self.game_seed,
         }
         if state.outcome is not None:
