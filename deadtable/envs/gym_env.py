@@ -31,6 +31,7 @@ from deadtable.engine.state import GameState
 from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
 from deadtable.envs.encodings import encoding_for
 from deadtable.envs.frames import render_as, render_modes
+from deadtable.envs.play import KernelPlay, PythonPlay, kernel_encoder
 
 Obs = dict[str, np.ndarray]
 
@@ -42,10 +43,16 @@ class LegalDiscrete(spaces.Discrete):
     def __init__(self, n: int, seed: int | None = None) -> None:
         super().__init__(n, seed=seed)
         self.mask = np.zeros(n, dtype=np.int8)
+        self.legal = np.zeros(0, dtype=np.int64)  # the legal integers, ascending
+
+    def set_legal(self, mask: np.ndarray, legal: list[int]) -> None:
+        self.mask = mask
+        self.legal = np.asarray(legal, dtype=np.int64)
 
     def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
-        if mask is None and probability is None and self.mask.any():
-            mask = self.mask
+        if mask is None and probability is None and self.legal.size:
+            # what Discrete.sample(mask=self.mask) draws, without re-checking the mask
+            return self.start + self.dtype.type(self.np_random.choice(self.legal))
         return super().sample(mask=mask, probability=probability)
 
 
@@ -59,7 +66,10 @@ class DeadtableEnv(gym.Env[Any, Any]):
         render_mode: str | None = None,
         illegal_action: str = "raise",
         encoding_options: dict[str, Any] | None = None,
+        kernel: bool = True,
     ) -> None:
+        """`kernel=False` plays the Python rules and encodes the Python view even where the
+        game's kernel and its compiled encoder are built (to compare; same episodes)."""
         if illegal_action not in ("raise", "lose"):
             raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
         modes = self.metadata["render_modes"]
@@ -84,10 +94,23 @@ class DeadtableEnv(gym.Env[Any, Any]):
             "observation": spaces.Box(-1.0, 1.0, self.encoding.observation_shape, np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8),
         })
-        self.state: GameState | None = None
         self.game_seed: int | None = None
+        self._play: PythonPlay | KernelPlay | None = None
+        # the kernel's compiled encoder, where there is one: steps build no Python view
+        self._encoder = kernel_encoder(self.game, self.encoding) if kernel else None
         self._over = False
-        self._view: dict[str, Any] = {}  # the seat's view of the state now
+        self._view: dict[str, Any] | None = None  # the seat's view now, once built
+
+    @property
+    def state(self) -> GameState | None:
+        """The deadtable state (read it; play through step). Over the kernel it is brought
+        up to date when read."""
+        return None if self._play is None else self._play.state
+
+    @property
+    def fast(self) -> bool:
+        """Whether steps run on the game's kernel and compiled encoder."""
+        return self._encoder is not None
 
     # -- the Gymnasium API -----------------------------------------------------------------
     def reset(
@@ -98,21 +121,22 @@ class DeadtableEnv(gym.Env[Any, Any]):
             self.game_seed = int(options["game_seed"])
         else:
             self.game_seed = int(self.np_random.integers(0, SEED_BOUND))
-        self.state = self.game.new(seed=self.game_seed)
-        self._over = self.state.outcome is not None
+        self._play = (KernelPlay(self.game, self.game_seed, self._encoder)
+                      if self._encoder is not None else PythonPlay(self.game, self.game_seed))
+        self._over = self._play.outcome() is not None
         return self._observe()
 
     def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
-        state = self.state
-        if state is None or self._over:
+        play = self._play
+        if play is None or self._over:
             raise gym.error.ResetNeeded("the episode is over (or never began): call reset()")
-        decision = state.decision
-        assert decision is not None
         index = int(action)
         encoding = self.encoding
         action_id = (encoding.action_id(index, self._seen)
                      if 0 <= index < encoding.num_actions else None)
-        if action_id is None or action_id not in decision:
+        if action_id is None or action_id not in play.ids():
+            decision = play.state.decision
+            assert decision is not None
             error = IllegalEnvAction.of(index, encoding, decision, self._seen)
             if self.illegal_action == "raise":
                 raise error
@@ -121,8 +145,8 @@ class DeadtableEnv(gym.Env[Any, Any]):
             info["illegal_action"] = action_id or f"#{index}"
             info["error"] = str(error)
             return obs, -1.0, True, False, info
-        state.apply(action_id)
-        outcome = state.outcome
+        play.apply(action_id)
+        outcome = play.outcome()
         reward = 0.0
         if outcome is not None:
             self._over = True
@@ -135,7 +159,7 @@ class DeadtableEnv(gym.Env[Any, Any]):
         an image (deadtable/envs/frames.py)."""
         if self.render_mode is None or self.state is None:
             return None
-        view = self.state.view(self.seat)
+        view = self._seen()
         return render_as(self.render_mode, self.game, view)
 
     # -- for masked learners (sb3-contrib's MaskablePPO) and readers ------------------------
@@ -163,29 +187,37 @@ class DeadtableEnv(gym.Env[Any, Any]):
 
     # -- helpers ---------------------------------------------------------------------------
     def _seen(self) -> dict[str, Any]:
+        if self._view is None:
+            state = self.state
+            assert state is not None
+            self._view = state.view(self.seat)
         return self._view
 
     def _observe(self) -> tuple[Obs, dict[str, Any]]:
-        state = self.state
-        assert state is not None
-        decision = None if self._over else state.decision
-        self._view = state.view(self.seat)
-        legal = self.encoding.legal_indices(decision, self._seen)
-        if decision is None:
+        play = self._play
+        assert play is not None
+        self._view = None
+        ids = [] if self._over else play.ids()
+        encoding = self.encoding
+        legal = encoding.indices_of(ids, self._seen)
+        if not ids:
             # Over: every action "allowed" (none will be played: step() asks for reset()),
             # so that a -inf masked softmax over the final observation stays finite.
             mask = np.ones(self.encoding.num_actions, dtype=np.int8)
         else:
             mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
             mask[legal] = 1
-        self.action_space.mask = mask.copy()
-        obs = {"observation": self.encoding.encode(self._view), "action_mask": mask}
+        self.action_space.set_legal(mask.copy(), legal)
+        observation = (play.encode(encoding) if isinstance(play, KernelPlay)
+                       else play.encode(encoding, self._seen()))
+        obs = {"observation": observation, "action_mask": mask}
         info: dict[str, Any] = {
             "action_mask": mask.copy(),
             "legal_actions": legal,
-            "legal_ids": [] if decision is None else decision.ids,
+            "legal_ids": ids,
             "game_seed": self.game_seed,
         }
-        if state.outcome is not None:
-            info["outcome"] = state.outcome.to_data()
+        outcome = play.outcome()
+        if outcome is not None:
+            info["outcome"] = outcome.to_data()
         return obs, info

@@ -143,6 +143,11 @@ class Encoding(ABC):
     def encode_into(self, view: dict[str, Any], out: np.ndarray) -> None:
         """Write the view into `out` (zeroed, float32, length `size`)."""
 
+    def kernel_encoder(self, kernel: Any) -> Callable[[Any, np.ndarray], None] | None:
+        """A function writing the observation straight from a kernel game of this encoding's
+        game (a compiled encoder beside the kernel), or None where there is none."""
+        return None
+
     def max_game_length(self) -> int:
         """A bound on the number of decisions in a game, for OpenSpiel (override it)."""
         return 100_000

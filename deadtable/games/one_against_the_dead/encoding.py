@@ -19,6 +19,7 @@ outside the window are not encoded; the helicopter's offset always is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -123,6 +124,13 @@ class OneAgainstTheDeadEncoding(Encoding):
             ("face_up", DECK_CARDS, "every card face up on the table, one per card"),
         ]
         super().__init__(game, action_ids(game), features)
+
+    def kernel_encoder(self, kernel: Any) -> Callable[[Any, np.ndarray], None] | None:
+        """kernel/encode.c, tested equal to encode_into (where the built kernel has it)."""
+        return self._kernel_encode if hasattr(kernel.new(0), "encode") else None
+
+    def _kernel_encode(self, kernel_game: Any, out: np.ndarray) -> None:
+        kernel_game.encode(out, self.provisions_max)
 
     def max_game_length(self) -> int:
         """Each move brings at most a handful of decisions (placing up to eight cards, one
