@@ -41,6 +41,7 @@ from deadtable.engine.options import Option
 from deadtable.engine.state import GameState, Outcome
 from deadtable.envs.common import REWARD, SEED_BOUND
 from deadtable.envs.encodings import Encoding, encoding_for, has_encoding
+from deadtable.envs.play import kernel_encoder
 
 PREFIX = "deadtable_"
 _CLASSES: dict[str, type[DeadtableGame]] = {}
@@ -227,6 +228,9 @@ class DeadtableGame(pyspiel.Game):
                    if _param_name(o.name) in params}
         self.native: Game = spec.bind(**options)
         self.encoding: Encoding = encoding_for(self.native)
+        # the kernel's compiled encoder (a solo game's one seat), where there is one
+        self.encoder = (kernel_encoder(self.native, self.encoding)
+                        if len(self.native.seats) == 1 else None)
         self.seats = self.native.seats
         self.seat_index = {s: i for i, s in enumerate(self.seats)}
         self.max_length = self.encoding.max_game_length()
@@ -409,6 +413,12 @@ class Observer:
         return state._box.get(play=False).view(self.game.seats[player])
 
     def set_from(self, state: DeadtableState, player: int) -> None:
+        box, encoder = state._box, self.game.encoder
+        if encoder is not None and isinstance(box, _KernelBox):
+            if box.fast is None:  # not played yet: deal it without taking its seed
+                box.fast = box.kernel.new(box.claim(False))
+            encoder(box.fast, self.tensor)  # from the kernel: no Python state is built
+            return
         self.tensor.fill(0.0)
         self.game.encoding.encode_into(self._view(state, player), self.tensor)
 

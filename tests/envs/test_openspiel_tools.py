@@ -160,3 +160,18 @@ def test_a_digit_string_option_is_a_number_parameter() -> None:
     game = pyspiel.load_game(GAMES[1], {"lucky_ammo": 456})
     assert game.native.options["lucky-ammo"] == "456"
     assert pyspiel.load_game(str(game)).native.options == game.native.options
+
+
+def test_observing_over_the_kernel_builds_no_python_state() -> None:
+    """One Against the Dead's compiled encoder writes the tensor from the kernel."""
+    need("deadtable.games.one_against_the_dead.kernel._oatd",
+         "One Against the Dead's kernel is not built (pip install -e . with a C compiler)")
+    game = pyspiel.load_game(GAMES[0], {"rng_seed": 2})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    for _ in range(10):
+        state.observation_tensor(0)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state._box.base is None  # never built
+    tensor = state.observation_tensor(0)
+    assert tensor == list(game.encoding.encode(state.native.view("player")))
