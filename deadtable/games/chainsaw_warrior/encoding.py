@@ -21,8 +21,12 @@ this order:
 
 Observation (float32 in [-1, 1]): the warrior's tracks, the clock, the decks and the next
 card back, the discards and removed cards counted by title, the card just turned, the
-equipment display by item, the piles, the question being asked, and the fight (opponents
-and the one fought now, by card).
+equipment display by item, the piles, the question being asked (one-hot in QUESTION_ORDER,
+append-only), and the fight (opponents and the one fought now, by card).
+
+With aim="slot" every card-aimed id (fight:C, shoot:X:C, lucky:X:C and their Dum-Dum and
+Imagizer forms) becomes one per opponent slot, e.g. shoot:X:@2 for the fight's third
+opponent, and the observation gains `slots`, the opponents in fight order.
 """
 
 from __future__ import annotations
