@@ -175,3 +175,21 @@ def test_observing_over_the_kernel_builds_no_python_state() -> None:
     assert state._box.base is None  # never built
     tensor = state.observation_tensor(0)
     assert tensor == list(game.encoding.encode(state.native.view("player")))
+
+
+def test_rl_environment_deals_the_games_of_its_rng_seed() -> None:
+    """rl_environment observes every step (the information-state tensor): its episodes are
+    the deals a loop that never observes gets from the same rng_seed."""
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(GAMES[0], rng_seed=3)
+    assert env.observation_spec()["info_state"] == (2506,)
+    quiet = pyspiel.load_game(GAMES[0], {"rng_seed": 3})
+    for _ in range(3):
+        step = env.reset()
+        expected = quiet.new_initial_state()
+        expected.legal_actions()  # play begins: the next deal is taken
+        assert str(env.get_state) == str(expected)
+        while not step.last():
+            step = env.step([step.observations["legal_actions"][0][0]])
+        assert step.rewards[0] in (-1.0, 0.0, 1.0)
