@@ -148,8 +148,18 @@ class Game:
                 f"load the game with the saved options"
             )
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as its spec and options (the kernel is found again where it is loaded);
+        a game with its kernel off (python_rules) stays off."""
+        return _unpickle_game, (self.spec, self.options, self._kernel is None)
+
     def __repr__(self) -> str:
         return f"Game({self.id!r}, {self.options})"
+
+
+def _unpickle_game(spec: GameSpec, options: dict[str, Any], python_rules: bool) -> Game:
+    game = Game(spec, options)
+    return game.python_rules() if python_rules else game
 
 
 def check_sides(game_id: str, seats: tuple[str, ...],

@@ -242,7 +242,16 @@ class GameState(ABC):
         state._load(data["state"])
         return state
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as its game and its saved data (what to_json writes), so a state crosses
+        processes and checkpoints as a save does."""
+        return _unpickle_state, (self.game, self.to_data())
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.to_data() == other.to_data()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _unpickle_state(game: Game, data: dict[str, Any]) -> GameState:
+    return game.spec.state_class.from_data(game, data)

@@ -11,9 +11,12 @@
 
 Agents are the game's seats. Each observation is {"observation": float32 vector of that
 seat's view, "action_mask": int8 mask}, as in PettingZoo Classic; the mask is all zeros for
-a seat that is not deciding. Rewards come at the end: +1 win, 0 draw, -1 loss per seat. The
-seat that decides next is `agent_selection` (seats need not alternate). An illegal action
-raises IllegalEnvAction and changes nothing.
+a seat that is not deciding, and all ones once the game is over (so that a -inf masked
+softmax over a final observation stays finite). `infos[agent]["legal_actions"]` holds the
+deciding seat's legal integers, `["legal_ids"]` their ids. Rewards come at the end: +1 win,
+0 draw, -1 loss per seat. The seat that decides next is `agent_selection` (seats need not
+alternate). An illegal action raises IllegalEnvAction and changes nothing. Render modes:
+human, ansi and (with the video extra) rgb_array.
 """
 
 from __future__ import annotations
@@ -26,27 +29,32 @@ from pettingzoo import AECEnv
 
 from deadtable import registry
 from deadtable.engine.state import GameState
+from deadtable.envs import ENV_VERSION
 from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
 from deadtable.envs.encodings import encoding_for
-from deadtable.render import render_text
+from deadtable.envs.frames import render_as, render_modes
 
 
 class DeadtableAEC(AECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "deadtable_v0", "is_parallelizable": False}
+    metadata = {"render_modes": render_modes(), "name": "deadtable_v1",
+                "is_parallelizable": False}
 
     def __init__(
         self,
         game_id: str,
         game_options: dict[str, Any] | None = None,
         render_mode: str | None = None,
+        encoding_options: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r}; valid: ansi or None")
+        modes = render_modes()
+        if render_mode is not None and render_mode not in modes:
+            raise ValueError(f"render_mode {render_mode!r}; valid: {', '.join(modes)} or None")
         self.game = registry.load(game_id, **(game_options or {}))
-        self.encoding = encoding_for(self.game)
+        self.encoding = encoding_for(self.game, **(encoding_options or {}))
         self.render_mode = render_mode
-        self.metadata = dict(self.metadata, name=f"deadtable_{game_id.replace('-', '_')}_v0")
+        name = f"deadtable_{game_id.replace('-', '_')}_v{ENV_VERSION}"
+        self.metadata = dict(self.metadata, name=name)
         self.possible_agents = list(self.game.seats)
         n = self.encoding.num_actions
         self._observation_spaces = {
@@ -88,8 +96,13 @@ class DeadtableAEC(AECEnv):
         state = self.state
         assert state is not None
         decision = state.decision
-        mask = self.encoding.mask(decision if decision and decision.seat == agent else None)
-        return {"observation": self.encoding.encode(state.view(agent)), "action_mask": mask}
+        view = state.view(agent)
+        if decision is None:  # over: all ones, so a -inf masked softmax stays finite
+            mask = np.ones(self.encoding.num_actions, dtype=np.int8)
+        else:
+            mask = self.encoding.mask(decision if decision.seat == agent else None,
+                                      lambda: view)
+        return {"observation": self.encoding.encode(view), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -102,9 +115,14 @@ class DeadtableAEC(AECEnv):
         assert decision is not None and decision.seat == agent
         index = int(action)
         encoding = self.encoding
-        action_id = encoding.actions[index] if 0 <= index < encoding.num_actions else None
+
+        def view() -> dict[str, Any]:
+            return state.view(agent)
+
+        action_id = (encoding.action_id(index, view)
+                     if 0 <= index < encoding.num_actions else None)
         if action_id is None or action_id not in decision:
-            raise IllegalEnvAction(index, encoding, decision)
+            raise IllegalEnvAction.of(index, encoding, decision, view)
         self._cumulative_rewards[agent] = 0.0
         state.apply(action_id)
         self._settle()
@@ -120,22 +138,29 @@ class DeadtableAEC(AECEnv):
             decision = state.decision
             assert decision is not None
             self.agent_selection = decision.seat
+            seat = decision.seat
+            legal = self.encoding.legal_indices(decision, lambda: state.view(seat))
             for a in self.agents:
-                self.infos[a] = {"legal_actions": decision.ids if a == decision.seat else []}
+                mine = a == seat
+                self.infos[a] = {"legal_ids": decision.ids if mine else [],
+                                 "legal_actions": legal if mine else []}
             return
         self.rewards = {a: REWARD[outcome.results[a]] for a in self.agents}
         self.terminations = dict.fromkeys(self.agents, True)
         for a in self.agents:
-            self.infos[a] = {"legal_actions": [], "outcome": outcome.to_data()}
+            self.infos[a] = {"legal_ids": [], "legal_actions": [], "outcome": outcome.to_data()}
         if not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
             self.agent_selection = self.agents[0]
 
-    def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.state is None:
+    def render(self) -> Any:
+        """The deciding seat's view (the first seat's once over): ansi, the terminal drawing
+        as text; human, printed; rgb_array, as an image (deadtable/envs/frames.py)."""
+        if self.render_mode is None or self.state is None:
             return None
         decision = self.state.decision
         seat = decision.seat if decision is not None else self.possible_agents[0]
-        return render_text(self.game.id, self.state.view(seat))
+        view = self.state.view(seat)
+        return render_as(self.render_mode, self.game, view)
 
     def close(self) -> None:
         pass

@@ -448,7 +448,8 @@ def bench_command(
     vs: Annotated[
         str | None,
         typer.Option("--vs", metavar="FRAMEWORK",
-                     help="also run the same work through a binding (openspiel) and compare"),
+                     help="also run the same work through a binding (openspiel, gym) and "
+                          "compare"),
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -458,7 +459,8 @@ def bench_command(
     of clone() (against copy.deepcopy), to_json() and from_json(), MCTS iterations per second,
     the speed-up from 1 to 2 workers, and, for a game with a compiled kernel, the same random
     play and rollouts with the Python rules; with --vs openspiel, the same games through the
-    OpenSpiel binding beside the native ones."""
+    OpenSpiel binding beside the native ones; with --vs gym, a Gymnasium step of each solo
+    game against CartPole's."""
     if vs is not None:
         _bench_vs(game_id, vs, games, seed, as_json)
         return
@@ -546,6 +548,9 @@ def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool
     if as_json:
         _print_json(results if game_id is None else results[0])
         return
+    if vs == "gym":
+        _show_bench_gym(results)
+        return
     table = Table(title=f"deadtable bench --vs {vs} (single process)")
     for column in ("game", "path", "games/s", "steps/s", "MCTS iterations/s", "clone µs"):
         table.add_column(column, justify="right" if column not in ("game", "path") else "left",
@@ -565,6 +570,18 @@ def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool
         if slow is not None:
             table.add_row("", "native, Python rules", f"{slow['games_per_second']:.0f}",
                           f"{slow['steps_per_second']:.0f}", "", "")
+    Console().print(table)
+
+
+def _show_bench_gym(results: list[dict[str, Any]]) -> None:
+    table = Table("game", "env", "steps/s", "÷ CartPole", title="deadtable bench --vs gym "
+                  "(single process, CPU time)")
+    for r in results:
+        cartpole = r["cartpole"]["steps_per_second"]
+        for name, label in (("gym", "kernel" if r["kernel"] else "Python rules"),
+                            ("gym_python_rules", "Python rules"), ("cartpole", "CartPole-v1")):
+            rate = r[name]["steps_per_second"]
+            table.add_row(r["game"], label, f"{rate:.0f}", f"{rate / cartpole:.2f}")
     Console().print(table)
 
 

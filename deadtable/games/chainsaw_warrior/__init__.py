@@ -9,6 +9,7 @@ what the rules need, and the Overkill options, come with part 2 (issue 4).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
@@ -59,12 +60,17 @@ OPTIONS = OptionSet([
     Option("data", "", "a TOML file with your own card data (default: the packaged one)"),
 ])
 
+def seats(options: dict[str, Any]) -> tuple[str, ...]:
+    """The seats, the same for every option (a function, not a lambda: a GameSpec pickles)."""
+    return (SEAT,)
+
+
 SPEC = GameSpec(
     id="chainsaw-warrior",
     name="Chainsaw Warrior",
     version="1",
     summary="Solo: one hour of game time to find and destroy Darkness in a house in New York.",
-    seats=lambda options: (SEAT,),
+    seats=seats,
     options=OPTIONS,
     state_class=ChainsawWarriorState,
     start=start,

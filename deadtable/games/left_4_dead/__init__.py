@@ -63,12 +63,17 @@ def sides(options: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     return {seat: (seat,) for seat in SEATS}
 
 
+def seats(options: dict[str, Any]) -> tuple[str, ...]:
+    """The seats, the same for every option (a function, not a lambda: a GameSpec pickles)."""
+    return SEATS
+
+
 SPEC = GameSpec(
     id="left-4-dead",
     name="Left 4 Dead for HeroScape",
     version="1",
     summary="Survivors against the infected on a hex map with heights: reach the safe room.",
-    seats=lambda options: SEATS,
+    seats=seats,
     options=OPTIONS,
     state_class=Left4DeadState,
     start=start,
