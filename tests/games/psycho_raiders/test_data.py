@@ -172,11 +172,15 @@ def _edited(tmp_path: Path, name: str, old: str, new: str) -> Path:
 def test_a_user_sheet_that_breaks_a_number_loads_with_a_warning(tmp_path: Path) -> None:
     path = _edited(tmp_path, "characters.toml", 'name = "Dawn"\nside = "camper"\nspeed = 6',
                    'name = "Dawn"\nside = "camper"\nspeed = 5')
-    with pytest.warns(FixedNumberWarning, match=r"characters.toml: Dawn.speed: 5 differs from "
-                                                r"the rulebook \(10.34, 16.1: Dawn has Speed 6\)"):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         sheets = load_sheets(path)
-    assert sheets.characters["Dawn"].speed == 5 and any("Dawn.speed" in w
-                                                        for w in sheets.warnings)
+    assert [str(w.message) for w in caught] == list(sheets.warnings)
+    assert all(w.category is FixedNumberWarning for w in caught)
+    assert f"{path}: Dawn.speed: 5 differs from the rulebook (10.34, 16.1: Dawn has Speed 6)" \
+        in sheets.warnings
+    assert any("18.1: each sheet within its side's budget" in w for w in sheets.warnings)
+    assert sheets.characters["Dawn"].speed == 5
     path = _edited(tmp_path, "vehicles.toml", "high = 9\n", "high = 8\n")
     with pytest.warns(FixedNumberWarning, match=r"Pickup Truck.high/safe/off_road: \(8, 4, 3\)"):
         assert load_vehicles(path)["Pickup Truck"].high == 8
@@ -235,3 +239,15 @@ def test_missing_rows_and_files(tmp_path: Path) -> None:
     (tmp_path / "bad.toml").write_text("[rules\n")
     with pytest.raises(DataError, match="bad.toml: not valid TOML"):
         load_weapons(tmp_path / "bad.toml")
+
+
+def test_the_docs_name_every_designed_thing(loaded: dict[str, Any]) -> None:
+    text = (Path(__file__).parents[3] / "docs" / "psycho-raiders.md").read_text(encoding="utf-8")
+    names = [*loaded["sheets"].characters, *loaded["vehicles"], *loaded["weapons"],
+             *loaded["decks"],
+             *(z for z, zone in loaded["board"].zones.items() if zone.kind == "building")]
+    assert [n for n in names if n not in text] == []
+    designed = [e.name for e in loaded["tables"].events if e.designed]
+    assert [n for n in designed if n not in text] == []
+    for reading in ("A-12", "A-14", "A-17"):
+        assert f"**{reading} (" in text
