@@ -80,6 +80,7 @@ def compose(placements: Sequence[Placement], *, name: str = "",
     specs: list[SpaceSpec] = []
     owner: dict[str, str] = {}  # new space name -> the tile it came from
     edges: dict[tuple[str, str], str] = {}
+    edge_props: dict[tuple[str, str], dict[str, object]] = {}
     zones: list[tuple[str, str, list[str]]] = []
     zone_owner: dict[str, str] = {}
     markers: list[tuple[str, str, dict[str, object]]] = []
@@ -99,6 +100,8 @@ def compose(placements: Sequence[Placement], *, name: str = "",
                                    None if coord is None else cells[coord]))
         for (a, b), feature in tile.features.items():
             edges[(renamed[a], renamed[b])] = feature
+            if tile.edge(a, b):
+                edge_props[(renamed[a], renamed[b])] = dict(tile.edge(a, b))
         for zone in tile.zones.values():
             zname = p.prefix + zone.name
             if zname in zone_owner:
@@ -113,8 +116,9 @@ def compose(placements: Sequence[Placement], *, name: str = "",
     # Reading order, as a map file numbers its cells; off-grid spaces after, in tile order.
     specs.sort(key=lambda s: (0, s.coord[1], s.coord[0]) if s.coord else (1, 0, 0))
     meta = {"name": name} | ({"source": source} if source is not None else {})
-    return Board("square", specs, adjacency=first.adjacency, edges=edges, zones=zones,
-                 markers=markers, terrains=terrains, meta=meta)
+    return Board("square", specs, adjacency=first.adjacency, edges=edges,
+                 edge_props=edge_props, zones=zones, markers=markers, terrains=terrains,
+                 meta=meta)
 
 
 def placed(p: Placement, coord: Coord) -> Coord:

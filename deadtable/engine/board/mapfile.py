@@ -115,10 +115,11 @@ class _Parser:
         if not self.specs:
             raise self.fail("rows" if kind != "graph" else "space", "the map has no spaces")
         zones = self.zones()
-        edges = self.edges(kind, adjacency, zones)
+        edges, edge_props = self.edges(kind, adjacency, zones)
         markers = self.markers()
         try:
-            return Board(kind, self.specs, adjacency=adjacency, edges=edges, zones=zones,
+            return Board(kind, self.specs, adjacency=adjacency, edges=edges,
+                         edge_props=edge_props, zones=zones,
                          markers=markers, terrains=terrains, meta=meta)
         except (KeyError, ValueError) as error:  # checked above; kept as a MapError anyway
             raise self.fail("map", str(error)) from None
@@ -199,8 +200,10 @@ class _Parser:
             raise self.fail(where, f"no space named {value!r} on this map")
         return value
 
-    def edges(self, kind: str, adjacency: int,
-              zones: list[tuple[str, str, list[str]]]) -> dict[tuple[str, str], str]:
+    def edges(self, kind: str, adjacency: int, zones: list[tuple[str, str, list[str]]]
+              ) -> tuple[dict[tuple[str, str], str], dict[tuple[str, str], dict[str, Any]]]:
+        """Each edge's feature, and the properties of those that have any (every key of an
+        [[edge]] but between/around/feature, as a marker's)."""
         by_name = {s.name: s for s in self.specs}
         directions = (hexes.HEX_DIRECTIONS if kind == "hex"
                       else hexes.SQUARE_DIRECTIONS[:adjacency])
@@ -208,22 +211,26 @@ class _Parser:
         # `around` edges first; an explicit `between` edge then replaces one of them (a door
         # in a building's wall). origin: pair -> the [[edge]] that put the feature there.
         around: dict[tuple[str, str], tuple[str, str]] = {}
+        props: dict[tuple[str, str], dict[str, Any]] = {}
         tables = self.list_of_tables("edge")
         for i, table in enumerate(tables):
             where = f"edge[{i}]"
-            self.check_keys(table, _EDGE_KEYS, where)
             if "around" not in table:
                 continue
             if "between" in table:
                 raise self.fail(where, "give either 'between' (two spaces) or 'around' (a "
                                 "zone), not both")
             feature = self.feature(table, where)
+            extra = self.properties(table, where)
             for key in self.around(table, where, kind, zones, by_name):
-                if key in around and around[key][0] != feature:
+                if key in around and (around[key][0] != feature or props.get(key, {}) != extra):
+                    other = " with other properties" if around[key][0] == feature else ""
                     raise self.fail(f"{where}.around", f"the edge between {key[0]} and "
                                     f"{key[1]} already has a {around[key][0]!r} from "
-                                    f"{around[key][1]}")
+                                    f"{around[key][1]}{other}")
                 around[key] = (feature, where)
+                if extra:
+                    props[key] = extra
         for i, table in enumerate(tables):
             where = f"edge[{i}]"
             if "around" in table:
@@ -247,7 +254,20 @@ class _Parser:
             if key in found:
                 raise self.fail(f"{where}.between", f"a second edge between {a} and {b}")
             found[key] = feature
-        return {**{key: f for key, (f, _) in around.items()}, **found}
+            extra = self.properties(table, where)
+            if extra:
+                props[key] = extra
+            else:
+                props.pop(key, None)  # the wall this door replaces had its own properties
+        return {**{key: f for key, (f, _) in around.items()}, **found}, props
+
+    def properties(self, table: Mapping[str, Any], where: str) -> dict[str, Any]:
+        extra = {k: v for k, v in table.items() if k not in _EDGE_KEYS}
+        for key, value in extra.items():
+            problem = _value_problem(value, "an edge property")
+            if problem:
+                raise self.fail(f"{where}.{key}", problem)
+        return extra
 
     def feature(self, table: Mapping[str, Any], where: str) -> str:
         feature = self.get(table, "feature", where, str, "a feature")
@@ -322,12 +342,12 @@ class _Parser:
         return found
 
 
-def _value_problem(value: Any) -> str:
-    """Marker properties are scalars or lists of them (what dump_map can write back)."""
+def _value_problem(value: Any, what: str = "a marker property") -> str:
+    """Marker and edge properties are scalars or lists of them (what dump_map can write back)."""
     if isinstance(value, list):
-        return next((p for p in map(_value_problem, value) if p), "")
+        return next((p for p in (_value_problem(v, what) for v in value) if p), "")
     if isinstance(value, dict):
-        return "a marker property should be a string, number, boolean or list, not a table"
+        return f"{what} should be a string, number, boolean or list, not a table"
     if not isinstance(value, (str, int, float, bool)):
         return f"{value!r} should be a string, number, boolean or list"
     return ""
@@ -390,6 +410,7 @@ def dump_map(board: Board) -> str:
     for (a, b), feature in sorted(board.features.items()):
         out += ["", "[[edge]]", f"between = {_toml([board.names[a], board.names[b]])}",
                 f"feature = {_toml(feature)}"]
+        out += [f"{_key(k)} = {_toml(v)}" for k, v in board.edge(a, b).items()]
     return "\n".join(out) + "\n"
 
 

@@ -17,7 +17,11 @@ from types import MappingProxyType
 from typing import Any
 
 from deadtable.engine.datafile import DataError, read_toml
+from deadtable.engine.datafile import array_of_tables as _tables
+from deadtable.engine.datafile import check_keys as _keys
 from deadtable.engine.datafile import field as _get
+from deadtable.engine.datafile import one_of as _one_of
+from deadtable.engine.datafile import strings as _strings
 from deadtable.games.last_night_on_earth.town import (
     Building,
     Layout,
@@ -211,27 +215,6 @@ class Scenarios:
 
 
 # -- helpers -----------------------------------------------------------------------------------
-def _one_of(value: str, allowed: tuple[str, ...], where: str) -> str:
-    if value not in allowed:
-        raise DataError(f"{where}: {value!r} should be one of {', '.join(allowed)}")
-    return value
-
-
-def _keys(table: Mapping[str, Any], allowed: set[str], where: str) -> None:
-    for key in table:
-        if key not in allowed:
-            raise DataError(f"{where}.{key}: unknown field; expected one of "
-                            + ", ".join(sorted(allowed)))
-
-
-def _strings(table: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
-    value = _get(table, key, where, list, [])
-    for i, item in enumerate(value):
-        if not isinstance(item, str):
-            raise DataError(f"{where}.{key}[{i}]: {item!r} should be a string")
-    return tuple(value)
-
-
 def _designed(table: dict[str, Any], where: str) -> Mapping[str, str]:
     value = _get(table, "designed", where, dict, {})
     for key, reason in value.items():
@@ -242,13 +225,6 @@ def _designed(table: dict[str, Any], where: str) -> Mapping[str, str]:
 
 def _numbers(table: dict[str, Any], keys: tuple[str, ...], where: str) -> dict[str, int]:
     return {k: _get(table, k, where, int) for k in keys if k in table}
-
-
-def _tables(data: Mapping[str, Any], key: str, origin: str) -> list[dict[str, Any]]:
-    value = data.get(key)
-    if not isinstance(value, list) or not value or not all(isinstance(v, dict) for v in value):
-        raise DataError(f"{origin}: {key}: missing; write one [[{key}]] table each")
-    return value
 
 
 # -- heroes ------------------------------------------------------------------------------------

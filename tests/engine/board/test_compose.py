@@ -87,6 +87,15 @@ def test_a_quarter_turn_is_clockwise_and_keeps_walls_between_the_same_cells() ->
     assert [turned.names[m.space] for m in turned.markers] == ["3,3"]
 
 
+def test_an_edges_properties_turn_with_it() -> None:
+    tile = square_map(*L_TILE, extra=L_EXTRA.replace('feature = "door"\n',
+                                                     'feature = "door"\nlocked = true\n'))
+    turned = rotate(tile, 1)
+    # the door between 1,1 and 1,2 lies between 2,1 and 1,1 after a quarter turn
+    assert dict(turned.edge(turned.space("2,1"), turned.space("1,1"))) == {"locked": True}
+    assert turned.edge(turned.space("3,0"), turned.space("3,1")) == {}
+
+
 def test_tiles_side_by_side_join_across_the_seam() -> None:
     a = square_map("f0 f0", "f0 f0")
     b = square_map("f0 f0", "f0 f0", extra=edge("0,0", "1,0", "wall"))
