@@ -51,6 +51,21 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+class CorruptGame(ValueError):
+    """A stored game whose row cannot be read back (damaged or edited by hand)."""
+
+
+def _object(text: object, what: str) -> dict[str, Any]:
+    """A stored JSON object column, or CorruptGame saying what is wrong with it."""
+    try:
+        value = json.loads(text) if isinstance(text, str | bytes) else None
+    except json.JSONDecodeError as error:
+        raise CorruptGame(f"its stored {what} is not JSON ({error})") from None
+    if not isinstance(value, dict):
+        raise CorruptGame(f"its stored {what} should be a JSON object, not {str(text)[:80]!r}")
+    return value
+
+
 @dataclass
 class Seat:
     name: str
@@ -131,9 +146,9 @@ class Store:
                 )
             ]
         return StoredGame(
-            id=row[0], game=row[1], version=row[2], options=json.loads(row[3]), seed=row[4],
-            setup=json.loads(row[5]), spectator=row[6], seats=seats, actions=actions,
-            created=row[7],
+            id=row[0], game=row[1], version=row[2], options=_object(row[3], "options"),
+            seed=row[4], setup=_object(row[5], "set-up"), spectator=row[6], seats=seats,
+            actions=actions, created=row[7],
         )
 
     def finish(self, game_id: str) -> None:
