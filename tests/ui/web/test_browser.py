@@ -188,7 +188,12 @@ def test_a_whole_game_of_one_against_the_dead_played_by_clicks(
     assert final["outcome"] is not None
     assert step_of(page) == final["step"] > 3
     status = page.inner_text("#status")
-    assert f"Game over — {final['outcome']['cause']}" in status
+    result = {"win": "won", "loss": "lost"}[final["outcome"]["results"]["player"]]
+    cause = final["outcome"]["cause"].replace("-", " ")
+    score = final["outcome"]["scores"]["player"]
+    assert status.startswith(f"Game over: you {result} ({cause}) — your score {score:g}.")
+    assert page.locator("#status a.new-game").count() == 1
+    assert page.locator("#status a.to-lobby").get_attribute("href") == "/"
     assert page.locator("button.action").count() == 0
     last, event = page.locator("#log li").last, final["view"]["log"][-1]
     assert last.inner_text().startswith(event["text"])  # then its why, small and muted
@@ -237,7 +242,11 @@ def test_a_chainsaw_warrior_game_played_through_several_fights(
     final = server.get(game_id, token)
     assert final["outcome"] is not None and page.get_attribute("body", "data-status") == "over"
     assert fights >= 3, f"only {fights} fights"
-    assert f"Game over — {final['outcome']['cause']}" in page.inner_text("#status")
+    result = {"win": "won", "loss": "lost"}[final["outcome"]["results"]["warrior"]]
+    minutes = final["outcome"]["scores"]["minutes"]
+    assert page.inner_text("#status").startswith(
+        f"Game over: you {result} ({final['outcome']['cause'].replace('-', ' ')}) — "
+        f"{minutes:g} minutes.")
     assert not errors, errors
     # A spectator of this solo game sees what the warrior sees: the same board.
     watch = context.new_page()
