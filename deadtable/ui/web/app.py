@@ -193,9 +193,15 @@ class Hub:
         # one move at a time, so a long game of agents never shuts the others out.
         self.agent_slots = asyncio.Semaphore(self.limits.slots)
         # Their threads: their own, so that thinking agents never hold up the store's writes
-        # and replays, which use the default ones.
-        self.agent_threads = ThreadPoolExecutor(self.limits.slots, "deadtable-agent")
+        # and replays, which use the default ones. Made when first needed (again after stop).
+        self._agent_threads: ThreadPoolExecutor | None = None
         self.runners: set[asyncio.Task[None]] = set()
+
+    @property
+    def agent_threads(self) -> ThreadPoolExecutor:
+        if self._agent_threads is None:
+            self._agent_threads = ThreadPoolExecutor(self.limits.slots, "deadtable-agent")
+        return self._agent_threads
 
     async def open(self, game_id: str, token: str | None) -> tuple[LiveGame, str]:
         """The game and the seat `token` opens in it. The token is checked against the
@@ -249,7 +255,9 @@ class Hub:
         for task in list(self.runners):
             task.cancel()
         await asyncio.gather(*self.runners, return_exceptions=True)
-        self.agent_threads.shutdown(wait=False, cancel_futures=True)
+        if self._agent_threads is not None:
+            self._agent_threads.shutdown(wait=False, cancel_futures=True)
+            self._agent_threads = None
 
     def agents_at_work(self) -> int:
         """Games whose agents are thinking or queued for a slot."""
@@ -316,11 +324,10 @@ class Hub:
             legal = error.legal if isinstance(error, IllegalAction) else []
             raise HTTPException(409, {"error": str(error), "legal": legal}) from None
         n = len(live.state.history)
-        await asyncio.to_thread(self.store.append, live.stored.id, n, seat, action_id)
+        await asyncio.to_thread(self.store.append, live.stored.id, n, seat, action_id,
+                                after.outcome is not None)
         live.stored.actions.append(action_id)
         live.state = after
-        if after.outcome is not None:
-            await asyncio.to_thread(self.store.finish, live.stored.id)
         await self.broadcast(live)
 
     async def wake(self, live: LiveGame) -> None:
@@ -444,18 +451,20 @@ def rebuild(stored: StoredGame) -> tuple[GameState, dict[str, Agent]]:
                     list(stored.actions))
     try:
         state = replay.start(registry.load(stored.game, **stored.options))
-        players = seat_agents(state, {s.name: s.agent for s in stored.seats if s.agent})
-        catch_up(state, players, replay.actions)
-    except (registry.UnknownGame, BadOption, ReplayMismatch, IllegalAction, GameOver,
-            ValueError) as error:
-        message = f"game {stored.id} cannot be resumed: {error}"
-        raise HTTPException(410, {"error": message}) from None
-    except (TypeError, KeyError, IndexError, AttributeError) as error:
-        # A set-up the game's new() cannot take: the stored game was damaged or hand-edited.
+    except (registry.UnknownGame, BadOption, ReplayMismatch) as error:
+        raise HTTPException(410, {"error": f"game {stored.id} cannot be resumed: {error}"}
+                            ) from None
+    except Exception as error:  # the game's new() refused the stored set-up, however it does
         message = (f"game {stored.id} cannot be resumed: its stored set-up "
                    f"{json.dumps(stored.setup)[:200]} does not fit {stored.game} "
                    f"({type(error).__name__}: {error})")
         raise HTTPException(410, {"error": message}) from None
+    try:
+        players = seat_agents(state, {s.name: s.agent for s in stored.seats if s.agent})
+        catch_up(state, players, replay.actions)
+    except (IllegalAction, GameOver, ValueError) as error:
+        raise HTTPException(410, {"error": f"game {stored.id} cannot be resumed: {error}"}
+                            ) from None
     return state, players
 
 

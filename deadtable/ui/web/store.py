@@ -116,14 +116,17 @@ class Store:
                 [(game.id, s.name, i, s.agent, s.token) for i, s in enumerate(game.seats)],
             )
 
-    def append(self, game_id: str, n: int, seat: str, action: str) -> None:
+    def append(self, game_id: str, n: int, seat: str, action: str, ends: bool = False) -> None:
         """Record action number `n` (0-based); committed when this returns. A second action
-        with the same number is refused (the primary key), so two writers never interleave."""
+        with the same number is refused (the primary key), so two writers never interleave.
+        `ends`: the action ended the game, noted in the same transaction (so a server stopped
+        right after it never leaves a game over but not known to be)."""
         with self._lock, self._transaction():
-            self._db.execute(
-                "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                (game_id, n, seat, action, time.time()),
-            )
+            now = time.time()
+            self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                             (game_id, n, seat, action, now))
+            if ends:
+                self._db.execute("INSERT OR IGNORE INTO finished VALUES (?, ?)", (game_id, now))
 
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock:

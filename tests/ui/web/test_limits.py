@@ -314,3 +314,34 @@ def test_the_docs_page_gets_a_policy_that_lets_swagger_ui_run(client: TestClient
         assert client.get(page).headers["content-security-policy"] == \
             web_app.SECURITY_HEADERS["Content-Security-Policy"]
     assert json.loads(client.get("/openapi.json").text)["info"]["title"] == "deadtable"
+
+
+def test_serve_takes_the_limits_from_its_options(monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    import deadtable.ui.web as web
+    from deadtable.ui.cli import app as cli
+
+    seen: list[Limits] = []
+    monkeypatch.setattr(web, "serve", lambda host, port, db, limits: seen.append(limits))
+    db = str(tmp_path / "g.sqlite")
+    ran = CliRunner().invoke(cli, ["serve", "--db", db, "--agent-budget", "300",
+                                   "--agent-games", "3", "--agent-slots", "4"])
+    assert ran.exit_code == 0, ran.output
+    assert seen == [Limits(pause=0.3, slots=4, budget=300, games=3)]
+    refused = CliRunner().invoke(cli, ["serve", "--db", db, "--agent-budget", "0"])
+    assert refused.exit_code == 2 and not seen[1:]
+
+
+def test_the_action_that_ends_a_game_notes_it_over_in_the_same_transaction(db: Path) -> None:
+    """A server stopped right after the last move must not take the game for one whose agents
+    should go on."""
+    from deadtable.ui.web.store import Seat, StoredGame
+
+    store = Store(db)
+    store.create(StoredGame("g", "race", "1", {}, 1, {}, "s", [Seat("p", "random", None)]))
+    store.append("g", 0, "p", "walk")
+    assert store.agent_games() == ["g"]
+    store.append("g", 1, "p", "walk", ends=True)
+    assert store.agent_games() == []

@@ -160,7 +160,9 @@
     D.rememberGame(result.data.id, {name: chosen.name, game: chosen.id, step: 0, over: false,
       links: Object.assign(seatLinks, {spectator: watch.url})});
     showMyGames();
-    document.getElementById("created").hidden = false;
+    const created = document.getElementById("created");
+    created.hidden = false;
+    created.scrollIntoView({block: "start"}); // below a long form, on a phone
   }
 
   document.getElementById("create").addEventListener("submit", create);
