@@ -47,7 +47,7 @@ from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
 from deadtable.engine.replay import Replay, ReplayMismatch
 from deadtable.engine.state import SPECTATOR, GameState
-from deadtable.ui.web.limits import AGENT_BUDGET, MAX_DEPTH, json_depth, over_budget
+from deadtable.ui.web.limits import AGENT_BUDGET, MAX_DEPTH, over_budget, too_deep
 from deadtable.ui.web.store import CorruptGame, Seat, Store, StoredGame
 
 STATIC = Path(__file__).parent / "static"
@@ -283,11 +283,12 @@ class Hub:
             if too_much:
                 raise HTTPException(422, {"error": f"seat {name!r}: {agent!r}: {too_much}"})
             seats.append(Seat(name, agent, None))
-        if any(s.agent for s in seats) and self.agents_at_work() >= self.limits.games:
+        busy = self.agents_at_work()
+        if any(s.agent for s in seats) and busy >= self.limits.games:
             raise HTTPException(503, {"error": (
-                f"this server's agents are already at work in {self.agents_at_work()} games, "
-                f"its limit (deadtable serve --agent-games); try again when one of them ends, "
-                f"or seat only humans")})
+                f"this server's agents are already at work in {busy} "
+                f"game{'s' if busy != 1 else ''}, its limit (deadtable serve --agent-games); "
+                f"try again when one of them ends, or seat only humans")})
         state = game.new(seed=new.seed)
         stored = StoredGame(
             id=secrets.token_hex(8), game=game.id, version=game.version,
@@ -561,7 +562,7 @@ class LimitBody:
                 return
             if not message.get("more_body", False):
                 break
-        if json_depth(body) > MAX_DEPTH:
+        if too_deep(body):
             await self._refuse(send, 422, f"the JSON body nests deeper than {MAX_DEPTH} levels; "
                                           f"a game or an action needs 3")
             return
@@ -633,6 +634,7 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
                     "view only. See docs/web.md.",
         version="1",
         docs_url=None,  # served below, with the Content-Security-Policy it needs
+        redoc_url=None,  # one browsable page is enough; ReDoc's would need a policy too
     )
     app.state.hub = hub
     app.state.store = store

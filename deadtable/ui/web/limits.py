@@ -14,11 +14,13 @@ AGENT_BUDGET = 5000  # the most search a server's agent may spend on one move (s
 BUDGETS = ("iterations", "final")
 
 
-def json_depth(body: bytes | bytearray) -> int:
-    """How deeply the JSON text nests arrays and objects (brackets inside strings do not
-    count), read without parsing it: Python's parser gives up on deep nesting with a
-    RecursionError, which must not pass for a server error."""
-    depth = deepest = 0
+def too_deep(body: bytes | bytearray, limit: int = MAX_DEPTH) -> bool:
+    """Whether the JSON text nests arrays and objects more than `limit` levels deep (brackets
+    inside strings do not count), read without parsing it: Python's parser gives up on deep
+    nesting with a RecursionError, which must not pass for a server error."""
+    if body.count(b"[") + body.count(b"{") <= limit:
+        return False  # too few brackets to nest that deep
+    depth = 0
     in_string = escaped = False
     for byte in body:
         if in_string:
@@ -32,10 +34,11 @@ def json_depth(body: bytes | bytearray) -> int:
             in_string = True
         elif byte in (0x5B, 0x7B):  # [ {
             depth += 1
-            deepest = max(deepest, depth)
+            if depth > limit:
+                return True
         elif byte in (0x5D, 0x7D):  # ] }
             depth -= 1
-    return deepest
+    return False
 
 
 def over_budget(agent: Any, game_id: str, cap: int) -> str | None:

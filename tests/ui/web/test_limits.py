@@ -152,7 +152,7 @@ def test_games_with_agents_beyond_the_cap_are_refused_until_one_ends(gate: Gate,
         refused = client.post("/api/games", json={"game": "race", "seats": {"red": "random"},
                                                   **RACE})
         assert refused.status_code == 503
-        assert "already at work in 1 games" in refused.json()["detail"]["error"]
+        assert "already at work in 1 game, its limit" in refused.json()["detail"]["error"]
         assert "--agent-games" in refused.json()["detail"]["error"]
         create(client, "secret", seed=1)  # people alone need no agent
         gate.open.set()
@@ -345,3 +345,17 @@ def test_the_action_that_ends_a_game_notes_it_over_in_the_same_transaction(db: P
     assert store.agent_games() == ["g"]
     store.append("g", 1, "p", "walk", ends=True)
     assert store.agent_games() == []
+
+
+@pytest.mark.parametrize(("body", "deep"), [
+    (b"[" * MAX_DEPTH + b"]" * MAX_DEPTH, False),
+    (b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1), True),
+    (b'{"a": "' + b"[" * 100 + b'"}', False),  # inside a string: text
+    (b'{"a": "\\"' + b"[" * 100 + b'"}', False),  # an escaped quote does not end the string
+    (b'{"a": "\\\\"' + b", " + b"[" * 40 + b"]" * 40 + b"}", True),  # an escaped backslash does
+    (b"[]" * 1000, False),  # many, side by side
+])
+def test_nesting_is_measured_outside_strings(body: bytes, deep: bool) -> None:
+    from deadtable.ui.web.limits import too_deep
+
+    assert too_deep(body) is deep
