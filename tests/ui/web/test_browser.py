@@ -397,3 +397,27 @@ def test_the_lobby_seats_each_side_and_agents_play_on_the_server(
     # The agents' moves reached this page over its WebSocket, after its own.
     log = page.inner_text("#log")
     assert "hero-2 " in log and "zombie-1 " in log and "Game over" in log
+
+
+def test_an_agents_answer_that_arrives_before_the_response_leaves_the_buttons_live(
+        server: Server, context: Any) -> None:
+    """The agent answers over the WebSocket while the page's own move is still on its way
+    (its response held back here): once it arrives, the buttons of the newer turn work."""
+    created = server.create("race", options={"players": 2, "target": 30},
+                            seats={"blue": "random"}, seed=4)
+    page = context.new_page()
+
+    def held_back(route: Any) -> None:
+        response = route.fetch()
+        time.sleep(1.5)  # blue's agent moves 0.3 s after red: its frame comes first
+        route.fulfill(response=response)
+
+    page.route("**/actions", held_back)
+    page.goto(created["seats"]["red"]["url"])
+    page.wait_for_selector('body[data-connection="up"][data-status="your-turn"]',
+                           state="attached")
+    page.click('button.action[data-action="walk"]')
+    page.wait_for_selector('body[data-step="2"][data-status="your-turn"]', state="attached")
+    page.wait_for_selector('button.action[data-action="walk"]:enabled')
+    click_and_wait(page, 'button.action[data-action="walk"]')
+    assert step_of(page) >= 3

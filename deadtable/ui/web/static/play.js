@@ -183,6 +183,9 @@
       setConnection("reconnecting…", "down");
     } else if (result.ok) {
       show(result.data);
+      // A newer frame came over the socket first (an agent answered at once): shown while
+      // this action was on its way, its buttons were drawn disabled.
+      if (current !== result.data) showActions(current);
       return;
     } else {
       error.textContent = errorText(result);
