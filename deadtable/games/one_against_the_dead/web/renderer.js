@@ -54,6 +54,10 @@
     // A group, so that a screen reader reaches each card; each says what lies on it.
     const root = svg("svg", {class: "city", viewBox: `0 0 ${width} ${height}`, width, height,
       role: "group", "aria-label": `the city, ${cards.length} blocks`});
+    // The board shrinks a city to fit a phone, but not below about half size (cards stay
+    // readable): a longer one scrolls sideways in its own box. Set through the CSSOM (the page's policy
+    // refuses style attributes).
+    root.style.minWidth = `${Math.round(width * 0.55)}px`;
     const at = (x, y) => [PAD + (x - minX) * (W + GAP), PAD + (maxY - y) * (H + GAP)];
     for (const c of cards) {
       const [px, py] = at(c.x, c.y);
@@ -175,7 +179,8 @@
       el("div", {class: "stat", "data-stat": "provisions"}, el("span", {class: "label"}, "Provisions"),
         el("span", {class: "value"}, String(view.provisions))),
       el("div", {class: "stat small"}, `Turn ${view.turn} · ${PHASES[view.phase] || String(view.phase).replace(/-/g, " ")} · kills ${view.kills} · deck ${view.deck_count}`));
-    board.append(el("div", {class: "oatd"}, el("div", {class: "city-box"}, city(view), hand(view)), panel));
+    board.append(el("div", {class: "oatd"},
+      el("div", {class: "city-box"}, el("div", {class: "city-scroll"}, city(view)), hand(view)), panel));
   }
 
   window.Deadtable.registerRenderer("one-against-the-dead", render);
