@@ -653,15 +653,25 @@ def serve_command(
                           help="agents thinking at once on the server; other games' agents "
                                "wait their turn"),
     ] = 2,
+    agent_budget: Annotated[
+        int, typer.Option("--agent-budget", min=1,
+                          help="the most search one agent move may ask for (mcts iterations); "
+                               "a game asking more is refused"),
+    ] = 5000,
+    agent_games: Annotated[
+        int, typer.Option("--agent-games", min=1,
+                          help="games with agents at work at once; a new game with agents "
+                               "beyond it is refused until one ends"),
+    ] = 16,
 ) -> None:
     """Play in the browser: a lobby and games on http://HOST:PORT/ (needs the web extra)."""
     try:
-        from deadtable.ui.web import serve
+        from deadtable.ui.web import Limits, serve
     except ImportError as error:
         _fail(f"the web extra is not installed ({error}); pip install 'deadtable[web]'")
     _refuse(checks.db_problem(db))
     try:
-        serve(host, port, db, agent_pause, agent_slots)
+        serve(host, port, db, Limits(agent_pause, agent_slots, agent_budget, agent_games))
     except OSError as error:
         _fail(f"cannot serve on {host}:{port} with {db}: {error}")
     except sqlite3.Error as error:

@@ -33,16 +33,23 @@
       view.night ? el("span", {class: "night-flag"}, "NIGHT: HtH −1") : null);
   }
 
-  // Endurance: the Radiation and Venom markers climb it; either reaching it kills.
+  // Endurance: a row of boxes, one per point of the warrior's Endurance; the Radiation and
+  // Venom markers climb the rows below it, and either reaching it kills.
   function enduranceTrack(w) {
-    const cells = Math.max(w.endurance, 1), cell = 22, width = cells * cell;
-    const root = svg("svg", {class: "cw-endurance", viewBox: `0 0 ${width} 34`, width, height: 34,
-      role: "img", "aria-label": `Endurance ${w.endurance}, Radiation ${w.radiation}, Venom ${w.venom}`});
-    for (let i = 0; i < cells; i++) {
-      root.append(svg("rect", {x: i * cell + 1, y: 1, width: cell - 2, height: 14, rx: 2,
-        class: i < w.radiation ? "rad on" : "rad off"}, svg("title", {}, `Radiation ${w.radiation} of ${w.endurance}`)));
-      root.append(svg("rect", {x: i * cell + 1, y: 18, width: cell - 2, height: 14, rx: 2,
-        class: i < w.venom ? "venom on" : "venom off"}, svg("title", {}, `Venom ${w.venom} of ${w.endurance}`)));
+    const cells = Math.max(w.endurance, w.radiation, w.venom, 1), cell = 22, width = cells * cell;
+    const root = svg("svg", {class: "cw-endurance", viewBox: `0 0 ${width} 52`, width, height: 52,
+      role: "img", "aria-label": `Endurance ${w.endurance}; Radiation ${w.radiation} of ${w.endurance}` +
+        (w.infected ? `; Venom ${w.venom} of ${w.endurance}` : "; not infected")});
+    const rows = [["endurance", w.endurance, "Endurance"], ["rad", w.radiation, "Radiation"],
+      ["venom", w.venom, "Venom"]];
+    rows.forEach(([cls, value, name], row) => {
+      for (let i = 0; i < cells; i++) {
+        root.append(svg("rect", {x: i * cell + 1, y: 1 + row * 17, width: cell - 2, height: 15, rx: 2,
+          class: `${cls} ${i < value ? "on" : "off"}`}, svg("title", {}, `${name} ${value} of ${w.endurance}`)));
+      }
+    });
+    for (let i = 4; i < w.endurance; i += 5) { // every fifth box numbered, as on a track
+      root.append(svg("text", {x: i * cell + cell / 2, y: 12, "text-anchor": "middle", class: "cw-tick"}, String(i + 1)));
     }
     return el("div", {class: "cw-row", "data-stat": "endurance"},
       el("span", {class: "label"}, "Endurance"), root,
