@@ -780,12 +780,14 @@ def lucky_shot(state: ChainsawWarriorState, fight: Fight, item_id: str, target: 
     note = f" +{bonus}" if bonus else ""
     index = equipment.find(state, item_id)
     assert index is not None
-    if result in state.rules.lucky_ammo:
-        if item_id == "knife":
+    if item_id == "knife":
+        # "If the knife is used and a 1 is rolled, you still drop it", whichever ammunition
+        # reading is played
+        if result == 1 or result in state.rules.lucky_ammo:
             fight.knife_dropped = True
-        else:
-            use(state, index)
-            index = equipment.find(state, item_id)
+    elif result in state.rules.lucky_ammo:
+        use(state, index)
+        index = equipment.find(state, item_id)
     if result == 1:
         wounds = state.dice.d6() if state.rules.lucky_one == "d6" else 1
         state.event(f"Lucky Shot {roll}{note}: in the confusion you shoot yourself.",

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 CATS = "c-a-t-s"
 CATS_FITS = ("gun", "flamethrower", "man-to-man-rockets", LASER_LANCE)  # a type or an item
 SMASH_BOXES = 5 * BOXES_PER_MINUTE  # "For the next 5 minutes"
+REFLEXES_FLOOR = 6  # "Your Reflexes can never fall beneath 6"
 
 
 # -- ratings -----------------------------------------------------------------------------------
@@ -28,10 +29,10 @@ def determined(state: ChainsawWarriorState) -> int:
 
 
 def reflexes(state: ChainsawWarriorState) -> int:
-    """Reflexes with the X-oskeleton's -1 and Determination."""
+    """Reflexes with the X-oskeleton's -1 (never beneath 6), then Determination's counters."""
     mod = sum(state.data.items[c.item].reflexes for c in state.items
               if equipment.usable(state, c))
-    return state.warrior.reflexes + mod + determined(state)
+    return max(REFLEXES_FLOOR, state.warrior.reflexes + mod) + determined(state)
 
 
 def cats_on(state: ChainsawWarriorState, item_id: str) -> bool:
@@ -115,9 +116,12 @@ def answer(state: ChainsawWarriorState, action: str) -> None:
         roll = state.dice.d6()
         state.event(f"The Rope and Launcher takes you past {roll} areas.",
                     cite="Equipment: Rope and Launcher")
+        balcony = state.turned
         for _ in range(roll):
             if not skip_card(state, "You bypass"):
                 break
+        if state.turned == balcony:  # past the balcony: no encounter there to rope from again
+            state.turned = None
     elif verb == "dynamite":
         # "At the start of any turn, after adding 30 seconds to the time as usual"
         use(state, equipment.find_carried(state, "dynamite"))

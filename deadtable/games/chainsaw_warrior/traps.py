@@ -210,7 +210,7 @@ def _magnetic_field(state: ChainsawWarriorState, c: Card) -> None:
 
 
 def _mines(state: ChainsawWarriorState, c: Card) -> None:
-    if has(state, "metal-detector"):
+    if has(state, "metal-detector") and not state.sprint:  # a sprint: "the worst possible results"
         state.event("Mines: the Metal Detector finds them; a minute to go round.",
                     cite="Equipment: Metal Detector")
         tracks.pass_time(state, minutes(1))

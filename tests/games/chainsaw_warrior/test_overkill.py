@@ -122,6 +122,17 @@ def test_sprinting_into_traps_suffers_the_worst() -> None:
     assert wire.time == 1 + 6 + 1
 
 
+def test_sprinting_into_mines_the_metal_detector_does_not_help() -> None:
+    # "If the card is a trap, you automatically fail ... and suffer the worst possible
+    # results": the Metal Detector's minute round them is no help at a sprint (breakage: 1, 1).
+    state = start(["mines-1"], [1, 1], sprinting=True, kit=["metal-detector"])
+    play(state, "sprint")
+    assert state.warrior.wounds == 8 and used_all_dice(state)
+    walked = start(["mines-1"], [], sprinting=True, kit=["metal-detector"])
+    play(walked, "walk")
+    assert walked.warrior.wounds == 14 and "Metal Detector" in " ".join(texts(walked))
+
+
 def test_sprinting_past_a_secret_passage_discards_it() -> None:
     state = start(["secret-passage-2"], [], sprinting=True)
     play(state, "sprint")
