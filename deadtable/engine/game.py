@@ -12,7 +12,7 @@ from typing import Any
 from deadtable.engine.dice import Dice
 from deadtable.engine.kernel import Kernel
 from deadtable.engine.options import BadOption, OptionSet
-from deadtable.engine.state import GameState
+from deadtable.engine.state import GameState, Outcome
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,10 @@ class GameSpec:
     # {"clear", "spaces", "blocked_at", "reason"} for two space names), for interfaces to ask
     # about any two spaces; it must read only what every seat sees (docs/web.md, the sight API).
     ruler: str | None = None
+    # The outcome in the players' words for an end screen ("Mission failed: killed by your
+    # wounds, 12 minutes into the hour"), where the results and scores alone read badly;
+    # None: the screens show the results and scores as they are.
+    outcome_text: Callable[[Outcome], str] | None = None
 
     def bind(self, **options: Any) -> Game:
         resolved = self.options.resolve(options)

@@ -17,6 +17,7 @@ from deadtable.games.chainsaw_warrior.agent import HeuristicAgent
 from deadtable.games.chainsaw_warrior.kernel import kernel_for
 from deadtable.games.chainsaw_warrior.setup import card_data, start
 from deadtable.games.chainsaw_warrior.state import SEAT, ChainsawWarriorState
+from deadtable.games.chainsaw_warrior.tracks import result_text
 
 OPTIONS = OptionSet([
     Option("difficulty", "hard",
@@ -74,6 +75,7 @@ SPEC = GameSpec(
     render="deadtable.games.chainsaw_warrior.render:render",  # the board in the terminal
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the board in the browser
     encoding="deadtable.games.chainsaw_warrior.encoding:make",  # the RL encoding
+    outcome_text=result_text,  # "Mission failed: ..., 12 minutes into the hour."
 )
 
 register_agent("heuristic", HeuristicAgent, game="chainsaw-warrior")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from deadtable.engine.decisions import Action
+from deadtable.engine.wording import count
 from deadtable.games.chainsaw_warrior import equipment, items, rolls, tracks
 from deadtable.games.chainsaw_warrior.data import Card
 from deadtable.games.chainsaw_warrior.equipment import LASER_LANCE, has, use
@@ -412,7 +413,7 @@ def _answer_step6(state: ChainsawWarriorState, action: str) -> None:
         use(state, _index(state, "poison-coated-metal-needle"))
         rounds = (state.dice.d6() + 1) // 2
         fight.poison[c.id] = rounds
-        state.event(f"The poison needle goes in: the {c.title} dies in {rounds} rounds.",
+        state.event(f"The poison needle goes in: the {c.title} dies in {count(rounds, 'round')}.",
                     cite="Equipment: Poison-Coated Metal Needle")
         return  # and the round is fought as usual
     elif verb == "throw-net":
@@ -546,9 +547,12 @@ def _round(state: ChainsawWarriorState, fight: Fight) -> None:
         if state.outcome is not None:
             return
     fight.lost_round = False
-    r = rolls.hth_round(state.dice, creature_hth(fight, c), mine)
+    theirs = creature_hth(fight, c)
+    r = rolls.hth_round(state.dice, theirs, mine)
+    # the dice and the HtH ratings behind each score, so the log agrees with the board's
     state.event(f"Round {fight.rounds} against the {c.title}: it scores {r.creature}, "
-                f"you {r.warrior}.", cite="Fighting Creatures step 6")
+                f"you {r.warrior} (its {r.creature - theirs} + HtH {theirs}; your "
+                f"{r.warrior - mine} + HtH {mine}).", cite="Fighting Creatures step 6")
     fight.step = "lucky"
     if r.result == "win":
         if fight.current == state.data.darkness:
@@ -595,7 +599,7 @@ def struck(state: ChainsawWarriorState, fight: Fight, c: Card, escaping: bool,
     """The creature hurts you: in a lost round, or its most when an escape fails."""
     if agent(c) == 4 and not escaping:
         roll = state.dice.total(3)
-        state.event(f"Chaos Agent 4 knocks you out for {roll} minutes.",
+        state.event(f"Chaos Agent 4 knocks you out for {count(roll, 'minute')}.",
                     cite="House Cards: Chaos Agents")
         from deadtable.games.chainsaw_warrior.clock import BOXES_PER_MINUTE
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from deadtable.engine.decisions import Action
+from deadtable.engine.wording import count
 from deadtable.games.chainsaw_warrior import equipment, fight, rolls, tracks
 from deadtable.games.chainsaw_warrior.clock import BOXES_PER_MINUTE, is_night
 from deadtable.games.chainsaw_warrior.data import Card
@@ -267,7 +268,7 @@ def _healed(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
 # -- Secret Passage -----------------------------------------------------------------------------
 def _secret_passage(state: ChainsawWarriorState, c: Card) -> None:
     roll = state.dice.parse_and_roll(c.extra.get("skip", "2d6"))
-    state.event(f"A Secret Passage: you may skip up to {roll} cards.",
+    state.event(f"A Secret Passage: you may skip up to {count(roll, 'card')}.",
                 cite="House Cards: Secret Passage")
     ask(state, "passage", left=roll)
 

@@ -115,6 +115,12 @@ def test_the_tdd_spares_the_reflex_test_for_the_laser_lance() -> None:
 
 
 # -- hand-to-hand weapons -------------------------------------------------------------------------
+def test_a_name_with_its_own_full_stop_ends_a_sentence_once() -> None:
+    state = start([], [], kit=["c-n-e-s", "c-a-t-s"], then=())
+    assert "Your kit: Laser-lance, C.N.E.S., C.A.T.S." in texts(state)
+    assert not [line for line in texts(state) if line.endswith("..")]
+
+
 def test_cnes_destroys_the_opponent_for_a_die_of_wounds() -> None:
     state = start(["zombie-1"], [4], kit=["c-n-e-s"])
     play(state, "hth")
@@ -172,7 +178,8 @@ def test_the_torch_at_night_cancels_the_penalty_and_adds_one_against_zombies() -
     # it 3+3+8 = 14; you 1+1+11 -1 (night) +1 (no penalty) +1 (Zombie) = 14: a draw
     state = start(["zombie-1"], [3, 3, 1, 1], kit=["torch"], time=NIGHT)
     play(state, "hth")
-    assert "Round 1 against the Zombie: it scores 14, you 14." in texts(state)
+    assert ("Round 1 against the Zombie: it scores 14, you 14 (its 6 + HtH 8; your 2 + HtH "
+            "12).") in texts(state)
 
 
 def test_the_holographic_imagizer_escapes_once_or_adds_one_to_a_lucky_shot() -> None:
@@ -238,7 +245,8 @@ def test_smash_adds_three_to_hth() -> None:
                   **{"advanced-equipment": True})
     at_free_area(state, "smash")
     play(state, "hth")
-    assert "Round 1 against the Zombie: it scores 14, you 17." in texts(state)
+    assert ("Round 1 against the Zombie: it scores 14, you 17 (its 6 + HtH 8; your 3 + HtH "
+            "14).") in texts(state)
 
 
 def test_the_remote_camera_looks_ahead_but_not_through_a_secret_passage() -> None:
@@ -340,10 +348,12 @@ def test_the_hth_bonuses_count_one_weapon_and_the_rest() -> None:
     adv = {"advanced-equipment": True}
     nux = start(["zombie-1"], [3, 3, 1, 1], kit=["stun-nux", "knife"], **adv)
     play(nux, "hth")
-    assert "Round 1 against the Zombie: it scores 14, you 15." in texts(nux)
+    assert ("Round 1 against the Zombie: it scores 14, you 15 (its 6 + HtH 8; your 2 + HtH "
+            "13).") in texts(nux)
     reaper = start(["zombie-1"], [3, 3, 1, 1], kit=["r-e-a-p-e-r", "chainsaw"], **adv)
     play(reaper, "hth")
-    assert "Round 1 against the Zombie: it scores 14, you 15." in texts(reaper)
+    assert ("Round 1 against the Zombie: it scores 14, you 15 (its 6 + HtH 8; your 2 + HtH "
+            "13).") in texts(reaper)
 
 
 def test_the_combat_shotgun_and_the_heat_detector() -> None:

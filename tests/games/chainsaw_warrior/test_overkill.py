@@ -62,7 +62,8 @@ def test_frenzy_plus_three_double_damage_and_endurance() -> None:
     play(state, "hth", "no", "fight")
     assert state.phase == "frenzy"
     play(state, "berserk")
-    assert "Round 2 against the Zombie: it scores 20, you 16." in texts(state)
+    assert ("Round 2 against the Zombie: it scores 20, you 16 (its 12 + HtH 8; "
+            "your 2 + HtH 14).") in texts(state)
     assert state.warrior.endurance == 14 and state.warrior.wounds == 11
 
 
@@ -104,7 +105,8 @@ def test_sprinting_into_a_creature_no_aimed_shot_and_minus_one() -> None:
     state = start(["zombie-7"], [3, 3, 1, 2], kit=["blaster"], sprinting=True)  # a corridor
     play(state, "sprint")
     # no shot question; the first round at HtH 10: 14 against 13, lost? no: 1+2+10 = 13
-    assert "Round 1 against the Zombie: it scores 14, you 13." in texts(state)
+    assert ("Round 1 against the Zombie: it scores 14, you 13 (its 6 + HtH 8; "
+            "your 3 + HtH 10).") in texts(state)
 
 
 def test_sprinting_into_traps_suffers_the_worst() -> None:
@@ -146,7 +148,8 @@ def test_determination_counts_defeats_and_goes_with_a_victory() -> None:
     state = start(["rad-canister-1", "zombie-1"], [4, 6, 6, 4, 4], determination=True)
     assert state.determination == 1
     play(state, "hth")
-    assert "Round 1 against the Zombie: it scores 20, you 20." in texts(state)
+    assert ("Round 1 against the Zombie: it scores 20, you 20 (its 12 + HtH 8; "
+            "your 8 + HtH 12).") in texts(state)
 
 
 @pytest.mark.parametrize("name", ["determination", "frenzy", "sprinting", "rapid-fire"])

@@ -268,7 +268,7 @@ def test_a_second_door_may_shuffle_the_first_back_into_the_deck() -> None:
     play(state, "retrace")  # nothing to retrace: door 1 discarded
     assert state.phase == "door" and state.ctx["card"] == "locked-door-2"
     play(state, "retrace")
-    assert logged(state, "You retrace your steps: 1 cards go back into the deck")
+    assert logged(state, "You retrace your steps: 1 card goes back into the deck")
     # door 1 is back in the deck (or, shuffled to the top, already turned and asking again)
     if state.phase == "door":
         assert state.ctx["card"] == "locked-door-1"

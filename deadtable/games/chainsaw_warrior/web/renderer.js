@@ -128,11 +128,19 @@
     return box;
   }
 
+  // " (12 in this fight)": the rating the rolls use, where it differs from the track's.
+  function now(rating, base, when) {
+    return rating === null || rating === undefined || rating === base ? "" : ` (${rating} ${when})`;
+  }
+
   function render(view, board) {
     const w = view.warrior;
     if (!w) return false; // not the warrior's board: the generic page shows what there is
+    const hth = view.fight ? view.fight.hth : null;
     const ratings = el("div", {class: "cw-row", "data-stat": "ratings"}, el("span", {class: "label"}, "Ratings"),
-      el("span", {class: "value"}, `HtH ${w.hth} · Reflexes ${w.reflexes} · Marksmanship ${w.marksmanship >= 0 ? "+" : ""}${w.marksmanship} · Skill: ${w.skill}`));
+      el("span", {class: "value"}, `HtH ${w.hth}${now(hth, w.hth, "in this fight")} · ` +
+        `Reflexes ${w.reflexes}${now(w.reflexes_now, w.reflexes, "now")} · ` +
+        `Marksmanship ${w.marksmanship >= 0 ? "+" : ""}${w.marksmanship} · Skill: ${w.skill}`));
     const items = el("div", {class: "cw-items"}, view.items.map(itemCard));
     board.append(el("div", {class: "cw"},
       clockTrack(view), enduranceTrack(w), woundsTrack(w), ratings,

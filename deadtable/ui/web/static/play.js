@@ -62,8 +62,9 @@
     if (payload.outcome) {
       const results = Object.entries(payload.outcome.results).map(([s, r]) => `${s}: ${r}`).join(", ");
       const scores = Object.entries(payload.outcome.scores || {}).map(([s, v]) => `${s} ${v}`).join(", ");
+      // the game's own words for its result where it has them, else the results and scores
       status.replaceChildren(el("strong", {class: "outcome"}, `Game over — ${payload.outcome.cause}. `),
-        results, scores ? ` (scores: ${scores})` : "");
+        payload.outcome_text || results, !payload.outcome_text && scores ? ` (scores: ${scores})` : "");
     } else if (payload.agent_error) {
       status.replaceChildren(el("strong", {class: "error agent-error"}, "The agents stopped: "),
         payload.agent_error);
