@@ -54,6 +54,15 @@ def _fight(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
         state.tasks = [*state.tasks[:pending], {"do": "fight"}, *state.tasks[pending:]]
 
 
+def named(state: ChainsawWarriorState, card_id: str) -> str:
+    """The opponent's title, numbered in the fight's order where others share it ("Wandering
+    Zombie 2"), so that choices between them can be told apart; the board numbers alike."""
+    title = card(state, card_id).title
+    fight = state.fight
+    same = [] if fight is None else [o for o in fight.opponents if card(state, o).title == title]
+    return f"{title} {same.index(card_id) + 1}" if len(same) > 1 and card_id in same else title
+
+
 def card(state: ChainsawWarriorState, card_id: str) -> Card:
     return state.data.card(card_id)
 
@@ -165,11 +174,12 @@ def _shots(state: ChainsawWarriorState) -> list[Action]:
             verb = "Throw the" if item.throw else "Shoot with the"
             need = _shot_number(state, fight, item.id, c)
             actions.append(Action(f"shoot:{state.items[i].item}:{target}",
-                                  f"{verb} {item.name} at the {c.title} (needs {need})"))
+                                  f"{verb} {item.name} at the {named(state, target)} "
+                                  f"(needs {need})"))
             if item.type == "gun" and has(state, "dum-dum-bullets"):
                 actions.append(Action(f"shoot:{item.id}:{target}:dum-dum",
                                       f"Shoot Dum-Dum Bullets from the {item.name} at the "
-                                      f"{c.title} (needs {need - 2})"))
+                                      f"{named(state, target)} (needs {need - 2})"))
     return actions
 
 
@@ -364,16 +374,17 @@ def _specials(state: ChainsawWarriorState, fight: Fight) -> list[Action]:
     c = card(state, fight.current)
     first = fight.current not in fight.fought  # "Step 6 of the first round of combat with it"
     dark = c.kind == "darkness"
+    it = named(state, fight.current)
     found = []
     if has(state, "c-n-e-s") and not dark:
-        found.append(Action("cnes", f"Scramble the {c.title} with the C.N.E.S. (it dies; you "
+        found.append(Action("cnes", f"Scramble the {it} with the C.N.E.S. (it dies; you "
                                     f"take a die of wounds)"))
     if first and has(state, "poison-coated-metal-needle") and not dark:
-        found.append(Action("needle", f"Stab the {c.title} with the Poison-Coated Needle"))
+        found.append(Action("needle", f"Stab the {it} with the Poison-Coated Needle"))
     if first and has(state, "throw-nets") and not dark and c.creature != "meat-machine":
-        found.append(Action("throw-net", f"Throw a Net over the {c.title}"))
+        found.append(Action("throw-net", f"Throw a Net over the {it}"))
     if first and has(state, "time-grenades") and not dark:
-        found.append(Action("grenade", f"Send the {c.title} away with a Time Grenade"))
+        found.append(Action("grenade", f"Send the {it} away with a Time Grenade"))
     if fight.rounds == 0 and not fight.flash and is_night(state.time) and has(state, "flash-bombs"):
         found.append(Action("flash:bonus", "A Flash Bomb: +3 HtH for this combat"))
         found.append(Action("flash:escape", "A Flash Bomb: escape at the start of round two"))
@@ -457,7 +468,7 @@ def _order_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
     fight = state.fight
     assert fight is not None
     return "Which opponent do you fight next?", [
-        Action(f"fight:{o}", f"Fight the {card(state, o).title} (HtH {card(state, o).hth})")
+        Action(f"fight:{o}", f"Fight the {named(state, o)} (HtH {card(state, o).hth})")
         for o in fight.opponents]
 
 
@@ -736,10 +747,12 @@ def _lucky_shots(state: ChainsawWarriorState, fight: Fight) -> list[Action]:
                 continue
             item = state.data.items[state.items[i].item]
             actions.append(Action(f"lucky:{item.id}:{target}",
-                                  f"Lucky Shot with the {item.name} at the {c.title}"))
+                                  f"Lucky Shot with the {item.name} at the "
+                                  f"{named(state, target)}"))
             if has(state, "holographic-imagizer"):
                 actions.append(Action(f"lucky:{item.id}:{target}:imagizer",
-                                      f"Lucky Shot with the {item.name} at the {c.title}, "
+                                      f"Lucky Shot with the {item.name} at the "
+                                      f"{named(state, target)}, "
                                       f"+1 from the Holographic Imagizer"))
     return actions
 

@@ -97,7 +97,7 @@ def _house(view: dict[str, Any]) -> RenderableType:
     fight = view["fight"]
     if fight:
         lines.append("\nFighting: ", style="bold red")
-        lines.append(", ".join(f"{o['title']} (HtH {o['hth']})" for o in fight["opponents"]))
+        lines.append(", ".join(f"{o['name']} (HtH {o['hth']})" for o in fight["opponents"]))
         lines.append(f"  round {fight['rounds']}")
         if fight["next_hth"]:
             lines.append(f"  next round HtH {fight['next_hth']:+d}")

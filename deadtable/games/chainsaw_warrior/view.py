@@ -71,7 +71,9 @@ def view(state: ChainsawWarriorState) -> dict[str, Any]:
         "exiting": state.exiting,
         "left_building": state.left_building,
         "fight": None if now is None else {
-            "opponents": [_card(state, o) for o in now.opponents],
+            # each with the name the choices use ("Wandering Zombie 2" where titles repeat)
+            "opponents": [{**_card(state, o), "name": fight.named(state, o)}
+                          for o in now.opponents],
             "current": now.current, "rounds": now.rounds, "context": now.context,
             "next_hth": now.next_hth, "no_escape": now.no_escape,
             "knife_dropped": now.knife_dropped,

@@ -128,3 +128,18 @@ def test_you_die_when_your_life_reaches_zero() -> None:
     assert state.outcome is not None
     assert state.outcome.results == {"player": "loss"} and state.outcome.cause == "killed"
     assert state.life == 0
+
+
+def test_the_view_and_the_board_show_the_weapons_powers() -> None:
+    from rich.console import Console
+
+    from deadtable.games.one_against_the_dead.render import render
+
+    state = combat_scene(3, weapon=Weapon("bat", None), **{"weapon-powers": "3-4-6"})
+    view = state.view("player")
+    assert view["powers"] == {"fists": 2, "bat": 3, "chainsaw": 4, "shotgun": 6}
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render(view))
+    shown = console.export_text()
+    assert "Weapon bat, power 3" in shown
+    assert "fists 2, bat 3, chainsaw 4, shotgun 6" in shown

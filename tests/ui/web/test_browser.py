@@ -176,6 +176,10 @@ def test_a_whole_game_of_one_against_the_dead_played_by_clicks(
     life = data["view"]["life"]
     assert page.inner_text('[data-stat="life"] .value') == f"{life}/{data['view']['life_max']}"
     assert page.locator("svg.track.life rect.on").count() == life
+    # the weapons' powers: a zombie die dies on a roll at or under its fighter's weapon's
+    assert page.inner_text('[data-stat="weapon"] .value') == "fists of fury · power 2"
+    assert page.inner_text('[data-stat="powers"] .value') == (
+        "fists 2 · bat 3 · chainsaw 4 · shotgun 5")
     buttons = page.locator("button.action")
     assert buttons.count() == len(data["decision"]["actions"])
     assert buttons.nth(0).locator("kbd").inner_text() == "1"

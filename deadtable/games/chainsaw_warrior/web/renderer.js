@@ -87,10 +87,11 @@
   function houseCard(card, label, extra) {
     const W = 150, H = 96;
     const g = svg("svg", {class: `cw-card ${card.kind}${extra || ""}`, viewBox: `0 0 ${W} ${H}`, width: W, height: H,
-      "data-card": card.id, role: "img", "aria-label": `${label}: ${card.title}`});
+      "data-card": card.id, role: "img", "aria-label": `${label}: ${card.name || card.title}`});
     g.append(svg("rect", {x: 1, y: 1, width: W - 2, height: H - 2, rx: 7, class: "body"}));
     g.append(svg("text", {x: 8, y: 16, class: "back"}, card.back));
-    g.append(svg("text", {x: W / 2, y: 46, "text-anchor": "middle", class: "title"}, card.title));
+    // an opponent's name tells apart those that share a title ("Wandering Zombie 2")
+    g.append(svg("text", {x: W / 2, y: 46, "text-anchor": "middle", class: "title"}, card.name || card.title));
     g.append(svg("text", {x: W / 2, y: 64, "text-anchor": "middle", class: "kind"}, card.kind));
     if (card.creature) {
       g.append(svg("text", {x: 8, y: H - 10, class: "stat"}, `HtH ${card.hth}`));
