@@ -291,7 +291,7 @@ def _play_on(console: Console, state: GameState, specs: dict[str, str],
         if len(humans) == 1:  # all that the last move resolved, however much
             final["unseen"] = len(final["log"]) - seen_by.get(humans[0], 0)
         console.print(render_view(state.game.id, final))
-        _show_outcome(console, state.outcome)
+        _show_outcome(console, state.outcome, state.game.spec.outcome_text)
     else:
         console.print(Text(f"Quit after {len(state.history)} actions.", style="bold"))
         if save is not None:
@@ -1043,9 +1043,12 @@ def _outcome_line(outcome: Outcome) -> str:
     return f"{outcome.label} ({outcome.cause}): {results}"
 
 
-def _show_outcome(console: Console, outcome: Outcome) -> None:
+def _show_outcome(console: Console, outcome: Outcome,
+                  worded: Callable[[Outcome], str] | None = None) -> None:
     console.print(Text(f"Game over: {_outcome_line(outcome)}", style="bold"))
-    if outcome.scores:
+    if worded is not None:  # the game words its result itself
+        console.print(Text(worded(outcome)))
+    elif outcome.scores:
         scores = ", ".join(f"{seat} {score:g}" for seat, score in outcome.scores.items())
         console.print(Text(f"Scores: {scores}"))
 

@@ -18,6 +18,7 @@ from deadtable.games.chainsaw_warrior.agent import HeuristicAgent
 from deadtable.games.chainsaw_warrior.kernel import kernel_for
 from deadtable.games.chainsaw_warrior.setup import card_data, start
 from deadtable.games.chainsaw_warrior.state import SEAT, ChainsawWarriorState
+from deadtable.games.chainsaw_warrior.tracks import result_text
 
 OPTIONS = OptionSet([
     Option("difficulty", "hard",
@@ -81,6 +82,7 @@ SPEC = GameSpec(
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the board in the browser
     encoding="deadtable.games.chainsaw_warrior.encoding:make",  # the RL encoding
     help="deadtable.games.chainsaw_warrior.help:help",  # the terminal's `help`
+    outcome_text=result_text,  # "Mission failed: ..., 12 minutes into the hour."
 )
 
 register_agent("heuristic", HeuristicAgent, game="chainsaw-warrior")

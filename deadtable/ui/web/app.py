@@ -129,6 +129,8 @@ class Payload(BaseModel):
     view: dict[str, Any] = Field(description="the seat's view (the public view for spectators)")
     decision: dict[str, Any] | None = Field(description="the legal actions, on this seat's turn")
     outcome: dict[str, Any] | None
+    outcome_text: str | None = Field(
+        default=None, description="the game's own words for its result, if it has them")
     renderer: str | None = Field(description="the URL of the game's own page renderer, if any")
     agent_error: str | None = Field(
         default=None, description="why the agents stopped playing (an agent failed); null "
@@ -521,6 +523,9 @@ def payload(live: LiveGame, seat: str) -> dict[str, Any]:
         "view": state.public_view() if seat == SPECTATOR else state.view(seat),
         "decision": decision.to_data() if decision is not None and decision.seat == seat else None,
         "outcome": None if state.outcome is None else state.outcome.to_data(),
+        # the game's own words for its result, where it has them (GameSpec.outcome_text)
+        "outcome_text": (spec.outcome_text(state.outcome)
+                         if state.outcome is not None and spec.outcome_text else None),
         "renderer": f"/static/renderers/{spec.id}.js" if web_renderer(spec.id) else None,
         "agent_error": live.agent_error,
         "undo": None if seat == SPECTATOR else undo_state(live, seat),

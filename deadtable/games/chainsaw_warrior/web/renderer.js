@@ -94,10 +94,11 @@
   function houseCard(card, label, extra) {
     const W = 150, H = 96;
     const g = svg("svg", {class: `cw-card ${card.kind}${extra || ""}`, viewBox: `0 0 ${W} ${H}`, width: W, height: H,
-      "data-card": card.id, role: "img", "aria-label": `${label}: ${card.title}`});
+      "data-card": card.id, role: "img", "aria-label": `${label}: ${card.name || card.title}`});
     g.append(svg("rect", {x: 1, y: 1, width: W - 2, height: H - 2, rx: 7, class: "body"}));
     g.append(svg("text", {x: 8, y: 16, class: "back"}, card.back));
-    g.append(svg("text", {x: W / 2, y: 46, "text-anchor": "middle", class: "title"}, card.title));
+    // an opponent's name tells apart those that share a title ("Wandering Zombie 2")
+    g.append(svg("text", {x: W / 2, y: 46, "text-anchor": "middle", class: "title"}, card.name || card.title));
     g.append(svg("text", {x: W / 2, y: 64, "text-anchor": "middle", class: "kind"}, card.kind));
     if (card.creature) {
       g.append(svg("text", {x: 8, y: H - 10, class: "stat"}, `HtH ${card.hth}`));
@@ -135,11 +136,19 @@
     return box;
   }
 
+  // " (12 in this fight)": the rating the rolls use, where it differs from the track's.
+  function now(rating, base, when) {
+    return rating === null || rating === undefined || rating === base ? "" : ` (${rating} ${when})`;
+  }
+
   function render(view, board) {
     const w = view.warrior;
     if (!w) return false; // not the warrior's board: the generic page shows what there is
+    const hth = view.fight ? view.fight.hth : null;
     const ratings = el("div", {class: "cw-row", "data-stat": "ratings"}, el("span", {class: "label"}, "Ratings"),
-      el("span", {class: "value"}, `HtH ${w.hth} · Reflexes ${w.reflexes} · Marksmanship ${w.marksmanship >= 0 ? "+" : ""}${w.marksmanship} · Skill: ${w.skill}`));
+      el("span", {class: "value"}, `HtH ${w.hth}${now(hth, w.hth, "in this fight")} · ` +
+        `Reflexes ${w.reflexes}${now(w.reflexes_now, w.reflexes, "now")} · ` +
+        `Marksmanship ${w.marksmanship >= 0 ? "+" : ""}${w.marksmanship} · Skill: ${w.skill}`));
     const items = el("div", {class: "cw-items"}, view.items.map(itemCard));
     board.append(el("div", {class: "cw"},
       clockTrack(view), enduranceTrack(w), woundsTrack(w), ratings,

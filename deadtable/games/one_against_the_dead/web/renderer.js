@@ -71,7 +71,9 @@
       if (same(here, view.helicopter)) root.append(badge(px + W - 16, py + H - 20, "H", "helicopter", "the rescue helicopter"));
       if (c.weapon) {
         const label = c.weapon.charge === null ? c.weapon.kind : `${c.weapon.kind} ${c.weapon.charge}`;
+        const power = (view.powers || {})[c.weapon.kind];
         root.append(svg("g", {class: "map-weapon"},
+          svg("title", {}, `a ${label}${power ? `, power ${power}` : ""}`),
           svg("rect", {x: px + 3, y: py + H - 24, width: W - 6, height: 16, rx: 3}),
           svg("text", {x: px + W / 2, y: py + H - 12, "text-anchor": "middle"}, label)));
       }
@@ -150,9 +152,15 @@
     return box;
   }
 
-  function weaponText(weapon) {
-    if (!weapon) return "fists of fury";
-    return weapon.charge === null ? weapon.kind : `${weapon.kind} (${weapon.charge} left)`;
+  // A weapon and its power: a zombie die dies on a roll at or under it.
+  function weaponText(weapon, powers) {
+    const kind = weapon ? weapon.kind : "fists";
+    const name = !weapon ? "fists of fury" : weapon.charge === null ? kind : `${kind} (${weapon.charge} left)`;
+    return powers && kind in powers ? `${name} · power ${powers[kind]}` : name;
+  }
+
+  function powersText(powers) {
+    return Object.entries(powers || {}).map(([kind, p]) => `${kind} ${p}`).join(" · ");
   }
 
   function hand(view) {
@@ -170,12 +178,15 @@
     const panel = el("div", {class: "oatd-panel"},
       track("Life", view.life, view.life_max, "life"),
       el("div", {class: "stat", "data-stat": "weapon"}, el("span", {class: "label"}, "Weapon"),
-        el("span", {class: "value"}, weaponText(view.weapon))),
+        el("span", {class: "value"}, weaponText(view.weapon, view.powers))),
       zombieDice(view),
       s ? track("Survivor", s.life, s.life_max, "survivor") : el("div", {class: "stat", "data-stat": "survivor"},
         el("span", {class: "label"}, "Survivor"), el("span", {class: "value"}, "none with you")),
       s ? el("div", {class: "stat"}, el("span", {class: "label"}, "Survivor's weapon"),
-        el("span", {class: "value"}, weaponText(s.weapon))) : null,
+        el("span", {class: "value"}, weaponText(s.weapon, view.powers))) : null,
+      el("div", {class: "stat small", "data-stat": "powers",
+        title: "a zombie die dies on a roll at or under its fighter's weapon's power"},
+        el("span", {class: "label"}, "Powers"), el("span", {class: "value"}, powersText(view.powers))),
       el("div", {class: "stat", "data-stat": "provisions"}, el("span", {class: "label"}, "Provisions"),
         el("span", {class: "value"}, String(view.provisions))),
       el("div", {class: "stat small"}, `Turn ${view.turn} · ${PHASES[view.phase] || String(view.phase).replace(/-/g, " ")} · kills ${view.kills} · deck ${view.deck_count}`));

@@ -65,6 +65,8 @@
   // why it ended, and the scores, a seat's as its score and any other as "23 minutes".
   function resultText(payload) {
     const outcome = payload.outcome;
+    // the game's own words for its result where it has them (Chainsaw Warrior's minutes)
+    if (payload.outcome_text) return `Game over: ${forPlayers(payload.outcome_text)}`;
     const verbs = {win: "won", loss: "lost", draw: "drew"};
     const who = (seat) => (seat === payload.seat ? "you" : seat);
     const results = Object.entries(outcome.results).map(([s, r]) => `${who(s)} ${verbs[r] || r}`);
