@@ -975,6 +975,8 @@ static PyTypeObject KernelType = {
     .tp_new = PyType_GenericNew,
 };
 
+#include "encode.c" /* the RL encoding's observation (the Encoder type) */
+
 static struct PyModuleDef cw_module = {
     PyModuleDef_HEAD_INIT, "_cw", "Chainsaw Warrior's kernel (C).", -1, NULL,
     NULL, NULL, NULL, NULL,
@@ -987,6 +989,10 @@ PyMODINIT_FUNC PyInit__cw(void) {
     Py_INCREF(&KernelType);
     if (PyModule_AddObject(m, "Kernel", (PyObject *)&KernelType) < 0) {
         Py_DECREF(&KernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (add_encoder(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }
