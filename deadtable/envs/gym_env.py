@@ -27,11 +27,10 @@ import numpy as np
 from gymnasium import spaces
 
 from deadtable import registry
-from deadtable.engine.state import GameState
 from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
 from deadtable.envs.encodings import encoding_for
 from deadtable.envs.frames import render_as, render_modes
-from deadtable.envs.play import KernelPlay, PythonPlay, kernel_encoder
+from deadtable.envs.play import KernelPlay, Played, PythonPlay, kernel_encoder
 
 Obs = dict[str, np.ndarray]
 
@@ -56,7 +55,7 @@ class LegalDiscrete(spaces.Discrete):
         return super().sample(mask=mask, probability=probability)
 
 
-class DeadtableEnv(gym.Env[Any, Any]):
+class DeadtableEnv(Played, gym.Env[Any, Any]):
     metadata = {"render_modes": render_modes(), "render_fps": 4}
 
     def __init__(
@@ -100,17 +99,6 @@ class DeadtableEnv(gym.Env[Any, Any]):
         self._encoder = kernel_encoder(self.game, self.encoding) if kernel else None
         self._over = False
         self._view: dict[str, Any] | None = None  # the seat's view now, once built
-
-    @property
-    def state(self) -> GameState | None:
-        """The deadtable state (read it; play through step). Over the kernel it is brought
-        up to date when read."""
-        return None if self._play is None else self._play.state
-
-    @property
-    def fast(self) -> bool:
-        """Whether steps run on the game's kernel and compiled encoder."""
-        return self._encoder is not None
 
     # -- the Gymnasium API -----------------------------------------------------------------
     def reset(
