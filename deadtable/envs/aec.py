@@ -138,9 +138,12 @@ class DeadtableAEC(Played, AECEnv):
         self._accumulate_rewards()
 
     def _view(self, seat: str) -> Callable[[], dict[str, Any]]:
-        """The seat's view, built only if asked for (a contextual encoding's names)."""
+        """What a contextual encoding's action names read, made only if asked for: over the
+        kernel, from its encoder (no Python state built); else the seat's view."""
         play = self._play
         assert play is not None
+        if isinstance(play, KernelPlay):
+            return play.names_view
         return lambda: play.state.view(seat)
 
     def _settle(self) -> None:

@@ -120,7 +120,7 @@ class DeadtableEnv(Played, gym.Env[Any, Any]):
             raise gym.error.ResetNeeded("the episode is over (or never began): call reset()")
         index = int(action)
         encoding = self.encoding
-        action_id = (encoding.action_id(index, self._seen)
+        action_id = (encoding.action_id(index, self._named)
                      if 0 <= index < encoding.num_actions else None)
         if action_id is None or action_id not in play.ids():
             decision = play.state.decision
@@ -181,13 +181,19 @@ class DeadtableEnv(Played, gym.Env[Any, Any]):
             self._view = state.view(self.seat)
         return self._view
 
+    def _named(self) -> dict[str, Any]:
+        """What a contextual encoding's action names read: over the kernel, from its encoder
+        (no Python state built); else the view."""
+        play = self._play
+        return play.names_view() if isinstance(play, KernelPlay) else self._seen()
+
     def _observe(self) -> tuple[Obs, dict[str, Any]]:
         play = self._play
         assert play is not None
         self._view = None
         ids = [] if self._over else play.ids()
         encoding = self.encoding
-        legal = encoding.indices_of(ids, self._seen)
+        legal = encoding.indices_of(ids, self._named)
         if not ids:
             # Over: every action "allowed" (none will be played: step() asks for reset()),
             # so that a -inf masked softmax over the final observation stays finite.

@@ -22,9 +22,12 @@ def kernel_encoder(game: Game, encoding: Encoding) -> Encoder | None:
     """The kernel's encoder for this encoding, or None: no kernel, or none that encodes it.
     An encoder writes the one seat's observation: only solo games have one."""
     kernel = game.kernel
-    if kernel is None or encoding.contextual or len(game.seats) != 1:
+    if kernel is None or len(game.seats) != 1:
         return None
-    return encoding.kernel_encoder(kernel)
+    encoder = encoding.kernel_encoder(kernel)
+    if encoding.contextual and not hasattr(encoder, "names_view"):
+        return None  # a contextual encoding's names need the view, or the encoder's names_view
+    return encoder
 
 
 class Played:
@@ -111,6 +114,11 @@ class KernelPlay:
         out = np.zeros(encoding.size, np.float32)
         self.encoder(self.kernel_game, out)
         return out
+
+    def names_view(self) -> dict[str, Any]:
+        """What a contextual encoding's action names read, from the kernel (the encoder's
+        names_view; kernel_encoder gives no encoder to such an encoding without one)."""
+        return self.encoder.names_view(self.kernel_game)  # type: ignore[attr-defined]
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickles as the Python state (a kernel game does not pickle), loaded back into the

@@ -33,15 +33,16 @@ def episode(e: DeadtableAEC, seed: int) -> list[tuple[Any, ...]]:
     return record
 
 
-@pytest.mark.parametrize(("game_id", "options"), [
-    ("one-against-the-dead", {}), ("chainsaw-warrior", {}),
-    ("chainsaw-warrior", {"difficulty": "easy", "frenzy": True, "lucky-ammo": "456"}),
+@pytest.mark.parametrize(("game_id", "options", "encoding"), [
+    ("one-against-the-dead", {}, {}), ("chainsaw-warrior", {}, {}),
+    ("chainsaw-warrior", {"difficulty": "easy", "frenzy": True, "lucky-ammo": "456"}, {}),
+    ("chainsaw-warrior", {}, {"aim": "slot"}),
 ])
-def test_kernel_and_python_aec_envs_play_the_same_episodes(game_id: str,
-                                                           options: dict[str, Any]) -> None:
+def test_kernel_and_python_aec_envs_play_the_same_episodes(
+        game_id: str, options: dict[str, Any], encoding: dict[str, Any]) -> None:
     built(game_id)
-    fast = DeadtableAEC(game_id, game_options=options)
-    slow = DeadtableAEC(game_id, game_options=options, kernel=False)
+    fast = DeadtableAEC(game_id, game_options=options, encoding_options=encoding)
+    slow = DeadtableAEC(game_id, game_options=options, encoding_options=encoding, kernel=False)
     assert fast.fast and not slow.fast
     for seed in range(20):
         assert episode(fast, seed) == episode(slow, seed)

@@ -66,3 +66,23 @@ def test_an_illegal_action_over_the_kernel_names_the_prompt_and_changes_nothing(
         env.step(illegal)
     assert env.unwrapped.state.history == []
     env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+def test_aiming_at_slots_over_the_kernel_plays_the_same_episodes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """aim="slot": the integers are named from the kernel's fight (the encoder's
+    names_view), the observation written by the compiled encoder, with no Python state."""
+    env_id = built("chainsaw-warrior")
+    slot = {"aim": "slot"}
+    fast = gym.make(env_id, encoding_options=slot)
+    slow = gym.make(env_id, encoding_options=slot, kernel=False)
+    assert fast.unwrapped.fast and not slow.unwrapped.fast
+    names = fast.unwrapped.encoding.actions
+    aimed = 0  # steps where an integer aimed at a slot was legal
+    for seed in range(25):
+        record = episode(fast, seed)
+        assert fast.unwrapped._play._state is None  # never built
+        assert record == episode(slow, seed)
+        aimed += sum(any("@" in names[i] for i in step[3]) for step in record[1:])
+    assert aimed > 20
+    assert fast.unwrapped.state == slow.unwrapped.state

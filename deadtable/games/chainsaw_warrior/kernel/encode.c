@@ -247,9 +247,31 @@ static PyObject *encoder_encode(EncoderObject *e, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* the fight's opponents' card ids, in fight order (what aim="slot"'s action names read) */
+static PyObject *encoder_opponents(EncoderObject *e, PyObject *game) {
+    (void)e;
+    if (!PyObject_TypeCheck(game, &GameType)) {
+        PyErr_SetString(PyExc_TypeError, "opponents(game): a kernel game");
+        return NULL;
+    }
+    const State *s = &((GameObject *)game)->s;
+    PyObject *ids = ((GameObject *)game)->kernel->card_ids;
+    int n = s->has_fight ? s->fight.nopp : 0;
+    PyObject *out = PyList_New(n);
+    if (!out) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *id = PyList_GET_ITEM(ids, s->fight.opp[i]);
+        Py_INCREF(id);
+        PyList_SET_ITEM(out, i, id);
+    }
+    return out;
+}
+
 static PyMethodDef encoder_methods[] = {
     {"encode", (PyCFunction)encoder_encode, METH_VARARGS,
      "encode(game, out): encoding.py's observation of a kernel game into a float32 array."},
+    {"opponents", (PyCFunction)encoder_opponents, METH_O,
+     "opponents(game): the card ids of the fight's opponents, in fight order ([] if none)."},
     {NULL, NULL, 0, NULL},
 };
 

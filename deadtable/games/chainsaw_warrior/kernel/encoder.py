@@ -4,7 +4,9 @@ derived here from a ChainsawWarriorEncoding and its card data, never copied by h
 `compiled_encoder(encoding)` gives a callable `(kernel_game, out)` writing exactly what
 `encoding.encode(state.view("warrior"))` gives for the same position, or None where the
 extension is not built, has no Encoder (an older build), or the data is beyond its tables.
-It pickles as the encoding it was made from (the C object does not)."""
+It pickles as the encoding it was made from (the C object does not). For aim="slot" it also
+gives what the action names read (`names_view`), so the envs need no Python view to name
+the legal actions."""
 
 from __future__ import annotations
 
@@ -28,8 +30,15 @@ class CompiledEncoder:
         self.encoding = encoding
         self.encode = compiled.encode
 
+        self.opponents = compiled.opponents
+
     def __call__(self, kernel_game: Any, out: np.ndarray) -> None:
         self.encode(kernel_game, out)
+
+    def names_view(self, kernel_game: Any) -> dict[str, Any]:
+        """The part of the view aim="slot"'s action names read (the fight's opponents, as
+        ChainsawWarriorEncoding._opponents reads them), from the kernel game."""
+        return {"fight": {"opponents": [{"id": c} for c in self.opponents(kernel_game)]}}
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _rebuild, (self.encoding,)
