@@ -10,7 +10,9 @@
  *
  * Each number is computed in double, as Python does, then stored as float; the one sum
  * (cards counted by title) adds in float32, as numpy 2 does `out[i] += x` on a float32 array.
- * Included by module.c after the Game type (one translation unit). */
+ * Included by module.c after the Game type and its `ints` helper (one translation unit).
+ * The question table spans cw.h's Q_NONE..Q_TRAIN: a question added after Q_TRAIN needs
+ * its entry here and in kernel/__init__.py's QUESTIONS (Encoder() refuses a short table). */
 #include "cw.h"
 
 #define STAT_SCALE 20.0
