@@ -976,6 +976,8 @@ static PyTypeObject KernelType = {
     .tp_new = PyType_GenericNew,
 };
 
+#include "encode.c" /* the RL encoding's observation (the Encoder type) */
+
 static struct PyModuleDef cw_module = {
     PyModuleDef_HEAD_INIT, "_cw", "Chainsaw Warrior's kernel (C).", -1, NULL,
     NULL, NULL, NULL, NULL,
@@ -988,6 +990,10 @@ PyMODINIT_FUNC PyInit__cw(void) {
     Py_INCREF(&KernelType);
     if (PyModule_AddObject(m, "Kernel", (PyObject *)&KernelType) < 0) {
         Py_DECREF(&KernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (add_encoder(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }
