@@ -72,7 +72,8 @@ def packaged() -> dict[str, Path]:
 
 
 def campaign_path(name: str) -> Path:
-    """A packaged campaign by name (its file stem or its [campaign] name), or a file path."""
+    """A packaged campaign by name ("dead-river", or "Dead River": its file stem with spaces
+    for dashes), or a campaign file's path."""
     shipped = packaged()
     key = name.strip().lower().replace(" ", "-")
     if key in shipped:

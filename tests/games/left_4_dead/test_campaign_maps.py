@@ -302,3 +302,11 @@ order = 1
     write(tmp_path / "hill-markers.toml", '[terrain]\ng = "grass"\n')
     with pytest.raises(CampaignError, match="an overlay holds only"):
         load_campaign(tmp_path / "mine.toml")
+
+
+def test_an_unknown_campaign_name_lists_the_packaged_ones(tmp_path: Path) -> None:
+    with pytest.raises(CampaignError, match="no packaged campaign by that name "
+                       r"\(packaged: dead-river\)"):
+        load_campaign("Dead Sea")
+    with pytest.raises(CampaignError, match="missing.toml: no such data file"):
+        load_campaign(tmp_path / "missing.toml")
