@@ -12,11 +12,12 @@ from deadtable.engine.board.lines import (
     line,
     ray,
     straight_lines,
+    within,
 )
 from deadtable.engine.board.mapfile import MapError, dump_map, load_map, parse_map
 from deadtable.engine.board.model import FEATURES, Board, Marker, SpaceSpec, Zone
 from deadtable.engine.board.movement import Route, climbing_cost, distance_field, reach
-from deadtable.engine.board.sight import SIGHT_BLOCKING, Sight, sight
+from deadtable.engine.board.sight import SIGHT_BLOCKING, Sight, sees, sight
 
 __all__ = [
     "FEATURES",
@@ -42,6 +43,8 @@ __all__ = [
     "parse_map",
     "ray",
     "reach",
+    "sees",
     "sight",
     "straight_lines",
+    "within",
 ]

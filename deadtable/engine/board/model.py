@@ -105,6 +105,7 @@ class Board:
             for mkind, at, props in markers)
         # Lines between cells, computed on first use (sight asks for the same pairs often).
         self._lines: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._within: dict[tuple[int, int], tuple[int, ...]] = {}  # lines.within, on first use
 
     # -- sharing: one board for every state, copies included ---------------------------
     def __copy__(self) -> Board:
@@ -122,6 +123,7 @@ class Board:
             state[key] = dict(state[key])
         state["markers"] = [(m.kind, m.space, dict(m.props)) for m in self.markers]
         state["_lines"] = {}
+        state["_within"] = {}
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:

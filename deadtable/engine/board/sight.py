@@ -93,14 +93,49 @@ def sight(
     return Sight(best.clear, best.spaces, best.blocked_at, best.reason, True)
 
 
-def _judge(
+def sees(
+    board: Board,
+    a: int,
+    b: int,
+    *,
+    height_a: int = 0,
+    height_b: int = 0,
+    figures: Mapping[int, int] | None = None,
+    blocking: frozenset[str] = SIGHT_BLOCKING,
+    windows: bool = True,
+    opaque: frozenset[str] = frozenset(),
+    grazing: str = "either",
+    edge_sight: Callable[[int, int, str | None], bool] | None = None,
+) -> bool:
+    """`sight(...).clear`, without saying where or why a line is blocked: for rules that ask
+    it of many spaces a decision (a Spitter's targets), where the words would be thrown away."""
+    if grazing not in GRAZING_RULES:
+        raise ValueError(f"grazing rule {grazing!r} should be one of {', '.join(GRAZING_RULES)}")
+    if not windows:
+        blocking = blocking | {"window"}
+    if a == b:
+        return True
+    if board.coords[a] is None or board.coords[b] is None:
+        return _along_edge(board, a, b, blocking, edge_sight).clear
+    drawn = line(board, a, b)
+    ends = (board.level[a] + height_a, board.level[b] + height_b)
+    first = _block(board, drawn.plus, ends, figures, blocking, opaque) is None
+    if not drawn.grazes or first == (grazing == "either"):
+        return first
+    return _block(board, drawn.minus, ends, figures, blocking, opaque) is None
+
+
+def _block(
     board: Board,
     cells: tuple[int, ...],
     ends: tuple[int, int],
     figures: Mapping[int, int] | None,
     blocking: frozenset[str],
     opaque: frozenset[str],
-) -> Sight:
+) -> tuple[str, int] | None:
+    """Where the line through `cells` is first blocked, from a's side: (what, i), what being
+    "edge" (a blocking feature between cells i-1 and i), "terrain", "opaque" or "figure" (on
+    cell i); None where it is clear."""
     level = board.level
     features = board.features
     n = len(cells) - 1
@@ -112,8 +147,7 @@ def _judge(
         if features and previous != OFF_MAP and cell != OFF_MAP:
             feature = features.get(edge_key(previous, cell))
             if feature is not None and feature in blocking:
-                return Sight(False, cells, edge_key(previous, cell),
-                             f"{feature} between {board.names[previous]} and {board.names[cell]}")
+                return ("edge", i)
         previous = cell
         if i == n or cell == OFF_MAP:
             continue
@@ -121,16 +155,42 @@ def _judge(
         line_n = za * n + rise * i
         top = level[cell]
         if top * n > line_n:
-            return Sight(False, cells, cell, f"terrain at level {top} above the line "
-                         f"(height {line_n / n:g}) at {board.names[cell]}")
+            return ("terrain", i)
         if opaque and board.terrain[cell] in opaque:
-            return Sight(False, cells, cell,
-                         f"{board.terrain[cell]} at {board.names[cell]} blocks sight")
+            return ("opaque", i)
         if figures:
             tall = figures.get(cell)
             if tall is not None and (top + tall) * n >= line_n:
-                return Sight(False, cells, cell, f"figure at {board.names[cell]}")
-    return Sight(True, cells)
+                return ("figure", i)
+    return None
+
+
+def _judge(
+    board: Board,
+    cells: tuple[int, ...],
+    ends: tuple[int, int],
+    figures: Mapping[int, int] | None,
+    blocking: frozenset[str],
+    opaque: frozenset[str],
+) -> Sight:
+    found = _block(board, cells, ends, figures, blocking, opaque)
+    if found is None:
+        return Sight(True, cells)
+    what, i = found
+    cell, names = cells[i], board.names
+    if what == "edge":
+        previous = cells[i - 1]
+        return Sight(False, cells, edge_key(previous, cell),
+                     f"{board.features[edge_key(previous, cell)]} between {names[previous]} "
+                     f"and {names[cell]}")
+    if what == "terrain":
+        n = len(cells) - 1
+        line_n = ends[0] * n + (ends[1] - ends[0]) * i
+        return Sight(False, cells, cell, f"terrain at level {board.level[cell]} above the line "
+                     f"(height {line_n / n:g}) at {names[cell]}")
+    if what == "opaque":
+        return Sight(False, cells, cell, f"{board.terrain[cell]} at {names[cell]} blocks sight")
+    return Sight(False, cells, cell, f"figure at {names[cell]}")
 
 
 def _along_edge(

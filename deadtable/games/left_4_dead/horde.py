@@ -44,8 +44,24 @@ def in_horde(state: Left4DeadState, figure: Figure) -> bool:
     return figure.side == INFECTED and state.card(figure).group in ("horde", "uncommon")
 
 
-def horde(state: Left4DeadState) -> list[Figure]:
-    return [f for f in state.infected() if in_horde(state, f)]
+def horde(state: Left4DeadState) -> tuple[Figure, ...]:
+    """The horde's figures on the map (kept until a figure moves: Left4DeadState.derived)."""
+    return _split(state)[0]
+
+
+def specials_in_play(state: Left4DeadState) -> tuple[Figure, ...]:
+    """The infected on the map outside the horde: each takes a turn of its own."""
+    return _split(state)[1]
+
+
+def _split(state: Left4DeadState) -> tuple[tuple[Figure, ...], tuple[Figure, ...]]:
+    cache = state.derived()
+    found = cache.get("horde")
+    if found is None:
+        infected = state.infected()
+        found = cache["horde"] = (tuple(f for f in infected if in_horde(state, f)),
+                                  tuple(f for f in infected if not in_horde(state, f)))
+    return found
 
 
 def targets_in_play(state: Left4DeadState) -> list[Figure]:
@@ -60,8 +76,8 @@ def who_may_act(state: Left4DeadState) -> list[tuple[str, str]]:
     options = []
     if not state.horde_acted and horde(state) and targets_in_play(state):
         options.append(("horde", "The horde moves and attacks"))
-    for figure in state.infected():
-        if not in_horde(state, figure) and not figure.acted and specials.may_act(state, figure):
+    for figure in specials_in_play(state):
+        if not figure.acted and specials.may_act(state, figure):
             options.append((figure.id, f"{combat.name(figure)} takes a turn"))
     return options
 

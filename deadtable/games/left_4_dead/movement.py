@@ -15,10 +15,10 @@ by these rules, the agents and the renderers.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from deadtable.engine.board import Board, climbing_cost, distance, reach, sight
+from deadtable.engine.board import Board, climbing_cost, distance, reach, sees
 from deadtable.engine.board.movement import Route
 from deadtable.engine.board.query import (
     STOPS,
@@ -37,7 +37,7 @@ NO_FALL_DAMAGE = "Infected Rules: Collective Turn"  # no infected take falling d
 
 
 def height(state: Left4DeadState, figure: Figure) -> int:
-    return int(state.card(figure).height)
+    return state.data.cards.cards[figure.kind].height
 
 
 def engaged(state: Left4DeadState, a: Figure, b: Figure, a_space: int | None = None) -> bool:
@@ -91,7 +91,7 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
     origin = figure.space if start is None else start
     assert origin is not None
     board = state.board
-    occupied = state.occupancy()
+    occupied = dict(state.occupancy())
     occupied.pop(figure.space, None)  # type: ignore[arg-type]
     side = figure.side
     through_all = through_all or figure.kind == "witch"  # Witch: Furious Focus
@@ -103,7 +103,9 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
     def can_end(space: int) -> bool:
         return space not in occupied
 
-    enemy_at = {s: f for s, f in occupied.items() if f.side != side}
+    enemy_at = enemies_of(state, side)
+    if figure.space in enemy_at:  # never so in play; as the occupancy less the mover would say
+        enemy_at = {s: f for s, f in enemy_at.items() if s != figure.space}
     near: dict[int, frozenset[int]] = {}  # space -> the enemies' spaces engaged from there
     neighbours = board.neighbours
 
@@ -132,6 +134,17 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
     return reach(board, origin, move_budget(state, figure) if budget is None else budget,
                  step_cost(state, figure), stops=stops_in(state, figure),
                  can_pass=can_pass, can_end=can_end, penalty=penalty)
+
+
+def enemies_of(state: Left4DeadState, side: str) -> dict[int, Figure]:
+    """Space -> the figure of another side standing there (shared until a figure moves:
+    Left4DeadState.derived; read it, never change it)."""
+    cache = state.derived()
+    key = "enemies-of-" + side
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = {s: f for s, f in state.occupancy().items() if f.side != side}
+    return found
 
 
 @lru_cache(maxsize=16)
@@ -249,27 +262,27 @@ def spaces_away(state: Left4DeadState, a: int, b: int) -> int:
 
 
 def standing_heights(state: Left4DeadState) -> dict[int, int]:
-    """Space -> height of the figure standing there (figures lying down block no sight)."""
-    return {f.space: height(state, f) for f in state.figures.values()
-            if f.space is not None and not f.down}
+    """Space -> height of the figure standing there (figures lying down block no sight).
+    Shared until a figure moves (Left4DeadState.derived): read it, never change it."""
+    cache = state.derived()
+    found = cache.get("standing")
+    if found is None:
+        found = cache["standing"] = {f.space: height(state, f) for f in state.figures.values()
+                                     if f.space is not None and not f.down}
+    return found
 
 
 def can_see(state: Left4DeadState, viewer: Figure, target: Figure,
             from_space: int | None = None, figures: dict[int, int] | None = None) -> bool:
-    """Clear line of sight from viewer to target (figures in between block)."""
+    """Clear line of sight from viewer to target (figures in between block; the viewer and the
+    target themselves never do: sight judges only the spaces between)."""
     a = viewer.space if from_space is None else from_space
     b = target.space
     if a is None or b is None:
         return False
     others = standing_heights(state) if figures is None else figures
-    return sight(state.board, a, b, height_a=height(state, viewer),
-                 height_b=height(state, target), figures=_between(others, a, b)).clear
-
-
-def _between(figures: dict[int, int], a: int, b: int) -> dict[int, int]:
-    if a in figures or b in figures:
-        figures = {s: h for s, h in figures.items() if s != a and s != b}
-    return figures
+    return sees(state.board, a, b, height_a=height(state, viewer),
+                height_b=height(state, target), figures=others)
 
 
 def can_see_space(state: Left4DeadState, viewer: Figure, space: int,
@@ -278,11 +291,11 @@ def can_see_space(state: Left4DeadState, viewer: Figure, space: int,
     if a is None:
         return False
     others = standing_heights(state) if figures is None else figures
-    return sight(state.board, a, space, height_a=height(state, viewer), height_b=0,
-                 figures=_between(others, a, space)).clear
+    return sees(state.board, a, space, height_a=height(state, viewer), height_b=0,
+                figures=others)
 
 
-def targets_in_range(state: Left4DeadState, attacker: Figure, candidates: list[Figure],
+def targets_in_range(state: Left4DeadState, attacker: Figure, candidates: Sequence[Figure],
                      reach_: int) -> list[Figure]:
     """The legal targets among `candidates` at `reach_`: engaged figures only if the attacker
     is engaged; else within range (spaces, ignoring levels) and in clear sight."""

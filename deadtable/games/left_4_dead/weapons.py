@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deadtable.engine.board import straight_lines
+from deadtable.engine.board import straight_lines, within
 from deadtable.engine.decisions import Action
 from deadtable.games.left_4_dead import combat, items, movement, uncommon
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
@@ -96,9 +96,8 @@ def target_spaces(state: Left4DeadState, figure: Figure, weapon: str) -> list[in
     assert figure.space is not None
     reach_ = weapon_range(state, figure, weapon)
     figures = movement.standing_heights(state)
-    return [s for s in range(state.board.size)
-            if s != figure.space and movement.spaces_away(state, figure.space, s) <= reach_
-            and movement.can_see_space(state, figure, s, figures)]
+    return [s for s in within(state.board, figure.space, reach_)
+            if s != figure.space and movement.can_see_space(state, figure, s, figures)]
 
 
 def lines_of_fire(state: Left4DeadState, figure: Figure, weapon: str) -> dict[str, list[Figure]]:

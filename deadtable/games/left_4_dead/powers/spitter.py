@@ -10,7 +10,7 @@ the Spitter is destroyed, Effect("acid-explosion").
 
 from __future__ import annotations
 
-from deadtable.engine.board import sight
+from deadtable.engine.board import sees, within
 from deadtable.engine.decisions import Action
 from deadtable.games.left_4_dead import combat, movement, specials
 from deadtable.games.left_4_dead.powers import common
@@ -24,26 +24,30 @@ EXPLOSION = "SPITTER: Acid Explosion"
 def spaces(state: Left4DeadState, figure: Figure) -> list[int]:
     """The spaces within 7 in clear sight (as movement.can_see_space sees one: the figures on
     the way block, the one on the space itself does not)."""
-    p = common.power(state, "spitter", "Acid Vomit")
     assert figure.space is not None
-    reach = int(p["range"])
+    reach = int(common.power(state, "spitter", "Acid Vomit")["range"])
+    figures = movement.standing_heights(state)
+    return [s for s in within(state.board, figure.space, reach)
+            if _in_sight(state, figure, s, figures)]
+
+
+def _in_sight(state: Left4DeadState, figure: Figure, space: int, figures: dict[int, int]) -> bool:
+    """Whether the Spitter sees `space` (within its range): the spaces next to it always."""
     here = figure.space
-    board = state.board
-    mine = movement.height(state, figure)
-    figures = {f.space: movement.height(state, f) for f in state.figures.values()
-               if f.space is not None and f.space != here and not f.down}
-    found = []
-    for s in range(board.size):
-        away = movement.spaces_away(state, here, s)
-        if away > reach:
-            continue
-        if away > 1:
-            others = figures if s not in figures else {k: v for k, v in figures.items()
-                                                       if k != s}
-            if not sight(board, here, s, height_a=mine, height_b=0, figures=others).clear:
-                continue
-        found.append(s)
-    return found
+    assert here is not None
+    if movement.spaces_away(state, here, space) <= 1:
+        return True
+    return sees(state.board, here, space, height_a=movement.height(state, figure), height_b=0,
+                figures=figures)
+
+
+def can_spit_at(state: Left4DeadState, figure: Figure, space: int) -> bool:
+    """`space in spaces(state, figure)`, for one space."""
+    assert figure.space is not None
+    reach = int(common.power(state, "spitter", "Acid Vomit")["range"])
+    return 0 <= space < state.board.size and \
+        movement.spaces_away(state, figure.space, space) <= reach and \
+        _in_sight(state, figure, space, movement.standing_heights(state))
 
 
 def attack_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> list[Action]:
@@ -73,7 +77,7 @@ def apply(state: Left4DeadState, frame: SpecialTurn, figure: Figure, verb: str,
         return False
     p = common.power(state, "spitter", "Acid Vomit")
     space = int(rest)
-    if space not in spaces(state, figure):
+    if not can_spit_at(state, figure, space):
         raise ValueError(f"{combat.name(figure)} cannot spit at {space}")
     frame.attacks_left = 0
     state.event(f"{combat.name(figure)} spits acid at {state.board.names[space]}.", ACID)
