@@ -9,6 +9,7 @@ from deadtable.engine.board.lines import (
     Line,
     directions,
     distance,
+    distances,
     line,
     ray,
     straight_lines,
@@ -17,7 +18,7 @@ from deadtable.engine.board.lines import (
 from deadtable.engine.board.mapfile import MapError, dump_map, load_map, parse_map
 from deadtable.engine.board.model import FEATURES, Board, Marker, SpaceSpec, Zone
 from deadtable.engine.board.movement import Route, climbing_cost, distance_field, reach
-from deadtable.engine.board.sight import SIGHT_BLOCKING, Sight, sees, sight
+from deadtable.engine.board.sight import SIGHT_BLOCKING, Sight, sees, sight, visible
 
 __all__ = [
     "FEATURES",
@@ -35,6 +36,7 @@ __all__ = [
     "climbing_cost",
     "directions",
     "distance",
+    "distances",
     "distance_field",
     "dump_map",
     "line",
@@ -46,5 +48,6 @@ __all__ = [
     "sees",
     "sight",
     "straight_lines",
+    "visible",
     "within",
 ]

@@ -26,7 +26,7 @@ adjacent spaces that `edge_sight` allows (by default: an edge whose feature does
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from deadtable.engine.board.lines import OFF_MAP, line
@@ -117,12 +117,90 @@ def sees(
         return True
     if board.coords[a] is None or board.coords[b] is None:
         return _along_edge(board, a, b, blocking, edge_sight).clear
-    drawn = line(board, a, b)
-    ends = (board.level[a] + height_a, board.level[b] + height_b)
-    first = _block(board, drawn.plus, ends, figures, blocking, opaque) is None
-    if not drawn.grazes or first == (grazing == "either"):
+    return _sees_on_grid(board, a, b, board.level[a] + height_a, board.level[b] + height_b,
+                         figures, blocking, opaque, grazing == "either")
+
+
+def visible(
+    board: Board,
+    a: int,
+    spaces: Iterable[int],
+    *,
+    height_a: int = 0,
+    height_b: int = 0,
+    figures: Mapping[int, int] | None = None,
+    blocking: frozenset[str] = SIGHT_BLOCKING,
+    windows: bool = True,
+    opaque: frozenset[str] = frozenset(),
+    grazing: str = "either",
+    edge_sight: Callable[[int, int, str | None], bool] | None = None,
+) -> list[int]:
+    """The spaces of `spaces` (in their order) where a figure of height `height_a` on a `sees`
+    one of height `height_b`: the same answers, asked of many spaces at once."""
+    options = {"height_a": height_a, "height_b": height_b, "figures": figures,
+               "blocking": blocking, "windows": windows, "opaque": opaque, "grazing": grazing,
+               "edge_sight": edge_sight}
+    if board.coords[a] is None:
+        return [b for b in spaces if sees(board, a, b, **options)]  # type: ignore[arg-type]
+    if grazing not in GRAZING_RULES:
+        raise ValueError(f"grazing rule {grazing!r} should be one of {', '.join(GRAZING_RULES)}")
+    if not windows:
+        blocking = blocking | {"window"}
+    level, coords = board.level, board.coords
+    za, either = level[a] + height_a, grazing == "either"
+    return [b for b in spaces
+            if b == a or (_sees_on_grid(board, a, b, za, level[b] + height_b, figures, blocking,
+                                        opaque, either) if coords[b] is not None
+                          else sees(board, a, b, **options))]  # type: ignore[arg-type]
+
+
+def _sees_on_grid(board: Board, a: int, b: int, za: int, zb: int,
+                  figures: Mapping[int, int] | None, blocking: frozenset[str],
+                  opaque: frozenset[str], either: bool) -> bool:
+    """`sees` between two distinct grid spaces whose tops are at za and zb."""
+    key = (a, b, za, zb, blocking, opaque)
+    profiles = board._sight.get(key)
+    if profiles is None:
+        drawn = line(board, a, b)
+        profiles = (_profile(board, drawn.plus, za, zb, blocking, opaque),
+                    _profile(board, drawn.minus, za, zb, blocking, opaque) if drawn.grazes
+                    else _NO_NUDGE)
+        if len(board._sight) >= _SIGHT_CACHE_LIMIT:
+            board._sight.clear()
+        board._sight[key] = profiles
+    plus, minus = profiles
+    first = plus is not None and not _figure_blocks(plus, figures)
+    if minus is _NO_NUDGE or first == either:
         return first
-    return _block(board, drawn.minus, ends, figures, blocking, opaque) is None
+    return minus is not None and not _figure_blocks(minus, figures)
+
+
+# A line's part in `sees` that never changes: None where terrain or an edge blocks it, else
+# (cell, need, n) for each cell between the ends where a figure of height `tall` blocks when
+# tall * n >= need (_block's test, with the terrain top taken out).
+Profile = tuple[tuple[int, int, int], ...]
+_NO_NUDGE: Profile = ((-1, 0, 0),)  # the minus line of a line that does not graze
+_SIGHT_CACHE_LIMIT = 200_000  # (a, b, heights, rules) keys; the cache is cleared past this
+
+
+def _profile(board: Board, cells: tuple[int, ...], za: int, zb: int, blocking: frozenset[str],
+             opaque: frozenset[str]) -> Profile | None:
+    if _block(board, cells, (za, zb), None, blocking, opaque) is not None:
+        return None
+    n = len(cells) - 1
+    level = board.level
+    return tuple((cell, za * n + (zb - za) * i - level[cell] * n, n)
+                 for i, cell in enumerate(cells) if 0 < i < n and cell != OFF_MAP)
+
+
+def _figure_blocks(profile: Profile, figures: Mapping[int, int] | None) -> bool:
+    if not figures:
+        return False
+    for cell, need, n in profile:
+        tall = figures.get(cell)
+        if tall is not None and tall * n >= need:
+            return True
+    return False
 
 
 def _block(

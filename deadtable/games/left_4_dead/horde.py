@@ -40,8 +40,11 @@ class HordeTurn(Frame):
     attacked: list[str] = field(default_factory=list)
 
 
+HORDE_GROUPS = ("horde", "uncommon")
+
+
 def in_horde(state: Left4DeadState, figure: Figure) -> bool:
-    return figure.side == INFECTED and state.card(figure).group in ("horde", "uncommon")
+    return figure.side == INFECTED and state.card(figure).group in HORDE_GROUPS
 
 
 def horde(state: Left4DeadState) -> tuple[Figure, ...]:
@@ -58,9 +61,12 @@ def _split(state: Left4DeadState) -> tuple[tuple[Figure, ...], tuple[Figure, ...
     cache = state.derived()
     found = cache.get("horde")
     if found is None:
-        infected = state.infected()
-        found = cache["horde"] = (tuple(f for f in infected if in_horde(state, f)),
-                                  tuple(f for f in infected if not in_horde(state, f)))
+        cards = state.data.cards.cards
+        horde_: list[Figure] = []
+        others: list[Figure] = []
+        for figure in state.infected():  # in_horde, for each
+            (horde_ if cards[figure.kind].group in HORDE_GROUPS else others).append(figure)
+        found = cache["horde"] = (tuple(horde_), tuple(others))
     return found
 
 

@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from deadtable.engine.board import Board, climbing_cost, distance, reach, sees
+from deadtable.engine.board import Board, climbing_cost, distances, reach, sees
 from deadtable.engine.board.movement import Route
 from deadtable.engine.board.query import (
     STOPS,
@@ -201,6 +201,8 @@ def move_label(state: Left4DeadState, figure: Figure, space: int, route: Route |
 def safest(options: list[Route]) -> Route:
     """Of a space's Pareto routes, the one with the fewest leaving-engagement attacks (then the
     cheapest): what a mover chooses unless it has a reason to save movement."""
+    if len(options) == 1:
+        return options[0]  # most spaces have one route: no need to compare
     return min(options, key=lambda r: (r.penalty, r.cost))
 
 
@@ -257,7 +259,7 @@ def fall(state: Left4DeadState, figure: Figure, drop: int, space: int) -> None:
 
 
 def spaces_away(state: Left4DeadState, a: int, b: int) -> int:
-    d = distance(state.board, a, b)
+    d = distances(state.board, a)[b]
     return math.inf if d is None else d  # type: ignore[return-value]
 
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from deadtable.engine.board import (
     OFF_MAP,
     distance,
+    distances,
     line,
     parse_map,
     ray,
@@ -153,6 +154,7 @@ def test_within_lists_the_spaces_in_range_in_board_order() -> None:
             expected = tuple(s for s in range(board.size) if distance(board, a, s) <= reach)
             assert within(board, a, reach) == expected
             assert within(board, a, reach) is within(board, a, reach)  # worked out once
+        assert distances(board, a) == tuple(distance(board, a, s) for s in range(board.size))
 
 
 def test_within_on_a_graph_leaves_out_spaces_no_steps_reach() -> None:
@@ -163,3 +165,4 @@ def test_within_on_a_graph_leaves_out_spaces_no_steps_reach() -> None:
     hall, kitchen = board.space("hall"), board.space("kitchen")
     assert within(board, hall, 5) == (hall, kitchen)
     assert within(board, hall, 0) == (hall,)
+    assert distances(board, hall) == (0, 1, None)

@@ -10,7 +10,7 @@ the Spitter is destroyed, Effect("acid-explosion").
 
 from __future__ import annotations
 
-from deadtable.engine.board import sees, within
+from deadtable.engine.board import distances, sees, visible, within
 from deadtable.engine.decisions import Action
 from deadtable.games.left_4_dead import combat, movement, specials
 from deadtable.games.left_4_dead.powers import common
@@ -23,12 +23,17 @@ EXPLOSION = "SPITTER: Acid Explosion"
 
 def spaces(state: Left4DeadState, figure: Figure) -> list[int]:
     """The spaces within 7 in clear sight (as movement.can_see_space sees one: the figures on
-    the way block, the one on the space itself does not)."""
-    assert figure.space is not None
+    the way block, the one on the space itself does not); the spaces next to it always."""
+    here = figure.space
+    assert here is not None
+    board = state.board
     reach = int(common.power(state, "spitter", "Acid Vomit")["range"])
-    figures = movement.standing_heights(state)
-    return [s for s in within(state.board, figure.space, reach)
-            if _in_sight(state, figure, s, figures)]
+    away = distances(board, here)
+    candidates = within(board, here, reach)
+    seen = set(visible(board, here, [s for s in candidates if away[s] > 1],  # type: ignore[operator]
+                       height_a=movement.height(state, figure), height_b=0,
+                       figures=movement.standing_heights(state)))
+    return [s for s in candidates if away[s] <= 1 or s in seen]  # type: ignore[operator]
 
 
 def _in_sight(state: Left4DeadState, figure: Figure, space: int, figures: dict[int, int]) -> bool:
