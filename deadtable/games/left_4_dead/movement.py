@@ -87,14 +87,38 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
            with_attacks: bool = True) -> dict[int, list[Route]]:
     """Where `figure` can end a move from `start` (default: its space) with `budget` (default:
     its Move), each with its Pareto routes of (spaces used, leaving-engagement attacks); with
-    `with_attacks` false, only the cheapest route of each (where it can get to, faster)."""
+    `with_attacks` false, only the cheapest route of each (where it can get to, faster).
+    Kept until a figure moves (Left4DeadState.derived): a decision lists the moves and its
+    action takes one of them; read the answer, never change it."""
     origin = figure.space if start is None else start
     assert origin is not None
+    through_all = through_all or figure.kind == "witch"  # Witch: Furious Focus
+    spend = move_budget(state, figure) if budget is None else budget
+    key = ("routes", figure.id, origin, spend, through_all, with_attacks,
+           state.blocked_spaces())
+    cache = state.derived()
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _routes(state, figure, origin, spend, through_all, with_attacks)
+    return found
+
+
+def _routes(state: Left4DeadState, figure: Figure, origin: int, budget: int,
+            through_all: bool, with_attacks: bool) -> dict[int, list[Route]]:
     board = state.board
     occupied = dict(state.occupancy())
     occupied.pop(figure.space, None)  # type: ignore[arg-type]
     side = figure.side
-    through_all = through_all or figure.kind == "witch"  # Witch: Furious Focus
+    enemy_at = enemies_of(state, side)
+    if figure.space in enemy_at:  # never so in play; as the occupancy less the mover would say
+        enemy_at = {s: f for s, f in enemy_at.items() if s != figure.space}
+    # Witch: Furious Focus, never attacked when leaving an engagement
+    penalised = figure.kind != "witch" and bool(enemy_at) and with_attacks
+    if compiled():  # the same question in data form, answered in C
+        query = move_query(state, figure, origin, budget, occupied, through_all, enemy_at,
+                           penalised)
+        if query is not None:
+            return reach_compiled(board, query)
 
     def can_pass(space: int) -> bool:
         other = occupied.get(space)
@@ -103,9 +127,6 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
     def can_end(space: int) -> bool:
         return space not in occupied
 
-    enemy_at = enemies_of(state, side)
-    if figure.space in enemy_at:  # never so in play; as the occupancy less the mover would say
-        enemy_at = {s: f for s, f in enemy_at.items() if s != figure.space}
     near: dict[int, frozenset[int]] = {}  # space -> the enemies' spaces engaged from there
     neighbours = board.neighbours
 
@@ -121,19 +142,8 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
         left = engaged_from(frm)
         return len(left - engaged_from(to)) if left else 0
 
-    if figure.kind == "witch" or not enemy_at or not with_attacks:
-        penalty = None  # Witch: Furious Focus, never attacked when leaving an engagement
-    else:
-        penalty = swipes
-    if compiled():  # the same question in data form, answered in C
-        query = move_query(state, figure, origin,
-                           move_budget(state, figure) if budget is None else budget,
-                           occupied, through_all, enemy_at, penalty is not None)
-        if query is not None:
-            return reach_compiled(board, query)
-    return reach(board, origin, move_budget(state, figure) if budget is None else budget,
-                 step_cost(state, figure), stops=stops_in(state, figure),
-                 can_pass=can_pass, can_end=can_end, penalty=penalty)
+    return reach(board, origin, budget, step_cost(state, figure), stops=stops_in(state, figure),
+                 can_pass=can_pass, can_end=can_end, penalty=swipes if penalised else None)
 
 
 def enemies_of(state: Left4DeadState, side: str) -> dict[int, Figure]:

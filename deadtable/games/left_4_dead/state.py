@@ -154,7 +154,7 @@ class Left4DeadState(ProcedureState):
     crescendo: int  # 0: not started; 1-3: the event's round under way; 4: over, obstacle gone
     horde_acted: bool  # the horde has taken its turn under the current order marker
     instincts: list[str]  # Fallen Survivors that rolled defense in the attack under way
-    _derived: dict[str, Any]  # see derived()
+    _derived: dict[Any, Any]  # see derived()
     _derived_key: tuple[int, int] | None
 
     # -- the difficulty ---------------------------------------------------------------------
@@ -173,7 +173,7 @@ class Left4DeadState(ProcedureState):
         return self.board_obstacles
 
     # -- who is where ----------------------------------------------------------------------
-    def derived(self) -> dict[str, Any]:
+    def derived(self) -> dict[Any, Any]:
         """A cache for what follows from where the figures are and who is down alone (who
         stands where, the horde, the standing figures' heights), emptied whenever a figure
         moves, falls, stands up or enters play. A rule asks the same question many times a
