@@ -224,8 +224,10 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
         if figure.space != frm or figure.down:
             return
         if figure.kind != "witch":
+            near = board.neighbours[frm]  # engaged from frm means next to it: ask only those
             for enemy in [e for e in state.figures.values() if e.side != figure.side]:
-                if engaged(state, figure, enemy, frm) and not engaged(state, figure, enemy, to):
+                if enemy.space in near and engaged(state, figure, enemy, frm) \
+                        and not engaged(state, figure, enemy, to):
                     hit = combat.skulls(state, 1)
                     result = "a skull, 1 wound" if hit else "no skull"
                     state.event(f"{combat.name(figure)} leaves an engagement with "
