@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from deadtable.engine.board.lines import OFF_MAP, line
 from deadtable.engine.board.model import Board, edge_key
@@ -72,10 +73,7 @@ def sight(
     b matter); `blocking` are the edge features that block sight, plus "window" unless
     `windows` (see through windows) is true; `opaque` are terrain names that block a line
     crossing them; `grazing` is the hexside/corner rule ("either" or "both")."""
-    if grazing not in GRAZING_RULES:
-        raise ValueError(f"grazing rule {grazing!r} should be one of {', '.join(GRAZING_RULES)}")
-    if not windows:
-        blocking = blocking | {"window"}
+    blocking = _blocking(blocking, windows, grazing)
     if a == b:
         return Sight(True, (a,))
     if board.coords[a] is None or board.coords[b] is None:
@@ -93,32 +91,11 @@ def sight(
     return Sight(best.clear, best.spaces, best.blocked_at, best.reason, True)
 
 
-def sees(
-    board: Board,
-    a: int,
-    b: int,
-    *,
-    height_a: int = 0,
-    height_b: int = 0,
-    figures: Mapping[int, int] | None = None,
-    blocking: frozenset[str] = SIGHT_BLOCKING,
-    windows: bool = True,
-    opaque: frozenset[str] = frozenset(),
-    grazing: str = "either",
-    edge_sight: Callable[[int, int, str | None], bool] | None = None,
-) -> bool:
-    """`sight(...).clear`, without saying where or why a line is blocked: for rules that ask
-    it of many spaces a decision (a Spitter's targets), where the words would be thrown away."""
+def _blocking(blocking: frozenset[str], windows: bool, grazing: str) -> frozenset[str]:
+    """The edge features that block sight under these options (the grazing rule checked)."""
     if grazing not in GRAZING_RULES:
         raise ValueError(f"grazing rule {grazing!r} should be one of {', '.join(GRAZING_RULES)}")
-    if not windows:
-        blocking = blocking | {"window"}
-    if a == b:
-        return True
-    if board.coords[a] is None or board.coords[b] is None:
-        return _along_edge(board, a, b, blocking, edge_sight).clear
-    return _sees_on_grid(board, a, b, board.level[a] + height_a, board.level[b] + height_b,
-                         figures, blocking, opaque, grazing == "either")
+    return blocking if windows else blocking | {"window"}
 
 
 def visible(
@@ -135,23 +112,22 @@ def visible(
     grazing: str = "either",
     edge_sight: Callable[[int, int, str | None], bool] | None = None,
 ) -> list[int]:
-    """The spaces of `spaces` (in their order) where a figure of height `height_a` on a `sees`
-    one of height `height_b`: the same answers, asked of many spaces at once."""
-    options = {"height_a": height_a, "height_b": height_b, "figures": figures,
-               "blocking": blocking, "windows": windows, "opaque": opaque, "grazing": grazing,
-               "edge_sight": edge_sight}
-    if board.coords[a] is None:
-        return [b for b in spaces if sees(board, a, b, **options)]  # type: ignore[arg-type]
-    if grazing not in GRAZING_RULES:
-        raise ValueError(f"grazing rule {grazing!r} should be one of {', '.join(GRAZING_RULES)}")
-    if not windows:
-        blocking = blocking | {"window"}
+    """The spaces of `spaces` (in their order) where a figure of height `height_a` on a sees
+    one of height `height_b`: `sight(...).clear` for each, without saying where or why a line
+    is blocked, for rules that ask it of many spaces a decision (a Spitter's targets). What
+    never changes of a line is kept on the board (_sees_on_grid)."""
+    blocking = _blocking(blocking, windows, grazing)
     level, coords = board.level, board.coords
-    za, either = level[a] + height_a, grazing == "either"
+    za, either, on_grid = level[a] + height_a, grazing == "either", coords[a] is not None
     return [b for b in spaces
             if b == a or (_sees_on_grid(board, a, b, za, level[b] + height_b, figures, blocking,
-                                        opaque, either) if coords[b] is not None
-                          else sees(board, a, b, **options))]  # type: ignore[arg-type]
+                                        opaque, either) if on_grid and coords[b] is not None
+                          else _along_edge(board, a, b, blocking, edge_sight).clear)]
+
+
+def sees(board: Board, a: int, b: int, **options: Any) -> bool:
+    """`sight(board, a, b, **options).clear`, faster (see visible)."""
+    return bool(visible(board, a, (b,), **options))
 
 
 def _sees_on_grid(board: Board, a: int, b: int, za: int, zb: int,
