@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml $(KERNEL_SOURCES)
 	# a kernel's build is optional: remove the old ones, so a build that fails cannot leave
 	# a stale kernel playing (its tests then fail under make test)
 	rm -f deadtable/games/*/kernel/*.so deadtable/engine/board/*.so
-	# web: the browser tests; rl: tests/envs; ray and plot: the Ray back end and --plot.
-	$(BIN)/pip install --quiet -e '.[dev,web,rl,ray,plot]'
+	# web: the browser tests; rl: tests/envs; ray and plot: the Ray back end and --plot;
+	# video: the RL envs' rgb_array frames.
+	$(BIN)/pip install --quiet -e '.[dev,web,rl,ray,plot,video]'
 	touch $(STAMP)
 
 .PHONY: setup play test lint conformance-long

@@ -18,8 +18,12 @@ _loaded: dict[str, GameSpec] = {}
 
 
 class UnknownGame(LookupError):
-    def __init__(self, game_id: str) -> None:
-        super().__init__(f"unknown game {game_id!r}; registered games: {', '.join(_MODULES)}")
+    """A game id that is not registered. Made from its message alone (so that it pickles):
+    `UnknownGame.named(game_id)` writes one."""
+
+    @classmethod
+    def named(cls, game_id: str) -> UnknownGame:
+        return cls(f"unknown game {game_id!r}; registered games: {', '.join(_MODULES)}")
 
 
 def game_ids() -> list[str]:
@@ -30,7 +34,7 @@ def spec(game_id: str) -> GameSpec:
     if game_id not in _loaded:
         module = _MODULES.get(game_id)
         if module is None:
-            raise UnknownGame(game_id)
+            raise UnknownGame.named(game_id)
         _loaded[game_id] = importlib.import_module(module).SPEC
     return _loaded[game_id]
 

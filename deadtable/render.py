@@ -27,7 +27,8 @@ from deadtable import registry
 from deadtable.engine.decisions import Decision
 
 LOG_LINES = 8  # the generic view's tail of the event log
-_SHOWN_APART = ("game", "seat", "log", "outcome")  # the generic view lays these out itself
+# the generic view lays these out itself ("unseen": the terminal's count of new log events)
+_SHOWN_APART = ("game", "seat", "log", "outcome", "unseen")
 
 Renderer = Callable[[dict[str, Any]], RenderableType]
 
@@ -67,12 +68,23 @@ def game_renderer(game_id: str) -> Renderer | None:
     return render
 
 
+def log_lines(view: dict[str, Any], lines: int) -> int:
+    """How many of the log's last events to draw: `lines`, or more if the terminal marked
+    more as unseen (view["unseen"]: every event since the seat last decided, so that a move
+    that resolves many turns never hides their cause)."""
+    return max(lines, int(view.get("unseen") or 0))
+
+
 def log_panel(view: dict[str, Any], lines: int) -> Panel | None:
-    """The view's last `lines` events with their whys in a dim "log" panel (None: no log)."""
+    """The view's last `lines` events (or all unseen ones) with their whys in a dim "log"
+    panel (None: no log)."""
     log = view.get("log") or []
     if not log:
         return None
-    return Panel(log_text(log, lines), title="log", title_align="left", border_style="dim")
+    shown = log_lines(view, lines)
+    title = f"log: {min(shown, len(log))} of {len(log)} (type log for all)" \
+        if shown < len(log) else "log"
+    return Panel(log_text(log, shown), title=title, title_align="left", border_style="dim")
 
 
 def log_text(log: list[dict[str, str]], lines: int, style: str = "") -> Text:

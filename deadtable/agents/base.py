@@ -220,4 +220,6 @@ def _convert(name: str, key: str, text: str, default: Any) -> Any:
             pass
     else:
         return text  # a string, or no default to go by: the factory reads the text itself
-    raise ValueError(f"agent {name!r} parameter {key!r}: {text!r} is not a {kind.__name__}")
+    wanted = {bool: "true or false", int: "a whole number", float: "a number"}[kind]
+    raise ValueError(f"agent {name!r} parameter {key!r}: {text!r} is not {wanted}, "
+                     f"e.g. {name}:{key}={default}")

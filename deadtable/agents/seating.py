@@ -10,7 +10,7 @@ made, so they go on as they would have.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from deadtable.agents.base import Agent, agent_maker, observe
 from deadtable.engine.decisions import GameOver
@@ -65,12 +65,13 @@ def seat_agents(state: GameState, specs: Mapping[str, str]) -> dict[str, Agent]:
     }
 
 
-def catch_up(state: GameState, agents: Mapping[str, Agent],
-             actions: Sequence[str]) -> dict[str, int]:
+def catch_up(state: GameState, agents: Mapping[str, Agent], actions: Sequence[str],
+             apply: Callable[[GameState, str], None] | None = None) -> dict[str, int]:
     """Apply `actions` to `state`, asking each seat's agent at its decisions so that its memory
     and its dice are where they were. Returns the seats whose agent now chose otherwise, each
     with the index of the first such move (its code or parameters changed); the kept move is
-    applied all the same. IllegalAction or GameOver if a move cannot be applied."""
+    applied all the same. IllegalAction or GameOver if a move cannot be applied. `apply`
+    applies each move instead of `GameState.apply` (an UndoStack's, to record them)."""
     differed: dict[str, int] = {}
     for index, action_id in enumerate(actions):
         decision = state.decision
@@ -79,5 +80,8 @@ def catch_up(state: GameState, agents: Mapping[str, Agent],
         agent = agents.get(decision.seat)
         if agent is not None and agent.act(observe(state)) != action_id:
             differed.setdefault(decision.seat, index)
-        state.apply(action_id)
+        if apply is None:
+            state.apply(action_id)
+        else:
+            apply(state, action_id)
     return differed

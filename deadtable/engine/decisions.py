@@ -108,10 +108,19 @@ class Decision:
 
 
 class IllegalAction(ValueError):
-    """An action id that is not legal now. The state it was applied to is unchanged."""
+    """An action id that is not legal now. The state it was applied to is unchanged.
 
-    def __init__(self, action_id: str, decision: Decision) -> None:
-        self.action_id = action_id
+    `IllegalAction(action_id, decision)` writes the message; `IllegalAction(message)` takes
+    one ready-made, as pickle and Gymnasium's AsyncVectorEnv rebuild an error that crossed
+    processes (so every exception of the package must accept its message alone)."""
+
+    def __init__(self, action_id: object, decision: Decision | None = None) -> None:
+        if decision is None:
+            self.action_id = ""
+            self.legal: list[str] = []
+            super().__init__(str(action_id))
+            return
+        self.action_id = str(action_id)
         self.legal = decision.ids
         shown = ", ".join(self.legal[:40]) + (" ..." if len(self.legal) > 40 else "")
         super().__init__(

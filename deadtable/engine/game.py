@@ -12,7 +12,7 @@ from typing import Any
 from deadtable.engine.dice import Dice
 from deadtable.engine.kernel import Kernel
 from deadtable.engine.options import BadOption, OptionSet
-from deadtable.engine.state import GameState
+from deadtable.engine.state import GameState, Outcome
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,15 @@ class GameSpec:
     # {"clear", "spaces", "blocked_at", "reason"} for two space names), for interfaces to ask
     # about any two spaces; it must read only what every seat sees (docs/web.md, the sight API).
     ruler: str | None = None
+    # The game's help at the terminal ("module:function", (options, view, decision, topic) ->
+    # [(heading, text), ...]): with no topic, the rules of the moment the decision is in and
+    # what the seat's weapons or equipment do; with a topic (a name), more on that. It reads
+    # only the view, so it tells nothing the seat may not know.
+    help: str | None = None
+    # The outcome in the players' words for an end screen ("Mission failed: killed by your
+    # wounds, 12 minutes into the hour"), where the results and scores alone read badly;
+    # None: the screens show the results and scores as they are.
+    outcome_text: Callable[[Outcome], str] | None = None
 
     def bind(self, **options: Any) -> Game:
         resolved = self.options.resolve(options)
@@ -143,8 +152,18 @@ class Game:
                 f"load the game with the saved options"
             )
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as its spec and options (the kernel is found again where it is loaded);
+        a game with its kernel off (python_rules) stays off."""
+        return _unpickle_game, (self.spec, self.options, self._kernel is None)
+
     def __repr__(self) -> str:
         return f"Game({self.id!r}, {self.options})"
+
+
+def _unpickle_game(spec: GameSpec, options: dict[str, Any], python_rules: bool) -> Game:
+    game = Game(spec, options)
+    return game.python_rules() if python_rules else game
 
 
 def check_sides(game_id: str, seats: tuple[str, ...],

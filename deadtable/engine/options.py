@@ -33,7 +33,18 @@ class Option:
             lo = "" if self.minimum is None else f" from {self.minimum}"
             hi = "" if self.maximum is None else f" to {self.maximum}"
             return f"a whole number{lo}{hi}"
-        return f"a {self.kind.__name__}"
+        return "text" if self.kind is str else f"a {self.kind.__name__}"
+
+    def example(self) -> str:
+        """NAME=VALUE with a value this option accepts, for error messages."""
+        if self.choices is not None:
+            value = next((c for c in self.choices if c != self.default), self.default)
+        elif self.kind is bool:
+            value = not self.default
+        else:
+            value = self.default
+        shown = str(value).lower() if isinstance(value, bool) else str(value)
+        return f"{self.name}={shown or '...'}"
 
     def parse(self, text: str) -> Any:
         """A value from its command-line spelling ('true', '8', 'kill-all')."""
@@ -43,13 +54,15 @@ class Option:
                 return True
             if lowered in ("false", "no", "off", "0"):
                 return False
-            raise BadOption(f"option {self.name!r}: {text!r} is not {self.describe_values()}")
+            raise BadOption(f"option {self.name!r}: {text!r} is not {self.describe_values()}, "
+                            f"e.g. {self.example()}")
         if self.kind is int:
             try:
                 return int(text)
             except ValueError:
                 raise BadOption(
-                    f"option {self.name!r}: {text!r} is not {self.describe_values()}"
+                    f"option {self.name!r}: {text!r} is not {self.describe_values()}, "
+                    f"e.g. {self.example()}"
                 ) from None
         return text
 
@@ -67,7 +80,7 @@ class Option:
         if not ok:
             raise BadOption(
                 f"option {self.name!r}: {value!r} is not accepted; it must be "
-                f"{self.describe_values()} (default {self.default!r})"
+                f"{self.describe_values()} (default {self.default!r}), e.g. {self.example()}"
             )
         return value
 
@@ -86,7 +99,9 @@ class OptionSet:
         option = self.options.get(key)
         if option is None:
             valid = ", ".join(sorted(self.options)) or "none"
-            raise BadOption(f"unknown option {name!r}; valid options: {valid}")
+            example = f", e.g. {next(iter(self.options.values())).example()}" \
+                if self.options else ""
+            raise BadOption(f"unknown option {name!r}; valid options: {valid}{example}")
         return option
 
     def resolve(self, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -103,7 +118,13 @@ class OptionSet:
         for pair in pairs:
             name, eq, text = pair.partition("=")
             if not eq:
-                raise BadOption(f"option {pair!r} must be written NAME=VALUE, e.g. row=8")
+                named = self.options.get(name.strip().replace("_", "-"))
+                if named is not None and named.kind is bool:
+                    values[named.name] = True  # a switch named bare is on: `--option frenzy`
+                    continue
+                shown = named or next(iter(self.options.values()), None)
+                example = "" if shown is None else f", e.g. {shown.example()}"
+                raise BadOption(f"option {pair!r} must be written NAME=VALUE{example}")
             option = self._option(name.strip())
             values[option.name] = option.validate(option.parse(text.strip()))
         return values

@@ -103,6 +103,14 @@ class GameState(ABC):
         table hides nothing from onlookers (a solo game, say) returns more."""
         return {}
 
+    def _hidden(self, seat: str) -> dict[str, Any] | None:
+        """What `seat` does not know and what it knows of it, for undo (engine/undo.py): JSON-
+        able data keyed by the words that say what a change to it means ("a card was drawn":
+        the deck's cards in order). A decision after which any of it differs revealed or dealt
+        something to `seat`, and may not be undone. The default, None, offers no undo: a game
+        must say what it hides before its players may take anything back."""
+        return None
+
     @abstractmethod
     def _data(self) -> dict[str, Any]: ...
 
@@ -234,7 +242,16 @@ class GameState(ABC):
         state._load(data["state"])
         return state
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as its game and its saved data (what to_json writes), so a state crosses
+        processes and checkpoints as a save does."""
+        return _unpickle_state, (self.game, self.to_data())
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.to_data() == other.to_data()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _unpickle_state(game: Game, data: dict[str, Any]) -> GameState:
+    return game.spec.state_class.from_data(game, data)

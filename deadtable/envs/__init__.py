@@ -1,13 +1,13 @@
 """Research bindings: Gymnasium (solo games), PettingZoo AEC (any game) and OpenSpiel.
 
     import gymnasium, deadtable.envs
-    env = gymnasium.make("deadtable/OneAgainstTheDead-v0")
+    env = gymnasium.make("deadtable/OneAgainstTheDead-v1")
 
     from deadtable.envs.aec import env as aec_env       # PettingZoo
     import deadtable.envs.openspiel, pyspiel            # OpenSpiel
     pyspiel.load_game("deadtable_one_against_the_dead")
 
-Importing this package registers a Gymnasium env `deadtable/<GameName>-v0` for every
+Importing this package registers a Gymnasium env `deadtable/<GameName>-v1` for every
 registered solo game that has an encoding (deadtable/envs/encodings/). The bindings need the
 `rl` extra: pip install 'deadtable[rl]'. See docs/research.md.
 """
@@ -18,7 +18,11 @@ from deadtable import registry
 from deadtable.envs.common import REWARD, camel
 from deadtable.envs.encodings import encoding_for, has_encoding
 
-ENV_VERSION = 0  # bumped whenever an encoding or a game's rules change what an id means
+# Raised whenever an encoding's layout, or a game's rules, change what an integer or an
+# observation number means (deadtable/envs/layouts.py pins each version's layouts). 1: the
+# layouts as of issue 22, the question one-hot in an explicit append-only order (0 named
+# layouts that had changed under it).
+ENV_VERSION = 1
 
 
 def gym_id(game_id: str) -> str:

@@ -11,13 +11,22 @@
 
 Agents are the game's seats. Each observation is {"observation": float32 vector of that
 seat's view, "action_mask": int8 mask}, as in PettingZoo Classic; the mask is all zeros for
-a seat that is not deciding. Rewards come at the end: +1 win, 0 draw, -1 loss per seat. The
-seat that decides next is `agent_selection` (seats need not alternate). An illegal action
-raises IllegalEnvAction and changes nothing.
+a seat that is not deciding, and all ones once the game is over (so that a -inf masked
+softmax over a final observation stays finite). `infos[agent]["legal_actions"]` holds the
+deciding seat's legal integers, `["legal_ids"]` their ids. Rewards come at the end: +1 win,
+0 draw, -1 loss per seat. The seat that decides next is `agent_selection` (seats need not
+alternate). An illegal action raises IllegalEnvAction and changes nothing. Render modes:
+human, ansi and (with the video extra) rgb_array.
+
+Where the game has a kernel and a compiled encoder for its encoding (a solo game's), the env
+steps the kernel and encodes from it, building the Python state only when read (`env.state`,
+rendering, an error's prompt), as the Gym env does; `kernel=False` plays the Python rules
+(the same episodes, tested).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -25,28 +34,34 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from deadtable import registry
-from deadtable.engine.state import GameState
+from deadtable.envs import ENV_VERSION
 from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
 from deadtable.envs.encodings import encoding_for
-from deadtable.render import render_text
+from deadtable.envs.frames import render_as, render_modes
+from deadtable.envs.play import KernelPlay, Played, PythonPlay, kernel_encoder
 
 
-class DeadtableAEC(AECEnv):
-    metadata = {"render_modes": ["ansi"], "name": "deadtable_v0", "is_parallelizable": False}
+class DeadtableAEC(Played, AECEnv):
+    metadata = {"render_modes": render_modes(), "name": "deadtable_v1",
+                "is_parallelizable": False}
 
     def __init__(
         self,
         game_id: str,
         game_options: dict[str, Any] | None = None,
         render_mode: str | None = None,
+        encoding_options: dict[str, Any] | None = None,
+        kernel: bool = True,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode {render_mode!r}; valid: ansi or None")
+        modes = render_modes()
+        if render_mode is not None and render_mode not in modes:
+            raise ValueError(f"render_mode {render_mode!r}; valid: {', '.join(modes)} or None")
         self.game = registry.load(game_id, **(game_options or {}))
-        self.encoding = encoding_for(self.game)
+        self.encoding = encoding_for(self.game, **(encoding_options or {}))
         self.render_mode = render_mode
-        self.metadata = dict(self.metadata, name=f"deadtable_{game_id.replace('-', '_')}_v0")
+        name = f"deadtable_{game_id.replace('-', '_')}_v{ENV_VERSION}"
+        self.metadata = dict(self.metadata, name=name)
         self.possible_agents = list(self.game.seats)
         n = self.encoding.num_actions
         self._observation_spaces = {
@@ -59,8 +74,10 @@ class DeadtableAEC(AECEnv):
         }
         self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._rng = np.random.default_rng()
-        self.state: GameState | None = None
         self.game_seed: int | None = None
+        self._play: PythonPlay | KernelPlay | None = None
+        # the kernel's compiled encoder, where there is one: steps build no Python view
+        self._encoder = kernel_encoder(self.game, self.encoding) if kernel else None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -75,7 +92,8 @@ class DeadtableAEC(AECEnv):
             self.game_seed = int(options["game_seed"])
         else:
             self.game_seed = int(self._rng.integers(0, SEED_BOUND))
-        self.state = self.game.new(seed=self.game_seed)
+        self._play = (KernelPlay(self.game, self.game_seed, self._encoder)
+                      if self._encoder is not None else PythonPlay(self.game, self.game_seed))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -85,57 +103,83 @@ class DeadtableAEC(AECEnv):
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self.state
-        assert state is not None
-        decision = state.decision
-        mask = self.encoding.mask(decision if decision and decision.seat == agent else None)
-        return {"observation": self.encoding.encode(state.view(agent)), "action_mask": mask}
+        play = self._play
+        assert play is not None
+        seat = play.seat()
+        if seat is None:  # over: all ones, so a -inf masked softmax stays finite
+            mask = np.ones(self.encoding.num_actions, dtype=np.int8)
+        else:
+            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+            if seat == agent:
+                mask[self.encoding.indices_of(play.ids(), self._view(agent))] = 1
+        observation = (play.encode(self.encoding) if isinstance(play, KernelPlay)
+                       else play.encode(self.encoding, play.state.view(agent)))
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state
-        assert state is not None
-        decision = state.decision
-        assert decision is not None and decision.seat == agent
+        play = self._play
+        assert play is not None and play.seat() == agent
         index = int(action)
         encoding = self.encoding
-        action_id = encoding.actions[index] if 0 <= index < encoding.num_actions else None
-        if action_id is None or action_id not in decision:
-            raise IllegalEnvAction(index, encoding, decision)
+        view = self._view(agent)
+        action_id = (encoding.action_id(index, view)
+                     if 0 <= index < encoding.num_actions else None)
+        if action_id is None or action_id not in play.ids():
+            decision = play.state.decision
+            assert decision is not None
+            raise IllegalEnvAction.of(index, encoding, decision, view)
         self._cumulative_rewards[agent] = 0.0
-        state.apply(action_id)
+        play.apply(action_id)
         self._settle()
         self._accumulate_rewards()
 
+    def _view(self, seat: str) -> Callable[[], dict[str, Any]]:
+        """What a contextual encoding's action names read, made only if asked for: over the
+        kernel, from its encoder (no Python state built); else the seat's view."""
+        play = self._play
+        assert play is not None
+        if isinstance(play, KernelPlay):
+            return play.names_view
+        return lambda: play.state.view(seat)
+
     def _settle(self) -> None:
         """Rewards, terminations and the next agent after a reset or an action."""
-        state = self.state
-        assert state is not None
-        outcome = state.outcome
+        play = self._play
+        assert play is not None
+        outcome = play.outcome()
         if outcome is None:
             self.rewards = dict.fromkeys(self.agents, 0.0)
-            decision = state.decision
-            assert decision is not None
-            self.agent_selection = decision.seat
+            seat = play.seat()
+            assert seat is not None
+            self.agent_selection = seat
+            ids = play.ids()
+            legal = self.encoding.indices_of(ids, self._view(seat))
             for a in self.agents:
-                self.infos[a] = {"legal_actions": decision.ids if a == decision.seat else []}
+                mine = a == seat
+                self.infos[a] = {"legal_ids": ids if mine else [],
+                                 "legal_actions": legal if mine else []}
             return
         self.rewards = {a: REWARD[outcome.results[a]] for a in self.agents}
         self.terminations = dict.fromkeys(self.agents, True)
         for a in self.agents:
-            self.infos[a] = {"legal_actions": [], "outcome": outcome.to_data()}
+            self.infos[a] = {"legal_ids": [], "legal_actions": [], "outcome": outcome.to_data()}
         if not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
             self.agent_selection = self.agents[0]
 
-    def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.state is None:
+    def render(self) -> Any:
+        """The deciding seat's view (the first seat's once over): ansi, the terminal drawing
+        as text; human, printed; rgb_array, as an image (deadtable/envs/frames.py)."""
+        state = self.state
+        if self.render_mode is None or state is None:
             return None
-        decision = self.state.decision
+        decision = state.decision
         seat = decision.seat if decision is not None else self.possible_agents[0]
-        return render_text(self.game.id, self.state.view(seat))
+        view = state.view(seat)
+        return render_as(self.render_mode, self.game, view)
 
     def close(self) -> None:
         pass

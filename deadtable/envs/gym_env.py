@@ -1,11 +1,15 @@
-"""Gymnasium environments for the solo games: `gymnasium.make("deadtable/OneAgainstTheDead-v0")`.
+"""Gymnasium environments for the solo games: `gymnasium.make("deadtable/OneAgainstTheDead-v1")`.
 
 - Action space: Discrete(n) over the game's stable action encoding
   (deadtable/envs/encodings/). `env.action_space.sample()` draws a *legal* action of the
   current state (pass `mask=` to choose another mask; the space's `.mask` is kept current).
 - Observation: Dict{"observation": Box(-1, 1, (size,), float32), "action_mask": Box(0, 1,
-  (n,), int8)}, as PettingZoo Classic does; `info["action_mask"]` holds the same mask, and
-  `info["legal_actions"]` the legal action ids.
+  (n,), int8)}, as PettingZoo Classic does; `info["action_mask"]` holds the same mask,
+  `info["legal_actions"]` the legal integers and `info["legal_ids"]` their ids;
+  `env.unwrapped.action_masks()` the mask as booleans (sb3-contrib's MaskablePPO) and
+  `action_meaning(i)` what integer i means. Once the episode is over the mask is all ones
+  (no action will be played; a -inf masked softmax stays finite).
+- Render modes: human (printed), ansi (text), rgb_array (an image; the video extra).
 - Reward: 0 until the end, then +1 for a win, 0 for a draw, -1 for a loss.
 - Seeding: `reset(seed=s)` seeds the env's generator, which picks the deadtable game seed;
   `reset(options={"game_seed": g})` plays exactly `game.new(seed=g)`.
@@ -23,10 +27,10 @@ import numpy as np
 from gymnasium import spaces
 
 from deadtable import registry
-from deadtable.engine.state import GameState
 from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
 from deadtable.envs.encodings import encoding_for
-from deadtable.render import render_text
+from deadtable.envs.frames import render_as, render_modes
+from deadtable.envs.play import KernelPlay, Played, PythonPlay, kernel_encoder
 
 Obs = dict[str, np.ndarray]
 
@@ -38,15 +42,21 @@ class LegalDiscrete(spaces.Discrete):
     def __init__(self, n: int, seed: int | None = None) -> None:
         super().__init__(n, seed=seed)
         self.mask = np.zeros(n, dtype=np.int8)
+        self.legal = np.zeros(0, dtype=np.int64)  # the legal integers, ascending
+
+    def set_legal(self, mask: np.ndarray, legal: list[int]) -> None:
+        self.mask = mask
+        self.legal = np.asarray(legal, dtype=np.int64)
 
     def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
-        if mask is None and probability is None and self.mask.any():
-            mask = self.mask
+        if mask is None and probability is None and self.legal.size:
+            # what Discrete.sample(mask=self.mask) draws, without re-checking the mask
+            return self.start + self.dtype.type(self.np_random.choice(self.legal))
         return super().sample(mask=mask, probability=probability)
 
 
-class DeadtableEnv(gym.Env[Any, Any]):
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+class DeadtableEnv(Played, gym.Env[Any, Any]):
+    metadata = {"render_modes": render_modes(), "render_fps": 4}
 
     def __init__(
         self,
@@ -54,11 +64,19 @@ class DeadtableEnv(gym.Env[Any, Any]):
         game_options: dict[str, Any] | None = None,
         render_mode: str | None = None,
         illegal_action: str = "raise",
+        encoding_options: dict[str, Any] | None = None,
+        kernel: bool = True,
     ) -> None:
+        """`kernel=False` plays the Python rules and encodes the Python view even where the
+        game's kernel and its compiled encoder are built (to compare; same episodes)."""
         if illegal_action not in ("raise", "lose"):
             raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}; valid: ansi or None")
+        modes = self.metadata["render_modes"]
+        if render_mode is not None and render_mode not in modes:
+            raise ValueError(f"render_mode {render_mode!r}; valid: {', '.join(modes)} or None"
+                             + ("" if "rgb_array" in modes else
+                                " (rgb_array needs the video extra: pip install "
+                                "'deadtable[video]')"))
         self.game = registry.load(game_id, **(game_options or {}))
         if len(self.game.seats) != 1:
             raise ValueError(
@@ -66,7 +84,7 @@ class DeadtableEnv(gym.Env[Any, Any]):
                 f"Gymnasium envs are for solo games: use deadtable.envs.aec.env({game_id!r})"
             )
         self.seat = self.game.seats[0]
-        self.encoding = encoding_for(self.game)
+        self.encoding = encoding_for(self.game, **(encoding_options or {}))
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         n = self.encoding.num_actions
@@ -75,9 +93,12 @@ class DeadtableEnv(gym.Env[Any, Any]):
             "observation": spaces.Box(-1.0, 1.0, self.encoding.observation_shape, np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8),
         })
-        self.state: GameState | None = None
         self.game_seed: int | None = None
+        self._play: PythonPlay | KernelPlay | None = None
+        # the kernel's compiled encoder, where there is one: steps build no Python view
+        self._encoder = kernel_encoder(self.game, self.encoding) if kernel else None
         self._over = False
+        self._view: dict[str, Any] | None = None  # the seat's view now, once built
 
     # -- the Gymnasium API -----------------------------------------------------------------
     def reset(
@@ -88,21 +109,23 @@ class DeadtableEnv(gym.Env[Any, Any]):
             self.game_seed = int(options["game_seed"])
         else:
             self.game_seed = int(self.np_random.integers(0, SEED_BOUND))
-        self.state = self.game.new(seed=self.game_seed)
-        self._over = self.state.outcome is not None
+        self._play = (KernelPlay(self.game, self.game_seed, self._encoder)
+                      if self._encoder is not None else PythonPlay(self.game, self.game_seed))
+        self._over = self._play.outcome() is not None
         return self._observe()
 
     def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
-        state = self.state
-        if state is None or self._over:
+        play = self._play
+        if play is None or self._over:
             raise gym.error.ResetNeeded("the episode is over (or never began): call reset()")
-        decision = state.decision
-        assert decision is not None
         index = int(action)
         encoding = self.encoding
-        action_id = encoding.actions[index] if 0 <= index < encoding.num_actions else None
-        if action_id is None or action_id not in decision:
-            error = IllegalEnvAction(index, encoding, decision)
+        action_id = (encoding.action_id(index, self._named)
+                     if 0 <= index < encoding.num_actions else None)
+        if action_id is None or action_id not in play.ids():
+            decision = play.state.decision
+            assert decision is not None
+            error = IllegalEnvAction.of(index, encoding, decision, self._seen)
             if self.illegal_action == "raise":
                 raise error
             self._over = True
@@ -110,8 +133,8 @@ class DeadtableEnv(gym.Env[Any, Any]):
             info["illegal_action"] = action_id or f"#{index}"
             info["error"] = str(error)
             return obs, -1.0, True, False, info
-        state.apply(action_id)
-        outcome = state.outcome
+        play.apply(action_id)
+        outcome = play.outcome()
         reward = 0.0
         if outcome is not None:
             self._over = True
@@ -119,24 +142,76 @@ class DeadtableEnv(gym.Env[Any, Any]):
         obs, info = self._observe()
         return obs, reward, outcome is not None, False, info
 
-    def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.state is None:
+    def render(self) -> Any:
+        """ansi: the terminal drawing as text; human: that drawing printed; rgb_array: it as
+        an image (deadtable/envs/frames.py)."""
+        if self.render_mode is None or self.state is None:
             return None
-        return render_text(self.game.id, self.state.view(self.seat))
+        view = self._seen()
+        return render_as(self.render_mode, self.game, view)
+
+    # -- for masked learners (sb3-contrib's MaskablePPO) and readers ------------------------
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as booleans (sb3-contrib's convention); all True once the
+        episode is over (see `_observe`)."""
+        return self.action_space.mask.astype(bool)
+
+    def action_meaning(self, action: int) -> str:
+        """What integer `action` means: its id in the encoding, and where it is legal now the
+        id it plays and its label, e.g. "shoot:shotgun:@1 = shoot:shotgun:zombie-4: Shoot
+        the Zombie (4) with the Shotgun"."""
+        encoding = self.encoding
+        if not 0 <= int(action) < encoding.num_actions:
+            raise ValueError(f"action {action} is not in 0..{encoding.num_actions - 1}")
+        name = encoding.actions[int(action)]
+        state = self.state
+        decision = None if state is None or self._over else state.decision
+        if decision is None or not self.action_space.mask[int(action)]:
+            return name
+        plays = encoding.action_id(int(action), self._seen)
+        found = decision.get(plays)
+        label = found.label if found is not None else ""
+        return f"{name}: {label}" if plays == name else f"{name} = {plays}: {label}"
 
     # -- helpers ---------------------------------------------------------------------------
+    def _seen(self) -> dict[str, Any]:
+        if self._view is None:
+            state = self.state
+            assert state is not None
+            self._view = state.view(self.seat)
+        return self._view
+
+    def _named(self) -> dict[str, Any]:
+        """What a contextual encoding's action names read: over the kernel, from its encoder
+        (no Python state built); else the view."""
+        play = self._play
+        return play.names_view() if isinstance(play, KernelPlay) else self._seen()
+
     def _observe(self) -> tuple[Obs, dict[str, Any]]:
-        state = self.state
-        assert state is not None
-        decision = None if self._over else state.decision
-        mask = self.encoding.mask(decision)
-        self.action_space.mask = mask.copy()
-        obs = {"observation": self.encoding.encode(state.view(self.seat)), "action_mask": mask}
+        play = self._play
+        assert play is not None
+        self._view = None
+        ids = [] if self._over else play.ids()
+        encoding = self.encoding
+        legal = encoding.indices_of(ids, self._named)
+        if not ids:
+            # Over: every action "allowed" (none will be played: step() asks for reset()),
+            # so that a -inf masked softmax over the final observation stays finite.
+            mask = np.ones(self.encoding.num_actions, dtype=np.int8)
+        else:
+            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+            mask[legal] = 1
+        self.action_space.set_legal(mask.copy(), legal)
+        observation = (play.encode(encoding) if isinstance(play, KernelPlay)
+                       else play.encode(encoding, self._seen()))
+        obs = {"observation": observation, "action_mask": mask}
         info: dict[str, Any] = {
             "action_mask": mask.copy(),
-            "legal_actions": [] if decision is None else decision.ids,
+            "legal_actions": legal,
+            "legal_ids": ids,
             "game_seed": self.game_seed,
         }
-        if state.outcome is not None:
-            info["outcome"] = state.outcome.to_data()
+        outcome = play.outcome()
+        if outcome is not None:
+            info["outcome"] = outcome.to_data()
         return obs, info

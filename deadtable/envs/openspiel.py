@@ -7,15 +7,16 @@
 - Names: "deadtable_" + the game id with "_" for "-". Parameters: the game's options with
   "_" for "-" (row, final_battle, max_turns, ...), and rng_seed (-1: a fresh random seed).
 - Chance is SAMPLED_STOCHASTIC: no chance nodes; the dice and the deal live in the deadtable
-  state (seeded from the game's rng_seed stream when an initial state is first used), so a
-  clone replays the same future exactly, as OpenSpiel's clone test demands. An algorithm
-  searching on clones therefore sees the dealt deck and the coming rolls: fine for speed
-  comparisons and perfect-information baselines, not a fair player (the native MCTS agent
-  determinizes instead).
+  state (seeded from the game's rng_seed stream when play begins on an initial state), so a
+  clone replays the same future exactly, as OpenSpiel's clone test demands. Observing never
+  takes a seed: the deals of an rng_seed are the same however often a program observes.
+  `serializable=True` declares DETERMINISTIC instead, for pyspiel's serialize_game_and_state.
+  Searching on clones sees the dealt deck and the coming rolls (MCTSBot is clairvoyant);
+  `resample_from_infostate` deals anew what the seat cannot know, for ISMCTSBot.
 - Actions: the encoding's integers (deadtable/envs/encodings/); action strings are the ids.
-- Observation tensor: the encoding of the seat's view; observation string: the view as JSON
-  without the event log; information state string: the view with every event the seat may
-  read, each with its why (perfect recall). No information state tensor.
+- Tensors (observation and information state): the encoding of the seat's view, computed in
+  Python (no throw-away state); strings: the view as JSON without the event log, and for the
+  information state a digest of the seat's readable events and own actions (Observer).
 - Returns: +1 win, 0 draw, -1 loss at the end. A game still running after
   max_game_length actions (never seen in practice: see the encoding) ends as a draw there.
 - Where the game has a kernel (engine/kernel.py) the binding steps it, and builds the Python
@@ -24,6 +25,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from typing import Any
@@ -35,9 +37,11 @@ from deadtable import registry
 from deadtable.engine.dice import Dice
 from deadtable.engine.game import Game
 from deadtable.engine.kernel import Kernel, KernelGame
+from deadtable.engine.options import Option
 from deadtable.engine.state import GameState, Outcome
 from deadtable.envs.common import REWARD, SEED_BOUND
 from deadtable.envs.encodings import Encoding, encoding_for, has_encoding
+from deadtable.envs.play import kernel_encoder
 
 PREFIX = "deadtable_"
 _CLASSES: dict[str, type[DeadtableGame]] = {}
@@ -51,27 +55,52 @@ def _param_name(option: str) -> str:
     return option.replace("-", "_")
 
 
+def _param_value(value: Any) -> Any:
+    """An option's value as a pyspiel parameter. A string of digits ("1456") is given as its
+    number: pyspiel's game strings read it back as one, so a string could not round-trip."""
+    return int(value) if isinstance(value, str) and value.isdigit() else value
+
+
+def _option_value(option: Option, value: Any) -> Any:
+    return str(value) if isinstance(option.default, str) and isinstance(value, int) else value
+
+
 class _Box:
     """The deadtable state behind a pyspiel state. pyspiel's Python-game Clone deep-copies
     each attribute; this one copies itself with GameState.clone(), which is far cheaper. The
     state is made on first use, so the throw-away initial state a Clone starts from costs
     nothing and draws no seed."""
 
-    __slots__ = ("game", "state", "length")
+    __slots__ = ("game", "state", "length", "seed", "ticket", "taken")
 
     def __init__(self, game: DeadtableGame) -> None:
         self.game = game
         self.state: GameState | None = None
         self.length = 0
+        self.seed: int | None = None  # the deal's seed, once claimed
+        self.ticket = 0  # which of the game's seeds it is (DeadtableGame.peek_seed)
+        self.taken = False  # whether play has taken it from the game's stream
 
-    def get(self) -> GameState:
+    def claim(self, play: bool) -> int:
+        """This state's seed: the game's next one. Only play (not an observation) takes it
+        from the stream, so how often a program observes never changes the deals."""
+        if self.seed is None:
+            self.seed, self.ticket = self.game.peek_seed()
+        if play and not self.taken:
+            self.game.take_seed(self.ticket)
+            self.taken = True
+        return self.seed
+
+    def get(self, play: bool = True) -> GameState:
+        seed = self.claim(play) if play or self.seed is None else self.seed
         if self.state is None:
-            self.state = self.game.native.new(seed=self.game.next_seed())
+            self.state = self.game.native.new(seed=seed)
         return self.state
 
     def start_from(self, state: GameState) -> None:
         self.state = state.clone()
         self.length = len(state.history)
+        self.seed, self.taken = state.seed, True
 
     def seat(self) -> str | None:
         decision = self.get().decision
@@ -92,14 +121,22 @@ class _Box:
         the game's name and parameters and the deadtable state's JSON."""
         game = self.game
         return _restore, (game.get_type().short_name, dict(game.get_parameters()),
-                          self.get().to_json(), self.length)
+                          self.get(play=False).to_json(), self.length)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
         other = _Box.__new__(_Box)
         other.game = self.game
         other.state = self.get().clone()
         other.length = self.length
+        other.seed, other.ticket, other.taken = self.seed, self.ticket, True
         return other
+
+    def resampled(self, seat: str, seed: int) -> GameState:
+        """A copy of the deadtable state with what `seat` cannot know dealt anew from `seed`
+        (GameState.determinize, as the native mcts agent guesses)."""
+        state = self.get().clone()
+        state.determinize(seat, Dice(seed))
+        return state
 
 
 class _KernelBox(_Box):
@@ -108,26 +145,27 @@ class _KernelBox(_Box):
     for, by applying the actions played since. A loop of legal_actions and apply_action, or
     MCTSBot's search, never builds it. `base` is never changed once set, so clones share it."""
 
-    __slots__ = ("kernel", "fast", "seed", "base", "pending")
+    __slots__ = ("kernel", "fast", "base", "pending")
 
     def __init__(self, game: DeadtableGame, kernel: Kernel) -> None:
         super().__init__(game)
         self.kernel = kernel
         self.fast: KernelGame | None = None
-        self.seed = 0
         self.base: GameState | None = None  # the Python state, `pending` actions behind
         self.pending: list[str] = []
 
     def play(self) -> KernelGame:
-        if self.fast is None:
-            self.seed = self.game.next_seed()
-            self.fast = self.kernel.new(self.seed)
-        return self.fast
+        fast = self.fast
+        if fast is None or not self.taken:
+            seed = self.claim(True)
+            if fast is None:
+                fast = self.fast = self.kernel.new(seed)
+        return fast
 
-    def get(self) -> GameState:
-        self.play()
+    def get(self, play: bool = True) -> GameState:
+        seed = self.claim(play) if play or self.seed is None else self.seed
         if self.base is None:
-            self.base = self.game.native.new(seed=self.seed)
+            self.base = self.game.native.new(seed=seed)
         if self.pending:
             state = self.base.clone()
             for action in self.pending:
@@ -139,6 +177,7 @@ class _KernelBox(_Box):
         self.fast = self.kernel.load(state)
         self.base, self.pending = state.clone(), []
         self.length = len(state.history)
+        self.seed, self.taken = state.seed, True
 
     def seat(self) -> str | None:
         return self.play().seat()
@@ -160,7 +199,8 @@ class _KernelBox(_Box):
         other = _KernelBox.__new__(_KernelBox)
         other.game, other.kernel, other.length = self.game, self.kernel, self.length
         other.fast = self.play().clone()
-        other.seed, other.base, other.pending = self.seed, self.base, self.pending.copy()
+        other.base, other.pending = self.base, self.pending.copy()
+        other.seed, other.ticket, other.taken = self.seed, self.ticket, True
         return other
 
 
@@ -169,6 +209,7 @@ def _restore(name: str, params: dict[str, Any], text: str, length: int) -> _Box:
     box = _Box(game)
     box.state = game.native.from_json(text)
     box.length = length
+    box.seed, box.taken = box.state.seed, True
     return box
 
 
@@ -177,20 +218,29 @@ class DeadtableGame(pyspiel.Game):
 
     GAME_ID = ""
     GAME_TYPE: Any = None
+    GAME_DEFAULTS: dict[str, Any] = {}
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        game_id, game_type = self.GAME_ID, self.GAME_TYPE
+        game_id, kind = self.GAME_ID, self.GAME_TYPE
         spec = registry.spec(game_id)
-        options = {o.name: params[_param_name(o.name)] for o in spec.options
+        options = {o.name: _option_value(o, params[_param_name(o.name)]) for o in spec.options
                    if _param_name(o.name) in params}
         self.native: Game = spec.bind(**options)
         self.encoding: Encoding = encoding_for(self.native)
+        # the kernel's compiled encoder (a solo game's one seat), where there is one
+        self.encoder = (kernel_encoder(self.native, self.encoding)
+                        if len(self.native.seats) == 1 else None)
         self.seats = self.native.seats
         self.seat_index = {s: i for i, s in enumerate(self.seats)}
         self.max_length = self.encoding.max_game_length()
+        self._observers: dict[bool, Observer] = {}
         seed = int(params.get("rng_seed", -1))
         self._dice = Dice(seed if seed >= 0 else int.from_bytes(os.urandom(8), "little"))
+        self._peeked: int | None = None  # the next seed, drawn but not yet taken by play
+        self._taken = 0  # how many seeds play has taken
+        if params.get("serializable"):
+            kind = game_type(game_id, self.GAME_DEFAULTS, kind.short_name, serializable=True)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.num_actions,
             max_chance_outcomes=0,
@@ -199,10 +249,37 @@ class DeadtableGame(pyspiel.Game):
             max_utility=1.0,
             max_game_length=self.max_length,
         )
-        super().__init__(game_type, info, params)
+        super().__init__(kind, info, params)
 
-    def next_seed(self) -> int:
-        return self._dice.below(SEED_BOUND)
+    def peek_seed(self) -> tuple[int, int]:
+        """The seed the next initial state will deal, and its ticket for take_seed."""
+        if self._peeked is None:
+            self._peeked = self._dice.below(SEED_BOUND)
+        return self._peeked, self._taken
+
+    def take_seed(self, ticket: int) -> None:
+        """Play began on the state holding `ticket`: the stream moves on (unless another
+        state was played first; the two then share a deal)."""
+        if ticket == self._taken:
+            self._peeked = None
+            self._taken += 1
+
+    # pyspiel computes a Python game's tensor shapes by observing a throw-away initial state
+    # (ObservationTensorShape); Python callers get the encoding's shape without one.
+    def observation_tensor_shape(self) -> list[int]:
+        return [self.encoding.size]
+
+    def observation_tensor_size(self) -> int:
+        return self.encoding.size
+
+    information_state_tensor_shape = observation_tensor_shape
+    information_state_tensor_size = observation_tensor_size
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickles as its name, parameters and seed stream (pyspiel's own pickling needs an
+        RNG state a Python game cannot give it)."""
+        return _unpickle_game, (self.get_type().short_name, dict(self.get_parameters()),
+                                self._dice.to_data(), self._peeked, self._taken)
 
     def new_initial_state(self) -> DeadtableState:
         return DeadtableState(self)
@@ -213,12 +290,64 @@ class DeadtableGame(pyspiel.Game):
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return Observer(self, perfect_recall)
 
+    def python_observer(self, perfect_recall: bool) -> Observer:
+        """The observer the state's tensor methods write into (one of each per game)."""
+        found = self._observers.get(perfect_recall)
+        if found is None:
+            found = self._observers[perfect_recall] = Observer(self, perfect_recall)
+        return found
+
+
+def _unpickle_game(name: str, params: dict[str, Any], dice: dict[str, Any], peeked: int | None,
+                   taken: int) -> DeadtableGame:
+    game = pyspiel.load_game(name, params)
+    game._dice, game._peeked, game._taken = Dice.from_data(dice), peeked, taken
+    return game
+
+
+def _unpickle_state(game: DeadtableGame, text: str) -> DeadtableState:
+    return game.deserialize_state(text)
+
 
 class DeadtableState(pyspiel.State):
     def __init__(self, game: DeadtableGame) -> None:
         super().__init__(game)
+        self._game = game
         kernel = game.native.kernel
         self._box = _Box(game) if kernel is None else _KernelBox(game, kernel)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return _unpickle_state, (self._game, self.serialize())
+
+    # -- observations in Python: no throw-away state, no deal (see DeadtableGame) ----------
+    def _seat_of(self, player: int | None) -> int:
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self._game.num_players():
+            raise ValueError(f"player {player} is not a seat of this game (0.."
+                             f"{self._game.num_players() - 1})")
+        return player
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        observer = self._game.python_observer(False)
+        observer.set_from(self, self._seat_of(player))
+        return observer.tensor.tolist()
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        observer = self._game.python_observer(True)
+        observer.set_from(self, self._seat_of(player))
+        return observer.tensor.tolist()
+
+    def resample_from_infostate(self, player: int, sampler: Any) -> DeadtableState:
+        """A state `player` cannot tell from this one: what its seat cannot know is dealt
+        anew (GameState.determinize), seeded from `sampler()` (a float in [0, 1), as
+        pyspiel.UniformProbabilitySampler gives). ISMCTSBot samples its worlds so."""
+        seat = self._game.seats[self._seat_of(player)]
+        seed = int(float(sampler()) * SEED_BOUND) % SEED_BOUND
+        other: DeadtableState = self.clone()
+        other._box.start_from(self._box.resampled(seat, seed))
+        other._box.length = self._box.length
+        return other
 
     @property
     def native(self) -> GameState:
@@ -264,53 +393,71 @@ class DeadtableState(pyspiel.State):
 
 
 class Observer:
-    """pyspiel's Python observer interface: `tensor`, `dict`, set_from, string_from."""
+    """pyspiel's Python observer interface: `tensor`, `dict`, set_from, string_from.
+
+    The tensor is the encoding of the seat's view, for observations and information states
+    alike (the views carry what the seat has learnt: discards, cards removed, cards seen).
+    The observation string is the view as JSON without its event log; the information-state
+    string adds `recall`, a digest of every event the seat may read and of its own actions
+    (perfect recall in 32 characters, however long the game has run)."""
 
     def __init__(self, game: DeadtableGame, perfect_recall: bool) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
-        if perfect_recall:
-            self.tensor: np.ndarray | None = None
-            self.dict: dict[str, np.ndarray] = {}
-        else:
-            self.tensor = np.zeros(game.encoding.size, np.float32)
-            self.dict = {"observation": self.tensor}
+        self.tensor: np.ndarray = np.zeros(game.encoding.size, np.float32)
+        self.dict: dict[str, np.ndarray] = {
+            "info_state" if perfect_recall else "observation": self.tensor}
 
     def _view(self, state: DeadtableState, player: int) -> dict[str, Any]:
-        return state.native.view(self.game.seats[player])
+        # play=False: observing a state never takes a seed from the game's stream
+        return state._box.get(play=False).view(self.game.seats[player])
 
     def set_from(self, state: DeadtableState, player: int) -> None:
-        if self.tensor is None:
+        box, encoder = state._box, self.game.encoder
+        if encoder is not None and isinstance(box, _KernelBox):
+            if box.fast is None:  # not played yet: deal it without taking its seed
+                box.fast = box.kernel.new(box.claim(False))
+            encoder(box.fast, self.tensor)  # from the kernel: no Python state is built
             return
         self.tensor.fill(0.0)
         self.game.encoding.encode_into(self._view(state, player), self.tensor)
 
     def string_from(self, state: DeadtableState, player: int) -> str:
         view = self._view(state, player)
-        if not self.perfect_recall:
-            view.pop("log", None)
+        log = view.pop("log", None)
+        if self.perfect_recall:
+            own = [a.action for a in state.full_history() if a.player == player]
+            digest = hashlib.blake2b(json.dumps([log, own]).encode(), digest_size=16)
+            view["recall"] = digest.hexdigest()
         return json.dumps(view, sort_keys=True)
 
 
 def game_type(game_id: str, defaults: dict[str, Any] | None = None,
-              name: str | None = None) -> Any:
+              name: str | None = None, serializable: bool = False) -> Any:
+    """The game's pyspiel GameType. `serializable` (the game parameter of that name) declares
+    ChanceMode.DETERMINISTIC instead of SAMPLED_STOCHASTIC: true of every state (its dice are
+    in it; there are no chance nodes), and pyspiel then serializes the game and a state
+    without asking for the game's RNG state, which a Python game cannot give it."""
     spec = registry.spec(game_id)
     game = spec.bind(**(defaults or {}))
-    params: dict[str, Any] = {_param_name(o.name): game.options[o.name] for o in spec.options}
+    params: dict[str, Any] = {_param_name(o.name): _param_value(game.options[o.name])
+                              for o in spec.options}
     params["rng_seed"] = -1
+    params["serializable"] = False
     players = len(game.seats)
     return pyspiel.GameType(
         short_name=name or short_name(game_id),
         long_name=f"deadtable {spec.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=(pyspiel.GameType.ChanceMode.DETERMINISTIC if serializable
+                     else pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC),
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players,
         min_num_players=players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=params,
@@ -332,7 +479,8 @@ def register_game(
     # creator until the process ends, and a closure freed after Python has shut down aborts
     # the process ("PyThreadState_Get: ... GIL is released").
     cls = type(f"Deadtable_{name}", (DeadtableGame,),
-               {"GAME_ID": game_id, "GAME_TYPE": kind, "__module__": __name__})
+               {"GAME_ID": game_id, "GAME_TYPE": kind, "GAME_DEFAULTS": dict(defaults or {}),
+                "__module__": __name__})
     _CLASSES[name] = cls
     pyspiel.register_game(kind, cls)
     return name

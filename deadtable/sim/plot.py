@@ -18,6 +18,15 @@ def _wrap(text: str, width: int) -> str:
     return "\n".join(textwrap.wrap(text.replace(",", ", "), width, break_on_hyphens=False))
 
 
+def plot_formats() -> set[str]:
+    """The file suffixes a plot can be written as (png, svg, pdf, ...)."""
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError as error:
+        raise RuntimeError("--plot needs matplotlib: pip install 'deadtable[plot]'") from error
+    return set(FigureCanvasBase.get_supported_filetypes())
+
+
 def plot_batches(path: str, title: str, batches: Sequence[tuple[str, dict[str, Any]]]) -> None:
     """Draw one or more batch summaries (label, summary with `rates` and `length_histogram`):
     left, win/draw/loss rates with Wilson 95% error bars; right, game-length histograms."""

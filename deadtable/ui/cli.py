@@ -9,6 +9,7 @@ from __future__ import annotations
 import inspect
 import json
 import os
+import sqlite3
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -29,6 +30,7 @@ from rich.progress import (
 )
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperGroup
 
 import deadtable
 from deadtable import registry
@@ -37,14 +39,50 @@ from deadtable.agents.seating import UnknownSeat, assign, catch_up, seat_agents
 from deadtable.engine.decisions import Decision, GameOver, IllegalAction
 from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
-from deadtable.engine.replay import Replay, ReplayMismatch
+from deadtable.engine.replay import Replay, ReplayMismatch, digest
 from deadtable.engine.state import GameState, Outcome
+from deadtable.engine.undo import UndoStack
 from deadtable.render import render_view
 from deadtable.sim.run import DEFAULT_MAX_STEPS, Config, RunawayGame, compare, simulate
-from deadtable.ui import choose
+from deadtable.ui import checks, choose, commands, watch
+
+
+class _Commands(TyperGroup):
+    """The command group, which notes whether --json was given: then every error, Typer's
+    own usage errors included, is one JSON object on stderr instead of a line of text."""
+
+    def main(self, args: Any = None, *rest: Any, **extra: Any) -> Any:
+        given = list(sys.argv[1:] if args is None else args)
+        _errors.as_json = "--json" in given
+        if not _errors.as_json:
+            return super().main(given, *rest, **extra)
+        extra["standalone_mode"] = False
+        try:
+            code = super().main(given, *rest, **extra)
+        except typer.Abort:
+            _echo_error("interrupted", 1)
+            sys.exit(1)
+        except typer.exceptions.TyperException as error:  # Typer's usage errors
+            code = getattr(error, "exit_code", 2)
+            _echo_error(getattr(error, "format_message", error.__str__)(), code)
+            sys.exit(code)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+class _errors:  # noqa: N801 - a namespace for the one flag
+    as_json = False
+
+
+def _echo_error(message: str, code: int) -> None:
+    if _errors.as_json:
+        typer.echo(json.dumps({"error": message, "exit_code": code}), err=True)
+    else:
+        typer.echo(f"deadtable: {message}", err=True)
+
 
 app = typer.Typer(
     name="deadtable",
+    cls=_Commands,
     help="Zombie tabletop games: play them, simulate them, replay them.",
     no_args_is_help=True,
     add_completion=False,
@@ -67,7 +105,21 @@ def _command(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
 
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="a game id; see `deadtable games`")]
-SeedOpt = Annotated[int | None, typer.Option("--seed", "-s", help="seed; random if not given")]
+SEED_MAX = 2**64 - 1  # seeds are 64-bit unsigned (Dice); the web API refuses others too
+
+
+def _seed_in_range(seed: int | None) -> int | None:
+    if seed is not None and not 0 <= seed <= SEED_MAX:
+        raise typer.BadParameter(f"{seed} is not a seed: give a whole number from 0 to "
+                                 f"{SEED_MAX} (2^64-1)")
+    return seed
+
+
+SeedOpt = Annotated[
+    int | None,
+    typer.Option("--seed", "-s", callback=_seed_in_range,
+                 help="seed (0 to 2^64-1); random if not given"),
+]
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", metavar="K=V", help="a game option; repeat for more"),
@@ -154,6 +206,8 @@ def play_command(
     game = _load(game_id, option)
     # seats the game gives an agent unless told otherwise (`infected=human` takes one back)
     specs = _seat_agents(game, agent or [], people=True, base=dict(game.spec.default_agents))
+    if save is not None:
+        _refuse(checks.save_problem(save))
     state = game.new(seed=seed)
     console = Console()
     console.print(Text(f"{game.spec.name}, seed {state.seed}", style="bold"))
@@ -173,6 +227,8 @@ def continue_command(
     The same seed, options and agents: each agent is shown the kept moves again, so it
     remembers them as it did."""
     recorded = _read_replay(file)
+    if save is not None and save != file:
+        _refuse(checks.save_problem(save))
     if recorded.outcome is not None:
         ended = recorded.outcome.get("cause", "ended") if isinstance(recorded.outcome, dict) else ""
         _fail(f"{file}: that game is over ({ended}); "
@@ -194,41 +250,59 @@ def continue_command(
     except (ValueError, TypeError) as error:
         _fail(f"{file}: its agents cannot be made: {error}")
     console = Console()
+    undo = UndoStack()  # what was decided before the game was kept may be undone too
     try:
-        differed = catch_up(state, agents, recorded.actions)
+        differed = catch_up(state, agents, recorded.actions, undo.apply)
     except (IllegalAction, GameOver) as error:
         _fail(f"{file}: a kept move cannot be played: {error}")
+    if recorded.final is not None and digest(state) != recorded.final:
+        _fail(f"{file}: the kept game does not reproduce: its moves lead to another state than "
+              f"was saved (`deadtable replay {file}` checks a game)", code=1)
     for seat, index in differed.items():
         console.print(Text(f"{seat}'s agent now chooses differently from the kept game (first "
                            f"at move {index + 1}); it plays on from the kept game", style="red"),
                       soft_wrap=True)
     console.print(Text(f"{game.spec.name}, seed {state.seed}, "
                        f"continued after {len(state.history)} actions", style="bold"))
-    _play_on(console, state, specs, agents, file if save is None else save)
+    _play_on(console, state, specs, agents, file if save is None else save, undo)
 
 
 def _play_on(console: Console, state: GameState, specs: dict[str, str],
-             agents: dict[str, Agent], save: Path | None) -> None:
+             agents: dict[str, Agent], save: Path | None,
+             undo: UndoStack | None = None) -> None:
     """Play to the end or until the person quits, keeping the game in `save` as it goes."""
 
     def keep() -> None:
         if save is not None:
             _save(save, Replay.of(state, agents=specs))
 
-    finished = _play(console, state, agents, keep)
+    interrupted = False
+    seen_by: dict[str, int] = {}  # human seat -> events of its log shown to it so far
+    try:
+        finished = _play(console, state, agents, keep, undo or UndoStack(), seen_by)
+    except _Interrupted:
+        finished, interrupted = False, True
     keep()
     if finished and state.outcome is not None:
         humans = [s for s in state.game.seats if s not in agents]
         # Several people at the screen: the end shows what all of them may see.
         final = (state.public_view() if len(humans) > 1
                  else state.view(humans[0] if humans else state.game.seats[0]))
+        if len(humans) == 1:  # all that the last move resolved, however much
+            final["unseen"] = len(final["log"]) - seen_by.get(humans[0], 0)
         console.print(render_view(state.game.id, final))
-        _show_outcome(console, state.outcome)
+        _show_outcome(console, state.outcome, state.game.spec.outcome_text)
     else:
         console.print(Text(f"Quit after {len(state.history)} actions.", style="bold"))
         if save is not None:
             console.print(Text(f"Kept in {save}: `deadtable continue {save}` goes on."),
                           soft_wrap=True)
+    if interrupted:
+        raise typer.Exit(130)  # as a shell reports Ctrl-C
+
+
+class _Interrupted(Exception):
+    """Ctrl-C while an agent thought: the game stops where it was, and is kept."""
 
 
 WorkersOpt = Annotated[
@@ -287,6 +361,8 @@ def sim_command(
     measured so far; with --db the same command later resumes."""
     game = _load(game_id, option)
     specs = _seat_agents(game, agent or [], default="random")
+    if plot is not None:
+        _refuse(checks.plot_problem(plot))
     batch_seed = _seed_for(seed, db, resume)
     run = _run_options(backend, address, db, resume, records, workers, sync_dice)
     with _progress(quiet or as_json, f"{game.id}") as progress:
@@ -338,6 +414,8 @@ def compare_command(
     base = _load(game_id, option)
     config_a = _compare_config(base, "--a", a, agent or [])
     config_b = _compare_config(base, "--b", b, agent or [])
+    if plot is not None:
+        _refuse(checks.plot_problem(plot))
     batch_seed = _seed_for(seed, db, resume)
     run = _run_options(backend, address, db, resume, records, workers, sync_dice)
     with _progress(quiet or as_json, f"{base.id} A/B") as progress:
@@ -366,11 +444,12 @@ def bench_command(
         str | None, typer.Argument(metavar="[GAME]", help="a game id; all games if left out")
     ] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="games to play")] = 500,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="seed")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", callback=_seed_in_range, help="seed")] = 1,
     vs: Annotated[
         str | None,
         typer.Option("--vs", metavar="FRAMEWORK",
-                     help="also run the same work through a binding (openspiel) and compare"),
+                     help="also run the same work through a binding (openspiel, gym) and "
+                          "compare"),
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -380,7 +459,8 @@ def bench_command(
     of clone() (against copy.deepcopy), to_json() and from_json(), MCTS iterations per second,
     the speed-up from 1 to 2 workers, and, for a game with a compiled kernel, the same random
     play and rollouts with the Python rules; with --vs openspiel, the same games through the
-    OpenSpiel binding beside the native ones."""
+    OpenSpiel binding beside the native ones; with --vs gym, a Gymnasium step of each solo
+    game against CartPole's."""
     if vs is not None:
         _bench_vs(game_id, vs, games, seed, as_json)
         return
@@ -468,6 +548,9 @@ def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool
     if as_json:
         _print_json(results if game_id is None else results[0])
         return
+    if vs == "gym":
+        _show_bench_gym(results)
+        return
     table = Table(title=f"deadtable bench --vs {vs} (single process)")
     for column in ("game", "path", "games/s", "steps/s", "MCTS iterations/s", "clone µs"):
         table.add_column(column, justify="right" if column not in ("game", "path") else "left",
@@ -490,13 +573,43 @@ def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool
     Console().print(table)
 
 
+def _show_bench_gym(results: list[dict[str, Any]]) -> None:
+    table = Table("game", "env", "steps/s", "÷ CartPole", title="deadtable bench --vs gym "
+                  "(single process, CPU time)")
+    for r in results:
+        cartpole = r["cartpole"]["steps_per_second"]
+        for name, label in (("gym", "kernel" if r["kernel"] else "Python rules"),
+                            ("gym_python_rules", "Python rules"), ("cartpole", "CartPole-v1")):
+            rate = r[name]["steps_per_second"]
+            table.add_row(r["game"], label, f"{rate:.0f}", f"{rate / cartpole:.2f}")
+    Console().print(table)
+
+
 @_command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="a replay written by --save")],
     as_json: JsonOpt = False,
+    watch: Annotated[
+        bool, typer.Option("--watch", help="step through the game one decision at a time: "
+                           "Enter for the next, q to stop"),
+    ] = False,
+    delay: Annotated[
+        float | None,
+        typer.Option("--delay", min=0, metavar="SECONDS",
+                     help="with --watch: go on by itself after this long, without Enter"),
+    ] = None,
 ) -> None:
-    """Play a saved replay again and check that it ends as recorded."""
+    """Play a saved replay again and check that it ends as recorded.
+
+    With --watch, see it played: each decision's board and the choice made, one at a time."""
     recorded = _read_replay(file)
+    if delay is not None and not watch:
+        _fail("--delay is for --watch: `deadtable replay FILE --watch --delay 1`")
+    if watch and as_json:
+        _fail("--watch draws the game; --json reports on it: give one of them")
+    if watch:
+        _watch(file, recorded, delay)
+        return
     try:
         state = deadtable.replay(recorded)
     except ReplayMismatch as error:
@@ -540,22 +653,60 @@ def serve_command(
                           help="agents thinking at once on the server; other games' agents "
                                "wait their turn"),
     ] = 2,
+    agent_budget: Annotated[
+        int, typer.Option("--agent-budget", min=1,
+                          help="the most search one agent move may ask for (mcts iterations); "
+                               "a game asking more is refused"),
+    ] = 5000,
+    agent_games: Annotated[
+        int, typer.Option("--agent-games", min=1,
+                          help="games with agents at work at once; a new game with agents "
+                               "beyond it is refused until one ends"),
+    ] = 16,
 ) -> None:
     """Play in the browser: a lobby and games on http://HOST:PORT/ (needs the web extra)."""
     try:
-        from deadtable.ui.web import serve
+        from deadtable.ui.web import Limits, serve
     except ImportError as error:
         _fail(f"the web extra is not installed ({error}); pip install 'deadtable[web]'")
+    _refuse(checks.db_problem(db))
     try:
-        serve(host, port, db, agent_pause, agent_slots)
+        serve(host, port, db, Limits(agent_pause, agent_slots, agent_budget, agent_games))
     except OSError as error:
         _fail(f"cannot serve on {host}:{port} with {db}: {error}")
+    except sqlite3.Error as error:
+        _fail(f"--db {db}: {error}")
 
 
 # -- loading and checking what the user typed ------------------------------------------------
 def _fail(message: str, code: int = 2) -> NoReturn:
-    typer.echo(f"deadtable: {message}", err=True)
+    _echo_error(message, code)
     raise typer.Exit(code)
+
+
+def _refuse(problem: str | None) -> None:
+    """Fail with a check's problem (ui/checks.py), if it found one."""
+    if problem is not None:
+        _fail(problem)
+
+
+def _watch(file: Path, recorded: Replay, delay: float | None) -> None:
+    """`replay --watch` (ui/watch.py), ending as `replay` ends: the outcome, or how to go on."""
+    console = Console()
+    try:
+        game = registry.load(recorded.game, **recorded.options)
+        state = watch.watch(console, game, recorded, delay)
+    except (registry.UnknownGame, BadOption, TypeError) as error:
+        _fail(f"{file}: {error}")
+    except ReplayMismatch as error:
+        _fail(f"{file}: the replay does not reproduce: {error}", code=1)
+    if state is None:
+        return  # stopped by the watcher
+    if state.outcome is not None:
+        _show_outcome(console, state.outcome)
+    else:
+        console.print(Text(f"The kept game stops here, unfinished: `deadtable continue {file}` "
+                           "goes on.", style="bold"), soft_wrap=True)
 
 
 def _load(game_id: str, pairs: list[str] | None) -> Game:
@@ -592,10 +743,22 @@ def _seat_agents(game: Game, given: list[str], default: str | None = None,
         specs = {seat: spec for seat, spec in specs.items() if spec != HUMAN}
     for spec in set(specs.values()):
         try:
-            agent_maker(spec, game.id)
-        except ValueError as error:
+            _check_agent(spec, game.id)
+        except (ValueError, TypeError) as error:
             _fail(f"{flag} {spec!r}: {error}")
     return specs
+
+
+def _check_agent(spec: str, game_id: str) -> None:
+    """Make the agent once, so that its own checks run now rather than mid-game, and so does
+    the agent it plays its rollouts with (mcts's `rollout=`, made at its first move)."""
+    agent = agent_maker(spec, game_id)(0)
+    rollout = getattr(agent, "rollout", None)
+    if isinstance(rollout, str) and rollout != "random":
+        try:
+            _check_agent(rollout, game_id)
+        except (ValueError, TypeError) as error:
+            raise ValueError(f"rollout={rollout}: {error}") from None
 
 
 def _seats_text(seats: list[str], sides: dict[str, list[str]]) -> str:
@@ -626,6 +789,8 @@ def _run_options(
         _fail(f"unknown backend {backend!r}; valid backends: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
         _fail("--address is for --backend ray")
+    if db is not None:
+        _refuse(checks.store_problem(db))
     if (resume or records) and db is None:
         _fail("--resume and --records need --db FILE")
     if resume and not (db is not None and db.exists()):
@@ -703,9 +868,12 @@ def _progress(off: bool, label: str) -> Iterator[Callable[[int, int], None] | No
 
 # -- playing at the terminal -----------------------------------------------------------------
 def _play(console: Console, state: GameState, agents: dict[str, Agent],
-          after_yours: Callable[[], None]) -> bool:
+          after_yours: Callable[[], None], undo: UndoStack, seen_by: dict[str, int]) -> bool:
     """Play until the game ends (True) or a person quits (False); `after_yours` is called
-    after each move a person makes.
+    after each move a person makes. Every move goes through `undo`, so that an agent's
+    closes a person's window; agents alone never undo, and need no copies. Each person's
+    board shows every event since they last decided; `seen_by` counts, per human seat, the
+    events of its log shown so far.
 
     With several human seats (hot-seat) each person sees only their own seat's view: when the
     deciding human seat changes, the screen is cleared and says whom to pass to, and waits
@@ -723,21 +891,38 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
                 if not _pass_to(console, decision.seat):
                     return False
                 facing = decision.seat
-            console.print(render_view(state.game.id, state.view(decision.seat), decision))
-            action_id = _ask(console, decision)
+            view = state.view(decision.seat)
+            # every event since this seat last decided, however many one keypress resolved
+            view["unseen"] = len(view["log"]) - seen_by.get(decision.seat, 0)
+            seen_by[decision.seat] = len(view["log"])
+            console.print(render_view(state.game.id, view, decision))
+            action_id = _ask(console, decision, state, undo.refusal(state, decision.seat))
             if action_id is None:
                 return False
+            if action_id == _UNDO:
+                step = undo.undo(state, decision.seat)
+                console.print(Text(f"Undone: {step.label}", style="bold"), soft_wrap=True)
+                after_yours()  # the save forgets it too
+                continue
         else:
             agent_steps += 1
             if agent_steps > DEFAULT_MAX_STEPS:
                 _fail(f"the agents made {DEFAULT_MAX_STEPS} moves and the game has not ended", 1)
-            action_id = agent.act(observe(state))
+            try:
+                action_id = agent.act(observe(state))
+            except KeyboardInterrupt:  # Ctrl-C while it thinks: stop here, keep the game
+                console.print(Text(f"Interrupted while {decision.seat}'s agent was thinking.",
+                                   style="bold"))
+                raise _Interrupted from None
             if len(state.game.seats) == 1:
                 label = decision.get(action_id)
                 shown = label.label if label is not None else action_id
                 console.print(Text(f"{decision.seat}: {shown}", style="dim"))
         seen = len(_public_log(state))
-        state.apply(action_id)
+        if humans:
+            undo.apply(state, action_id)
+        else:
+            state.apply(action_id)
         if agent is None:
             after_yours()
         elif len(state.game.seats) > 1:
@@ -774,9 +959,18 @@ def _pass_to(console: Console, seat: str) -> bool:
     return answer.strip().lower() not in ("q", "quit")
 
 
-def _ask(console: Console, decision: Decision) -> str | None:
-    """A legal action id read from stdin, or None if the person quits (q, end of input)."""
+_UNDO = "\0undo"  # what _ask returns for `undo`: no action id holds a NUL
+
+
+def _ask(console: Console, decision: Decision, state: GameState,
+         no_undo: str | None) -> str | None:
+    """A legal action id read from stdin, None if the person quits (q, end of input), or
+    _UNDO when they take back their last decision (`no_undo`: why they may not, or None).
+    Commands (log, help, ...: ui/commands.py) are answered on the way."""
     _show_actions(console, decision)
+    console.print(Text(f"  (or {commands.usage(state)}; q quits)", style="dim"))
+    if no_undo is None:
+        console.print(Text("  undo: take back your last decision", style="dim"))
     count = len(decision.actions)
     figure: str | None = None  # a figure named by an earlier answer (choose.py)
     while True:
@@ -793,6 +987,13 @@ def _ask(console: Console, decision: Decision) -> str | None:
             return decision.actions[int(answer) - 1].id
         if answer.lower() in ("q", "quit"):
             return None
+        if answer.lower() == "undo":
+            if no_undo is None:
+                return _UNDO
+            console.print(Text(f"cannot undo: {no_undo}", style="red"), soft_wrap=True)
+            continue
+        if commands.run(console, state, decision, answer):
+            continue
         chosen = choose.choose(decision, answer, figure)
         if chosen is not None:
             if chosen.action is not None:
@@ -804,7 +1005,7 @@ def _ask(console: Console, decision: Decision) -> str | None:
         console.print(
             Text(
                 f"{answer!r} is not an action here: type a number from 1 to {count}, "
-                f"an action id{by_args}, or q to quit",
+                f"an action id{by_args}, help, or q to quit",
                 style="red",
             )
         )
@@ -842,9 +1043,12 @@ def _outcome_line(outcome: Outcome) -> str:
     return f"{outcome.label} ({outcome.cause}): {results}"
 
 
-def _show_outcome(console: Console, outcome: Outcome) -> None:
+def _show_outcome(console: Console, outcome: Outcome,
+                  worded: Callable[[Outcome], str] | None = None) -> None:
     console.print(Text(f"Game over: {_outcome_line(outcome)}", style="bold"))
-    if outcome.scores:
+    if worded is not None:  # the game words its result itself
+        console.print(Text(worded(outcome)))
+    elif outcome.scores:
         scores = ", ".join(f"{seat} {score:g}" for seat, score in outcome.scores.items())
         console.print(Text(f"Scores: {scores}"))
 

@@ -99,8 +99,8 @@ def test_agent_parameters_are_read_by_their_defaults_types() -> None:
     ("spec", "message"),
     [
         ("careful:speed=3", "no parameter 'speed'; valid parameters: limit, brave, style"),
-        ("careful:limit=many", "'limit': 'many' is not a int"),
-        ("careful:brave=perhaps", "'brave': 'perhaps' is not a bool"),
+        ("careful:limit=many", "'limit': 'many' is not a whole number"),
+        ("careful:brave=perhaps", "'brave': 'perhaps' is not true or false"),
         ("careful:limit", "must be written k=v"),
     ],
 )

@@ -72,7 +72,7 @@ def test_unknown_option_with_no_options():
         ("hard-mode", 1, "true or false"),
         ("hard-mode", "yes", "true or false"),
         ("players", 3, "one of 1, 2, 4"),
-        ("name", 7, "a str"),
+        ("name", 7, "text"),
     ],
 )
 def test_bad_value_says_what_is_accepted(name, value, accepted):
@@ -160,11 +160,31 @@ def test_parse_pairs_bad_values(pair, message):
     assert message in str(caught.value)
 
 
-@pytest.mark.parametrize("pair", ["row", "row:8", "", "hard-mode"])
+@pytest.mark.parametrize("pair", ["row", "row:8", ""])
 def test_malformed_pair_shows_the_form(pair):
     with pytest.raises(BadOption) as caught:
         options().parse_pairs([pair])
     assert f"option {pair!r} must be written NAME=VALUE, e.g. row=8" in str(caught.value)
+
+
+def test_a_switch_named_bare_is_on():
+    assert options().parse_pairs(["hard-mode"]) == {"hard-mode": True}
+    assert options().parse_pairs(["hard_mode", "hard-mode=false"]) == {"hard-mode": False}
+
+
+@pytest.mark.parametrize(
+    ("pair", "example"),
+    [
+        ("row=far", "e.g. row=8"),
+        ("final-battle=win", "e.g. final-battle=survive"),
+        ("hard-mode=perhaps", "e.g. hard-mode=true"),
+        ("speed=3", "e.g. row=8"),
+    ],
+)
+def test_option_errors_show_an_example_from_the_game(pair, example):
+    with pytest.raises(BadOption) as caught:
+        options().parse_pairs([pair])
+    assert str(caught.value).endswith(example)
 
 
 def test_parse_pairs_keeps_equals_signs_in_the_value():

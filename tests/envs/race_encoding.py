@@ -15,8 +15,10 @@ class RaceEncoding(Encoding):
     order, then target / 1000."""
 
     def __init__(self, game: Game) -> None:
-        super().__init__(game, ["walk", "roll"], [("me", 1), ("others", len(game.seats) - 1),
-                                                  ("target", 1)])
+        super().__init__(game, ["walk", "roll"], [
+            ("me", 1, "my square / target"),
+            ("others", len(game.seats) - 1, "each other seat's square / target"),
+            ("target", 1, "target / 1000")])
 
     def encode_into(self, view: dict[str, Any], out: np.ndarray) -> None:
         target = view["target"]

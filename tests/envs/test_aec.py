@@ -94,3 +94,30 @@ def test_the_same_seed_plays_the_same_game(race_rl: str) -> None:
     play(a, 7)
     play(b, 7)
     assert a.state.to_json() == b.state.to_json()
+
+
+def test_pettingzoos_render_test_passes() -> None:
+    from pettingzoo.test import render_test
+
+    from deadtable.envs.aec import env as aec_env
+
+    def make(render_mode: str | None = None) -> object:
+        return aec_env("one-against-the-dead", render_mode=render_mode)
+
+    # rgb_array (with the video extra) is among the modes when CairoSVG is installed
+    render_test(make)
+
+
+def test_the_final_observation_mask_is_all_ones_and_infos_hold_integers() -> None:
+    from deadtable.envs.aec import env as aec_env
+
+    e = aec_env("one-against-the-dead")
+    e.reset(seed=3)
+    for _agent in e.agent_iter():
+        obs, _, termination, truncation, info = e.last()
+        if termination or truncation:
+            assert obs["action_mask"].all() and info["legal_actions"] == []
+            e.step(None)
+            continue
+        assert info["legal_actions"] == list(np.flatnonzero(obs["action_mask"]))
+        e.step(info["legal_actions"][0])

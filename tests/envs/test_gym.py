@@ -18,8 +18,8 @@ import deadtable.envs  # noqa: E402
 from deadtable.envs.common import IllegalEnvAction  # noqa: E402
 from deadtable.envs.gym_env import DeadtableEnv  # noqa: E402
 
-ENV_ID = "deadtable/OneAgainstTheDead-v0"
-ENV_IDS = [ENV_ID, "deadtable/ChainsawWarrior-v0"]
+ENV_ID = "deadtable/OneAgainstTheDead-v1"
+ENV_IDS = [ENV_ID, "deadtable/ChainsawWarrior-v1"]
 
 
 def test_importing_registers_the_solo_games() -> None:
@@ -36,7 +36,7 @@ def test_importing_registers_the_solo_games() -> None:
 # (an illegal action ends the episode with -1, as PettingZoo's Classic envs do) is the
 # setting that passes check_env for every game, from any start.
 @pytest.mark.parametrize(("env_id", "illegal"), [
-    (ENV_ID, "raise"), (ENV_ID, "lose"), ("deadtable/ChainsawWarrior-v0", "lose")])
+    (ENV_ID, "raise"), (ENV_ID, "lose"), ("deadtable/ChainsawWarrior-v1", "lose")])
 def test_check_env_passes(env_id: str, illegal: str) -> None:
     env = gym.make(env_id, illegal_action=illegal)
     if illegal == "raise":
@@ -57,8 +57,9 @@ def test_spaces_and_first_observation() -> None:
     np.testing.assert_array_equal(obs["action_mask"], info["action_mask"])
     assert obs["action_mask"] is not info["action_mask"]
     legal = [env.unwrapped.encoding.actions[i] for i in np.flatnonzero(obs["action_mask"])]
-    assert sorted(legal) == sorted(info["legal_actions"]) == sorted(
+    assert sorted(legal) == sorted(info["legal_ids"]) == sorted(
         env.unwrapped.state.decision.ids)
+    assert info["legal_actions"] == list(np.flatnonzero(obs["action_mask"]))
 
 
 def play(env, seed: int, policy_seed: int) -> tuple[list[int], float, dict]:
@@ -84,7 +85,7 @@ def test_an_episode_ends_with_the_games_result(env_id: str) -> None:
         _, total, info = play(env, seed, seed)
         result = info["outcome"]["results"][seat]
         assert total == {"win": 1.0, "draw": 0.0, "loss": -1.0}[result]
-        assert not info["action_mask"].any() and info["legal_actions"] == []
+        assert info["action_mask"].all() and info["legal_actions"] == []
         seen.add(result)
         state = env.unwrapped.state
         assert state.outcome is not None and state.outcome.results[seat] == result
@@ -177,3 +178,75 @@ def test_any_solo_game_with_an_encoding_works(race_rl: str) -> None:
     check_env(env)
     _, total, info = play(env, 4, 4)
     assert total in (1.0, -1.0)
+
+
+def test_chainsaw_warrior_aiming_at_slots_plays_through_gym() -> None:
+    env = gym.make("deadtable/ChainsawWarrior-v1", encoding_options={"aim": "slot"})
+    assert env.action_space.n == 496
+    for seed in range(6):
+        obs, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            assert obs["action_mask"].any()
+            obs, reward, done, _, info = env.step(env.action_space.sample())
+        assert reward in (-1.0, 0.0, 1.0)
+    env.close()
+
+
+def masked_softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    masked = np.where(mask.astype(bool), logits, -np.inf)
+    exp = np.exp(masked - masked.max())
+    return exp / exp.sum()
+
+
+def test_masks_for_masked_learners_and_the_final_observation() -> None:
+    env = gym.make(ENV_ID)
+    obs, info = env.reset(seed=2)
+    masks = env.unwrapped.action_masks()
+    assert masks.dtype == bool and list(np.flatnonzero(masks)) == info["legal_actions"]
+    terminated = False
+    while not terminated:
+        obs, _, terminated, _, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    # the final mask is all ones: a -inf masked softmax over it is a distribution, not NaN
+    probabilities = masked_softmax(np.zeros(env.action_space.n), obs["action_mask"])
+    assert not np.isnan(probabilities).any() and np.isclose(probabilities.sum(), 1.0)
+    assert env.unwrapped.action_masks().all() and info["legal_actions"] == []
+    with pytest.raises(gym.error.ResetNeeded):
+        env.step(0)
+
+
+def test_an_integer_says_what_it_means() -> None:
+    env = gym.make("deadtable/ChainsawWarrior-v1", encoding_options={"aim": "slot"})
+    env.reset(seed=1)
+    unwrapped = env.unwrapped
+    legal = int(np.flatnonzero(unwrapped.action_masks())[0])
+    meaning = unwrapped.action_meaning(legal)
+    assert meaning.startswith(unwrapped.encoding.actions[legal] + ": ") and len(meaning) > 20
+    aimed = unwrapped.encoding.index["shoot:automatic-rifle:@1"]
+    assert unwrapped.action_meaning(aimed) == "shoot:automatic-rifle:@1"  # not legal: the name
+    with pytest.raises(ValueError, match="not in 0..495"):
+        unwrapped.action_meaning(496)
+
+
+def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
+    text_env = gym.make(ENV_ID, render_mode="ansi")
+    text_env.reset(seed=1)
+    assert "One Against the Dead" in text_env.render()
+    human = gym.make(ENV_ID, render_mode="human")
+    human.reset(seed=1)
+    assert human.render() is None and "One Against the Dead" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="render_mode 'video'; valid: human, ansi"):
+        gym.make(ENV_ID, render_mode="video")
+
+
+def test_an_rgb_array_frame() -> None:
+    need("cairosvg", reason="the video extra (cairosvg) is not installed")
+    from deadtable.envs import frames
+
+    env = gym.make(ENV_ID, render_mode="rgb_array")
+    env.reset(seed=1)
+    first = env.render()
+    assert first.dtype == np.uint8 and first.shape == (frames.HEIGHT, first.shape[1], 3)
+    assert first.shape[1] > 800 and first.std() > 10  # a drawing, not a blank
+    env.step(int(np.flatnonzero(env.unwrapped.action_masks())[0]))
+    assert env.render().shape == first.shape  # a video's frames share one size

@@ -27,7 +27,7 @@ def test_importing_registers_the_games() -> None:
     kind = pyspiel.load_game(NAME).get_type()
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     assert kind.provides_information_state_string and kind.provides_observation_string
-    assert kind.provides_observation_tensor and not kind.provides_information_state_tensor
+    assert kind.provides_observation_tensor and kind.provides_information_state_tensor
 
 
 def test_random_sim_test_passes() -> None:
@@ -71,7 +71,9 @@ def test_states_show_the_seats_view() -> None:
     )
     observation = json.loads(state.observation_string(0))
     info = json.loads(state.information_state_string(0))
-    assert "log" not in observation and info["log"] == native.view("player")["log"]
+    assert "log" not in observation and "log" not in info
+    assert len(info["recall"]) == 32 and {**info, "recall": None} == {**observation,
+                                                                      "recall": None}
     assert observation["position"] == [0, 0]
 
 
@@ -137,9 +139,8 @@ def test_two_seats_pass_random_sim_test(race_rl: str) -> None:
 
 
 def test_a_state_serializes_and_plays_on_the_same() -> None:
-    """state.serialize() / game.deserialize_state() round-trip (pyspiel's
-    serialize_game_and_state needs a game RNG state that Python games cannot provide, hence
-    random_sim_test runs with serialize=False, as pyspiel's own Python games do)."""
+    """state.serialize() / game.deserialize_state() round-trip (for pyspiel's
+    serialize_game_and_state see test_openspiel_tools.py)."""
     game = pyspiel.load_game(NAME, {"rng_seed": 8})
     state = game.new_initial_state()
     for _ in range(5):

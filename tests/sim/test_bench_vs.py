@@ -52,7 +52,7 @@ def test_bench_vs_prints_a_table() -> None:
 
 def test_bench_vs_refuses_an_unknown_framework_or_game() -> None:
     result = runner.invoke(app, ["bench", "--vs", "chess"])
-    assert result.exit_code == 2 and "valid frameworks: openspiel" in result.stderr
+    assert result.exit_code == 2 and "valid frameworks: openspiel, gym" in result.stderr
     result = runner.invoke(app, ["bench", "nogame", "--vs", "openspiel"])
     assert result.exit_code == 2 and "unknown game 'nogame'" in result.stderr
 
@@ -65,3 +65,36 @@ def test_a_game_with_no_encoding_is_refused_clearly(race: str) -> None:
 def test_the_mcts_comparison_uses_the_same_positions() -> None:
     data = bench_vs("one-against-the-dead", games=2, mcts_iterations=5, mcts_positions=2)
     assert data["mcts"]["positions"] == 2 and data["mcts"]["iterations"] == 5
+
+
+def test_bench_vs_gym_reports_the_env_cartpole_and_the_ratio() -> None:
+    result = runner.invoke(app, ["bench", "one-against-the-dead", "--vs", "gym", "--games", "2",
+                                 "--json"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert (data["game"], data["vs"], data["env"]) == (
+        "one-against-the-dead", "gym", "deadtable/OneAgainstTheDead-v1")
+    for path in ("gym", "gym_python_rules", "cartpole"):
+        assert data[path]["steps"] > 0 and data[path]["steps_per_second"] > 0
+    rate = data["gym"]["steps_per_second"]
+    assert data["ratio_to_cartpole"] == pytest.approx(rate / data["cartpole"]["steps_per_second"])
+    table = runner.invoke(app, ["bench", "one-against-the-dead", "--vs", "gym", "--games", "1"])
+    assert table.exit_code == 0 and "CartPole-v1" in table.stdout
+
+
+def test_bench_vs_gym_refuses_a_game_with_several_seats() -> None:
+    result = runner.invoke(app, ["bench", "left-4-dead", "--vs", "gym", "--games", "1"])
+    assert result.exit_code == 2 and "not a solo game" in result.stderr
+
+
+def test_bench_vs_gym_runs_a_solo_game_given_an_encoding_at_run_time(race: str) -> None:
+    from deadtable.envs import encodings
+    from tests.envs.race_encoding import make_race_encoding
+
+    encodings.register(race, make_race_encoding)
+    try:
+        result = runner.invoke(app, ["bench", race, "--vs", "gym", "--games", "1", "--json"])
+    finally:
+        encodings.unregister(race)
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["kernel"] is False

@@ -3,6 +3,7 @@
 Imports no game. docs/maps.md describes the map format, the coordinates and the sight models.
 """
 
+from deadtable.engine.board.compose import ComposeError, Placement, compose, rotate
 from deadtable.engine.board.hsc import HscError, load_hsc
 from deadtable.engine.board.lines import (
     OFF_MAP,
@@ -25,15 +26,18 @@ __all__ = [
     "OFF_MAP",
     "SIGHT_BLOCKING",
     "Board",
+    "ComposeError",
     "HscError",
     "Line",
     "MapError",
     "Marker",
+    "Placement",
     "Route",
     "Sight",
     "SpaceSpec",
     "Zone",
     "climbing_cost",
+    "compose",
     "directions",
     "distance",
     "distances",
@@ -45,6 +49,7 @@ __all__ = [
     "parse_map",
     "ray",
     "reach",
+    "rotate",
     "sees",
     "sight",
     "straight_lines",

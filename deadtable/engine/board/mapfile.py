@@ -19,7 +19,7 @@ _TABLES = {"map", "terrain", "space", "zone", "marker", "edge"}
 _MAP_KEYS = {"name", "kind", "adjacency", "source"}
 _SPACE_KEYS = {"name", "terrain", "height"}
 _ZONE_KEYS = {"name", "kind", "spaces"}
-_EDGE_KEYS = {"between", "feature"}
+_EDGE_KEYS = {"between", "around", "feature"}
 
 
 class MapError(ValueError):
@@ -114,11 +114,12 @@ class _Parser:
         self.spaces(terrains)
         if not self.specs:
             raise self.fail("rows" if kind != "graph" else "space", "the map has no spaces")
-        edges = self.edges(kind, adjacency)
         zones = self.zones()
+        edges, edge_props = self.edges(kind, adjacency, zones)
         markers = self.markers()
         try:
-            return Board(kind, self.specs, adjacency=adjacency, edges=edges, zones=zones,
+            return Board(kind, self.specs, adjacency=adjacency, edges=edges,
+                         edge_props=edge_props, zones=zones,
                          markers=markers, terrains=terrains, meta=meta)
         except (KeyError, ValueError) as error:  # checked above; kept as a MapError anyway
             raise self.fail("map", str(error)) from None
@@ -199,15 +200,43 @@ class _Parser:
             raise self.fail(where, f"no space named {value!r} on this map")
         return value
 
-    def edges(self, kind: str, adjacency: int) -> dict[tuple[str, str], str]:
+    def edges(self, kind: str, adjacency: int, zones: list[tuple[str, str, list[str]]]
+              ) -> tuple[dict[tuple[str, str], str], dict[tuple[str, str], dict[str, Any]]]:
+        """Each edge's feature, and the properties of those that have any (every key of an
+        [[edge]] but between/around/feature, as a marker's)."""
         by_name = {s.name: s for s in self.specs}
-        found: dict[tuple[str, str], str] = {}
         directions = (hexes.HEX_DIRECTIONS if kind == "hex"
                       else hexes.SQUARE_DIRECTIONS[:adjacency])
-        for i, table in enumerate(self.list_of_tables("edge")):
+        found: dict[tuple[str, str], str] = {}
+        # `around` edges first; an explicit `between` edge then replaces one of them (a door
+        # in a building's wall). origin: pair -> the [[edge]] that put the feature there.
+        around: dict[tuple[str, str], tuple[str, str]] = {}
+        props: dict[tuple[str, str], dict[str, Any]] = {}
+        tables = self.list_of_tables("edge")
+        for i, table in enumerate(tables):
             where = f"edge[{i}]"
-            self.check_keys(table, _EDGE_KEYS, where)
-            between = self.get(table, "between", where, list, "two space names")
+            if "around" not in table:
+                continue
+            if "between" in table:
+                raise self.fail(where, "give either 'between' (two spaces) or 'around' (a "
+                                "zone), not both")
+            feature = self.feature(table, where)
+            extra = self.properties(table, where)
+            for key in self.around(table, where, kind, zones, by_name):
+                if key in around and (around[key][0] != feature or props.get(key, {}) != extra):
+                    other = " with other properties" if around[key][0] == feature else ""
+                    raise self.fail(f"{where}.around", f"the edge between {key[0]} and "
+                                    f"{key[1]} already has a {around[key][0]!r} from "
+                                    f"{around[key][1]}{other}")
+                around[key] = (feature, where)
+                if extra:
+                    props[key] = extra
+        for i, table in enumerate(tables):
+            where = f"edge[{i}]"
+            if "around" in table:
+                continue
+            between = self.get(table, "between", where, list,
+                               "two space names (or give 'around' and a zone name)")
             if len(between) != 2:
                 raise self.fail(f"{where}.between", f"{between!r} should name two spaces")
             a = self.space_name(between[0], f"{where}.between[0]")
@@ -220,15 +249,59 @@ class _Parser:
                     (cb[0] - ca[0], cb[1] - ca[1]) not in directions:
                 raise self.fail(f"{where}.between", f"{a} and {b} are not adjacent; an edge "
                                 "between grid cells joins two neighbours")
-            feature = self.get(table, "feature", where, str, "a feature")
-            if feature not in FEATURES:
-                raise self.fail(f"{where}.feature", f"{feature!r} should be one of "
-                                + ", ".join(FEATURES))
+            feature = self.feature(table, where)
             key = (a, b) if a < b else (b, a)
             if key in found:
                 raise self.fail(f"{where}.between", f"a second edge between {a} and {b}")
             found[key] = feature
-        return found
+            extra = self.properties(table, where)
+            if extra:
+                props[key] = extra
+            else:
+                props.pop(key, None)  # the wall this door replaces had its own properties
+        return {**{key: f for key, (f, _) in around.items()}, **found}, props
+
+    def properties(self, table: Mapping[str, Any], where: str) -> dict[str, Any]:
+        extra = {k: v for k, v in table.items() if k not in _EDGE_KEYS}
+        for key, value in extra.items():
+            problem = _value_problem(value, "an edge property")
+            if problem:
+                raise self.fail(f"{where}.{key}", problem)
+        return extra
+
+    def feature(self, table: Mapping[str, Any], where: str) -> str:
+        feature = self.get(table, "feature", where, str, "a feature")
+        if feature not in FEATURES:
+            raise self.fail(f"{where}.feature", f"{feature!r} should be one of "
+                            + ", ".join(FEATURES))
+        return str(feature)
+
+    def around(self, table: Mapping[str, Any], where: str, kind: str,
+               zones: list[tuple[str, str, list[str]]],
+               by_name: dict[str, SpaceSpec]) -> list[tuple[str, str]]:
+        """The sides of a zone's cells that face a cell outside the zone: a building's walls.
+        Sides only (never the diagonals of an 8-adjacency map): a wall is a square's side."""
+        if kind == "graph":
+            raise self.fail(f"{where}.around", "a graph map has no sides; list the edges "
+                            "with 'between'")
+        name = self.get(table, "around", where, str, "a zone name")
+        members = next((spaces for zname, _, spaces in zones if zname == name), None)
+        if members is None:
+            known = ", ".join(z[0] for z in zones) or "none"
+            raise self.fail(f"{where}.around", f"no zone named {name!r}; the zones are {known}")
+        sides = hexes.HEX_DIRECTIONS if kind == "hex" else hexes.SQUARE_DIRECTIONS[:4]
+        inside = set(members)
+        cells = {s.coord: s.name for s in self.specs if s.coord is not None}
+        pairs = []
+        for member in members:
+            coord = by_name[member].coord
+            if coord is None:
+                continue
+            for dq, dr in sides:
+                other = cells.get((coord[0] + dq, coord[1] + dr))
+                if other is not None and other not in inside:
+                    pairs.append((member, other) if member < other else (other, member))
+        return pairs
 
     def zones(self) -> list[tuple[str, str, list[str]]]:
         found: list[tuple[str, str, list[str]]] = []
@@ -269,12 +342,12 @@ class _Parser:
         return found
 
 
-def _value_problem(value: Any) -> str:
-    """Marker properties are scalars or lists of them (what dump_map can write back)."""
+def _value_problem(value: Any, what: str = "a marker property") -> str:
+    """Marker and edge properties are scalars or lists of them (what dump_map can write back)."""
     if isinstance(value, list):
-        return next((p for p in map(_value_problem, value) if p), "")
+        return next((p for p in (_value_problem(v, what) for v in value) if p), "")
     if isinstance(value, dict):
-        return "a marker property should be a string, number, boolean or list, not a table"
+        return f"{what} should be a string, number, boolean or list, not a table"
     if not isinstance(value, (str, int, float, bool)):
         return f"{value!r} should be a string, number, boolean or list"
     return ""
@@ -337,6 +410,7 @@ def dump_map(board: Board) -> str:
     for (a, b), feature in sorted(board.features.items()):
         out += ["", "[[edge]]", f"between = {_toml([board.names[a], board.names[b]])}",
                 f"feature = {_toml(feature)}"]
+        out += [f"{_key(k)} = {_toml(v)}" for k, v in board.edge(a, b).items()]
     return "\n".join(out) + "\n"
 
 

@@ -47,6 +47,9 @@ class SpaceSpec:
     coord: Coord | None = None  # axial (q, r) on hex maps, (x, y) on square maps
 
 
+_NO_PROPS: Mapping[str, Any] = MappingProxyType({})
+
+
 def edge_key(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
@@ -61,6 +64,7 @@ class Board:
         *,
         adjacency: int = 0,
         edges: Mapping[tuple[str, str], str] | None = None,
+        edge_props: Mapping[tuple[str, str], Mapping[str, Any]] | None = None,
         zones: Iterable[tuple[str, str, Iterable[str]]] = (),
         markers: Iterable[tuple[str, str, Mapping[str, Any]]] = (),
         terrains: Mapping[str, str] | None = None,
@@ -92,6 +96,15 @@ class Board:
 
         self.features: Mapping[tuple[int, int], str] = MappingProxyType(
             {edge_key(self._index[a], self._index[b]): f for (a, b), f in (edges or {}).items()})
+        # The map's properties of an edge (a door's `locked`, a wall's `strength`): only
+        # edges that have a feature carry them.
+        self.edge_props: Mapping[tuple[int, int], Mapping[str, Any]] = MappingProxyType({
+            edge_key(self._index[a], self._index[b]): MappingProxyType(dict(props))
+            for (a, b), props in (edge_props or {}).items() if props})
+        for key in self.edge_props:
+            if key not in self.features:
+                a, b = self.names[key[0]], self.names[key[1]]
+                raise ValueError(f"the edge between {a} and {b} has properties but no feature")
         self.neighbours: tuple[tuple[int, ...], ...] = self._neighbours()
         self.centres: tuple[tuple[float, float] | None, ...] = tuple(
             None if c is None else (hexes.hex_centre(*c) if kind == "hex" else
@@ -124,6 +137,7 @@ class Board:
         for key in self._PROXIED:
             state[key] = dict(state[key])
         state["markers"] = [(m.kind, m.space, dict(m.props)) for m in self.markers]
+        state["edge_props"] = {k: dict(v) for k, v in self.edge_props.items()}
         state["_lines"] = {}
         state["_within"] = {}
         state["_distances"] = {}
@@ -136,6 +150,8 @@ class Board:
             setattr(self, key, MappingProxyType(state[key]))
         self.markers = tuple(Marker(kind, space, MappingProxyType(props))
                              for kind, space, props in state["markers"])
+        self.edge_props = MappingProxyType({k: MappingProxyType(v)
+                                            for k, v in state["edge_props"].items()})
 
     def _grid_directions(self) -> tuple[Coord, ...]:
         if self.kind == "hex":
@@ -187,6 +203,10 @@ class Board:
     def feature(self, a: int, b: int) -> str | None:
         """The feature on the edge between a and b, if any."""
         return self.features.get(edge_key(a, b))
+
+    def edge(self, a: int, b: int) -> Mapping[str, Any]:
+        """The map's properties of the edge between a and b ({} if it has none)."""
+        return self.edge_props.get(edge_key(a, b), _NO_PROPS)
 
     def adjacent(self, a: int, b: int) -> bool:
         return b in self.neighbours[a]

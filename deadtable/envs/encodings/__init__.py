@@ -17,6 +17,8 @@ encoding shares. Tests (or another package) may add encodings at run time with `
 
 from __future__ import annotations
 
+import hashlib
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -27,8 +29,8 @@ from deadtable import registry
 from deadtable.engine.decisions import Decision
 from deadtable.engine.game import Game
 
-_FACTORIES: dict[str, Callable[[Game], Encoding]] = {}
-_CACHE: dict[tuple[str, str], Encoding] = {}
+_FACTORIES: dict[str, Callable[..., Encoding]] = {}
+_CACHE: dict[tuple[str, str, str], Encoding] = {}
 
 
 class UnknownAction(KeyError):
@@ -38,21 +40,36 @@ class UnknownAction(KeyError):
         return str(self.args[0])
 
 
+View = Callable[[], dict[str, Any]]  # the deciding seat's view, built only if asked for
+
+
 class Encoding(ABC):
     """A game's action enumeration and observation encoding. Subclass and write `encode_into`.
 
-    `features` names the parts of the observation vector, in order: (name, size) pairs whose
-    sizes add up to the vector's length (docs/research.md prints them)."""
+    `features` names the parts of the observation vector, in order: (name, size, what)
+    triples whose sizes add up to the vector's length; `what` says what the numbers are
+    (scripts/research_tables.py prints them into docs/research.md). A layout only ever grows
+    at its end, and any change to it raises deadtable.envs.ENV_VERSION (tests/envs/
+    test_layouts.py holds each version's digest).
+
+    An encoding whose integers name something relative to the position (an opponent slot,
+    not a card) is `contextual`: it writes `names` (the game's ids as its encoded names,
+    from the seat's view) and `action_id` (back); the bindings pass the view when asked."""
+
+    contextual = False
 
     def __init__(
-        self, game: Game, actions: Sequence[str], features: Sequence[tuple[str, int]]
+        self, game: Game, actions: Sequence[str], features: Sequence[tuple[str, int, str]],
+        variant: str = "",
     ) -> None:
         self.game = game
+        self.variant = variant  # "" for the game's default encoding, e.g. "aim=slot"
         self.actions: tuple[str, ...] = tuple(actions)
         if len(set(self.actions)) != len(self.actions):
             raise ValueError(f"{game.id}: the action encoding lists an id twice")
         self.index: dict[str, int] = {a: i for i, a in enumerate(self.actions)}
-        self.features: tuple[tuple[str, int], ...] = tuple(features)
+        self.features: tuple[tuple[str, int], ...] = tuple((n, s) for n, s, _ in features)
+        self.notes: dict[str, str] = {n: what for n, _, what in features}
         self.offsets: dict[str, int] = {}
         at = 0
         for name, size in self.features:
@@ -79,23 +96,41 @@ class Encoding(ABC):
                 f"every id"
             ) from None
 
-    def legal_indices(self, decision: Decision | None) -> list[int]:
-        """The legal actions' integers, ascending (OpenSpiel's order); [] when over."""
+    def names(self, ids: Sequence[str], view: View) -> list[str]:
+        """The game's action ids as this encoding names them (a contextual one overrides)."""
+        return list(ids)
+
+    def action_id(self, index: int, view: View) -> str:
+        """The game's action id that integer `index` plays now (IndexError outside)."""
+        if not 0 <= index < len(self.actions):
+            raise IndexError(index)
+        return self.actions[index]
+
+    def legal_indices(self, decision: Decision | None, view: View | None = None) -> list[int]:
+        """The legal actions' integers, ascending (OpenSpiel's order); [] when over. A
+        contextual encoding needs `view`."""
         if decision is None:
             return []
+        return self.indices_of(decision.ids, view)
+
+    def indices_of(self, ids: Sequence[str], view: View | None = None) -> list[int]:
+        if self.contextual:
+            if view is None:
+                raise TypeError(f"{self.game.id}'s {self.variant} encoding needs the view")
+            ids = self.names(ids, view)
         index = self.index
         try:
-            return sorted([index[a.id] for a in decision.actions])
+            return sorted([index[a] for a in ids])
         except KeyError:
-            for a in decision.actions:
-                self.action_index(a.id)  # raises UnknownAction naming it
+            for a in ids:
+                self.action_index(a)  # raises UnknownAction naming it
             raise
 
-    def mask(self, decision: Decision | None) -> np.ndarray:
+    def mask(self, decision: Decision | None, view: View | None = None) -> np.ndarray:
         """int8 vector: 1 for each legal action, 0 elsewhere (all 0 when the game is over)."""
         out = np.zeros(self.num_actions, dtype=np.int8)
         if decision is not None:
-            out[self.legal_indices(decision)] = 1
+            out[self.legal_indices(decision, view)] = 1
         return out
 
     # -- observations ----------------------------------------------------------------------
@@ -108,12 +143,27 @@ class Encoding(ABC):
     def encode_into(self, view: dict[str, Any], out: np.ndarray) -> None:
         """Write the view into `out` (zeroed, float32, length `size`)."""
 
+    def kernel_encoder(self, kernel: Any) -> Callable[[Any, np.ndarray], None] | None:
+        """A function writing the observation straight from a kernel game of this encoding's
+        game (a compiled encoder beside the kernel), or None where there is none."""
+        return None
+
     def max_game_length(self) -> int:
         """A bound on the number of decisions in a game, for OpenSpiel (override it)."""
         return 100_000
 
     def describe(self) -> list[dict[str, Any]]:
-        return [{"name": n, "offset": self.offsets[n], "size": s} for n, s in self.features]
+        return [{"name": n, "offset": self.offsets[n], "size": s, "what": self.notes[n]}
+                for n, s in self.features]
+
+    def layout(self) -> dict[str, Any]:
+        """Everything an integer or an observation slot means: what a version pins."""
+        return {"game": self.game.id, "variant": self.variant, "actions": list(self.actions),
+                "features": [[n, s] for n, s in self.features]}
+
+    def digest(self) -> str:
+        text = json.dumps(self.layout(), sort_keys=True).encode()
+        return hashlib.sha256(text).hexdigest()[:16]
 
 
 def register(game_id: str, factory: Callable[[Game], Encoding]) -> None:
@@ -138,9 +188,10 @@ def has_encoding(game_id: str) -> bool:
         return False
 
 
-def encoding_for(game: Game) -> Encoding:
-    """The encoding of a bound game (cached per game id and option values)."""
-    key = (game.id, repr(sorted(game.options.items())))
+def encoding_for(game: Game, **params: Any) -> Encoding:
+    """The encoding of a bound game (cached per game id, option values and `params`, the
+    encoding's own parameters, e.g. Chainsaw Warrior's aim="slot")."""
+    key = (game.id, repr(sorted(game.options.items())), repr(sorted(params.items())))
     found = _CACHE.get(key)
     if found is None:
         factory = _FACTORIES.get(game.id)
@@ -151,5 +202,9 @@ def encoding_for(game: Game) -> Encoding:
                     f"its GameSpec (see deadtable/games/one_against_the_dead/encoding.py)"
                 )
             factory = registry.part(game.spec.encoding)
-        found = _CACHE[key] = factory(game)
+        try:
+            found = factory(game, **params)
+        except TypeError as error:
+            raise ValueError(f"{game.id}'s encoding does not take {params}: {error}") from None
+        _CACHE[key] = found
     return found

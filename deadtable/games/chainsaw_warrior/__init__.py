@@ -9,6 +9,7 @@ what the rules need, and the Overkill options, come with part 2 (issue 4).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
@@ -17,6 +18,7 @@ from deadtable.games.chainsaw_warrior.agent import HeuristicAgent
 from deadtable.games.chainsaw_warrior.kernel import kernel_for
 from deadtable.games.chainsaw_warrior.setup import card_data, start
 from deadtable.games.chainsaw_warrior.state import SEAT, ChainsawWarriorState
+from deadtable.games.chainsaw_warrior.tracks import result_text
 
 OPTIONS = OptionSet([
     Option("difficulty", "hard",
@@ -59,12 +61,17 @@ OPTIONS = OptionSet([
     Option("data", "", "a TOML file with your own card data (default: the packaged one)"),
 ])
 
+def seats(options: dict[str, Any]) -> tuple[str, ...]:
+    """The seats, the same for every option (a function, not a lambda: a GameSpec pickles)."""
+    return (SEAT,)
+
+
 SPEC = GameSpec(
     id="chainsaw-warrior",
     name="Chainsaw Warrior",
     version="1",
     summary="Solo: one hour of game time to find and destroy Darkness in a house in New York.",
-    seats=lambda options: (SEAT,),
+    seats=seats,
     options=OPTIONS,
     state_class=ChainsawWarriorState,
     start=start,
@@ -74,6 +81,8 @@ SPEC = GameSpec(
     render="deadtable.games.chainsaw_warrior.render:render",  # the board in the terminal
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the board in the browser
     encoding="deadtable.games.chainsaw_warrior.encoding:make",  # the RL encoding
+    help="deadtable.games.chainsaw_warrior.help:help",  # the terminal's `help`
+    outcome_text=result_text,  # "Mission failed: ..., 12 minutes into the hour."
 )
 
 register_agent("heuristic", HeuristicAgent, game="chainsaw-warrior")

@@ -21,18 +21,23 @@ this order:
 
 Observation (float32 in [-1, 1]): the warrior's tracks, the clock, the decks and the next
 card back, the discards and removed cards counted by title, the card just turned, the
-equipment display by item, the piles, the question being asked, and the fight (opponents
-and the one fought now, by card).
+equipment display by item, the piles, the question being asked (one-hot in QUESTION_ORDER,
+append-only), and the fight (opponents and the one fought now, by card).
+
+With aim="slot" every card-aimed id (fight:C, shoot:X:C, lucky:X:C and their Dum-Dum and
+Imagizer forms) becomes one per opponent slot, e.g. shoot:X:@2 for the fight's third
+opponent, and the observation gains `slots`, the opponents in fight order.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
 from deadtable.engine.game import Game
-from deadtable.envs.encodings import Encoding
+from deadtable.envs.encodings import Encoding, UnknownAction, View
 from deadtable.games.chainsaw_warrior import clock, training
 from deadtable.games.chainsaw_warrior.data import BACKS, CREATURES, KINDS, PILES, Card
 from deadtable.games.chainsaw_warrior.flow import QUESTIONS
@@ -59,17 +64,32 @@ WARRIOR = ("endurance", "wounds", "max_wounds", "hth", "reflexes", "marksmanship
 SKILLS = ("marksmanship", "endurance", "agility", "strength", "climbing", "hiding")
 STAT_SCALE = 20.0
 OPPONENT_SLOTS = 6  # Ambush: up to six Wandering Zombies at once
+SLOT_SIZE = 1 + len(CREATURES) + 3 + 1  # present, class, HtH, wounds, no escape, fought now
 
 
 def _clamp(x: float) -> float:
     return -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
 
 
+# The questions' one-hot order: append-only (a new question goes last, and raises
+# deadtable.envs.ENV_VERSION), so that an old question's slot never moves.
+QUESTION_ORDER = ("", "agent-3", "anti-rad", "burst", "climb", "door", "dum-dums", "dump",
+                  "escape", "free", "frenzy", "full", "geiger", "hide", "kit", "lucky",
+                  "meat-machine", "net", "order", "passage", "shoot", "slime", "sprint",
+                  "step-6", "train", "wait-kit", "wire")
+AIMS = ("card", "slot")  # what a shot or a fight aims at: a creature card, or an opponent slot
+
+
 def _questions() -> tuple[str, ...]:
     # Importing the game's turn module fills the question table.
     import deadtable.games.chainsaw_warrior.turn  # noqa: F401
 
-    return ("",) + tuple(sorted(QUESTIONS))
+    missing = sorted(set(QUESTIONS) - set(QUESTION_ORDER))
+    if missing:
+        raise LookupError(
+            f"chainsaw-warrior asks {', '.join(missing)}, not in its encoding's QUESTION_ORDER: "
+            f"append them at its end and raise deadtable.envs.ENV_VERSION")
+    return QUESTION_ORDER
 
 
 def action_ids(game: Game) -> list[str]:
@@ -110,7 +130,14 @@ def _fits_cats(item: Any) -> bool:
 
 
 class ChainsawWarriorEncoding(Encoding):
-    def __init__(self, game: Game) -> None:
+    """aim="card" (the default): one integer per weapon and creature card; aim="slot": one
+    per weapon and opponent slot (the i-th opponent of the fight now, i < 6), the same few
+    integers for every zombie, with the opponents' slots in the observation."""
+
+    def __init__(self, game: Game, aim: str = "card") -> None:
+        if aim not in AIMS:
+            raise ValueError(f"chainsaw-warrior: aim must be one of {', '.join(AIMS)}; "
+                             f"got {aim!r}")
         data = card_data(game.options)
         self.data = data
         self.cards = sorted({*data.house, *data.wandering})
@@ -125,21 +152,100 @@ class ChainsawWarriorEncoding(Encoding):
         self.house_size = max(1, (len(data.house) + 1) // 2)
         self.wandering_size = max(1, len(data.wandering))
         features = [
-            ("warrior", len(WARRIOR) + 1 + len(SKILLS)),  # tracks / 20, infected, skill
-            ("clock", 3),  # time / 60 minutes, night, Magnetic Field until / 60 minutes
-            ("decks", 2 + 2),  # Deck One or Two; cards left in each / half the House
-            ("next_back", len(BACKS)),
-            ("discards", 2 * len(self.titles)),  # by title, over that title's copies
-            ("removed", len(self.titles)),
-            ("turned", 1 + len(KINDS) + len(BACKS) + len(CREATURES) + 3 + len(self.cards)),
-            ("items", 4 * len(self.items)),  # carried, uses / 10, spare clip, disabled
-            ("piles", len(PILES)),  # cards left / 20
-            ("wandering", 1),
-            ("question", len(self.questions)),
-            ("area", 3),  # free area, cards still to pass on the way out / 12, escapes / 3
-            ("fight", 1 + 2 * len(self.cards) + 1 + len(CONTEXTS) + 3),
+            ("warrior", len(WARRIOR) + 1 + len(SKILLS),
+             "tracks and Equipment Allowance / 20, infected, skill one-hot"),
+            ("clock", 3, "time / 60 min, night, Magnetic Field until / 60 min"),
+            ("decks", 2 + 2, "which deck (One, Two), cards left in each / half the House"),
+            ("next_back", len(BACKS), "the next card's back, one-hot"),
+            ("discards", 2 * len(self.titles),
+             "each deck's discards counted by card title, over that title's copies"),
+            ("removed", len(self.titles), "cards removed, by title, over its copies"),
+            ("turned", 1 + len(KINDS) + len(BACKS) + len(CREATURES) + 3 + len(self.cards),
+             "the card just turned: present, kind, back, creature class, HtH, wounds, "
+             "no escape, which card"),
+            ("items", 4 * len(self.items),
+             "per item: carried, uses / 10, spare clip, disabled"),
+            ("piles", len(PILES), "Equipment cards left in each pile / 20"),
+            ("wandering", 1, "Wandering Zombies left / their deck"),
+            ("question", len(self.questions),
+             "which question is asked, one-hot in QUESTION_ORDER (append-only)"),
+            ("area", 3, "free area, cards still to pass on the way out / 12, escapes / 3"),
+            ("fight", 1 + 2 * len(self.cards) + 1 + len(CONTEXTS) + 3,
+             "in a fight; opponents and the one fought now by card; rounds / 10; context; "
+             "next HtH modifier; no escape; knife dropped"),
         ]
-        super().__init__(game, action_ids(game), features)
+        if aim == "slot":
+            features.append(("slots", OPPONENT_SLOTS * SLOT_SIZE,
+                             f"the opponents in fight order, {SLOT_SIZE} numbers each: "
+                             "present, creature class, HtH / 20, wounds / 10, no escape, "
+                             "fought now"))
+        ids = action_ids(game)
+        if aim == "slot":
+            ids = self._aim_at_slots(ids)
+        super().__init__(game, ids, features, variant="" if aim == "card" else f"aim={aim}")
+        self.contextual = aim == "slot"
+
+    # -- aim="slot": integers for opponent slots -------------------------------------------
+    def _aim_at_slots(self, ids: list[str]) -> list[str]:
+        """The card-aimed ids with their card replaced by each slot @0..@5, each name where
+        its first card-aimed id stood; `_targets` maps a card-aimed id to (head, card, tail)."""
+        self._targets: dict[str, tuple[str, str, str]] = {}
+        creatures = {c for c in self.cards if self.data.card(c).creature}
+        named: list[str] = []
+        seen: set[str] = set()
+        for action in ids:
+            parts = action.split(":")
+            at = 1 if parts[0] == "fight" else 2 if parts[0] in ("shoot", "lucky") else 0
+            if at and len(parts) > at and parts[at] in creatures:
+                head, tail = ":".join(parts[:at]) + ":", "".join(":" + p for p in parts[at + 1:])
+                self._targets[action] = (head, parts[at], tail)
+                slots = [f"{head}@{n}{tail}" for n in range(OPPONENT_SLOTS)]
+            else:
+                slots = [action]
+            for name in slots:
+                if name not in seen:
+                    seen.add(name)
+                    named.append(name)
+        return named
+
+    def names(self, ids: Sequence[str], view: View) -> list[str]:
+        if not any(a in self._targets for a in ids):
+            return list(ids)
+        opponents = self._opponents(view())
+        out = []
+        for action in ids:
+            target = self._targets.get(action)
+            if target is None:
+                out.append(action)
+                continue
+            head, card, tail = target
+            if card not in opponents or opponents.index(card) >= OPPONENT_SLOTS:
+                raise UnknownAction(f"chainsaw-warrior offered {action!r}, aimed at {card!r}, "
+                                    f"which is not in one of the fight's first "
+                                    f"{OPPONENT_SLOTS} slots ({opponents})")
+            out.append(f"{head}@{opponents.index(card)}{tail}")
+        return out
+
+    def action_id(self, index: int, view: View) -> str:
+        name = super().action_id(index, view)
+        if "@" not in name:
+            return name
+        head, _, rest = name.partition("@")
+        slot, colon, tail = rest.partition(":")
+        opponents = self._opponents(view())
+        card = opponents[int(slot)] if int(slot) < len(opponents) else "(empty slot)"
+        return f"{head}{card}{colon}{tail}"
+
+    @staticmethod
+    def _opponents(view: dict[str, Any]) -> list[str]:
+        fight = view.get("fight")
+        return [] if fight is None else [o["id"] for o in fight["opponents"]]
+
+    def kernel_encoder(self, kernel: Any) -> Callable[[Any, np.ndarray], None] | None:
+        """kernel/encode.c, tested equal to encode_into (where the built kernel has it)."""
+        from deadtable.games.chainsaw_warrior.kernel.encoder import compiled_encoder
+
+        return compiled_encoder(self)
 
     def max_game_length(self) -> int:
         """Every decision but a few free-area ones passes time, and the hour is 120 boxes;
@@ -224,7 +330,24 @@ class ChainsawWarriorEncoding(Encoding):
             out[at] = _clamp(fight["next_hth"] / 3.0)
             out[at + 1] = 1.0 if fight["no_escape"] else 0.0
             out[at + 2] = 1.0 if fight["knife_dropped"] else 0.0
+            if "slots" in o:
+                self._slots(out, o["slots"], fight)
+
+    @staticmethod
+    def _slots(out: np.ndarray, at: int, fight: dict[str, Any]) -> None:
+        for slot, card in enumerate(fight["opponents"][:OPPONENT_SLOTS]):
+            base = at + slot * SLOT_SIZE
+            out[base] = 1.0
+            if card.get("creature"):
+                out[base + 1 + CREATURES.index(card["creature"])] = 1.0
+                base += 1 + len(CREATURES)
+                out[base] = min(1.0, card["hth"] / STAT_SCALE)
+                out[base + 1] = min(1.0, card["wounds"] / 10.0)
+                out[base + 2] = 1.0 if card["no_escape"] else 0.0
+            else:
+                base += 1 + len(CREATURES)
+            out[base + 3] = 1.0 if card["id"] == fight["current"] else 0.0
 
 
-def make(game: Game) -> Encoding:
-    return ChainsawWarriorEncoding(game)
+def make(game: Game, aim: str = "card") -> Encoding:
+    return ChainsawWarriorEncoding(game, aim)

@@ -108,6 +108,12 @@ class ChainsawWarriorState(GameState):
     sprint: bool  # the card just turned was entered at a sprint (Overkill option)
     mark: list[int]  # Determination: wounds, radiation, venom, items as the card was turned
 
+    def event(self, text: str, cite: str = "", to: str | tuple[str, ...] | None = None) -> None:
+        # a name with its own full stop at the end of a sentence ("C.N.E.S.") ends it
+        if text.endswith("..") and not text.endswith("..."):
+            text = text[:-1]
+        super().event(text, cite, to)
+
     # -- the state contract ----------------------------------------------------------------
     def _decide(self) -> Decision:
         from deadtable.games.chainsaw_warrior.turn import decide
@@ -127,6 +133,15 @@ class ChainsawWarriorState(GameState):
     def _public_view(self) -> dict[str, Any]:
         """A solo game keeps nothing from an onlooker that its warrior knows."""
         return self._view(SEAT)
+
+    def _hidden(self, seat: str) -> dict[str, Any]:
+        """For undo: the face-down decks and piles, and what the warrior has seen of them."""
+        return {
+            "a House card was turned over": [list(deck.cards) for deck in self.decks],
+            "a card was seen": [sorted(self.seen), list(self.known)],
+            "a Wandering Zombie card was drawn": list(self.wandering.cards),
+            "an Equipment card was drawn": {k: list(p.cards) for k, p in self.piles.items()},
+        }
 
     def determinize(self, seat: str, dice: Dice) -> None:
         """Unseen House cards may lie in either deck: deal them anew into the same places;

@@ -63,12 +63,17 @@ def sides(options: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     return {seat: (seat,) for seat in SEATS}
 
 
+def seats(options: dict[str, Any]) -> tuple[str, ...]:
+    """The seats, the same for every option (a function, not a lambda: a GameSpec pickles)."""
+    return SEATS
+
+
 SPEC = GameSpec(
     id="left-4-dead",
     name="Left 4 Dead for HeroScape",
     version="1",
     summary="Survivors against the infected on a hex map with heights: reach the safe room.",
-    seats=lambda options: SEATS,
+    seats=seats,
     options=OPTIONS,
     state_class=Left4DeadState,
     start=start,
@@ -78,6 +83,7 @@ SPEC = GameSpec(
     render="deadtable.games.left_4_dead.render:render",  # the table in the terminal
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the table in the browser
     ruler="deadtable.games.left_4_dead.ruler:ruler",  # line of sight between two spaces
+    help="deadtable.games.left_4_dead.help:help",  # the terminal's `help`
 )
 
 register_agent("director", DirectorAgent, game="left-4-dead")

@@ -246,6 +246,10 @@ class Left4DeadState(ProcedureState):
 
         return view(self, None)
 
+    def _hidden(self, seat: str) -> dict[str, Any]:
+        """For undo: the face-down item pool is all that either side cannot see."""
+        return {"an item was drawn from the pool": list(self.pool.cards)}
+
     def determinize(self, seat: str, dice: Dice) -> None:
         """The item pool's order and the future rolls are unknown to both sides."""
         super().determinize(seat, dice)

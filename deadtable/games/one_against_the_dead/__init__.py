@@ -8,6 +8,7 @@ and how we decided it: docs/one-against-the-dead.md.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
@@ -54,12 +55,17 @@ OPTIONS = OptionSet([
     Option("data", "", "a TOML file with your own rule numbers (default: the packaged one)"),
 ])
 
+def seats(options: dict[str, Any]) -> tuple[str, ...]:
+    """The seats, the same for every option (a function, not a lambda: a GameSpec pickles)."""
+    return (SEAT,)
+
+
 SPEC = GameSpec(
     id="one-against-the-dead",
     name="One Against the Dead (dice variant)",
     version="1",
     summary="Solo: cross the city of cards to the rescue helicopter, fighting zombie dice.",
-    seats=lambda options: (SEAT,),
+    seats=seats,
     options=OPTIONS,
     state_class=OneAgainstTheDeadState,
     start=start,
@@ -69,6 +75,7 @@ SPEC = GameSpec(
     render="deadtable.games.one_against_the_dead.render:render",  # the board in the terminal
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the board in the browser
     encoding="deadtable.games.one_against_the_dead.encoding:make",  # the RL encoding
+    help="deadtable.games.one_against_the_dead.help:help",  # the terminal's `help`
 )
 
 register_agent("heuristic", HeuristicAgent, game="one-against-the-dead")

@@ -19,6 +19,7 @@ outside the window are not encoded; the helicopter's offset always is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -95,25 +96,41 @@ class OneAgainstTheDeadEncoding(Encoding):
         self.max_zombies = float(sum(size * n for size, n in self.pool.items()))
         self.provisions_max = float(max(1, dice_max(rules.provisions)))
         features = [
-            ("window", SIDE * SIDE * CELL_CHANNELS),
-            ("phase", len(PHASES)),
-            ("provisions_pending", 1),
-            ("turn", 1),
-            ("life", 2),  # life / life_max, life_max / 40
-            ("weapon", len(WEAPONS) + 1),  # none, bat, chainsaw, shotgun; charge / 6
-            ("survivor", 3 + len(WEAPONS) + 1),  # present, life/12, life_max/12, weapon, charge
-            ("zombies", 1 + len(self.pool)),  # count / most showable; dice of each size / pool
-            ("kills", 1),
-            ("holding", 1 + CARD_SIZE),
-            ("to_place", PENDING_SLOTS * (1 + CARD_SIZE)),
-            ("provisions", 1),
-            ("deck_count", 1),
-            ("helicopter_offset", 2),
-            ("position", 2),  # relative to your start
-            ("removed", DECK_CARDS),
-            ("face_up", DECK_CARDS),
+            ("window", SIDE * SIDE * CELL_CHANNELS,
+             f"{SIDE}×{SIDE} cells centred on you, row-major from (x−{RADIUS}, y−{RADIUS}) to "
+             f"(x+{RADIUS}, y+{RADIUS}), {CELL_CHANNELS} numbers per cell: face down, face up, "
+             "suit (C D H S), rank (2..10 J Q K A), joker, weapon lying there (bat, chainsaw, "
+             "shotgun), its charge/6, a survivor lying there, his life/12, helicopter, "
+             "your start"),
+            ("phase", len(PHASES), "one-hot: " + ", ".join(PHASES)),
+            ("provisions_pending", 1, "provisions waiting to be shared"),
+            ("turn", 1, "moves / max-turns"),
+            ("life", 2, "life / life_max, life_max / 40"),
+            ("weapon", len(WEAPONS) + 1, "fists (none), bat, chainsaw, shotgun; charge / 6"),
+            ("survivor", 3 + len(WEAPONS) + 1,
+             "with you, life/12, life_max/12, weapon (4), charge/6"),
+            ("zombies", 1 + len(self.pool),
+             "zombies / the most showable, then the dice of each size showing, over its pool"),
+            ("kills", 1, "kills / 250"),
+            ("holding", 1 + CARD_SIZE,
+             "a flipped card waiting to be placed: present, suit, rank, joker"),
+            ("to_place", PENDING_SLOTS * (1 + CARD_SIZE),
+             f"up to {PENDING_SLOTS} drawn cards still to place, {1 + CARD_SIZE} numbers each"),
+            ("provisions", 1, "provisions / the die's highest roll"),
+            ("deck_count", 1, "cards left / 54"),
+            ("helicopter_offset", 2, "(helicopter − you) / 25, clipped"),
+            ("position", 2, "(you − start) / 25, clipped"),
+            ("removed", DECK_CARDS, "the cards SETUP took out, one per card (52 + Joker)"),
+            ("face_up", DECK_CARDS, "every card face up on the table, one per card"),
         ]
         super().__init__(game, action_ids(game), features)
+
+    def kernel_encoder(self, kernel: Any) -> Callable[[Any, np.ndarray], None] | None:
+        """kernel/encode.c, tested equal to encode_into (where the built kernel has it)."""
+        return self._kernel_encode if hasattr(kernel.new(0), "encode") else None
+
+    def _kernel_encode(self, kernel_game: Any, out: np.ndarray) -> None:
+        kernel_game.encode(out, self.provisions_max)
 
     def max_game_length(self) -> int:
         """Each move brings at most a handful of decisions (placing up to eight cards, one

@@ -170,6 +170,14 @@ class OneAgainstTheDeadState(GameState):
         """A solo game keeps nothing from an onlooker that its player knows."""
         return self._view(SEAT)
 
+    def _hidden(self, seat: str) -> dict[str, Any]:
+        """For undo: the deck's order and the face-down cards are what the player cannot see."""
+        return {
+            "a card was drawn": list(self.deck.cards),
+            "a face-down card was turned over": sorted((list(p), self.grid[p])
+                                                       for p in self.face_down),
+        }
+
     def determinize(self, seat: str, dice: Dice) -> None:
         """The deck order and the face-down cards are unknown: deal them anew."""
         super().determinize(seat, dice)

@@ -86,3 +86,24 @@ def test_geometry_figures_are_measured_not_asserted() -> None:
     assert figures["hexes"] == 30
     assert all(value >= 0 for value in figures.values())
     json.dumps(figures)
+
+
+def test_square_edges_are_drawn_where_they_stand(tmp_path: Path) -> None:
+    """A wall between two squares side by side sits between their cells on their row; a door
+    between two squares one above the other sits under the upper one; a window likewise."""
+    path = tmp_path / "house.toml"
+    path.write_text('[map]\nkind = "square"\nadjacency = 4\n[terrain]\nf = "floor"\n'
+                    'rows = ["f0 f0 f0", "f0 f0 f0", "f0 f0 f0"]\n'
+                    '[[edge]]\nbetween = ["0,0", "1,0"]\nfeature = "wall"\n'
+                    '[[edge]]\nbetween = ["1,1", "1,2"]\nfeature = "door"\n'
+                    '[[edge]]\nbetween = ["2,0", "2,1"]\nfeature = "window"\n')
+    code, out, _ = run("map", "show", str(path))
+    assert code == 0
+    lines = out.splitlines()
+    row = {int(line[:3]): n for n, line in enumerate(lines) if line[:3].strip().isdigit()}
+    cell = 3 + 4 * 1  # column 1's cell starts here ("   0   1   2")
+    assert lines[row[0]][cell - 1] == "┃"  # between 0,0 and 1,0
+    assert lines[row[0]].count("┃") == 1
+    assert lines[row[1] + 1][cell:cell + 3] == "━D━"  # under 1,1: the door to 1,2
+    assert lines[row[0] + 1][cell + 4:cell + 7] == "┄┄┄"  # under 2,0: the window to 2,1
+    assert "━D━" not in lines[row[0] + 1] and "┄┄┄" not in lines[row[1] + 1]

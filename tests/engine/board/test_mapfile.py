@@ -103,6 +103,36 @@ def test_errors_name_the_file_and_the_field(change: tuple[str, str], message: st
     assert str(error.value).startswith("test.toml: ")
 
 
+def test_edges_carry_properties() -> None:
+    """A door's lock or a wall's strength: any other key of an [[edge]] is a property; an
+    `around` edge gives its properties to every side, and a `between` edge that replaces one
+    of them has only its own."""
+    text = EXAMPLE.replace('feature = "wall"             # wall', 'feature = "door"\nlocked = true'
+                           '\nstrength = 4  # wall')
+    text += '\n[[edge]]\naround = "start"\nfeature = "wall"\nstrength = 5\n'
+    text += '\n[[edge]]\nbetween = ["0,0", "0,1"]\nfeature = "window"\n'
+    board = parse_map(text, "props.toml")
+    s = board.space
+    assert dict(board.edge(s("2,1"), s("2,0"))) == {"locked": True, "strength": 4}
+    assert dict(board.edge(s("1,0"), s("2,0"))) == {"strength": 5}  # from around "start"
+    assert board.feature(s("0,0"), s("0,1")) == "window" and not board.edge(s("0,0"), s("0,1"))
+    assert board.edge(s("0,0"), s("1,0")) == {}  # inside the zone: no edge
+    again = parse_map(dump_map(board), "again.toml")
+    assert_same(board, again)
+    assert pickle.loads(pickle.dumps(board)).edge(s("2,1"), s("2,0"))["locked"] is True
+    with pytest.raises(MapError, match=r"props.toml: edge\[0\].locked: an edge property should"):
+        parse_map(text.replace("locked = true", "locked = {a = 1}"), "props.toml")
+    clash = text + '\n[[zone]]\nname = "two"\nkind = "k"\nspaces = ["1,0"]\n' \
+        '\n[[edge]]\naround = "two"\nfeature = "wall"\nstrength = 6\n'
+    with pytest.raises(MapError, match=r"edge\[3\].around: the edge between 1,0 and 2,0 "
+                                       r"already has a 'wall' from edge\[1\] with other "
+                                       r"properties"):
+        parse_map(clash, "props.toml")
+    with pytest.raises(ValueError, match="has properties but no feature"):
+        Board("graph", [SpaceSpec("a", "g"), SpaceSpec("b", "g")],
+              edge_props={("a", "b"): {"locked": True}})
+
+
 def test_more_errors() -> None:
     with pytest.raises(MapError, match=r"x.toml: not valid TOML"):
         parse_map("[map\n", "x.toml")
@@ -154,6 +184,8 @@ def assert_same(a: Board, b: Board) -> None:
     assert (a.kind, a.adjacency, dict(a.meta)) == (b.kind, b.adjacency, dict(b.meta))
     assert (a.names, a.terrain, a.level, a.coords) == (b.names, b.terrain, b.level, b.coords)
     assert dict(a.features) == dict(b.features)
+    assert {k: dict(v) for k, v in a.edge_props.items()} == \
+        {k: dict(v) for k, v in b.edge_props.items()}
     assert {n: (z.kind, z.spaces) for n, z in a.zones.items()} == \
         {n: (z.kind, z.spaces) for n, z in b.zones.items()}
     assert [(m.kind, m.space, dict(m.props)) for m in a.markers] == \
@@ -193,6 +225,8 @@ def boards(draw: st.DrawFn) -> Board:
     chosen = draw(st.lists(st.sampled_from(unique), unique=True, max_size=6)) if unique else []
     features = ["wall", "door", "window", "barricade", "passage"]
     edges = {pair: draw(st.sampled_from(features)) for pair in chosen}
+    edge_props = {pair: draw(st.dictionaries(st.sampled_from(["locked", "strength", "a b"]),
+                                             prop_values, max_size=2)) for pair in chosen}
     names = [s.name for s in specs]
     zones = [(f"zone {i}", draw(st.sampled_from(["start", "safe-room"])),
               draw(st.lists(st.sampled_from(names), unique=True, max_size=4)))
@@ -202,8 +236,8 @@ def boards(draw: st.DrawFn) -> Board:
                                      max_size=2)))
                for _ in range(draw(st.integers(0, 3)))]
     meta = {"name": draw(st.text(max_size=10)), "source": "a \"quoted\" source\n"}
-    return Board(kind, specs, adjacency=adjacency, edges=edges, zones=zones, markers=markers,
-                 meta=meta)
+    return Board(kind, specs, adjacency=adjacency, edges=edges, edge_props=edge_props,
+                 zones=zones, markers=markers, meta=meta)
 
 
 @settings(max_examples=60, deadline=None)

@@ -725,3 +725,46 @@ def test_play_out_refuses_what_it_does_not_play(tmp_path: Any) -> None:
     assert not heuristic_plays(game_odd.new(seed=0).data)  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="agent"):
         other.new(3).play_out("heuristic", (1,), 10)
+
+
+# Issue 18's rules, each from a stacked position where it applies, on many dice: the kernel
+# asks the same questions and ends the same way (a rule played differently shows as other
+# action ids or another outcome).
+ISSUE_18 = {
+    "x-oskeleton reflexes": (dict(deck=["zombie-1"], kit=["x-oskeleton", "blaster"],
+                                  warrior={"reflexes": 6}), ("shoot:blaster",)),
+    "x-oskeleton stays on": (dict(deck=["first-aid-kit-2"], kit=[
+        "x-oskeleton", "helmet", "steel-gloves", "rad-fibre-jumpsuit", "infra-red-goggles",
+        "body-armour", "torch", "heat-detector", "metal-detector", "sonic-amplifier",
+        "geiger-counter", "lock-pick-set"]), ("drop:",)),
+    "flare gun by day": (dict(deck=["slime-1"], kit=["flare-gun", "remote-camera"]),
+                         ("explore",)),
+    "mines at a sprint": (dict(deck=["mines-1"], kit=["metal-detector"], sprinting=True),
+                          ("sprint",)),
+    "knife, lucky-ammo=456": (dict(deck=["zombie-1", "zombie-2"], kit=["knife"],
+                                   **{"lucky-ammo": "456"}), ("lucky:knife", "hth")),
+    "rope after a bypass": (dict(deck=["clear-9", "zombie-1", "zombie-2"],
+                                 kit=["rope-and-launcher", "remote-camera"]),
+                            ("rope", "explore")),
+}
+
+
+@pytest.mark.parametrize("case", list(ISSUE_18), ids=list(ISSUE_18))
+def test_issue_18s_rules_play_the_same_in_c(case: str) -> None:
+    from tests.games.chainsaw_warrior.conftest import start
+
+    setup, prefer = ISSUE_18[case]
+    for seed in range(60):
+        state = start(**copy.deepcopy(setup), then=())
+        state.dice = Dice(derive_seed(seed, 18))  # the stacked deck, then free dice
+        kernel = kernel_for(state.game)
+        assert kernel is not None
+        twin = kernel.load(state)
+        dice = Dice(derive_seed(seed, 19))
+        while (decision := state.decision) is not None:
+            assert twin.actions() == decision.ids, f"{case}, seed {seed}: {state.history[-6:]}"
+            wanted = [i for p in prefer for i in decision.ids if i.startswith(p)]
+            action = wanted[0] if wanted else dice.choice(decision.ids)
+            state.apply(action)
+            twin.apply_id(action)
+        assert twin.outcome() == state.outcome, f"{case}, seed {seed}"

@@ -141,8 +141,9 @@
     const pad = R + 4;
     const vb = [minX - pad, minY - pad, maxX - minX + 2 * pad, maxY - minY + 2 * pad];
 
+    // A group, not an image, so that a screen reader reaches each space and figure in it.
     const map = svg("svg", {viewBox: vb.map((v) => v.toFixed(1)).join(" "), class: "l4d-map",
-      role: "img", "aria-label": `${m.name || "map"}: round ${view.round}`});
+      role: "group", "aria-label": `${m.name || "map"}: round ${view.round}`});
     // Set through the CSSOM: the page's Content-Security-Policy refuses style attributes.
     map.style.minWidth = `${Math.round(vb[2] * (ui.zoom ? 1.5 : 0.9))}px`;
     const hexLayer = svg("g", {class: "hexes"});
@@ -169,12 +170,14 @@
       const classes = ["hex", `terrain-${s.terrain}`];
       if (reach) classes.push("reach");
       if (obstacle.has(s.name)) classes.push("blocked");
+      const spaceText = `space ${s.name}: ${s.terrain}, level ${s.level}`
+        + (reach ? ` — ${reach.map((a) => a.label).join("; ")}` : "");
       const node = svg("g", {class: classes.join(" "), "data-space": s.name,
-          "data-level": s.level, onclick: (event) => clickSpace(s.name, event)},
+          "data-level": s.level, onclick: (event) => clickSpace(s.name, event),
+          role: "img", "aria-label": spaceText},
         svg("polygon", {points, fill: shade(TERRAIN[s.terrain] || "#666666", s.level)}),
         svg("text", {x: x.toFixed(1), y: (y + R * 0.78).toFixed(1), class: "level"}, s.level),
-        svg("title", {}, `${s.name}: ${s.terrain}, level ${s.level}`
-          + (reach ? ` — ${reach.map((a) => a.label).join("; ")}` : "")));
+        svg("title", {}, spaceText));
       if (reach) reachLayer.append(svg("polygon", {points: corners(x, y, R * 0.9)
         .map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "), class: "reach-mark"}));
       hexNodes[s.name] = node;
@@ -278,7 +281,8 @@
       const token = svg("g", {class: classes.join(" "), "data-figure": f.id,
           transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`,
           onclick: (event) => clickFigure(f, event),
-          onmouseenter: () => showRange(f), onmouseleave: () => showRange(null)},
+          onmouseenter: () => showRange(f), onmouseleave: () => showRange(null),
+          role: "img", "aria-label": `${tokenTitle(f)}, on space ${f.space}`},
         svg("circle", {r: radius, class: "body"}),
         svg("text", {y: 4, class: "name"}, label(f)),
         svg("title", {}, tokenTitle(f)));

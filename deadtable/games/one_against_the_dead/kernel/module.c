@@ -400,7 +400,29 @@ static PyObject *game_dealt(GameObject *g, PyObject *Py_UNUSED(ignored)) {
                          (unsigned long long)s->dice.marks, deck, (Py_ssize_t)s->deck_len, down);
 }
 
+/* encode.c: the RL encoding's observation, written into a float32 buffer */
+int encode_size(void);
+void encode(const State *s, float *out, double provisions_max);
+
+static PyObject *game_encode(GameObject *g, PyObject *args) {
+    Py_buffer out;
+    double provisions_max;
+    if (!PyArg_ParseTuple(args, "w*d", &out, &provisions_max)) return NULL;
+    if (out.len != (Py_ssize_t)(encode_size() * sizeof(float)) || out.itemsize != 4 ||
+        !PyBuffer_IsContiguous(&out, 'C')) {
+        PyErr_Format(PyExc_ValueError, "encode needs a contiguous float32 buffer of %d numbers",
+                     encode_size());
+        PyBuffer_Release(&out);
+        return NULL;
+    }
+    encode(&g->s, (float *)out.buf, provisions_max);
+    PyBuffer_Release(&out);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef game_methods[] = {
+    {"encode", (PyCFunction)game_encode, METH_VARARGS,
+     "encode(out, provisions_max): encoding.py's observation into a float32 array."},
     {"actions", (PyCFunction)game_actions, METH_NOARGS, "The legal action ids, in order."},
     {"count", (PyCFunction)game_count, METH_NOARGS, "How many legal actions (0 once over)."},
     {"apply", (PyCFunction)game_apply, METH_O, "Take the index-th legal action."},
