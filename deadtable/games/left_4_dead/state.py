@@ -190,12 +190,6 @@ class Left4DeadState(ProcedureState):
         self._derived = {}
         self._derived_key = None
 
-    def __getstate__(self) -> Any:
-        """For deepcopy (and pickle): the caches stay behind (their key counts the moves
-        made in this process only), and the copy builds its own."""
-        state: tuple[Any, dict[str, Any]] = super().__getstate__()  # type: ignore[assignment]
-        return state[0], {**state[1], "_derived": {}, "_derived_key": None}
-
     def survivors(self) -> tuple[Figure, ...]:
         cache = self.derived()
         found = cache.get("survivors")

@@ -4,6 +4,7 @@ new figure, and a clone or a loaded game keeps its own."""
 from __future__ import annotations
 
 import copy
+import pickle
 
 from deadtable.games.left_4_dead import horde, movement
 from deadtable.games.left_4_dead.state import Left4DeadState
@@ -61,10 +62,10 @@ def test_a_loaded_game_builds_its_caches_from_its_figures(lane: Left4DeadState) 
     assert [f.id for f in horde.horde(loaded)] == [f.id for f in horde.horde(lane)]
 
 
-def test_a_deep_copied_game_leaves_its_caches_behind(lane: Left4DeadState) -> None:
+def test_a_deep_copied_or_pickled_game_leaves_its_caches_behind(lane: Left4DeadState) -> None:
     put(lane, "bill", "3,2")
     lane.occupancy()
     put(lane, "bill", "4,2")  # the kept answer is out of date now: it must not travel
-    other = copy.deepcopy(lane)
-    assert other._derived == {} and other._derived_key is None
-    assert other.occupancy()[at(lane, "4,2")] is other.figures["bill"]
+    for other in (copy.deepcopy(lane), pickle.loads(pickle.dumps(lane))):
+        assert other._derived == {} and other._derived_key is None
+        assert other.occupancy()[at(lane, "4,2")] is other.figures["bill"]
