@@ -10,7 +10,7 @@ the Spitter is destroyed, Effect("acid-explosion").
 
 from __future__ import annotations
 
-from deadtable.engine.board import distances, sees, visible, within
+from deadtable.engine.board import visible, within
 from deadtable.engine.decisions import Action
 from deadtable.games.left_4_dead import combat, movement, specials
 from deadtable.games.left_4_dead.powers import common
@@ -24,35 +24,26 @@ EXPLOSION = "SPITTER: Acid Explosion"
 def spaces(state: Left4DeadState, figure: Figure) -> list[int]:
     """The spaces within 7 in clear sight (as movement.can_see_space sees one: the figures on
     the way block, the one on the space itself does not); the spaces next to it always."""
-    here = figure.space
-    assert here is not None
-    board = state.board
-    reach = int(common.power(state, "spitter", "Acid Vomit")["range"])
-    away = distances(board, here)
-    candidates = within(board, here, reach)
-    seen = set(visible(board, here, [s for s in candidates if away[s] > 1],  # type: ignore[operator]
-                       height_a=movement.height(state, figure), height_b=0,
-                       figures=movement.standing_heights(state)))
-    return [s for s in candidates if away[s] <= 1 or s in seen]  # type: ignore[operator]
-
-
-def _in_sight(state: Left4DeadState, figure: Figure, space: int, figures: dict[int, int]) -> bool:
-    """Whether the Spitter sees `space` (within its range): the spaces next to it always."""
-    here = figure.space
-    assert here is not None
-    if movement.spaces_away(state, here, space) <= 1:
-        return True
-    return sees(state.board, here, space, height_a=movement.height(state, figure), height_b=0,
-                figures=figures)
+    return _targets(state, figure, None)
 
 
 def can_spit_at(state: Left4DeadState, figure: Figure, space: int) -> bool:
-    """`space in spaces(state, figure)`, for one space."""
-    assert figure.space is not None
-    reach = int(common.power(state, "spitter", "Acid Vomit")["range"])
-    return 0 <= space < state.board.size and \
-        movement.spaces_away(state, figure.space, space) <= reach and \
-        _in_sight(state, figure, space, movement.standing_heights(state))
+    """`space in spaces(state, figure)`, asked of one space."""
+    return bool(_targets(state, figure, space))
+
+
+def _targets(state: Left4DeadState, figure: Figure, only: int | None) -> list[int]:
+    here = figure.space
+    assert here is not None
+    board = state.board
+    candidates = within(board, here, int(common.power(state, "spitter", "Acid Vomit")["range"]))
+    if only is not None:
+        candidates = (only,) if only in candidates else ()
+    near = within(board, here, 1)
+    seen = set(visible(board, here, [s for s in candidates if s not in near],
+                       height_a=movement.height(state, figure), height_b=0,
+                       figures=movement.standing_heights(state)))
+    return [s for s in candidates if s in near or s in seen]
 
 
 def attack_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> list[Action]:
