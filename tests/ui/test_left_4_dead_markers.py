@@ -173,3 +173,26 @@ def test_range_answers_for_an_infected_figure(lane: Left4DeadState) -> None:
         answer = ruler(lane, "6,1", space)
         assert f"{name} at {space}: {answer['distance']} away" in said
     assert "Zombie" not in said  # only the other side's figures
+
+
+def test_every_mark_at_once_fits_80_columns(lane: Left4DeadState) -> None:
+    bill, zoey = lane.figures["bill"], lane.figures["zoey"]
+    hunter = infected(lane, "hunter", "4,1")
+    boomer = infected(lane, "boomer", "4,3")
+    bill.markers.update(pinned=hunter.id, vomit=boomer.id)
+    bill.incaps, zoey.set_aside = 1, 2
+    hunter.markers["burn"] = "molotov-cocktail"
+    zoey.items["secondary"], zoey.ammo["chainsaw"] = "chainsaw", 2
+    for kind, space in (("molotov-cocktail", "6,2"), ("acid", "7,2"), ("bile-bomb", "8,1"),
+                        ("pipe-bomb", "5,0"), ("smoke", "4,2")):
+        lane.effects.append(Effect(kind, at(lane, space), "survivors"))
+    lane.effects.append(Effect("incendiary-ammo", -1, "survivors"))
+    out = io.StringIO()
+    Console(file=out, width=80, color_system=None).print(render_view(GAME, lane.view("survivors")))
+    lines = out.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= 80
+    text = " ".join(out.getvalue().replace("│", " ").split())
+    # The survivors' cells wrap inside their columns (the words are checked at 120 above).
+    for words in ("[burning (molotov cocktail)]", "[pinning Bill]", "INCENDIARY AMMO",
+                  "bile bomb on 8,1", "2 wounds set aside"):
+        assert words in text

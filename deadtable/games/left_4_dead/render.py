@@ -296,11 +296,12 @@ def _items_text(figure: dict[str, Any]) -> str:
 def survivors_table(view: dict[str, Any]) -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False, expand=False,
                   title="Survivors", title_justify="left", title_style="bold")
-    table.add_column("", no_wrap=True)
-    table.add_column("space", no_wrap=True)
-    table.add_column("wounds", no_wrap=True)
-    table.add_column("state", no_wrap=True)
-    table.add_column("carrying", overflow="fold")
+    # The name, space and wounds keep their width; the markers and items wrap in what is left.
+    table.add_column("", no_wrap=True, min_width=9)
+    table.add_column("space", no_wrap=True, min_width=7)
+    table.add_column("wounds", no_wrap=True, min_width=9)
+    table.add_column("state", overflow="fold", min_width=12)
+    table.add_column("carrying", overflow="fold", min_width=12)
     escaped = set(view.get("escaped") or [])
     names = {f["id"]: f["name"] for f in view.get("figures", [])}
     for figure in view.get("figures", []):
