@@ -311,31 +311,38 @@ def survivors_table(view: dict[str, Any]) -> Table:
         bar = Text("♥" * max(0, life - wounds), style="red")
         bar.append("·" * min(life, wounds), style="dim")
         bar.append(f" {wounds}/{life}")
-        state: list[str] = []
+        state: list[tuple[str, Style | str]] = []
         if figure["id"] in escaped:
-            state.append("safe")
+            state.append(("safe", ""))
         if figure.get("down"):
-            state.append("DOWN")
+            state.append(("DOWN", "bold red"))
         if figure.get("closet"):
-            state.append("closet")
+            state.append(("closet", ""))
         if figure.get("incaps"):
-            state.append(f"{figure['incaps']} incapped marker{'s' if figure['incaps'] > 1 else ''}")
+            state.append((f"{figure['incaps']} incapped marker"
+                          f"{'s' if figure['incaps'] > 1 else ''}", "bold"))
         if figure.get("set_aside"):
-            state.append(f"{figure['set_aside']} wound{'s' if figure['set_aside'] > 1 else ''} "
-                         "set aside")
+            state.append((f"{figure['set_aside']} wound{'s' if figure['set_aside'] > 1 else ''} "
+                          "set aside", ""))
         for key, value in (figure.get("markers") or {}).items():
-            state.append(marker_words(key, value, names))
+            state.append((marker_words(key, value, names), mark_ink(key)))
         space = figure.get("space") or "—"
         if figure.get("level") is not None:
             space += f" L{figure['level']}"
         table.add_row(Text(f"{figure_letter(figure)} {figure['name']}", style="bold"), space,
-                      bar, Text(", ".join(state) or "ok", style="bold red" if figure.get("down")
-                                else (card_mark(figure) or ("",))[0]),
+                      bar, Text(", ").join(Text(w, style=s) for w, s in state) if state
+                      else Text("ok"),
                       _items_text(figure))
     return table
 
 
 CARD_STYLE = {key: style for key, style, _ in CARD_MARKS}
+
+
+def mark_ink(key: str) -> Style:
+    """A marker's words in the colour its figure has on the map (bold), or dim."""
+    style = CARD_STYLE.get(key)
+    return Style(color=Style.parse(style).bgcolor, bold=True) if style else Style(dim=True)
 # A marker seen from the infected that placed it: "[pinning Bill]".
 PLACED = {"pinned": "pinning", "grabbed": "grabbing", "ridden": "riding", "tongue": "tongue on",
           "vomit": "vomited on", "mud": "mud on"}
@@ -365,9 +372,9 @@ def infected_text(view: dict[str, Any]) -> Text:
             text.append(f" {figure['wounds']}/{figure['life']} wounds")
         for key, value in (figure.get("markers") or {}).items():
             text.append(f" [{marker_words(key, value, names)}]",
-                        style=CARD_STYLE.get(key, "dim"))
+                        style=mark_ink(key))
         for key, victim in placed.get(figure["id"], []):
-            text.append(f" [{PLACED.get(key, key)} {victim}]", style=CARD_STYLE.get(key, "dim"))
+            text.append(f" [{PLACED.get(key, key)} {victim}]", style=mark_ink(key))
     return text
 
 
