@@ -11,6 +11,8 @@ from deadtable.agents.base import (
     make_agent,
     observe,
     register_agent,
+    register_defaults,
+    tuned_defaults,
 )
 from deadtable.agents.mcts import MCTSAgent
 from deadtable.agents.random_agent import RandomAgent
@@ -32,4 +34,6 @@ __all__ = [
     "make_agent",
     "observe",
     "register_agent",
+    "register_defaults",
+    "tuned_defaults",
 ]
