@@ -19,7 +19,7 @@ from deadtable.agents.random_agent import RandomAgent
 
 register_agent("random", RandomAgent)
 register_agent("first", FirstAgent)
-register_agent("mcts", MCTSAgent)
+register_agent("mcts", MCTSAgent, tunable=True)  # a game may set its defaults
 
 __all__ = [
     "Agent",

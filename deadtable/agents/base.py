@@ -118,7 +118,8 @@ _FACTORIES: dict[str, AgentFactory] = {}
 _GAME_FACTORIES: dict[str, dict[str, AgentFactory]] = {}  # game id -> its own agents
 # game id -> agent name -> the game's tuned defaults for that agent's parameters, as text
 _GAME_DEFAULTS: dict[str, dict[str, str]] = {}
-TUNED = "tuned"  # the parameter that turns a game's tuned defaults off (tuned=false)
+_TUNABLE: set[str] = set()  # agents for every game that a game may give defaults
+TUNED = "tuned"  # their parameter that turns a game's defaults off (tuned=false)
 _REQUIRED = inspect.Parameter.empty  # a factory parameter without a default
 
 
@@ -140,9 +141,12 @@ class FirstAgent:
         return obs.decision.actions[0].id
 
 
-def register_agent(name: str, factory: AgentFactory, game: str | None = None) -> None:
+def register_agent(name: str, factory: AgentFactory, game: str | None = None,
+                   tunable: bool = False) -> None:
     """Make `name` available to make_agent: for every game, or for one game only (a game's
-    own heuristic agent, registered when the game is imported, e.g. "heuristic")."""
+    own heuristic agent, registered when the game is imported, e.g. "heuristic"). A
+    `tunable` agent for every game may be given a game's own defaults (register_defaults),
+    and takes `tuned=false` to do without them."""
     if not name or ":" in name or "=" in name or "," in name:
         raise ValueError(f"agent name {name!r} must be non-empty, without ':', '=' or ','")
     table = _FACTORIES if game is None else _GAME_FACTORIES.setdefault(game, {})
@@ -150,6 +154,8 @@ def register_agent(name: str, factory: AgentFactory, game: str | None = None) ->
     if known is not None and known is not factory:
         raise ValueError(f"an agent named {name!r} is already registered")
     table[name] = factory
+    if tunable and game is None:
+        _TUNABLE.add(name)
 
 
 def register_defaults(name: str, params: str, game: str) -> None:
@@ -158,9 +164,9 @@ def register_defaults(name: str, params: str, game: str) -> None:
     strongest there, say). A spec's own parameters still win; `name:tuned=false` starts from
     the generic defaults instead. The agent must already be registered for every game."""
     factory = _FACTORIES.get(name)
-    if factory is None:
-        raise ValueError(f"register_defaults: no agent {name!r} for every game; "
-                         f"valid: {', '.join(sorted(_FACTORIES))}")
+    if factory is None or name not in _TUNABLE:
+        raise ValueError(f"register_defaults: no tunable agent {name!r} for every game; "
+                         f"valid: {', '.join(sorted(_TUNABLE))}")
     _parse_params(name, params, _param_defaults(factory))  # a typo fails at import time
     known = _GAME_DEFAULTS.setdefault(game, {}).get(name)
     if known is not None and known != params:
@@ -196,7 +202,8 @@ def agent_maker(spec: str, game: str | None = None) -> Callable[[int], Agent]:
             f"unknown agent {name!r}; valid agents: {', '.join(agent_names(game))}"
         )
     defaults = _param_defaults(factory)
-    defaults[TUNED] = True  # every agent takes it (a game may tune any): false = generic
+    if name in _TUNABLE and factory is _FACTORIES.get(name):
+        defaults[TUNED] = True  # false: the generic defaults, whatever the game
     params = _parse_params(name, text, defaults)
     tuned = tuned_defaults(name, game) if params.pop(TUNED, True) else None
     if tuned is not None:  # the spec's own parameters win over the game's

@@ -85,5 +85,13 @@ def test_a_clash_with_a_default_the_person_never_wrote_says_where_it_comes_from(
 def test_defaults_with_a_typo_are_refused_when_registered() -> None:
     with pytest.raises(ValueError, match="has no parameter 'iteratons'"):
         register_defaults("mcts", "iteratons=5", game="no-such-game")
-    with pytest.raises(ValueError, match="no agent 'cleverest'"):
+    with pytest.raises(ValueError, match="no tunable agent 'cleverest'"):
         register_defaults("cleverest", "iterations=5", game="no-such-game")
+    with pytest.raises(ValueError, match="no tunable agent 'random' for every game; valid: mcts"):
+        register_defaults("random", "", game="no-such-game")
+
+
+def test_only_a_tunable_agent_takes_tuned() -> None:
+    with pytest.raises(ValueError, match="no parameter 'tuned'; valid parameters: none"):
+        agent_maker("random:tuned=false", "one-against-the-dead")
+    assert isinstance(agent_maker("mcts:tuned=false")(1), MCTSAgent)  # with or without a game
