@@ -222,6 +222,7 @@ def agent_maker(spec: str, game: str | None = None) -> Callable[[int], Agent]:
             raise ValueError(f"{error} ({game}'s defaults for {name} are {tuned}; "
                              f"{name}:{TUNED}=false,... starts from the generic ones)") from None
 
+    make(0)  # one agent made now, so that parameters its maker refuses are refused here
     return make
 
 

@@ -75,9 +75,8 @@ def test_without_a_game_the_generic_defaults_hold() -> None:
 
 def test_a_clash_with_a_default_the_person_never_wrote_says_where_it_comes_from() -> None:
     deadtable.load("chainsaw-warrior")
-    make = agent_maker("mcts:rollout=random", "chainsaw-warrior")
     with pytest.raises(ValueError, match="chainsaw-warrior's defaults for mcts are .*tuned=false"):
-        make(1)
+        agent_maker("mcts:rollout=random", "chainsaw-warrior")  # refused when checked
     assert isinstance(agent_maker("mcts:tuned=false,rollout=random", "chainsaw-warrior")(1),
                       MCTSAgent)
 
