@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from deadtable.agents import register_agent
+from deadtable.agents import register_agent, register_defaults
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.games.chainsaw_warrior.agent import HeuristicAgent
@@ -86,3 +86,10 @@ SPEC = GameSpec(
 )
 
 register_agent("heuristic", HeuristicAgent, game="chainsaw-warrior")
+
+# `mcts` here searches Kitting Out's picks by sequential halving over the heuristic's
+# rollouts and plays the heuristic elsewhere, measured stronger than the heuristic
+# (docs/analysis.md, "The agents ranked"); mcts:tuned=false is the generic one.
+MCTS_DEFAULTS = ("iterations=64,rollout=heuristic,paired=true,margin=2,sync=true,halving=12,"
+                 "final=256,narrowest=13")
+register_defaults("mcts", MCTS_DEFAULTS, game="chainsaw-warrior")

@@ -27,6 +27,8 @@ from tests.ui.web.games import CW, OATD
 sync_api = need(
     "playwright.sync_api", reason="the web extra is not installed: pip install -e '.[web]'")
 
+pytestmark = pytest.mark.browser  # left out of `make test-fast`
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]

@@ -15,6 +15,8 @@ import pytest
 
 from tests.ui.web.test_browser import ARGS, CHROMIUM, TIMEOUT_MS, Server, sync_api
 
+pytestmark = pytest.mark.browser  # left out of `make test-fast`
+
 SIZES = {"desktop": (1280, 900), "phone": (390, 844)}
 
 
