@@ -4,6 +4,7 @@ that starts Ray or drives the browser must carry its mark, or the fast tier woul
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parent
@@ -30,7 +31,10 @@ def test_every_test_that_starts_ray_or_a_browser_is_marked() -> None:
     for path in sorted(set(TESTS.rglob("test_*.py")) - {Path(__file__).resolve()}):
         source = path.read_text()
         module = ast.parse(source)
-        if "sync_api" in source and "browser" not in marks(module):
+        # Playwright itself, or the browser fixture borrowed from another test module
+        drives = "sync_api" in source or re.search(r"^from tests\..* import .*\bbrowser\b", source,
+                                                   re.MULTILINE)
+        if drives and "browser" not in marks(module):
             unmarked.append(f"{path.relative_to(TESTS)}: uses Playwright, no pytestmark browser")
         for node in ast.walk(module):
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):

@@ -21,6 +21,7 @@ from tests.ui.web.test_browser import TIMEOUT_MS, Server
 from tests.ui.web.test_left_4_dead_browser import browser, server, shots
 
 __all__ = ["browser", "server"]  # fixtures, shared with the other Left 4 Dead browser tests
+pytestmark = pytest.mark.browser  # left out of `make test-fast`
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 

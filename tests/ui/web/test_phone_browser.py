@@ -20,6 +20,7 @@ from tests.ui.web.test_browser import TIMEOUT_MS, Server
 from tests.ui.web.test_left_4_dead_browser import browser, shots
 
 __all__ = ["browser"]  # the fixture, shared with the Left 4 Dead browser tests
+pytestmark = pytest.mark.browser  # left out of `make test-fast`
 
 PHONE = {"width": 390, "height": 844}
 AUDIT = re.compile(r"\bA-\d+\b")  # a rulebook-audit reference, for developers only
