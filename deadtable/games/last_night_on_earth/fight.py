@@ -1,0 +1,263 @@
+"""A fight between one hero and one zombie in the same space.
+
+1. bonus: the hero picks the combat bonuses it uses (hand weapons it carries; Faith from a
+   hand).
+2. roll: the zombie rolls 1 die (a Zombie Hero 2, designed; Cornered +2), the hero 2 (plus
+   bonuses).
+3. zombie-card: the zombies may play their one Fight card of the turn, now that the dice are
+   seen (designed order: docs, "Fights"): Uuuurrrggghh! (2 more zombie dice), Braaains! (+1 to
+   the zombie's highest die), Undead Hate the Living (the hero re-rolls the dice picked).
+4. hero-card: a hero about to beat the zombie without killing it may play Get Back You Devils.
+5. resolve: each side's highest die; ties to the zombie (unless Crowbar or Cornered); a hero win
+   kills the zombie with doubles (any two of the hero's dice alike), a 6 with the Meat Cleaver,
+   the Chainsaw or Get Back You Devils, else fends it off; a zombie win wounds the hero. Then
+   each used weapon that can break rolls its break check, and a lost fight costs the Chainsaw.
+(reference/last-night-on-earth.md: "Fight".)
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+from deadtable.engine.decisions import Action, Decision
+from deadtable.engine.procedure import Frame, Handler
+from deadtable.games.last_night_on_earth import cards
+from deadtable.games.last_night_on_earth.state import (
+    HEROES,
+    ZOMBIES,
+    HeroFigure,
+    LastNightState,
+    is_zombie_hero,
+)
+from deadtable.games.last_night_on_earth.wounds import Wound, kill_zombie, zombie_name
+
+FIGHT = "Fight (reference/last-night-on-earth.md: scienceofboardgames.com, thezombiegame.com)"
+BONUSES = ("Baseball Bat", "Meat Cleaver", "Crowbar", "Chainsaw")
+FIGHT_CARDS = ("Uuuurrrggghh!", "Braaains!", "Undead Hate the Living")
+DEVILS = "Get Back You Devils"
+
+
+@dataclass(slots=True)
+class Fight(Frame):
+    KIND = "fight"
+    hero: str
+    zombie: str
+    step: str = "bonus"
+    using: list[str] = field(default_factory=list)  # hand weapons used as combat bonuses
+    hero_dice: list[int] = field(default_factory=list)
+    zombie_dice: list[int] = field(default_factory=list)
+    braaains: int = 0  # added to the zombie's highest die
+    devils: bool = False  # Get Back You Devils played
+
+
+def start_fight(state: LastNightState, hero: HeroFigure, zombie: str) -> None:
+    state.event(f"{hero.name} fights {zombie_name(zombie)}.", FIGHT)
+    state.push(Fight(hero.name, zombie))
+
+
+def still_on(state: LastNightState, frame: Fight) -> bool:
+    hero = state.heroes[frame.hero]
+    return not hero.dead and state.zombies.get(frame.zombie) == hero.space
+
+
+def hero_dice_count(state: LastNightState, hero: HeroFigure, using: list[str]) -> int:
+    count = 2 + hero.faith + (1 if hero.kept_faith else 0)
+    count += sum(state.card(c).numbers.get("fight_dice", 0) for c in using)
+    for ability in state.hero(hero.name).abilities:
+        if ability.effect == "fight-die-alone" and len(state.heroes_at(hero.space)) == 1:
+            count += ability.numbers.get("fight_dice", 1)
+    return count
+
+
+def judge(state: LastNightState, frame: Fight) -> tuple[bool, bool]:
+    """(the hero wins, the zombie dies) for the dice as they lie."""
+    zombie_high = max(frame.zombie_dice) + frame.braaains
+    hero_high = max(frame.hero_dice)
+    ties = "Crowbar" in frame.using or state.cornered
+    wins = hero_high > zombie_high or (ties and hero_high == zombie_high)
+    doubles = len(set(frame.hero_dice)) < len(frame.hero_dice)
+    kills = wins and (doubles or frame.devils or "Chainsaw" in frame.using
+                      or ("Meat Cleaver" in frame.using and 6 in frame.hero_dice))
+    return wins, kills
+
+
+class FightHandler(Handler[LastNightState, Fight]):
+    def decide(self, state: LastNightState, frame: Fight) -> Decision | None:
+        hero = state.heroes[frame.hero]
+        if not still_on(state, frame):
+            return None
+        if frame.step == "bonus":
+            return bonus_decision(state, frame, hero)
+        if frame.step == "zombie-card":
+            return zombie_card_decision(state, frame)
+        if frame.step == "hero-card":
+            wins, kills = judge(state, frame)
+            holders = [h for h in state.living() if DEVILS in h.hand]
+            if not wins or kills or not holders:
+                return None
+            actions = [Action(f"devils:{h.name}", f"{h.name} plays Get Back You Devils: the "
+                              f"beaten zombie dies", {"verb": "play", "card": DEVILS,
+                                                      "hero": h.name}) for h in holders]
+            actions.append(Action("pass", "Let the zombie be fended off", {"verb": "pass"}))
+            return Decision.of(HEROES, f"{frame.hero} beats {zombie_name(frame.zombie)}",
+                               actions)
+        return None
+
+    def run(self, state: LastNightState, frame: Fight) -> None:
+        if not still_on(state, frame):
+            state.pop()  # the hero died or the zombie is gone before this fight began
+        elif frame.step in ("bonus", "hero-card", "zombie-card"):
+            frame.step = {"bonus": "roll", "zombie-card": "hero-card",
+                          "hero-card": "resolve"}[frame.step]
+        elif frame.step == "roll":
+            roll(state, frame)
+            frame.step = "zombie-card"
+        elif frame.step == "resolve":
+            resolve(state, frame)
+
+    def apply(self, state: LastNightState, frame: Fight, action_id: str) -> None:
+        verb, _, rest = action_id.partition(":")
+        hero = state.heroes[frame.hero]
+        if frame.step == "bonus":
+            if verb == "use":
+                frame.using.append(rest)
+                state.event(f"{hero.name} fights with the {rest}.", f"Hero card: {rest}")
+            elif verb == "faith":
+                play_faith(state, state.heroes[rest], hero)
+            else:
+                frame.step = "roll"
+        elif frame.step == "zombie-card":
+            if verb != "pass":
+                zombie_card(state, frame, action_id)
+            frame.step = "hero-card"
+        elif frame.step == "hero-card":
+            if verb == "devils":
+                holder = state.heroes[rest]
+                holder.hand.remove(DEVILS)
+                state.hero_discard.put_on_top(DEVILS)
+                frame.devils = True
+                state.event(f"{holder.name} plays Get Back You Devils.", f"Hero card: {DEVILS}")
+            frame.step = "resolve"
+
+
+def bonus_decision(state: LastNightState, frame: Fight, hero: HeroFigure) -> Decision:
+    actions = [Action(f"use:{c}", f"Fight with the {c}", {"verb": "use", "card": c})
+               for c in dict.fromkeys(hero.items) if c in BONUSES and c not in frame.using]
+    actions += [Action(f"faith:{h.name}", f"{h.name} plays Faith on {hero.name} (+1 fight die "
+                       "this turn)", {"verb": "play", "card": "Faith", "hero": h.name})
+                for h in state.living() if "Faith" in h.hand]
+    # Asked even with nothing to choose: whether a hand holds Faith must not show in whether
+    # the dice are rolled at once (the zombies could tell, and undo would give it away).
+    actions.append(Action("roll", "Roll the fight dice", {"verb": "roll"}))
+    return Decision.of(HEROES, f"{hero.name} fights {zombie_name(frame.zombie)}: combat "
+                       "bonuses?", actions)
+
+
+def play_faith(state: LastNightState, holder: HeroFigure, hero: HeroFigure) -> None:
+    """Faith: +1 fight die until the end of the turn; on a Holy hero it remains in play (one
+    at most), a die in every fight."""
+    holder.hand.remove("Faith")
+    if "Holy" in state.hero(hero.name).keywords and not hero.kept_faith:
+        hero.kept_faith = True
+        state.event(f"{holder.name} plays Faith on {hero.name}, a Holy hero: it remains in play "
+                    "(+1 fight die).", "Hero card: Faith")
+        return
+    hero.faith += 1
+    state.hero_discard.put_on_top("Faith")
+    state.event(f"{holder.name} plays Faith on {hero.name}: +1 fight die this turn.",
+                "Hero card: Faith")
+
+
+def roll(state: LastNightState, frame: Fight) -> None:
+    hero = state.heroes[frame.hero]
+    zombie_count = (2 if is_zombie_hero(frame.zombie) else 1) + (2 if state.cornered else 0)
+    frame.zombie_dice = state.dice.rolls_of(zombie_count)
+    frame.hero_dice = state.dice.rolls_of(hero_dice_count(state, hero, frame.using))
+    state.event(f"Fight dice: {zombie_name(frame.zombie)} {frame.zombie_dice}, {hero.name} "
+                f"{frame.hero_dice}.", FIGHT)
+
+
+def zombie_card_decision(state: LastNightState, frame: Fight) -> Decision | None:
+    if state.fight_card_played:
+        return None
+    held = [c for c in FIGHT_CARDS if c in state.zombie_hand]
+    if not held:
+        return None
+    actions = []
+    if "Uuuurrrggghh!" in held:
+        actions.append(Action("play:Uuuurrrggghh!", "Uuuurrrggghh!: the zombie rolls 2 more "
+                              "dice", {"verb": "play", "card": "Uuuurrrggghh!"}))
+    if "Braaains!" in held:
+        actions.append(Action("play:Braaains!", "Braaains!: +1 to the zombie's highest die",
+                              {"verb": "play", "card": "Braaains!"}))
+    if "Undead Hate the Living" in held:
+        dice = frame.hero_dice
+        for size in range(1, len(dice) + 1):
+            for picked in itertools.combinations(range(len(dice)), size):
+                shown = ", ".join(str(dice[i]) for i in picked)
+                actions.append(Action(
+                    "hate:" + ",".join(str(i) for i in picked),
+                    f"Undead Hate the Living: the hero re-rolls {shown}",
+                    {"verb": "play", "card": "Undead Hate the Living", "dice": list(picked)}))
+    actions.append(Action("pass", "Play no Fight card", {"verb": "pass"}))
+    return Decision.of(ZOMBIES, f"Fight dice: zombie {frame.zombie_dice}, {frame.hero} "
+                       f"{frame.hero_dice}: play a Fight card?", actions)
+
+
+def zombie_card(state: LastNightState, frame: Fight, action_id: str) -> None:
+    verb, _, rest = action_id.partition(":")
+    card = "Undead Hate the Living" if verb == "hate" else rest
+    state.zombie_hand.remove(card)
+    state.zombie_discard.put_on_top(card)
+    state.fight_card_played = True
+    cite = f"Zombie card: {card}"
+    if card == "Uuuurrrggghh!":
+        extra = state.dice.rolls_of(2)
+        frame.zombie_dice += extra
+        state.event(f"The zombies play Uuuurrrggghh!: the zombie rolls {extra} more.", cite)
+    elif card == "Braaains!":
+        frame.braaains += 1
+        state.event("The zombies play Braaains!: +1 to the zombie's highest die.", cite)
+    else:
+        picked = [int(i) for i in rest.split(",")]
+        for i in picked:
+            frame.hero_dice[i] = state.dice.d6()
+        state.event(f"The zombies play Undead Hate the Living: {frame.hero} re-rolls "
+                    f"{len(picked)} dice: now {frame.hero_dice}.", cite)
+
+
+def resolve(state: LastNightState, frame: Fight) -> None:
+    hero = state.heroes[frame.hero]
+    wins, kills = judge(state, frame)
+    state.pop()
+    name = zombie_name(frame.zombie)
+    if kills:
+        state.event(f"{hero.name} wins the fight.", FIGHT)
+        kill_zombie(state, frame.zombie, FIGHT)
+    elif wins:
+        state.event(f"{hero.name} wins the fight and fends {name} off.", FIGHT)
+    else:
+        state.event(f"{name} wins the fight.", FIGHT)
+    if state.outcome is not None:
+        return
+    for card in frame.using:
+        break_check(state, hero, card)
+    if not wins and "Chainsaw" in frame.using and "Chainsaw" in hero.items:
+        cards.discard_hero_card(state, hero, "Chainsaw")
+        state.event(f"{hero.name} lost the fight: the Chainsaw is discarded.",
+                    "Hero card: Chainsaw")
+    if not wins:
+        state.push(Wound(hero.name, FIGHT))
+
+
+def break_check(state: LastNightState, hero: HeroFigure, card: str) -> None:
+    breaks_on = state.card(card).numbers.get("break_on")
+    if breaks_on is None or card not in hero.items:
+        return
+    roll_ = state.dice.d6()
+    if roll_ <= breaks_on:
+        cards.discard_hero_card(state, hero, card)
+        state.event(f"{hero.name}'s {card} breaks (rolled {roll_}).", f"Hero card: {card}")
+    else:
+        state.event(f"{hero.name}'s {card} holds (rolled {roll_}).", f"Hero card: {card}")
