@@ -1,0 +1,199 @@
+"""Fights (reference/last-night-on-earth.md, "Fight"): the zombie's 1 die against the hero's 2,
+highest die against highest die, ties to the zombie, a hero win with doubles kills; combat
+bonuses, the zombies' Fight cards (one a turn) and the heroes' answers."""
+
+from __future__ import annotations
+
+from tests.games.last_night_on_earth.table import (
+    again,
+    fight,
+    give,
+    hero_turn,
+    put,
+    script,
+    table,
+    texts,
+    zombie,
+    zombie_cards,
+)
+
+
+def test_the_higher_die_wins_and_a_tie_goes_to_the_zombie(tmp_path):
+    state = table(tmp_path)
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 5, 5, 2)  # zombie 5; Becky 5 and 2: a tie
+    state.apply("roll")
+    assert state.heroes["Becky"].wounds == 1
+    assert z in state.zombies
+    assert "Zombie 1 wins the fight." in texts(state, 40)
+
+
+def test_a_hero_win_fends_the_zombie_off_and_doubles_kill_it(tmp_path):
+    state = table(tmp_path)
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 3, 6, 2)
+    state.apply("roll")
+    assert z in state.zombies and state.heroes["Becky"].wounds == 0
+    other = zombie(state, "3,3")
+    again(state)
+    fight(state, "Becky", other)
+    script(state, 3, 4, 4)  # doubles, and 4 beats 3
+    state.apply("roll")
+    assert other not in state.zombies and state.kills == 1
+
+
+def test_doubles_that_lose_do_not_kill(tmp_path):
+    state = table(tmp_path)
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 5, 2, 2)
+    state.apply("roll")
+    assert z in state.zombies and state.heroes["Becky"].wounds == 1
+
+
+def test_a_baseball_bat_adds_a_die_and_breaks_on_1_or_2(tmp_path):
+    state = table(tmp_path)
+    give(state, "Becky", "Baseball Bat")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    state.apply("use:Baseball Bat")
+    script(state, 4, 1, 2, 5, 2)  # zombie 4; Becky 1, 2, 5; the Bat's break check 2
+    state.apply("roll")
+    assert z in state.zombies  # 5 beats 4, no doubles: fended off
+    assert "Baseball Bat" not in state.heroes["Becky"].items
+    assert "Baseball Bat" in state.hero_discard
+
+
+def test_the_crowbar_wins_ties(tmp_path):
+    state = table(tmp_path)
+    give(state, "Becky", "Crowbar")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    state.apply("use:Crowbar")
+    script(state, 5, 5, 1, 6)  # a tie at 5; the Crowbar holds on 6
+    state.apply("roll")
+    assert state.heroes["Becky"].wounds == 0
+    assert "Crowbar" in state.heroes["Becky"].items
+
+
+def test_the_meat_cleaver_kills_on_a_6(tmp_path):
+    state = table(tmp_path)
+    give(state, "Becky", "Meat Cleaver")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    state.apply("use:Meat Cleaver")
+    script(state, 4, 6, 1)
+    state.apply("roll")
+    assert z not in state.zombies
+
+
+def test_the_chainsaw_kills_what_it_beats_and_is_lost_with_a_fight(tmp_path):
+    state = table(tmp_path)
+    give(state, "Becky", "Chainsaw")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    state.apply("use:Chainsaw")
+    script(state, 4, 5, 1, 2)  # three dice with the Chainsaw
+    state.apply("roll")
+    assert z not in state.zombies
+    other = zombie(state, "3,3")
+    again(state)
+    fight(state, "Becky", other)
+    state.apply("use:Chainsaw")
+    script(state, 6, 5, 1, 2)
+    state.apply("roll")
+    assert "Chainsaw" not in state.heroes["Becky"].items
+    assert state.heroes["Becky"].wounds == 1
+
+
+def test_uuuurrrggghh_rolls_two_more_zombie_dice(tmp_path):
+    state = table(tmp_path)
+    zombie_cards(state, "Uuuurrrggghh!", "Braaains!")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 2, 5, 1)
+    state.apply("roll")
+    assert state.decision is not None and state.decision.seat == "zombies"
+    script(state, 6, 1)
+    state.apply("play:Uuuurrrggghh!")
+    assert state.heroes["Becky"].wounds == 1
+    assert "Uuuurrrggghh!" in state.zombie_discard
+
+
+def test_one_fight_card_a_turn(tmp_path):
+    state = table(tmp_path)
+    zombie_cards(state, "Uuuurrrggghh!", "Braaains!")
+    zombie(state, "3,3")
+    zombie(state, "3,3")
+    hero_turn(state, "Becky", step="fight")  # she fights both, one after the other
+    script(state, 2, 5, 1)
+    state.apply("roll")
+    script(state, 1, 1)
+    state.apply("play:Uuuurrrggghh!")
+    script(state, 2, 5, 1)
+    state.apply("roll")  # the second fight: no Fight card is offered, the fight resolves
+    log = [e.text for e in state.log]
+    assert log.count("Becky wins the fight and fends Zombie 2 off.") == 1
+    assert not any("Braaains" in line for line in log)
+
+
+def test_braaains_adds_one_to_the_zombies_highest_die(tmp_path):
+    state = table(tmp_path)
+    zombie_cards(state, "Braaains!")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 4, 5, 1)
+    state.apply("roll")
+    state.apply("play:Braaains!")  # 5 against 5: the zombie's tie
+    assert state.heroes["Becky"].wounds == 1
+
+
+def test_undead_hate_the_living_rerolls_the_dice_the_zombies_pick(tmp_path):
+    state = table(tmp_path)
+    zombie_cards(state, "Undead Hate the Living")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 4, 6, 1)
+    state.apply("roll")
+    assert {"hate:0", "hate:1", "hate:0,1", "pass"} <= set(state.decision.ids)
+    script(state, 2)
+    state.apply("hate:0")  # the 6 becomes a 2: 2 and 1 against 4
+    assert state.heroes["Becky"].wounds == 1
+
+
+def test_get_back_you_devils_kills_a_beaten_zombie(tmp_path):
+    state = table(tmp_path)
+    give(state, "Johnny", "Get Back You Devils")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 3, 5, 1)
+    state.apply("roll")
+    assert state.decision.seat == "heroes"
+    state.apply("devils:Johnny")
+    assert z not in state.zombies
+    assert "Get Back You Devils" in state.hero_discard
+
+
+def test_faith_adds_a_die_and_stays_on_a_holy_hero(tmp_path):
+    state = table(tmp_path)
+    give(state, "Becky", "Faith", "Faith")
+    z = zombie(state, "3,3")
+    fight(state, "Father Joseph", z)
+    state.apply("faith:Becky")
+    assert state.heroes["Father Joseph"].kept_faith
+    script(state, 6, 1, 2, 3)  # three dice
+    state.apply("roll")
+    assert "Fight dice: Zombie 1 [6], Father Joseph [1, 2, 3]." in texts(state, 40)
+    assert state.heroes["Father Joseph"].kept_faith  # it remains in play
+
+
+def test_jake_rolls_an_extra_die_alone(tmp_path):
+    state = table(tmp_path, heroes="Becky,Johnny,Sally,Jake Cartwright")
+    put(state, "Jake Cartwright", "6,3")
+    z = zombie(state, "6,3")
+    fight(state, "Jake Cartwright", z)
+    script(state, 6, 1, 2, 3)
+    state.apply("roll")
+    assert "Fight dice: Zombie 1 [6], Jake Cartwright [1, 2, 3]." in texts(state, 40)
