@@ -93,9 +93,9 @@ class FightHandler(Handler[LastNightState, Fight]):
             return zombie_card_decision(state, frame)
         if frame.step == "hero-card":
             wins, kills = judge(state, frame)
+            if not wins or kills or not any(h.hand for h in state.living()):
+                return None  # asked whenever a hand holds a card: the asking tells nothing
             holders = [h for h in state.living() if DEVILS in h.hand]
-            if not wins or kills or not holders:
-                return None
             actions = [Action(f"devils:{h.name}", f"{h.name} plays Get Back You Devils: the "
                               f"beaten zombie dies", {"verb": "play", "card": DEVILS,
                                                       "hero": h.name}) for h in holders]
@@ -179,11 +179,9 @@ def roll(state: LastNightState, frame: Fight) -> None:
 
 
 def zombie_card_decision(state: LastNightState, frame: Fight) -> Decision | None:
-    if state.fight_card_played:
-        return None
+    if state.fight_card_played or not state.zombie_hand:
+        return None  # asked whenever the hand holds a card: the asking tells the heroes nothing
     held = [c for c in FIGHT_CARDS if c in state.zombie_hand]
-    if not held:
-        return None
     actions = []
     if "Uuuurrrggghh!" in held:
         actions.append(Action("play:Uuuurrrggghh!", "Uuuurrrggghh!: the zombie rolls 2 more "

@@ -39,9 +39,11 @@ class Wound(Frame):
 
 class WoundHandler(Handler[LastNightState, Wound]):
     def decide(self, state: LastNightState, frame: Wound) -> Decision | None:
-        holders = [h for h in state.living() if SCRATCH in h.hand]
-        if not holders:
+        # Asked whenever a hero holds any card (hand sizes are public), so that the question
+        # itself does not tell the zombies who holds Just a Scratch.
+        if not any(h.hand for h in state.living()):
             return None
+        holders = [h for h in state.living() if SCRATCH in h.hand]
         actions = [Action(f"scratch:{h.name}", f"{h.name} plays Just a Scratch: "
                           f"{frame.hero} takes no wound",
                           {"verb": "play", "card": SCRATCH, "hero": h.name}) for h in holders]

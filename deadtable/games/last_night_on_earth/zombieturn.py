@@ -202,8 +202,8 @@ def cards_decision(state: LastNightState) -> Decision | None:
                 actions.append(Action(f"surprise:{hero.name}", f"Surprise Attack on {hero.name}",
                                       {"verb": "play", "card": "Surprise Attack",
                                        "hero": hero.name}))
-    if not actions:
-        return None
+    if not state.zombie_hand:
+        return None  # asked whenever the hand holds a card: the asking tells the heroes nothing
     actions.append(Action("done", "Play no more cards now", {"verb": "done"}))
     return Decision.of(ZOMBIES, "Zombie turn: play a card?", actions)
 

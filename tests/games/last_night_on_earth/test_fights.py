@@ -197,3 +197,13 @@ def test_jake_rolls_an_extra_die_alone(tmp_path):
     script(state, 6, 1, 2, 3)
     state.apply("roll")
     assert "Fight dice: Zombie 1 [6], Jake Cartwright [1, 2, 3]." in texts(state, 40)
+
+
+def test_the_fight_card_question_is_asked_whenever_the_zombies_hold_a_card(tmp_path):
+    state = table(tmp_path)
+    zombie_cards(state, "Shamble")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 2, 5, 1)
+    state.apply("roll")
+    assert state.decision.seat == "zombies" and state.decision.ids == ["pass"]

@@ -316,3 +316,16 @@ def test_keys_in_a_building_draw_two(tmp_path):
     hero_turn(state, "Becky")
     state.apply("keys")
     assert sorted(state.heroes["Becky"].items + state.heroes["Becky"].hand) == sorted(top)
+
+
+def test_the_wound_question_is_asked_whenever_a_hand_holds_a_card(tmp_path):
+    # Asked only when Just a Scratch is held, the question would tell the zombies so.
+    state = table(tmp_path)
+    give(state, "Johnny", "Recovery")
+    zombie(state, "3,3")
+    hero_turn(state, "Becky", step="fight")
+    script(state, 6, 1, 2)
+    state.apply("roll")
+    assert state.decision.ids == ["take"]
+    state.apply("take")
+    assert state.heroes["Becky"].wounds == 1
