@@ -23,13 +23,14 @@ from deadtable.games.last_night_on_earth.heroturn import (
     HeroTurn,
     HeroTurnHandler,
 )
+from deadtable.games.last_night_on_earth.prayer import Prayer, PrayerHandler
 from deadtable.games.last_night_on_earth.rounds import Round, RoundHandler
 from deadtable.games.last_night_on_earth.setup import SCENARIOS, check, start
 from deadtable.games.last_night_on_earth.state import HEROES, SEATS, ZOMBIES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import Wound, WoundHandler
 from deadtable.games.last_night_on_earth.zombieturn import ZombieTurn, ZombieTurnHandler
 
-LastNightState.FRAMES = Frames(Round, ZombieTurn, HeroTurn, HeroAct, Fight, Wound)
+LastNightState.FRAMES = Frames(Round, ZombieTurn, HeroTurn, HeroAct, Fight, Wound, Prayer)
 LastNightState.HANDLERS = {
     Round.KIND: RoundHandler(),
     ZombieTurn.KIND: ZombieTurnHandler(),
@@ -37,6 +38,7 @@ LastNightState.HANDLERS = {
     HeroAct.KIND: HeroActHandler(),
     Fight.KIND: FightHandler(),
     Wound.KIND: WoundHandler(),
+    Prayer.KIND: PrayerHandler(),
 }
 
 OPTIONS = OptionSet([

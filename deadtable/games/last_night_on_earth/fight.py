@@ -204,25 +204,34 @@ def zombie_card_decision(state: LastNightState, frame: Fight) -> Decision | None
 
 
 def zombie_card(state: LastNightState, frame: Fight, action_id: str) -> None:
+    """The zombies play a Fight card: it leaves the hand and counts as the turn's one; its
+    effect comes after Father Joseph's Prayer, if he prays (prayer.py)."""
+    from deadtable.games.last_night_on_earth import prayer
+
     verb, _, rest = action_id.partition(":")
     card = "Undead Hate the Living" if verb == "hate" else rest
     state.zombie_hand.remove(card)
-    state.zombie_discard.put_on_top(card)
     state.fight_card_played = True
+    state.event(f"The zombies play {card}.", f"Zombie card: {card}")
+    prayer.play(state, card, action_id)
+
+
+def fight_card_effect(state: LastNightState, frame: Fight, card: str, action_id: str) -> None:
+    state.zombie_discard.put_on_top(card)
     cite = f"Zombie card: {card}"
     if card == "Uuuurrrggghh!":
         extra = state.dice.rolls_of(2)
         frame.zombie_dice += extra
-        state.event(f"The zombies play Uuuurrrggghh!: the zombie rolls {extra} more.", cite)
+        state.event(f"Uuuurrrggghh!: the zombie rolls {extra} more.", cite)
     elif card == "Braaains!":
         frame.braaains += 1
-        state.event("The zombies play Braaains!: +1 to the zombie's highest die.", cite)
+        state.event("Braaains!: +1 to the zombie's highest die.", cite)
     else:
-        picked = [int(i) for i in rest.split(",")]
+        picked = [int(i) for i in action_id.partition(":")[2].split(",")]
         for i in picked:
             frame.hero_dice[i] = state.dice.d6()
-        state.event(f"The zombies play Undead Hate the Living: {frame.hero} re-rolls "
-                    f"{len(picked)} dice: now {frame.hero_dice}.", cite)
+        state.event(f"Undead Hate the Living: {frame.hero} re-rolls {len(picked)} dice: now "
+                    f"{frame.hero_dice}.", cite)
 
 
 def resolve(state: LastNightState, frame: Fight) -> None:

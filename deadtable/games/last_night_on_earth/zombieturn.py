@@ -209,38 +209,50 @@ def cards_decision(state: LastNightState) -> Decision | None:
 
 
 def play_turn_card(state: LastNightState, action_id: str) -> None:
+    """A Zombie-turn card leaves the hand; its effect comes after Father Joseph's Prayer, if he
+    prays (prayer.py)."""
+    from deadtable.games.last_night_on_earth import prayer
+
     verb, _, rest = action_id.partition(":")
     card = "Surprise Attack" if verb == "surprise" else rest
     state.zombie_hand.remove(card)
+    state.event(f"The zombies play {card}.", f"Zombie card: {card}")
+    prayer.play(state, card, action_id)
+
+
+def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
     cite = f"Zombie card: {card}"
     if card == "Heavy Rain":
         state.in_play.append(card)
-        state.event("The zombies play Heavy Rain: it remains in play.", cite)
+        state.event("Heavy Rain remains in play.", cite)
         return
     state.zombie_discard.put_on_top(card)
     if card == "Oh the Horror!":
         drawn = [c for c in (cards.draw_zombie_card(state) for _ in range(3)) if c is not None]
         state.zombie_hand.cards.extend(drawn)
         state.overdrawn = True
-        state.event(f"The zombies play Oh the Horror! and draw {len(drawn)} cards.", cite)
+        state.event(f"Oh the Horror!: the zombies draw {len(drawn)} cards.", cite)
         state.event(f"You draw {', '.join(drawn) or 'nothing'}.", cite, to=ZOMBIES)
     elif card == "A Town Overrun":
         gone = state.hero_deck.draw_many(10)
         for c in gone:
             state.hero_discard.put_on_top(c)
-        state.event(f"The zombies play A Town Overrun: the top {len(gone)} Hero cards are "
-                    f"discarded ({', '.join(gone) or 'none'}).", cite)
+        state.event(f"A Town Overrun: the top {len(gone)} Hero cards are discarded "
+                    f"({', '.join(gone) or 'none'}).", cite)
         if not state.hero_deck:
             finish(state, ZOMBIES, "A Town Overrun discarded the last Hero card", cite)
     elif card == "Cornered":
         state.cornered = True
-        state.event("The zombies play Cornered: until the next Zombie turn zombies roll 2 more "
-                    "fight dice, and heroes win ties.", cite)
+        state.event("Cornered: until the next Zombie turn zombies roll 2 more fight dice, and "
+                    "heroes win ties.", cite)
     else:
-        hero = state.heroes[rest]
+        hero = state.heroes[action_id.partition(":")[2]]
+        if state.pool() == 0 or hero.dead:
+            state.event("Surprise Attack: no zombie can appear.", cite)
+            return
         zombie = new_zombie(state, hero.space)
-        state.event(f"The zombies play Surprise Attack: {zombie_name(zombie)} appears in "
-                    f"{hero.name}'s space.", cite)
+        state.event(f"Surprise Attack: {zombie_name(zombie)} appears in {hero.name}'s space.",
+                    cite)
 
 
 def spawn_roll(state: LastNightState) -> int:
@@ -295,11 +307,12 @@ def move_zombie(state: LastNightState, frame: ZombieTurn, verb: str, rest: str) 
     zombie = rest.split(":", 1)[0]
     del frame.order[:frame.order.index(zombie)]  # the zombies before it had no choice
     if verb == "shamble":
-        state.zombie_hand.discard_to(state.zombie_discard, "Shamble")
-        frame.steps_left = state.dice.d6()
-        frame.shambling = True
-        state.event(f"The zombies play Shamble: {zombie_name(zombie)} moves "
-                    f"{frame.steps_left} spaces.", "Zombie card: Shamble")
+        from deadtable.games.last_night_on_earth import prayer
+
+        state.zombie_hand.remove("Shamble")
+        frame.shambling = True  # even if cancelled: Shamble is not offered again for it
+        state.event(f"The zombies play Shamble on {zombie_name(zombie)}.", "Zombie card: Shamble")
+        prayer.play(state, "Shamble", f"shamble:{zombie}")
         return
     if verb == "move":
         space = int(rest.rsplit(":", 1)[1])
@@ -311,6 +324,13 @@ def move_zombie(state: LastNightState, frame: ZombieTurn, verb: str, rest: str) 
         if frame.steps_left > 0 and not state.heroes_at(space):
             return
     next_zombie(frame)
+
+
+def shamble_effect(state: LastNightState, frame: ZombieTurn, action_id: str) -> None:
+    state.zombie_discard.put_on_top("Shamble")
+    frame.steps_left = state.dice.d6()
+    state.event(f"Shamble: {zombie_name(action_id.partition(':')[2])} moves {frame.steps_left} "
+                "spaces.", "Zombie card: Shamble")
 
 
 def next_zombie(frame: ZombieTurn) -> None:

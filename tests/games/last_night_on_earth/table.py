@@ -16,7 +16,7 @@ from deadtable.games.last_night_on_earth.setup import new_zombie
 from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
 from deadtable.games.last_night_on_earth.zombieturn import ZombieTurn
 
-HEROES = "Becky,Johnny,Sally,Father Joseph"
+HEROES = "Becky,Johnny,Sally,Jenny"
 
 # An 8 x 6 town, squares named "x,y". The Diner (x 0-2, y 0-1) is walled round with a door
 # below 1,1 and a window right of 2,0; it and three one-square buildings in the corners carry

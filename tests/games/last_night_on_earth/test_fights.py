@@ -177,7 +177,7 @@ def test_get_back_you_devils_kills_a_beaten_zombie(tmp_path):
 
 
 def test_faith_adds_a_die_and_stays_on_a_holy_hero(tmp_path):
-    state = table(tmp_path)
+    state = table(tmp_path, heroes="Becky,Johnny,Sally,Father Joseph")
     give(state, "Becky", "Faith", "Faith")
     z = zombie(state, "3,3")
     fight(state, "Father Joseph", z)
@@ -207,3 +207,44 @@ def test_the_fight_card_question_is_asked_whenever_the_zombies_hold_a_card(tmp_p
     script(state, 2, 5, 1)
     state.apply("roll")
     assert state.decision.seat == "zombies" and state.decision.ids == ["pass"]
+
+
+def test_father_joseph_prays_a_zombie_card_away_for_a_wound(tmp_path):
+    state = table(tmp_path, heroes="Becky,Johnny,Sally,Father Joseph")
+    zombie_cards(state, "Uuuurrrggghh!")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 2, 5, 1)
+    state.apply("roll")
+    state.apply("play:Uuuurrrggghh!")
+    assert sorted(state.decision.ids) == ["let-be", "pray"]
+    script(state, 4)
+    state.apply("pray")
+    assert state.heroes["Father Joseph"].wounds == 1
+    assert state.heroes["Becky"].wounds == 0  # 5 against 2: the extra dice never came
+    assert "Uuuurrrggghh!" in state.zombie_discard
+
+
+def test_a_failed_prayer_lets_the_card_take_effect(tmp_path):
+    state = table(tmp_path, heroes="Becky,Johnny,Sally,Father Joseph")
+    zombie_cards(state, "Braaains!")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 4, 5, 1)
+    state.apply("roll")
+    state.apply("play:Braaains!")
+    script(state, 3)
+    state.apply("pray")
+    assert state.heroes["Father Joseph"].wounds == 1 and state.heroes["Becky"].wounds == 1
+
+
+def test_father_joseph_does_not_pray_with_his_last_wound(tmp_path):
+    state = table(tmp_path, heroes="Becky,Johnny,Sally,Father Joseph")
+    state.heroes["Father Joseph"].wounds = 2
+    zombie_cards(state, "Braaains!")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 4, 5, 1)
+    state.apply("roll")
+    state.apply("play:Braaains!")
+    assert state.heroes["Becky"].wounds == 1

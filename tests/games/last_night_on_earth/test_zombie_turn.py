@@ -24,7 +24,7 @@ def move_ids(state, z):
 def test_zombie_hunger_pulls_a_zombie_diagonally_through_a_wall(tmp_path):
     state = table(tmp_path)
     put(state, "Becky", "2,1")  # inside the Diner, walled off from 3,2
-    for hero in ("Johnny", "Sally", "Father Joseph"):
+    for hero in ("Johnny", "Sally", "Jenny"):
         put(state, hero, "7,4")
     z = zombie(state, "3,2")
     zombie_turn(state, "move", order=[z])

@@ -1,0 +1,90 @@
+"""Father Joseph's Prayer: "When the zombies play a card, Father Joseph may take 1 wound to try
+to cancel it: roll a D6, cancelled on a 4 or more" (hero sheet; public that he takes a wound to
+try, the roll designed).
+
+Every Zombie card the zombies play is announced first (it leaves the hand); while Father
+Joseph lives and could take the wound without dying (designed: the price is a wound, not his
+life), the heroes are asked whether he prays, and the card takes effect only after. A
+cancelled card is discarded with no effect; a Fight card still counts as the turn's one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deadtable.engine.decisions import Action, Decision
+from deadtable.engine.procedure import Frame, Handler
+from deadtable.games.last_night_on_earth.state import HEROES, LastNightState
+from deadtable.games.last_night_on_earth.wounds import take_wound
+
+PRIEST = "Father Joseph"
+CITE = "Hero sheet: Father Joseph, Prayer"
+
+
+@dataclass(slots=True)
+class Prayer(Frame):
+    KIND = "prayer"
+    card: str
+    action: str  # the zombies' action that played it, for its effect
+    step: str = "ask"
+
+
+def can_pray(state: LastNightState) -> bool:
+    priest = state.heroes.get(PRIEST)
+    if priest is None or priest.dead:
+        return False
+    rule = next((a for a in state.hero(PRIEST).abilities if a.effect == "cancel-zombie-card"),
+                None)
+    cost = rule.numbers.get("cost_wounds", 1) if rule else 1
+    return rule is not None and priest.wounds + cost < state.hero(PRIEST).wounds
+
+
+def play(state: LastNightState, card: str, action: str) -> None:
+    """A Zombie card announced: Prayer's window, or its effect at once."""
+    if can_pray(state):
+        state.push(Prayer(card, action))
+    else:
+        take_effect(state, card, action)
+
+
+def take_effect(state: LastNightState, card: str, action: str) -> None:
+    from deadtable.games.last_night_on_earth import fight, zombieturn
+
+    below = state.stack[-1]
+    if card in fight.FIGHT_CARDS:
+        fight.fight_card_effect(state, below, card, action)  # type: ignore[arg-type]
+    elif card == "Shamble":
+        zombieturn.shamble_effect(state, below, action)  # type: ignore[arg-type]
+    else:
+        zombieturn.turn_card_effect(state, card, action)
+
+
+class PrayerHandler(Handler[LastNightState, Prayer]):
+    def decide(self, state: LastNightState, frame: Prayer) -> Decision | None:
+        if not can_pray(state):
+            return None
+        return Decision.of(HEROES, f"The zombies play {frame.card}: does Father Joseph pray?", [
+            Action("pray", f"Father Joseph takes a wound and prays: {frame.card} is cancelled "
+                   "on 4+", {"verb": "pray", "card": frame.card}),
+            Action("let-be", f"Let {frame.card} take effect", {"verb": "pass"})])
+
+    def run(self, state: LastNightState, frame: Prayer) -> None:
+        state.pop()
+        take_effect(state, frame.card, frame.action)
+
+    def apply(self, state: LastNightState, frame: Prayer, action_id: str) -> None:
+        state.pop()
+        if action_id == "let-be":
+            take_effect(state, frame.card, frame.action)
+            return
+        rule = next(a for a in state.hero(PRIEST).abilities if a.effect == "cancel-zombie-card")
+        take_wound(state, state.heroes[PRIEST], CITE)
+        rolled = state.dice.d6()
+        if rolled >= rule.numbers.get("roll_on", 4):
+            state.zombie_discard.put_on_top(frame.card)
+            state.event(f"Father Joseph prays and rolls {rolled}: {frame.card} is cancelled.",
+                        CITE)
+        else:
+            state.event(f"Father Joseph prays and rolls {rolled}: {frame.card} takes effect.",
+                        CITE)
+            take_effect(state, frame.card, frame.action)
