@@ -24,6 +24,8 @@ from deadtable.games.last_night_on_earth import cards
 from deadtable.games.last_night_on_earth.heroturn import HERO_BLOCKING
 from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
 
+WORTH_A_PRAYER = ("Uuuurrrggghh!", "Undead Hate the Living", "A Town Overrun",
+                  "Surprise Attack")
 PREFERRED = ("surprise:", "play:A Town Overrun", "play:Heavy Rain", "play:Oh the Horror!")
 
 
@@ -108,6 +110,8 @@ class HeuristicAgent:
             return ids[0]
         state = _state(obs, self.dice)
         top = state.stack[-1]
+        if top.KIND == "prayer":  # a wound is worth it against the cards that hurt most
+            return "pray" if top.card in WORTH_A_PRAYER else "let-be"  # type: ignore[attr-defined]
         for prefix in ("scratch:", "devils:", "use:", "faith:", "keep"):
             found = [i for i in ids if i.startswith(prefix)]
             if found and not (prefix == "keep" and top.moves_left <= 2):  # type: ignore

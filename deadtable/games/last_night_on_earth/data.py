@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Self
 
 from deadtable.engine.datafile import DataError, read_toml
 from deadtable.engine.datafile import field as _get
@@ -201,6 +201,9 @@ class Scenario:
     special: tuple[str, ...]
     source: str
     designed: Mapping[str, str]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self  # immutable: shared by every copy of a game
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Self
 
 from deadtable.engine.dice import Dice, derive_seed
 from deadtable.games.last_night_on_earth import cards
@@ -45,6 +45,9 @@ class GameData:
     hero_cards: tuple[str, ...]  # the Hero deck as shuffled in (one entry per copy)
     zombie_cards: tuple[str, ...]
     scenarios: Scenarios
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self  # immutable: shared by every copy of a game
 
 
 @lru_cache(maxsize=8)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Protocol
+from typing import Protocol, Self
 
 from deadtable.engine.board import Board, ComposeError, MapError, Placement, compose, load_map
 from deadtable.engine.board.compose import placed_cells
@@ -98,6 +98,9 @@ class Town:
 
     def building_at(self, space: int) -> str | None:
         return self.building_of[space]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self  # immutable: shared by every copy of a game
 
 
 # -- data/town.toml ------------------------------------------------------------------------------

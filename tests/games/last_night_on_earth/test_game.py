@@ -68,9 +68,12 @@ def test_no_view_shows_the_other_sides_hand_or_a_decks_order(seed):
         assert not any(e.text in hero_log for e in state.log if e.seats == ("zombies",))
 
 
-def test_the_games_agents_play_whole_games():
-    game = registry.load("last-night-on-earth", scenario="defend-the-manor-house")
-    state = game.new(seed=9)
+@pytest.mark.parametrize(("scenario", "seed"), [("defend-the-manor-house", 9),
+                                              ("die-zombies-die", 3)])
+def test_the_games_agents_play_whole_games(scenario, seed):
+    game = registry.load("last-night-on-earth", scenario=scenario,
+                         heroes="Father Joseph,Johnny,Sally,Sheriff Anderson")
+    state = game.new(seed=seed)
     agents = {"heroes": make_agent("heuristic", seed=1, game=game.id),
               "zombies": make_agent("zombie", seed=2, game=game.id)}
     while state.outcome is None:
