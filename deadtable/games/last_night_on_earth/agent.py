@@ -4,7 +4,8 @@ Both read the table through a sample of the game (`Observation.sample`: the deck
 other side's hand dealt anew), so they know nothing their seat may not.
 
 - `zombie` plays its hand: Surprise Attack on a hero in a building, Heavy Rain, A Town Overrun,
-  Cornered when zombies are at a hero; Shamble for a zombie within a roll of a hero; Fight cards
+  Cornered when zombies are at a hero, Trip! on a roll of 4 or more, Resilient and There's Too
+  Many! whenever it can; Shamble for a zombie within a roll of a hero; Fight cards
   only where they turn a lost fight (the beaten dice re-rolled, 2 more dice, +1 to a die that
   then ties); each zombie steps toward the nearest hero; new zombies rise at the pit nearest the
   heroes.
@@ -49,13 +50,22 @@ class ZombieAgent:
             return ids[0]
         state = _state(obs, self.dice)
         near = distance_field(state.board, [h.space for h in state.living()])
-        kind = state.stack[-1].KIND
+        top = state.stack[-1]
+        kind = top.KIND
         if kind == "fight":
             return fight_card(state, ids)
         if ids[0].startswith("discard:"):
             return ids[0]
         if ids[0].startswith("pit:"):
             return min(ids, key=lambda i: (near[_space(i)], i))
+        if ids[0].startswith("take:"):  # the zombie farthest from the heroes, to the nearest pit
+            return min(ids, key=lambda i: (-near[state.zombies[i.split(":")[1]]],
+                                           near[_space(i)], i))
+        if "play:Trip!" in ids:
+            return "play:Trip!" if top.moves_left >= 4 else "pass"  # type: ignore[attr-defined]
+        for card in ("play:Resilient", "play:There's Too Many!"):
+            if card in ids:
+                return card
         for prefix in PREFERRED:
             found = [i for i in ids if i.startswith(prefix)]
             if found:

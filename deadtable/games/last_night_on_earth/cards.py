@@ -17,10 +17,11 @@ HERO_CARDS = (
     "Chainsaw", "Ammo", "Keys", "First Aid Kit", "Recovery", "Get Back You Devils", "Faith",
     "Just a Scratch",
 )
-# Zombie deck, basic: 24 of its 40 cards.
+# Zombie deck, basic: 30 of its 40 cards.
 ZOMBIE_CARDS = (
     "Shamble", "Uuuurrrggghh!", "Undead Hate the Living", "Braaains!", "Oh the Horror!",
-    "A Town Overrun", "Heavy Rain", "Cornered", "Surprise Attack",
+    "A Town Overrun", "Heavy Rain", "Cornered", "Surprise Attack", "Trip!", "Resilient",
+    "There's Too Many!",
 )
 GUN = "Gun"
 RANGED = "Ranged Weapon"

@@ -22,7 +22,7 @@ from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.last_night_on_earth import cards
 from deadtable.games.last_night_on_earth.fight import Fight, play_faith, start_fight
-from deadtable.games.last_night_on_earth.state import HEROES, HeroFigure, LastNightState
+from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, HeroFigure, LastNightState
 from deadtable.games.last_night_on_earth.wounds import kill_zombie, zombie_name
 
 TURN = "Hero turn (reference/last-night-on-earth.md: publisher blurb, nerdstable.com)"
@@ -30,6 +30,7 @@ MOVE = TURN + ", move"
 SEARCH = TURN + ", search"
 EXCHANGE = TURN + ", exchange items"
 RANGED = TURN + ", ranged attack"
+RESPONSES = ("Trip!", "Resilient")
 HERO_BLOCKING = frozenset({"wall", "window"})  # what stops a hero's step (designed)
 SIGHT_BLOCKING = frozenset({"wall"})  # doors are doorways; windows are seen through
 
@@ -53,6 +54,7 @@ class HeroAct(Frame):
     shot: bool = False
     moves_left: int = 0
     rerolled: bool = False
+    gun: str = ""  # the Gun whose shot killed a zombie this turn (for Resilient)
     fought: list[str] = field(default_factory=list)
 
 
@@ -100,6 +102,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
             return None
         if frame.step == "main":
             return Decision.of(HEROES, f"{hero.name}'s turn", main_actions(state, frame, hero))
+        if frame.step in ("trip", "resilient"):
+            return response_decision(state, frame, hero)
         if frame.step == "rolled":
             if frame.rerolled or not has_ability(state, hero, "reroll-movement"):
                 return None
@@ -121,6 +125,10 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
         elif frame.step == "start":
             youth(state, hero)
             frame.step = "main"
+        elif frame.step == "trip":
+            frame.step = "rolled"
+        elif frame.step == "resilient":
+            frame.step = "main"
         elif frame.step == "rolled":
             frame.step = "moving"
         elif frame.step == "blitz":
@@ -138,7 +146,15 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
     def apply(self, state: LastNightState, frame: HeroAct, action_id: str) -> None:
         hero = state.heroes[frame.hero]
         verb, _, rest = action_id.partition(":")
-        if frame.step == "rolled":
+        if frame.step in ("trip", "resilient"):
+            frame.step = "rolled" if frame.step == "trip" else "main"
+            if verb == "play":
+                from deadtable.games.last_night_on_earth import prayer
+
+                state.zombie_hand.remove(rest)
+                state.event(f"The zombies play {rest}.", f"Zombie card: {rest}")
+                prayer.play(state, rest, action_id)
+        elif frame.step == "rolled":
             if verb == "reroll":
                 frame.rerolled = True
                 frame.moves_left = movement(state, hero, state.dice.d6())
@@ -183,6 +199,41 @@ def movement(state: LastNightState, hero: HeroFigure, rolled: int) -> int:
     if "Heavy Rain" in state.in_play and not state.inside(hero.space):
         total = max(1, total - 1)
     return total
+
+
+def response_decision(state: LastNightState, frame: HeroAct,
+                      hero: HeroFigure) -> Decision | None:
+    """The zombies' answer to a movement roll (Trip!) or a Gun's kill (Resilient): asked
+    whenever their hand holds a card, so that the asking tells the heroes nothing."""
+    if not state.zombie_hand:
+        return None
+    card = "Trip!" if frame.step == "trip" else "Resilient"
+    actions = [Action("pass", "Play no card", {"verb": "pass"})]
+    if card in state.zombie_hand and (card == "Trip!" or frame.gun in hero.items):
+        what = (f"{hero.name} re-rolls the movement die" if card == "Trip!"
+                else f"{hero.name}'s {frame.gun} is discarded")
+        actions.insert(0, Action(f"play:{card}", f"{card}: {what}",
+                                 {"verb": "play", "card": card}))
+    prompt = (f"{hero.name} rolled {frame.moves_left} for movement" if card == "Trip!"
+              else f"{hero.name}'s {frame.gun} killed a zombie")
+    return Decision.of(ZOMBIES, f"{prompt}: play a card?", actions)
+
+
+def response_effect(state: LastNightState, frame: HeroAct, card: str) -> None:
+    hero = state.heroes[frame.hero]
+    state.zombie_discard.put_on_top(card)
+    cite = f"Zombie card: {card}"
+    if card == "Trip!":
+        rolled = state.dice.d6()
+        frame.moves_left = movement(state, hero, rolled)
+        state.event(f"Trip!: {hero.name} re-rolls {rolled}: moves up to {frame.moves_left} "
+                    "spaces.", cite)
+    elif frame.gun in hero.items:
+        spent = "Ammo" if "Ammo" in hero.items else frame.gun
+        cards.discard_hero_card(state, hero, spent)
+        state.event(f"Resilient: {hero.name}'s {frame.gun} is discarded"
+                    + (" (an Ammo card instead)." if spent == "Ammo" else "."),
+                    cite + ("; Hero card: Ammo" if spent == "Ammo" else ""))
 
 
 # -- what a hero may do in its turn ------------------------------------------------------------
@@ -280,7 +331,7 @@ def do_move(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -> 
     rolled = state.dice.d6()
     frame.moves_left = movement(state, hero, rolled)
     state.event(f"{hero.name} rolls {rolled}: moves up to {frame.moves_left} spaces.", MOVE)
-    frame.step = "rolled"
+    frame.step = "trip"
 
 
 def do_search(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -> None:
@@ -347,6 +398,14 @@ def do_give(state: LastNightState, frame: HeroAct, hero: HeroFigure, rest: str) 
 def do_shoot(state: LastNightState, frame: HeroAct, hero: HeroFigure, rest: str) -> None:
     frame.phase, frame.moved, frame.shot = 2, True, True
     card, _, target = rest.partition(":")
+    kills = state.kills
+    shoot(state, hero, card, target)
+    if state.kills > kills and cards.GUN in state.card(card).keywords:
+        frame.gun = card
+        frame.step = "resilient"
+
+
+def shoot(state: LastNightState, hero: HeroFigure, card: str, target: str) -> None:
     data = state.card(card)
     cite = f"{RANGED}; Hero card: {card}"
     if card == "Pump Shotgun":

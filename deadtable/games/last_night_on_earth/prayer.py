@@ -48,13 +48,17 @@ def play(state: LastNightState, card: str, action: str) -> None:
 
 
 def take_effect(state: LastNightState, card: str, action: str) -> None:
-    from deadtable.games.last_night_on_earth import fight, zombieturn
+    from deadtable.games.last_night_on_earth import fight, heroturn, zombieturn
 
     below = state.stack[-1]
     if card in fight.FIGHT_CARDS:
         fight.fight_card_effect(state, below, card, action)  # type: ignore[arg-type]
     elif card == "Shamble":
         zombieturn.shamble_effect(state, below, action)  # type: ignore[arg-type]
+    elif card == zombieturn.TOO_MANY:
+        zombieturn.too_many_effect(state, below)  # type: ignore[arg-type]
+    elif card in heroturn.RESPONSES:
+        heroturn.response_effect(state, below, card)  # type: ignore[arg-type]
     else:
         zombieturn.turn_card_effect(state, card, action)
 

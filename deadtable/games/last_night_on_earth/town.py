@@ -180,7 +180,7 @@ def build_town(rng: Rng, centre: str = "town-center", layout: Layout | None = No
                      tuple(sorted(layout.table().items())))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=720)  # every arrangement of 4 of 6 boards, for either centre
 def _composed(centre: str, centre_file: str, centre_offset: tuple[int, int],
               tiles: tuple[tuple[str, int, str, tuple[int, int], int], ...],
               table: tuple[tuple[int, str], ...]) -> Town:

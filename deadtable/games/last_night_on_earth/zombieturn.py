@@ -12,22 +12,32 @@
 6. fights: every zombie in a hero's space fights a hero there, one at a time; where several
    heroes share the space, the heroes choose which of them fights each zombie.
 7. place: the new zombies go on spawning pits of the zombies' choice.
+8. end-cards: the zombies may play There's Too Many! (D6 more, placed as in step 7).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.last_night_on_earth import cards
+from deadtable.games.last_night_on_earth.data import Town
 from deadtable.games.last_night_on_earth.fight import start_fight
 from deadtable.games.last_night_on_earth.setup import new_zombie
-from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, HeroFigure, LastNightState
+from deadtable.games.last_night_on_earth.state import (
+    HEROES,
+    ZOMBIES,
+    HeroFigure,
+    LastNightState,
+    is_zombie_hero,
+)
 from deadtable.games.last_night_on_earth.wounds import finish, zombie_name
 
 TURN = "Zombie turn (reference/last-night-on-earth.md: ollieeatsbrains.com)"
 HUNGER = "Zombie Hunger (thezombiegame.com rulings: diagonals count, walls do not block)"
+TOO_MANY = "There's Too Many!"
 TURN_CARDS = ("Oh the Horror!", "A Town Overrun", "Heavy Rain", "Cornered", "Surprise Attack")
 
 
@@ -39,6 +49,7 @@ class ZombieTurn(Frame):
     steps_left: int = 1  # of the zombie moving now (Shamble: D6)
     shambling: bool = False
     spawns: int = 0  # new zombies to place at the end of the turn
+    too_many: bool = False  # There's Too Many! was played (or passed) this turn
     fought: list[str] = field(default_factory=list)
 
 
@@ -46,13 +57,14 @@ def hunger_targets(state: LastNightState, space: int) -> list[int]:
     """The hero spaces a zombie on `space` must move into (none if a hero shares its space)."""
     coords = state.board.coords
     here = coords[space]
-    spaces = {h.space for h in state.living()}
+    spaces = {h.space for h in state.heroes.values() if not h.dead}
     if space in spaces or here is None:
         return []
+    x, y = here
     found = []
     for s in sorted(spaces):
         there = coords[s]
-        if there is not None and max(abs(there[0] - here[0]), abs(there[1] - here[1])) == 1:
+        if there is not None and -1 <= there[0] - x <= 1 and -1 <= there[1] - y <= 1:
             found.append(s)
     return found
 
@@ -78,11 +90,14 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             return move_decision(state, frame)
         if frame.step == "fights":
             return pairing_decision(state, frame)
-        if frame.step == "place" and frame.spawns and state.pool() > 0:
-            pits = sorted(set(state.town.spawning_pits))
-            return Decision.of(ZOMBIES, f"Place a new zombie ({frame.spawns} to place)", [
-                Action(f"pit:{p}", f"On the spawning pit at {state.name(p)}",
-                       {"verb": "place", "space": p}) for p in pits])
+        if frame.step == "place" and frame.spawns:
+            return place_decision(state, frame)
+        if frame.step == "end-cards" and not frame.too_many and state.zombie_hand:
+            actions = [Action("pass", "Play no card", {"verb": "pass"})]
+            if TOO_MANY in state.zombie_hand:
+                actions.insert(0, Action(f"play:{TOO_MANY}", f"{TOO_MANY}: spawn D6 new zombies",
+                                         {"verb": "play", "card": TOO_MANY}))
+            return Decision.of(ZOMBIES, "The end of the Zombie turn: play a card?", actions)
         return None
 
     def run(self, state: LastNightState, frame: ZombieTurn) -> None:
@@ -110,6 +125,9 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
                 frame.fought.append(pair[0])
                 start_fight(state, pair[1][0], pair[0])
         elif frame.step == "place":
+            frame.spawns = 0  # none left to place, or no zombie to place
+            frame.step = "end-cards"
+        elif frame.step == "end-cards":
             end_of_turn(state)
             state.pop()
 
@@ -132,11 +150,25 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             frame.fought.append(zombie)
             start_fight(state, state.heroes[hero], zombie)
         elif frame.step == "place":
+            frame.spawns -= 1
+            if verb == "take":  # There's Too Many!: a zombie from the board
+                zombie, _, pit = rest.partition(":")
+                state.zombies[zombie] = int(pit)
+                state.event(f"{zombie_name(zombie)} is taken from the board to the spawning pit "
+                            f"at {state.name(int(pit))}.", f"Zombie card: {TOO_MANY}")
+                return
             space = int(rest)
             zombie = new_zombie(state, space)
-            frame.spawns -= 1
             state.event(f"{zombie_name(zombie)} rises from the spawning pit at "
                         f"{state.name(space)}.", TURN + ", step 6: place new zombies")
+        elif frame.step == "end-cards":
+            frame.too_many = True  # the window closes, whatever is played
+            if verb == "play":
+                from deadtable.games.last_night_on_earth import prayer
+
+                state.zombie_hand.remove(TOO_MANY)
+                state.event(f"The zombies play {TOO_MANY}.", f"Zombie card: {TOO_MANY}")
+                prayer.play(state, TOO_MANY, action_id)
 
 
 def _number(zombie: str) -> tuple[int, str]:
@@ -255,6 +287,34 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
                     cite)
 
 
+def place_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:
+    """A pit for the next new zombie; with the pool empty after There's Too Many!, a zombie
+    taken from the board ("taking them from anywhere on the board")."""
+    pits = sorted(set(state.town.spawning_pits))
+    if state.pool() > 0:
+        return Decision.of(ZOMBIES, f"Place a new zombie ({frame.spawns} to place)", [
+            Action(f"pit:{p}", f"On the spawning pit at {state.name(p)}",
+                   {"verb": "place", "space": p}) for p in pits])
+    if not frame.too_many:
+        return None
+    board = [z for z in sorted(state.zombies, key=_number) if not is_zombie_hero(z)]
+    if not board:
+        return None
+    return Decision.of(ZOMBIES, f"{TOO_MANY}: take a zombie from the board ({frame.spawns} to "
+                       "place)", [
+        Action(f"take:{z}:{p}", f"Take {zombie_name(z)} from {state.name(state.zombies[z])} "
+               f"to the pit at {state.name(p)}", {"verb": "take", "figure": z, "space": p})
+        for z in board for p in pits])
+
+
+def too_many_effect(state: LastNightState, frame: ZombieTurn) -> None:
+    state.zombie_discard.put_on_top(TOO_MANY)
+    count = state.dice.d6()
+    frame.spawns += count
+    frame.step = "place"
+    state.event(f"{TOO_MANY}: {count} new zombies spawn.", f"Zombie card: {TOO_MANY}")
+
+
 def spawn_roll(state: LastNightState) -> int:
     dice = int(state.data.scenarios.game["spawn_dice"]["one_player"])
     rolled = state.dice.rolls_of(dice)
@@ -287,7 +347,7 @@ def move_actions(state: LastNightState, frame: ZombieTurn, zombie: str) -> list[
     steps = zombie_steps(state, space)
     forced = bool(hunger_targets(state, space))
     name = zombie_name(zombie)
-    actions = [Action(f"move:{zombie}:{s}", f"{name} moves to {state.name(s)}",
+    actions = [Action(f"move:{zombie}:{s}", partial(moves_to, state.town, name, s),
                       {"verb": "move", "figure": zombie, "space": s}) for s in steps]
     if not steps:
         return []
@@ -301,6 +361,13 @@ def move_actions(state: LastNightState, frame: ZombieTurn, zombie: str) -> list[
         actions.append(Action(f"shamble:{zombie}", f"Shamble: {name} moves D6 spaces",
                               {"verb": "play", "card": "Shamble", "figure": zombie}))
     return actions
+
+
+def moves_to(town: Town, name: str, space: int) -> str:
+    """A move's label, built only when read (the town never changes)."""
+    where = town.building_of[space]
+    square = town.board.names[space]
+    return f"{name} moves to {square} ({where})" if where else f"{name} moves to {square}"
 
 
 def move_zombie(state: LastNightState, frame: ZombieTurn, verb: str, rest: str) -> None:

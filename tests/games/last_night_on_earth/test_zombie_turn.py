@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tests.games.last_night_on_earth.table import (
     at,
+    give,
     hero_turn,
     put,
     script,
@@ -175,3 +176,46 @@ def test_the_heroes_choose_who_fights_a_zombie_in_a_shared_space(tmp_path):
     assert sorted(state.decision.ids) == sorted(f"pair:{z}:{h}" for h in state.heroes)
     state.apply(f"pair:{z}:Sally")
     assert state.stack[-1].KIND == "fight" and state.stack[-1].hero == "Sally"
+
+
+def test_trip_makes_a_hero_reroll_the_movement_die(tmp_path):
+    state = table(tmp_path)
+    zombie_cards(state, "Trip!")
+    hero_turn(state, "Becky")
+    script(state, 6)
+    state.apply("move")
+    assert state.decision.seat == "zombies" and state.decision.ids == ["play:Trip!", "pass"]
+    script(state, 2)
+    state.apply("play:Trip!")
+    assert state.stack[-1].moves_left == 2 and "Trip!" in state.zombie_discard
+
+
+def test_resilient_discards_the_gun_that_killed(tmp_path):
+    state = table(tmp_path)
+    give(state, "Becky", "Revolver")
+    zombie_cards(state, "Resilient")
+    z = zombie(state, "3,1")
+    hero_turn(state, "Becky")
+    script(state, 5)
+    state.apply(f"shoot:Revolver:{z}")
+    assert z not in state.zombies
+    state.apply("play:Resilient")
+    assert "Revolver" not in state.heroes["Becky"].items and "Revolver" in state.hero_discard
+
+
+def test_theres_too_many_spawns_d6_taking_zombies_from_the_board(tmp_path):
+    state = table(tmp_path)
+    for _ in range(13):
+        zombie(state, "7,3")
+    zombie_cards(state, "There's Too Many!")
+    zombie_turn(state, "end-cards")
+    script(state, 3)
+    state.apply("play:There's Too Many!")
+    pit = at(state, "5,3")
+    assert state.decision.ids == [f"pit:{pit}"]  # one left in the pool
+    state.apply(f"pit:{pit}")
+    assert state.decision.ids[0].startswith("take:")  # then from the board
+    state.apply(f"take:zombie-1:{pit}")
+    state.apply(f"take:zombie-2:{pit}")
+    assert len(state.zombies) == 14
+    assert sum(1 for s in state.zombies.values() if s == pit) == 3
