@@ -121,7 +121,12 @@ class HeuristicAgent:
         state = _state(obs, self.dice)
         top = state.stack[-1]
         if top.KIND == "prayer":  # a wound is worth it against the cards that hurt most
-            return "pray" if top.card in WORTH_A_PRAYER else "let-be"  # type: ignore[attr-defined]
+            if "axe" in ids:
+                return "axe"
+            worth = top.card in WORTH_A_PRAYER  # type: ignore[attr-defined]
+            return "pray" if worth and "pray" in ids else "let-be"
+        if "done" in ids and top.KIND == "fight":
+            return reroll(state, ids)
         for prefix in ("scratch:", "devils:", "use:", "faith:", "keep"):
             found = [i for i in ids if i.startswith(prefix)]
             if found and not (prefix == "keep" and top.moves_left <= 2):  # type: ignore
@@ -168,6 +173,22 @@ class HeuristicAgent:
         if best == "stop" or field[_space(best)] >= here or here == 0:
             return "stop"
         return best
+
+
+def reroll(state: LastNightState, ids: list[str]) -> str:
+    """Re-roll only a fight being lost: the Torch first, then the lowest die."""
+    frame = state.stack[-1]
+    hero_dice, zombie_dice = frame.hero_dice, frame.zombie_dice  # type: ignore[attr-defined]
+    if max(hero_dice) > max(zombie_dice) + frame.braaains:  # type: ignore[attr-defined]
+        return "done"
+    if "torch" in ids:
+        return "torch"
+    lowest = min(range(len(hero_dice)), key=lambda i: hero_dice[i])
+    every = ",".join(str(i) for i in range(len(hero_dice)))
+    for action in (f"weld:{lowest}", f"fork:{every}"):
+        if action in ids:
+            return action
+    return "done"
 
 
 def hero_field(state: LastNightState, goals: list[int]) -> list[float]:

@@ -6,7 +6,9 @@
    bonuses).
 3. zombie-card: the zombies may play their one Fight card of the turn, now that the dice are
    seen (designed order: docs, "Fights"): Uuuurrrggghh! (2 more zombie dice), Braaains! (+1 to
-   the zombie's highest die), Undead Hate the Living (the hero re-rolls the dice picked).
+   the zombie's highest die), Undead Hate the Living (the hero re-rolls the dice picked); the
+   Fire Axe may cancel it (prayer.py).
+3b. hero-reroll: the Welding Torch, the Pitchfork, the Torch.
 4. hero-card: a hero about to beat the zombie without killing it may play Get Back You Devils.
 5. resolve: each side's highest die; ties to the zombie (unless Crowbar or Cornered); a hero win
    kills the zombie with doubles (any two of the hero's dice alike), a 6 with the Meat Cleaver,
@@ -48,6 +50,7 @@ class Fight(Frame):
     hero_dice: list[int] = field(default_factory=list)
     zombie_dice: list[int] = field(default_factory=list)
     braaains: int = 0  # added to the zombie's highest die
+    forked: bool = False  # the Pitchfork's re-roll, once a fight, is spent
     devils: bool = False  # Get Back You Devils played
 
 
@@ -91,6 +94,8 @@ class FightHandler(Handler[LastNightState, Fight]):
             return bonus_decision(state, frame, hero)
         if frame.step == "zombie-card":
             return zombie_card_decision(state, frame)
+        if frame.step == "hero-reroll":
+            return reroll_decision(state, frame, hero)
         if frame.step == "hero-card":
             wins, kills = judge(state, frame)
             if not wins or kills or not any(h.hand for h in state.living()):
@@ -108,8 +113,10 @@ class FightHandler(Handler[LastNightState, Fight]):
         if not still_on(state, frame):
             state.pop()  # the hero died or the zombie is gone before this fight began
         elif frame.step in ("bonus", "hero-card", "zombie-card"):
-            frame.step = {"bonus": "roll", "zombie-card": "hero-card",
+            frame.step = {"bonus": "roll", "zombie-card": "hero-reroll",
                           "hero-card": "resolve"}[frame.step]
+        elif frame.step == "hero-reroll":
+            frame.step = "hero-card"
         elif frame.step == "roll":
             roll(state, frame)
             frame.step = "zombie-card"
@@ -128,9 +135,14 @@ class FightHandler(Handler[LastNightState, Fight]):
             else:
                 frame.step = "roll"
         elif frame.step == "zombie-card":
+            frame.step = "hero-reroll"
             if verb != "pass":
                 zombie_card(state, frame, action_id)
-            frame.step = "hero-card"
+        elif frame.step == "hero-reroll":
+            if verb == "done":
+                frame.step = "hero-card"
+            else:
+                reroll(state, frame, hero, verb, rest)
         elif frame.step == "hero-card":
             if verb == "devils":
                 holder = state.heroes[rest]
@@ -234,6 +246,49 @@ def fight_card_effect(state: LastNightState, frame: Fight, card: str, action_id:
                     f"{frame.hero_dice}.", cite)
 
 
+def reroll_decision(state: LastNightState, frame: Fight, hero: HeroFigure) -> Decision | None:
+    """After the zombies' Fight card: the Welding Torch re-rolls one die (again and again), the
+    Pitchfork any of them (once a fight), the Torch is discarded to make the zombie re-roll."""
+    actions = []
+    dice = frame.hero_dice
+    if "Welding Torch" in hero.items:
+        actions += [Action(f"weld:{i}", f"Welding Torch: re-roll the {d}",
+                           {"verb": "reroll", "card": "Welding Torch", "dice": [i]})
+                    for i, d in enumerate(dice)]
+    if "Pitchfork" in hero.items and not frame.forked:
+        for size in range(1, len(dice) + 1):
+            for picked in itertools.combinations(range(len(dice)), size):
+                shown = ", ".join(str(dice[i]) for i in picked)
+                actions.append(Action("fork:" + ",".join(str(i) for i in picked),
+                                      f"Pitchfork: re-roll {shown}",
+                                      {"verb": "reroll", "card": "Pitchfork",
+                                       "dice": list(picked)}))
+    if "Torch" in hero.items:
+        actions.append(Action("torch", f"Discard the Torch: the zombie re-rolls "
+                              f"{frame.zombie_dice}", {"verb": "play", "card": "Torch"}))
+    if not actions:
+        return None
+    actions.append(Action("done", "Keep the dice", {"verb": "done"}))
+    return Decision.of(HEROES, f"Fight dice: {zombie_name(frame.zombie)} {frame.zombie_dice}, "
+                       f"{hero.name} {frame.hero_dice}: re-roll?", actions)
+
+
+def reroll(state: LastNightState, frame: Fight, hero: HeroFigure, verb: str, rest: str) -> None:
+    if verb == "torch":
+        cards.discard_hero_card(state, hero, "Torch")
+        frame.zombie_dice = state.dice.rolls_of(len(frame.zombie_dice))
+        state.event(f"{hero.name} discards the Torch: the zombie re-rolls {frame.zombie_dice}.",
+                    "Hero card: Torch")
+        return
+    card = "Welding Torch" if verb == "weld" else "Pitchfork"
+    for i in (int(i) for i in rest.split(",")):
+        frame.hero_dice[i] = state.dice.d6()
+    frame.forked = frame.forked or card == "Pitchfork"
+    state.event(f"{hero.name} re-rolls with the {card}: now {frame.hero_dice}.",
+                f"Hero card: {card}")
+    break_check(state, hero, card)
+
+
 def resolve(state: LastNightState, frame: Fight) -> None:
     hero = state.heroes[frame.hero]
     wins, kills = judge(state, frame)
@@ -259,7 +314,10 @@ def resolve(state: LastNightState, frame: Fight) -> None:
 
 
 def break_check(state: LastNightState, hero: HeroFigure, card: str) -> None:
-    breaks_on = state.card(card).numbers.get("break_on")
+    data = state.card(card)
+    breaks_on = data.numbers.get("break_on")
+    if data.break_on_with is not None and data.break_on_with[0] in hero.items:
+        breaks_on = data.break_on_with[1]  # the Pitchfork with the Torch: only on a 1
     if breaks_on is None or card not in hero.items:
         return
     roll_ = state.dice.d6()

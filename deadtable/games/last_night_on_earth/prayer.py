@@ -1,6 +1,7 @@
-"""Father Joseph's Prayer: "When the zombies play a card, Father Joseph may take 1 wound to try
-to cancel it: roll a D6, cancelled on a 4 or more" (hero sheet; public that he takes a wound to
-try, the roll designed).
+"""The heroes' answers to a Zombie card: Father Joseph's Prayer, and the Fire Axe against a
+Fight card. Father Joseph's Prayer: "When the zombies play a card, Father Joseph may take 1
+wound to try to cancel it: roll a D6, cancelled on a 4 or more" (hero sheet; public that he
+takes a wound to try, the roll designed).
 
 Every Zombie card the zombies play is announced first (it leaves the hand); while Father
 Joseph lives and could take the wound without dying (designed: the price is a wound, not his
@@ -39,9 +40,29 @@ def can_pray(state: LastNightState) -> bool:
     return rule is not None and priest.wounds + cost < state.hero(PRIEST).wounds
 
 
+FIGHT_ANSWERABLE = ("Uuuurrrggghh!", "Braaains!", "Undead Hate the Living")
+
+
+def fire_axe_in_fight(state: LastNightState) -> bool:
+    top = state.stack[-1]
+    return top.KIND == "fight" and "Fire Axe" in state.heroes[top.hero].items  # type: ignore
+
+
+def axe_wielder(state: LastNightState, frame: Prayer) -> str | None:
+    """The hero in the fight under way who carries the Fire Axe ("Combat bonus: cancel any
+    zombie Fight card"), if the card is a Fight card."""
+    from deadtable.games.last_night_on_earth.fight import FIGHT_CARDS
+
+    below = state.stack[-2] if len(state.stack) > 1 else None
+    if frame.card not in FIGHT_CARDS or below is None or below.KIND != "fight":
+        return None
+    hero = below.hero  # type: ignore[attr-defined]
+    return hero if "Fire Axe" in state.heroes[hero].items else None
+
+
 def play(state: LastNightState, card: str, action: str) -> None:
-    """A Zombie card announced: Prayer's window, or its effect at once."""
-    if can_pray(state):
+    """A Zombie card announced: the heroes' window to answer it, or its effect at once."""
+    if can_pray(state) or (card in FIGHT_ANSWERABLE and fire_axe_in_fight(state)):
         state.push(Prayer(card, action))
     else:
         take_effect(state, card, action)
@@ -65,21 +86,35 @@ def take_effect(state: LastNightState, card: str, action: str) -> None:
 
 class PrayerHandler(Handler[LastNightState, Prayer]):
     def decide(self, state: LastNightState, frame: Prayer) -> Decision | None:
-        if not can_pray(state):
+        actions = []
+        if can_pray(state):
+            actions.append(Action("pray", f"Father Joseph takes a wound and prays: {frame.card} "
+                                  "is cancelled on 4+", {"verb": "pray", "card": frame.card}))
+        axe = axe_wielder(state, frame)
+        if axe is not None:
+            actions.append(Action("axe", f"{axe} cancels {frame.card} with the Fire Axe",
+                                  {"verb": "play", "card": "Fire Axe", "hero": axe}))
+        if not actions:
             return None
-        return Decision.of(HEROES, f"The zombies play {frame.card}: does Father Joseph pray?", [
-            Action("pray", f"Father Joseph takes a wound and prays: {frame.card} is cancelled "
-                   "on 4+", {"verb": "pray", "card": frame.card}),
-            Action("let-be", f"Let {frame.card} take effect", {"verb": "pass"})])
+        actions.append(Action("let-be", f"Let {frame.card} take effect", {"verb": "pass"}))
+        return Decision.of(HEROES, f"The zombies play {frame.card}: answer it?", actions)
 
     def run(self, state: LastNightState, frame: Prayer) -> None:
         state.pop()
         take_effect(state, frame.card, frame.action)
 
     def apply(self, state: LastNightState, frame: Prayer, action_id: str) -> None:
+        axe = axe_wielder(state, frame)
         state.pop()
         if action_id == "let-be":
             take_effect(state, frame.card, frame.action)
+            return
+        if action_id == "axe" and axe is not None:
+            from deadtable.games.last_night_on_earth.fight import break_check
+
+            state.zombie_discard.put_on_top(frame.card)
+            state.event(f"{axe} cancels {frame.card} with the Fire Axe.", "Hero card: Fire Axe")
+            break_check(state, state.heroes[axe], "Fire Axe")
             return
         rule = next(a for a in state.hero(PRIEST).abilities if a.effect == "cancel-zombie-card")
         take_wound(state, state.heroes[PRIEST], CITE)

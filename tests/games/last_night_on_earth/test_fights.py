@@ -248,3 +248,61 @@ def test_father_joseph_does_not_pray_with_his_last_wound(tmp_path):
     state.apply("roll")
     state.apply("play:Braaains!")
     assert state.heroes["Becky"].wounds == 1
+
+
+def test_the_welding_torch_rerolls_one_die_again_and_again(tmp_path):
+    state = table(tmp_path)
+    give(state, "Becky", "Welding Torch")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 5, 1, 2)
+    state.apply("roll")
+    script(state, 3, 4)  # the 1 becomes a 3; the torch holds on 4
+    state.apply("weld:0")
+    script(state, 6, 5)
+    state.apply("weld:0")  # the 3 becomes a 6; holds on 5
+    state.apply("done")
+    assert z in state.zombies and state.heroes["Becky"].wounds == 0
+    assert "Welding Torch" in state.heroes["Becky"].items
+
+
+def test_the_pitchfork_rerolls_any_dice_once_and_breaks_only_on_1_with_the_torch(tmp_path):
+    state = table(tmp_path)
+    give(state, "Becky", "Pitchfork", "Torch")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 5, 1, 2)
+    state.apply("roll")
+    script(state, 6, 6, 2)  # both re-rolled: doubles 6; the break check 2 holds with the Torch
+    state.apply("fork:0,1")
+    assert not any(i.startswith("fork:") for i in state.decision.ids)  # once a fight
+    state.apply("done")
+    assert z not in state.zombies and "Pitchfork" in state.heroes["Becky"].items
+
+
+def test_the_torch_makes_the_zombie_reroll(tmp_path):
+    state = table(tmp_path)
+    give(state, "Becky", "Torch")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 6, 4, 2)
+    state.apply("roll")
+    script(state, 1)
+    state.apply("torch")
+    assert state.heroes["Becky"].wounds == 0 and "Torch" in state.hero_discard
+
+
+def test_the_fire_axe_cancels_a_fight_card(tmp_path):
+    state = table(tmp_path)
+    give(state, "Becky", "Fire Axe")
+    zombie_cards(state, "Braaains!")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 4, 5, 1)
+    state.apply("roll")
+    state.apply("play:Braaains!")
+    assert sorted(state.decision.ids) == ["axe", "let-be"]
+    script(state, 3)  # the axe breaks on 1-3
+    state.apply("axe")
+    assert state.heroes["Becky"].wounds == 0  # 5 against 4
+    assert "Fire Axe" in state.hero_discard and "Braaains!" in state.zombie_discard
