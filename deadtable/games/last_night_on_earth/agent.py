@@ -124,10 +124,15 @@ class HeuristicAgent:
             if "axe" in ids:
                 return "axe"
             worth = top.card in WORTH_A_PRAYER  # type: ignore[attr-defined]
+            cancel = [i for i in ids if i.startswith("cancel:")]
+            if worth and cancel:
+                return cancel[0]
             return "pray" if worth and "pray" in ids else "let-be"
+        if top.KIND == "hero-turn":  # At Last… on whatever remains in play
+            return next((i for i in ids if i.startswith("at-last:")), ids[-1])
         if "done" in ids and top.KIND == "fight":
             return reroll(state, ids)
-        for prefix in ("scratch:", "devils:", "use:", "faith:", "keep"):
+        for prefix in ("scratch:", "devils:", "use:", "faith:", "jeb:", "keep"):
             found = [i for i in ids if i.startswith(prefix)]
             if found and not (prefix == "keep" and top.moves_left <= 2):  # type: ignore
                 return found[0]
@@ -145,7 +150,7 @@ class HeuristicAgent:
         return self._main(state, hero, ids)
 
     def _main(self, state: LastNightState, hero: HeroFigure, ids: list[str]) -> str:
-        for prefix in ("aid:", "recovery:", "nurse:", "shoot:", "recover", "keys"):
+        for prefix in ("aid:", "brody:", "recovery:", "nurse:", "shoot:", "recover", "keys"):
             found = [i for i in ids if i.startswith(prefix)]
             if found:
                 return found[0]
@@ -183,6 +188,9 @@ def reroll(state: LastNightState, ids: list[str]) -> str:
         return "done"
     if "torch" in ids:
         return "torch"
+    gomez = [i for i in ids if i.startswith("gomez:")]
+    if gomez:
+        return gomez[0]
     lowest = min(range(len(hero_dice)), key=lambda i: hero_dice[i])
     every = ",".join(str(i) for i in range(len(hero_dice)))
     for action in (f"weld:{lowest}", f"fork:{every}"):

@@ -38,6 +38,8 @@ FIGHT = "Fight (reference/last-night-on-earth.md: scienceofboardgames.com, thezo
 BONUSES = ("Baseball Bat", "Meat Cleaver", "Crowbar", "Chainsaw")
 FIGHT_CARDS = ("Uuuurrrggghh!", "Braaains!", "Undead Hate the Living")
 DEVILS = "Get Back You Devils"
+JEB = "Jeb, the Grease Monkey"
+GOMEZ = "Principal Gomez"
 
 
 @dataclass(slots=True)
@@ -132,6 +134,8 @@ class FightHandler(Handler[LastNightState, Fight]):
                 state.event(f"{hero.name} fights with the {rest}.", f"Hero card: {rest}")
             elif verb == "faith":
                 play_faith(state, state.heroes[rest], hero)
+            elif verb == "jeb":
+                play_jeb(state, state.heroes[rest], hero)
             else:
                 frame.step = "roll"
         elif frame.step == "zombie-card":
@@ -159,6 +163,9 @@ def bonus_decision(state: LastNightState, frame: Fight, hero: HeroFigure) -> Dec
     actions += [Action(f"faith:{h.name}", f"{h.name} plays Faith on {hero.name} (+1 fight die "
                        "this turn)", {"verb": "play", "card": "Faith", "hero": h.name})
                 for h in state.living() if "Faith" in h.hand]
+    actions += [Action(f"jeb:{h.name}", f"{h.name} plays Jeb on {hero.name} (+1 fight die "
+                       "this turn)", {"verb": "play", "card": JEB, "hero": h.name})
+                for h in state.living() if JEB in h.hand]
     # Asked even with nothing to choose: whether a hand holds Faith must not show in whether
     # the dice are rolled at once (the zombies could tell, and undo would give it away).
     actions.append(Action("roll", "Roll the fight dice", {"verb": "roll"}))
@@ -179,6 +186,15 @@ def play_faith(state: LastNightState, holder: HeroFigure, hero: HeroFigure) -> N
     state.hero_discard.put_on_top("Faith")
     state.event(f"{holder.name} plays Faith on {hero.name}: +1 fight die this turn.",
                 "Hero card: Faith")
+
+
+def play_jeb(state: LastNightState, holder: HeroFigure, hero: HeroFigure) -> None:
+    """Jeb's second use: a hero rolls 1 extra fight die for the rest of the turn."""
+    holder.hand.remove(JEB)
+    state.hero_discard.put_on_top(JEB)
+    hero.faith += 1
+    state.event(f"{holder.name} plays Jeb, the Grease Monkey: {hero.name} rolls 1 extra fight "
+                "die this turn.", f"Hero card: {JEB}")
 
 
 def roll(state: LastNightState, frame: Fight) -> None:
@@ -266,8 +282,12 @@ def reroll_decision(state: LastNightState, frame: Fight, hero: HeroFigure) -> De
     if "Torch" in hero.items:
         actions.append(Action("torch", f"Discard the Torch: the zombie re-rolls "
                               f"{frame.zombie_dice}", {"verb": "play", "card": "Torch"}))
-    if not actions:
-        return None
+    actions += [Action(f"gomez:{h.name}", f"{h.name} plays Principal Gomez: the zombie "
+                       f"re-rolls {frame.zombie_dice}", {"verb": "play", "card": GOMEZ,
+                                                         "hero": h.name})
+                for h in state.living() if GOMEZ in h.hand]
+    if not actions and not any(h.hand for h in state.living()):
+        return None  # asked whenever a hand holds a card: the asking tells nothing
     actions.append(Action("done", "Keep the dice", {"verb": "done"}))
     return Decision.of(HEROES, f"Fight dice: {zombie_name(frame.zombie)} {frame.zombie_dice}, "
                        f"{hero.name} {frame.hero_dice}: re-roll?", actions)
@@ -279,6 +299,14 @@ def reroll(state: LastNightState, frame: Fight, hero: HeroFigure, verb: str, res
         frame.zombie_dice = state.dice.rolls_of(len(frame.zombie_dice))
         state.event(f"{hero.name} discards the Torch: the zombie re-rolls {frame.zombie_dice}.",
                     "Hero card: Torch")
+        return
+    if verb == "gomez":
+        holder = state.heroes[rest]
+        holder.hand.remove(GOMEZ)
+        state.hero_discard.put_on_top(GOMEZ)
+        frame.zombie_dice = state.dice.rolls_of(len(frame.zombie_dice))
+        state.event(f"{holder.name} plays Principal Gomez: the zombie re-rolls "
+                    f"{frame.zombie_dice}.", f"Hero card: {GOMEZ}")
         return
     card = "Welding Torch" if verb == "weld" else "Pitchfork"
     for i in (int(i) for i in rest.split(",")):

@@ -31,6 +31,9 @@ SEARCH = TURN + ", search"
 EXCHANGE = TURN + ", exchange items"
 RANGED = TURN + ", ranged attack"
 RESPONSES = ("Trip!", "Resilient")
+AT_LAST = "At Last…"
+BRODY = "Doc Brody, Country Physician"
+JEB = "Jeb, the Grease Monkey"
 HERO_BLOCKING = frozenset({"wall", "window"})  # what stops a hero's step (designed)
 SIGHT_BLOCKING = frozenset({"wall"})  # doors are doorways; windows are seen through
 
@@ -60,6 +63,8 @@ class HeroAct(Frame):
 
 class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
     def decide(self, state: LastNightState, frame: HeroTurn) -> Decision | None:
+        if frame.step == "at-last":
+            return at_last_decision(state)
         waiting = waiting_heroes(state, frame)
         if frame.step != "choose" or len(waiting) < 2:
             return None
@@ -71,6 +76,9 @@ class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
         if frame.step == "start":
             state.fight_card_played = False
             state.event("The Hero turn begins.", TURN)
+            frame.step = "at-last"
+            return
+        if frame.step == "at-last":
             frame.step = "choose"
             return
         waiting = waiting_heroes(state, frame)
@@ -82,7 +90,35 @@ class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
         state.pop()
 
     def apply(self, state: LastNightState, frame: HeroTurn, action_id: str) -> None:
+        if frame.step == "at-last":
+            frame.step = "choose"
+            if action_id != "pass":
+                at_last(state, action_id)
+            return
         begin(state, frame, action_id.split(":", 1)[1])
+
+
+def at_last_decision(state: LastNightState) -> Decision | None:
+    """At Last…: "Play at the start of a Hero turn to cancel a Zombie card that remains in
+    play"; asked whenever a card remains in play and a hand holds a card."""
+    if not state.in_play or not any(h.hand for h in state.living()):
+        return None
+    holders = [h.name for h in state.living() if AT_LAST in h.hand]
+    actions = [Action(f"at-last:{h}:{card}", f"{h} plays At Last… to cancel {card}",
+                      {"verb": "play", "card": AT_LAST, "hero": h})
+               for h in holders for card in dict.fromkeys(state.in_play)]
+    actions.append(Action("pass", "Play nothing now", {"verb": "pass"}))
+    return Decision.of(HEROES, "The Hero turn begins: cancel a card in play?", actions)
+
+
+def at_last(state: LastNightState, action_id: str) -> None:
+    _, name, card = action_id.split(":", 2)
+    holder = state.heroes[name]
+    holder.hand.remove(AT_LAST)
+    state.hero_discard.put_on_top(AT_LAST)
+    state.in_play.remove(card)
+    state.zombie_discard.put_on_top(card)
+    state.event(f"{name} plays At Last…: {card} is cancelled.", f"Hero card: {AT_LAST}")
 
 
 def waiting_heroes(state: LastNightState, frame: HeroTurn) -> list[str]:
@@ -320,6 +356,13 @@ def card_plays(state: LastNightState, hero: HeroFigure) -> list[Action]:
     if "Faith" in hero.hand:
         actions += [Action(f"faith:{h.name}", f"Play Faith on {h.name} (+1 fight die)",
                            {"verb": "play", "card": "Faith", "hero": h.name}) for h in living]
+    if BRODY in hero.hand:
+        actions += [Action(f"brody:{h.name}", f"Play Doc Brody on {h.name} (heal fully)",
+                           {"verb": "play", "card": BRODY, "hero": h.name})
+                    for h in living if h.wounds]
+    if JEB in hero.hand:
+        actions += [Action(f"jeb:{h.name}", f"Play Jeb on {h.name} (+1 fight die this turn)",
+                           {"verb": "play", "card": JEB, "hero": h.name}) for h in living]
     if "Keys" in hero.items and state.inside(hero.space) and state.hero_deck:
         actions.append(Action("keys", "Discard the Keys to draw 2 Hero cards",
                               {"verb": "play", "card": "Keys"}))
@@ -471,6 +514,26 @@ def do_faith(state: LastNightState, frame: HeroAct, hero: HeroFigure, target: st
     play_faith(state, hero, state.heroes[target])
 
 
+def do_brody(state: LastNightState, frame: HeroAct, hero: HeroFigure, target: str) -> None:
+    hero.hand.remove(BRODY)
+    state.heroes[target].wounds = 0
+    cite = f"Hero card: {BRODY}"
+    if target == "Becky":  # "If played on Becky, shuffle this card back into the Hero deck"
+        state.hero_deck.cards.append(BRODY)
+        state.hero_deck.shuffle(state.dice)
+        state.event(f"{hero.name} plays Doc Brody: Becky is fully healed, and Doc Brody is "
+                    "shuffled back into the Hero deck.", cite)
+        return
+    state.hero_discard.put_on_top(BRODY)
+    state.event(f"{hero.name} plays Doc Brody: {target} is fully healed.", cite)
+
+
+def do_jeb(state: LastNightState, frame: HeroAct, hero: HeroFigure, target: str) -> None:
+    from deadtable.games.last_night_on_earth.fight import play_jeb
+
+    play_jeb(state, hero, state.heroes[target])
+
+
 def do_keys(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -> None:
     cards.discard_hero_card(state, hero, "Keys")
     state.event(f"{hero.name} discards the Keys to draw 2 Hero cards.", "Hero card: Keys")
@@ -486,7 +549,8 @@ def do_end(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -> N
 
 ACTIONS = {"move": do_move, "search": do_search, "nurse": do_nurse, "recover": do_recover,
            "give": do_give, "shoot": do_shoot, "recovery": do_recovery, "aid": do_aid,
-           "faith": do_faith, "keys": do_keys, "end": do_end}
+           "faith": do_faith, "keys": do_keys, "brody": do_brody, "jeb": do_jeb,
+           "end": do_end}
 
 
 # -- moving ------------------------------------------------------------------------------------

@@ -1,11 +1,14 @@
-"""The heroes' answers to a Zombie card: Father Joseph's Prayer, and the Fire Axe against a
-Fight card. Father Joseph's Prayer: "When the zombies play a card, Father Joseph may take 1
-wound to try to cancel it: roll a D6, cancelled on a 4 or more" (hero sheet; public that he
-takes a wound to try, the roll designed).
+"""The heroes' answers to a Zombie card: Father Joseph's Prayer, Jeb and Principal Gomez
+("Cancel any Zombie card"), and the Fire Axe against a Fight card. Father Joseph's Prayer:
+"When the zombies play a card, Father Joseph may take 1 wound to try to cancel it: roll a D6,
+cancelled on a 4 or more" (hero sheet; public that he takes a wound to try, the roll
+designed).
 
-Every Zombie card the zombies play is announced first (it leaves the hand); while Father
-Joseph lives and could take the wound without dying (designed: the price is a wound, not his
-life), the heroes are asked whether he prays, and the card takes effect only after. A
+Every Zombie card the zombies play is announced first (it leaves the hand); the heroes are
+asked how they answer it (whenever one could: Father Joseph able to pray, a hand holding any
+card, the fighting hero's Fire Axe), and the card takes effect only after. Father Joseph may
+pray while he could take the wound without dying (designed: the price is a wound, not his
+life). A
 cancelled card is discarded with no effect; a Fight card still counts as the turn's one.
 """
 
@@ -40,6 +43,7 @@ def can_pray(state: LastNightState) -> bool:
     return rule is not None and priest.wounds + cost < state.hero(PRIEST).wounds
 
 
+CANCELLERS = ("Jeb, the Grease Monkey", "Principal Gomez")  # "Cancel any Zombie card"
 FIGHT_ANSWERABLE = ("Uuuurrrggghh!", "Braaains!", "Undead Hate the Living")
 
 
@@ -62,7 +66,8 @@ def axe_wielder(state: LastNightState, frame: Prayer) -> str | None:
 
 def play(state: LastNightState, card: str, action: str) -> None:
     """A Zombie card announced: the heroes' window to answer it, or its effect at once."""
-    if can_pray(state) or (card in FIGHT_ANSWERABLE and fire_axe_in_fight(state)):
+    if can_pray(state) or any(h.hand for h in state.living()) or (
+            card in FIGHT_ANSWERABLE and fire_axe_in_fight(state)):
         state.push(Prayer(card, action))
     else:
         take_effect(state, card, action)
@@ -94,8 +99,11 @@ class PrayerHandler(Handler[LastNightState, Prayer]):
         if axe is not None:
             actions.append(Action("axe", f"{axe} cancels {frame.card} with the Fire Axe",
                                   {"verb": "play", "card": "Fire Axe", "hero": axe}))
-        if not actions:
-            return None
+        actions += [Action(f"cancel:{h.name}:{card}", f"{h.name} plays {card}: {frame.card} is "
+                           "cancelled", {"verb": "play", "card": card, "hero": h.name})
+                    for h in state.living() for card in CANCELLERS if card in h.hand]
+        if not actions and not any(h.hand for h in state.living()):
+            return None  # asked whenever a hand holds a card: the asking tells nothing
         actions.append(Action("let-be", f"Let {frame.card} take effect", {"verb": "pass"}))
         return Decision.of(HEROES, f"The zombies play {frame.card}: answer it?", actions)
 
@@ -108,6 +116,13 @@ class PrayerHandler(Handler[LastNightState, Prayer]):
         state.pop()
         if action_id == "let-be":
             take_effect(state, frame.card, frame.action)
+            return
+        if action_id.startswith("cancel:"):
+            _, name, card = action_id.split(":", 2)
+            state.heroes[name].hand.remove(card)
+            state.hero_discard.put_on_top(card)
+            state.zombie_discard.put_on_top(frame.card)
+            state.event(f"{name} plays {card}: {frame.card} is cancelled.", f"Hero card: {card}")
             return
         if action_id == "axe" and axe is not None:
             from deadtable.games.last_night_on_earth.fight import break_check

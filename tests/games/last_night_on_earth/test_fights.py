@@ -170,6 +170,7 @@ def test_get_back_you_devils_kills_a_beaten_zombie(tmp_path):
     fight(state, "Becky", z)
     script(state, 3, 5, 1)
     state.apply("roll")
+    state.apply("done")  # no re-roll (asked: Johnny holds a card)
     assert state.decision.seat == "heroes"
     state.apply("devils:Johnny")
     assert z not in state.zombies

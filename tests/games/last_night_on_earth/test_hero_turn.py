@@ -252,6 +252,7 @@ def test_just_a_scratch_prevents_a_wound(tmp_path):
     hero_turn(state, "Becky", step="fight")
     script(state, 6, 1, 2)
     state.apply("roll")
+    state.apply("done")  # no re-roll (asked: Johnny holds a card)
     assert "scratch:Johnny" in state.decision.ids
     state.apply("scratch:Johnny")
     assert state.heroes["Becky"].wounds == 0 and "Just a Scratch" in state.hero_discard
@@ -327,6 +328,57 @@ def test_the_wound_question_is_asked_whenever_a_hand_holds_a_card(tmp_path):
     hero_turn(state, "Becky", step="fight")
     script(state, 6, 1, 2)
     state.apply("roll")
+    assert state.decision.ids == ["done"]  # no re-roll to make, yet asked
+    state.apply("done")
     assert state.decision.ids == ["take"]
     state.apply("take")
     assert state.heroes["Becky"].wounds == 1
+
+
+def test_at_last_cancels_a_card_in_play_at_the_start_of_the_hero_turn(tmp_path):
+    state = table(tmp_path)
+    state.in_play.append("Heavy Rain")
+    give(state, "Sally", "At Last…")
+    push(state, HeroTurn())
+    assert "at-last:Sally:Heavy Rain" in state.decision.ids
+    state.apply("at-last:Sally:Heavy Rain")
+    assert state.in_play == [] and "Heavy Rain" in state.zombie_discard
+
+
+def test_doc_brody_heals_fully_and_goes_back_in_the_deck_for_becky(tmp_path):
+    state = table(tmp_path)
+    give(state, "Sally", "Doc Brody, Country Physician")
+    state.heroes["Becky"].wounds = 2
+    hero_turn(state, "Sally")
+    deck = len(state.hero_deck)
+    state.apply("brody:Becky")
+    assert state.heroes["Becky"].wounds == 0
+    assert len(state.hero_deck) == deck + 1 and "Doc Brody, Country Physician" in state.hero_deck
+
+
+def test_jeb_adds_a_die_and_gomez_cancels_a_zombie_card(tmp_path):
+    state = table(tmp_path)
+    give(state, "Sally", "Jeb, the Grease Monkey", "Principal Gomez")
+    hero_turn(state, "Sally")
+    state.apply("jeb:Becky")
+    assert state.heroes["Becky"].faith == 1
+    from tests.games.last_night_on_earth.table import zombie_cards, zombie_turn
+
+    zombie_cards(state, "Cornered")
+    zombie_turn(state, "cards")
+    state.apply("play:Cornered")
+    state.apply("cancel:Sally:Principal Gomez")
+    assert not state.cornered and "Cornered" in state.zombie_discard
+
+
+def test_principal_gomez_makes_the_zombie_reroll(tmp_path):
+    state = table(tmp_path)
+    give(state, "Sally", "Principal Gomez")
+    zombie(state, "3,3")
+    hero_turn(state, "Becky", step="fight")
+    script(state, 6, 4, 2)
+    state.apply("roll")
+    script(state, 1)
+    state.apply("gomez:Sally")
+    state.apply("done")
+    assert state.heroes["Becky"].wounds == 0
