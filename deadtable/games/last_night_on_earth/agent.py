@@ -128,6 +128,12 @@ class HeuristicAgent:
             if worth and cancel:
                 return cancel[0]
             return "pray" if worth and "pray" in ids else "let-be"
+        if top.KIND == "zombie-turn":  # Farmer Sty holds back the zombie nearest a hero
+            holds = [i for i in ids if i.startswith("sty:")]
+            if not holds:
+                return ids[-1]
+            near = hero_field(state, [h.space for h in state.living()])
+            return min(holds, key=lambda i: (near[state.zombies[i.rsplit(":", 1)[1]]], i))
         if top.KIND == "hero-turn":  # At Last… on whatever remains in play
             return next((i for i in ids if i.startswith("at-last:")), ids[-1])
         if "done" in ids and top.KIND == "fight":
@@ -139,6 +145,10 @@ class HeuristicAgent:
         if "reroll" in ids:
             return "reroll"
         if "roll" in ids:
+            hero = state.heroes[top.hero]  # type: ignore[attr-defined]
+            spare = [i for i in ids if i.startswith("no-fight:")]
+            if spare and state.hero(hero.name).wounds - hero.wounds == 1:
+                return spare[0]  # a fight that could kill is better not fought
             return "roll"
         if ids[0].startswith("discard:"):
             return min(ids, key=lambda i: _worth(state, i.split(":", 1)[1]))
@@ -191,6 +201,12 @@ def reroll(state: LastNightState, ids: list[str]) -> str:
     gomez = [i for i in ids if i.startswith("gomez:")]
     if gomez:
         return gomez[0]
+    best = max(range(len(hero_dice)), key=lambda i: hero_dice[i])
+    top_zombie = max(range(len(zombie_dice)), key=lambda i: zombie_dice[i])
+    for end in (f":hero:{best}:+1", f":zombie:{top_zombie}:-1"):
+        found = [i for i in ids if i.startswith("adjust:") and i.endswith(end)]
+        if found:
+            return found[0]
     lowest = min(range(len(hero_dice)), key=lambda i: hero_dice[i])
     every = ",".join(str(i) for i in range(len(hero_dice)))
     for action in (f"weld:{lowest}", f"fork:{every}"):

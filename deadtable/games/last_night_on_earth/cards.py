@@ -11,12 +11,13 @@ from __future__ import annotations
 from deadtable.games.last_night_on_earth.data import Card
 from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
 
-# Hero deck, basic: 37 of its 40 cards.
+# Hero deck, basic: all 40 cards.
 HERO_CARDS = (
     "Revolver", "Pump Shotgun", "Signal Flare", "Baseball Bat", "Meat Cleaver", "Crowbar",
     "Chainsaw", "Ammo", "Keys", "First Aid Kit", "Recovery", "Get Back You Devils", "Faith",
     "Just a Scratch", "Welding Torch", "Pitchfork", "Torch", "Fire Axe", "At Last…",
     "Doc Brody, Country Physician", "Jeb, the Grease Monkey", "Principal Gomez",
+    "Mr. Hyde, the Shop Teacher", "Farmer Sty", "Deputy Taylor",
 )
 # Zombie deck, basic: 30 of its 40 cards.
 ZOMBIE_CARDS = (

@@ -40,6 +40,11 @@ FIGHT_CARDS = ("Uuuurrrggghh!", "Braaains!", "Undead Hate the Living")
 DEVILS = "Get Back You Devils"
 JEB = "Jeb, the Grease Monkey"
 GOMEZ = "Principal Gomez"
+HYDE = "Mr. Hyde, the Shop Teacher"
+STY = "Farmer Sty"
+TAYLOR = "Deputy Taylor"
+ADJUSTERS = (HYDE, STY)  # "add or subtract 1 to any fight die"
+FIGHT_CANCELLERS = {HYDE: ("Student",), TAYLOR: ("Law Enforcement", "Strange")}
 
 
 @dataclass(slots=True)
@@ -136,6 +141,13 @@ class FightHandler(Handler[LastNightState, Fight]):
                 play_faith(state, state.heroes[rest], hero)
             elif verb == "jeb":
                 play_jeb(state, state.heroes[rest], hero)
+            elif verb == "no-fight":
+                name, _, card = rest.partition(":")
+                state.heroes[name].hand.remove(card)
+                state.hero_discard.put_on_top(card)
+                state.pop()
+                state.event(f"{name} plays {card}: {hero.name}'s fight with "
+                            f"{zombie_name(frame.zombie)} is cancelled.", f"Hero card: {card}")
             else:
                 frame.step = "roll"
         elif frame.step == "zombie-card":
@@ -166,6 +178,12 @@ def bonus_decision(state: LastNightState, frame: Fight, hero: HeroFigure) -> Dec
     actions += [Action(f"jeb:{h.name}", f"{h.name} plays Jeb on {hero.name} (+1 fight die "
                        "this turn)", {"verb": "play", "card": JEB, "hero": h.name})
                 for h in state.living() if JEB in h.hand]
+    for h in state.living():
+        for card, keywords in FIGHT_CANCELLERS.items():
+            if card in h.hand and set(keywords) & set(state.hero(hero.name).keywords):
+                actions.append(Action(f"no-fight:{h.name}:{card}", f"{h.name} plays {card}: "
+                                      "the fight is cancelled", {"verb": "play", "card": card,
+                                                                 "hero": h.name}))
     # Asked even with nothing to choose: whether a hand holds Faith must not show in whether
     # the dice are rolled at once (the zombies could tell, and undo would give it away).
     actions.append(Action("roll", "Roll the fight dice", {"verb": "roll"}))
@@ -282,6 +300,10 @@ def reroll_decision(state: LastNightState, frame: Fight, hero: HeroFigure) -> De
     if "Torch" in hero.items:
         actions.append(Action("torch", f"Discard the Torch: the zombie re-rolls "
                               f"{frame.zombie_dice}", {"verb": "play", "card": "Torch"}))
+    for h in state.living():
+        for card in ADJUSTERS:
+            if card in h.hand:
+                actions += adjust_actions(frame, h.name, card)
     actions += [Action(f"gomez:{h.name}", f"{h.name} plays Principal Gomez: the zombie "
                        f"re-rolls {frame.zombie_dice}", {"verb": "play", "card": GOMEZ,
                                                          "hero": h.name})
@@ -293,12 +315,36 @@ def reroll_decision(state: LastNightState, frame: Fight, hero: HeroFigure) -> De
                        f"{hero.name} {frame.hero_dice}: re-roll?", actions)
 
 
+def adjust_actions(frame: Fight, holder: str, card: str) -> list[Action]:
+    """"Add or subtract 1 to any fight die" (a die stays 1 to 6)."""
+    actions = []
+    for side, dice in (("hero", frame.hero_dice), ("zombie", frame.zombie_dice)):
+        for i, value in enumerate(dice):
+            for change in ("+1", "-1"):
+                if 1 <= value + int(change) <= 6:
+                    whose = frame.hero if side == "hero" else "the zombie"
+                    actions.append(Action(
+                        f"adjust:{holder}:{card}:{side}:{i}:{change}",
+                        f"{holder} plays {card}: {change} to {whose}'s {value}",
+                        {"verb": "play", "card": card, "hero": holder}))
+    return actions
+
+
 def reroll(state: LastNightState, frame: Fight, hero: HeroFigure, verb: str, rest: str) -> None:
     if verb == "torch":
         cards.discard_hero_card(state, hero, "Torch")
         frame.zombie_dice = state.dice.rolls_of(len(frame.zombie_dice))
         state.event(f"{hero.name} discards the Torch: the zombie re-rolls {frame.zombie_dice}.",
                     "Hero card: Torch")
+        return
+    if verb == "adjust":
+        name, card, side, index, change = rest.split(":")
+        state.heroes[name].hand.remove(card)
+        state.hero_discard.put_on_top(card)
+        dice = frame.hero_dice if side == "hero" else frame.zombie_dice
+        dice[int(index)] = min(6, max(1, dice[int(index)] + int(change)))
+        state.event(f"{name} plays {card}: {change} to a die; now {frame.hero} "
+                    f"{frame.hero_dice}, zombie {frame.zombie_dice}.", f"Hero card: {card}")
         return
     if verb == "gomez":
         holder = state.heroes[rest]

@@ -34,6 +34,7 @@ RESPONSES = ("Trip!", "Resilient")
 AT_LAST = "At Last…"
 BRODY = "Doc Brody, Country Physician"
 JEB = "Jeb, the Grease Monkey"
+TAYLOR = "Deputy Taylor"
 HERO_BLOCKING = frozenset({"wall", "window"})  # what stops a hero's step (designed)
 SIGHT_BLOCKING = frozenset({"wall"})  # doors are doorways; windows are seen through
 
@@ -58,6 +59,7 @@ class HeroAct(Frame):
     moves_left: int = 0
     rerolled: bool = False
     gun: str = ""  # the Gun whose shot killed a zombie this turn (for Resilient)
+    picks: int = 0  # Deputy Taylor: cards still to pick from the discard pile
     fought: list[str] = field(default_factory=list)
 
 
@@ -148,6 +150,12 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
                 Action("reroll", "Sure-Footed: re-roll the movement die", {"verb": "reroll"})])
         if frame.step == "moving":
             return move_decision(state, frame, hero)
+        if frame.step == "taylor" and frame.picks and state.hero_discard:
+            actions = [Action(f"back:{c}", f"Shuffle {c} back", {"verb": "pick", "card": c})
+                       for c in sorted(set(state.hero_discard.cards))]
+            actions.append(Action("stop", "No more", {"verb": "stop"}))
+            return Decision.of(HEROES, f"Deputy Taylor: pick a card ({frame.picks} more)",
+                               actions)
         if frame.step == "limit" and cards.over_limit(state, hero):
             return Decision.of(HEROES, f"{hero.name} carries too much: discard one", [
                 Action(f"discard:{c}", f"Discard {c}", {"verb": "discard", "card": c})
@@ -171,6 +179,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
             after_blitz(state, frame)
         elif frame.step in ("moving", "limit"):
             frame.step = "main"
+        elif frame.step == "taylor":
+            taylor_done(state, frame)
         elif frame.step == "fight":
             left = [z for z in state.zombies_at(hero.space) if z not in frame.fought]
             if left:
@@ -199,6 +209,14 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
             frame.step = "moving"
         elif frame.step == "moving":
             step(state, frame, hero, verb, rest)
+        elif frame.step == "taylor":
+            if verb == "stop":
+                taylor_done(state, frame)
+            else:
+                state.hero_discard.remove(rest)
+                state.hero_deck.cards.append(rest)
+                frame.picks -= 1
+                state.event(f"{rest} goes back into the Hero deck.", f"Hero card: {TAYLOR}")
         elif frame.step == "limit":
             cards.discard_hero_card(state, hero, rest)
             state.event(f"{hero.name} discards {rest} (item and weapon limits).",
@@ -363,6 +381,9 @@ def card_plays(state: LastNightState, hero: HeroFigure) -> list[Action]:
     if JEB in hero.hand:
         actions += [Action(f"jeb:{h.name}", f"Play Jeb on {h.name} (+1 fight die this turn)",
                            {"verb": "play", "card": JEB, "hero": h.name}) for h in living]
+    if TAYLOR in hero.hand and state.hero_discard:
+        actions.append(Action("taylor", "Play Deputy Taylor: shuffle up to 3 discarded Hero "
+                              "cards back into the deck", {"verb": "play", "card": TAYLOR}))
     if "Keys" in hero.items and state.inside(hero.space) and state.hero_deck:
         actions.append(Action("keys", "Discard the Keys to draw 2 Hero cards",
                               {"verb": "play", "card": "Keys"}))
@@ -534,6 +555,22 @@ def do_jeb(state: LastNightState, frame: HeroAct, hero: HeroFigure, target: str)
     play_jeb(state, hero, state.heroes[target])
 
 
+def do_taylor(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -> None:
+    hero.hand.remove(TAYLOR)
+    state.hero_discard.put_on_top(TAYLOR)
+    state.event(f"{hero.name} plays Deputy Taylor.", f"Hero card: {TAYLOR}")
+    frame.picks = 3
+    frame.step = "taylor"
+
+
+def taylor_done(state: LastNightState, frame: HeroAct) -> None:
+    """The picked cards are shuffled into the deck (a chance: no undo past it)."""
+    state.hero_deck.shuffle(state.dice)
+    state.event("The Hero deck is shuffled.", f"Hero card: {TAYLOR}")
+    frame.picks = 0
+    frame.step = "main"
+
+
 def do_keys(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -> None:
     cards.discard_hero_card(state, hero, "Keys")
     state.event(f"{hero.name} discards the Keys to draw 2 Hero cards.", "Hero card: Keys")
@@ -550,6 +587,7 @@ def do_end(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -> N
 ACTIONS = {"move": do_move, "search": do_search, "nurse": do_nurse, "recover": do_recover,
            "give": do_give, "shoot": do_shoot, "recovery": do_recovery, "aid": do_aid,
            "faith": do_faith, "keys": do_keys, "brody": do_brody, "jeb": do_jeb,
+           "taylor": do_taylor,
            "end": do_end}
 
 

@@ -38,6 +38,7 @@ from deadtable.games.last_night_on_earth.wounds import finish, zombie_name
 TURN = "Zombie turn (reference/last-night-on-earth.md: ollieeatsbrains.com)"
 HUNGER = "Zombie Hunger (thezombiegame.com rulings: diagonals count, walls do not block)"
 TOO_MANY = "There's Too Many!"
+STY = "Farmer Sty"
 TURN_CARDS = ("Oh the Horror!", "A Town Overrun", "Heavy Rain", "Cornered", "Surprise Attack")
 
 
@@ -86,6 +87,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             return discard_decision(state)
         if frame.step == "cards":
             return cards_decision(state)
+        if frame.step == "hold":
+            return hold_decision(state, frame)
         if frame.step == "move" and frame.order:
             return move_decision(state, frame)
         if frame.step == "fights":
@@ -113,6 +116,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             frame.spawns = spawn_roll(state)
             frame.order = sorted(state.zombies, key=_number)
             frame.steps_left, frame.shambling = 1, False
+            frame.step = "hold"
+        elif frame.step == "hold":
             frame.step = "move"
         elif frame.step == "move":
             frame.order.clear()  # no zombie left with a choice
@@ -143,6 +148,15 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
                 frame.step = "spawn"
             else:
                 play_turn_card(state, action_id)
+        elif frame.step == "hold":
+            frame.step = "move"
+            if verb == "sty":
+                name, _, zombie = rest.partition(":")
+                state.heroes[name].hand.remove(STY)
+                state.hero_discard.put_on_top(STY)
+                frame.order.remove(zombie)
+                state.event(f"{name} plays Farmer Sty: {zombie_name(zombie)} may not move this "
+                            "turn.", f"Hero card: {STY}")
         elif frame.step == "move":
             move_zombie(state, frame, verb, rest)
         elif frame.step == "fights":
@@ -328,6 +342,19 @@ def spawn_roll(state: LastNightState) -> int:
     state.event(f"Spawn roll {rolled} = {sum(rolled)}, not more than the {on_board} zombies "
                 "on the board: none rise.", cite)
     return 0
+
+
+def hold_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:
+    """Farmer Sty: "Prevent one zombie from moving this turn", before the zombies move; asked
+    whenever a hand holds a card."""
+    if not any(h.hand for h in state.living()):
+        return None
+    holders = [h.name for h in state.living() if STY in h.hand]
+    actions = [Action(f"sty:{h}:{z}", f"{h} plays Farmer Sty: {zombie_name(z)} stays",
+                      {"verb": "play", "card": STY, "hero": h, "figure": z})
+               for h in holders for z in frame.order]
+    actions.append(Action("pass", "Let the zombies move", {"verb": "pass"}))
+    return Decision.of(HEROES, "The zombies are about to move: hold one back?", actions)
 
 
 def move_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:

@@ -382,3 +382,55 @@ def test_principal_gomez_makes_the_zombie_reroll(tmp_path):
     state.apply("gomez:Sally")
     state.apply("done")
     assert state.heroes["Becky"].wounds == 0
+
+
+def test_mr_hyde_cancels_a_students_fight_or_moves_a_die(tmp_path):
+    state = table(tmp_path)
+    give(state, "Sally", "Mr. Hyde, the Shop Teacher")
+    z = zombie(state, "3,3")
+    hero_turn(state, "Becky", step="fight")  # Becky is no Student: no cancelling
+    assert not any(i.startswith("no-fight:") for i in state.decision.ids)
+    script(state, 5, 5, 1)
+    state.apply("roll")
+    state.apply("adjust:Sally:Mr. Hyde, the Shop Teacher:hero:0:+1")
+    state.apply("done")
+    assert state.heroes["Becky"].wounds == 0 and z in state.zombies
+
+
+def test_deputy_taylor_cancels_a_fight_of_a_strange_hero(tmp_path):
+    state = table(tmp_path, heroes="Jake Cartwright,Becky,Johnny,Sally")
+    give(state, "Becky", "Deputy Taylor")
+    z = zombie(state, "3,3")
+    hero_turn(state, "Jake Cartwright", step="fight")
+    state.apply("no-fight:Becky:Deputy Taylor")
+    assert z in state.zombies and state.heroes["Jake Cartwright"].wounds == 0
+    assert "Jake Cartwright's fight with Zombie 1 is cancelled." in " ".join(texts(state, 5))
+
+
+def test_deputy_taylor_shuffles_discards_back(tmp_path):
+    state = table(tmp_path)
+    give(state, "Becky", "Deputy Taylor")
+    for card in ("Revolver", "Crowbar"):
+        state.hero_deck.remove(card)
+        state.hero_discard.put_on_top(card)
+    hero_turn(state, "Becky")
+    state.apply("taylor")
+    state.apply("back:Revolver")
+    state.apply("back:Crowbar")
+    state.apply("stop")
+    assert "Revolver" in state.hero_deck and "Crowbar" in state.hero_deck
+    assert list(state.hero_discard.cards) == ["Deputy Taylor"]
+
+
+def test_farmer_sty_holds_a_zombie_back(tmp_path):
+    from tests.games.last_night_on_earth.table import zombie_turn
+
+    state = table(tmp_path)
+    give(state, "Sally", "Farmer Sty")
+    z = zombie(state, "4,4")
+    script(state, 1, 1)
+    zombie_turn(state, "spawn")
+    assert f"sty:Sally:{z}" in state.decision.ids
+    state.apply(f"sty:Sally:{z}")
+    assert state.zombies[z] == at(state, "4,4")
+    assert not any(i.startswith(f"move:{z}") for i in state.decision.ids)
