@@ -27,7 +27,8 @@ from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
 
 WORTH_A_PRAYER = ("Uuuurrrggghh!", "Undead Hate the Living", "A Town Overrun",
                   "Surprise Attack")
-PREFERRED = ("surprise:", "play:A Town Overrun", "play:Heavy Rain", "play:Oh the Horror!")
+PREFERRED = ("surprise:", "play:Relentless Advance", "play:A Town Overrun", "play:Heavy Rain",
+             "play:Oh the Horror!")
 
 
 def _state(obs: Observation, dice: Dice) -> LastNightState:
@@ -74,6 +75,10 @@ class ZombieAgent:
             return "play:Cornered"
         if "done" in ids:
             return "done"
+        advances = [i for i in ids if i.startswith("advance:")]
+        if advances:  # the step that gains most on the heroes
+            return min(advances, key=lambda i: (near[_space(i)]
+                                                - near[state.zombies[i.split(":")[1]]], i))
         moves = [i for i in ids if i.startswith("move:")]
         shamble = [i for i in ids if i.startswith("shamble:")]
         if shamble:

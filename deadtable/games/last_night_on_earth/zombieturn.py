@@ -39,6 +39,7 @@ TURN = "Zombie turn (reference/last-night-on-earth.md: ollieeatsbrains.com)"
 HUNGER = "Zombie Hunger (thezombiegame.com rulings: diagonals count, walls do not block)"
 TOO_MANY = "There's Too Many!"
 STY = "Farmer Sty"
+ADVANCE = "Relentless Advance"
 TURN_CARDS = ("Oh the Horror!", "A Town Overrun", "Heavy Rain", "Cornered", "Surprise Attack")
 
 
@@ -51,6 +52,8 @@ class ZombieTurn(Frame):
     shambling: bool = False
     spawns: int = 0  # new zombies to place at the end of the turn
     too_many: bool = False  # There's Too Many! was played (or passed) this turn
+    advance: int = 0  # Relentless Advance: zombies still to move one space now
+    advanced: list[str] = field(default_factory=list)  # the zombies it has moved
     fought: list[str] = field(default_factory=list)
 
 
@@ -86,7 +89,7 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
         if frame.step == "draw" and state.overdrawn:
             return discard_decision(state)
         if frame.step == "cards":
-            return cards_decision(state)
+            return advance_decision(state, frame) if frame.advance else cards_decision(state)
         if frame.step == "hold":
             return hold_decision(state, frame)
         if frame.step == "move" and frame.order:
@@ -111,7 +114,10 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             draw_to_hand(state)
             frame.step = "cards"
         elif frame.step == "cards":
-            frame.step = "spawn"
+            if frame.advance:  # no zombie left to advance
+                frame.advance, frame.advanced = 0, []
+            else:
+                frame.step = "spawn"
         elif frame.step == "spawn":
             frame.spawns = spawn_roll(state)
             frame.order = sorted(state.zombies, key=_number)
@@ -143,6 +149,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             state.event("The zombies discard a card down to their hand size.",
                         "Zombie card: Oh the Horror!")
             state.event(f"You discard {rest}.", "Zombie card: Oh the Horror!", to=ZOMBIES)
+        elif frame.step == "cards" and frame.advance:
+            advance(state, frame, verb, rest)
         elif frame.step == "cards":
             if verb == "done":
                 frame.step = "spawn"
@@ -242,6 +250,9 @@ def cards_decision(state: LastNightState) -> Decision | None:
     if "Cornered" in held and not state.cornered:
         actions.append(Action("play:Cornered", "Cornered: zombies roll 2 more fight dice, "
                               "heroes win ties", {"verb": "play", "card": "Cornered"}))
+    if ADVANCE in held and state.zombies:
+        actions.append(Action(f"play:{ADVANCE}", f"{ADVANCE}: D6 zombies move one space now",
+                              {"verb": "play", "card": ADVANCE}))
     if "Surprise Attack" in held and state.pool() > 0:
         for hero in state.living():
             if state.inside(hero.space):
@@ -268,6 +279,14 @@ def play_turn_card(state: LastNightState, action_id: str) -> None:
 
 def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
     cite = f"Zombie card: {card}"
+    if card == ADVANCE:
+        frame = state.stack[-1]
+        assert isinstance(frame, ZombieTurn)
+        state.zombie_discard.put_on_top(card)
+        frame.advance = state.dice.d6()
+        frame.advanced = []
+        state.event(f"{ADVANCE}: {frame.advance} zombies move one space now.", cite)
+        return
     if card == "Heavy Rain":
         state.in_play.append(card)
         state.event("Heavy Rain remains in play.", cite)
@@ -299,6 +318,38 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
         zombie = new_zombie(state, hero.space)
         state.event(f"Surprise Attack: {zombie_name(zombie)} appears in {hero.name}'s space.",
                     cite)
+
+
+def advance_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:
+    """Relentless Advance: "move that many zombies one space now" (each zombie once, by the
+    rules of the move: walls ignored, Zombie Hunger), or stop."""
+    actions = []
+    for zombie in sorted(state.zombies, key=_number):
+        if zombie not in frame.advanced:
+            name = zombie_name(zombie)
+            actions += [Action(f"advance:{zombie}:{s}", partial(moves_to, state.town, name, s),
+                               {"verb": "move", "figure": zombie, "space": s})
+                        for s in zombie_steps(state, state.zombies[zombie])]
+    if not actions:
+        return None
+    actions.append(Action("stop", f"{ADVANCE}: move no more", {"verb": "stop"}))
+    return Decision.of(ZOMBIES, f"{ADVANCE}: move a zombie one space ({frame.advance} left)",
+                       actions)
+
+
+def advance(state: LastNightState, frame: ZombieTurn, verb: str, rest: str) -> None:
+    if verb == "stop":
+        frame.advance, frame.advanced = 0, []
+        return
+    zombie, _, space = rest.partition(":")
+    hungry = int(space) in hunger_targets(state, state.zombies[zombie])
+    state.zombies[zombie] = int(space)
+    frame.advanced.append(zombie)
+    frame.advance -= 1
+    state.event(f"{zombie_name(zombie)} advances to {state.name(int(space))}.",
+                HUNGER if hungry else f"Zombie card: {ADVANCE}")
+    if not frame.advance:
+        frame.advanced = []
 
 
 def place_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:

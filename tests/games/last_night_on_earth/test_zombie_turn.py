@@ -219,3 +219,17 @@ def test_theres_too_many_spawns_d6_taking_zombies_from_the_board(tmp_path):
     state.apply(f"take:zombie-2:{pit}")
     assert len(state.zombies) == 14
     assert sum(1 for s in state.zombies.values() if s == pit) == 3
+
+
+def test_relentless_advance_moves_d6_zombies_a_space_now(tmp_path):
+    state = table(tmp_path)
+    zombie_cards(state, "Relentless Advance")
+    a, b = zombie(state, "7,1"), zombie(state, "7,4")
+    zombie_turn(state, "cards")
+    script(state, 2)
+    state.apply("play:Relentless Advance")
+    state.apply(f"advance:{a}:{at(state, '7,2')}")
+    assert not any(i.startswith(f"advance:{a}:") for i in state.decision.ids)  # once each
+    state.apply(f"advance:{b}:{at(state, '6,4')}")
+    assert state.zombies == {a: at(state, "7,2"), b: at(state, "6,4")}
+    assert state.stack[-1].advance == 0
