@@ -89,7 +89,9 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
         if frame.step == "draw" and state.overdrawn:
             return discard_decision(state)
         if frame.step == "cards":
-            return advance_decision(state, frame) if frame.advance else cards_decision(state)
+            return cards_decision(state)
+        if frame.step == "advance":
+            return advance_decision(state, frame)
         if frame.step == "hold":
             return hold_decision(state, frame)
         if frame.step == "move" and frame.order:
@@ -114,10 +116,10 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             draw_to_hand(state)
             frame.step = "cards"
         elif frame.step == "cards":
-            if frame.advance:  # no zombie left to advance
-                frame.advance, frame.advanced = 0, []
-            else:
-                frame.step = "spawn"
+            frame.step = "spawn"
+        elif frame.step == "advance":  # no zombie left that can advance
+            frame.advance, frame.advanced = 0, []
+            frame.step = "cards"
         elif frame.step == "spawn":
             frame.spawns = spawn_roll(state)
             frame.order = sorted(state.zombies, key=_number)
@@ -149,7 +151,7 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             state.event("The zombies discard a card down to their hand size.",
                         "Zombie card: Oh the Horror!")
             state.event(f"You discard {rest}.", "Zombie card: Oh the Horror!", to=ZOMBIES)
-        elif frame.step == "cards" and frame.advance:
+        elif frame.step == "advance":
             advance(state, frame, verb, rest)
         elif frame.step == "cards":
             if verb == "done":
@@ -285,6 +287,7 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
         state.zombie_discard.put_on_top(card)
         frame.advance = state.dice.d6()
         frame.advanced = []
+        frame.step = "advance"
         state.event(f"{ADVANCE}: {frame.advance} zombies move one space now.", cite)
         return
     if card == "Heavy Rain":
@@ -340,6 +343,7 @@ def advance_decision(state: LastNightState, frame: ZombieTurn) -> Decision | Non
 def advance(state: LastNightState, frame: ZombieTurn, verb: str, rest: str) -> None:
     if verb == "stop":
         frame.advance, frame.advanced = 0, []
+        frame.step = "cards"
         return
     zombie, _, space = rest.partition(":")
     hungry = int(space) in hunger_targets(state, state.zombies[zombie])
@@ -350,6 +354,7 @@ def advance(state: LastNightState, frame: ZombieTurn, verb: str, rest: str) -> N
                 HUNGER if hungry else f"Zombie card: {ADVANCE}")
     if not frame.advance:
         frame.advanced = []
+        frame.step = "cards"
 
 
 def place_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:

@@ -233,3 +233,13 @@ def test_relentless_advance_moves_d6_zombies_a_space_now(tmp_path):
     state.apply(f"advance:{b}:{at(state, '6,4')}")
     assert state.zombies == {a: at(state, "7,2"), b: at(state, "6,4")}
     assert state.stack[-1].advance == 0
+
+
+def test_relentless_advance_with_no_zombie_able_to_move_goes_on(tmp_path):
+    state = table(tmp_path)
+    zombie_cards(state, "Relentless Advance", "Shamble")
+    zombie(state, "3,3")  # in the heroes' space: it cannot move
+    zombie_turn(state, "cards")
+    script(state, 4)
+    state.apply("play:Relentless Advance")
+    assert state.stack[-1].step == "cards" and state.decision.ids == ["done"]
