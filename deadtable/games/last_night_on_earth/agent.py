@@ -143,7 +143,10 @@ class HeuristicAgent:
             return next((i for i in ids if i.startswith("at-last:")), ids[-1])
         if "done" in ids and top.KIND == "fight":
             return reroll(state, ids)
+        fighting = top.KIND == "fight"
         for prefix in ("scratch:", "devils:", "use:", "faith:", "jeb:", "keep"):
+            if prefix in ("use:", "faith:", "jeb:") and not fighting:
+                continue  # a fight die is worth a card only in a fight
             found = [i for i in ids if i.startswith(prefix)]
             if found and not (prefix == "keep" and top.moves_left <= 2):  # type: ignore
                 return found[0]
