@@ -23,6 +23,7 @@ from deadtable.games.last_night_on_earth.heroturn import (
     HeroTurn,
     HeroTurnHandler,
 )
+from deadtable.games.last_night_on_earth.lossoffaith import LossWindow, LossWindowHandler
 from deadtable.games.last_night_on_earth.prayer import Prayer, PrayerHandler
 from deadtable.games.last_night_on_earth.rounds import Round, RoundHandler
 from deadtable.games.last_night_on_earth.setup import SCENARIOS, check, start
@@ -30,7 +31,8 @@ from deadtable.games.last_night_on_earth.state import HEROES, SEATS, ZOMBIES, La
 from deadtable.games.last_night_on_earth.wounds import Wound, WoundHandler
 from deadtable.games.last_night_on_earth.zombieturn import ZombieTurn, ZombieTurnHandler
 
-LastNightState.FRAMES = Frames(Round, ZombieTurn, HeroTurn, HeroAct, Fight, Wound, Prayer)
+LastNightState.FRAMES = Frames(Round, ZombieTurn, HeroTurn, HeroAct, Fight, Wound, Prayer,
+                                LossWindow)
 LastNightState.HANDLERS = {
     Round.KIND: RoundHandler(),
     ZombieTurn.KIND: ZombieTurnHandler(),
@@ -39,6 +41,7 @@ LastNightState.HANDLERS = {
     Fight.KIND: FightHandler(),
     Wound.KIND: WoundHandler(),
     Prayer.KIND: PrayerHandler(),
+    LossWindow.KIND: LossWindowHandler(),
 }
 
 OPTIONS = OptionSet([

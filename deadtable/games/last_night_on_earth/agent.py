@@ -55,6 +55,8 @@ class ZombieAgent:
         kind = top.KIND
         if kind == "fight":
             return fight_card(state, ids)
+        if kind == "loss-of-faith":
+            return ids[0]  # Loss of Faith whenever it can be played
         if ids[0].startswith("discard:"):
             return ids[0]
         if ids[0].startswith("pit:"):

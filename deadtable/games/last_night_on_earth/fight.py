@@ -192,18 +192,11 @@ def bonus_decision(state: LastNightState, frame: Fight, hero: HeroFigure) -> Dec
 
 
 def play_faith(state: LastNightState, holder: HeroFigure, hero: HeroFigure) -> None:
-    """Faith: +1 fight die until the end of the turn; on a Holy hero it remains in play (one
-    at most), a die in every fight."""
+    """Faith leaves the holder's hand; the zombies may answer it (lossoffaith.py)."""
+    from deadtable.games.last_night_on_earth.lossoffaith import after_faith
+
     holder.hand.remove("Faith")
-    if "Holy" in state.hero(hero.name).keywords and not hero.kept_faith:
-        hero.kept_faith = True
-        state.event(f"{holder.name} plays Faith on {hero.name}, a Holy hero: it remains in play "
-                    "(+1 fight die).", "Hero card: Faith")
-        return
-    hero.faith += 1
-    state.hero_discard.put_on_top("Faith")
-    state.event(f"{holder.name} plays Faith on {hero.name}: +1 fight die this turn.",
-                "Hero card: Faith")
+    after_faith(state, holder.name, hero.name)
 
 
 def play_jeb(state: LastNightState, holder: HeroFigure, hero: HeroFigure) -> None:
@@ -399,4 +392,7 @@ def break_check(state: LastNightState, hero: HeroFigure, card: str) -> None:
         cards.discard_hero_card(state, hero, card)
         state.event(f"{hero.name}'s {card} breaks (rolled {roll_}).", f"Hero card: {card}")
     else:
+        from deadtable.games.last_night_on_earth.lossoffaith import after_break_check
+
         state.event(f"{hero.name}'s {card} holds (rolled {roll_}).", f"Hero card: {card}")
+        after_break_check(state, hero.name, card)

@@ -73,8 +73,16 @@ def play(state: LastNightState, card: str, action: str) -> None:
         take_effect(state, card, action)
 
 
+def cancelled(state: LastNightState, frame: Prayer) -> None:
+    """What a cancelled card leaves behind: a Faith that Loss of Faith answered stands."""
+    from deadtable.games.last_night_on_earth.lossoffaith import LOSS, loss_cancelled
+
+    if frame.card == LOSS:
+        loss_cancelled(state, frame.action)
+
+
 def take_effect(state: LastNightState, card: str, action: str) -> None:
-    from deadtable.games.last_night_on_earth import fight, heroturn, zombieturn
+    from deadtable.games.last_night_on_earth import fight, heroturn, lossoffaith, zombieturn
 
     below = state.stack[-1]
     if card in fight.FIGHT_CARDS:
@@ -83,6 +91,8 @@ def take_effect(state: LastNightState, card: str, action: str) -> None:
         zombieturn.shamble_effect(state, below, action)  # type: ignore[arg-type]
     elif card == zombieturn.TOO_MANY:
         zombieturn.too_many_effect(state, below)  # type: ignore[arg-type]
+    elif card == lossoffaith.LOSS:
+        lossoffaith.loss_effect(state, action)
     elif card in heroturn.RESPONSES:
         heroturn.response_effect(state, below, card)  # type: ignore[arg-type]
     else:
@@ -123,6 +133,7 @@ class PrayerHandler(Handler[LastNightState, Prayer]):
             state.hero_discard.put_on_top(card)
             state.zombie_discard.put_on_top(frame.card)
             state.event(f"{name} plays {card}: {frame.card} is cancelled.", f"Hero card: {card}")
+            cancelled(state, frame)
             return
         if action_id == "axe" and axe is not None:
             from deadtable.games.last_night_on_earth.fight import break_check
@@ -138,6 +149,7 @@ class PrayerHandler(Handler[LastNightState, Prayer]):
             state.zombie_discard.put_on_top(frame.card)
             state.event(f"Father Joseph prays and rolls {rolled}: {frame.card} is cancelled.",
                         CITE)
+            cancelled(state, frame)
         else:
             state.event(f"Father Joseph prays and rolls {rolled}: {frame.card} takes effect.",
                         CITE)

@@ -307,3 +307,43 @@ def test_the_fire_axe_cancels_a_fight_card(tmp_path):
     state.apply("axe")
     assert state.heroes["Becky"].wounds == 0  # 5 against 4
     assert "Fire Axe" in state.hero_discard and "Braaains!" in state.zombie_discard
+
+
+def test_loss_of_faith_cancels_a_faith(tmp_path):
+    state = table(tmp_path)
+    give(state, "Sally", "Faith")
+    zombie_cards(state, "Loss of Faith")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    state.apply("faith:Sally")
+    assert state.decision.seat == "zombies"
+    state.apply("play:Loss of Faith")
+    assert state.heroes["Becky"].faith == 0
+    assert "Faith" in state.hero_discard and "Loss of Faith" in state.zombie_discard
+
+
+def test_loss_of_faith_forces_a_break_check_again(tmp_path):
+    state = table(tmp_path)
+    give(state, "Becky", "Crowbar")
+    zombie_cards(state, "Loss of Faith")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    state.apply("use:Crowbar")
+    script(state, 2, 5, 1, 6)  # Becky wins; the Crowbar holds on 6
+    state.apply("roll")
+    state.apply("pass")  # no Fight card (the zombies hold one card)
+    script(state, 1)
+    state.apply("play:Loss of Faith")  # re-rolled: 1, it breaks
+    assert "Crowbar" not in state.heroes["Becky"].items
+
+
+def test_a_cancelled_loss_of_faith_lets_the_faith_stand(tmp_path):
+    state = table(tmp_path)
+    give(state, "Sally", "Faith", "Principal Gomez")
+    zombie_cards(state, "Loss of Faith")
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    state.apply("faith:Sally")
+    state.apply("play:Loss of Faith")
+    state.apply("cancel:Sally:Principal Gomez")
+    assert state.heroes["Becky"].faith == 1
