@@ -86,8 +86,10 @@ def test_guide_needs_an_agent_rollout() -> None:
 # cannot show a difference; that game's test plays from its deciding moment instead
 # (tests/games/chainsaw_warrior/test_agent_and_cli.py). A Left 4 Dead chapter is thousands of
 # steps long and random survivors never reach the safe room: its search against the survivors'
-# heuristic is to be measured with its part 2 (issue 19), not in a test.
-WIN_TOO_RARE = {"chainsaw-warrior", "left-4-dead"}
+# heuristic is to be measured with its part 2 (issue 19), not in a test. Last Night on Earth's
+# game is hundreds of decisions long and random heroes all but never win it: each rollout is a
+# whole game, too long for a test's budget.
+WIN_TOO_RARE = {"chainsaw-warrior", "left-4-dead", "last-night-on-earth"}
 
 
 @pytest.mark.parametrize("game_id", [g for g in registry.game_ids() if g not in WIN_TOO_RARE])
