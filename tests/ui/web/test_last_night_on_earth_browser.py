@@ -7,10 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.ui.web.test_browser import TIMEOUT_MS, Server
 from tests.ui.web.test_left_4_dead_browser import browser, click_and_wait, server, shots
 
 __all__ = ["browser", "server"]  # the module's fixtures, shared
+pytestmark = pytest.mark.browser  # left out of `make test-fast`
 
 
 def test_the_town_is_drawn_and_a_step_is_played_by_clicking(
