@@ -4,6 +4,7 @@ Chapters; docs/left-4-dead.md, "Campaign rules")."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from deadtable.games.left_4_dead.data import CAMPAIGNS
 from deadtable.games.left_4_dead.setup import SAFE_ROOMS, KitOut
 from deadtable.games.left_4_dead.state import Left4DeadState
 from tests.games.left_4_dead.positions import empty, script
+from tests.games.left_4_dead.test_campaign_maps import hill, write
 
 T1 = {"pump-shotgun", "chrome-shotgun", "uzi", "silenced-uzi", "axe", "crowbar", "baseball-bat",
       "cricket-bat", "electric-guitar", "frying-pan", "nightstick", "katana", "machete"}
@@ -174,3 +176,20 @@ def test_a_later_chapter_saves_and_loads_on_its_own_map() -> None:
     assert loaded.chapter == 2 and loaded.board is state.board and loaded == state
     clone = state.clone()
     assert isinstance(clone, Left4DeadState) and clone.chapter == 2
+
+
+def test_a_virtualscape_chapter_with_its_overlay_is_played(tmp_path: Path) -> None:
+    hill(tmp_path)
+    shutil.copy(CAMPAIGNS.parent / "maps" / "chapter-5.toml", tmp_path / "c5.toml")
+    squads = "".join(f'[[marker]]\nkind = "horde-start"\nat = "{8 + k},2"\nsquad = {k}\n'
+                     for k in range(1, 7))
+    write(tmp_path / "hill-markers.toml", squads + '[[marker]]\nkind = "spawn"\nat = "20,0"\n'
+          '[[marker]]\nkind = "hero-closet"\nat = "12,3"\norder = 1\n'
+          '[[marker]]\nkind = "item-location"\nat = "6,1"\norder = 1\n')
+    write(tmp_path / "mine.toml", '[campaign]\nname = "Hill"\n[[chapter]]\nmap = "hill.hsc"\n'
+          'overlay = "hill-markers.toml"\n[[chapter]]\nmap = "c5.toml"\n')
+    state = new(campaign=str(tmp_path / "mine.toml"))
+    assert state.board.meta["name"] == "Hill" and state.decision is not None
+    start = set(state.board.zones["start"].spaces)
+    assert all(f.space in start for f in state.survivors())
+    assert sum(f.side == "infected" for f in state.figures.values()) == 4 * 3  # normal: 4 squads
