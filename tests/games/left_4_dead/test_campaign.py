@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from deadtable import registry
+from deadtable.agents import agent_maker, observe
+from deadtable.engine.dice import derive_seed
 from deadtable.games.left_4_dead import chapter, spawning
 from deadtable.games.left_4_dead.advance import CHAPTERS, NextChapter
 from deadtable.games.left_4_dead.data import CAMPAIGNS
@@ -131,7 +133,7 @@ def test_survivors_left_behind_are_out_of_the_campaign() -> None:
     reach_safe_room(state, ("bill", "francis", "louis", "zoey"))
     state.settle()
     zoey = state.figures["zoey"]
-    assert zoey.space is None and not zoey.closet
+    assert zoey.space is None and not zoey.closet and zoey.wounds == 0
     assert state.stack[-1].order == ["bill", "francis", "louis"]  # type: ignore[attr-defined]
     assert any("Zoey was left behind" in e.text for e in state.log[-6:])
 
@@ -144,6 +146,20 @@ def test_left_behind_rejoin_brings_a_destroyed_survivor_with_two_wounds() -> Non
     zoey = state.figures["zoey"]
     assert zoey.space in state.board.zones["start"].spaces and zoey.wounds == 2
     assert not state.pending_closet
+
+
+def test_left_behind_rejoin_brings_a_closet_survivor_as_it_was() -> None:
+    state = empty(campaign="dead-river", **{"left-behind": "rejoin"})
+    zoey = state.figures["zoey"]
+    zoey.wounds, zoey.items = 3, {"weapon": "axe"}
+    zoey.space, zoey.closet = state.board.markers_of("hero-closet")[0].space, True
+    room = state.board.zones["end"].spaces
+    for n, name in enumerate(("bill", "francis", "louis")):
+        state.figures[name].space = room[n]
+    chapter.check_end(state)  # a survivor in a closet is not on the map: the others made it
+    state.settle()
+    assert zoey.space in state.board.zones["start"].spaces and not zoey.closet
+    assert zoey.wounds == 3 and zoey.items == {"weapon": "axe"}
 
 
 def test_t2_weapons_after_chapter_3() -> None:
@@ -193,3 +209,25 @@ def test_a_virtualscape_chapter_with_its_overlay_is_played(tmp_path: Path) -> No
     start = set(state.board.zones["start"].spaces)
     assert all(f.space in start for f in state.survivors())
     assert sum(f.side == "infected" for f in state.figures.values()) == 4 * 3  # normal: 4 squads
+
+
+def test_a_played_campaign_crosses_into_chapter_2_and_saves_there() -> None:
+    """The agents play chapter 1 to its safe room; the next chapter's states save, load and
+    show each seat its view like any other (the conformance suite's chapters stop short)."""
+    game = registry.load("left-4-dead", campaign="dead-river")
+    players = {seat: agent_maker(spec, game.id)(n)
+               for n, (seat, spec) in enumerate([("survivors", "heuristic"),
+                                                 ("infected", "director")])}
+    state = game.new(seed=derive_seed(1, 0))
+    assert isinstance(state, Left4DeadState)
+    while state.chapter == 1 and (decision := state.decision) is not None:
+        state.apply(players[decision.seat].act(observe(state)))
+    assert state.chapter == 2 and state.outcome is None
+    assert any(e.cite == CHAPTERS for e in state.log)
+    for _ in range(40):  # into chapter 2's first round
+        decision = state.decision
+        assert decision is not None
+        state.apply(players[decision.seat].act(observe(state)))
+    loaded = Left4DeadState.from_data(game, state.to_data())
+    assert loaded == state and loaded.board is state.board
+    assert state.view("infected")["chapter"] == 2 and state.round >= 1
