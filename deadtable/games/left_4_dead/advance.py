@@ -59,8 +59,9 @@ class NextChapterHandler(Handler[Left4DeadState, NextChapter]):
         state.chapter += 1
         state.board = chapter_board(state.game.options, state.chapter)
         state.figures = {k: f for k, f in state.figures.items() if f.side == "survivors"}
-        name = state.board.meta.get("name") or f"chapter {state.chapter}"
-        state.event(f"Chapter {state.chapter}: {name}.", CHAPTERS)
+        name = str(state.board.meta.get("name") or "")
+        state.event((name if name.lower().startswith("chapter") else
+                     f"Chapter {state.chapter}: {name or 'the next map'}") + ".", CHAPTERS)
         entering = carry_over(state, frame.saved)
         new_chapter(state)
         refill_pool(state)
@@ -68,8 +69,10 @@ class NextChapterHandler(Handler[Left4DeadState, NextChapter]):
         room = state.board.zones["start"].spaces
         for n, figure in enumerate(entering):
             figure.space = room[n % len(room)]
-        state.event(f"The survivors enter the safe room: {kits} health kit(s), "
-                    + ", ".join(items.item_name(state, w) for w in weapons) + ".", SAFE_ROOMS)
+        stocked = [f"{kits} health kit{'s' if kits != 1 else ''}",
+                   *(items.item_name(state, w) for w in weapons)]
+        state.event("The survivors enter the safe room: " + ", ".join(stocked) + ".",
+                    SAFE_ROOMS)
         spawning.squads(state)
         state.push(KitOut("choose", [f.id for f in entering], weapons, kits))
 

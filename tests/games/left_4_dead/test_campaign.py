@@ -100,6 +100,9 @@ def test_reaching_the_safe_room_starts_the_next_chapter_with_the_survivors_cards
     frame = state.stack[-1]
     assert isinstance(frame, KitOut) and frame.kits == 4 and len(frame.weapons) == 4
     assert set(frame.weapons) <= T1  # the safe room at the end of chapter 1
+    texts = [e.text for e in state.log[-4:]]
+    assert "Chapter 2: Rail Yard." in texts
+    assert any(t.startswith("The survivors enter the safe room: 4 health kits, ") for t in texts)
     cites = {e.cite for e in state.log[-8:]}
     assert CHAPTERS in cites and SAFE_ROOMS in cites
     assert state.pool.cards.count("health-kit") == 8 - 2 - 4  # Francis and Louis carry 2
@@ -209,6 +212,8 @@ def test_a_virtualscape_chapter_with_its_overlay_is_played(tmp_path: Path) -> No
     start = set(state.board.zones["start"].spaces)
     assert all(f.space in start for f in state.survivors())
     assert sum(f.side == "infected" for f in state.figures.values()) == 4 * 3  # normal: 4 squads
+    reach_safe_room(state, ("bill",))  # chapter 2 is the finale, not played: won here
+    assert state.outcome is not None and state.outcome.cause == "reached the safe room"
 
 
 def test_a_played_campaign_crosses_into_chapter_2_and_saves_there() -> None:
