@@ -15,6 +15,7 @@ from deadtable.agents import register_agent, register_defaults
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.engine.procedure import Frames
+from deadtable.games.left_4_dead.advance import NextChapter, NextChapterHandler
 from deadtable.games.left_4_dead.agent import DirectorAgent, HeuristicAgent
 from deadtable.games.left_4_dead.horde import HordeHandler, HordeTurn
 from deadtable.games.left_4_dead.rounds import Round, RoundHandler, SideTurn, SideTurnHandler
@@ -25,7 +26,7 @@ from deadtable.games.left_4_dead.survivors import SurvivorTurn, SurvivorTurnHand
 from deadtable.games.left_4_dead.uncommon import Instinct, InstinctHandler
 
 Left4DeadState.FRAMES = Frames(KitOut, Round, SideTurn, SurvivorTurn, HordeTurn, SpecialTurn,
-                               Instinct)
+                               Instinct, NextChapter)
 Left4DeadState.HANDLERS = {
     KitOut.KIND: KitOutHandler(),
     Round.KIND: RoundHandler(),
@@ -34,13 +35,18 @@ Left4DeadState.HANDLERS = {
     HordeTurn.KIND: HordeHandler(),
     SpecialTurn.KIND: SpecialTurnHandler(),
     Instinct.KIND: InstinctHandler(),
+    NextChapter.KIND: NextChapterHandler(),
 }
 
 OPTIONS = OptionSet([
     Option("difficulty", "normal", "easy, normal, advanced or expert (Game Rules)",
            choices=("easy", "normal", "advanced", "expert")),
-    Option("chapter", 1, "which chapter of its campaign the map is (the Witch spawns in 2-4)",
-           minimum=1, maximum=5),
+    Option("campaign", "", "play a whole campaign: a packaged one (dead-river) or a campaign "
+           "file (TOML); the chapters follow one another in one game"),
+    Option("chapter", 1, "the chapter to start at (with a campaign), or which chapter of its "
+           "campaign the map is (the Witch spawns in 2-4)", minimum=1, maximum=5),
+    Option("left-behind", "lost", "campaign: survivors who miss the safe room are out of the "
+           "campaign, or rejoin in the next one (designed)", choices=("lost", "rejoin")),
     Option("survivors", "Bill,Francis,Louis,Zoey", "the four survivors who play"),
     Option("max-rounds", 30, "rounds before the horde overruns survivors short of the safe room "
            "(designed)", minimum=1, maximum=1000),
@@ -52,7 +58,7 @@ OPTIONS = OptionSet([
            "add the Difficulty Modifier to the specials' spawn roll ('You may add')"),
     Option("wandering-witch", "never", "whether a spawned Witch wanders (designed)",
            choices=("never", "always", "d20")),
-    Option("map", "", "a chapter map file (TOML; default: the packaged chapter 1)"),
+    Option("map", "", "one chapter's map file (TOML; default: the packaged chapter 1)"),
     Option("cards", "", "your own army cards file (TOML)"),
     Option("items", "", "your own item pool file (TOML)"),
     Option("rules", "", "your own rules numbers file (TOML)"),

@@ -29,6 +29,11 @@ def check_end(state: Left4DeadState, end_of_round: bool = False) -> None:
     standing = [f for f in on_map if not f.down]
     if on_map and all(f.space in safe and not f.down for f in on_map):
         saved = sorted(f.id for f in on_map)
+        if next_chapter_plays(state):
+            from deadtable.games.left_4_dead import advance
+
+            advance.reach(state, saved)
+            return
         left = len(state.survivors()) - len(saved)
         state.escaped = saved
         state.finish(Outcome({SURVIVORS: "win", INFECTED: "loss"}, "reached the safe room",
@@ -43,6 +48,16 @@ def check_end(state: Left4DeadState, end_of_round: bool = False) -> None:
         state.finish(Outcome({SURVIVORS: "loss", INFECTED: "win"}, "overrun before the safe room",
                              {SURVIVORS: 0.0, INFECTED: float(len(state.survivors()))}),
                      "designed: the max-rounds option")
+
+
+def next_chapter_plays(state: Left4DeadState) -> bool:
+    """A campaign goes on to its next chapter, unless that is the finale (not played yet: the
+    game ends in the safe room before it)."""
+    from deadtable.games.left_4_dead.setup import campaign_of
+
+    campaign = campaign_of(state.game.options)
+    return (campaign is not None and state.chapter + 1 <= len(campaign.chapters)
+            and not campaign.chapter(state.chapter + 1).finale)
 
 
 def crescendo_wave(state: Left4DeadState) -> bool:

@@ -20,6 +20,7 @@ from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.dice import Dice
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.left_4_dead import combat, items, spawning
+from deadtable.games.left_4_dead.campaign import Campaign, load_campaign
 from deadtable.games.left_4_dead.data import MAPS, GameData
 from deadtable.games.left_4_dead.data import load_data as read_data
 from deadtable.games.left_4_dead.rounds import Round
@@ -44,14 +45,34 @@ def _board(path: str) -> Board:
     return load_map(Path(path) if path else DEFAULT_MAP)
 
 
-def chapter_board(options: dict[str, Any]) -> Board:
-    """The chapter's map: shared by every state of the game, never copied."""
-    return _board(options["map"])
+@lru_cache(maxsize=8)
+def _campaign(name: str, cards: str, items_: str, rules: str) -> Campaign:
+    return load_campaign(name, _data(cards, items_, rules).rules)
+
+
+def campaign_of(options: dict[str, Any]) -> Campaign | None:
+    """The campaign the `campaign` option names (read once per process), or None: one map."""
+    if not options["campaign"]:
+        return None
+    return _campaign(options["campaign"], options["cards"], options["items"], options["rules"])
+
+
+def chapter_board(options: dict[str, Any], number: int | None = None) -> Board:
+    """Chapter `number`'s map (default: the `chapter` option's): the campaign's chapter, else
+    the `map` option's file. Shared by every state of the game, never copied."""
+    campaign = campaign_of(options)
+    if campaign is None:
+        return _board(options["map"])
+    return campaign.chapter(number or options["chapter"]).board
 
 
 def check(options: dict[str, Any]) -> None:
     """Refuse data or a map the game cannot play, naming what is missing."""
     load_data(options)
+    campaign = campaign_of(options)
+    if campaign is not None:
+        check_campaign(options, campaign)
+        return
     board = chapter_board(options)
     for zone in ("start", "end"):
         if zone not in board.zones:
@@ -60,6 +81,27 @@ def check(options: dict[str, Any]) -> None:
     for kind in ("spawn", "hero-closet", "item-location"):
         if not board.markers_of(kind):
             raise ValueError(f"map {options['map'] or DEFAULT_MAP}: no {kind!r} marker")
+    check_survivors(options)
+
+
+def check_campaign(options: dict[str, Any], campaign: Campaign) -> None:
+    """A campaign's maps are checked by its loader; the chapter must be one the rules play."""
+    if options["map"]:
+        raise ValueError(f"map {options['map']!r} and campaign {options['campaign']!r}: give "
+                         "one of them (a campaign chooses each chapter's map)")
+    number = options["chapter"]
+    last = len(campaign.chapters)
+    if number > last:
+        raise ValueError(f"chapter {number}: the campaign {campaign.name} has chapters 1 to "
+                         f"{last}")
+    if campaign.chapter(number).finale:
+        raise ValueError(f"chapter {number}: the finale of {campaign.name} (the Finale Event "
+                         "and its rescue vehicle) cannot be played yet; choose chapter 1 to "
+                         f"{last - 1}")
+    check_survivors(options)
+
+
+def check_survivors(options: dict[str, Any]) -> None:
     names = [n.strip() for n in options["survivors"].split(",")]
     known = {n.lower() for n in load_data(options).cards["survivors"].names}
     bad = [n for n in names if n.lower() not in known]
@@ -76,6 +118,7 @@ class KitOut(Frame):
     step: str = "choose"
     order: list[str] = field(default_factory=list)  # survivors still to choose
     weapons: list[str] = field(default_factory=list)  # the safe room's weapons left
+    kits: int = 0  # a later chapter's safe room: its health kits
 
 
 class KitOutHandler(Handler[Left4DeadState, KitOut]):
@@ -93,8 +136,16 @@ class KitOutHandler(Handler[Left4DeadState, KitOut]):
 
     def run(self, state: Left4DeadState, frame: KitOut) -> None:
         room = state.board.zones["start"].spaces
-        if frame.weapons:  # the weapons nobody took stay in the safe room, to pick up later
-            state.items_on_map.setdefault(room[0], []).extend(frame.weapons)
+        kits = frame.kits
+        for figure in state.survivors():  # a later safe room's kits: one to each without
+            if kits and figure.on_map and "health" not in figure.items:
+                kits -= 1
+                figure.items["health"] = "health-kit"
+                state.event(f"{combat.name(figure)} takes a health kit.", SAFE_ROOMS)
+        # the weapons nobody took and the kits left stay in the safe room, to pick up later
+        left = frame.weapons + ["health-kit"] * kits
+        if left:
+            state.items_on_map.setdefault(room[0], []).extend(left)
         state.pop()
         state.push(Round())
 
@@ -104,10 +155,31 @@ class KitOutHandler(Handler[Left4DeadState, KitOut]):
             return
         weapon = action_id.split(":", 1)[1]
         frame.weapons.remove(weapon)
-        figure.items[items.slot_of(state, weapon)] = weapon
+        slot = items.slot_of(state, weapon)
+        old = figure.items.get(slot)
+        if old is not None:  # a later chapter: "swap it", the old one left for another
+            frame.weapons.append(old)
+            figure.ammo.pop(old, None)
+        figure.items[slot] = weapon
         items.arm(state, figure, weapon)
-        state.event(f"{combat.name(figure)} takes the {items.item_name(state, weapon)}.",
+        state.event(f"{combat.name(figure)} takes the {items.item_name(state, weapon)}"
+                    + (f" and leaves the {items.item_name(state, old)}." if old else "."),
                     SAFE_ROOMS)
+
+
+def new_chapter(state: Left4DeadState) -> None:
+    """What each chapter starts afresh: the round, the map's items and effects, its Tank,
+    Witch, crescendo and closets (the survivors and the first-wound rules carry on)."""
+    state.round = 0
+    state.items_on_map = {}
+    state.effects = []
+    state.tank_spawned = state.witch_spawned = False
+    state.destroyed_zombies = 0
+    state.escaped = []
+    state.pending_closet = []
+    state.crescendo = 0
+    state.horde_acted = False
+    state.instincts = []
 
 
 def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> Left4DeadState:
@@ -116,19 +188,11 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> Left4DeadS
     options = game.options
     state.data = load_data(options)
     state.board = chapter_board(options)
+    state.chapter = options["chapter"]
     state.figures = {}
-    state.round = 0
-    state.items_on_map = {}
-    state.effects = []
-    state.tank_spawned = state.witch_spawned = False
-    state.destroyed_zombies = 0
     state.first_wounds = []
-    state.escaped = []
     state.spawned = {}
-    state.pending_closet = []
-    state.crescendo = 0
-    state.horde_acted = False
-    state.instincts = []
+    new_chapter(state)
     pool = [item_id for item_id in state.data.items.copies()]
     for _ in range(int(state.data.rules.survivors["starting_health_kits"]) * 4):
         pool.remove("health-kit")

@@ -125,8 +125,7 @@ def spawn_witch(state: Left4DeadState) -> None:
     """At the end of each round of chapters other than 1 and 5, d20 + modifier 15+: the Witch
     sits at a random Witch Location between the survivors and the safe room (one Witch a
     chapter: she is a Unique Hero, designed)."""
-    chapter = state.game.options["chapter"]
-    if chapter in (1, 5) or state.witch_spawned:
+    if state.chapter in state.data.rules.witch_except_chapters or state.witch_spawned:
         return
     roll = state.dice.d20()
     total = roll + state.modifier

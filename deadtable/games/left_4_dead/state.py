@@ -128,7 +128,8 @@ def _obstacles(board: Board) -> frozenset[int]:
 
 class Left4DeadState(ProcedureState):
     __slots__ = (
-        "data", "board", "figures", "round", "items_on_map", "pool", "effects", "next_item",
+        "data", "chapter", "board", "figures", "round", "items_on_map", "pool", "effects",
+        "next_item",
         "tank_spawned", "witch_spawned", "destroyed_zombies", "first_wounds", "escaped",
         "spawned", "pending_closet", "crescendo", "horde_acted", "instincts", "_derived",
         "_derived_key",
@@ -138,6 +139,7 @@ class Left4DeadState(ProcedureState):
     HANDLERS: ClassVar[dict[str, Handler[Any, Any]]]
 
     data: GameData
+    chapter: int  # the chapter under way: its number in the campaign (or the `chapter` option)
     board: Board  # shared by every copy: a map never changes during a chapter
     figures: dict[str, Figure]  # every figure ever in play, survivors first
     round: int
@@ -251,6 +253,7 @@ class Left4DeadState(ProcedureState):
 
     def _data(self) -> dict[str, Any]:
         return {
+            "chapter": self.chapter,
             "figures": [f.to_data() for f in self.figures.values()],
             "round": self.round,
             "items_on_map": [[s, list(items)] for s, items in self.items_on_map.items()],
@@ -273,7 +276,8 @@ class Left4DeadState(ProcedureState):
         from deadtable.games.left_4_dead.setup import chapter_board, load_data
 
         self.data = load_data(self.game.options)
-        self.board = chapter_board(self.game.options)
+        self.chapter = data["chapter"]
+        self.board = chapter_board(self.game.options, self.chapter)
         self.figures = {f["id"]: Figure.from_data(f) for f in data["figures"]}
         self.round = data["round"]
         self.items_on_map = {s: list(items) for s, items in data["items_on_map"]}
@@ -294,6 +298,7 @@ class Left4DeadState(ProcedureState):
 
     def _copy_into(self, other: Any) -> None:
         other.data = self.data
+        other.chapter = self.chapter
         other.board = self.board
         other.figures = {k: f.copy() for k, f in self.figures.items()}
         other.round = self.round

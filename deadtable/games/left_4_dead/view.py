@@ -92,7 +92,7 @@ def view(state: Left4DeadState, seat: str | None) -> dict[str, Any]:
         "map": map_view(state.board),
         "round": state.round,
         "difficulty": state.game.options["difficulty"],
-        "chapter": state.game.options["chapter"],
+        "chapter": state.chapter,
         "figures": [figure_view(state, f) for f in state.figures.values()
                     if f.space is not None or f.side == "survivors"],
         "items": {names[s]: [state.data.items[i].name for i in lying]
