@@ -1,0 +1,102 @@
+"""Character Movement (10.3), Stacking (10.5) and Zones of Control (10.6).
+
+Each hex costs its terrain's Speed (tree and lake more, 10.3); a character whose Speed is
+below a terrain's minimum may not enter it, but may leave it one hex a turn (10.32). Walls
+stop movement; doors, windows and passages let it through unless locked, and only from
+outside (11.1: from inside, every door and window is unlocked). Stacking counts tokens, hide
+tokens included (10.5, 12.13): two friendly pieces per space, one beside a vehicle, and two of
+each side only when they fight there.
+"""
+
+from __future__ import annotations
+
+from deadtable.engine.board.model import edge_key
+from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
+
+MOVE = "10.3 Character Movement"
+STACK = "10.5 Stacking"
+ZOC = "10.6 Zone of Control"
+
+
+def outside(state: PsychoRaidersState, space: int) -> bool:
+    return state.board.coords[space] is not None
+
+
+def can_pass(state: PsychoRaidersState, here: int, there: int) -> bool:
+    """Whether the edge between two adjacent spaces lets a character through now."""
+    board = state.board
+    feature = board.feature(here, there)
+    if feature is None:
+        return True
+    if feature == "wall":
+        return False
+    key = edge_key(here, there)
+    if key not in state.locked:
+        return True
+    if feature == "passage":
+        return False  # 11.12: a locked passage holds from both sides
+    return not outside(state, here) and outside(state, there)  # from inside: unlocked
+
+
+def cost(state: PsychoRaidersState, char: Character, space: int) -> int | None:
+    """The Speed a step onto `space` costs the character, None if it may not go there."""
+    terrain = state.rules.tables.terrain[state.board.terrain[space]]
+    if not terrain.enter:
+        return None
+    return terrain.cost
+
+
+def room_for(state: PsychoRaidersState, char: Character, space: int, fighting: bool) -> bool:
+    """10.5: whether one more of the character's pieces fits on `space`."""
+    side = state.side_of(char)
+    friends = enemies = 0
+    for other, _token in state.pieces(space):
+        if other.vehicle is not None or not state.active(other):
+            continue
+        if state.side_of(other) == side:
+            friends += 1
+        else:
+            enemies += 1
+    limit = state.rules.numbers["stack"]
+    if space in state.vehicles.values():
+        limit = 1  # one vehicle and one character outside it
+    if enemies and not fighting:
+        return False
+    return friends < limit
+
+
+def speed(state: PsychoRaidersState, char: Character) -> int:
+    """The character's Speed this turn: its sheet's, plus an event's bonus to its side."""
+    return char.speed + state.bonus.get(state.side_of(char), 0)
+
+
+def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
+          may_fight: bool) -> list[tuple[int, int]]:
+    """(space, cost) of every legal single step of one of the character's tokens, with
+    `left` Speed left to that token this turn."""
+    here = char.tokens[token]
+    board = state.board
+    terrains = state.rules.tables.terrain
+    full = speed(state, char)
+    # 10.32: stranded in heavy terrain by damage, it may still move one hex a turn, but
+    # never into such terrain again without the Speed for it.
+    stranded = full < terrains[board.terrain[here]].min_speed
+    if left <= 0 or (stranded and left < full):
+        return []
+    found = []
+    for there in board.neighbours[here]:
+        price = cost(state, char, there)
+        if price is None or not can_pass(state, here, there):
+            continue
+        terrain = terrains[board.terrain[there]]
+        if stranded:
+            if terrain.min_speed > full and board.terrain[there] != board.terrain[here]:
+                continue
+            price = left
+        elif terrain.min_speed > full or price > left:
+            continue
+        fighting = may_fight and not char.hidden and bool(state.enemies_at(char, there))
+        if not room_for(state, char, there, fighting):
+            continue
+        found.append((there, max(price, 1)))
+    return found

@@ -1,0 +1,154 @@
+"""A character's turn (5.2, 10.3): it moves up to its Speed, before, during or after ONE
+action; screaming, walkie-talkies and Will for Speed are free (5.23, 5.31). Each of a hidden
+character's tokens moves as though it were the character (12.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from deadtable.engine.decisions import Action, Decision
+from deadtable.engine.procedure import Frame, Handler
+from deadtable.games.psycho_raiders import actions, attacks, hiding, movement, screaming
+from deadtable.games.psycho_raiders.sequence import check_victory
+from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
+
+TURN = "5.2 Campers/Town Folk Actions"
+WILL_SPEED = "10.34 Will Speed Increase"
+OFF = "off"
+
+
+@dataclass(slots=True)
+class Turn(Frame):
+    KIND = "turn"
+    step: str  # act
+    char: str
+    spent: dict[int, int] = field(default_factory=dict)  # token -> Speed spent
+    will_token: int = 0  # the one token that may move with Will (12.3)
+    will: int = 0  # Speed bought with Will this turn (10.34)
+    acted: bool = False
+    screamed: bool = False
+    attack_due: bool = False  # it stepped onto an enemy: it must attack (14)
+
+
+def begin_turn(state: PsychoRaidersState, char: Character) -> None:
+    state.event(f"{char.name}'s turn.", TURN)
+    if char.on_fire:
+        attacks.burn(state, char)
+    state.push(Turn(step="act", char=char.key))
+
+
+def left(state: PsychoRaidersState, frame: Turn, char: Character, token: int) -> int:
+    extra = frame.will if token == frame.will_token else 0
+    return movement.speed(state, char) + extra - frame.spent.get(token, 0)
+
+
+class TurnHandler(Handler[PsychoRaidersState, Turn]):
+    def decide(self, state: PsychoRaidersState, frame: Turn) -> Decision | None:
+        char = state.chars[frame.char]
+        if not state.active(char) or state.outcome is not None:
+            return None
+        found: list[Action] = []
+        if frame.attack_due:
+            found += attacks.offers(state, char, close_only=True)
+            return Decision.of(char.seat, f"{char.name} stepped onto an enemy: attack (14)",
+                               found)
+        if char.grabbed_by is None:
+            found += self._moves(state, frame, char)
+            if char.will > 0:
+                for token in sorted(char.tokens):
+                    if frame.will_token in (0, token):
+                        found.append(Action(
+                            f"will:{token}", f"Spend 1 Will for 1 more Speed"
+                            f"{' (token ' + str(token) + ')' if char.hidden else ''} (10.34)",
+                            {"verb": "will", "token": token}))
+        if not frame.acted:
+            found += hiding.offers(state, char)
+            found += attacks.offers(state, char, close_only=False)
+            found += actions.offers(state, char)
+        if not frame.screamed:
+            found += screaming.offers(state, char)
+        if state.side_of(char) == RAIDERS:
+            found += screaming.reveal_offers(state)
+        found.append(Action("end", f"End {char.name}'s turn", {"verb": "end"}))
+        return Decision.of(char.seat, f"{char.name}: move and take one action", found)
+
+    def run(self, state: PsychoRaidersState, frame: Turn) -> None:
+        state.pop()  # the character died, escaped or the game ended during its turn
+
+    def _moves(self, state: PsychoRaidersState, frame: Turn, char: Character) -> list[Action]:
+        found = []
+        board = state.board
+        north = set(board.zone("North edge").spaces)
+        for token in sorted(char.tokens):
+            budget = left(state, frame, char, token)
+            where = f" token {token}" if char.hidden else ""
+            for space, price in movement.steps(state, char, token, budget,
+                                               may_fight=not frame.acted):
+                name = board.name(space)
+                found.append(Action(f"move:{token}:{name}", _label(where, name, price),
+                                    {"verb": "move", "token": token, "space": name}))
+            if (char.hidden and state.side_of(char) == CAMPERS and budget >= 1
+                    and char.tokens[token] in north):
+                found.append(Action(f"move:{token}:{OFF}",
+                                    f"Move{where} off the north edge (6.1)",
+                                    {"verb": "move", "token": token, "space": OFF}))
+        return found
+
+    def apply(self, state: PsychoRaidersState, frame: Turn, action_id: str) -> None:  # noqa: C901
+        char = state.chars[frame.char]
+        verb, _, rest = action_id.partition(":")
+        if verb == "end":
+            state.pop()
+        elif verb == "move":
+            token_text, _, name = rest.partition(":")
+            self._move(state, frame, char, int(token_text), name)
+        elif verb == "will":
+            frame.will_token = int(rest)
+            frame.will += 1
+            char.will -= 1
+            state.event(f"{char.name} spends 1 Will for 1 more Speed.", WILL_SPEED)
+        elif verb in screaming.VERBS:
+            frame.screamed = frame.screamed or verb != "reveal"
+            screaming.apply(state, char, verb, rest)
+        else:
+            frame.acted = True
+            frame.attack_due = False
+            if verb in hiding.VERBS:
+                hiding.apply(state, char, verb, rest)
+            elif verb in attacks.VERBS:
+                attacks.apply(state, char, verb, rest)
+            else:
+                actions.apply(state, char, verb, rest)
+        check_victory(state)
+
+    def _move(self, state: PsychoRaidersState, frame: Turn, char: Character, token: int,
+              name: str) -> None:
+        label = f"{char.name}'s token {token}" if char.hidden else char.name
+        if name == OFF:
+            frame.spent[token] = frame.spent.get(token, 0) + 1
+            hiding.leave_north(state, char, token)
+            return
+        space = state.board.space(name)
+        price = dict(movement.steps(state, char, token, left(state, frame, char, token),
+                                    not frame.acted))[space]
+        frame.spent[token] = frame.spent.get(token, 0) + price
+        char.tokens[token] = space
+        char.vehicle = None
+        if char.grabbed_by is None:
+            for other in state.chars.values():
+                if other.grabbed_by == char.key:  # moving away lets go (a reading of 13)
+                    other.grabbed_by = None
+        state.event(f"{label} moves to {name}.", movement.MOVE)
+        hiding.exposed(state, char, token)
+        if not char.hidden and char.tokens:
+            screaming.visit(state, char)
+            if state.enemies_at(char, space):
+                frame.attack_due = True
+                state.event(f"{char.name} stops on an enemy and must attack.", attacks.ATTACK)
+
+
+
+
+def _label(where: str, name: str, price: int) -> Callable[[], str]:
+    return lambda: f"Move{where} to {name} ({price} Speed)"

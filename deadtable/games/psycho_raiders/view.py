@@ -1,0 +1,45 @@
+"""What a seat sees: the sheets (public, 4.5), every token where it stands, and, only for the
+seat playing a character, which of its tokens is real (12) and, only for the raiders' seats,
+who is sinister (17.2). A spectator (seat None) sees what every seat sees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deadtable.games.psycho_raiders.state import REAL, PsychoRaidersState
+
+
+def view(state: PsychoRaidersState, seat: str | None) -> dict[str, Any]:
+    board = state.board
+    chars = []
+    for char in state.chars.values():
+        secrets = state.real[char.key]
+        tokens = []
+        for token, space in sorted(char.tokens.items()):
+            shown = secrets[token].shown(seat) if seat is not None else (
+                secrets[token].value if secrets[token].revealed else None)
+            tokens.append({"token": token, "space": board.name(space),
+                           "real": None if shown is None else shown == REAL})
+        sinister = state.sinister.get(char.key)
+        known = sinister is not None and (sinister.revealed or (
+            seat is not None and sinister.visible(seat)))
+        chars.append({
+            "name": char.name, "kind": char.kind, "seat": char.seat,
+            "side": state.side_of(char),
+            "sinister": (sinister.value == "sinister") if known and sinister else None,
+            "speed": char.speed, "strength": char.strength, "will": char.will,
+            "sheet": list(char.start), "weapons": list(char.weapons),
+            "empty": list(char.emptied), "shots": dict(char.shots),
+            "hidden": char.hidden, "tokens": tokens, "vehicle": char.vehicle,
+            "alerted": char.alerted, "dead": char.dead, "escaped": char.escaped,
+            "on_fire": char.on_fire, "grabbed_by": char.grabbed_by,
+        })
+    return {
+        "turn": state.round,
+        "weather": state.weather,
+        "characters": chars,
+        "vehicles": {name: board.name(space) for name, space in state.vehicles.items()},
+        "locked": [[board.name(a), board.name(b)] for a, b in state.locked],
+        "dropped": {board.name(s): len(cards) for s, cards in state.dropped.items()},
+        "kill_deck": len(state.kill),
+    }
