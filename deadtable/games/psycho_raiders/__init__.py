@@ -7,6 +7,7 @@ built on the designed data of data/; what is built and every reading: docs/psych
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from deadtable.engine.game import GameSpec
@@ -72,4 +73,6 @@ SPEC = GameSpec(
     start=start,
     check=check,
     sides=sides,
+    render="deadtable.games.psycho_raiders.render:render",
+    web_renderer=Path(__file__).parent / "web" / "renderer.js",
 )

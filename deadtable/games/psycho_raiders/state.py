@@ -191,12 +191,13 @@ class PsychoRaidersState(ProcedureState):
     def _data(self) -> dict[str, Any]:
         return {
             "chars": [c.to_data() for c in self.chars.values()],
-            "real": {k: [[t, s.to_data()] for t, s in v.items()] for k, v in self.real.items()},
-            "sinister": {k: s.to_data() for k, s in self.sinister.items()},
+            # pairs, not objects: a save sorts an object's keys, and the order matters
+            "real": [[k, [[t, s.to_data()] for t, s in v.items()]] for k, v in self.real.items()],
+            "sinister": [[k, s.to_data()] for k, s in self.sinister.items()],
             "revealed_sinister": list(self.revealed_sinister),
             "locked": [list(e) for e in self.locked],
             "opened": [list(e) for e in self.opened],
-            "decks": {k: list(p.cards) for k, p in self.decks.items()},
+            "decks": [[k, list(p.cards)] for k, p in self.decks.items()],
             "outdoor": list(self.outdoor.cards),
             "kill": list(self.kill.cards),
             "kill_discard": list(self.kill_discard),
@@ -204,7 +205,7 @@ class PsychoRaidersState(ProcedureState):
             "weather": self.weather,
             "round": self.round,
             "bonus": dict(self.bonus),
-            "vehicles": dict(self.vehicles),
+            "vehicles": [[k, v] for k, v in self.vehicles.items()],
             "abilities_used": list(self.abilities_used),
             "stack": self._stack_data(),
         }
@@ -215,12 +216,12 @@ class PsychoRaidersState(ProcedureState):
         self.rules = load_rules(self.game.options)
         self.board = self.rules.board
         self.chars = {c["name"].lower(): Character.from_data(c) for c in data["chars"]}
-        self.real = {k: {t: Secret.from_data(s) for t, s in v} for k, v in data["real"].items()}
-        self.sinister = {k: Secret.from_data(s) for k, s in data["sinister"].items()}
+        self.real = {k: {t: Secret.from_data(s) for t, s in v} for k, v in data["real"]}
+        self.sinister = {k: Secret.from_data(s) for k, s in data["sinister"]}
         self.revealed_sinister = list(data["revealed_sinister"])
         self.locked = [(a, b) for a, b in data["locked"]]
         self.opened = [(a, b) for a, b in data["opened"]]
-        self.decks = {k: Pile(k, cards) for k, cards in data["decks"].items()}
+        self.decks = {k: Pile(k, cards) for k, cards in data["decks"]}
         self.outdoor = Pile("Outdoor", data["outdoor"])
         self.kill = Pile("Kill Deck", data["kill"])
         self.kill_discard = list(data["kill_discard"])
@@ -228,7 +229,7 @@ class PsychoRaidersState(ProcedureState):
         self.weather = data["weather"]
         self.round = data["round"]
         self.bonus = dict(data["bonus"])
-        self.vehicles = dict(data["vehicles"])
+        self.vehicles = {k: v for k, v in data["vehicles"]}
         self.abilities_used = list(data["abilities_used"])
         self._load_stack(data["stack"])
 

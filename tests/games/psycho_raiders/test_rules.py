@@ -1,0 +1,263 @@
+"""Psycho Raiders rules, each with its dice scripted (cases cited)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from deadtable.games.psycho_raiders import SPEC
+from deadtable.games.psycho_raiders.setup import deal
+from deadtable.games.psycho_raiders.state import PsychoRaidersState
+from tests.games.psycho_raiders.table import new, park_everyone, put, quiet_hex, script
+
+
+def test_17_deal_for_every_player_count() -> None:
+    assert list(deal(2)) == ["raiders", "campers"]
+    assert list(deal(4)) == ["spud-beau", "fluke-torch", "ginger-dawn", "randy-townsfolk"]
+    assert len(deal(13)) == 13 and "townsfolk-6" in deal(13)
+    sides = SPEC.bind(players=8)
+    assert sides.side_of("townsfolk") == "campers" and sides.side_of("torch") == "raiders"
+
+
+def test_17_2_sinister_roll_is_secret() -> None:
+    # count 2: the first two ranked (Farmer, Gravedigger) roll 6 and 3
+    state = new(sinister=(2, 6, 3))
+    assert state.sinister["farmer"].value == "sinister"
+    assert state.sinister["gravedigger"].value == "loyal"
+    campers = state.view("campers")
+    raiders = state.view("raiders")
+    assert all(c["sinister"] is None for c in campers["characters"])
+    farmer = next(c for c in raiders["characters"] if c["name"] == "Farmer")
+    assert farmer["sinister"] is True
+    assert not any("Farmer: 6" in e["text"] for e in campers["log"])
+    assert any("Farmer: 6" in e["text"] for e in raiders["log"])
+
+
+def test_17_2_count_of_six_is_capped_at_the_sheet() -> None:  # A-17
+    state = new(sinister=(6, 6, 6, 6, 6, 6))
+    assert all(s.value == "sinister" for s in state.sinister.values())
+
+
+def close_fight(attacker: str = "randy", defender: str = "beau") -> PsychoRaidersState:
+    state = new()
+    park_everyone(state)
+    spot = quiet_hex(state)
+    put(state, attacker, spot)
+    put(state, defender, spot)
+    state.apply(f"turn:{attacker}")
+    return state
+
+
+def test_14_attack_damage_spread_by_the_loser() -> None:
+    state = close_fight()
+    # Randy (Tire Iron 2 + Str 5) rolls 6; Beau (Machete 3 + Str 6) rolls 1: a natural 1,
+    # the Natural 1 Table says 5: nothing more.
+    script(state, 6, 1, 5)
+    state.apply("attack:beau")
+    state.apply("weapon:Tire Iron")
+    state.apply("weapon:Machete")
+    state.apply("keep")  # Randy keeps his 6
+    state.apply("keep")  # Beau keeps his 1
+    assert state.decision.seat == "raiders"  # Beau is behind (10 to 13): he adds Will first
+    state.apply("will:0")
+    state.apply("will:0")
+    beau = state.chars["beau"]
+    for _ in range(3):  # 13 - 10 = 3 damage, as Beau likes
+        state.apply("lose:will")
+    assert beau.stats == (5, 6, 1)
+    assert any("Natural 1 Table: 5" in e.text for e in state.log)
+
+
+def test_14_51_will_rerolls_and_14_61_will_adds() -> None:
+    state = close_fight()
+    script(state, 2, 4, 6)
+    state.apply("attack:beau")
+    state.apply("weapon:Tire Iron")
+    state.apply("weapon:Machete")
+    state.apply("reroll")  # 1 Will: the 2 becomes a 6
+    state.apply("keep")
+    randy = state.chars["randy"]
+    assert randy.will == 3
+    # 6 + 7 = 13 against 4 + 9 = 13: a tie; Randy (attacker) adds first, 2 Will
+    state.apply("will:2")
+    state.apply("will:0")
+    state.apply("lose:speed")
+    state.apply("lose:speed")
+    assert state.chars["beau"].speed == 3 and randy.will == 1
+
+
+def test_14_2_a_dodge_at_range_hurts_nobody() -> None:
+    state = new()
+    park_everyone(state)
+    spot = quiet_hex(state)
+    put(state, "fluke", spot)
+    target = next(n for n in state.board.neighbours[spot] if state.board.coords[n] is not None
+                  and state.board.terrain[n] == "grassland")
+    put(state, "ginger", target)
+    state.apply("turn:ginger")
+    state.apply("end")
+    state.apply("turn:dawn")
+    state.apply("end")
+    state.apply("turn:randy")
+    state.apply("end")
+    state.apply("turn:fluke")
+    script(state, 1, 6, 4)
+    state.apply("attack:ginger")
+    state.apply("weapon:Shotgun")  # 9 at one hex
+    state.apply("weapon:personal")
+    state.apply("keep")
+    state.apply("keep")
+    # Fluke 1 + 9 = 10, a natural 1 (table: 4, nothing); Ginger 6 + 3 = 9 ... Fluke wins by 1
+    ginger = state.chars["ginger"]
+    state.apply("will:0")
+    state.apply("will:0")
+    state.apply("lose:will")
+    assert ginger.will == 4
+    assert state.chars["fluke"].shots["Shotgun"] == 3
+
+
+@pytest.mark.parametrize(("card", "dead"), [("Throat Slit", False), ("Decapitated", True)])
+def test_14_8_kill_deck_and_14_81_the_missed_kill(card: str, dead: bool) -> None:
+    state = close_fight()
+    beau = state.chars["beau"]
+    beau.set_stats((1, 0, 0))
+    state.kill.cards = [card]
+    script(state, 6, 2)
+    state.apply("attack:beau")
+    state.apply("weapon:Tire Iron")  # Blunt
+    state.apply("weapon:Machete")
+    state.apply("keep")
+    state.apply("will:0")  # Beau has no Will left; Randy answers
+    state.apply("lose:speed")  # 13 against 5: his last point goes, and all are 0
+    assert beau.dead is dead
+    randy = state.chars["randy"]
+    if dead:
+        assert randy.will == 4 - 0 + 2  # 14.8: +2 Will for killing a raider
+    else:
+        assert beau.stats == (1, 0, 1)  # 14.81: back as before, +1 Will
+
+
+def test_12_hide_tokens_are_secret_and_seeking_is_honest() -> None:
+    state = new()
+    park_everyone(state)
+    spot = quiet_hex(state)
+    put(state, "ginger", spot)
+    state.apply("turn:ginger")
+    name = state.board.name(spot)
+    state.apply(f"hide:{name}:new")  # token 2 is Ginger
+    ginger = state.chars["ginger"]
+    assert ginger.hidden and sorted(ginger.tokens) == [1, 2]
+    mine = next(c for c in state.view("campers")["characters"] if c["name"] == "Ginger")
+    theirs = next(c for c in state.view("raiders")["characters"] if c["name"] == "Ginger")
+    assert [t["real"] for t in mine["tokens"]] == [False, True]
+    assert [t["real"] for t in theirs["tokens"]] == [None, None]
+    assert not any("You are token" in e["text"] for e in state.view("raiders")["log"])
+    # move token 1 away and let Spud seek it: not Ginger, removed; Ginger is revealed, since
+    # only her real token is left
+    next_hex = next(s for s, _c in __import__(
+        "deadtable.games.psycho_raiders.movement", fromlist=["steps"]).steps(
+            state, ginger, 1, 5, False))
+    state.apply(f"move:1:{state.board.name(next_hex)}")
+    put(state, "spud", next_hex)
+    state.chars["spud"].tokens = {1: next_hex}
+    state.apply("end")
+    for key in ("dawn", "randy"):
+        state.apply(f"turn:{key}")
+        state.apply("end")
+    state.apply("turn:spud")
+    state.apply("seek:ginger:1")
+    assert 1 not in ginger.tokens and not ginger.hidden
+
+
+def test_12_2_no_hiding_in_sight_of_an_enemy_and_12_5_streetlights() -> None:
+    state = new()
+    park_everyone(state)
+    spot = quiet_hex(state)
+    put(state, "ginger", spot)
+    near = next(n for n in state.board.neighbours[spot] if state.board.coords[n] is not None)
+    put(state, "spud", near)
+    state.apply("turn:ginger")
+    assert not any(a.startswith("hide:") for a in state.decision.ids)
+    light = state.board.markers_of("streetlight")[0].space
+    put(state, "dawn", light)
+    state.chars["spud"].tokens = {1: state.board.space("0,26")}
+    assert not any(a.startswith("hide:") for a in _offers(state, "dawn"))
+
+
+def _offers(state: PsychoRaidersState, key: str) -> list[str]:
+    from deadtable.games.psycho_raiders import hiding
+
+    return [a.id for a in hiding.offers(state, state.chars[key])]
+
+
+def test_6_1_a_hidden_camper_leaving_north_wins() -> None:
+    state = new()
+    park_everyone(state)
+    edge = state.board.space("15,0")
+    put(state, "dawn", edge)
+    state.apply("turn:dawn")
+    state.apply("hide:15,0:keep")  # token 1 stays Dawn
+    state.apply("move:2:off")  # the decoy leaves: only Dawn's own token is left
+    assert not state.chars["dawn"].hidden and state.outcome is None
+    state.apply("end")
+    state2 = new()
+    park_everyone(state2)
+    put(state2, "dawn", edge)
+    state2.apply("turn:dawn")
+    state2.apply("hide:15,0:keep")
+    state2.apply("move:1:off")
+    assert state2.outcome is not None and state2.outcome.results["campers"] == "win"
+
+
+def test_8_1_scream_alerts_the_nearest_townsperson() -> None:
+    state = new()
+    park_everyone(state)
+    graves = state.board.zone("G").spaces[0]
+    near = next(n for n in state.board.neighbours[graves] if state.board.coords[n] is not None)
+    put(state, "randy", state.board.neighbours[near][0])
+    state.apply("turn:randy")
+    script(state, 4)
+    state.apply("scream")
+    assert state.chars["gravedigger"].alerted
+    assert "scream" not in state.decision.ids  # once a turn
+
+
+def test_11_1_locked_door_roll() -> None:
+    state = new()
+    park_everyone(state)
+    (a, b), _f = next(((e, f) for e, f in state.board.features.items() if f == "window"))
+    outside = a if state.board.coords[a] is not None else b
+    inside = b if outside == a else a
+    put(state, "randy", outside)
+    state.apply("turn:randy")
+    room = state.board.name(inside)
+    assert f"move:1:{room}" not in state.decision.ids
+    script(state, 3)  # 3: a window gives (a door would hold)
+    state.apply(f"open:{room}")
+    assert f"move:1:{room}" in state.decision.ids
+
+
+def test_random_games_keep_every_secret() -> None:
+    """On every step: no other seat's view shows which token is real or who is sinister."""
+    for players, seed in ((2, 3), (5, 4)):
+        game = SPEC.bind(players=players, **{"max-turns": 6})
+        state = game.new(seed=seed)
+        rng = random.Random(seed)
+        while state.outcome is None:
+            for seat in game.seats:
+                seen = state.view(seat)
+                for char in seen["characters"]:
+                    owner = state.chars[char["name"].lower()].seat
+                    if char["hidden"] and owner != seat:
+                        assert all(t["real"] is None for t in char["tokens"])
+                    secret = state.sinister.get(char["name"].lower())
+                    if secret is not None and not secret.revealed and seat not in secret.owners:
+                        assert char["sinister"] is None
+            for event in state.log:  # the real token is told to its player alone
+                if event.text.startswith("You are token"):
+                    assert event.seats is not None and len(event.seats) == 1
+            public = state.public_view()
+            assert not any("You are token" in e["text"] or "Sinister Roll:" in e["text"]
+                           for e in public["log"])
+            state.apply(rng.choice(state.decision.ids))
