@@ -86,8 +86,10 @@ def test_guide_needs_an_agent_rollout() -> None:
 # cannot show a difference; that game's test plays from its deciding moment instead
 # (tests/games/chainsaw_warrior/test_agent_and_cli.py). A Left 4 Dead chapter is thousands of
 # steps long and random survivors never reach the safe room: its search against the survivors'
-# heuristic is to be measured with its part 2 (issue 19), not in a test.
-WIN_TOO_RARE = {"chainsaw-warrior", "left-4-dead"}
+# heuristic is to be measured with its part 2 (issue 19), not in a test. A Psycho Raiders game
+# is a thousand steps of up to 13 characters, and one searching seat among several random ones
+# of its own side cannot carry it: to be measured with its heuristic agents, not in a test.
+WIN_TOO_RARE = {"chainsaw-warrior", "left-4-dead", "psycho-raiders"}
 
 
 @pytest.mark.parametrize("game_id", [g for g in registry.game_ids() if g not in WIN_TOO_RARE])

@@ -14,6 +14,7 @@ from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.engine.procedure import Frames
 from deadtable.games.psycho_raiders.attacks import Attack, AttackHandler, Damage, DamageHandler
+from deadtable.games.psycho_raiders.events import Hazard, HazardHandler
 from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, Round, RoundHandler
 from deadtable.games.psycho_raiders.setup import (
     Sinister,
@@ -26,7 +27,8 @@ from deadtable.games.psycho_raiders.setup import (
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.games.psycho_raiders.turn import Turn, TurnHandler
 
-PsychoRaidersState.FRAMES = Frames(Round, Phase, Sinister, Turn, Attack, Damage)
+PsychoRaidersState.FRAMES = Frames(Round, Phase, Sinister, Turn, Attack, Damage,
+                                  Hazard)
 PsychoRaidersState.HANDLERS = {
     Round.KIND: RoundHandler(),
     Phase.KIND: PhaseHandler(),
@@ -34,6 +36,7 @@ PsychoRaidersState.HANDLERS = {
     Turn.KIND: TurnHandler(),
     Attack.KIND: AttackHandler(),
     Damage.KIND: DamageHandler(),
+    Hazard.KIND: HazardHandler(),
 }
 
 OPTIONS = OptionSet([

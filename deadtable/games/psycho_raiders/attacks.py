@@ -56,6 +56,8 @@ def line_of_fire(state: PsychoRaidersState, a: int, b: int) -> bool:
             return True
         return feature == "door" and tuple(sorted((x, y))) in state.opened
 
+    if hiding.fogged(state, a, b):
+        return False
     return sight(state.board, a, b, figures=figures, opaque=opaque, edge_sight=edge_sight).clear
 
 
@@ -104,13 +106,15 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool) -> list
         return []
     found = []
     side = state.side_of(char)
+    cards = [] if char.grabbed_by is not None else char.weapons
+    reach = max([0, *(state.rules.weapons[c].reach for c in cards if c not in char.emptied)])
     for other in state.chars.values():
         if (not state.active(other) or state.side_of(other) == side or other.vehicle
                 or other.key == char.grabbed_by or char.key == other.grabbed_by):
             continue
         for token, space in sorted(other.tokens.items()):
             hexes = distance(state, here, space)
-            if hexes is None or (close_only and hexes > 0):
+            if hexes is None or hexes > reach or (close_only and hexes > 0):
                 continue
             if other.hidden and hexes == 0:
                 continue  # on its space, one seeks (12.6)

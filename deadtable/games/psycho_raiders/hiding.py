@@ -33,7 +33,9 @@ def max_tokens(char: Character) -> int:
 
 
 def lit(state: PsychoRaidersState, space: int) -> bool:
-    """12.5: a streetlight's hex and the hexes next to it."""
+    """12.5: a streetlight's hex and the hexes next to it (not while the power is out)."""
+    if state.bonus.get("power-out"):
+        return False
     lights = {m.space for m in state.board.markers_of("streetlight")}
     return space in lights or any(n in lights for n in state.board.neighbours[space]
                                   if state.board.coords[n] is not None)
@@ -60,14 +62,24 @@ def sees(state: PsychoRaidersState, a: int, b: int) -> bool:
             return True
         return feature == "door" and tuple(sorted((x, y))) in state.opened
 
+    if fogged(state, a, b):
+        return False
     return sight(board, a, b, figures=vehicles, opaque=opaque, edge_sight=edge_sight).clear
+
+
+def fogged(state: PsychoRaidersState, a: int, b: int) -> bool:
+    """Fog (D66 54-56, designed): nothing is seen beyond 3 hexes."""
+    if state.weather != "Fog":
+        return False
+    d = distance(state, a, b)
+    return d is None or d > 3
 
 
 def can_hide(state: PsychoRaidersState, char: Character, space: int) -> bool:
     if lit(state, space):
         return False
     board = state.board
-    far = state.rules.numbers["hide_distance"]
+    far = 5 if state.bonus.get("dark-moon") else state.rules.numbers["hide_distance"]
     in_cover = board.terrain[space] in HIDE_TERRAIN
     for enemy in enemy_pieces(state, char):
         d = distance(state, space, enemy)

@@ -46,17 +46,24 @@ def cost(state: PsychoRaidersState, char: Character, space: int) -> int | None:
     return terrain.cost
 
 
-def room_for(state: PsychoRaidersState, char: Character, space: int, fighting: bool) -> bool:
-    """10.5: whether one more of the character's pieces fits on `space`."""
+def crowds(state: PsychoRaidersState, char: Character) -> dict[int, tuple[int, int]]:
+    """space -> (friendly pieces, enemy pieces) outside vehicles, as the character counts."""
     side = state.side_of(char)
-    friends = enemies = 0
-    for other, _token in state.pieces(space):
+    found: dict[int, tuple[int, int]] = {}
+    for other in state.chars.values():
         if other.vehicle is not None or not state.active(other):
             continue
-        if state.side_of(other) == side:
-            friends += 1
-        else:
-            enemies += 1
+        mine = state.side_of(other) == side
+        for space in other.tokens.values():
+            friends, enemies = found.get(space, (0, 0))
+            found[space] = (friends + mine, enemies + (not mine))
+    return found
+
+
+def room_for(state: PsychoRaidersState, char: Character, space: int, fighting: bool,
+             crowd: dict[int, tuple[int, int]] | None = None) -> bool:
+    """10.5: whether one more of the character's pieces fits on `space`."""
+    friends, enemies = (crowds(state, char) if crowd is None else crowd).get(space, (0, 0))
     limit = state.rules.numbers["stack"]
     if space in state.vehicles.values():
         limit = 1  # one vehicle and one character outside it
@@ -84,6 +91,7 @@ def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
     if left <= 0 or (stranded and left < full):
         return []
     found = []
+    crowd = crowds(state, char)
     for there in board.neighbours[here]:
         price = cost(state, char, there)
         if price is None or not can_pass(state, here, there):
@@ -95,8 +103,9 @@ def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
             price = left
         elif terrain.min_speed > full or price > left:
             continue
-        fighting = may_fight and not char.hidden and bool(state.enemies_at(char, there))
-        if not room_for(state, char, there, fighting):
+        fighting = (may_fight and not char.hidden and crowd.get(there, (0, 0))[1] > 0
+                    and bool(state.enemies_at(char, there)))
+        if not room_for(state, char, there, fighting, crowd):
             continue
         found.append((there, max(price, 1)))
     return found

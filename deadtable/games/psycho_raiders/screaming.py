@@ -51,9 +51,9 @@ def apply(state: PsychoRaidersState, char: Character, verb: str, rest: str) -> N
         hiding.reveal_sinister(state, state.chars[rest], REVEAL)
 
 
-def scream(state: PsychoRaidersState, char: Character) -> None:
+def scream(state: PsychoRaidersState, char: Character, reveal: bool = True) -> None:
     """8.1: the Scream Table, for townsfolk at most 15 hexes from the screamer."""
-    if char.hidden:
+    if char.hidden and reveal:
         hiding.reveal(state, char, hiding.SCREAM_HIDDEN)
     here = state.space_of(char)
     assert here is not None
@@ -61,7 +61,8 @@ def scream(state: PsychoRaidersState, char: Character) -> None:
     roll = state.dice.d6()
     modified = roll + table.modifiers.get(state.weather.lower(), 0)
     row = table.row(modified)
-    state.event(f"{char.name} screams! Scream Table: {modified}: {row['text']}", SCREAM)
+    who = char.name if not char.hidden else "A camper, far off,"
+    state.event(f"{who} screams! Scream Table: {modified}: {row['text']}", SCREAM)
     reach = state.rules.numbers["scream_range"]
     near = sorted((d, c.key) for c in waiting(state)
                    if (d := distance(state.board, here, state.space_of(c) or here)) is not None

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.engine.state import Outcome
-from deadtable.games.psycho_raiders import hiding
+from deadtable.games.psycho_raiders.events import apply_event
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
 EVENTS = "7 Event Phase"
@@ -105,38 +105,7 @@ def event_phase(state: PsychoRaidersState) -> None:
     d66 = state.dice.d66()
     event = state.rules.tables.event(d66)
     state.event(f"Event {d66}: {event.name}. {event.text}", "D66 Event Table")
-    apply_event(state, event.effect, dict(event.numbers), event.weather, event.removes)
-
-
-def apply_event(state: PsychoRaidersState, effect: str, numbers: dict[str, int],
-                weather: str | None, removes: tuple[str, ...]) -> None:
-    if effect == "weather" and weather is not None:
-        state.weather = weather
-    elif effect == "lightning":
-        hiding.lightning(state)
-    elif effect == "raiders-song":
-        state.bonus[RAIDERS] = state.bonus.get(RAIDERS, 0) + numbers.get("speed", 1)
-    elif effect == "church-bell":
-        gravedigger = state.chars.get("gravedigger")
-        helped, hurt = CAMPERS, RAIDERS
-        if gravedigger is not None and state.is_sinister(gravedigger):
-            helped, hurt = RAIDERS, CAMPERS
-            state.event("The bell tolls the other way: the Gravedigger is sinister.", EVENTS)
-            hiding.reveal_sinister(state, gravedigger, EVENTS)
-        state.bonus[helped] = state.bonus.get(helped, 0) + numbers.get("speed", 1)
-        for char in state.chars.values():
-            if state.active(char) and state.side_of(char) == hurt and char.kind != "townsfolk":
-                char.will = max(0, char.will + numbers.get("will", -1))
-    elif effect == "dead-body":
-        woods = [c for c in state.chars.values() if c.kind == "camper" and state.active(c)
-                 and state.board.terrain[state.space_of(c) or 0] == "tree"]
-        loser = lowest_d66(state, woods)
-        if loser is not None:
-            loser.will = max(0, loser.will + numbers.get("will", -1))
-            state.event(f"{loser.name} finds a dead body and loses 1 Will.", EVENTS)
-    else:
-        state.event("Nothing on the table is affected (this event's effect is not yet built; "
-                    "docs/psycho-raiders.md).", EVENTS)
+    apply_event(state, event.effect, dict(event.numbers), event.weather, event.place)
 
 
 def lowest_d66(state: PsychoRaidersState, chars: list[Character]) -> Character | None:
