@@ -45,6 +45,8 @@ OPTIONS = OptionSet([
            "turn's, or every turn, or none", choices=("5-6", "every-turn", "none")),
     Option("composure", "characters", "who may gain composure (A-45): any character (11.4) or "
            "campers only (the Player Aid)", choices=("characters", "campers")),
+    Option("abilities", "one-per-side", "once-per-game abilities (A-18): one per side for the "
+           "game (5.23) or each listed ability once (16)", choices=("one-per-side", "each-once")),
     Option("max-turns", 30, "turns before dawn ends the game in a draw (designed: the "
            "rulebook sets no limit)", minimum=1, maximum=1000),
     Option("map", "", "a map file (TOML; default: the designed Crucible)"),

@@ -13,7 +13,7 @@ from deadtable.engine.board import distance as board_distance
 from deadtable.engine.board import sight
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.psycho_raiders import hiding
+from deadtable.games.psycho_raiders import abilities, hiding
 from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import STATS, Character, PsychoRaidersState
@@ -33,6 +33,7 @@ ESCAPE = "13.2 Escape"
 FIRE = "15.6 Flame Thrower and Blowtorch"
 VERBS = ("attack", "shoot", "grab", "escape")
 PERSONAL = "personal"
+TWO = "two="  # a 2 Weapon Attack: "two=Handgun|Chain"
 
 
 def distance(state: PsychoRaidersState, a: int, b: int) -> int | None:
@@ -67,6 +68,13 @@ def strength_of(state: PsychoRaidersState, char: Character, card: str, hexes: in
     added where the card needs it (14.5)."""
     if card in (FISTS, PERSONAL):
         return char.strength if hexes == 0 else None
+    if card.startswith(TWO):  # 16: both cards, personal strength once
+        parts = [strength_of(state, char, c, hexes, target, grabbed)
+                 for c in card[len(TWO):].split("|")]
+        if any(p is None for p in parts):
+            return None
+        needs = any(state.rules.weapons[c].personal for c in card[len(TWO):].split("|"))
+        return sum(p or 0 for p in parts) - (char.strength if needs else 0)
     weapon = state.rules.weapons[card]
     if card in char.emptied:  # 4.71: sideways, a Blunt weapon in close combat
         return (weapon.empty or 0) + char.strength if hexes == 0 else None
@@ -186,6 +194,10 @@ def shoot_token(state: PsychoRaidersState, attacker: Character, other: Character
 
 def spend(state: PsychoRaidersState, char: Character, card: str) -> None:
     """A shot or a burst of fuel (4.71), or a one-use card back to the Outdoor deck (11.5)."""
+    if card.startswith(TWO):
+        for part in card[len(TWO):].split("|"):
+            spend(state, char, part)
+        return
     if card in (FISTS, PERSONAL) or card in char.emptied or card not in char.weapons:
         return
     if card in char.shots:
@@ -253,9 +265,18 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
             return None
         if frame.step == "a-weapon":
             cards = usable(state, attacker, frame.hexes, a, d, defender.grabbed_by is not None)
+            if abilities.open_to(state, attacker, "two-weapons") is not None:
+                held = [c for c in cards if c != FISTS]
+                for i, first in enumerate(held):
+                    for second in held[i + 1:]:
+                        pair = f"{TWO}{first}|{second}"
+                        value = strength_of(state, attacker, pair, frame.hexes, d,
+                                            defender.grabbed_by is not None)
+                        if value is not None:
+                            cards[pair] = value
             return Decision.of(attacker.seat, f"{attacker.name} attacks {defender.name}: "
                                "with what? (14.4)", [
-                                   Action(f"weapon:{c}", f"{c}: strength {v}",
+                                   Action(f"weapon:{c}", f"{_shown(c)}: strength {v}",
                                           {"verb": "weapon", "card": c})
                                    for c, v in cards.items()])
         if frame.step == "d-weapon":
@@ -267,6 +288,7 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
             found.append(Action(f"weapon:{PERSONAL}",
                                 f"Defend with personal strength {defender.strength}{dodge}",
                                 {"verb": "weapon", "card": PERSONAL}))
+            found += declare_hide_offers(state, defender)
             return Decision.of(defender.seat, f"{defender.name} is attacked by "
                                f"{attacker.name}: defend with what?", found)
         if frame.step in ("a-reroll", "d-reroll"):
@@ -280,15 +302,17 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
                        {"verb": "reroll"})])
         if frame.step in ("will-1", "will-2"):
             char = self._adder(state, frame)
-            if char.will <= 0:
+            if char.will <= 0 and not adrenaline_left(state, char):
                 return None
             mine, theirs = ((frame.a_total, frame.d_total) if char is attacker
                             else (frame.d_total, frame.a_total))
+            boost = adrenaline_left(state, char)
+            found = [Action(f"will:{n}", f"Add {n} Will" if n else "Add none",
+                            {"verb": "will", "amount": n}) for n in range(char.will + 1)]
+            found += [Action(f"adrenaline:{n}", f"Add {n} Adrenaline to Strength (16)",
+                             {"verb": "adrenaline", "amount": n}) for n in range(1, boost + 1)]
             return Decision.of(char.seat, f"{char.name} totals {mine} against {theirs}: add "
-                               "Will? (14.61)", [
-                                   Action(f"will:{n}", f"Add {n} Will" if n else "Add none",
-                                          {"verb": "will", "amount": n})
-                                   for n in range(char.will + 1)])
+                               "Will? (14.61)", found)
         return None
 
     def _adder(self, state: PsychoRaidersState, frame: Attack) -> Character:
@@ -302,8 +326,14 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
         verb, _, rest = action_id.partition(":")
         if frame.step == "a-weapon":
             frame.a_weapon = rest
+            if rest.startswith(TWO):
+                abilities.use(state, attacker, "two-weapons", f"2 Weapon Attack, {_shown(rest)}")
             frame.step = "d-weapon"
         elif frame.step == "d-weapon":
+            if verb == "declare-hide":
+                declare_hide(state, defender, rest)
+                frame.step = "over"
+                return
             frame.d_weapon = rest
             frame.step = "roll"
         elif frame.step in ("a-reroll", "d-reroll"):
@@ -318,6 +348,19 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
                 else:
                     frame.d_roll = roll
             frame.step = "d-reroll" if is_a else "natural"
+        elif verb == "adrenaline":  # Strength from Adrenaline: the Will step stays open
+            char = self._adder(state, frame)
+            amount = int(rest)
+            left = adrenaline_left(state, char)
+            if char.key not in state.adrenaline:
+                abilities.use(state, char, "adrenaline", f"adrenaline, +{amount} Strength")
+            state.adrenaline[char.key] = left - amount
+            if char is attacker:
+                frame.a_total += amount
+            else:
+                frame.d_total += amount
+            state.event(f"{char.name} adds {amount} Adrenaline: {frame.a_total} against "
+                        f"{frame.d_total}.", abilities.ABILITIES)
         else:
             char = self._adder(state, frame)
             amount = int(rest)
@@ -336,6 +379,9 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
         if state.space_of(attacker) is None or state.space_of(defender) is None:
             state.pop()
             return
+        if frame.step == "over":
+            state.pop()
+            return
         if frame.step == "roll":
             frame.a_roll, frame.d_roll = state.dice.d6(), state.dice.d6()
             state.event(f"{attacker.name} ({frame.a_weapon}) rolls {frame.a_roll}; "
@@ -349,6 +395,7 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
             frame.step = "will-1"
         else:
             state.pop()
+            state.adrenaline.pop(frame.defender, None)  # a defender's boost lasts one fight
             self._resolve(state, frame, attacker, defender)
 
     def _totals(self, state: PsychoRaidersState, frame: Attack, attacker: Character,
@@ -383,8 +430,7 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
             if frame.hexes and frame.d_weapon == PERSONAL:
                 state.event(f"{defender.name} dodges: no damage at range (14.2).", RANGE)
                 return
-        wtype = ("Blunt" if card in (FISTS, PERSONAL) or card in winner.emptied
-                 else state.rules.weapons[card].type)
+        wtype = "|".join(_types(state, winner, card))
         state.event(f"{winner.name} wins by {abs(diff)}: {loser.name} takes {abs(diff)} "
                     "damage.", DAMAGE)
         state.push(Damage(step="allocate", char=loser.key, amount=abs(diff), wtype=wtype,
@@ -410,15 +456,23 @@ class DamageHandler(Handler[PsychoRaidersState, Damage]):
         char = state.chars[frame.char]
         if frame.step != "allocate" or frame.amount <= 0 or not any(char.stats):
             return None
+        found = [Action(f"lose:{stat}", f"Lose 1 {stat.capitalize()} ({value} now)",
+                        {"verb": "lose", "stat": stat})
+                 for stat, value in zip(STATS, char.stats, strict=True) if value > 0]
+        if (frame.killers and frame.lost == 0
+                and abilities.open_to(state, char, "dodge") is not None):
+            found.append(Action("dodge", "Dodge Attack: miss the attack (16.1)",
+                                {"verb": "dodge"}))
         return Decision.of(char.seat, f"{char.name}: {frame.amount} damage left to take "
-                           "from your stats (14.71)", [
-                               Action(f"lose:{stat}", f"Lose 1 {stat.capitalize()} "
-                                      f"({value} now)", {"verb": "lose", "stat": stat})
-                               for stat, value in zip(STATS, char.stats, strict=True)
-                               if value > 0])
+                           "from your stats (14.71)", found)
 
     def apply(self, state: PsychoRaidersState, frame: Damage, action_id: str) -> None:
         char = state.chars[frame.char]
+        if action_id == "dodge":
+            abilities.use(state, char, "dodge", "Dodge Attack: the attack misses")
+            frame.amount = 0
+            frame.killers = []
+            return
         stat = action_id.split(":", 1)[1]
         setattr(char, stat, getattr(char, stat) - 1)
         frame.amount -= 1
@@ -431,7 +485,8 @@ class DamageHandler(Handler[PsychoRaidersState, Damage]):
             state.event(f"{char.name} is at Speed {char.speed}, Strength {char.strength}, "
                         f"Will {char.will}.", "14.71 Lowering Stats")
         if any(char.stats):
-            if frame.wtype == "Fire" and frame.lost and frame.killers and not char.on_fire:
+            fire = "Fire" in frame.wtype.split("|")
+            if fire and frame.lost and frame.killers and not char.on_fire:
                 char.on_fire = True
                 state.event(f"{char.name} is on fire!", FIRE)
             return
@@ -449,8 +504,8 @@ def kill_card(state: PsychoRaidersState, char: Character, frame: Damage) -> None
     name = state.kill.draw()
     state.kill_discard.append(name)
     card = next(c for c in state.rules.kill.cards if c.name == name)
-    burning = char.on_fire or (frame.wtype == "Fire" and bool(frame.killers))
-    if card.kills(frame.wtype, burning):
+    burning = char.on_fire or ("Fire" in frame.wtype.split("|") and bool(frame.killers))
+    if any(card.kills(kind, burning) for kind in frame.wtype.split("|")):
         char.dead = True
         char.tokens = {}
         char.grabbed_by = None
@@ -467,7 +522,8 @@ def kill_card(state: PsychoRaidersState, char: Character, frame: Damage) -> None
         return
     char.set_stats((frame.before[0], frame.before[1], frame.before[2]
                     + state.rules.numbers["missed_kill_will"]))
-    state.event(f"Kill card: {name}, not a {frame.wtype} death: {char.name} narrowly escapes, "
+    kinds = frame.wtype.replace("|", " or ")
+    state.event(f"Kill card: {name}, not a {kinds} death: {char.name} narrowly escapes, "
                 "back to the stats before the attack and +1 Will.", MISSED)
 
 
@@ -507,3 +563,51 @@ def escape(state: PsychoRaidersState, char: Character) -> None:
                 f"{'free' if free else 'still held'}.", ESCAPE)
     if free:
         char.grabbed_by = None
+
+
+def _shown(card: str) -> str:
+    return " and ".join(card[len(TWO):].split("|")) if card.startswith(TWO) else card
+
+
+def _types(state: PsychoRaidersState, char: Character, card: str) -> list[str]:
+    """The weapon types a win with `card` deals, for the Kill Deck (14.8)."""
+    cards = card[len(TWO):].split("|") if card.startswith(TWO) else [card]
+    return ["Blunt" if c in (FISTS, PERSONAL) or c in char.emptied
+            else state.rules.weapons[c].type for c in cards]
+
+
+def adrenaline_left(state: PsychoRaidersState, char: Character) -> int:
+    """Adrenaline this character may add to Strength now: what its turn left, or the whole
+    amount if its side may still use the ability (16: "at any time")."""
+    if char.key in state.adrenaline:
+        return max(0, state.adrenaline[char.key])
+    return abilities.open_to(state, char, "adrenaline") or 0
+
+
+def declare_hide_offers(state: PsychoRaidersState, char: Character) -> list[Action]:
+    """16.1 Declare Hide, before an attack: to an adjacent space, hidden there."""
+    from deadtable.games.psycho_raiders.movement import can_pass, room_for
+
+    here = state.space_of(char)
+    if here is None or abilities.open_to(state, char, "declare-hide") is None:
+        return []
+    found = []
+    for there in state.board.neighbours[here]:
+        terrain = state.rules.tables.terrain[state.board.terrain[there]]
+        if (terrain.enter and can_pass(state, here, there)
+                and room_for(state, char, there, fighting=False)
+                and not state.enemies_at(char, there)):
+            name = state.board.name(there)
+            found.append(Action(f"declare-hide:{name}", f"Declare Hide: slip to {name} (16.1)",
+                                {"verb": "declare-hide", "space": name}))
+    return found
+
+
+def declare_hide(state: PsychoRaidersState, char: Character, name: str) -> None:
+    abilities.use(state, char, "declare-hide", f"Declare Hide, to {name}")
+    space = state.board.space(name)
+    token = min(t for t, s in state.real[char.key].items() if s.value == hiding.REAL)
+    char.tokens[token] = space
+    char.grabbed_by = None
+    if not char.hidden and len(char.tokens) < hiding.max_tokens(char):
+        hiding.hide(state, char, space, new_is_real=False)

@@ -95,7 +95,7 @@ class Character:
 class PsychoRaidersState(ProcedureState):
     __slots__ = ("rules", "board", "chars", "real", "sinister", "revealed_sinister", "locked",
                  "opened", "decks", "outdoor", "kill", "kill_discard", "dropped", "weather",
-                 "round", "bonus", "vehicles", "abilities_used")
+                 "round", "bonus", "vehicles", "abilities_used", "adrenaline")
 
     FRAMES: ClassVar[Frames]
     HANDLERS: ClassVar[dict[str, Handler[Any, Any]]]
@@ -117,7 +117,8 @@ class PsychoRaidersState(ProcedureState):
     round: int
     bonus: dict[str, int]  # side -> Speed added this round by an event (7)
     vehicles: dict[str, int]  # vehicle -> its hex (parked: 10.1 is not built)
-    abilities_used: list[str]  # sides whose once-per-game ability is spent (16)
+    abilities_used: list[str]  # "side:ability" once-per-game abilities spent (16)
+    adrenaline: dict[str, int]  # character -> Adrenaline left for Strength this turn (16)
 
     # -- who is who ----------------------------------------------------------------------------
     def side_of(self, char: Character) -> str:
@@ -207,6 +208,7 @@ class PsychoRaidersState(ProcedureState):
             "bonus": dict(self.bonus),
             "vehicles": [[k, v] for k, v in self.vehicles.items()],
             "abilities_used": list(self.abilities_used),
+            "adrenaline": [[k, v] for k, v in self.adrenaline.items()],
             "stack": self._stack_data(),
         }
 
@@ -231,6 +233,7 @@ class PsychoRaidersState(ProcedureState):
         self.bonus = dict(data["bonus"])
         self.vehicles = {k: v for k, v in data["vehicles"]}
         self.abilities_used = list(data["abilities_used"])
+        self.adrenaline = {k: v for k, v in data["adrenaline"]}
         self._load_stack(data["stack"])
 
     def _copy_into(self, other: Any) -> None:
@@ -252,4 +255,5 @@ class PsychoRaidersState(ProcedureState):
         other.bonus = dict(self.bonus)
         other.vehicles = dict(self.vehicles)
         other.abilities_used = list(self.abilities_used)
+        other.adrenaline = dict(self.adrenaline)
         self._copy_stack(other)

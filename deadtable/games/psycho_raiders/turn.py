@@ -9,7 +9,14 @@ from dataclasses import dataclass, field
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.psycho_raiders import actions, attacks, hiding, movement, screaming
+from deadtable.games.psycho_raiders import (
+    abilities,
+    actions,
+    attacks,
+    hiding,
+    movement,
+    screaming,
+)
 from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
@@ -66,6 +73,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             found += hiding.offers(state, char)
             found += attacks.offers(state, char, close_only=False)
             found += actions.offers(state, char)
+        if char.grabbed_by is None:
+            found += abilities.turn_offers(state, char, frame.will_token)
         if not frame.screamed:
             found += screaming.offers(state, char)
         if state.side_of(char) == RAIDERS:
@@ -74,6 +83,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         return Decision.of(char.seat, f"{char.name}: move and take one action", found)
 
     def run(self, state: PsychoRaidersState, frame: Turn) -> None:
+        state.adrenaline.pop(frame.char, None)
         state.pop()  # the character died, escaped or the game ended during its turn
 
     def _moves(self, state: PsychoRaidersState, frame: Turn, char: Character) -> list[Action]:
@@ -99,6 +109,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         char = state.chars[frame.char]
         verb, _, rest = action_id.partition(":")
         if verb == "end":
+            state.adrenaline.pop(char.key, None)
             state.pop()
         elif verb == "move":
             token_text, _, name = rest.partition(":")
@@ -108,6 +119,22 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             frame.will += 1
             char.will -= 1
             state.event(f"{char.name} spends 1 Will for 1 more Speed.", WILL_SPEED)
+        elif verb == "adrenaline":
+            amount = abilities.open_to(state, char, "adrenaline") or 0
+            token_text, _, spent_text = rest.partition(":")
+            spent = int(spent_text)
+            frame.will_token = int(token_text)
+            frame.will += spent
+            state.adrenaline[char.key] = amount - spent
+            abilities.use(state, char, "adrenaline", f"adrenaline, +{spent} Speed")
+        elif verb == "appear":
+            space = state.board.space(rest)
+            abilities.use(state, char, "appear-anywhere", f"appears at {rest}")
+            char.tokens = {min(char.tokens): space}
+            char.vehicle = None
+            frame.spent = {}
+            if state.enemies_at(char, space):
+                frame.attack_due = not frame.acted
         elif verb in screaming.VERBS:
             frame.screamed = frame.screamed or verb != "reveal"
             screaming.apply(state, char, verb, rest)

@@ -128,7 +128,8 @@ def test_14_8_kill_deck_and_14_81_the_missed_kill(card: str, dead: bool) -> None
     state.apply("weapon:Tire Iron")  # Blunt
     state.apply("weapon:Machete")
     state.apply("keep")
-    state.apply("will:0")  # Beau has no Will left; Randy answers
+    state.apply("will:0")  # Beau, with no Will, could still add the raiders' Adrenaline
+    state.apply("will:0")  # Randy
     state.apply("lose:speed")  # 13 against 5: his last point goes, and all are 0
     assert beau.dead is dead
     randy = state.chars["randy"]
