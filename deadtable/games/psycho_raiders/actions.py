@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from deadtable.engine.board.model import edge_key
 from deadtable.engine.decisions import Action
-from deadtable.games.psycho_raiders import screaming
+from deadtable.games.psycho_raiders import events, screaming
 from deadtable.games.psycho_raiders.state import CAMPERS, Character, PsychoRaidersState
 
 LOCKED = "11.1 Opening Locked Doors/Locking Doors"
@@ -61,6 +61,7 @@ def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
             and any(a < b for a, b in zip(char.stats, char.start, strict=True))):
         found.append(Action("composure", "Gain composure: 1 stat back (11.4)",
                             {"verb": "composure"}))
+    found += events.wall_offers(state, char)
     if deck_here(state, here) is not None:
         found.append(Action("search", "Search for weapons (11.5)", {"verb": "search"}))
     if state.dropped.get(here) and len(char.weapons) < state.rules.numbers["carry"]:
@@ -90,7 +91,9 @@ def apply(state: PsychoRaidersState, char: Character, verb: str, rest: str) -> N
     here = state.space_of(char)
     assert here is not None
     who = "Someone hidden" if char.hidden else char.name
-    if verb == "open":
+    if verb == "wall":
+        events.attack_wall(state, char, rest)
+    elif verb == "open":
         there = state.board.space(rest)
         feature = state.board.feature(here, there) or "door"
         roll = state.dice.d6()

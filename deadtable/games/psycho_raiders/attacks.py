@@ -52,11 +52,7 @@ def line_of_fire(state: PsychoRaidersState, a: int, b: int) -> bool:
     figures.pop(a, None)
     figures.pop(b, None)
 
-    def edge_sight(x: int, y: int, feature: str | None) -> bool:
-        if feature in (None, "passage", "window"):
-            return True
-        return feature == "door" and tuple(sorted((x, y))) in state.opened
-
+    edge_sight = hiding.openings(state)
     if hiding.fogged(state, a, b):
         return False
     return sight(state.board, a, b, figures=figures, opaque=opaque, edge_sight=edge_sight).clear

@@ -5,6 +5,8 @@ every inquiry is answered honestly and publicly (12.6), and nothing else is told
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from deadtable.engine.board import sight
 from deadtable.engine.decisions import Action
 from deadtable.engine.secrets import Secret
@@ -57,14 +59,23 @@ def sees(state: PsychoRaidersState, a: int, b: int) -> bool:
                        if terrain.sight or t == "lake")
     vehicles = {s: 1 for s in state.vehicles.values() if s not in (a, b)}
 
-    def edge_sight(x: int, y: int, feature: str | None) -> bool:
-        if feature in (None, "passage", "window"):
-            return True
-        return feature == "door" and tuple(sorted((x, y))) in state.opened
-
+    edge_sight = openings(state)
     if fogged(state, a, b):
         return False
     return sight(board, a, b, figures=vehicles, opaque=opaque, edge_sight=edge_sight).clear
+
+
+def openings(state: PsychoRaidersState) -> Callable[[int, int, str | None], bool]:
+    """Which edges a line crosses: passages and windows always, doors once opened, walls once
+    demolished (15.5)."""
+    opened = set(state.opened)
+
+    def edge_sight(x: int, y: int, feature: str | None) -> bool:
+        if feature in (None, "passage", "window"):
+            return True
+        return (x, y) in opened or (y, x) in opened
+
+    return edge_sight
 
 
 def fogged(state: PsychoRaidersState, a: int, b: int) -> bool:

@@ -151,6 +151,7 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> PsychoRaid
     state.bonus = {}
     state.abilities_used = []
     state.adrenaline = {}
+    state.wall_damage = {}
     state.revealed_sinister = []
     raider_seats = tuple(sorted({c.seat for c in state.chars.values() if c.kind == "raider"}))
     state.sinister = {k: Secret("loyal", raider_seats, group="sinister")

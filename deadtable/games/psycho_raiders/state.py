@@ -95,7 +95,7 @@ class Character:
 class PsychoRaidersState(ProcedureState):
     __slots__ = ("rules", "board", "chars", "real", "sinister", "revealed_sinister", "locked",
                  "opened", "decks", "outdoor", "kill", "kill_discard", "dropped", "weather",
-                 "round", "bonus", "vehicles", "abilities_used", "adrenaline")
+                 "round", "bonus", "vehicles", "abilities_used", "adrenaline", "wall_damage")
 
     FRAMES: ClassVar[Frames]
     HANDLERS: ClassVar[dict[str, Handler[Any, Any]]]
@@ -119,6 +119,7 @@ class PsychoRaidersState(ProcedureState):
     vehicles: dict[str, int]  # vehicle -> its hex (parked: 10.1 is not built)
     abilities_used: list[str]  # "side:ability" once-per-game abilities spent (16)
     adrenaline: dict[str, int]  # character -> Adrenaline left for Strength this turn (16)
+    wall_damage: dict[tuple[int, int], int]  # a wall's strength lost to attacks (15.5)
 
     # -- who is who ----------------------------------------------------------------------------
     def side_of(self, char: Character) -> str:
@@ -209,6 +210,7 @@ class PsychoRaidersState(ProcedureState):
             "vehicles": [[k, v] for k, v in self.vehicles.items()],
             "abilities_used": list(self.abilities_used),
             "adrenaline": [[k, v] for k, v in self.adrenaline.items()],
+            "wall_damage": [[a, b, v] for (a, b), v in self.wall_damage.items()],
             "stack": self._stack_data(),
         }
 
@@ -234,6 +236,7 @@ class PsychoRaidersState(ProcedureState):
         self.vehicles = {k: v for k, v in data["vehicles"]}
         self.abilities_used = list(data["abilities_used"])
         self.adrenaline = {k: v for k, v in data["adrenaline"]}
+        self.wall_damage = {(a, b): v for a, b, v in data["wall_damage"]}
         self._load_stack(data["stack"])
 
     def _copy_into(self, other: Any) -> None:
@@ -256,4 +259,5 @@ class PsychoRaidersState(ProcedureState):
         other.vehicles = dict(self.vehicles)
         other.abilities_used = list(self.abilities_used)
         other.adrenaline = dict(self.adrenaline)
+        other.wall_damage = dict(self.wall_damage)
         self._copy_stack(other)

@@ -262,3 +262,21 @@ def test_random_games_keep_every_secret() -> None:
             assert not any("You are token" in e["text"] or "Sinister Roll:" in e["text"]
                            for e in public["log"])
             state.apply(rng.choice(state.decision.ids))
+
+
+def test_15_5_a_wall_attacked_to_zero_is_an_open_door() -> None:
+    state = new()
+    park_everyone(state)
+    (a, b), _f = next((e, f) for e, f in state.board.features.items()
+                      if f == "wall" and state.board.edge(*e).get("strength") == 3)
+    outside = a if state.board.coords[a] is not None else b
+    inside = b if outside == a else a
+    put(state, "randy", outside)
+    state.apply("turn:randy")
+    room = state.board.name(inside)
+    # Randy 6 + Tire Iron 2 + Strength 5 = 13 against the barn's 1 + 3 = 4: 9 > 3
+    script(state, 6, 1)
+    state.apply(f"wall:{room}")
+    assert f"move:1:{room}" in state.decision.ids
+    assert any("demolished" in e.text and e.cite == "15.5 Attacking Locations"
+               for e in state.log)
