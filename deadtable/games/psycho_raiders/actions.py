@@ -93,6 +93,10 @@ def apply(state: PsychoRaidersState, char: Character, verb: str, rest: str) -> N
     who = "Someone hidden" if char.hidden else char.name
     if verb == "wall":
         events.attack_wall(state, char, rest)
+    elif verb == "open" and rest.startswith("vehicle="):
+        from deadtable.games.psycho_raiders.vehicles import break_in
+
+        break_in(state, char, rest.split("=", 1)[1])
     elif verb == "open":
         there = state.board.space(rest)
         feature = state.board.feature(here, there) or "door"

@@ -99,8 +99,7 @@ def apply_event(state: PsychoRaidersState, effect: str, numbers: dict[str, int],
     elif effect == "joey":
         joey_arrives(state)
     elif effect in ("black-cat", "flat-tire", "stall"):
-        state.event("No vehicle is moving: vehicles stay parked in this version "
-                    "(docs/psycho-raiders.md).", EVENTS)
+        vehicle_event(state, effect, numbers)
     else:
         state.event("This event's effect is not yet built (docs/psycho-raiders.md).", EVENTS)
 
@@ -136,11 +135,51 @@ def joey_arrives(state: PsychoRaidersState) -> None:
     place(state, joey, space)
     car = next((v.name for v in state.rules.vehicles.values() if v.owner == sheet.name), None)
     if car is not None:
+        from deadtable.games.psycho_raiders.vehicles import new_car
+
         state.vehicles[car] = space
+        state.cars[car] = new_car(state, car)
         joey.vehicle = car
     state.event(f"Joey drives in from the {'north' if north else 'south'} ({roll}) to "
                 f"{board.name(space)}.", EVENTS)
     screaming.alert(state, joey, EVENTS)
+
+
+def vehicle_event(state: PsychoRaidersState, effect: str, numbers: dict[str, int]) -> None:
+    """Rows 11, 24, 64 (A-44): the vehicle with someone aboard furthest toward the rolled
+    edge (D6 1-3 north) rolls on Dangerous Turns, loses 2 from each speed (A-15: not below 0),
+    or cannot move this turn."""
+    from deadtable.games.psycho_raiders import vehicles
+
+    roll = state.dice.d6()
+    low, high = state.rules.tables.event_phase.get("north_on", [1, 3])
+    north = low <= roll <= high
+    moving = [(name, space) for name, space in state.vehicles.items()
+              if not state.cars[name]["wrecked"] and vehicles.aboard(state, name)]
+    if not moving:
+        state.event(f"Direction {roll}: no vehicle has anyone aboard.", EVENTS)
+        return
+    row = {n: (state.board.offset(s) or (0, 0))[1] for n, s in moving}
+    name = (min if north else max)(row, key=lambda n: (row[n], n))
+    state.event(f"Direction {roll} ({'north' if north else 'south'}): the {name}.", EVENTS)
+    car = state.cars[name]
+    if effect == "stall":
+        car["moved"] = state.round
+    elif effect == "flat-tire":
+        for mode in vehicles.MODES:
+            car[mode] = max(0, car[mode] + numbers.get("speed", -2))
+    else:
+        table = state.rules.tables.dice["dangerous_turns"]
+        die = state.dice.d6()
+        result = table.row(die + table.modifiers.get(state.weather.lower(), 0))
+        state.event(f"Dangerous Turns {die}: {result['text']}", EVENTS)
+        if result["result"] == "flip":
+            vehicles.wreck(state, name, EVENTS)
+        elif result["result"] == "off-road":
+            space = state.vehicles[name]
+            step = next((n for n in state.board.neighbours[space]
+                         if state.board.coords[n] is not None), space)
+            vehicles.skid(state, name, [step, space], int(result["hexes"]))
 
 
 def gain_will(state: PsychoRaidersState, char: Character, amount: int) -> None:

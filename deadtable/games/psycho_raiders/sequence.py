@@ -127,7 +127,7 @@ def check_victory(state: PsychoRaidersState) -> None:
     campers = [c for c in state.chars.values() if c.kind == "camper"]
     winner = None
     if any(c.escaped for c in state.chars.values() if state.side_of(c) == CAMPERS):
-        winner, cause = CAMPERS, "a camper escaped off the north edge, hidden"
+        winner, cause = CAMPERS, "the campers escaped off the north edge"
     elif all(c.dead for c in campers):
         winner, cause = RAIDERS, "every camper is dead"
     if winner is None:

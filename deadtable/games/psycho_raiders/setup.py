@@ -21,6 +21,7 @@ from deadtable.games.psycho_raiders.state import (
     Character,
     PsychoRaidersState,
 )
+from deadtable.games.psycho_raiders.vehicles import new_car
 
 SETUP = "17 Game Setup"
 SINISTER = "17.2 Sinister Roll"
@@ -151,6 +152,7 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> PsychoRaid
     state.bonus = {}
     state.abilities_used = []
     state.adrenaline = {}
+    state.cars = {name: new_car(state, name) for name in state.vehicles}
     state.wall_damage = {}
     state.revealed_sinister = []
     raider_seats = tuple(sorted({c.seat for c in state.chars.values() if c.kind == "raider"}))

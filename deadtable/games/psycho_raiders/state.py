@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from deadtable.engine.board import Board
 from deadtable.engine.cards import Pile
 from deadtable.engine.dice import Dice
-from deadtable.engine.procedure import Frames, Handler, ProcedureState
+from deadtable.engine.procedure import Frames, Handler, ProcedureState, copy_plain
 from deadtable.engine.secrets import Secret, redeal
 from deadtable.games.psycho_raiders.rules import Rules
 
@@ -95,7 +95,8 @@ class Character:
 class PsychoRaidersState(ProcedureState):
     __slots__ = ("rules", "board", "chars", "real", "sinister", "revealed_sinister", "locked",
                  "opened", "decks", "outdoor", "kill", "kill_discard", "dropped", "weather",
-                 "round", "bonus", "vehicles", "abilities_used", "adrenaline", "wall_damage")
+                 "round", "bonus", "vehicles", "abilities_used", "adrenaline", "wall_damage",
+                 "cars")
 
     FRAMES: ClassVar[Frames]
     HANDLERS: ClassVar[dict[str, Handler[Any, Any]]]
@@ -116,7 +117,8 @@ class PsychoRaidersState(ProcedureState):
     weather: str  # Clear | Wind | Rain | Fog (7)
     round: int
     bonus: dict[str, int]  # side -> Speed added this round by an event (7)
-    vehicles: dict[str, int]  # vehicle -> its hex (parked: 10.1 is not built)
+    vehicles: dict[str, int]  # vehicle -> its hex
+    cars: dict[str, dict[str, Any]]  # vehicle -> its speeds, strength, locks, keys (vehicles.py)
     abilities_used: list[str]  # "side:ability" once-per-game abilities spent (16)
     adrenaline: dict[str, int]  # character -> Adrenaline left for Strength this turn (16)
     wall_damage: dict[tuple[int, int], int]  # a wall's strength lost to attacks (15.5)
@@ -211,6 +213,7 @@ class PsychoRaidersState(ProcedureState):
             "abilities_used": list(self.abilities_used),
             "adrenaline": [[k, v] for k, v in self.adrenaline.items()],
             "wall_damage": [[a, b, v] for (a, b), v in self.wall_damage.items()],
+            "cars": [[k, v] for k, v in self.cars.items()],
             "stack": self._stack_data(),
         }
 
@@ -237,6 +240,7 @@ class PsychoRaidersState(ProcedureState):
         self.abilities_used = list(data["abilities_used"])
         self.adrenaline = {k: v for k, v in data["adrenaline"]}
         self.wall_damage = {(a, b): v for a, b, v in data["wall_damage"]}
+        self.cars = {k: v for k, v in data["cars"]}
         self._load_stack(data["stack"])
 
     def _copy_into(self, other: Any) -> None:
@@ -260,4 +264,5 @@ class PsychoRaidersState(ProcedureState):
         other.abilities_used = list(self.abilities_used)
         other.adrenaline = dict(self.adrenaline)
         other.wall_damage = dict(self.wall_damage)
+        other.cars = copy_plain(self.cars)
         self._copy_stack(other)

@@ -16,6 +16,7 @@ from deadtable.games.psycho_raiders import (
     hiding,
     movement,
     screaming,
+    vehicles,
 )
 from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
@@ -36,6 +37,11 @@ class Turn(Frame):
     acted: bool = False
     screamed: bool = False
     attack_due: bool = False  # it stepped onto an enemy: it must attack (14)
+    driving: str = ""  # the vehicle it drives this turn (10.1)
+    mode: str = ""  # high | safe | off_road
+    car_spent: int = 0  # hexes the vehicle has gone
+    turn_roll: int = 0  # a Dangerous Turns roll the driver may re-roll (10.2)
+    last: list[int] = field(default_factory=list)  # the vehicle's last step
 
 
 def begin_turn(state: PsychoRaidersState, char: Character) -> None:
@@ -46,8 +52,12 @@ def begin_turn(state: PsychoRaidersState, char: Character) -> None:
 
 
 def left(state: PsychoRaidersState, frame: Turn, char: Character, token: int) -> int:
+    """Speed left to a token: 10.4, a vehicle's hexes count against its riders' walk."""
     extra = frame.will if token == frame.will_token else 0
-    return movement.speed(state, char) + extra - frame.spent.get(token, 0)
+    spent = frame.spent.get(token, 0)
+    if char.vehicle is not None:
+        spent = max(spent, frame.car_spent)
+    return movement.speed(state, char) + extra - spent
 
 
 class TurnHandler(Handler[PsychoRaidersState, Turn]):
@@ -56,6 +66,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         if not state.active(char) or state.outcome is not None:
             return None
         found: list[Action] = []
+        if frame.turn_roll:
+            return Decision.of(char.seat, f"{char.name}: a dangerous turn",
+                               vehicles.offers(state, frame, char))
         if frame.attack_due:
             found += attacks.offers(state, char, close_only=True)
             return Decision.of(char.seat, f"{char.name} stepped onto an enemy: attack (14)",
@@ -75,6 +88,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             found += actions.offers(state, char)
         if char.grabbed_by is None:
             found += abilities.turn_offers(state, char, frame.will_token)
+        found += vehicles.offers(state, frame, char)
         if not frame.screamed:
             found += screaming.offers(state, char)
         if state.side_of(char) == RAIDERS:
@@ -135,6 +149,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             frame.spent = {}
             if state.enemies_at(char, space):
                 frame.attack_due = not frame.acted
+        elif verb in vehicles.FREE:
+            vehicles.apply(state, frame, char, verb, rest)
         elif verb in screaming.VERBS:
             frame.screamed = frame.screamed or verb != "reveal"
             screaming.apply(state, char, verb, rest)
@@ -143,6 +159,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             frame.attack_due = False
             if verb in hiding.VERBS:
                 hiding.apply(state, char, verb, rest)
+            elif verb == "hotwire":
+                vehicles.apply(state, frame, char, verb, rest)
             elif verb in attacks.VERBS:
                 attacks.apply(state, char, verb, rest)
             else:
@@ -159,8 +177,12 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         space = state.board.space(name)
         price = dict(movement.steps(state, char, token, left(state, frame, char, token),
                                     not frame.acted))[space]
-        frame.spent[token] = frame.spent.get(token, 0) + price
+        frame.spent[token] = max(frame.spent.get(token, 0), frame.car_spent) + price
         char.tokens[token] = space
+        if char.vehicle is not None and char.vehicle == frame.driving:
+            frame.driving = ""  # 10.4: dropped off, the vehicle has no driver now
+        if char.vehicle is not None:
+            state.event(f"{char.name} gets out of the {char.vehicle}.", vehicles.RIDE)
         char.vehicle = None
         if char.grabbed_by is None:
             for other in state.chars.values():

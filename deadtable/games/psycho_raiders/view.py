@@ -38,7 +38,11 @@ def view(state: PsychoRaidersState, seat: str | None) -> dict[str, Any]:
         "turn": state.round,
         "weather": state.weather,
         "characters": chars,
-        "vehicles": {name: board.name(space) for name, space in state.vehicles.items()},
+        "vehicles": [{"name": name, "space": board.name(space),
+                      "speeds": [state.cars[name][m] for m in ("high", "safe", "off_road")],
+                      "strength": state.cars[name]["strength"],
+                      "wrecked": state.cars[name]["wrecked"]}
+                     for name, space in state.vehicles.items()],
         "locked": [[board.name(a), board.name(b)] for a, b in state.locked],
         "dropped": {board.name(s): len(cards) for s, cards in state.dropped.items()},
         "kill_deck": len(state.kill),
