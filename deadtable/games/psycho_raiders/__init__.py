@@ -14,6 +14,12 @@ from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.engine.procedure import Frames
 from deadtable.games.psycho_raiders.attacks import Attack, AttackHandler, Damage, DamageHandler
+from deadtable.games.psycho_raiders.crashes import (
+    CarDamage,
+    CarDamageHandler,
+    CarFight,
+    CarFightHandler,
+)
 from deadtable.games.psycho_raiders.events import Hazard, HazardHandler
 from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, Round, RoundHandler
 from deadtable.games.psycho_raiders.setup import (
@@ -28,7 +34,7 @@ from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.games.psycho_raiders.turn import Turn, TurnHandler
 
 PsychoRaidersState.FRAMES = Frames(Round, Phase, Sinister, Turn, Attack, Damage,
-                                  Hazard)
+                                  Hazard, CarFight, CarDamage)
 PsychoRaidersState.HANDLERS = {
     Round.KIND: RoundHandler(),
     Phase.KIND: PhaseHandler(),
@@ -37,6 +43,8 @@ PsychoRaidersState.HANDLERS = {
     Attack.KIND: AttackHandler(),
     Damage.KIND: DamageHandler(),
     Hazard.KIND: HazardHandler(),
+    CarFight.KIND: CarFightHandler(),
+    CarDamage.KIND: CarDamageHandler(),
 }
 
 OPTIONS = OptionSet([

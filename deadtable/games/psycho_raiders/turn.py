@@ -13,6 +13,7 @@ from deadtable.games.psycho_raiders import (
     abilities,
     actions,
     attacks,
+    crashes,
     hiding,
     movement,
     screaming,
@@ -42,6 +43,7 @@ class Turn(Frame):
     car_spent: int = 0  # hexes the vehicle has gone
     turn_roll: int = 0  # a Dangerous Turns roll the driver may re-roll (10.2)
     last: list[int] = field(default_factory=list)  # the vehicle's last step
+    car_from: int = -1  # where the vehicle started this turn (15.22)
 
 
 def begin_turn(state: PsychoRaidersState, char: Character) -> None:
@@ -89,6 +91,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         if char.grabbed_by is None:
             found += abilities.turn_offers(state, char, frame.will_token)
         found += vehicles.offers(state, frame, char)
+        if not frame.acted:
+            found += crashes.offers(state, char) + crashes.ram_offers(state, frame, char)
         if not frame.screamed:
             found += screaming.offers(state, char)
         if state.side_of(char) == RAIDERS:
@@ -159,6 +163,10 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             frame.attack_due = False
             if verb in hiding.VERBS:
                 hiding.apply(state, char, verb, rest)
+            elif verb == "hit-car":
+                crashes.start_hit(state, char, rest)
+            elif verb == "ram":
+                crashes.start_ram(state, frame, char, rest)
             elif verb == "hotwire":
                 vehicles.apply(state, frame, char, verb, rest)
             elif verb in attacks.VERBS:

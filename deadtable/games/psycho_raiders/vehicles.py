@@ -177,6 +177,7 @@ def apply(state: PsychoRaidersState, frame: Any, char: Character, verb: str, res
         frame.driving = char.vehicle or ""
         frame.mode = rest
         frame.car_spent = frame.spent.get(min(char.tokens), 0)  # 10.4: the driver's walk
+        frame.car_from = state.vehicles[frame.driving]
         state.cars[frame.driving]["moved"] = state.round
         state.cars[frame.driving]["driven_by"] = state.side_of(char)
         state.event(f"{char.name} drives the {frame.driving} at "

@@ -90,3 +90,51 @@ def test_6_1_escape_by_road_needs_5_hexes_from_the_raiders() -> None:
     state._decision = None
     state.apply("escape-road")
     assert state.outcome is not None and state.outcome.results["campers"] == "win"
+
+
+def test_15_22_ramming_after_a_straight_line_and_15_3_vehicle_damage() -> None:
+    state = new()
+    park_everyone(state)
+    put(state, "spud", "11,20")  # a raider in the road ahead of the pickup
+    state.apply("turn:randy")
+    put(state, "randy", "10,25")
+    state.chars["randy"].vehicle = "Pickup Truck"
+    state._decision = None
+    state.apply("drive:safe")
+    state.apply("car:11,24")
+    # from 10,25 to 11,20 is no straight line: no +2
+    state.vehicles["Pickup Truck"] = state.board.space("11,21")
+    state.chars["randy"].tokens = {1: state.board.space("11,21")}
+    state._decision = None
+    script(state, 2, 6)  # pickup 2 + 6 = 8; Spud 6 + Crude Mace 3 + 7 = 16
+    state.apply("ram:spud")
+    assert any(e.cite == "15.22 Ramming" and "+2" not in e.text for e in state.log)
+    state.apply("will:0")  # Randy drives: he is behind, adds first
+    state.apply("will:0")  # Spud
+    for _ in range(8):
+        decision = state.decision
+        assert decision is not None
+        if "car-lose:speed" not in decision.ids:
+            break
+        state.apply("car-lose:speed")
+    car = state.cars["Pickup Truck"]
+    assert car["strength"] == 6 and not car["wrecked"]
+    assert (car["high"], car["safe"], car["off_road"]) == (1, 0, 0)
+
+
+def test_15_2_a_character_attacks_a_vehicle_and_15_4_it_is_totalled() -> None:
+    state = new()
+    park_everyone(state)
+    tractor = state.vehicles["Tractor"]
+    state.cars["Tractor"].update(high=0, safe=0, off_road=0, strength=1)
+    state.cars["Tractor"]["open_to"] = ["raiders"]
+    put(state, "randy", tractor)
+    state.apply("turn:randy")
+    script(state, 6, 1)  # Randy 6 + 2 + 5 = 13 against 1 + 1 = 2
+    from deadtable.games.psycho_raiders import crashes
+
+    crashes.start_hit(state, state.chars["randy"], "Tractor:Tire Iron")
+    state.settle()
+    state.apply("will:0")  # Randy is ahead; the tractor has no driver: Randy alone decides
+    state.apply("car-lose:strength")
+    assert state.cars["Tractor"]["wrecked"]
