@@ -10,9 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.engine.procedure import Frames
+from deadtable.games.psycho_raiders.agent import HeuristicAgent
 from deadtable.games.psycho_raiders.attacks import Attack, AttackHandler, Damage, DamageHandler
 from deadtable.games.psycho_raiders.crashes import (
     CarDamage,
@@ -89,3 +91,5 @@ SPEC = GameSpec(
     render="deadtable.games.psycho_raiders.render:render",
     web_renderer=Path(__file__).parent / "web" / "renderer.js",
 )
+
+register_agent("heuristic", HeuristicAgent, game="psycho-raiders")

@@ -35,9 +35,13 @@ def seat_for(state: PsychoRaidersState, name: str) -> str:
     if rider is not None:
         return rider.seat
     owner = state.rules.vehicles[name].owner.lower()
-    if owner in state.chars:
+    if owner in state.chars and state.chars[owner].seat:
         return state.chars[owner].seat
-    return state.chars["spud" if owner == "raiders" else "randy"].seat
+    if owner == "raiders":
+        return state.chars["spud"].seat
+    from deadtable.games.psycho_raiders.screaming import townsfolk_seats
+
+    return townsfolk_seats(state)[0]  # an unalerted owner's car: the townsfolk's player
 
 
 def enemy_car(state: PsychoRaidersState, char: Character, name: str) -> bool:
@@ -86,7 +90,7 @@ def ram_offers(state: PsychoRaidersState, frame: Any, char: Character) -> list[A
                                 {"verb": "ram", "character": other.key}))
     for target, there in state.vehicles.items():
         if (target != name and there in state.board.neighbours[here]
-                and not state.cars[target]["wrecked"]):
+                and not state.cars[target]["wrecked"] and enemy_car(state, char, target)):
             found.append(Action(f"ram:car={target}", f"Ram the {target} (15.22)",
                                 {"verb": "ram", "vehicle": target}))
     return found

@@ -80,13 +80,18 @@ def alert(state: PsychoRaidersState, char: Character, cite: str) -> None:
     the next turn, played by the seat 17 gives the townsfolk."""
     char.alerted = True
     char.alerted_round = state.round
-    seats = [s for s in state.game.seats if s.split("-")[-1] == "townsfolk"
-             or s.startswith("townsfolk") or s == CAMPERS]
+    seats = townsfolk_seats(state)
     order = sum(1 for c in state.chars.values() if c.kind == "townsfolk" and c.alerted) - 1
     char.seat = seats[order % len(seats)] if seats else char.seat
     for secret in state.real[char.key].values():
         secret.owners = (char.seat,)
     state.event(f"The {char.name} is alerted and joins the game.", cite)
+
+
+def townsfolk_seats(state: PsychoRaidersState) -> list[str]:
+    """The seats 17 gives the townsfolk, in order."""
+    return [s for s in state.game.seats if s.split("-")[-1] == "townsfolk"
+            or s.startswith("townsfolk") or s == CAMPERS]
 
 
 def visit(state: PsychoRaidersState, char: Character) -> None:
