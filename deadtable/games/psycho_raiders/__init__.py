@@ -57,6 +57,9 @@ OPTIONS = OptionSet([
            "campers only (the Player Aid)", choices=("characters", "campers")),
     Option("abilities", "one-per-side", "once-per-game abilities (A-18): one per side for the "
            "game (5.23) or each listed ability once (16)", choices=("one-per-side", "each-once")),
+    Option("flank-odd", "higher-total", "who takes an odd point of damage split over two "
+           "flankers (A-41): the one with more stats left, or the one the fight was "
+           "between", choices=("higher-total", "fought")),
     Option("max-turns", 30, "turns before dawn ends the game in a draw (designed: the "
            "rulebook sets no limit)", minimum=1, maximum=1000),
     Option("map", "", "a map file (TOML; default: the designed Crucible)"),

@@ -28,10 +28,12 @@ DAMAGE = "14.7 Damage"
 KILL = "14.8 Death and Kill Cards"
 MISSED = "14.81 Missing THE KILL"
 HIDDEN_ATTACK = "12.7 Ranged Weapons Hidden Attack"
+FLANK = "14.9 Flank Attacking and Defending"
+TWO_ON_TWO = "14.91 Fight 2 on 2"
 GRAB = "13.1 Grabbing"
 ESCAPE = "13.2 Escape"
 FIRE = "15.6 Flame Thrower and Blowtorch"
-VERBS = ("attack", "shoot", "grab", "escape")
+VERBS = ("attack", "flank", "shoot", "grab", "escape")
 PERSONAL = "personal"
 TWO = "two="  # a 2 Weapon Attack: "two=Handgun|Chain"
 
@@ -132,6 +134,12 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool) -> list
             else:
                 found.append(Action(f"attack:{other.key}", f"Attack {other.name} (14)",
                                     {"verb": "attack", "character": other.key}))
+                if hexes == 0 and not char.hidden:
+                    for friend in beside(state, char):
+                        found.append(Action(
+                            f"flank:{other.key}:{friend.key}",
+                            f"Attack {other.name} with {friend.name} (14.9)",
+                            {"verb": "flank", "character": other.key, "with": friend.key}))
                 if hexes == 0 and not close_only:
                     found.append(Action(f"grab:{other.key}", f"Grab {other.name} (13.1)",
                                         {"verb": "grab", "character": other.key}))
@@ -145,6 +153,9 @@ def apply(state: PsychoRaidersState, char: Character, verb: str, rest: str) -> N
         hiding.reveal(state, char, "12 A character comes out of hiding to attack")
     if verb == "attack":
         start_attack(state, char, state.chars[rest])
+    elif verb == "flank":
+        target, _, friend = rest.partition(":")
+        start_attack(state, char, state.chars[target], friend)
     elif verb == "shoot":
         key, _, token = rest.partition(":")
         shoot_token(state, char, state.chars[key], int(token))
@@ -154,15 +165,44 @@ def apply(state: PsychoRaidersState, char: Character, verb: str, rest: str) -> N
         escape(state, char)
 
 
-def start_attack(state: PsychoRaidersState, attacker: Character, defender: Character) -> None:
+def start_attack(state: PsychoRaidersState, attacker: Character, defender: Character,
+                 partner: str = "") -> None:
     a, d = state.space_of(attacker), state.space_of(defender)
     assert a is not None and d is not None
     hexes = distance(state, a, d) or 0
-    state.event(f"{attacker.name} attacks {defender.name}"
-                f"{' in close combat' if hexes == 0 else f' at {hexes} hexes'}.", ATTACK)
+    friends = [] if hexes else [c.key for c in beside(state, defender)]
+    if partner and friends:
+        # 14.91: two against two are two fights; the mover pairs them
+        other = next(k for k in friends)
+        state.event(f"Two against two (14.91): {attacker.name} fights {defender.name}, "
+                    f"{state.chars[partner].name} fights {state.chars[other].name}.", TWO_ON_TWO)
+        start_attack(state, state.chars[partner], state.chars[other])
+        partner, friends = "", []
+    with_friend = f" with {state.chars[partner].name}" if partner else ""
+    state.event(f"{attacker.name}{with_friend} attacks {defender.name}"
+                f"{' in close combat' if hexes == 0 else f' at {hexes} hexes'}"
+                f"{' and ' + state.chars[friends[0]].name if friends else ''}.",
+                FLANK if partner or friends else ATTACK)
     state.push(Attack(step="a-weapon", attacker=attacker.key, defender=defender.key,
                       hexes=hexes, a_before=list(attacker.stats),
-                      d_before=list(defender.stats)))
+                      d_before=list(defender.stats), a_partner=partner,
+                      d_partner=friends[0] if friends else ""))
+
+
+def beside(state: PsychoRaidersState, char: Character) -> list[Character]:
+    """Friends of `char` on its space who can fight beside it (14.9): in play, not hidden,
+    not held, not in a vehicle."""
+    here = state.space_of(char)
+    side = state.side_of(char)
+    return [c for c in state.chars.values() if c is not char and state.active(c)
+            and not c.hidden and c.grabbed_by is None and c.vehicle is None
+            and state.side_of(c) == side and state.space_of(c) == here]
+
+
+def best_close(state: PsychoRaidersState, char: Character) -> int:
+    """A flanking friend's strength: its best weapon, or itself, in close combat."""
+    here = state.space_of(char) or 0
+    return max(usable(state, char, 0, here, here, False).values(), default=char.strength)
 
 
 def shoot_token(state: PsychoRaidersState, attacker: Character, other: Character,
@@ -248,6 +288,8 @@ class Attack(Frame):
     a_before: list[int] = field(default_factory=list)
     d_before: list[int] = field(default_factory=list)
     first: str = ""  # who adds Will first (14.61: the one behind)
+    a_partner: str = ""  # a friend flanking with the attacker (14.9)
+    d_partner: str = ""  # a friend flanking with the defender
 
 
 class AttackHandler(Handler[PsychoRaidersState, Attack]):
@@ -402,6 +444,13 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
         d_str = strength_of(state, defender, frame.d_weapon,
                             0 if frame.d_weapon == PERSONAL else frame.hexes, a,
                             attacker.grabbed_by is not None) or 0
+        for key in (frame.a_partner, frame.d_partner):
+            if key and state.active(state.chars[key]):
+                extra = best_close(state, state.chars[key])
+                if key == frame.a_partner:
+                    a_str += extra
+                else:
+                    d_str += extra
         frame.a_total, frame.d_total = frame.a_roll + a_str, frame.d_roll + d_str
         state.event(f"{attacker.name} {frame.a_roll} + {a_str} = {frame.a_total}; "
                     f"{defender.name} {frame.d_roll} + {d_str} = {frame.d_total}.", ROLL)
@@ -427,10 +476,29 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
                 state.event(f"{defender.name} dodges: no damage at range (14.2).", RANGE)
                 return
         wtype = "|".join(_types(state, winner, card))
-        state.event(f"{winner.name} wins by {abs(diff)}: {loser.name} takes {abs(diff)} "
-                    "damage.", DAMAGE)
-        state.push(Damage(step="allocate", char=loser.key, amount=abs(diff), wtype=wtype,
-                          killers=[winner.key], before=list(before)))
+        won_with = frame.a_partner if winner is attacker else frame.d_partner
+        lost_with = frame.d_partner if winner is attacker else frame.a_partner
+        killers = [winner.key, *([won_with] if won_with else [])]
+        state.event(f"{winner.name} wins by {abs(diff)}: {loser.name}"
+                    f"{' and ' + state.chars[lost_with].name if lost_with else ''} take "
+                    f"{abs(diff)} damage.", DAMAGE)
+        if not lost_with or not state.active(state.chars[lost_with]):
+            state.push(Damage(step="allocate", char=loser.key, amount=abs(diff), wtype=wtype,
+                              killers=killers, before=list(before)))
+            return
+        # 14.9: split as equally as possible; A-41 says who takes an odd point
+        friend = state.chars[lost_with]
+        odd = abs(diff) % 2
+        first, second = loser, friend
+        if odd and state.options["flank-odd"] == "higher-total" and \
+                sum(friend.stats) > sum(loser.stats):
+            first, second = friend, loser
+        half = abs(diff) // 2
+        for char, amount in ((second, half), (first, half + odd)):
+            if amount:
+                state.push(Damage(step="allocate", char=char.key, amount=amount, wtype=wtype,
+                                  killers=killers, before=list(
+                                      before if char is loser else char.stats)))
 
 
 @dataclass(slots=True)

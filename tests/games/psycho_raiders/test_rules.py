@@ -280,3 +280,43 @@ def test_15_5_a_wall_attacked_to_zero_is_an_open_door() -> None:
     assert f"move:1:{room}" in state.decision.ids
     assert any("demolished" in e.text and e.cite == "15.5 Attacking Locations"
                for e in state.log)
+
+
+def test_14_9_flank_attack_adds_the_friend_and_splits_the_damage() -> None:
+    state = new()
+    park_everyone(state)
+    spot = quiet_hex(state)
+    for key in ("ginger", "dawn", "spud"):
+        put(state, key, spot)
+    state.apply("turn:ginger")
+    # Ginger (Fists 3) with Dawn (Fists 3): 1 + 6 = 7; Spud (Spiked Chain 3 + 7) 6 + 10 = 16
+    script(state, 1, 6, 5)  # Ginger's natural 1: the Natural 1 Table's 5, nothing
+    state.apply("flank:spud:dawn")
+    state.apply("weapon:Fists")
+    state.apply("weapon:Spiked Chain")
+    state.apply("keep")
+    state.apply("keep")
+    state.apply("will:0")
+    state.apply("will:0")
+    # 9 damage split 4 and 5: the odd point to the one with more stats (Ginger 13, Dawn 13:
+    # a tie leaves it with Ginger, whom Spud fought)
+    taken = {}
+    while state.decision is not None and state.decision.ids[0].startswith("lose:"):
+        who = state.decision.prompt.split(":")[0]
+        taken[who] = taken.get(who, 0) + 1
+        state.apply(state.decision.ids[0])
+    assert taken == {"Dawn": 4, "Ginger": 5}
+    assert any(e.cite == "14.9 Flank Attacking and Defending" for e in state.log)
+
+
+def test_14_91_two_against_two_are_two_fights() -> None:
+    state = new()
+    park_everyone(state)
+    spot = quiet_hex(state)
+    for key in ("ginger", "dawn", "spud", "beau"):
+        put(state, key, spot)
+    state.apply("turn:ginger")
+    state.apply("flank:spud:dawn")
+    assert any(e.cite == "14.91 Fight 2 on 2" for e in state.log)
+    attacks = [f for f in state.stack if f.KIND == "attack"]
+    assert [(f.attacker, f.defender) for f in attacks] == [("dawn", "beau"), ("ginger", "spud")]
