@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from deadtable.agents.base import Observation
-from deadtable.engine.board import distance
 from deadtable.engine.dice import Dice
+from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.hiding import lit
 from deadtable.games.psycho_raiders.state import CAMPERS, REAL, PsychoRaidersState
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from deadtable.engine.board import distance as board_distance
 from deadtable.engine.board import sight
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.psycho_raiders import abilities, hiding
+from deadtable.games.psycho_raiders.geometry import distance as board_distance
 from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import STATS, Character, PsychoRaidersState

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from deadtable.engine.board import distance
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.psycho_raiders import attacks, hiding
+from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
 
 FIGHT = "15.2 Vehicles Attacking/Attacking Vehicles"

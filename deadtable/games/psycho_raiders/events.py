@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from deadtable.engine.board import distance
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.psycho_raiders import hiding
+from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
 EVENTS = "D66 Event Table"

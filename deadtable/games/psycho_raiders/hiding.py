@@ -104,7 +104,7 @@ def can_hide(state: PsychoRaidersState, char: Character, space: int) -> bool:
 
 
 def distance(state: PsychoRaidersState, a: int, b: int) -> int | None:
-    from deadtable.engine.board import distance as board_distance
+    from deadtable.games.psycho_raiders.geometry import distance as board_distance
 
     return board_distance(state.board, a, b)
 

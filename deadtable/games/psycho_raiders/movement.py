@@ -78,7 +78,8 @@ def speed(state: PsychoRaidersState, char: Character) -> int:
 
 
 def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
-          may_fight: bool) -> list[tuple[int, int]]:
+          may_fight: bool, crowd: dict[int, tuple[int, int]] | None = None
+          ) -> list[tuple[int, int]]:
     """(space, cost) of every legal single step of one of the character's tokens, with
     `left` Speed left to that token this turn."""
     here = char.tokens[token]
@@ -91,7 +92,8 @@ def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
     if left <= 0 or (stranded and left < full):
         return []
     found = []
-    crowd = crowds(state, char)
+    if crowd is None:
+        crowd = crowds(state, char)
     for there in board.neighbours[here]:
         price = cost(state, char, there)
         if price is None or not can_pass(state, here, there):

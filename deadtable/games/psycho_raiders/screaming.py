@@ -3,9 +3,9 @@ raiders revealing a sinister townsperson (17.21)."""
 
 from __future__ import annotations
 
-from deadtable.engine.board import distance
 from deadtable.engine.decisions import Action
 from deadtable.games.psycho_raiders import hiding
+from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
 SCREAM = "8.1 Screaming"

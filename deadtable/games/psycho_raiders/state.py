@@ -26,13 +26,14 @@ REAL, DECOY = 1, 0
 class Character:
     """One character sheet in play (4.5) and its tokens on the map (12.1)."""
 
-    __slots__ = ("name", "kind", "speed", "strength", "will", "start", "weapons", "shots",
+    __slots__ = ("name", "key", "kind", "speed", "strength", "will", "start", "weapons", "shots",
                  "emptied", "tokens", "hidden", "vehicle", "alerted", "alerted_round",
                  "dead", "escaped", "on_fire", "grabbed_by", "seat")
 
     def __init__(self, name: str, kind: str, stats: tuple[int, int, int],
                  weapons: list[str]) -> None:
         self.name = name  # "Ginger"
+        self.key = name.lower()  # its id in actions: "ginger"
         self.kind = kind  # raider | camper | townsfolk
         self.speed, self.strength, self.will = stats
         self.start = stats  # the sheet's numbers: composure restores up to them (11.4)
@@ -49,10 +50,6 @@ class Character:
         self.on_fire = False  # a fire token on its sheet (15.6)
         self.grabbed_by: str | None = None  # 13.1
         self.seat = ""  # the seat that plays it now
-
-    @property
-    def key(self) -> str:
-        return self.name.lower()
 
     @property
     def stats(self) -> tuple[int, int, int]:

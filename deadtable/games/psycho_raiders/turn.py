@@ -108,11 +108,12 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         found = []
         board = state.board
         north = set(board.zone("North edge").spaces)
+        crowd = movement.crowds(state, char)
         for token in sorted(char.tokens):
             budget = left(state, frame, char, token)
             where = f" token {token}" if char.hidden else ""
             for space, price in movement.steps(state, char, token, budget,
-                                               may_fight=not frame.acted):
+                                               not frame.acted, crowd):
                 name = board.name(space)
                 found.append(Action(f"move:{token}:{name}", _label(where, name, price),
                                     {"verb": "move", "token": token, "space": name}))

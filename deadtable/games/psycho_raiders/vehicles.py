@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from deadtable.engine.board import distance
 from deadtable.engine.decisions import Action
+from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
 DRIVE = "10.1 Vehicle Movement"
