@@ -105,9 +105,8 @@ def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
             price = left
         elif terrain.min_speed > full or price > left:
             continue
-        fighting = (may_fight and not char.hidden and crowd.get(there, (0, 0))[1] > 0
-                    and bool(state.enemies_at(char, there)))
-        if not room_for(state, char, there, fighting, crowd):
+        # 10.5, 10.6: onto an enemy's space only to fight or seek there (its action unused)
+        if not room_for(state, char, there, may_fight, crowd):
             continue
         found.append((there, max(price, 1)))
     return found

@@ -320,3 +320,25 @@ def test_14_91_two_against_two_are_two_fights() -> None:
     assert any(e.cite == "14.91 Fight 2 on 2" for e in state.log)
     attacks = [f for f in state.stack if f.KIND == "attack"]
     assert [(f.attacker, f.defender) for f in attacks] == [("dawn", "beau"), ("ginger", "spud")]
+
+
+def test_10_6_a_seeker_walks_onto_a_hide_token_but_not_after_its_action() -> None:
+    state = new()
+    park_everyone(state)
+    spot = quiet_hex(state)
+    put(state, "ginger", spot)
+    state.apply("turn:ginger")
+    state.apply(f"hide:{state.board.name(spot)}:new")
+    state.apply("end")
+    for key in ("dawn", "randy"):
+        state.apply(f"turn:{key}")
+        state.apply("end")
+    near = next(n for n in state.board.neighbours[spot] if state.board.coords[n] is not None
+                and state.board.terrain[n] in ("grassland", "road"))
+    put(state, "spud", near)
+    state.apply("turn:spud")
+    assert f"move:1:{state.board.name(spot)}" in state.decision.ids
+    state.apply(f"move:1:{state.board.name(spot)}")
+    assert "seek:ginger:2" in state.decision.ids
+    state.apply("seek:ginger:2")  # token 2 is Ginger: found, and Spud attacks her
+    assert not state.chars["ginger"].hidden and state.stack[-1].KIND == "attack"
