@@ -23,6 +23,7 @@ from deadtable.games.psycho_raiders.crashes import (
     CarFightHandler,
 )
 from deadtable.games.psycho_raiders.events import Hazard, HazardHandler
+from deadtable.games.psycho_raiders.rerolls import TableRoll, TableRollHandler
 from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, Round, RoundHandler
 from deadtable.games.psycho_raiders.setup import (
     Sinister,
@@ -36,7 +37,7 @@ from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.games.psycho_raiders.turn import Turn, TurnHandler
 
 PsychoRaidersState.FRAMES = Frames(Round, Phase, Sinister, Turn, Attack, Damage,
-                                  Hazard, CarFight, CarDamage)
+                                  Hazard, CarFight, CarDamage, TableRoll)
 PsychoRaidersState.HANDLERS = {
     Round.KIND: RoundHandler(),
     Phase.KIND: PhaseHandler(),
@@ -47,6 +48,7 @@ PsychoRaidersState.HANDLERS = {
     Hazard.KIND: HazardHandler(),
     CarFight.KIND: CarFightHandler(),
     CarDamage.KIND: CarDamageHandler(),
+    TableRoll.KIND: TableRollHandler(),
 }
 
 OPTIONS = OptionSet([

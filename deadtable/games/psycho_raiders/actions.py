@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from deadtable.engine.board.model import edge_key
 from deadtable.engine.decisions import Action
-from deadtable.games.psycho_raiders import events, screaming
+from deadtable.games.psycho_raiders import events, rerolls, screaming
 from deadtable.games.psycho_raiders.state import CAMPERS, Character, PsychoRaidersState
 
 LOCKED = "11.1 Opening Locked Doors/Locking Doors"
@@ -98,16 +98,7 @@ def apply(state: PsychoRaidersState, char: Character, verb: str, rest: str) -> N
 
         break_in(state, char, rest.split("=", 1)[1])
     elif verb == "open":
-        there = state.board.space(rest)
-        feature = state.board.feature(here, there) or "door"
-        roll = state.dice.d6()
-        row = state.rules.tables.dice["locked"].row(roll)
-        opened = bool(row["window" if feature == "window" else "door"])
-        state.event(f"{char.name} tries the locked {feature} to {rest}: {roll}: "
-                    f"{'it opens' if opened else 'it holds'}.", LOCKED)
-        if opened:
-            state.locked.remove(edge_key(here, there))
-            state.opened.append(edge_key(here, there))
+        rerolls.roll_table(state, char, "open", rest, "Locked Doors/Windows Table", LOCKED)
     elif verb == "lock":
         there = state.board.space(rest)
         state.locked.append(edge_key(here, there))
@@ -138,6 +129,21 @@ def apply(state: PsychoRaidersState, char: Character, verb: str, rest: str) -> N
             char.emptied.remove(card)
             other.emptied.append(card)
         state.event(f"{char.name} passes the {card} to {other.name}.", PASS)
+
+
+@rerolls.resolver("open")
+def open_result(state: PsychoRaidersState, char: Character, roll: int, rest: str) -> None:
+    here = state.space_of(char)
+    assert here is not None
+    there = state.board.space(rest)
+    feature = state.board.feature(here, there) or "door"
+    row = state.rules.tables.dice["locked"].row(roll)
+    opened = bool(row["window" if feature == "window" else "door"])
+    state.event(f"{char.name} tries the locked {feature} to {rest}: {roll}: "
+                f"{'it opens' if opened else 'it holds'}.", LOCKED)
+    if opened:
+        state.locked.remove(edge_key(here, there))
+        state.opened.append(edge_key(here, there))
 
 
 def call(state: PsychoRaidersState, char: Character, building: str) -> None:
@@ -178,11 +184,17 @@ def composure(state: PsychoRaidersState, char: Character, here: int) -> None:
 
 
 def search(state: PsychoRaidersState, char: Character, here: int) -> None:
+    rerolls.roll_table(state, char, "search", "", "Search Weapons Table", SEARCH)
+
+
+@rerolls.resolver("search")
+def search_result(state: PsychoRaidersState, char: Character, roll: int, _arg: str) -> None:
     """11.5: a D6 on the Search Table; cards found are kept if there is room, else left lying
     face down (11.63)."""
+    here = state.space_of(char)
+    assert here is not None
     name = deck_here(state, here) or "Outdoor"
     pile = state.outdoor if name == "Outdoor" else state.decks[name]
-    roll = state.dice.d6()
     row = state.rules.tables.dice["search_weapons"].row(roll)
     count = int(row["outdoor" if name == "Outdoor" else "location"])
     found = pile.draw_many(count)

@@ -4,7 +4,7 @@ raiders revealing a sinister townsperson (17.21)."""
 from __future__ import annotations
 
 from deadtable.engine.decisions import Action
-from deadtable.games.psycho_raiders import hiding
+from deadtable.games.psycho_raiders import hiding, rerolls
 from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
@@ -55,10 +55,14 @@ def scream(state: PsychoRaidersState, char: Character, reveal: bool = True) -> N
     """8.1: the Scream Table, for townsfolk at most 15 hexes from the screamer."""
     if char.hidden and reveal:
         hiding.reveal(state, char, hiding.SCREAM_HIDDEN)
+    rerolls.roll_table(state, char, "scream", "", "Scream Table", SCREAM)
+
+
+@rerolls.resolver("scream")
+def scream_result(state: PsychoRaidersState, char: Character, roll: int, _arg: str) -> None:
     here = state.space_of(char)
     assert here is not None
     table = state.rules.tables.dice["scream"]
-    roll = state.dice.d6()
     modified = roll + table.modifiers.get(state.weather.lower(), 0)
     row = table.row(modified)
     who = char.name if not char.hidden else "A camper, far off,"

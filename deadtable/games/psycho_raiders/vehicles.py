@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from deadtable.engine.decisions import Action
+from deadtable.games.psycho_raiders import rerolls
 from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
@@ -286,7 +287,11 @@ def wreck(state: PsychoRaidersState, name: str, cite: str) -> None:
 
 
 def break_in(state: PsychoRaidersState, char: Character, name: str) -> None:
-    roll = state.dice.d6()
+    rerolls.roll_table(state, char, "break-in", name, "Locked Doors/Windows Table", BREAK_IN)
+
+
+@rerolls.resolver("break-in")
+def break_in_result(state: PsychoRaidersState, char: Character, roll: int, name: str) -> None:
     row = state.rules.tables.dice["locked"].row(roll)
     opened = bool(row["vehicle"])
     state.event(f"{char.name} tries the {name}'s door: {roll}: "
@@ -296,7 +301,11 @@ def break_in(state: PsychoRaidersState, char: Character, name: str) -> None:
 
 
 def hotwire(state: PsychoRaidersState, char: Character, name: str) -> None:
-    roll = state.dice.d6()
+    rerolls.roll_table(state, char, "hotwire", name, "Hotwire Table", HOTWIRE)
+
+
+@rerolls.resolver("hotwire")
+def hotwire_result(state: PsychoRaidersState, char: Character, roll: int, name: str) -> None:
     row = state.rules.tables.dice["hotwire"].row(roll)
     state.event(f"{char.name} hotwires the {name}: {roll}: {row['text']}", HOTWIRE)
     if row["result"] == "starts":

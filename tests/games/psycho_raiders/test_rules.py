@@ -220,6 +220,7 @@ def test_8_1_scream_alerts_the_nearest_townsperson() -> None:
     state.apply("turn:randy")
     script(state, 4)
     state.apply("scream")
+    state.apply("keep")  # 4.51: 1 Will could roll again
     assert state.chars["gravedigger"].alerted
     assert "scream" not in state.decision.ids  # once a turn
 
@@ -234,8 +235,11 @@ def test_11_1_locked_door_roll() -> None:
     state.apply("turn:randy")
     room = state.board.name(inside)
     assert f"move:1:{room}" not in state.decision.ids
-    script(state, 3)  # 3: a window gives (a door would hold)
+    script(state, 1, 3)  # 1 holds; Randy spends 1 Will: 3, a window gives (a door would hold)
     state.apply(f"open:{room}")
+    assert state.chars["randy"].will == 4
+    state.apply("reroll")
+    assert state.chars["randy"].will == 3
     assert f"move:1:{room}" in state.decision.ids
 
 

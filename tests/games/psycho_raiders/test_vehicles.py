@@ -59,6 +59,7 @@ def test_11_1_and_11_2_break_into_and_hotwire_a_townsperson_s_car() -> None:
     assert "board:Fixer-Upper" not in state.decision.ids
     script(state, 3)  # 3: a vehicle's door gives
     state.apply("open:vehicle=Fixer-Upper")
+    state.apply("keep")
     state.apply("board:Fixer-Upper")
     assert not any(a.startswith(("drive:", "hotwire:")) for a in state.decision.ids)
     state.apply("end")
@@ -72,6 +73,7 @@ def test_11_1_and_11_2_break_into_and_hotwire_a_townsperson_s_car() -> None:
     state.apply("turn:dawn")
     script(state, 5)
     state.apply("hotwire:Fixer-Upper")
+    state.apply("keep")
     assert any(a.startswith("drive:") for a in state.decision.ids)
 
 
