@@ -4,9 +4,28 @@ who is sinister (17.2). A spectator (seat None) sees what every seat sees."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from deadtable.engine.board import Board
 from deadtable.games.psycho_raiders.state import REAL, PsychoRaidersState
+
+
+@lru_cache(maxsize=4)
+def map_view(board: Board) -> dict[str, Any]:
+    """The static map, once per board: hexes (name, axial q and r, terrain), rooms (name and
+    building), and the markers, for drawing (the rules read the board)."""
+    names = board.names
+    buildings = {s: z.name for z in board.zones.values() if z.kind == "building"
+                 for s in z.spaces}
+    return {
+        "hexes": [[names[i], *board.coords[i], board.terrain[i]]  # type: ignore[misc]
+                  for i in range(board.size) if board.coords[i] is not None],
+        "rooms": [[names[i], buildings.get(i, "")] for i in range(board.size)
+                  if board.coords[i] is None],
+        "markers": [[m.kind, names[m.space]] for m in board.markers
+                    if m.kind in ("streetlight", "sharp-turn", "telephone")],
+    }
 
 
 def view(state: PsychoRaidersState, seat: str | None) -> dict[str, Any]:
@@ -35,6 +54,7 @@ def view(state: PsychoRaidersState, seat: str | None) -> dict[str, Any]:
             "on_fire": char.on_fire, "grabbed_by": char.grabbed_by,
         })
     return {
+        "map": map_view(board),
         "turn": state.round,
         "weather": state.weather,
         "characters": chars,
