@@ -245,6 +245,14 @@ def reveal_sinister(state: PsychoRaidersState, char: Character, cite: str) -> No
         secret.owners = (seat,)
     state.event(f"The {char.name} is sinister! The raiders play the {char.name} from now on.",
                 cite)
+    campers_phase = any(f.KIND == "phase" and getattr(f, "side", "") == CAMPERS
+                        for f in state.stack)
+    if (campers_phase and state.active(char) and char.turned != state.round
+            and char.alerted_round < state.round):
+        from deadtable.games.psycho_raiders.turn import begin_turn
+
+        state.event(f"Revealed in the campers' turn, the {char.name} acts at once.", cite)
+        begin_turn(state, char)  # 17.21: one movement and action, now
 
 
 __all__ = ["CAMPERS", "RAIDERS"]

@@ -67,7 +67,8 @@ def ready(state: PsychoRaidersState, char: Character, side: str) -> bool:
 class PhaseHandler(Handler[PsychoRaidersState, Phase]):
     def _waiting(self, state: PsychoRaidersState, frame: Phase) -> list[Character]:
         return [c for c in state.chars.values()
-                if ready(state, c, frame.side) and c.key not in frame.done]
+                if ready(state, c, frame.side) and c.key not in frame.done
+                and c.turned != state.round]
 
     def decide(self, state: PsychoRaidersState, frame: Phase) -> Decision | None:
         waiting = self._waiting(state, frame)

@@ -28,7 +28,7 @@ class Character:
 
     __slots__ = ("name", "key", "kind", "speed", "strength", "will", "start", "weapons", "shots",
                  "emptied", "tokens", "hidden", "vehicle", "alerted", "alerted_round",
-                 "dead", "escaped", "on_fire", "grabbed_by", "seat")
+                 "dead", "escaped", "on_fire", "grabbed_by", "seat", "turned")
 
     def __init__(self, name: str, kind: str, stats: tuple[int, int, int],
                  weapons: list[str]) -> None:
@@ -50,6 +50,7 @@ class Character:
         self.on_fire = False  # a fire token on its sheet (15.6)
         self.grabbed_by: str | None = None  # 13.1
         self.seat = ""  # the seat that plays it now
+        self.turned = 0  # the last turn (round) it took its turn in (17.21)
 
     @property
     def stats(self) -> tuple[int, int, int]:

@@ -48,6 +48,7 @@ class Turn(Frame):
 
 def begin_turn(state: PsychoRaidersState, char: Character) -> None:
     state.event(f"{char.name}'s turn.", TURN)
+    char.turned = state.round
     if char.on_fire:
         attacks.burn(state, char)
     state.push(Turn(step="act", char=char.key))

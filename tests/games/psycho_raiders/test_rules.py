@@ -346,3 +346,22 @@ def test_10_6_a_seeker_walks_onto_a_hide_token_but_not_after_its_action() -> Non
     assert "seek:ginger:2" in state.decision.ids
     state.apply("seek:ginger:2")  # token 2 is Ginger: found, and Spud attacks her
     assert not state.chars["ginger"].hidden and state.stack[-1].KIND == "attack"
+
+
+def test_11_41_and_17_21_a_desecrated_chapel_reveals_the_gravedigger_who_acts_at_once() -> None:
+    state = new(sinister=(2, 1, 6))  # the Gravedigger is sinister
+    park_everyone(state)
+    chapel = state.board.space("Chapel")
+    put(state, "ginger", chapel)
+    state.chars["ginger"].will = 1
+    gravedigger = state.chars["gravedigger"]
+    gravedigger.alerted, gravedigger.alerted_round, gravedigger.seat = True, 0, "campers"
+    state.apply("turn:ginger")
+    state.apply("composure")
+    assert state.chars["ginger"].will == 1  # no refuge here
+    assert "gravedigger" in state.revealed_sinister
+    decision = state.decision
+    assert decision is not None and decision.seat == "raiders"
+    assert decision.prompt.startswith("Gravedigger")
+    state.apply("end")
+    assert state.decision.prompt.startswith("Ginger")  # back to Ginger's turn
