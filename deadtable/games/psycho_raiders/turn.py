@@ -200,7 +200,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                     other.grabbed_by = None
         state.event(f"{label} moves to {name}.", movement.MOVE)
         hiding.exposed(state, char, token)
-        if not char.hidden and char.tokens:
+        if not char.hidden and char.tokens.get(token) == space:  # the character itself moved
             screaming.visit(state, char)
             if state.enemies_at(char, space):
                 frame.attack_due = True

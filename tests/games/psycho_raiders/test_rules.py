@@ -365,3 +365,27 @@ def test_11_41_and_17_21_a_desecrated_chapel_reveals_the_gravedigger_who_acts_at
     assert decision.prompt.startswith("Gravedigger")
     state.apply("end")
     assert state.decision.prompt.startswith("Ginger")  # back to Ginger's turn
+
+
+def test_a_decoy_exposed_on_an_enemy_space_forces_no_attack() -> None:
+    """A decoy moved into a streetlight's light beside an enemy is removed; the character,
+    revealed elsewhere, has not stepped onto anyone."""
+    state = new()
+    park_everyone(state)
+    light = state.board.markers_of("streetlight")[0].space
+    lit_hex = next(n for n in state.board.neighbours[light] if state.board.coords[n] is not None
+                   and state.board.terrain[n] in ("grassland", "road"))
+    spot = quiet_hex(state)
+    put(state, "ginger", spot)
+    state.apply("turn:ginger")
+    state.apply(f"hide:{state.board.name(spot)}:keep")  # token 1 is Ginger, 2 a decoy
+    put(state, "spud", lit_hex)
+    state.chars["ginger"].tokens[2] = next(n for n in state.board.neighbours[lit_hex]
+                                           if state.board.coords[n] is not None
+                                           and n != light and state.board.terrain[n] != "building")
+    state.stack[-1].acted = False  # type: ignore[attr-defined]  # as if it hid last turn
+    state._decision = None
+    state.apply(f"move:2:{state.board.name(lit_hex)}")
+    ginger = state.chars["ginger"]
+    assert not ginger.hidden and 2 not in ginger.tokens
+    assert not state.stack[-1].attack_due  # type: ignore[attr-defined]
