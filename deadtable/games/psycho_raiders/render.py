@@ -24,8 +24,9 @@ def characters_table(view: dict[str, Any]) -> Table:
     for char in view["characters"]:
         if not char["alerted"] and char["kind"] == "townsfolk":
             continue
-        tokens = "; ".join(f"#{t['token']} {t['space']}{' (you)' if t['real'] else ''}"
-                           for t in char["tokens"]) or "off the map"
+        real = [t["real"] and char["hidden"] for t in char["tokens"]]  # known only to its seat
+        tokens = "; ".join(f"#{t['token']} {t['space']}{' (you)' if mine else ''}"
+                           for t, mine in zip(char["tokens"], real, strict=True)) or "off the map"
         state = [w for w, on in (("dead", char["dead"]), ("escaped", char["escaped"]),
                                  ("hidden", char["hidden"]), ("on fire", char["on_fire"]),
                                  ("sinister", char["sinister"])) if on]

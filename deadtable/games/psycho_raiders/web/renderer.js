@@ -75,8 +75,8 @@
         const label = `${c.name.slice(0, 2)}${c.tokens.length > 1 || c.hidden ? t.token : ""}`;
         const colour = c.side === "raiders" ? "#b02020" : c.kind === "townsfolk" ? "#2060b0" : "#e0e0e0";
         g.append(svg("text", {x: x - R * 0.6 + (i % 2) * R * 0.7, y: y + 4 + Math.floor(i / 2) * 8,
-          fill: colour, "font-size": 8, "font-weight": t.real ? "bold" : "normal",
-          "text-decoration": t.real ? "underline" : "none"}, label));
+          fill: colour, "font-size": 8, "font-weight": t.real && c.hidden ? "bold" : "normal",
+          "text-decoration": t.real && c.hidden ? "underline" : "none"}, label));
       });
       map.append(g);
     }
@@ -86,14 +86,14 @@
       const tokens = here[name] || [];
       const choices = moves[name] || [];
       if (!tokens.length && !choices.length) return null;
-      const who = tokens.map(({c, t}) => `${c.name}${c.hidden ? ` #${t.token}` : ""}${t.real ? " (you)" : ""}`);
+      const who = tokens.map(({c, t}) => `${c.name}${c.hidden ? ` #${t.token}` : ""}${t.real && c.hidden ? " (you)" : ""}`);
       return el("li", {}, choices.length === 1
         ? el("button", {type: "button", onclick: () => D.act(choices[0].id)}, name) : name,
       who.length ? `: ${who.join(", ")}` : "");
     }).filter(Boolean);
     if (rooms.length) board.append(el("ul", {class: "pr-rooms"}, rooms));
     const cards = view.characters.filter((c) => c.alerted || c.kind !== "townsfolk").map((c) => {
-      const where = c.tokens.map((t) => `#${t.token} ${t.space}${t.real === true ? " (you)" : ""}`);
+      const where = c.tokens.map((t) => `#${t.token} ${t.space}${t.real === true && c.hidden ? " (you)" : ""}`);
       const state = [c.dead ? "dead" : null, c.escaped ? "escaped" : null,
         c.hidden ? "hidden" : null, c.on_fire ? "on fire" : null,
         c.grabbed_by ? `held by ${c.grabbed_by}` : null, c.vehicle ? `in the ${c.vehicle}` : null,
