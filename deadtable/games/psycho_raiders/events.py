@@ -16,7 +16,7 @@ EVENTS = "D66 Event Table"
 # A reading: the kind of death each hazard deals, for the Kill Deck (14.8).
 HAZARD_TYPE = {"dog": "Blade", "barb-wire": "Blade", "branch": "Blunt", "falling-tree": "Blunt"}
 # Effects of this turn only, kept in state.bonus beside the sides' Speed bonuses.
-TURN_FLAGS = ("power-out", "dark-moon")
+TURN_FLAGS = ("power-out", "dark-moon", "jack-o-lantern")
 WALLS = "15.5 Attacking Locations"
 
 

@@ -19,6 +19,7 @@ from deadtable.games.psycho_raiders import (
     screaming,
     vehicles,
 )
+from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
@@ -44,6 +45,7 @@ class Turn(Frame):
     turn_roll: int = 0  # a Dangerous Turns roll the driver may re-roll (10.2)
     last: list[int] = field(default_factory=list)  # the vehicle's last step
     car_from: int = -1  # where the vehicle started this turn (15.22)
+    away: list[int] = field(default_factory=list)  # tokens that left the Jack O'Lantern's way
 
 
 def begin_turn(state: PsychoRaidersState, char: Character) -> None:
@@ -60,7 +62,25 @@ def left(state: PsychoRaidersState, frame: Turn, char: Character, token: int) ->
     spent = frame.spent.get(token, 0)
     if char.vehicle is not None:
         spent = max(spent, frame.car_spent)
+    if jack(state, char) and token not in frame.away:
+        extra += JACK
     return movement.speed(state, char) + extra - spent
+
+
+JACK = 2  # D66 36: +2 Speed to campers moving towards the Old Store this turn
+
+
+def jack(state: PsychoRaidersState, char: Character) -> bool:
+    return bool(state.bonus.get("jack-o-lantern")) and char.kind == "camper"
+
+
+def toward_store(state: PsychoRaidersState, here: int, there: int) -> bool:
+    """Row 36: a step that brings the token nearer the Old Store (a reading: every step of
+    the turn must, for the +2 to be used)."""
+    store = state.board.zone("Old Store").spaces
+    near = [min(d for s in store if (d := distance(state.board, x, s)) is not None)
+            for x in (here, there)]
+    return near[1] < near[0]
 
 
 class TurnHandler(Handler[PsychoRaidersState, Turn]):
@@ -115,6 +135,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             where = f" token {token}" if char.hidden else ""
             for space, price in movement.steps(state, char, token, budget,
                                                not frame.acted, crowd):
+                if (jack(state, char) and token not in frame.away and price > budget - JACK
+                        and not toward_store(state, char.tokens[token], space)):
+                    continue  # the Jack O'Lantern's +2 only toward the Old Store
                 name = board.name(space)
                 found.append(Action(f"move:{token}:{name}", _label(where, name, price),
                                     {"verb": "move", "token": token, "space": name}))
@@ -188,6 +211,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         price = dict(movement.steps(state, char, token, left(state, frame, char, token),
                                     not frame.acted))[space]
         frame.spent[token] = max(frame.spent.get(token, 0), frame.car_spent) + price
+        if jack(state, char) and not toward_store(state, char.tokens[token], space):
+            frame.away.append(token)
         char.tokens[token] = space
         if char.vehicle is not None and char.vehicle == frame.driving:
             frame.driving = ""  # 10.4: dropped off, the vehicle has no driver now

@@ -68,3 +68,29 @@ def test_fog_hides_beyond_three_hexes() -> None:
     clear = can_hide(state, state.chars["ginger"], spot)
     state.weather = "Fog"
     assert can_hide(state, state.chars["ginger"], spot) and not clear
+
+
+def test_36_jack_o_lantern_gives_campers_2_speed_toward_the_old_store() -> None:
+    from deadtable.games.psycho_raiders.turn import toward_store
+
+    state = new()
+    park_everyone(state)
+    start = state.board.space("3,20")
+    put(state, "dawn", start)
+    apply_event(state, "jack-o-lantern", {"speed": 2}, None, "Old Store")
+    for key in ("randy", "ginger"):
+        state.apply(f"turn:{key}")
+        state.apply("end")
+    state.apply("turn:dawn")
+    walked = 0
+    while True:
+        here = state.chars["dawn"].tokens[1]
+        moves = [a for a in state.decision.ids if a.startswith("move:1:")]
+        toward = [a for a in moves if toward_store(state, here, state.board.space(a[7:]))]
+        if walked >= 6:  # Dawn's Speed 6 is spent: only the +2, only toward the store
+            assert moves == toward
+        if not toward:
+            break
+        state.apply(min(toward))
+        walked = state.stack[-1].spent[1]  # type: ignore[attr-defined]
+    assert walked >= 7
