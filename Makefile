@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml $(KERNEL_SOURCES)
 	$(BIN)/pip install --quiet -e '.[dev,web,rl,ray,plot,video]'
 	touch $(STAMP)
 
-.PHONY: setup play test lint conformance-long
+.PHONY: setup play test test-fast lint conformance-long
 setup: $(STAMP)
 
 play: $(STAMP)
@@ -34,6 +34,11 @@ lint: $(STAMP)
 test: lint
 	# every extra is installed above, so a missing one fails rather than skips (tests/extras.py)
 	DEADTABLE_ALL_EXTRAS=1 $(BIN)/pytest
+
+# the inner loop: every test but Ray's, the browser's and the full-size comparisons (the
+# markers in pyproject.toml), without lint; `make test` (CI) still runs them all
+test-fast: $(STAMP)
+	$(BIN)/pytest -m "not ray and not browser and not slow"
 
 # every registered game on the conformance suite's full seed count (board games included)
 conformance-long: $(STAMP)

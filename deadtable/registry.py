@@ -13,6 +13,7 @@ _MODULES: dict[str, str] = {
     "one-against-the-dead": "deadtable.games.one_against_the_dead",
     "chainsaw-warrior": "deadtable.games.chainsaw_warrior",
     "left-4-dead": "deadtable.games.left_4_dead",
+    "last-night-on-earth": "deadtable.games.last_night_on_earth",
     "psycho-raiders": "deadtable.games.psycho_raiders",
 }
 _loaded: dict[str, GameSpec] = {}

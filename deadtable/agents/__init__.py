@@ -11,13 +11,15 @@ from deadtable.agents.base import (
     make_agent,
     observe,
     register_agent,
+    register_defaults,
+    tuned_defaults,
 )
 from deadtable.agents.mcts import MCTSAgent
 from deadtable.agents.random_agent import RandomAgent
 
 register_agent("random", RandomAgent)
 register_agent("first", FirstAgent)
-register_agent("mcts", MCTSAgent)
+register_agent("mcts", MCTSAgent, tunable=True)  # a game may set its defaults
 
 __all__ = [
     "Agent",
@@ -32,4 +34,6 @@ __all__ = [
     "make_agent",
     "observe",
     "register_agent",
+    "register_defaults",
+    "tuned_defaults",
 ]

@@ -116,6 +116,10 @@ AgentFactory = Callable[..., Agent]
 
 _FACTORIES: dict[str, AgentFactory] = {}
 _GAME_FACTORIES: dict[str, dict[str, AgentFactory]] = {}  # game id -> its own agents
+# game id -> agent name -> the game's tuned defaults for that agent's parameters, as text
+_GAME_DEFAULTS: dict[str, dict[str, str]] = {}
+_TUNABLE: set[str] = set()  # agents for every game that a game may give defaults
+TUNED = "tuned"  # their parameter that turns a game's defaults off (tuned=false)
 _REQUIRED = inspect.Parameter.empty  # a factory parameter without a default
 
 
@@ -137,9 +141,12 @@ class FirstAgent:
         return obs.decision.actions[0].id
 
 
-def register_agent(name: str, factory: AgentFactory, game: str | None = None) -> None:
+def register_agent(name: str, factory: AgentFactory, game: str | None = None,
+                   tunable: bool = False) -> None:
     """Make `name` available to make_agent: for every game, or for one game only (a game's
-    own heuristic agent, registered when the game is imported, e.g. "heuristic")."""
+    own heuristic agent, registered when the game is imported, e.g. "heuristic"). A
+    `tunable` agent for every game may be given a game's own defaults (register_defaults),
+    and takes `tuned=false` to do without them."""
     if not name or ":" in name or "=" in name or "," in name:
         raise ValueError(f"agent name {name!r} must be non-empty, without ':', '=' or ','")
     table = _FACTORIES if game is None else _GAME_FACTORIES.setdefault(game, {})
@@ -147,6 +154,29 @@ def register_agent(name: str, factory: AgentFactory, game: str | None = None) ->
     if known is not None and known is not factory:
         raise ValueError(f"an agent named {name!r} is already registered")
     table[name] = factory
+    if tunable and game is None:
+        _TUNABLE.add(name)
+
+
+def register_defaults(name: str, params: str, game: str) -> None:
+    """Make `params` ("k=v,k=v") the defaults of agent `name`'s parameters in `game`, where
+    the game knows better than the agent's generic ones (the search settings measured
+    strongest there, say). A spec's own parameters still win; `name:tuned=false` starts from
+    the generic defaults instead. The agent must already be registered for every game."""
+    factory = _FACTORIES.get(name)
+    if factory is None or name not in _TUNABLE:
+        raise ValueError(f"register_defaults: no tunable agent {name!r} for every game; "
+                         f"valid: {', '.join(sorted(_TUNABLE))}")
+    _parse_params(name, params, _param_defaults(factory))  # a typo fails at import time
+    known = _GAME_DEFAULTS.setdefault(game, {}).get(name)
+    if known is not None and known != params:
+        raise ValueError(f"{game} already has defaults for {name!r}: {known}")
+    _GAME_DEFAULTS[game][name] = params
+
+
+def tuned_defaults(name: str, game: str | None) -> str | None:
+    """The game's defaults for agent `name` ("k=v,k=v"), or None where it has none."""
+    return None if game is None else _GAME_DEFAULTS.get(game, {}).get(name)
 
 
 def agent_names(game: str | None = None) -> list[str]:
@@ -162,7 +192,8 @@ def make_agent(spec: str, seed: int, game: str | None = None) -> Agent:
 
 def agent_maker(spec: str, game: str | None = None) -> Callable[[int], Agent]:
     """Check a spec once and return seed -> Agent, for making one agent per game. A game's
-    own agents are found only when `game` is given."""
+    own agents, and its defaults for an agent's parameters (register_defaults), count only
+    when `game` is given."""
     name, _, text = spec.strip().partition(":")
     own = _GAME_FACTORIES.get(game, {}) if game is not None else {}
     factory = own.get(name) or _FACTORIES.get(name)
@@ -171,14 +202,27 @@ def agent_maker(spec: str, game: str | None = None) -> Callable[[int], Agent]:
             f"unknown agent {name!r}; valid agents: {', '.join(agent_names(game))}"
         )
     defaults = _param_defaults(factory)
+    if name in _TUNABLE and factory is _FACTORIES.get(name):
+        defaults[TUNED] = True  # false: the generic defaults, whatever the game
     params = _parse_params(name, text, defaults)
+    tuned = tuned_defaults(name, game) if params.pop(TUNED, True) else None
+    if tuned is not None:  # the spec's own parameters win over the game's
+        params = {**_parse_params(name, tuned, defaults), **params}
     missing = [k for k, v in defaults.items() if v is _REQUIRED and k not in params]
     if missing:
         raise ValueError(f"agent {name!r} needs {', '.join(missing)}, e.g. {name}:{missing[0]}=...")
 
     def make(seed: int) -> Agent:
-        return factory(seed, **params)
+        try:
+            return factory(seed, **params)
+        except ValueError as error:
+            if tuned is None:
+                raise
+            # the clash may come from a default the person never wrote: say where it is from
+            raise ValueError(f"{error} ({game}'s defaults for {name} are {tuned}; "
+                             f"{name}:{TUNED}=false,... starts from the generic ones)") from None
 
+    make(0)  # one agent made now, so that parameters its maker refuses are refused here
     return make
 
 

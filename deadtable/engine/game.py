@@ -12,7 +12,7 @@ from typing import Any
 from deadtable.engine.dice import Dice
 from deadtable.engine.kernel import Kernel
 from deadtable.engine.options import BadOption, OptionSet
-from deadtable.engine.state import GameState
+from deadtable.engine.state import GameState, Outcome
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,10 @@ class GameSpec:
     # what the seat's weapons or equipment do; with a topic (a name), more on that. It reads
     # only the view, so it tells nothing the seat may not know.
     help: str | None = None
+    # The outcome in the players' words for an end screen ("Mission failed: killed by your
+    # wounds, 12 minutes into the hour"), where the results and scores alone read badly;
+    # None: the screens show the results and scores as they are.
+    outcome_text: Callable[[Outcome], str] | None = None
 
     def bind(self, **options: Any) -> Game:
         resolved = self.options.resolve(options)

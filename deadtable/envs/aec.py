@@ -17,10 +17,16 @@ deciding seat's legal integers, `["legal_ids"]` their ids. Rewards come at the e
 0 draw, -1 loss per seat. The seat that decides next is `agent_selection` (seats need not
 alternate). An illegal action raises IllegalEnvAction and changes nothing. Render modes:
 human, ansi and (with the video extra) rgb_array.
+
+Where the game has a kernel and a compiled encoder for its encoding (a solo game's), the env
+steps the kernel and encodes from it, building the Python state only when read (`env.state`,
+rendering, an error's prompt), as the Gym env does; `kernel=False` plays the Python rules
+(the same episodes, tested).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -28,14 +34,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from deadtable import registry
-from deadtable.engine.state import GameState
 from deadtable.envs import ENV_VERSION
 from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
 from deadtable.envs.encodings import encoding_for
 from deadtable.envs.frames import render_as, render_modes
+from deadtable.envs.play import KernelPlay, Played, PythonPlay, kernel_encoder
 
 
-class DeadtableAEC(AECEnv):
+class DeadtableAEC(Played, AECEnv):
     metadata = {"render_modes": render_modes(), "name": "deadtable_v1",
                 "is_parallelizable": False}
 
@@ -45,6 +51,7 @@ class DeadtableAEC(AECEnv):
         game_options: dict[str, Any] | None = None,
         render_mode: str | None = None,
         encoding_options: dict[str, Any] | None = None,
+        kernel: bool = True,
     ) -> None:
         super().__init__()
         modes = render_modes()
@@ -67,8 +74,10 @@ class DeadtableAEC(AECEnv):
         }
         self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._rng = np.random.default_rng()
-        self.state: GameState | None = None
         self.game_seed: int | None = None
+        self._play: PythonPlay | KernelPlay | None = None
+        # the kernel's compiled encoder, where there is one: steps build no Python view
+        self._encoder = kernel_encoder(self.game, self.encoding) if kernel else None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -83,7 +92,8 @@ class DeadtableAEC(AECEnv):
             self.game_seed = int(options["game_seed"])
         else:
             self.game_seed = int(self._rng.integers(0, SEED_BOUND))
-        self.state = self.game.new(seed=self.game_seed)
+        self._play = (KernelPlay(self.game, self.game_seed, self._encoder)
+                      if self._encoder is not None else PythonPlay(self.game, self.game_seed))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -93,56 +103,64 @@ class DeadtableAEC(AECEnv):
         self._settle()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self.state
-        assert state is not None
-        decision = state.decision
-        view = state.view(agent)
-        if decision is None:  # over: all ones, so a -inf masked softmax stays finite
+        play = self._play
+        assert play is not None
+        seat = play.seat()
+        if seat is None:  # over: all ones, so a -inf masked softmax stays finite
             mask = np.ones(self.encoding.num_actions, dtype=np.int8)
         else:
-            mask = self.encoding.mask(decision if decision.seat == agent else None,
-                                      lambda: view)
-        return {"observation": self.encoding.encode(view), "action_mask": mask}
+            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+            if seat == agent:
+                mask[self.encoding.indices_of(play.ids(), self._view(agent))] = 1
+        observation = (play.encode(self.encoding) if isinstance(play, KernelPlay)
+                       else play.encode(self.encoding, play.state.view(agent)))
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self.state
-        assert state is not None
-        decision = state.decision
-        assert decision is not None and decision.seat == agent
+        play = self._play
+        assert play is not None and play.seat() == agent
         index = int(action)
         encoding = self.encoding
-
-        def view() -> dict[str, Any]:
-            return state.view(agent)
-
+        view = self._view(agent)
         action_id = (encoding.action_id(index, view)
                      if 0 <= index < encoding.num_actions else None)
-        if action_id is None or action_id not in decision:
+        if action_id is None or action_id not in play.ids():
+            decision = play.state.decision
+            assert decision is not None
             raise IllegalEnvAction.of(index, encoding, decision, view)
         self._cumulative_rewards[agent] = 0.0
-        state.apply(action_id)
+        play.apply(action_id)
         self._settle()
         self._accumulate_rewards()
 
+    def _view(self, seat: str) -> Callable[[], dict[str, Any]]:
+        """What a contextual encoding's action names read, made only if asked for: over the
+        kernel, from its encoder (no Python state built); else the seat's view."""
+        play = self._play
+        assert play is not None
+        if isinstance(play, KernelPlay):
+            return play.names_view
+        return lambda: play.state.view(seat)
+
     def _settle(self) -> None:
         """Rewards, terminations and the next agent after a reset or an action."""
-        state = self.state
-        assert state is not None
-        outcome = state.outcome
+        play = self._play
+        assert play is not None
+        outcome = play.outcome()
         if outcome is None:
             self.rewards = dict.fromkeys(self.agents, 0.0)
-            decision = state.decision
-            assert decision is not None
-            self.agent_selection = decision.seat
-            seat = decision.seat
-            legal = self.encoding.legal_indices(decision, lambda: state.view(seat))
+            seat = play.seat()
+            assert seat is not None
+            self.agent_selection = seat
+            ids = play.ids()
+            legal = self.encoding.indices_of(ids, self._view(seat))
             for a in self.agents:
                 mine = a == seat
-                self.infos[a] = {"legal_ids": decision.ids if mine else [],
+                self.infos[a] = {"legal_ids": ids if mine else [],
                                  "legal_actions": legal if mine else []}
             return
         self.rewards = {a: REWARD[outcome.results[a]] for a in self.agents}
@@ -155,11 +173,12 @@ class DeadtableAEC(AECEnv):
     def render(self) -> Any:
         """The deciding seat's view (the first seat's once over): ansi, the terminal drawing
         as text; human, printed; rgb_array, as an image (deadtable/envs/frames.py)."""
-        if self.render_mode is None or self.state is None:
+        state = self.state
+        if self.render_mode is None or state is None:
             return None
-        decision = self.state.decision
+        decision = state.decision
         seat = decision.seat if decision is not None else self.possible_agents[0]
-        view = self.state.view(seat)
+        view = state.view(seat)
         return render_as(self.render_mode, self.game, view)
 
     def close(self) -> None:

@@ -27,11 +27,10 @@ import numpy as np
 from gymnasium import spaces
 
 from deadtable import registry
-from deadtable.engine.state import GameState
 from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
 from deadtable.envs.encodings import encoding_for
 from deadtable.envs.frames import render_as, render_modes
-from deadtable.envs.play import KernelPlay, PythonPlay, kernel_encoder
+from deadtable.envs.play import KernelPlay, Played, PythonPlay, kernel_encoder
 
 Obs = dict[str, np.ndarray]
 
@@ -56,7 +55,7 @@ class LegalDiscrete(spaces.Discrete):
         return super().sample(mask=mask, probability=probability)
 
 
-class DeadtableEnv(gym.Env[Any, Any]):
+class DeadtableEnv(Played, gym.Env[Any, Any]):
     metadata = {"render_modes": render_modes(), "render_fps": 4}
 
     def __init__(
@@ -101,17 +100,6 @@ class DeadtableEnv(gym.Env[Any, Any]):
         self._over = False
         self._view: dict[str, Any] | None = None  # the seat's view now, once built
 
-    @property
-    def state(self) -> GameState | None:
-        """The deadtable state (read it; play through step). Over the kernel it is brought
-        up to date when read."""
-        return None if self._play is None else self._play.state
-
-    @property
-    def fast(self) -> bool:
-        """Whether steps run on the game's kernel and compiled encoder."""
-        return self._encoder is not None
-
     # -- the Gymnasium API -----------------------------------------------------------------
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -132,7 +120,7 @@ class DeadtableEnv(gym.Env[Any, Any]):
             raise gym.error.ResetNeeded("the episode is over (or never began): call reset()")
         index = int(action)
         encoding = self.encoding
-        action_id = (encoding.action_id(index, self._seen)
+        action_id = (encoding.action_id(index, self._named)
                      if 0 <= index < encoding.num_actions else None)
         if action_id is None or action_id not in play.ids():
             decision = play.state.decision
@@ -193,13 +181,19 @@ class DeadtableEnv(gym.Env[Any, Any]):
             self._view = state.view(self.seat)
         return self._view
 
+    def _named(self) -> dict[str, Any]:
+        """What a contextual encoding's action names read: over the kernel, from its encoder
+        (no Python state built); else the view."""
+        play = self._play
+        return play.names_view() if isinstance(play, KernelPlay) else self._seen()
+
     def _observe(self) -> tuple[Obs, dict[str, Any]]:
         play = self._play
         assert play is not None
         self._view = None
         ids = [] if self._over else play.ids()
         encoding = self.encoding
-        legal = encoding.indices_of(ids, self._seen)
+        legal = encoding.indices_of(ids, self._named)
         if not ids:
             # Over: every action "allowed" (none will be played: step() asks for reset()),
             # so that a -inf masked softmax over the final observation stays finite.

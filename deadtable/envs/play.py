@@ -19,11 +19,33 @@ Encoder = Callable[[KernelGame, np.ndarray], None]
 
 
 def kernel_encoder(game: Game, encoding: Encoding) -> Encoder | None:
-    """The kernel's encoder for this encoding, or None: no kernel, or none that encodes it."""
+    """The kernel's encoder for this encoding, or None: no kernel, or none that encodes it.
+    An encoder writes the one seat's observation: only solo games have one."""
     kernel = game.kernel
-    if kernel is None or encoding.contextual:
+    if kernel is None or len(game.seats) != 1:
         return None
-    return encoding.kernel_encoder(kernel)
+    encoder = encoding.kernel_encoder(kernel)
+    if encoding.contextual and not hasattr(encoder, "names_view"):
+        return None  # a contextual encoding's names need the view, or the encoder's names_view
+    return encoder
+
+
+class Played:
+    """What an env playing through PythonPlay or KernelPlay shows: `state` and `fast`."""
+
+    _play: PythonPlay | KernelPlay | None
+    _encoder: Encoder | None  # the kernel's compiled encoder, where there is one
+
+    @property
+    def state(self) -> GameState | None:
+        """The deadtable state (read it; play through step). Over the kernel it is brought
+        up to date when read."""
+        return None if self._play is None else self._play.state
+
+    @property
+    def fast(self) -> bool:
+        """Whether steps run on the game's kernel and compiled encoder."""
+        return self._encoder is not None
 
 
 class PythonPlay:
@@ -43,6 +65,11 @@ class PythonPlay:
 
     def outcome(self) -> Outcome | None:
         return self.state.outcome
+
+    def seat(self) -> str | None:
+        """The seat that decides now; None once over."""
+        decision = self.state.decision
+        return None if decision is None else decision.seat
 
     def encode(self, encoding: Encoding, view: dict[str, Any]) -> np.ndarray:
         return encoding.encode(view)
@@ -80,10 +107,18 @@ class KernelPlay:
     def outcome(self) -> Outcome | None:
         return self.kernel_game.outcome()
 
+    def seat(self) -> str | None:
+        return self.kernel_game.seat()
+
     def encode(self, encoding: Encoding, view: dict[str, Any] | None = None) -> np.ndarray:
         out = np.zeros(encoding.size, np.float32)
         self.encoder(self.kernel_game, out)
         return out
+
+    def names_view(self) -> dict[str, Any]:
+        """What a contextual encoding's action names read, from the kernel (the encoder's
+        names_view; kernel_encoder gives no encoder to such an encoding without one)."""
+        return self.encoder.names_view(self.kernel_game)  # type: ignore[attr-defined]
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickles as the Python state (a kernel game does not pickle), loaded back into the

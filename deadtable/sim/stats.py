@@ -71,6 +71,28 @@ def newcombe_paired(
 EXACT_UP_TO = 10_000  # discordant pairs; beyond this the normal approximation is excellent
 
 
+def binomial_tail(n: int, k: int) -> float:
+    """P(X <= k) for X ~ Binomial(n, 1/2), with k <= n / 2.
+
+    Summed in log space, not as big integers (math.comb(10000, i) has 3000 digits; a sum of
+    thousands of them took seconds): the largest term, C(n, k) / 2^n, comes from lgamma, and
+    the others as ratios to it, C(n, i - 1) / C(n, i) = i / (n - i + 1), until they no longer
+    count in a double. A tail below about 1e-308 is 0.0."""
+    if not 0 <= k <= n / 2:
+        raise ValueError(f"binomial_tail needs 0 <= k <= n / 2, got n={n}, k={k}")
+    log_largest = (math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+                   - n * math.log(2))
+    total, term = 0.0, 1.0  # terms relative to the largest, from i = k down
+    for i in range(k, 0, -1):
+        total += term
+        term *= i / (n - i + 1)
+        if term < 1e-17 * total:
+            break
+    else:
+        total += term  # i = 0 still counted
+    return math.exp(log_largest + math.log(total))
+
+
 def mcnemar(only_a: int, only_b: int) -> tuple[float, str]:
     """Two-sided p-value of McNemar's test on the discordant pairs, and the method used."""
     if only_a < 0 or only_b < 0:
@@ -79,9 +101,7 @@ def mcnemar(only_a: int, only_b: int) -> tuple[float, str]:
     if n == 0:
         return 1.0, "exact"
     if n <= EXACT_UP_TO:
-        k = min(only_a, only_b)
-        tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
-        return min(1.0, 2 * tail), "exact"
+        return min(1.0, 2 * binomial_tail(n, min(only_a, only_b))), "exact"
     chi = (abs(only_a - only_b) - 1) / math.sqrt(n)
     return min(1.0, math.erfc(max(0.0, chi) / math.sqrt(2))), "normal"
 

@@ -291,7 +291,7 @@ def _play_on(console: Console, state: GameState, specs: dict[str, str],
         if len(humans) == 1:  # all that the last move resolved, however much
             final["unseen"] = len(final["log"]) - seen_by.get(humans[0], 0)
         console.print(render_view(state.game.id, final))
-        _show_outcome(console, state.outcome)
+        _show_outcome(console, state.outcome, state.game.spec.outcome_text)
     else:
         console.print(Text(f"Quit after {len(state.history)} actions.", style="bold"))
         if save is not None:
@@ -653,15 +653,25 @@ def serve_command(
                           help="agents thinking at once on the server; other games' agents "
                                "wait their turn"),
     ] = 2,
+    agent_budget: Annotated[
+        int, typer.Option("--agent-budget", min=1,
+                          help="the most search one agent move may ask for (mcts iterations); "
+                               "a game asking more is refused"),
+    ] = 5000,
+    agent_games: Annotated[
+        int, typer.Option("--agent-games", min=1,
+                          help="games with agents at work at once; a new game with agents "
+                               "beyond it is refused until one ends"),
+    ] = 16,
 ) -> None:
     """Play in the browser: a lobby and games on http://HOST:PORT/ (needs the web extra)."""
     try:
-        from deadtable.ui.web import serve
+        from deadtable.ui.web import Limits, serve
     except ImportError as error:
         _fail(f"the web extra is not installed ({error}); pip install 'deadtable[web]'")
     _refuse(checks.db_problem(db))
     try:
-        serve(host, port, db, agent_pause, agent_slots)
+        serve(host, port, db, Limits(agent_pause, agent_slots, agent_budget, agent_games))
     except OSError as error:
         _fail(f"cannot serve on {host}:{port} with {db}: {error}")
     except sqlite3.Error as error:
@@ -1033,9 +1043,12 @@ def _outcome_line(outcome: Outcome) -> str:
     return f"{outcome.label} ({outcome.cause}): {results}"
 
 
-def _show_outcome(console: Console, outcome: Outcome) -> None:
+def _show_outcome(console: Console, outcome: Outcome,
+                  worded: Callable[[Outcome], str] | None = None) -> None:
     console.print(Text(f"Game over: {_outcome_line(outcome)}", style="bold"))
-    if outcome.scores:
+    if worded is not None:  # the game words its result itself
+        console.print(Text(worded(outcome)))
+    elif outcome.scores:
         scores = ", ".join(f"{seat} {score:g}" for seat, score in outcome.scores.items())
         console.print(Text(f"Scores: {scores}"))
 

@@ -98,7 +98,8 @@ def bench_command(
         return
     table = Table(title="board geometry, µs per call (single process)")
     columns = [("hexes", "hexes"), ("sight", "sight_us"), ("sight cold", "sight_cold_us"),
-               ("line", "line_us"), ("reach Move 5", "reach_move5_us"),
+               ("sees", "sees_us"), ("sees cold", "sees_cold_us"), ("line", "line_us"),
+               ("reach Move 5", "reach_move5_us"),
                ("field BFS", "distance_field_bfs_us"),
                ("field climbing", "distance_field_climbing_us")]
     if results and "reach_move5_compiled_us" in results[0]:  # the compiled geometry (query.py)

@@ -86,18 +86,21 @@ def test_guide_needs_an_agent_rollout() -> None:
 # cannot show a difference; that game's test plays from its deciding moment instead
 # (tests/games/chainsaw_warrior/test_agent_and_cli.py). A Left 4 Dead chapter is thousands of
 # steps long and random survivors never reach the safe room: its search against the survivors'
-# heuristic is to be measured with its part 2 (issue 19), not in a test. A Psycho Raiders game
-# is a thousand steps of up to 13 characters, and one searching seat among several random ones
-# of its own side cannot carry it: to be measured with its heuristic agents, not in a test.
-WIN_TOO_RARE = {"chainsaw-warrior", "left-4-dead", "psycho-raiders"}
+# heuristic is to be measured with its part 2 (issue 19), not in a test. Last Night on Earth's
+# game is hundreds of decisions long and random heroes all but never win it: each rollout is a
+# whole game, too long for a test's budget. A Psycho Raiders game is a thousand steps of up to
+# 13 characters, and one searching seat among several random ones of its own side cannot carry
+# it: to be measured with its heuristic agents, not in a test.
+WIN_TOO_RARE = {"chainsaw-warrior", "left-4-dead", "last-night-on-earth", "psycho-raiders"}
 
 
 @pytest.mark.parametrize("game_id", [g for g in registry.game_ids() if g not in WIN_TOO_RARE])
 def test_mcts_beats_random_on_every_registered_game(game_id: str) -> None:
-    # The first seat searches (a small budget, random rollouts); every other seat is random.
+    # The first seat searches (a small budget, random rollouts: the generic agent, not the
+    # game's tuned one); every other seat is random.
     seats = deadtable.load(game_id).seats
-    searching = make_config(game_id, {}, {s: "mcts:iterations=8" if s == seats[0] else "random"
-                                          for s in seats})
+    searching = make_config(game_id, {}, {
+        s: "mcts:tuned=false,iterations=8" if s == seats[0] else "random" for s in seats})
     random = make_config(game_id, {}, "random")
     result = compare(game_id, searching, random, games=12, seed=7)
     lo, hi = result["ci95"]

@@ -58,9 +58,12 @@ def test_with_illegal_action_lose_the_vector_env_plays_on() -> None:
         envs.close()
 
 
-@pytest.mark.parametrize("game_id", ["one-against-the-dead", "chainsaw-warrior"])
-def test_an_env_pickles_mid_game_and_plays_on_the_same(game_id: str) -> None:
-    env = gym.make(gym_id(game_id))
+@pytest.mark.parametrize(("game_id", "encoding"), [
+    ("one-against-the-dead", {}), ("chainsaw-warrior", {}), ("chainsaw-warrior", {"aim": "slot"}),
+])
+def test_an_env_pickles_mid_game_and_plays_on_the_same(game_id: str,
+                                                       encoding: dict[str, str]) -> None:
+    env = gym.make(gym_id(game_id), encoding_options=encoding)
     env.reset(seed=5)
     for _ in range(3):
         env.step(env.action_space.sample())

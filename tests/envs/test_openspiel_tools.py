@@ -162,11 +162,15 @@ def test_a_digit_string_option_is_a_number_parameter() -> None:
     assert pyspiel.load_game(str(game)).native.options == game.native.options
 
 
-def test_observing_over_the_kernel_builds_no_python_state() -> None:
-    """One Against the Dead's compiled encoder writes the tensor from the kernel."""
-    need("deadtable.games.one_against_the_dead.kernel._oatd",
-         "One Against the Dead's kernel is not built (pip install -e . with a C compiler)")
-    game = pyspiel.load_game(GAMES[0], {"rng_seed": 2})
+@pytest.mark.parametrize(("name", "kernel"), [
+    (GAMES[0], "deadtable.games.one_against_the_dead.kernel._oatd"),
+    (GAMES[1], "deadtable.games.chainsaw_warrior.kernel._cw"),
+])
+def test_observing_over_the_kernel_builds_no_python_state(name: str, kernel: str) -> None:
+    """The game's compiled encoder writes the tensor from the kernel."""
+    need(kernel, f"{name}'s kernel is not built (pip install -e . with a C compiler)")
+    game = pyspiel.load_game(name, {"rng_seed": 2})
+    assert game.encoder is not None
     state = game.new_initial_state()
     rng = np.random.RandomState(0)
     for _ in range(10):
@@ -174,22 +178,5 @@ def test_observing_over_the_kernel_builds_no_python_state() -> None:
         state.apply_action(rng.choice(state.legal_actions()))
     assert state._box.base is None  # never built
     tensor = state.observation_tensor(0)
-    assert tensor == list(game.encoding.encode(state.native.view("player")))
-
-
-def test_rl_environment_deals_the_games_of_its_rng_seed() -> None:
-    """rl_environment observes every step (the information-state tensor): its episodes are
-    the deals a loop that never observes gets from the same rng_seed."""
-    from open_spiel.python import rl_environment
-
-    env = rl_environment.Environment(GAMES[0], rng_seed=3)
-    assert env.observation_spec()["info_state"] == (2506,)
-    quiet = pyspiel.load_game(GAMES[0], {"rng_seed": 3})
-    for _ in range(3):
-        step = env.reset()
-        expected = quiet.new_initial_state()
-        expected.legal_actions()  # play begins: the next deal is taken
-        assert str(env.get_state) == str(expected)
-        while not step.last():
-            step = env.step([step.observations["legal_actions"][0][0]])
-        assert step.rewards[0] in (-1.0, 0.0, 1.0)
+    seat = game.native.seats[0]
+    assert tensor == list(game.encoding.encode(state.native.view(seat)))

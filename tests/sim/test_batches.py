@@ -189,6 +189,7 @@ def test_a_killed_batch_resumes_from_the_store_to_the_same_totals(
             400, 400)
 
 
+@pytest.mark.ray
 def test_ray_gives_the_same_outcomes_as_one_process(race: str, tmp_path: Path) -> None:
     ray = need("ray", reason="Ray is not installed (pip install 'deadtable[ray]')")
     args = dict(game_id=race, options={"target": 12, "players": 2}, games=240, seed=2024,

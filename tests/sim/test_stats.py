@@ -7,6 +7,7 @@ from deadtable.sim.stats import (
     Pairs,
     Played,
     Tally,
+    binomial_tail,
     mcnemar,
     newcombe_paired,
     percentile,
@@ -153,3 +154,33 @@ def test_pairs_count_and_summarise() -> None:
     assert summary["difference"] == pytest.approx(0.2)
     assert summary["p_value"] == 1.0
     assert "3 discordant pairs" in summary["test"]
+
+
+def test_the_binomial_tail_in_log_space_equals_the_exact_sum_on_small_cases() -> None:
+    for n in range(41):
+        for k in range(n // 2 + 1):
+            exact = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+            assert binomial_tail(n, k) == pytest.approx(exact, rel=1e-12), (n, k)
+
+
+@pytest.mark.parametrize(
+    ("only_a", "only_b", "expected"),
+    [
+        # the exact big-integer sums (about 20 s each), computed once:
+        # 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+        (5000, 4800, 0.04440414879984629),
+        (4700, 5300, 2.0760336959207247e-09),
+        (662, 430, 2.2776613443299727e-12),
+        (1309, 4, 0.0),  # below the smallest double, as the exact sum also says
+    ],
+)
+def test_mcnemar_on_thousands_of_discordant_seeds_is_still_exact(
+        only_a: int, only_b: int, expected: float) -> None:
+    p, method = mcnemar(only_a, only_b)
+    assert method == "exact"
+    assert p == pytest.approx(expected, rel=1e-9, abs=1e-300)
+
+
+def test_the_binomial_tail_refuses_a_k_past_the_middle() -> None:
+    with pytest.raises(ValueError, match="0 <= k <= n / 2"):
+        binomial_tail(10, 6)

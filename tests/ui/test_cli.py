@@ -397,3 +397,10 @@ def test_command_help_is_reflowed_paragraphs() -> None:
         for paragraph in text.split("\n\n"):
             assert "\n" not in paragraph and "  " not in paragraph, name
     assert helps["sim"].startswith("Play many games with agents and count the outcomes.\n\n")
+
+
+def test_chainsaw_warriors_end_reads_as_a_result_not_as_scores() -> None:
+    code, out, _ = run("play", "chainsaw-warrior", "--seed", "3", "--agent", "warrior=heuristic")
+    assert code == 0 and "Game over: loss (radiation)" in out
+    assert "Mission failed: radiation kills you, 26 minutes into the hour." in out
+    assert "Scores: minutes" not in out

@@ -10,14 +10,16 @@ from deadtable.engine.board.lines import (
     Line,
     directions,
     distance,
+    distances,
     line,
     ray,
     straight_lines,
+    within,
 )
 from deadtable.engine.board.mapfile import MapError, dump_map, load_map, parse_map
 from deadtable.engine.board.model import FEATURES, Board, Marker, SpaceSpec, Zone
 from deadtable.engine.board.movement import Route, climbing_cost, distance_field, reach
-from deadtable.engine.board.sight import SIGHT_BLOCKING, Sight, sight
+from deadtable.engine.board.sight import SIGHT_BLOCKING, Sight, sees, sight, visible
 
 __all__ = [
     "FEATURES",
@@ -38,6 +40,7 @@ __all__ = [
     "compose",
     "directions",
     "distance",
+    "distances",
     "distance_field",
     "dump_map",
     "line",
@@ -47,6 +50,9 @@ __all__ = [
     "ray",
     "reach",
     "rotate",
+    "sees",
     "sight",
     "straight_lines",
+    "visible",
+    "within",
 ]

@@ -24,7 +24,7 @@ from deadtable.engine.board.generate import random_hex_board
 from deadtable.engine.board.lines import distance, line
 from deadtable.engine.board.model import Board
 from deadtable.engine.board.movement import climbing_cost, distance_field, reach
-from deadtable.engine.board.sight import sight
+from deadtable.engine.board.sight import sees, sight
 
 SIZES = ((13, 12), (26, 24), (52, 46))  # 156, 624 and 2392 hexes
 REPEATS = 5
@@ -70,6 +70,16 @@ def measure(board: Board, seed: int = 1) -> dict[str, Any]:
         board._lines.clear()
         sights()
 
+    standing = {pick.randrange(board.size): 5 for _ in range(board.size // 20)}
+
+    def sees_warm() -> None:
+        for a, b in pairs:
+            sees(board, a, b, height_a=5, height_b=5, figures=standing)
+
+    def sees_cold() -> None:
+        board._sight.clear()
+        sees_warm()
+
     def lines() -> None:
         board._lines.clear()
         for a, b in pairs:
@@ -95,6 +105,10 @@ def measure(board: Board, seed: int = 1) -> dict[str, Any]:
         "sight_us": _best_us(sights, len(pairs)),
         "sight_cold_us": _best_us(sights_cold, len(pairs)),
         "sight_clear_fraction": clear / len(pairs),
+        # sight's yes or no, with a figure on one space in 20: from what the board keeps of
+        # each line (warm), and working it out first (cold)
+        "sees_us": _best_us(sees_warm, len(pairs)),
+        "sees_cold_us": _best_us(sees_cold, len(pairs)),
         "line_us": _best_us(lines, len(pairs)),
         "reach_move5_us": _best_us(moves, len(starts)),
         "reach_move5_spaces": reached,

@@ -10,6 +10,8 @@ from deadtable.engine.board.model import Board
 
 OFF_MAP = -1  # in a Line: a cell the line crosses where the map has no space
 _LINE_CACHE_LIMIT = 200_000  # pairs; the cache is cleared when it grows past this
+_WITHIN_CACHE_LIMIT = 20_000  # (space, reach) pairs
+_DISTANCE_CACHE_LIMIT = 4_000_000  # distances kept (rows of board.size); cleared past this
 
 
 class Line(NamedTuple):
@@ -36,6 +38,30 @@ def distance(board: Board, a: int, b: int) -> int | None:
             return hexes.hex_distance(ca, cb)
         return hexes.square_distance(ca, cb, board.adjacency)
     return _steps(board, a, b)
+
+
+def distances(board: Board, a: int) -> tuple[int | None, ...]:
+    """`distance` from a to every space, by index: worked out once per space (a board never
+    changes), for rules that measure from one space to many."""
+    found = board._distances.get(a)
+    if found is None:
+        if len(board._distances) * board.size >= _DISTANCE_CACHE_LIMIT:
+            board._distances.clear()
+        found = board._distances[a] = tuple(distance(board, a, s) for s in range(board.size))
+    return found
+
+
+def within(board: Board, a: int, reach: int) -> tuple[int, ...]:
+    """The spaces at a `distance` of at most `reach` from a (a included), in the board's order;
+    worked out once per space and reach."""
+    key = (a, reach)
+    found = board._within.get(key)
+    if found is None:
+        found = tuple(s for s, d in enumerate(distances(board, a)) if d is not None and d <= reach)
+        if len(board._within) >= _WITHIN_CACHE_LIMIT:
+            board._within.clear()
+        board._within[key] = found
+    return found
 
 
 def _steps(board: Board, a: int, b: int) -> int | None:

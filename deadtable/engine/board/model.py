@@ -118,6 +118,9 @@ class Board:
             for mkind, at, props in markers)
         # Lines between cells, computed on first use (sight asks for the same pairs often).
         self._lines: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._within: dict[tuple[int, int], tuple[int, ...]] = {}  # lines.within, on first use
+        self._distances: dict[int, tuple[int | None, ...]] = {}  # lines.distances, likewise
+        self._sight: dict[tuple[Any, ...], Any] = {}  # sight.sees: what never changes of a line
 
     # -- sharing: one board for every state, copies included ---------------------------
     def __copy__(self) -> Board:
@@ -136,6 +139,9 @@ class Board:
         state["markers"] = [(m.kind, m.space, dict(m.props)) for m in self.markers]
         state["edge_props"] = {k: dict(v) for k, v in self.edge_props.items()}
         state["_lines"] = {}
+        state["_within"] = {}
+        state["_distances"] = {}
+        state["_sight"] = {}
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:

@@ -26,8 +26,9 @@ adjacent spaces that `edge_sight` allows (by default: an edge whose feature does
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from deadtable.engine.board.lines import OFF_MAP, line
 from deadtable.engine.board.model import Board, edge_key
@@ -72,10 +73,7 @@ def sight(
     b matter); `blocking` are the edge features that block sight, plus "window" unless
     `windows` (see through windows) is true; `opaque` are terrain names that block a line
     crossing them; `grazing` is the hexside/corner rule ("either" or "both")."""
-    if grazing not in GRAZING_RULES:
-        raise ValueError(f"grazing rule {grazing!r} should be one of {', '.join(GRAZING_RULES)}")
-    if not windows:
-        blocking = blocking | {"window"}
+    blocking = _blocking(blocking, windows, grazing)
     if a == b:
         return Sight(True, (a,))
     if board.coords[a] is None or board.coords[b] is None:
@@ -93,14 +91,105 @@ def sight(
     return Sight(best.clear, best.spaces, best.blocked_at, best.reason, True)
 
 
-def _judge(
+def _blocking(blocking: frozenset[str], windows: bool, grazing: str) -> frozenset[str]:
+    """The edge features that block sight under these options (the grazing rule checked)."""
+    if grazing not in GRAZING_RULES:
+        raise ValueError(f"grazing rule {grazing!r} should be one of {', '.join(GRAZING_RULES)}")
+    return blocking if windows else blocking | {"window"}
+
+
+def visible(
+    board: Board,
+    a: int,
+    spaces: Iterable[int],
+    *,
+    height_a: int = 0,
+    height_b: int = 0,
+    figures: Mapping[int, int] | None = None,
+    blocking: frozenset[str] = SIGHT_BLOCKING,
+    windows: bool = True,
+    opaque: frozenset[str] = frozenset(),
+    grazing: str = "either",
+    edge_sight: Callable[[int, int, str | None], bool] | None = None,
+) -> list[int]:
+    """The spaces of `spaces` (in their order) where a figure of height `height_a` on a sees
+    one of height `height_b`: `sight(...).clear` for each, without saying where or why a line
+    is blocked, for rules that ask it of many spaces a decision (a Spitter's targets). What
+    never changes of a line is kept on the board (_sees_on_grid)."""
+    blocking = _blocking(blocking, windows, grazing)
+    level, coords = board.level, board.coords
+    za, either, on_grid = level[a] + height_a, grazing == "either", coords[a] is not None
+    return [b for b in spaces
+            if b == a or (_sees_on_grid(board, a, b, za, level[b] + height_b, figures, blocking,
+                                        opaque, either) if on_grid and coords[b] is not None
+                          else _along_edge(board, a, b, blocking, edge_sight).clear)]
+
+
+def sees(board: Board, a: int, b: int, **options: Any) -> bool:
+    """`sight(board, a, b, **options).clear`, faster (see visible)."""
+    return bool(visible(board, a, (b,), **options))
+
+
+def _sees_on_grid(board: Board, a: int, b: int, za: int, zb: int,
+                  figures: Mapping[int, int] | None, blocking: frozenset[str],
+                  opaque: frozenset[str], either: bool) -> bool:
+    """`sees` between two distinct grid spaces whose tops are at za and zb."""
+    key = (a, b, za, zb, blocking, opaque)
+    profiles = board._sight.get(key)
+    if profiles is None:
+        drawn = line(board, a, b)
+        profiles = (_profile(board, drawn.plus, za, zb, blocking, opaque),
+                    _profile(board, drawn.minus, za, zb, blocking, opaque) if drawn.grazes
+                    else _NO_NUDGE)
+        if len(board._sight) >= _SIGHT_CACHE_LIMIT:
+            board._sight.clear()
+        board._sight[key] = profiles
+    plus, minus = profiles
+    first = plus is not None and not _figure_blocks(plus, figures)
+    if minus is _NO_NUDGE or first == either:
+        return first
+    return minus is not None and not _figure_blocks(minus, figures)
+
+
+# A line's part in `sees` that never changes: None where terrain or an edge blocks it, else
+# (cell, need, n) for each cell between the ends where a figure of height `tall` blocks when
+# tall * n >= need (_block's test, with the terrain top taken out).
+Profile = tuple[tuple[int, int, int], ...]
+_NO_NUDGE: Profile = ((-1, 0, 0),)  # the minus line of a line that does not graze
+_SIGHT_CACHE_LIMIT = 200_000  # (a, b, heights, rules) keys; the cache is cleared past this
+
+
+def _profile(board: Board, cells: tuple[int, ...], za: int, zb: int, blocking: frozenset[str],
+             opaque: frozenset[str]) -> Profile | None:
+    if _block(board, cells, (za, zb), None, blocking, opaque) is not None:
+        return None
+    n = len(cells) - 1
+    level = board.level
+    return tuple((cell, za * n + (zb - za) * i - level[cell] * n, n)
+                 for i, cell in enumerate(cells) if 0 < i < n and cell != OFF_MAP)
+
+
+def _figure_blocks(profile: Profile, figures: Mapping[int, int] | None) -> bool:
+    if not figures:
+        return False
+    for cell, need, n in profile:
+        tall = figures.get(cell)
+        if tall is not None and tall * n >= need:
+            return True
+    return False
+
+
+def _block(
     board: Board,
     cells: tuple[int, ...],
     ends: tuple[int, int],
     figures: Mapping[int, int] | None,
     blocking: frozenset[str],
     opaque: frozenset[str],
-) -> Sight:
+) -> tuple[str, int] | None:
+    """Where the line through `cells` is first blocked, from a's side: (what, i), what being
+    "edge" (a blocking feature between cells i-1 and i), "terrain", "opaque" or "figure" (on
+    cell i); None where it is clear."""
     level = board.level
     features = board.features
     n = len(cells) - 1
@@ -112,8 +201,7 @@ def _judge(
         if features and previous != OFF_MAP and cell != OFF_MAP:
             feature = features.get(edge_key(previous, cell))
             if feature is not None and feature in blocking:
-                return Sight(False, cells, edge_key(previous, cell),
-                             f"{feature} between {board.names[previous]} and {board.names[cell]}")
+                return ("edge", i)
         previous = cell
         if i == n or cell == OFF_MAP:
             continue
@@ -121,16 +209,42 @@ def _judge(
         line_n = za * n + rise * i
         top = level[cell]
         if top * n > line_n:
-            return Sight(False, cells, cell, f"terrain at level {top} above the line "
-                         f"(height {line_n / n:g}) at {board.names[cell]}")
+            return ("terrain", i)
         if opaque and board.terrain[cell] in opaque:
-            return Sight(False, cells, cell,
-                         f"{board.terrain[cell]} at {board.names[cell]} blocks sight")
+            return ("opaque", i)
         if figures:
             tall = figures.get(cell)
             if tall is not None and (top + tall) * n >= line_n:
-                return Sight(False, cells, cell, f"figure at {board.names[cell]}")
-    return Sight(True, cells)
+                return ("figure", i)
+    return None
+
+
+def _judge(
+    board: Board,
+    cells: tuple[int, ...],
+    ends: tuple[int, int],
+    figures: Mapping[int, int] | None,
+    blocking: frozenset[str],
+    opaque: frozenset[str],
+) -> Sight:
+    found = _block(board, cells, ends, figures, blocking, opaque)
+    if found is None:
+        return Sight(True, cells)
+    what, i = found
+    cell, names = cells[i], board.names
+    if what == "edge":
+        previous = cells[i - 1]
+        return Sight(False, cells, edge_key(previous, cell),
+                     f"{board.features[edge_key(previous, cell)]} between {names[previous]} "
+                     f"and {names[cell]}")
+    if what == "terrain":
+        n = len(cells) - 1
+        line_n = ends[0] * n + (ends[1] - ends[0]) * i
+        return Sight(False, cells, cell, f"terrain at level {board.level[cell]} above the line "
+                     f"(height {line_n / n:g}) at {names[cell]}")
+    if what == "opaque":
+        return Sight(False, cells, cell, f"{board.terrain[cell]} at {names[cell]} blocks sight")
+    return Sight(False, cells, cell, f"figure at {names[cell]}")
 
 
 def _along_edge(

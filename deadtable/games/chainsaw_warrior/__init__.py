@@ -11,13 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from deadtable.agents import register_agent
+from deadtable.agents import register_agent, register_defaults
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.games.chainsaw_warrior.agent import HeuristicAgent
 from deadtable.games.chainsaw_warrior.kernel import kernel_for
 from deadtable.games.chainsaw_warrior.setup import card_data, start
 from deadtable.games.chainsaw_warrior.state import SEAT, ChainsawWarriorState
+from deadtable.games.chainsaw_warrior.tracks import result_text
 
 OPTIONS = OptionSet([
     Option("difficulty", "hard",
@@ -81,6 +82,14 @@ SPEC = GameSpec(
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the board in the browser
     encoding="deadtable.games.chainsaw_warrior.encoding:make",  # the RL encoding
     help="deadtable.games.chainsaw_warrior.help:help",  # the terminal's `help`
+    outcome_text=result_text,  # "Mission failed: ..., 12 minutes into the hour."
 )
 
 register_agent("heuristic", HeuristicAgent, game="chainsaw-warrior")
+
+# `mcts` here searches Kitting Out's picks by sequential halving over the heuristic's
+# rollouts and plays the heuristic elsewhere, measured stronger than the heuristic
+# (docs/analysis.md, "The agents ranked"); mcts:tuned=false is the generic one.
+MCTS_DEFAULTS = ("iterations=64,rollout=heuristic,paired=true,margin=2,sync=true,halving=12,"
+                 "final=256,narrowest=13")
+register_defaults("mcts", MCTS_DEFAULTS, game="chainsaw-warrior")

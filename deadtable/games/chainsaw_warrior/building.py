@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from deadtable.engine.decisions import Action
 from deadtable.engine.dice import halve_up
+from deadtable.engine.wording import count
 from deadtable.games.chainsaw_warrior import clock, equipment, tracks
 from deadtable.games.chainsaw_warrior.clock import BOXES_PER_MINUTE
 from deadtable.games.chainsaw_warrior.decks import build_house
@@ -85,13 +86,14 @@ def kit_actions(state: ChainsawWarriorState) -> list[Action]:
             if not carried.clip:
                 actions.append(Action(f"clip:{i}", f"A Spare Clip for the {item.name} "
                                                    f"(2 points)"))
-    actions.append(Action("done", f"Enter the house ({points} points unspent)" if points
+    actions.append(Action("done", f"Enter the house ({count(points, 'point')} unspent)" if points
                           else "Enter the house"))
     return actions
 
 
 def _kit_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
-    return f"Kitting out: {state.ctx['points']} Equipment points to spend.", kit_actions(state)
+    points = count(state.ctx["points"], "Equipment point")
+    return f"Kitting out: {points} to spend.", kit_actions(state)
 
 
 def start_kit(state: ChainsawWarriorState, points: int) -> None:
@@ -219,7 +221,7 @@ def leave_building(state: ChainsawWarriorState, chasm: bool = False) -> None:
     roll = state.dice.total(2)
     state.exiting = roll
     state.tasks = state.tasks + [{"do": "outside", "chasm": chasm}]
-    state.event(f"You must find the way out: {roll} cards to get through.",
+    state.event(f"You must find the way out: {count(roll, 'card')} to get through.",
                 cite="Escaping the Building")
     if state.exiting == 0:  # pragma: no cover - 2d6 is never 0
         _outside(state, chasm)
@@ -244,7 +246,7 @@ def _outside(state: ChainsawWarriorState, chasm: bool) -> None:
     state.exiting = 0
     state.left_building += 1
     roll = state.dice.d6()
-    state.event(f"You are out of the building. It costs {roll} minutes.",
+    state.event(f"You are out of the building. It costs {count(roll, 'minute')}.",
                 cite="Escaping the Building")
     tracks.pass_time(state, roll * state.rules.escape_time)
     if state.outcome is not None:

@@ -31,7 +31,7 @@ opponent, and the observation gains `slots`, the opponents in fight order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -240,6 +240,12 @@ class ChainsawWarriorEncoding(Encoding):
     def _opponents(view: dict[str, Any]) -> list[str]:
         fight = view.get("fight")
         return [] if fight is None else [o["id"] for o in fight["opponents"]]
+
+    def kernel_encoder(self, kernel: Any) -> Callable[[Any, np.ndarray], None] | None:
+        """kernel/encode.c, tested equal to encode_into (where the built kernel has it)."""
+        from deadtable.games.chainsaw_warrior.kernel.encoder import compiled_encoder
+
+        return compiled_encoder(self)
 
     def max_game_length(self) -> int:
         """Every decision but a few free-area ones passes time, and the hour is 120 boxes;

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from deadtable.engine.decisions import Action
+from deadtable.engine.wording import count
 from deadtable.games.chainsaw_warrior import equipment, items, rolls, tracks
 from deadtable.games.chainsaw_warrior.data import Card
 from deadtable.games.chainsaw_warrior.equipment import LASER_LANCE, has, use
@@ -51,6 +52,15 @@ def _fight(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
     if state.fight is not None and state.outcome is None:
         # go on after the player's answer, or after the steps a stage asked for first
         state.tasks = [*state.tasks[:pending], {"do": "fight"}, *state.tasks[pending:]]
+
+
+def named(state: ChainsawWarriorState, card_id: str) -> str:
+    """The opponent's title, numbered in the fight's order where others share it ("Wandering
+    Zombie 2"), so that choices between them can be told apart; the board numbers alike."""
+    title = card(state, card_id).title
+    fight = state.fight
+    same = [] if fight is None else [o for o in fight.opponents if card(state, o).title == title]
+    return f"{title} {same.index(card_id) + 1}" if len(same) > 1 and card_id in same else title
 
 
 def card(state: ChainsawWarriorState, card_id: str) -> Card:
@@ -164,11 +174,12 @@ def _shots(state: ChainsawWarriorState) -> list[Action]:
             verb = "Throw the" if item.throw else "Shoot with the"
             need = _shot_number(state, fight, item.id, c)
             actions.append(Action(f"shoot:{state.items[i].item}:{target}",
-                                  f"{verb} {item.name} at the {c.title} (needs {need})"))
+                                  f"{verb} {item.name} at the {named(state, target)} "
+                                  f"(needs {need})"))
             if item.type == "gun" and has(state, "dum-dum-bullets"):
                 actions.append(Action(f"shoot:{item.id}:{target}:dum-dum",
                                       f"Shoot Dum-Dum Bullets from the {item.name} at the "
-                                      f"{c.title} (needs {need - 2})"))
+                                      f"{named(state, target)} (needs {need - 2})"))
     return actions
 
 
@@ -363,16 +374,17 @@ def _specials(state: ChainsawWarriorState, fight: Fight) -> list[Action]:
     c = card(state, fight.current)
     first = fight.current not in fight.fought  # "Step 6 of the first round of combat with it"
     dark = c.kind == "darkness"
+    it = named(state, fight.current)
     found = []
     if has(state, "c-n-e-s") and not dark:
-        found.append(Action("cnes", f"Scramble the {c.title} with the C.N.E.S. (it dies; you "
+        found.append(Action("cnes", f"Scramble the {it} with the C.N.E.S. (it dies; you "
                                     f"take a die of wounds)"))
     if first and has(state, "poison-coated-metal-needle") and not dark:
-        found.append(Action("needle", f"Stab the {c.title} with the Poison-Coated Needle"))
+        found.append(Action("needle", f"Stab the {it} with the Poison-Coated Needle"))
     if first and has(state, "throw-nets") and not dark and c.creature != "meat-machine":
-        found.append(Action("throw-net", f"Throw a Net over the {c.title}"))
+        found.append(Action("throw-net", f"Throw a Net over the {it}"))
     if first and has(state, "time-grenades") and not dark:
-        found.append(Action("grenade", f"Send the {c.title} away with a Time Grenade"))
+        found.append(Action("grenade", f"Send the {it} away with a Time Grenade"))
     if fight.rounds == 0 and not fight.flash and is_night(state.time) and has(state, "flash-bombs"):
         found.append(Action("flash:bonus", "A Flash Bomb: +3 HtH for this combat"))
         found.append(Action("flash:escape", "A Flash Bomb: escape at the start of round two"))
@@ -412,7 +424,7 @@ def _answer_step6(state: ChainsawWarriorState, action: str) -> None:
         use(state, _index(state, "poison-coated-metal-needle"))
         rounds = (state.dice.d6() + 1) // 2
         fight.poison[c.id] = rounds
-        state.event(f"The poison needle goes in: the {c.title} dies in {rounds} rounds.",
+        state.event(f"The poison needle goes in: the {c.title} dies in {count(rounds, 'round')}.",
                     cite="Equipment: Poison-Coated Metal Needle")
         return  # and the round is fought as usual
     elif verb == "throw-net":
@@ -456,7 +468,7 @@ def _order_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
     fight = state.fight
     assert fight is not None
     return "Which opponent do you fight next?", [
-        Action(f"fight:{o}", f"Fight the {card(state, o).title} (HtH {card(state, o).hth})")
+        Action(f"fight:{o}", f"Fight the {named(state, o)} (HtH {card(state, o).hth})")
         for o in fight.opponents]
 
 
@@ -546,9 +558,12 @@ def _round(state: ChainsawWarriorState, fight: Fight) -> None:
         if state.outcome is not None:
             return
     fight.lost_round = False
-    r = rolls.hth_round(state.dice, creature_hth(fight, c), mine)
+    theirs = creature_hth(fight, c)
+    r = rolls.hth_round(state.dice, theirs, mine)
+    # the dice and the HtH ratings behind each score, so the log agrees with the board's
     state.event(f"Round {fight.rounds} against the {c.title}: it scores {r.creature}, "
-                f"you {r.warrior}.", cite="Fighting Creatures step 6")
+                f"you {r.warrior} (its {r.creature - theirs} + HtH {theirs}; your "
+                f"{r.warrior - mine} + HtH {mine}).", cite="Fighting Creatures step 6")
     fight.step = "lucky"
     if r.result == "win":
         if fight.current == state.data.darkness:
@@ -595,7 +610,7 @@ def struck(state: ChainsawWarriorState, fight: Fight, c: Card, escaping: bool,
     """The creature hurts you: in a lost round, or its most when an escape fails."""
     if agent(c) == 4 and not escaping:
         roll = state.dice.total(3)
-        state.event(f"Chaos Agent 4 knocks you out for {roll} minutes.",
+        state.event(f"Chaos Agent 4 knocks you out for {count(roll, 'minute')}.",
                     cite="House Cards: Chaos Agents")
         from deadtable.games.chainsaw_warrior.clock import BOXES_PER_MINUTE
 
@@ -732,10 +747,12 @@ def _lucky_shots(state: ChainsawWarriorState, fight: Fight) -> list[Action]:
                 continue
             item = state.data.items[state.items[i].item]
             actions.append(Action(f"lucky:{item.id}:{target}",
-                                  f"Lucky Shot with the {item.name} at the {c.title}"))
+                                  f"Lucky Shot with the {item.name} at the "
+                                  f"{named(state, target)}"))
             if has(state, "holographic-imagizer"):
                 actions.append(Action(f"lucky:{item.id}:{target}:imagizer",
-                                      f"Lucky Shot with the {item.name} at the {c.title}, "
+                                      f"Lucky Shot with the {item.name} at the "
+                                      f"{named(state, target)}, "
                                       f"+1 from the Holographic Imagizer"))
     return actions
 
@@ -780,12 +797,14 @@ def lucky_shot(state: ChainsawWarriorState, fight: Fight, item_id: str, target: 
     note = f" +{bonus}" if bonus else ""
     index = equipment.find(state, item_id)
     assert index is not None
-    if result in state.rules.lucky_ammo:
-        if item_id == "knife":
+    if item_id == "knife":
+        # "If the knife is used and a 1 is rolled, you still drop it", whichever ammunition
+        # reading is played
+        if result == 1 or result in state.rules.lucky_ammo:
             fight.knife_dropped = True
-        else:
-            use(state, index)
-            index = equipment.find(state, item_id)
+    elif result in state.rules.lucky_ammo:
+        use(state, index)
+        index = equipment.find(state, item_id)
     if result == 1:
         wounds = state.dice.d6() if state.rules.lucky_one == "d6" else 1
         state.event(f"Lucky Shot {roll}{note}: in the confusion you shoot yourself.",

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from deadtable.engine.decisions import Action
+from deadtable.engine.wording import count
 from deadtable.games.chainsaw_warrior import equipment, fight, rolls, tracks
-from deadtable.games.chainsaw_warrior.clock import BOXES_PER_MINUTE
+from deadtable.games.chainsaw_warrior.clock import BOXES_PER_MINUTE, is_night
 from deadtable.games.chainsaw_warrior.data import Card
 from deadtable.games.chainsaw_warrior.equipment import Carried, has
 from deadtable.games.chainsaw_warrior.flow import ask, question, step, then
@@ -222,9 +223,10 @@ def _take_kit(state: ChainsawWarriorState, card_id: str) -> None:
 
 
 def _full_options(state: ChainsawWarriorState) -> tuple[str, list[Action]]:
+    """The X-oskeleton "may not be removed once the character has entered the building"."""
     return "You carry 13 items: leave one behind for the First Aid Kit?", [
         *(Action(f"drop:{i}", f"Leave the {equipment.label(state, c)}")
-          for i, c in enumerate(state.items)),
+          for i, c in enumerate(state.items) if c.item != "x-oskeleton"),
         Action("leave-kit", "Leave the First Aid Kit")]
 
 
@@ -266,7 +268,7 @@ def _healed(state: ChainsawWarriorState, task: dict[str, Any]) -> None:
 # -- Secret Passage -----------------------------------------------------------------------------
 def _secret_passage(state: ChainsawWarriorState, c: Card) -> None:
     roll = state.dice.parse_and_roll(c.extra.get("skip", "2d6"))
-    state.event(f"A Secret Passage: you may skip up to {roll} cards.",
+    state.event(f"A Secret Passage: you may skip up to {count(roll, 'card')}.",
                 cite="House Cards: Secret Passage")
     ask(state, "passage", left=roll)
 
@@ -357,8 +359,10 @@ def missing_darkness(state: ChainsawWarriorState) -> None:
 
 # -- Slime ----------------------------------------------------------------------------------------
 def _slime_weapons(state: ChainsawWarriorState) -> list[int]:
+    """The Flare Gun "can only be used at night": its card takes precedence over the Slime's."""
     return [i for i, c in enumerate(state.items)
-            if state.data.items[c.item].slime and equipment.usable(state, c)]
+            if state.data.items[c.item].slime and equipment.usable(state, c)
+            and (c.item != "flare-gun" or is_night(state.time))]
 
 
 def _slime(state: ChainsawWarriorState, c: Card) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deadtable.engine.decisions import Action
+from deadtable.engine.wording import count
 from deadtable.games.chainsaw_warrior import equipment, tracks
 from deadtable.games.chainsaw_warrior.clock import BOXES_PER_MINUTE, is_night
 from deadtable.games.chainsaw_warrior.equipment import LASER_LANCE, has, use
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 CATS = "c-a-t-s"
 CATS_FITS = ("gun", "flamethrower", "man-to-man-rockets", LASER_LANCE)  # a type or an item
 SMASH_BOXES = 5 * BOXES_PER_MINUTE  # "For the next 5 minutes"
+REFLEXES_FLOOR = 6  # "Your Reflexes can never fall beneath 6"
 
 
 # -- ratings -----------------------------------------------------------------------------------
@@ -28,10 +30,10 @@ def determined(state: ChainsawWarriorState) -> int:
 
 
 def reflexes(state: ChainsawWarriorState) -> int:
-    """Reflexes with the X-oskeleton's -1 and Determination."""
+    """Reflexes with the X-oskeleton's -1 (never beneath 6), then Determination's counters."""
     mod = sum(state.data.items[c.item].reflexes for c in state.items
               if equipment.usable(state, c))
-    return state.warrior.reflexes + mod + determined(state)
+    return max(REFLEXES_FLOOR, state.warrior.reflexes + mod) + determined(state)
 
 
 def cats_on(state: ChainsawWarriorState, item_id: str) -> bool:
@@ -113,11 +115,14 @@ def answer(state: ChainsawWarriorState, action: str) -> None:
         use(state, equipment.find_carried(state, "rope-and-launcher"))
         tracks.pass_time(state, 1)
         roll = state.dice.d6()
-        state.event(f"The Rope and Launcher takes you past {roll} areas.",
+        state.event(f"The Rope and Launcher takes you past {count(roll, 'area')}.",
                     cite="Equipment: Rope and Launcher")
+        balcony = state.turned
         for _ in range(roll):
             if not skip_card(state, "You bypass"):
                 break
+        if state.turned == balcony:  # past the balcony: no encounter there to rope from again
+            state.turned = None
     elif verb == "dynamite":
         # "At the start of any turn, after adding 30 seconds to the time as usual"
         use(state, equipment.find_carried(state, "dynamite"))
@@ -125,7 +130,7 @@ def answer(state: ChainsawWarriorState, action: str) -> None:
         if state.outcome is not None:
             return
         roll = state.dice.d6()
-        state.event(f"Dynamite blows a hole in the wall: {roll} cards skipped.",
+        state.event(f"Dynamite blows a hole in the wall: {count(roll, 'card')} skipped.",
                     cite="Equipment: Dynamite")
         for _ in range(roll):
             if not skip_card(state, "You blast past"):
@@ -135,7 +140,7 @@ def answer(state: ChainsawWarriorState, action: str) -> None:
     else:
         use(state, equipment.find_carried(state, "flare-gun"))
         state.flare = state.dice.d6()
-        state.event(f"The flare lights up the next {state.flare} areas.",
+        state.event(f"The flare lights up the next {count(state.flare, 'area')}.",
                     cite="Equipment: Flare Gun")
         then(state, {"do": "explore"})
 
@@ -155,7 +160,7 @@ def remote_camera(state: ChainsawWarriorState) -> None:
     state.known = seen
     state.seen.update(seen)
     titles = ", ".join(state.data.card(c).title for c in seen)
-    state.event(f"The Remote Camera looks {roll} cards ahead: {titles}.",
+    state.event(f"The Remote Camera looks {count(roll, 'card')} ahead: {titles}.",
                 cite="Equipment: Remote Camera")
 
 

@@ -11,6 +11,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from deadtable.engine.state import Outcome
+from deadtable.games.chainsaw_warrior.tracks import result_text
 from deadtable.render import log_panel
 
 LOG_LINES = 10
@@ -27,6 +29,15 @@ def _track(label: str, value: int, top: int, style: str, marks: dict[int, str]) 
             text.append("·", style="dim")
     text.append(f" {value}")
     return text
+
+
+def _fight_hth(view: dict[str, Any]) -> int | None:
+    return view["fight"]["hth"] if view["fight"] else None
+
+
+def _now(rating: int | None, base: int, when: str) -> str:
+    """' (12 in this fight)': the rating the rolls use, where it differs from the track's."""
+    return "" if rating is None or rating == base else f" ({rating} {when})"
 
 
 def _tracks(view: dict[str, Any]) -> RenderableType:
@@ -50,7 +61,8 @@ def _tracks(view: dict[str, Any]) -> RenderableType:
     endurance.append(f"  {venom}", style="red" if w["infected"] else "dim")
     wounds = _track("Wounds", w["wounds"], w["max_wounds"], "bold red", {})
     stats = Text(f"{'Ratings':<10}", style="bold")
-    stats.append(f"HtH {w['hth']}  Reflexes {w['reflexes']}  "
+    stats.append(f"HtH {w['hth']}{_now(_fight_hth(view), w['hth'], 'in this fight')}  "
+                 f"Reflexes {w['reflexes']}{_now(w['reflexes_now'], w['reflexes'], 'now')}  "
                  f"Marksmanship {w['marksmanship']:+d}  Skill: {w['skill']}")
     return Group(clock, bar, endurance, wounds, stats)
 
@@ -85,7 +97,7 @@ def _house(view: dict[str, Any]) -> RenderableType:
     fight = view["fight"]
     if fight:
         lines.append("\nFighting: ", style="bold red")
-        lines.append(", ".join(f"{o['title']} (HtH {o['hth']})" for o in fight["opponents"]))
+        lines.append(", ".join(f"{o['name']} (HtH {o['hth']})" for o in fight["opponents"]))
         lines.append(f"  round {fight['rounds']}")
         if fight["next_hth"]:
             lines.append(f"  next round HtH {fight['next_hth']:+d}")
@@ -98,7 +110,5 @@ def render(view: dict[str, Any]) -> RenderableType:
     if panel is not None:
         parts.append(panel)
     if view.get("outcome"):
-        outcome = view["outcome"]
-        parts.append(Text(f"The end: {outcome['results']['warrior']} ({outcome['cause']})",
-                          style="bold"))
+        parts.append(Text(result_text(Outcome.from_data(view["outcome"])), style="bold"))
     return Panel(Group(*parts), title="Chainsaw Warrior", title_align="left")

@@ -8,6 +8,7 @@ from typing import Any
 from deadtable.engine.cards import Pile, Visibility
 from deadtable.engine.dice import Dice
 from deadtable.engine.game import Game
+from deadtable.engine.wording import count
 from deadtable.games.chainsaw_warrior import training as advanced
 from deadtable.games.chainsaw_warrior import warrior as creation
 from deadtable.games.chainsaw_warrior.building import start_kit
@@ -94,7 +95,7 @@ def start(game: Game, seed: int, dice: Dice, setup: dict[str, Any]) -> ChainsawW
         advanced.begin(state, kit="kit" not in setup)
     elif "kit" not in setup:
         points = creation.roll_allowance(dice, state.warrior, rolls)
-        state.event(f"Equipment Allowance: {points} points.", cite="Kitting Out")
+        state.event(f"Equipment Allowance: {count(points, 'point')}.", cite="Kitting Out")
         start_kit(state, points)
     run(state)
     return state

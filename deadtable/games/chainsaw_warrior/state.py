@@ -108,6 +108,12 @@ class ChainsawWarriorState(GameState):
     sprint: bool  # the card just turned was entered at a sprint (Overkill option)
     mark: list[int]  # Determination: wounds, radiation, venom, items as the card was turned
 
+    def event(self, text: str, cite: str = "", to: str | tuple[str, ...] | None = None) -> None:
+        # a name with its own full stop at the end of a sentence ("C.N.E.S.") ends it
+        if text.endswith("..") and not text.endswith("..."):
+            text = text[:-1]
+        super().event(text, cite, to)
+
     # -- the state contract ----------------------------------------------------------------
     def _decide(self) -> Decision:
         from deadtable.games.chainsaw_warrior.turn import decide

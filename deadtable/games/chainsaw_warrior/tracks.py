@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deadtable.engine.state import Outcome
+from deadtable.engine.wording import count
 from deadtable.games.chainsaw_warrior import clock
 from deadtable.games.chainsaw_warrior.equipment import find, has, use
 from deadtable.games.chainsaw_warrior.flow import then
@@ -20,6 +21,23 @@ def end(state: ChainsawWarriorState, result: str, cause: str) -> None:
     if state.outcome is None:
         state.finish(Outcome({SEAT: result}, cause, {"minutes": clock.minutes(state.time)}),
                      cite="The End of the Game")
+
+
+HOW = {"win": "Mission accomplished", "draw": "A draw", "loss": "Mission failed"}
+WHY = {"darkness-destroyed": "Darkness is destroyed",
+       "implosion": "the Implosion Waistcoat takes Darkness and you with it",
+       "wounds": "your wounds kill you", "radiation": "radiation kills you",
+       "venom": "the Zombie venom corrupts you", "time": "the hour is up and New York is lost",
+       "slime": "the Slime engulfs you"}
+
+
+def result_text(outcome: Outcome) -> str:
+    """The end for the player: 'Mission failed: the Slime engulfs you, 12.5 minutes into the
+    hour.' The scores keep the clock's minutes under "minutes" for programs."""
+    result = outcome.results.get(SEAT, "")
+    minutes = outcome.scores.get("minutes", 0)
+    return (f"{HOW.get(result, result)}: {WHY.get(outcome.cause, outcome.cause)}, "
+            f"{count(minutes, 'minute')} into the hour.")
 
 
 def pass_time(state: ChainsawWarriorState, boxes: int) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deadtable.engine.decisions import Action
+from deadtable.engine.wording import count
 from deadtable.games.chainsaw_warrior.flow import ask, question
 from deadtable.games.chainsaw_warrior.warrior import Warrior, roll_skill
 
@@ -119,6 +120,6 @@ def _finish(state: ChainsawWarriorState, values: dict[str, int], kit: bool) -> N
     for line in roll_skill(state.dice, w):
         state.event(line, cite="Creating Your Warrior: Skills")
     if kit:
-        state.event(f"Equipment Allowance: {w.equipment_allowance} points.",
+        state.event(f"Equipment Allowance: {count(w.equipment_allowance, 'point')}.",
                     cite="Overkill: Advanced Training")
         start_kit(state, w.equipment_allowance)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from deadtable.engine.decisions import Action
+from deadtable.engine.wording import count
 from deadtable.games.chainsaw_warrior import equipment, fight, items, rolls, tracks
 from deadtable.games.chainsaw_warrior.data import Card
 from deadtable.games.chainsaw_warrior.decks import retrace_steps
@@ -68,7 +69,7 @@ def _cave_in(state: ChainsawWarriorState, c: Card) -> None:
     if _reflexes(state, "Ceiling Cave-In"):
         return
     roll = _d6(state)
-    state.event(f"You are caught by the falling masonry: {roll} minutes to dig out.",
+    state.event(f"You are caught by the falling masonry: {count(roll, 'minute')} to dig out.",
                 cite="House Cards: Trap - Ceiling Cave-In")
     tracks.pass_time(state, minutes(roll))
     tracks.wound(state, 1, "The masonry", cite="House Cards: Trap - Ceiling Cave-In")
@@ -181,7 +182,8 @@ def retrace(state: ChainsawWarriorState, door: str) -> None:
     back = retrace_steps(state.dice, discards, state.decks[state.current])
     state.known = []  # the deck is shuffled: what the Remote Camera saw is lost
     discards.put_on_top(door)
-    state.event(f"You retrace your steps: {back} cards go back into the deck.",
+    state.event(f"You retrace your steps: {count(back, 'card')} "
+                f"go{'es' if back == 1 else ''} back into the deck.",
                 cite="House Cards: Trap - Locked Door")
 
 
@@ -205,12 +207,12 @@ def _magnetic_field(state: ChainsawWarriorState, c: Card) -> None:
     roll = 12 if state.sprint else state.dice.total(2)
     state.field_until = max(state.field_until, state.time + minutes(roll))
     state.free = False  # "the room with this trap in is not empty"
-    state.event(f"A Magnetic Field: electric items are dead for {roll} minutes.",
+    state.event(f"A Magnetic Field: electric items are dead for {count(roll, 'minute')}.",
                 cite="House Cards: Trap - Magnetic Field")
 
 
 def _mines(state: ChainsawWarriorState, c: Card) -> None:
-    if has(state, "metal-detector"):
+    if has(state, "metal-detector") and not state.sprint:  # a sprint: "the worst possible results"
         state.event("Mines: the Metal Detector finds them; a minute to go round.",
                     cite="Equipment: Metal Detector")
         tracks.pass_time(state, minutes(1))
@@ -253,7 +255,7 @@ def _net(state: ChainsawWarriorState, c: Card) -> None:
 
 def _struggle(state: ChainsawWarriorState) -> None:
     roll = _d6(state)  # sprinting: "If, however, you are caught in the Net, lose 6 minutes"
-    state.event(f"A Net traps you: {roll} minutes to struggle free.",
+    state.event(f"A Net traps you: {count(roll, 'minute')} to struggle free.",
                 cite="House Cards: Trap - Net")
     wait_out(state, minutes(roll), minutes(1), "net")
 
@@ -300,7 +302,8 @@ def _spiked_pit(state: ChainsawWarriorState, c: Card) -> None:
         state.event("You climb straight out (Climbing skill).", cite="Skills: Climbing")
         return
     climb = _d6(state)
-    state.event(f"{climb} minutes to climb out of the pit.", cite="House Cards: Trap - Spiked Pit")
+    state.event(f"{count(climb, 'minute')} to climb out of the pit.",
+                cite="House Cards: Trap - Spiked Pit")
     tracks.pass_time(state, minutes(climb))
 
 
@@ -308,7 +311,7 @@ def _weak_floorboards(state: ChainsawWarriorState, c: Card) -> None:
     if _reflexes(state, "Weak Floorboards"):
         return
     roll = _d6(state)
-    state.event(f"The floor gives way: {roll} minutes to pull yourself out.",
+    state.event(f"The floor gives way: {count(roll, 'minute')} to pull yourself out.",
                 cite="House Cards: Trap - Weak Floorboards")
     wait_out(state, minutes(roll), minutes(1), "floorboards")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from deadtable.engine.decisions import Action, Decision
+from deadtable.engine.wording import count
 
 # building, fight, house and traps also fill the step and question tables as they load.
 from deadtable.games.chainsaw_warrior import building, equipment, fight, house, items, tracks, traps  # noqa: F401
@@ -197,12 +198,12 @@ def _determination(state: ChainsawWarriorState) -> None:
     if not state.rules.has("determination") or not state.mark or state.turned is None:
         return
     w = state.warrior
-    wounds, radiation, venom, count = state.mark
+    wounds, radiation, venom, carried = state.mark
     beaten = (w.wounds < wounds or w.radiation > radiation or w.venom > venom
-              or len(state.items) < count or not state.free)
+              or len(state.items) < carried or not state.free)
     if beaten:
         state.determination += 1
-        state.event(f"Determination: {state.determination} counter(s).",
+        state.event(f"Determination: {count(state.determination, 'counter')}.",
                     cite="Overkill: Determination")
     elif state.determination:
         state.determination = 0

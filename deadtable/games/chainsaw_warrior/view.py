@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from deadtable.games.chainsaw_warrior import clock, equipment
+from deadtable.games.chainsaw_warrior import clock, equipment, fight, items
 
 if TYPE_CHECKING:
     from deadtable.games.chainsaw_warrior.state import ChainsawWarriorState
@@ -19,11 +19,19 @@ def _card(state: ChainsawWarriorState, card_id: str) -> dict[str, Any]:
     return seen
 
 
+def _fight_hth(state: ChainsawWarriorState) -> int | None:
+    """Your HtH against the one you fight (or the only one there is), None before you choose."""
+    now = state.fight
+    assert now is not None
+    against = now.current or (now.opponents[0] if len(now.opponents) == 1 else None)
+    return None if against is None else fight.warrior_hth(state, now, fight.card(state, against))
+
+
 def view(state: ChainsawWarriorState) -> dict[str, Any]:
     w = state.warrior
     d = state.decks[state.current] if state.decks[state.current] else state.decks[1]
     top_back = state.data.card(d.cards[0]).back if d.cards else None
-    fight = state.fight
+    now = state.fight
     titles = state.data.titles
     return {
         "warrior": {
@@ -31,6 +39,8 @@ def view(state: ChainsawWarriorState) -> dict[str, Any]:
             "hth": w.hth, "reflexes": w.reflexes, "marksmanship": w.marksmanship,
             "skill": w.skill, "equipment_allowance": w.equipment_allowance,
             "radiation": w.radiation, "venom": w.venom, "infected": w.infected,
+            # as the rolls use it: with the X-oskeleton's -1 (never beneath 6), Determination
+            "reflexes_now": items.reflexes(state),
         },
         "time": state.time,  # boxes of 30 seconds
         "minutes": clock.minutes(state.time),
@@ -60,10 +70,15 @@ def view(state: ChainsawWarriorState) -> dict[str, Any]:
         "free": state.free,
         "exiting": state.exiting,
         "left_building": state.left_building,
-        "fight": None if fight is None else {
-            "opponents": [_card(state, o) for o in fight.opponents],
-            "current": fight.current, "rounds": fight.rounds, "context": fight.context,
-            "next_hth": fight.next_hth, "no_escape": fight.no_escape,
-            "knife_dropped": fight.knife_dropped,
+        "fight": None if now is None else {
+            # each with the name the choices use ("Wandering Zombie 2" where titles repeat)
+            "opponents": [{**_card(state, o), "name": fight.named(state, o)}
+                          for o in now.opponents],
+            "current": now.current, "rounds": now.rounds, "context": now.context,
+            "next_hth": now.next_hth, "no_escape": now.no_escape,
+            "knife_dropped": now.knife_dropped,
+            # your HtH for the next round against the one you fight, every modifier counted:
+            # the number the log's round adds to your dice
+            "hth": _fight_hth(state),
         },
     }

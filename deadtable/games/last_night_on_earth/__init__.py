@@ -1,2 +1,84 @@
-"""Last Night on Earth (Flying Frog Productions, 2007), with Survival of the Fittest: the data so
-far (data.py and data/). The rules come next; the game is not registered yet."""
+"""Last Night on Earth, the base game: heroes against zombies in the town of Woodinvale, on a
+square-grid town of a centre board and four L-boards.
+
+Sources: reference/last-night-on-earth.md (the base game's public facts), the Survival of the
+Fittest rulebook (../shared/seeds/last-night-on-earth-survival-of-the-fittest.txt) where it
+states base rules; every designed value and reading: docs/last-night-on-earth.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from deadtable.agents import register_agent
+from deadtable.engine.game import GameSpec
+from deadtable.engine.options import Option, OptionSet
+from deadtable.engine.procedure import Frames
+from deadtable.games.last_night_on_earth.agent import HeuristicAgent, ZombieAgent
+from deadtable.games.last_night_on_earth.fight import Fight, FightHandler
+from deadtable.games.last_night_on_earth.heroturn import (
+    HeroAct,
+    HeroActHandler,
+    HeroTurn,
+    HeroTurnHandler,
+)
+from deadtable.games.last_night_on_earth.lossoffaith import LossWindow, LossWindowHandler
+from deadtable.games.last_night_on_earth.prayer import Prayer, PrayerHandler
+from deadtable.games.last_night_on_earth.rounds import Round, RoundHandler
+from deadtable.games.last_night_on_earth.setup import SCENARIOS, check, start
+from deadtable.games.last_night_on_earth.state import HEROES, SEATS, ZOMBIES, LastNightState
+from deadtable.games.last_night_on_earth.wounds import Wound, WoundHandler
+from deadtable.games.last_night_on_earth.zombieturn import ZombieTurn, ZombieTurnHandler
+
+LastNightState.FRAMES = Frames(Round, ZombieTurn, HeroTurn, HeroAct, Fight, Wound, Prayer,
+                                LossWindow)
+LastNightState.HANDLERS = {
+    Round.KIND: RoundHandler(),
+    ZombieTurn.KIND: ZombieTurnHandler(),
+    HeroTurn.KIND: HeroTurnHandler(),
+    HeroAct.KIND: HeroActHandler(),
+    Fight.KIND: FightHandler(),
+    Wound.KIND: WoundHandler(),
+    Prayer.KIND: PrayerHandler(),
+    LossWindow.KIND: LossWindowHandler(),
+}
+
+OPTIONS = OptionSet([
+    Option("scenario", "die-zombies-die", "the scenario (docs: Scenarios; the other three base "
+           "scenarios are not yet playable)", choices=SCENARIOS),
+    Option("heroes", "random", "the four heroes, comma-separated (e.g. 'Becky,Billy,Johnny,"
+           "Sally'), or 'random' to deal four of the eight"),
+    Option("zombie-heroes", True, "a killed hero rises as a Zombie Hero (designed: docs)"),
+    Option("town", "", "your own town map file (TOML, docs/maps.md; default: four random "
+           "L-boards round the centre board)"),
+    Option("heroes-file", "", "your own heroes file (TOML, the shape of data/heroes.toml)"),
+    Option("hero-deck", "", "your own Hero deck file (TOML)"),
+    Option("zombie-deck", "", "your own Zombie deck file (TOML)"),
+    Option("scenarios", "", "your own scenarios file (TOML)"),
+])
+
+
+def sides(options: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    return {HEROES: (HEROES,), ZOMBIES: (ZOMBIES,)}
+
+
+SPEC = GameSpec(
+    id="last-night-on-earth",
+    name="Last Night on Earth",
+    version="1",
+    summary="Heroes against zombies in a small town: kill the zombies or survive till dawn.",
+    seats=lambda options: SEATS,
+    options=OPTIONS,
+    state_class=LastNightState,
+    start=start,
+    check=check,
+    sides=sides,
+    default_agents={ZOMBIES: "zombie"},
+    lineup={HEROES: "heuristic", ZOMBIES: "zombie"},
+    render="deadtable.games.last_night_on_earth.render:render",  # the town in the terminal
+    web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the town in the browser
+)
+
+register_agent("zombie", ZombieAgent, game="last-night-on-earth")
+register_agent("heuristic", HeuristicAgent, game="last-night-on-earth")

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Self
 
 from deadtable.engine.datafile import DataError, read_toml
 from deadtable.engine.datafile import array_of_tables as _tables
@@ -205,6 +205,9 @@ class Scenario:
     special: tuple[str, ...]
     source: str
     designed: Mapping[str, str]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self  # immutable: shared by every copy of a game
 
 
 @dataclass(frozen=True, slots=True)

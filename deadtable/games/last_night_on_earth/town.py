@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Protocol
+from typing import Protocol, Self
 
 from deadtable.engine.board import Board, ComposeError, MapError, Placement, compose, load_map
 from deadtable.engine.board.compose import placed_cells
@@ -99,6 +99,9 @@ class Town:
     def building_at(self, space: int) -> str | None:
         return self.building_of[space]
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        return self  # immutable: shared by every copy of a game
+
 
 # -- data/town.toml ------------------------------------------------------------------------------
 def load_layout(path: str | Path | None = None) -> Layout:
@@ -177,7 +180,7 @@ def build_town(rng: Rng, centre: str = "town-center", layout: Layout | None = No
                      tuple(sorted(layout.table().items())))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=720)  # every arrangement of 4 of 6 boards, for either centre
 def _composed(centre: str, centre_file: str, centre_offset: tuple[int, int],
               tiles: tuple[tuple[str, int, str, tuple[int, int], int], ...],
               table: tuple[tuple[int, str], ...]) -> Town:

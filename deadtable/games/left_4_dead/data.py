@@ -23,6 +23,7 @@ CARDS = DATA / "cards.toml"
 ITEMS = DATA / "items.toml"
 RULES = DATA / "rules.toml"
 MAPS = DATA / "maps"
+CAMPAIGNS = DATA / "campaigns"
 
 SIDES = ("survivors", "infected")
 RARITIES = ("unique", "uncommon", "common")

@@ -40,12 +40,34 @@ class HordeTurn(Frame):
     attacked: list[str] = field(default_factory=list)
 
 
+HORDE_GROUPS = ("horde", "uncommon")
+
+
 def in_horde(state: Left4DeadState, figure: Figure) -> bool:
-    return figure.side == INFECTED and state.card(figure).group in ("horde", "uncommon")
+    return figure.side == INFECTED and state.card(figure).group in HORDE_GROUPS
 
 
-def horde(state: Left4DeadState) -> list[Figure]:
-    return [f for f in state.infected() if in_horde(state, f)]
+def horde(state: Left4DeadState) -> tuple[Figure, ...]:
+    """The horde's figures on the map (kept until a figure moves: Left4DeadState.derived)."""
+    return _split(state)[0]
+
+
+def specials_in_play(state: Left4DeadState) -> tuple[Figure, ...]:
+    """The infected on the map outside the horde: each takes a turn of its own."""
+    return _split(state)[1]
+
+
+def _split(state: Left4DeadState) -> tuple[tuple[Figure, ...], tuple[Figure, ...]]:
+    cache = state.derived()
+    found = cache.get("horde")
+    if found is None:
+        cards = state.data.cards.cards
+        horde_: list[Figure] = []
+        others: list[Figure] = []
+        for figure in state.infected():  # in_horde, for each
+            (horde_ if cards[figure.kind].group in HORDE_GROUPS else others).append(figure)
+        found = cache["horde"] = (tuple(horde_), tuple(others))
+    return found
 
 
 def targets_in_play(state: Left4DeadState) -> list[Figure]:
@@ -60,8 +82,8 @@ def who_may_act(state: Left4DeadState) -> list[tuple[str, str]]:
     options = []
     if not state.horde_acted and horde(state) and targets_in_play(state):
         options.append(("horde", "The horde moves and attacks"))
-    for figure in state.infected():
-        if not in_horde(state, figure) and not figure.acted and specials.may_act(state, figure):
+    for figure in specials_in_play(state):
+        if not figure.acted and specials.may_act(state, figure):
             options.append((figure.id, f"{combat.name(figure)} takes a turn"))
     return options
 

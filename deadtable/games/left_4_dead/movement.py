@@ -15,10 +15,10 @@ by these rules, the agents and the renderers.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from deadtable.engine.board import Board, climbing_cost, distance, reach, sight
+from deadtable.engine.board import Board, climbing_cost, distances, reach, sees
 from deadtable.engine.board.movement import Route
 from deadtable.engine.board.query import (
     STOPS,
@@ -37,7 +37,7 @@ NO_FALL_DAMAGE = "Infected Rules: Collective Turn"  # no infected take falling d
 
 
 def height(state: Left4DeadState, figure: Figure) -> int:
-    return int(state.card(figure).height)
+    return state.data.cards.cards[figure.kind].height
 
 
 def engaged(state: Left4DeadState, a: Figure, b: Figure, a_space: int | None = None) -> bool:
@@ -87,14 +87,38 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
            with_attacks: bool = True) -> dict[int, list[Route]]:
     """Where `figure` can end a move from `start` (default: its space) with `budget` (default:
     its Move), each with its Pareto routes of (spaces used, leaving-engagement attacks); with
-    `with_attacks` false, only the cheapest route of each (where it can get to, faster)."""
+    `with_attacks` false, only the cheapest route of each (where it can get to, faster).
+    Kept until a figure moves (Left4DeadState.derived): a decision lists the moves and its
+    action takes one of them; read the answer, never change it."""
     origin = figure.space if start is None else start
     assert origin is not None
+    through_all = through_all or figure.kind == "witch"  # Witch: Furious Focus
+    spend = move_budget(state, figure) if budget is None else budget
+    key = ("routes", figure.id, origin, spend, through_all, with_attacks,
+           state.blocked_spaces())
+    cache = state.derived()
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _routes(state, figure, origin, spend, through_all, with_attacks)
+    return found
+
+
+def _routes(state: Left4DeadState, figure: Figure, origin: int, budget: int,
+            through_all: bool, with_attacks: bool) -> dict[int, list[Route]]:
     board = state.board
-    occupied = state.occupancy()
+    occupied = dict(state.occupancy())
     occupied.pop(figure.space, None)  # type: ignore[arg-type]
     side = figure.side
-    through_all = through_all or figure.kind == "witch"  # Witch: Furious Focus
+    enemy_at = enemies_of(state, side)
+    if figure.space in enemy_at:  # never so in play; as the occupancy less the mover would say
+        enemy_at = {s: f for s, f in enemy_at.items() if s != figure.space}
+    # Witch: Furious Focus, never attacked when leaving an engagement
+    penalised = figure.kind != "witch" and bool(enemy_at) and with_attacks
+    if compiled():  # the same question in data form, answered in C
+        query = move_query(state, figure, origin, budget, occupied, through_all, enemy_at,
+                           penalised)
+        if query is not None:
+            return reach_compiled(board, query)
 
     def can_pass(space: int) -> bool:
         other = occupied.get(space)
@@ -103,7 +127,6 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
     def can_end(space: int) -> bool:
         return space not in occupied
 
-    enemy_at = {s: f for s, f in occupied.items() if f.side != side}
     near: dict[int, frozenset[int]] = {}  # space -> the enemies' spaces engaged from there
     neighbours = board.neighbours
 
@@ -119,19 +142,19 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
         left = engaged_from(frm)
         return len(left - engaged_from(to)) if left else 0
 
-    if figure.kind == "witch" or not enemy_at or not with_attacks:
-        penalty = None  # Witch: Furious Focus, never attacked when leaving an engagement
-    else:
-        penalty = swipes
-    if compiled():  # the same question in data form, answered in C
-        query = move_query(state, figure, origin,
-                           move_budget(state, figure) if budget is None else budget,
-                           occupied, through_all, enemy_at, penalty is not None)
-        if query is not None:
-            return reach_compiled(board, query)
-    return reach(board, origin, move_budget(state, figure) if budget is None else budget,
-                 step_cost(state, figure), stops=stops_in(state, figure),
-                 can_pass=can_pass, can_end=can_end, penalty=penalty)
+    return reach(board, origin, budget, step_cost(state, figure), stops=stops_in(state, figure),
+                 can_pass=can_pass, can_end=can_end, penalty=swipes if penalised else None)
+
+
+def enemies_of(state: Left4DeadState, side: str) -> dict[int, Figure]:
+    """Space -> the figure of another side standing there (shared until a figure moves:
+    Left4DeadState.derived; read it, never change it)."""
+    cache = state.derived()
+    key = "enemies-of-" + side
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = {s: f for s, f in state.occupancy().items() if f.side != side}
+    return found
 
 
 @lru_cache(maxsize=16)
@@ -188,6 +211,8 @@ def move_label(state: Left4DeadState, figure: Figure, space: int, route: Route |
 def safest(options: list[Route]) -> Route:
     """Of a space's Pareto routes, the one with the fewest leaving-engagement attacks (then the
     cheapest): what a mover chooses unless it has a reason to save movement."""
+    if len(options) == 1:
+        return options[0]  # most spaces have one route: no need to compare
     return min(options, key=lambda r: (r.penalty, r.cost))
 
 
@@ -199,8 +224,10 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
         if figure.space != frm or figure.down:
             return
         if figure.kind != "witch":
+            near = board.neighbours[frm]  # engaged from frm means next to it: ask only those
             for enemy in [e for e in state.figures.values() if e.side != figure.side]:
-                if engaged(state, figure, enemy, frm) and not engaged(state, figure, enemy, to):
+                if enemy.space in near and engaged(state, figure, enemy, frm) \
+                        and not engaged(state, figure, enemy, to):
                     hit = combat.skulls(state, 1)
                     result = "a skull, 1 wound" if hit else "no skull"
                     state.event(f"{combat.name(figure)} leaves an engagement with "
@@ -244,32 +271,32 @@ def fall(state: Left4DeadState, figure: Figure, drop: int, space: int) -> None:
 
 
 def spaces_away(state: Left4DeadState, a: int, b: int) -> int:
-    d = distance(state.board, a, b)
+    d = distances(state.board, a)[b]
     return math.inf if d is None else d  # type: ignore[return-value]
 
 
 def standing_heights(state: Left4DeadState) -> dict[int, int]:
-    """Space -> height of the figure standing there (figures lying down block no sight)."""
-    return {f.space: height(state, f) for f in state.figures.values()
-            if f.space is not None and not f.down}
+    """Space -> height of the figure standing there (figures lying down block no sight).
+    Shared until a figure moves (Left4DeadState.derived): read it, never change it."""
+    cache = state.derived()
+    found = cache.get("standing")
+    if found is None:
+        found = cache["standing"] = {f.space: height(state, f) for f in state.figures.values()
+                                     if f.space is not None and not f.down}
+    return found
 
 
 def can_see(state: Left4DeadState, viewer: Figure, target: Figure,
             from_space: int | None = None, figures: dict[int, int] | None = None) -> bool:
-    """Clear line of sight from viewer to target (figures in between block)."""
+    """Clear line of sight from viewer to target (figures in between block; the viewer and the
+    target themselves never do: sight judges only the spaces between)."""
     a = viewer.space if from_space is None else from_space
     b = target.space
     if a is None or b is None:
         return False
     others = standing_heights(state) if figures is None else figures
-    return sight(state.board, a, b, height_a=height(state, viewer),
-                 height_b=height(state, target), figures=_between(others, a, b)).clear
-
-
-def _between(figures: dict[int, int], a: int, b: int) -> dict[int, int]:
-    if a in figures or b in figures:
-        figures = {s: h for s, h in figures.items() if s != a and s != b}
-    return figures
+    return sees(state.board, a, b, height_a=height(state, viewer),
+                height_b=height(state, target), figures=others)
 
 
 def can_see_space(state: Left4DeadState, viewer: Figure, space: int,
@@ -278,11 +305,11 @@ def can_see_space(state: Left4DeadState, viewer: Figure, space: int,
     if a is None:
         return False
     others = standing_heights(state) if figures is None else figures
-    return sight(state.board, a, space, height_a=height(state, viewer), height_b=0,
-                 figures=_between(others, a, space)).clear
+    return sees(state.board, a, space, height_a=height(state, viewer), height_b=0,
+                figures=others)
 
 
-def targets_in_range(state: Left4DeadState, attacker: Figure, candidates: list[Figure],
+def targets_in_range(state: Left4DeadState, attacker: Figure, candidates: Sequence[Figure],
                      reach_: int) -> list[Figure]:
     """The legal targets among `candidates` at `reach_`: engaged figures only if the attacker
     is engaged; else within range (spaces, ignoring levels) and in clear sight."""

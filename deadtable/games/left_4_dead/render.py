@@ -46,13 +46,40 @@ INFECTED_NAMES: dict[str, str] = {
     "p": "Spitter", "w": "Witch", "T": "Tank", "o": "Clown", "f": "Fallen Survivor",
     "m": "Hazmat", "d": "Mud Man", "r": "Riot Control", "k": "Worker",
 }
-# What lies on a space without a figure: glyph, style, legend words (first found wins).
+# What lies on a space: glyph, style, legend words (first found wins). Under a figure the
+# level digit takes the effect's colour instead.
 EFFECT_GLYPHS: tuple[tuple[tuple[str, ...], str, str, str], ...] = (
-    (("molotov", "fire", "gas", "propane"), "^", "bold bright_red", "fire"),
+    (("molotov", "fire", "gas-can"), "^", "bold bright_red", "fire"),
     (("acid", "spit"), "~", "bold bright_green", "acid"),
-    (("bile",), "@", "bold yellow", "bile"),
+    (("bile",), "@", "bold yellow", "bile bomb"),
     (("smoke",), "%", "bold white", "smoke"),
+    (("pipe-bomb", "propane", "oxygen"), "&", "bold orange1", "pipe bomb (explodes)"),
 )
+EFFECT_UNDER: dict[str, str] = {"fire": "red3", "acid": "green4", "bile bomb": "yellow4",
+                                "smoke": "grey50", "pipe bomb (explodes)": "dark_orange3"}
+# Markers on an army card, shown on the map as the figure's glyph on a colour (first found wins)
+# and in the panels in words: (key, map style, legend words).
+CARD_MARKS: tuple[tuple[str, str, str], ...] = (
+    ("burn", "bold bright_yellow on dark_orange3", "burning"),
+    ("pinned", "bold white on dark_magenta", "held: pinned, grabbed, ridden, tongue"),
+    ("grabbed", "bold white on dark_magenta", "held: pinned, grabbed, ridden, tongue"),
+    ("ridden", "bold white on dark_magenta", "held: pinned, grabbed, ridden, tongue"),
+    ("tongue", "bold white on dark_magenta", "held: pinned, grabbed, ridden, tongue"),
+    ("vomit", "bold black on green3", "vomit"),
+    ("mud", "bold white on orange4", "mud"),
+)
+# A marker in words: bare, and with its value (the figure that placed it, an item, a round).
+MARKER_WORDS: dict[str, tuple[str, str]] = {
+    "vomit": ("vomit", "vomit of {}"), "pinned": ("pinned", "pinned by {}"),
+    "grabbed": ("grabbed", "grabbed by {}"), "ridden": ("ridden", "ridden by {}"),
+    "tongue": ("tongue", "tongue of {}"), "mud": ("mud", "mud of {}"),
+    "burn": ("burning", "burning ({})"), "disturbed-by": ("disturbed", "disturbed by {}"),
+    "wandering": ("wandering", "wandering"), "risen": ("risen this turn", "risen this turn"),
+    "adrenaline": ("adrenaline", "adrenaline (round {})"),
+}
+FUEL = ("chainsaw",)  # its markers are Fuel Markers; the others' are Ammo Markers
+# Effects on no space: deployed ammo, every survivor's until the end of the round.
+DEPLOYED = {"explosive-ammo": "EXPLOSIVE AMMO", "incendiary-ammo": "INCENDIARY AMMO"}
 MARKER_GLYPHS: dict[str, tuple[str, str, str]] = {
     "hero-closet": ("#", "bold bright_cyan", "hero closet"),
     "crescendo-trigger": ("!", "bold bright_yellow", "crescendo trigger"),
@@ -67,6 +94,21 @@ def effect_glyph(kind: str) -> tuple[str, str, str]:
         if any(w in kind for w in words):
             return glyph, style, name
     return "!", "bold bright_red", kind
+
+
+def card_mark(figure: dict[str, Any]) -> tuple[str, str] | None:
+    """(map style, legend words) of the first marker on the figure's card that the map shows."""
+    markers = figure.get("markers") or {}
+    return next(((style, words) for key, style, words in CARD_MARKS if key in markers), None)
+
+
+def marker_words(key: str, value: Any, names: dict[str, str]) -> str:
+    """A marker in words, a figure's id read as its name: "pinned by Hunter 1"."""
+    bare, told = MARKER_WORDS.get(key, (key.replace("-", " "), key.replace("-", " ") + " {}"))
+    if value is None or value in ("", "-") or (value == 1 and key != "adrenaline"):
+        return bare  # a bare marker (1), or its placer gone ("-")
+    shown = names.get(value, value) if isinstance(value, str) else value
+    return told.format(str(shown).replace("-", " ") if shown == value else shown)
 
 
 def figure_letter(figure: dict[str, Any]) -> str:
@@ -127,9 +169,13 @@ class HexMap:
             figure = occupant.get(name)
             if figure is not None:
                 glyph = figure_letter(figure)
+                mark = card_mark(figure)
                 if figure["side"] == "survivors":
-                    style = "bold white on red" if figure.get("down") else "bold bright_white"
+                    style = "bold white on red" if figure.get("down") else \
+                        mark[0] if mark else "bold bright_white"
                     focus.append((col, row))
+                elif mark:
+                    style = mark[0]
                 elif glyph == "z":
                     style = "bold red1"
                 else:
@@ -145,6 +191,9 @@ class HexMap:
             digit = str(level) if 0 <= level <= 9 else "+"
             cell = Text(glyph, style=base + Style.parse(style) if style else base)
             digit_style = base + Style(dim=True)
+            if figure is not None and name in effects:
+                under = EFFECT_UNDER.get(effect_glyph(effects[name])[2], "red3")
+                digit_style = base + Style(color="white", bgcolor=under, bold=True)
             if name in self.highlight:
                 digit_style = base + Style(color="black", bgcolor="bright_yellow", bold=True)
             cell.append(digit, style=digit_style)
@@ -214,6 +263,10 @@ def legend(view: dict[str, Any], marked: Iterable[str] = ()) -> Text:
     kinds = sorted({effect_glyph(e["kind"]) for e in view.get("effects", []) if e.get("space")})
     for glyph, style, words in kinds:
         parts.append((glyph, style, words))
+    marks = {card_mark(f) for f in view.get("figures", []) if f.get("space") is not None}
+    for style, words in sorted(m for m in marks if m is not None):
+        letter = next(figure_letter(f) for f in view["figures"] if card_mark(f) == (style, words))
+        parts.append((letter, style, words))
     for number, (glyph, style, words) in enumerate(parts):
         if number:
             text.append("  ")
@@ -235,7 +288,7 @@ def _items_text(figure: dict[str, Any]) -> str:
     for slot, item in (figure.get("items") or {}).items():
         shown = str(item).replace("-", " ")
         if item in ammo:
-            shown += f" ({ammo[item]} ammo)"
+            shown += f" ({ammo[item]} {'fuel' if item in FUEL else 'ammo'})"
         parts.append(shown if slot in ("weapon", "secondary") else f"{shown}")
     return ", ".join(parts) or "nothing"
 
@@ -243,11 +296,12 @@ def _items_text(figure: dict[str, Any]) -> str:
 def survivors_table(view: dict[str, Any]) -> Table:
     table = Table(box=None, padding=(0, 1), show_edge=False, expand=False,
                   title="Survivors", title_justify="left", title_style="bold")
-    table.add_column("", no_wrap=True)
-    table.add_column("space", no_wrap=True)
-    table.add_column("wounds", no_wrap=True)
-    table.add_column("state", no_wrap=True)
-    table.add_column("carrying", overflow="fold")
+    # The name, space and wounds keep their width; the markers and items wrap in what is left.
+    table.add_column("", no_wrap=True, min_width=9)
+    table.add_column("space", no_wrap=True, min_width=7)
+    table.add_column("wounds", no_wrap=True, min_width=9)
+    table.add_column("state", overflow="fold", min_width=12)
+    table.add_column("carrying", overflow="fold", min_width=12)
     escaped = set(view.get("escaped") or [])
     names = {f["id"]: f["name"] for f in view.get("figures", [])}
     for figure in view.get("figures", []):
@@ -257,26 +311,41 @@ def survivors_table(view: dict[str, Any]) -> Table:
         bar = Text("♥" * max(0, life - wounds), style="red")
         bar.append("·" * min(life, wounds), style="dim")
         bar.append(f" {wounds}/{life}")
-        state: list[str] = []
+        state: list[tuple[str, Style | str]] = []
         if figure["id"] in escaped:
-            state.append("safe")
+            state.append(("safe", ""))
         if figure.get("down"):
-            state.append("DOWN")
+            state.append(("DOWN", "bold red"))
         if figure.get("closet"):
-            state.append("closet")
+            state.append(("closet", ""))
         if figure.get("incaps"):
-            state.append(f"incap {figure['incaps']}")
+            state.append((f"{figure['incaps']} incapped marker"
+                          f"{'s' if figure['incaps'] > 1 else ''}", "bold"))
+        if figure.get("set_aside"):
+            state.append((f"{figure['set_aside']} wound{'s' if figure['set_aside'] > 1 else ''} "
+                          "set aside", ""))
         for key, value in (figure.get("markers") or {}).items():
-            value = names.get(value, value) if isinstance(value, str) else value
-            state.append(key if value in (1, True) else f"{key} {value}")
+            state.append((marker_words(key, value, names), mark_ink(key)))
         space = figure.get("space") or "—"
         if figure.get("level") is not None:
             space += f" L{figure['level']}"
         table.add_row(Text(f"{figure_letter(figure)} {figure['name']}", style="bold"), space,
-                      bar, Text(", ".join(state) or "ok",
-                                style="bold red" if figure.get("down") else ""),
+                      bar, Text(", ").join(Text(w, style=s) for w, s in state) if state
+                      else Text("ok"),
                       _items_text(figure))
     return table
+
+
+CARD_STYLE = {key: style for key, style, _ in CARD_MARKS}
+
+
+def mark_ink(key: str) -> Style:
+    """A marker's words in the colour its figure has on the map (bold), or dim."""
+    style = CARD_STYLE.get(key)
+    return Style(color=Style.parse(style).bgcolor, bold=True) if style else Style(dim=True)
+# A marker seen from the infected that placed it: "[pinning Bill]".
+PLACED = {"pinned": "pinning", "grabbed": "grabbing", "ridden": "riding", "tongue": "tongue on",
+          "vomit": "vomited on", "mud": "mud on"}
 
 
 def infected_text(view: dict[str, Any]) -> Text:
@@ -285,15 +354,27 @@ def infected_text(view: dict[str, Any]) -> Text:
                and f.get("space") is not None and f["kind"] == "zombies-of-morindan"]
     others = [f for f in view.get("figures", []) if f["side"] != "survivors"
               and f.get("space") is not None and f["kind"] != "zombies-of-morindan"]
+    names = {f["id"]: f["name"] for f in view.get("figures", [])}
+    placed: dict[str, list[tuple[str, str]]] = {}  # an infected's id -> the markers it placed
+    for figure in view.get("figures", []):
+        for key, value in (figure.get("markers") or {}).items():
+            if key in PLACED and value in names:
+                placed.setdefault(value, []).append((key, figure["name"]))
     text.append(f"{len(commons)} zombie{'s' if len(commons) != 1 else ''}")
+    risen = sum(1 for f in commons if "risen" in (f.get("markers") or {}))
+    if risen:
+        text.append(f" ({risen} risen this turn)", style="dim")
     for figure in others:
         text.append(", ")
         text.append(f"{figure_letter(figure)} {figure['name']}", style="magenta1")
         text.append(f" {figure['space']}")
         if figure.get("wounds"):
             text.append(f" {figure['wounds']}/{figure['life']} wounds")
-        for key in figure.get("markers") or {}:
-            text.append(f" [{key}]", style="dim")
+        for key, value in (figure.get("markers") or {}).items():
+            text.append(f" [{marker_words(key, value, names)}]",
+                        style=mark_ink(key))
+        for key, victim in placed.get(figure["id"], []):
+            text.append(f" [{PLACED.get(key, key)} {victim}]", style=mark_ink(key))
     return text
 
 
@@ -303,6 +384,10 @@ def status_text(view: dict[str, Any]) -> Text:
     text.append(f"  {view['map'].get('name', '')}  {view.get('difficulty', '')}")
     if view.get("crescendo"):
         text.append(f"  CRESCENDO {view['crescendo']}", style="bold bright_red")
+    for effect in view.get("effects") or []:
+        if effect["kind"] in DEPLOYED and not effect.get("space"):
+            text.append(f"  {DEPLOYED[effect['kind']]} (every survivor, this round)",
+                        style="bold orange1")
     text.append(f"  items in pool {view.get('pool', 0)}", style="dim")
     if view.get("phase"):
         text.append("\nNow: ", style="bold")
@@ -321,6 +406,18 @@ def _few(names: list[str], most: int = 6) -> str:
     return ", ".join(shown)
 
 
+def effect_words(effect: dict[str, Any]) -> str:
+    """An effect in words: "^ fire (molotov cocktail) on 6,6 and next to it"."""
+    kind = str(effect["kind"])
+    if not effect.get("space"):
+        return f"{kind.replace('-', ' ')}: every survivor has it to the end of the round"
+    glyph, _, words = effect_glyph(kind)
+    name = kind.replace("-", " ")
+    shown = words if words.startswith(name) else f"{words.split(' (')[0]} ({name})"
+    around = " and next to it" if words != "bile bomb" else ""  # a bile bomb lures to its space
+    return f"{glyph} {shown} on {effect['space']}{around}"
+
+
 def details_text(view: dict[str, Any]) -> Text:
     text = Text()
     items = view.get("items") or {}
@@ -332,8 +429,7 @@ def details_text(view: dict[str, Any]) -> Text:
         if items:
             text.append("\n")
         text.append("Effects: ", style="bold")
-        text.append("; ".join(f"{e['kind']} at {e['space']}" if e.get("space")
-                              else f"{e['kind']} ({e['side']})" for e in effects))
+        text.append("; ".join(effect_words(e) for e in effects))
     return text
 
 

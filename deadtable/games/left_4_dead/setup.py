@@ -112,6 +112,7 @@ class KitOutHandler(Handler[Left4DeadState, KitOut]):
 
 def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> Left4DeadState:
     state = Left4DeadState(game, seed, dice, setup)
+    state.forget_derived()
     options = game.options
     state.data = load_data(options)
     state.board = chapter_board(options)

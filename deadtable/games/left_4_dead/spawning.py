@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Sequence
+from functools import lru_cache
 
-from deadtable.engine.board import distance_field
+from deadtable.engine.board import Board, distance_field
 from deadtable.games.left_4_dead import combat
 from deadtable.games.left_4_dead.data import SpawnRow
 from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState
@@ -148,12 +150,17 @@ def spawn_witch(state: Left4DeadState) -> None:
                 + f" at {state.board.names[witch.space or 0]}.", WITCH)
 
 
-def to_safe_room(state: Left4DeadState) -> list[float]:
-    zone = state.board.zones["end"]
-    return distance_field(state.board, zone.spaces)
+def to_safe_room(state: Left4DeadState) -> Sequence[float]:
+    return _to_safe_room(state.board)
 
 
-def leading_distance(state: Left4DeadState, field: list[float]) -> float:
+@lru_cache(maxsize=16)
+def _to_safe_room(board: Board) -> tuple[float, ...]:
+    """Steps from each space to the end safe room: fixed for a map, so worked out once."""
+    return tuple(distance_field(board, board.zones["end"].spaces))
+
+
+def leading_distance(state: Left4DeadState, field: Sequence[float]) -> float:
     spaces = [f.space for f in state.survivors() if f.space is not None and not f.closet]
     return min((field[s] for s in spaces), default=math.inf)
 

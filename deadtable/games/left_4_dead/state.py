@@ -7,6 +7,8 @@ off the map (in a hero closet, destroyed, not yet spawned) has no space.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from deadtable.engine.board import Board
@@ -19,6 +21,12 @@ SURVIVORS = "survivors"
 INFECTED = "infected"
 SEATS = (SURVIVORS, INFECTED)
 SLOTS = ("weapon", "secondary", "explosive", "health", "pills")
+
+# Bumped whenever any figure's space or down changes, in any state of this process: the key of
+# the position caches (Left4DeadState.derived), which are rebuilt when it moves on. One counter
+# for all states is enough: a change elsewhere only costs a rebuild, never a stale answer.
+_placements = 0
+_PLACING = frozenset({"space", "down"})
 
 
 class Figure:
@@ -44,21 +52,28 @@ class Figure:
         self.set_aside = 0  # wounds set aside by pain pills or an adrenaline shot
         self.acted = False  # has taken its turn under the current order marker
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name in _PLACING:
+            global _placements
+            _placements += 1
+
     def copy(self) -> Figure:
         other = Figure.__new__(Figure)
-        other.id = self.id
-        other.kind = self.kind
-        other.side = self.side
-        other.space = self.space
-        other.wounds = self.wounds
-        other.incaps = self.incaps
-        other.down = self.down
-        other.closet = self.closet
-        other.markers = dict(self.markers)
-        other.items = dict(self.items)
-        other.ammo = dict(self.ammo)
-        other.set_aside = self.set_aside
-        other.acted = self.acted
+        put = object.__setattr__  # a new figure in a new state: no cache to invalidate
+        put(other, "id", self.id)
+        put(other, "kind", self.kind)
+        put(other, "side", self.side)
+        put(other, "space", self.space)
+        put(other, "wounds", self.wounds)
+        put(other, "incaps", self.incaps)
+        put(other, "down", self.down)
+        put(other, "closet", self.closet)
+        put(other, "markers", dict(self.markers))
+        put(other, "items", dict(self.items))
+        put(other, "ammo", dict(self.ammo))
+        put(other, "set_aside", self.set_aside)
+        put(other, "acted", self.acted)
         return other
 
     @property
@@ -104,11 +119,19 @@ class Effect:
         return cls(data[0], data[1], data[2])
 
 
+@lru_cache(maxsize=16)
+def _obstacles(board: Board) -> frozenset[int]:
+    """The crescendo obstacles' spaces: fixed for a map."""
+    return frozenset(s for z in board.zones.values() if z.kind == "crescendo-obstacle"
+                     for s in z.spaces)
+
+
 class Left4DeadState(ProcedureState):
     __slots__ = (
         "data", "board", "figures", "round", "items_on_map", "pool", "effects", "next_item",
         "tank_spawned", "witch_spawned", "destroyed_zombies", "first_wounds", "escaped",
-        "spawned", "pending_closet", "crescendo", "horde_acted", "instincts",
+        "spawned", "pending_closet", "crescendo", "horde_acted", "instincts", "_derived",
+        "_derived_key",
     )
 
     FRAMES: ClassVar[Frames]
@@ -131,6 +154,8 @@ class Left4DeadState(ProcedureState):
     crescendo: int  # 0: not started; 1-3: the event's round under way; 4: over, obstacle gone
     horde_acted: bool  # the horde has taken its turn under the current order marker
     instincts: list[str]  # Fallen Survivors that rolled defense in the attack under way
+    _derived: dict[Any, Any]  # see derived()
+    _derived_key: tuple[int, int] | None
 
     # -- the difficulty ---------------------------------------------------------------------
     @property
@@ -148,11 +173,39 @@ class Left4DeadState(ProcedureState):
         return self.board_obstacles
 
     # -- who is where ----------------------------------------------------------------------
-    def survivors(self) -> list[Figure]:
-        return [f for f in self.figures.values() if f.side == "survivors"]
+    def derived(self) -> dict[Any, Any]:
+        """A cache for what follows from where the figures are and who is down alone (who
+        stands where, the horde, the standing figures' heights), emptied whenever a figure
+        moves, falls, stands up or enters play. A rule asks the same question many times a
+        decision (every zombie's reach asks who stands where); this answers it once. What
+        is kept here must depend on nothing else, and nobody may change what it holds."""
+        key = (_placements, len(self.figures))
+        if self._derived_key != key:
+            self._derived = {}
+            self._derived_key = key
+        return self._derived
 
-    def infected(self) -> list[Figure]:
-        return [f for f in self.figures.values() if f.side == "infected" and f.space is not None]
+    def forget_derived(self) -> None:
+        """A new, loaded or cloned state builds its own caches (never shares another's)."""
+        self._derived = {}
+        self._derived_key = None
+
+    def survivors(self) -> tuple[Figure, ...]:
+        cache = self.derived()
+        found = cache.get("survivors")
+        if found is None:
+            found = cache["survivors"] = tuple(f for f in self.figures.values()
+                                               if f.side == "survivors")
+        return found
+
+    def infected(self) -> tuple[Figure, ...]:
+        """The infected on the map."""
+        cache = self.derived()
+        found = cache.get("infected")
+        if found is None:
+            found = cache["infected"] = tuple(f for f in self.figures.values()
+                                              if f.side == "infected" and f.space is not None)
+        return found
 
     def occupant(self, space: int) -> Figure | None:
         for figure in self.figures.values():
@@ -160,16 +213,21 @@ class Left4DeadState(ProcedureState):
                 return figure
         return None
 
-    def occupancy(self) -> dict[int, Figure]:
-        return {f.space: f for f in self.figures.values() if f.space is not None}
+    def occupancy(self) -> Mapping[int, Figure]:
+        """Space -> the figure standing there (read only: it is shared until a figure moves)."""
+        cache = self.derived()
+        found = cache.get("occupancy")
+        if found is None:
+            found = cache["occupancy"] = {f.space: f for f in self.figures.values()
+                                          if f.space is not None}
+        return found
 
     def card(self, figure: Figure) -> Any:
-        return self.data.cards[figure.kind]
+        return self.data.cards.cards[figure.kind]
 
     @property
     def board_obstacles(self) -> frozenset[int]:
-        return frozenset(s for z in self.board.zones.values() if z.kind == "crescendo-obstacle"
-                         for s in z.spaces)
+        return _obstacles(self.board)
 
     # -- the state contract ----------------------------------------------------------------
     def _view(self, seat: str) -> dict[str, Any]:
@@ -232,6 +290,7 @@ class Left4DeadState(ProcedureState):
         self.horde_acted = data["horde_acted"]
         self.instincts = list(data["instincts"])
         self._load_stack(data["stack"])
+        self.forget_derived()
 
     def _copy_into(self, other: Any) -> None:
         other.data = self.data
@@ -252,3 +311,4 @@ class Left4DeadState(ProcedureState):
         other.horde_acted = self.horde_acted
         other.instincts = list(self.instincts)
         self._copy_stack(other)
+        other.forget_derived()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deadtable.engine.board import straight_lines
+from deadtable.engine.board import straight_lines, visible, within
 from deadtable.engine.decisions import Action
 from deadtable.games.left_4_dead import combat, items, movement, uncommon
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
@@ -95,10 +95,11 @@ def attack_actions(state: Left4DeadState, frame: Any, figure: Figure) -> list[Ac
 def target_spaces(state: Left4DeadState, figure: Figure, weapon: str) -> list[int]:
     assert figure.space is not None
     reach_ = weapon_range(state, figure, weapon)
-    figures = movement.standing_heights(state)
-    return [s for s in range(state.board.size)
-            if s != figure.space and movement.spaces_away(state, figure.space, s) <= reach_
-            and movement.can_see_space(state, figure, s, figures)]
+    # movement.can_see_space for each space in range
+    return visible(state.board, figure.space,
+                   [s for s in within(state.board, figure.space, reach_) if s != figure.space],
+                   height_a=movement.height(state, figure), height_b=0,
+                   figures=movement.standing_heights(state))
 
 
 def lines_of_fire(state: Left4DeadState, figure: Figure, weapon: str) -> dict[str, list[Figure]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from deadtable.agents import register_agent
+from deadtable.agents import register_agent, register_defaults
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.games.one_against_the_dead.agent import HeuristicAgent
@@ -79,3 +79,8 @@ SPEC = GameSpec(
 )
 
 register_agent("heuristic", HeuristicAgent, game="one-against-the-dead")
+
+# `mcts` here is the racing search over the heuristic's rollouts, measured stronger than the
+# heuristic (docs/analysis.md, "The agents ranked"); mcts:tuned=false is the generic one.
+MCTS_DEFAULTS = "iterations=96,batch=16,rollout=heuristic,paired=true,margin=2,tolerance=0.04"
+register_defaults("mcts", MCTS_DEFAULTS, game="one-against-the-dead")

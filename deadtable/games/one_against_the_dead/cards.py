@@ -66,6 +66,16 @@ def check_card(card: str) -> str:
     return card
 
 
-def zombies(n: int) -> str:
-    """'1 zombie', '5 zombies': for the event log."""
-    return f"{n} zombie" if n == 1 else f"{n} zombies"
+def zombies(n: int, new: bool = False) -> str:
+    """'1 zombie', '5 zombies', '5 new zombies': for the event log."""
+    return f"{n} {'new ' if new else ''}zombie{'' if n == 1 else 's'}"
+
+
+def listed(names: list[str]) -> str:
+    """'the 3 of clubs', 'the 3 of clubs and the 4 of spades', 'a, b and c'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def verb(n: int, singular: str, plural: str) -> str:
+    """The verb that agrees with n zombies: verb(1, "stands", "stand")."""
+    return singular if n == 1 else plural

@@ -59,17 +59,21 @@ def survivor_weapon_actions(state: OneAgainstTheDeadState) -> list[Action]:
     ]
 
 
-def _roll_pile(state: OneAgainstTheDeadState, dice: dict[int, int], strength: int) -> int:
-    """Toss every zombie die of a pile, largest first; return how many zombies are left."""
-    left = 0
+def _roll_pile(state: OneAgainstTheDeadState, dice: dict[int, int],
+               strength: int) -> tuple[int, str]:
+    """Toss every zombie die of a pile, largest first; return how many zombies are left and
+    each die's roll in the rulebook's words ("the 10-zombie die, which rolls a 3 and dies")."""
+    left, told = 0, []
     for size in SIZES:
         for _ in range(dice.get(size, 0)):
             roll = state.dice.d6()
-            if roll <= strength:
+            dies = roll <= strength
+            if dies:
                 state.kills += size
             else:
                 left += size
-    return left
+            told.append(f"the {size}-zombie die rolls {roll} and {'dies' if dies else 'lives'}")
+    return left, "; ".join(told)
 
 
 def _use(weapon: Weapon | None, chosen: bool) -> tuple[str | None, Weapon | None]:
@@ -78,6 +82,10 @@ def _use(weapon: Weapon | None, chosen: bool) -> tuple[str | None, Weapon | None
         return None, weapon
     after = weapon.used()
     return weapon.kind, (None if after.spent else after)
+
+
+def _with(kind: str | None, whose: str) -> str:
+    return f"the {kind}" if kind else f"{whose} fists"
 
 
 def battle(state: OneAgainstTheDeadState, survivor_weapon: bool) -> None:
@@ -98,24 +106,26 @@ def battle(state: OneAgainstTheDeadState, survivor_weapon: bool) -> None:
         his_kind, s.weapon = _use(s.weapon, survivor_weapon)
     his_power = power(rules, options, his_kind)
 
-    my_left = _roll_pile(state, mine, my_power)
-    his_left = _roll_pile(state, his, his_power) if his_count else 0
+    my_left, my_rolls = _roll_pile(state, mine, my_power)
+    his_left, his_rolls = _roll_pile(state, his, his_power) if his_count else (0, "")
     per_point = rules.zombies_per_point
     my_damage, his_damage = my_left // per_point, his_left // per_point
-    with_what = my_kind or "fists"
     state.event(
-        f"You fight {zombies(state.zombies - his_count)} with {with_what}: "
-        f"{state.zombies - his_count - my_left} die, {my_left} left; you take {my_damage} damage.",
-        cite="COMBAT: BATTLE",
+        f"You fight {zombies(state.zombies - his_count)} with {_with(my_kind, 'your')} (power "
+        f"{my_power}: a die dies on {my_power} or less): {my_rolls or 'no dice'}. "
+        f"{state.zombies - his_count - my_left} killed, {my_left} left; "
+        f"you take {my_damage} damage.",
+        cite="COMBAT: BATTLE, DAMAGE",
     )
     if state.weapon is None and my_kind is not None:
         state.event(f"The {my_kind} is spent and goes back to the pool.", cite="COMBAT")
     state.life -= my_damage
     if s is not None and his_count:
         state.event(
-            f"Your survivor fights {zombies(his_count)} with {his_kind or 'fists'}: "
-            f"{his_count - his_left} die, {his_left} left; he takes {his_damage} damage.",
-            cite="COMBAT: BATTLE",
+            f"Your survivor fights {zombies(his_count)} with {_with(his_kind, 'his')} (power "
+            f"{his_power}: a die dies on {his_power} or less): {his_rolls}. "
+            f"{his_count - his_left} killed, {his_left} left; he takes {his_damage} damage.",
+            cite="COMBAT: BATTLE, DAMAGE",
         )
         s.life -= his_damage
         if s.life <= 0:

@@ -78,7 +78,8 @@ def _ace(state: OneAgainstTheDeadState, p: Pos) -> None:
 def _joker(state: OneAgainstTheDeadState) -> None:
     found = state.rules.provisions
     amount = state.dice.parse_and_roll(found)
-    state.event(f"The Joker is a convenience store: {amount} life points of provisions.",
+    state.event(f"The Joker is a convenience store: {amount} life "
+                f"point{'' if amount == 1 else 's'} of provisions.",
                 cite="WEAPONS, SURVIVORS, & PROVISIONS")
     give_provisions(state, amount)
 

@@ -102,23 +102,28 @@ def city(view: dict[str, Any]) -> City:
     return City(view)
 
 
+def _armed(weapon: dict[str, Any] | None, powers: dict[str, int]) -> str:
+    """'bat, power 3' or 'shotgun (2), power 5': a zombie die dies on a roll at or under it."""
+    kind = "fists" if weapon is None else weapon["kind"]
+    charge = "" if weapon is None or weapon["charge"] is None else f" ({weapon['charge']})"
+    return f"{kind}{charge}, power {powers[kind]}"
+
+
 def status(view: dict[str, Any]) -> Text:
-    w = view["weapon"]
-    weapon = "fists" if w is None else w["kind"]
-    if w is not None and w["charge"] is not None:
-        weapon += f" ({w['charge']})"
+    powers = view["powers"]
     dice = view["zombie_dice"]
     shown = " + ".join(f"{n}×{size}" for size, n in dice.items() if n) or "none"
     text = Text()
     text.append(f"Life {view['life']}/{view['life_max']}", style="bold green")
     text.append(f"   Zombies {view['zombies']} ({shown})", style="bold red")
-    text.append(f"   Weapon {weapon}")
+    text.append(f"   Weapon {_armed(view['weapon'], powers)}")
     s = view["survivor"]
     if s is not None:
-        sw = s["weapon"]
-        text.append(f"   Survivor {s['life']}/{s['life_max']} with ", style="green")
-        text.append("fists" if sw is None else sw["kind"], style="green")
+        text.append(f"   Survivor {s['life']}/{s['life_max']} with {_armed(s['weapon'], powers)}",
+                    style="green")
     text.append(f"   Deck {view['deck_count']}   Moves {view['turn']}   Kills {view['kills']}")
+    text.append("\nPowers (a zombie die dies on a roll at or under it): "
+                + ", ".join(f"{kind} {p}" for kind, p in powers.items()), style="dim")
     if view["to_place"]:
         text.append("\nIn hand: " + ", ".join(view["names"][c] for c in view["to_place"]))
     if view["holding"]:

@@ -7,6 +7,7 @@ from typing import Any
 from deadtable.engine.cards import Pile, Visibility
 from deadtable.engine.dice import Dice
 from deadtable.engine.game import Game
+from deadtable.engine.wording import count as counted
 from deadtable.games.one_against_the_dead import cards
 from deadtable.games.one_against_the_dead.rules import rules_for
 from deadtable.games.one_against_the_dead.state import OneAgainstTheDeadState
@@ -79,7 +80,7 @@ def start(game: Game, seed: int, dice: Dice, setup: dict[str, Any]) -> OneAgains
     state.phase = "move"
     state.event(
         f"The helicopter is on the {state.card_name(state.helicopter)}; you start on the "
-        f"{state.card_name(state.start)} with {state.life} life, {row} blocks away.",
+        f"{state.card_name(state.start)} with {state.life} life, {counted(row, 'block')} away.",
         cite="SETUP",
     )
     arrive(state, first=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.state import Outcome
 from deadtable.games.one_against_the_dead import cards
-from deadtable.games.one_against_the_dead.cards import zombies
+from deadtable.games.one_against_the_dead.cards import verb, zombies
 from deadtable.games.one_against_the_dead.combat import (
     battle,
     score,
@@ -43,7 +43,11 @@ from deadtable.games.one_against_the_dead.state import (
     direction_to,
     step,
 )
-from deadtable.games.one_against_the_dead.zombies import make_change, new_zombies
+from deadtable.games.one_against_the_dead.zombies import (
+    bringing_zombies,
+    make_change,
+    new_zombies,
+)
 
 FREE_VERBS = frozenset({"take", "arm", "swap", "take-survivor-weapon", "rescue"})
 
@@ -75,7 +79,8 @@ def _reveal_next(state: OneAgainstTheDeadState) -> None:
     spots = state.open_spots()
     drawn = state.deck.draw_many(len(spots))
     if drawn:
-        state.event("You draw " + ", ".join(cards.name(c) for c in drawn) + ".", cite="MOVEMENT")
+        state.event(f"You draw {cards.listed([f'the {cards.name(c)}' for c in drawn])}.",
+                    cite="MOVEMENT")
     elif spots:
         state.event("The deck is empty.", cite="MOVEMENT")
     state.pending = drawn
@@ -148,6 +153,7 @@ def _add_zombies(state: OneAgainstTheDeadState, added: int) -> None:
 
 def _zombies(state: OneAgainstTheDeadState) -> None:
     added, matched = new_zombies(state)
+    bringing = bringing_zombies(state)
     if matched:
         state.event("Matching, so no zombies from: " + ", ".join(map(cards.name, matched)) + ".",
                     cite="ZOMBIES")
@@ -156,7 +162,9 @@ def _zombies(state: OneAgainstTheDeadState) -> None:
     if state.outcome is not None:
         return
     if added:
-        state.event(f"{zombies(added)} new: {state.zombies} with you.", cite="ZOMBIES")
+        brought = cards.listed([f"the {cards.name(c)}" for c in bringing])
+        state.event(f"{zombies(added, new=True)} from {brought} (not matching): "
+                    f"{state.zombies} with you.", cite="ZOMBIES")
     if state.zombies:
         state.phase = "combat"
     else:
@@ -170,7 +178,8 @@ def _helicopter(state: OneAgainstTheDeadState) -> None:
         _add_zombies(state, added)
         if state.outcome is not None:
             return
-        state.event(f"{zombies(added)} guard the helicopter: {state.zombies} to fight.",
+        state.event(f"{zombies(added)} {verb(added, 'guards', 'guard')} the helicopter: "
+                    f"{state.zombies} to fight.",
                     cite="END GAME; the final battle (designed, A-53)")
     if state.zombies:
         state.phase = "combat"
@@ -197,7 +206,8 @@ def _fight(state: OneAgainstTheDeadState, survivor_weapon: bool) -> None:
     if state.options["final-battle"] == "survive" or state.zombies == 0:
         _evacuate(state)
     else:
-        state.event(f"{zombies(state.zombies)} still stand between you and the helicopter.",
+        state.event(f"{zombies(state.zombies)} still {verb(state.zombies, 'stands', 'stand')} "
+                    f"between you and the helicopter.",
                     cite="END GAME; the final battle (designed, A-53)")
         state.phase = "combat"
 
@@ -205,7 +215,9 @@ def _fight(state: OneAgainstTheDeadState, survivor_weapon: bool) -> None:
 # -- the procedure ----------------------------------------------------------------------------
 def decide(state: OneAgainstTheDeadState) -> Decision:
     if state.provisions:
-        return Decision.of(SEAT, f"Share {state.provisions} provisions", provisions_actions(state))
+        n = state.provisions
+        return Decision.of(SEAT, f"Share {n} life point{'' if n == 1 else 's'} of provisions",
+                           provisions_actions(state))
     phase = state.phase
     if phase == "place-flipped":
         assert state.holding is not None
@@ -224,7 +236,7 @@ def decide(state: OneAgainstTheDeadState) -> Decision:
     if phase == "combat":
         what = "final battle" if state.pos == state.helicopter else "combat"
         return Decision.of(
-            SEAT, f"{state.zombies} zombies: {what}", free_actions(state) + weapon_actions(state)
+            SEAT, f"{zombies(state.zombies)}: {what}", free_actions(state) + weapon_actions(state)
         )
     if phase == "share":
         return Decision.of(SEAT, "How many zombies does the survivor fight?", share_actions(state))

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from deadtable.games.one_against_the_dead import cards
+from deadtable.games.one_against_the_dead.data import WEAPONS
+from deadtable.games.one_against_the_dead.rules import power
 from deadtable.games.one_against_the_dead.state import OneAgainstTheDeadState
 from deadtable.games.one_against_the_dead.zombies import make_change
 
@@ -36,6 +38,8 @@ def view(state: OneAgainstTheDeadState) -> dict[str, Any]:
         "survivor": None if state.survivor is None else state.survivor.to_data(),
         "zombies": state.zombies,
         "zombie_dice": {str(size): n for size, n in sorted(dice.items(), reverse=True)},
+        # a zombie die dies on a roll at or under its fighter's weapon's power
+        "powers": {w: power(state.rules, state.options, w) for w in WEAPONS},
         "kills": state.kills,
         "cards": table,
         "holding": None if state.holding is None else state.grid[state.holding],

@@ -40,6 +40,12 @@ def matches_all(state: OneAgainstTheDeadState, p: Pos) -> bool:
     return all(s for s, _ in pairs) or all(n for _, n in pairs)
 
 
+def bringing_zombies(state: OneAgainstTheDeadState) -> list[str]:
+    """The number cards turned up this turn that bring zombies: those that do not match."""
+    return [state.grid[p] for p in state.revealed
+            if cards.is_number(state.grid[p]) and not matches_all(state, p)]
+
+
 def new_zombies(state: OneAgainstTheDeadState) -> tuple[int, list[str]]:
     """The sum of the non-matching number cards turned up this turn, and the cards that matched."""
     total, matched = 0, []

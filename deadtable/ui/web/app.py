@@ -8,21 +8,33 @@ before it is acknowledged; see store.py. docs/web.md describes the API.
 Agents move on the server, never inside a request: each game whose agent is to move has one
 task that plays one agent move at a time, pausing between them so that people and spectators
 watch the game unfold over the WebSocket. At most `agent_slots` agents think at once on the
-whole server; the others wait their turn.
+whole server, in threads of their own (so the store's work and people's requests never wait
+for a thread behind them); the others wait their turn. At most `agent_games` games have
+agents at work at once, and no agent may search more than `agent_budget` per move: a game
+asking for more is refused, saying so.
+
+A request's token is checked against the stored game before the game is replayed or any of
+its agents moves; each game is replayed under its own lock, so a long replay holds up no
+other game.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
+import json
 import secrets
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -36,14 +48,17 @@ from deadtable.engine.options import BadOption
 from deadtable.engine.replay import Replay, ReplayMismatch
 from deadtable.engine.state import SPECTATOR, GameState
 from deadtable.engine.undo import UndoStack
-from deadtable.ui.web.store import Seat, Store, StoredGame
+from deadtable.ui.web.limits import AGENT_BUDGET, MAX_DEPTH, over_budget, too_deep
+from deadtable.ui.web.store import CorruptGame, Seat, Store, StoredGame
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 16 * 1024  # bytes: an action or a new game is far smaller
 MAX_AGENT_STEPS = 100_000  # agents' moves in a row before the server gives up on a game
 AGENT_PAUSE = 0.3  # seconds before each agent move, so that a watcher can follow the game
 AGENT_SLOTS = 2  # agents thinking at once on the whole server (each in a thread)
+AGENT_GAMES = 16  # games whose agents are at work (thinking or queued) at once
 HUMAN = "human"
+BINARY_REFUSED = "this socket takes no binary frames: it only sends (post actions instead)"
 
 OptionValue = StrictBool | StrictInt | Annotated[str, Field(max_length=200)]
 Name = Annotated[str, Field(min_length=1, max_length=100)]
@@ -114,6 +129,8 @@ class Payload(BaseModel):
     view: dict[str, Any] = Field(description="the seat's view (the public view for spectators)")
     decision: dict[str, Any] | None = Field(description="the legal actions, on this seat's turn")
     outcome: dict[str, Any] | None
+    outcome_text: str | None = Field(
+        default=None, description="the game's own words for its result, if it has them")
     renderer: str | None = Field(description="the URL of the game's own page renderer, if any")
     agent_error: str | None = Field(
         default=None, description="why the agents stopped playing (an agent failed); null "
@@ -141,57 +158,103 @@ class LiveGame:
     undos: int = 0  # decisions undone since the server loaded the game
 
     def seat_of(self, token: str | None) -> str:
-        """The seat (or SPECTATOR) a token opens; HTTP 403 for any other token."""
-        given = (token or "").encode()
-        found = None
-        for seat in self.stored.seats:
-            if seat.token is not None and given and secrets.compare_digest(seat.token.encode(),
-                                                                           given):
-                found = seat.name
-        if given and secrets.compare_digest(self.stored.spectator.encode(), given):
-            found = SPECTATOR
-        if found is None:
-            raise HTTPException(403, {"error": "this link's token does not open this game"})
-        return found
+        return seat_of(self.stored, token)
 
     def agents(self) -> dict[str, str]:
         """seat -> agent spec, for the seats agents play."""
         return {s.name: s.agent for s in self.stored.seats if s.agent}
 
 
+def seat_of(stored: StoredGame, token: str | None) -> str:
+    """The seat (or SPECTATOR) a token opens; HTTP 403 for any other token."""
+    given = (token or "").encode()
+    found = None
+    for seat in stored.seats:
+        if seat.token is not None and given and secrets.compare_digest(seat.token.encode(),
+                                                                       given):
+            found = seat.name
+    if given and secrets.compare_digest(stored.spectator.encode(), given):
+        found = SPECTATOR
+    if found is None:
+        raise HTTPException(403, {"error": "this link's token does not open this game"})
+    return found
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much agents' work a server takes on (deadtable serve's --agent-* options)."""
+
+    pause: float = AGENT_PAUSE  # seconds before each agent move
+    slots: int = AGENT_SLOTS  # agents thinking at once
+    budget: int = AGENT_BUDGET  # the most search one agent move may ask for
+    games: int = AGENT_GAMES  # games with agents at work at once
+
+    def __post_init__(self) -> None:
+        if self.pause < 0 or min(self.slots, self.budget, self.games) < 1:
+            raise ValueError(f"agent pause must be at least 0, and slots, budget and games at "
+                             f"least 1; got {self}")
+
+
 class Hub:
     """The games being played: rebuilt from the store when first asked for, and their agents'
     tasks."""
 
-    def __init__(self, store: Store, agent_pause: float = AGENT_PAUSE,
-                 agent_slots: int = AGENT_SLOTS) -> None:
-        if agent_pause < 0 or agent_slots < 1:
-            raise ValueError(f"agent_pause must be at least 0 and agent_slots at least 1; got "
-                             f"{agent_pause} and {agent_slots}")
+    def __init__(self, store: Store, limits: Limits | None = None) -> None:
         self.store = store
+        self.limits = limits or Limits()
         self.live: dict[str, LiveGame] = {}
-        self._loading = asyncio.Lock()
-        self.agent_pause = agent_pause
+        self._loading: dict[str, asyncio.Lock] = {}  # game id -> its replay's lock
+        self.agent_pause = self.limits.pause
         # Agents thinking at once, server-wide; the rest queue here (first come, first served)
         # one move at a time, so a long game of agents never shuts the others out.
-        self.agent_slots = asyncio.Semaphore(agent_slots)
+        self.agent_slots = asyncio.Semaphore(self.limits.slots)
+        # Their threads: their own, so that thinking agents never hold up the store's writes
+        # and replays, which use the default ones. Made when first needed (again after stop).
+        self._agent_threads: ThreadPoolExecutor | None = None
         self.runners: set[asyncio.Task[None]] = set()
 
-    async def get(self, game_id: str) -> LiveGame:
+    @property
+    def agent_threads(self) -> ThreadPoolExecutor:
+        if self._agent_threads is None:
+            self._agent_threads = ThreadPoolExecutor(self.limits.slots, "deadtable-agent")
+        return self._agent_threads
+
+    async def open(self, game_id: str, token: str | None) -> tuple[LiveGame, str]:
+        """The game and the seat `token` opens in it. The token is checked against the
+        stored game first: a wrong one replays nothing and wakes no agent."""
         live = self.live.get(game_id)
         if live is not None:
-            return live
-        async with self._loading:
-            live = self.live.get(game_id)
-            if live is None:
-                stored = await asyncio.to_thread(self.store.load, game_id)
-                if stored is None:
-                    raise HTTPException(404, {"error": f"no game {game_id!r} on this server"})
-                state, players, undo = await asyncio.to_thread(rebuild, stored)
-                live = LiveGame(stored, state, players, undo=undo)
-                self.live[game_id] = live
-                async with live.lock:  # a server killed between agents' moves goes on
-                    await self.wake(live)
+            return live, live.seat_of(token)
+        stored = await self.stored(game_id)
+        seat = seat_of(stored, token)
+        return await self.load(stored), seat
+
+    async def stored(self, game_id: str) -> StoredGame:
+        try:
+            stored = await asyncio.to_thread(self.store.load, game_id)
+        except CorruptGame as error:
+            raise HTTPException(410, {"error": f"game {game_id} cannot be resumed: "
+                                               f"{error}"}) from None
+        if stored is None:
+            raise HTTPException(404, {"error": f"no game {game_id!r} on this server"})
+        return stored
+
+    async def load(self, stored: StoredGame) -> LiveGame:
+        """The game rebuilt from the store (once, however many ask at the same time), under
+        its own lock: replaying one game holds up no other."""
+        lock = self._loading.setdefault(stored.id, asyncio.Lock())
+        try:
+            async with lock:
+                live = self.live.get(stored.id)
+                if live is None:
+                    state, players, undo = await asyncio.to_thread(rebuild, stored)
+                    live = LiveGame(stored, state, players, undo=undo)
+                    self.live[stored.id] = live
+                    async with live.lock:  # a server killed between agents' moves goes on
+                        await self.wake(live)
+        finally:
+            if not lock.locked():
+                self._loading.pop(stored.id, None)
         return live
 
     async def resume(self) -> None:
@@ -199,7 +262,7 @@ class Hub:
         waiting for someone to open it (a game of agents alone has nobody to)."""
         for game_id in await asyncio.to_thread(self.store.agent_games):
             try:
-                await self.get(game_id)
+                await self.load(await self.stored(game_id))
             except HTTPException:
                 continue  # a game that no longer replays says so when it is opened
 
@@ -208,6 +271,13 @@ class Hub:
         for task in list(self.runners):
             task.cancel()
         await asyncio.gather(*self.runners, return_exceptions=True)
+        if self._agent_threads is not None:
+            self._agent_threads.shutdown(wait=False, cancel_futures=True)
+            self._agent_threads = None
+
+    def agents_at_work(self) -> int:
+        """Games whose agents are thinking or queued for a slot."""
+        return sum(1 for live in self.live.values() if live.runner is not None)
 
     async def create(self, new: NewGame) -> LiveGame:
         game = bind_game(new.game, new.options)
@@ -222,10 +292,19 @@ class Hub:
                 seats.append(Seat(name, None, secrets.token_urlsafe(24)))
                 continue
             try:
-                agent_maker(agent, game.id)(0)  # made once, so bad parameters show now
+                made = agent_maker(agent, game.id)(0)  # made once, so bad parameters show now
+                too_much = over_budget(made, game.id, self.limits.budget)
             except ValueError as error:
                 raise HTTPException(422, {"error": f"seat {name!r}: {error}"}) from None
+            if too_much:
+                raise HTTPException(422, {"error": f"seat {name!r}: {agent!r}: {too_much}"})
             seats.append(Seat(name, agent, None))
+        busy = self.agents_at_work()
+        if any(s.agent for s in seats) and busy >= self.limits.games:
+            raise HTTPException(503, {"error": (
+                f"this server's agents are already at work in {busy} "
+                f"game{'s' if busy != 1 else ''}, its limit (deadtable serve --agent-games); "
+                f"try again when one of them ends, or seat only humans")})
         state = game.new(seed=new.seed)
         stored = StoredGame(
             id=secrets.token_hex(8), game=game.id, version=game.version,
@@ -262,12 +341,11 @@ class Hub:
             legal = error.legal if isinstance(error, IllegalAction) else []
             raise HTTPException(409, {"error": str(error), "legal": legal}) from None
         n = len(live.state.history)
-        await asyncio.to_thread(self.store.append, live.stored.id, n, seat, action_id)
+        await asyncio.to_thread(self.store.append, live.stored.id, n, seat, action_id,
+                                after.outcome is not None)
         live.stored.actions.append(action_id)
         live.undo.record(seat, action_id, live.state, after)
         live.state = after
-        if after.outcome is not None:
-            await asyncio.to_thread(self.store.finish, live.stored.id)
         await self.broadcast(live)
 
     async def undo(self, live: LiveGame, seat: str) -> None:
@@ -339,7 +417,8 @@ class Hub:
         spec = live.agents()[seat]
         step = len(live.state.history)
         try:
-            action_id = await asyncio.to_thread(live.players[seat].act, observe(live.state))
+            action_id = await asyncio.get_running_loop().run_in_executor(
+                self.agent_threads, live.players[seat].act, observe(live.state))
             if action_id not in decision:
                 raise IllegalAction(action_id, decision)
         except Exception as error:
@@ -379,7 +458,15 @@ def bind_game(game_id: str, options: dict[str, Any]) -> Game:
         raise HTTPException(422, {"error": str(error)}) from None
     for name, value in options.items():
         option = spec.options.options.get(name.replace("_", "-"))
-        if option is not None and isinstance(value, str) and option.choices is None:
+        if option is None or not isinstance(value, str):
+            continue
+        if option.kind is not str:
+            spelled = "true or false" if option.kind is bool else "a JSON number"
+            raise HTTPException(422, {"error": (
+                f"option {option.name!r} takes {option.describe_values()}, not the text "
+                f"{value!r}: send it as {spelled}, without quotes (e.g. "
+                f"{json.dumps({option.name: option.default})})")})
+        if option.choices is None:
             raise HTTPException(422, {"error": (
                 f"option {option.name!r} takes free text (such as a file name), which the "
                 f"web server does not accept; start the game from the command line instead"
@@ -401,14 +488,22 @@ def rebuild(stored: StoredGame) -> tuple[GameState, dict[str, Agent], UndoStack]
                     list(stored.actions))
     try:
         state = replay.start(registry.load(stored.game, **stored.options))
+    except (registry.UnknownGame, BadOption, ReplayMismatch) as error:
+        raise HTTPException(410, {"error": f"game {stored.id} cannot be resumed: {error}"}
+                            ) from None
+    except Exception as error:  # the game's new() refused the stored set-up, however it does
+        message = (f"game {stored.id} cannot be resumed: its stored set-up "
+                   f"{json.dumps(stored.setup)[:200]} does not fit {stored.game} "
+                   f"({type(error).__name__}: {error})")
+        raise HTTPException(410, {"error": message}) from None
+    try:
         players = seat_agents(state, {s.name: s.agent for s in stored.seats if s.agent})
         undo = UndoStack()
         people = any(seat.token for seat in stored.seats)  # else nobody undoes: no copies
         catch_up(state, players, replay.actions, undo.apply if people else None)
-    except (registry.UnknownGame, BadOption, ReplayMismatch, IllegalAction, GameOver,
-            ValueError) as error:
-        message = f"game {stored.id} cannot be resumed: {error}"
-        raise HTTPException(410, {"error": message}) from None
+    except (IllegalAction, GameOver, ValueError) as error:
+        raise HTTPException(410, {"error": f"game {stored.id} cannot be resumed: {error}"}
+                            ) from None
     return state, players, undo
 
 
@@ -428,6 +523,9 @@ def payload(live: LiveGame, seat: str) -> dict[str, Any]:
         "view": state.public_view() if seat == SPECTATOR else state.view(seat),
         "decision": decision.to_data() if decision is not None and decision.seat == seat else None,
         "outcome": None if state.outcome is None else state.outcome.to_data(),
+        # the game's own words for its result, where it has them (GameSpec.outcome_text)
+        "outcome_text": (spec.outcome_text(state.outcome)
+                         if state.outcome is not None and spec.outcome_text else None),
         "renderer": f"/static/renderers/{spec.id}.js" if web_renderer(spec.id) else None,
         "agent_error": live.agent_error,
         "undo": None if seat == SPECTATOR else undo_state(live, seat),
@@ -484,7 +582,8 @@ def catalogue() -> list[dict[str, Any]]:
 
 
 class LimitBody:
-    """ASGI middleware: a request body over `limit` bytes gets 413, declared or streamed."""
+    """ASGI middleware: a request body over `limit` bytes gets 413, declared or streamed; one
+    nested deeper than MAX_DEPTH gets 422."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -511,6 +610,10 @@ class LimitBody:
                 return
             if not message.get("more_body", False):
                 break
+        if too_deep(body):
+            await self._refuse(send, 422, f"the JSON body nests deeper than {MAX_DEPTH} levels; "
+                                          f"a game or an action needs 3")
+            return
         replayed = False
 
         async def replay() -> Message:
@@ -522,9 +625,10 @@ class LimitBody:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, send: Send) -> None:
-        body = b'{"detail":{"error":"the request body is larger than %d bytes"}}' % self.limit
-        await send({"type": "http.response.start", "status": 413, "headers": [
+    async def _refuse(self, send: Send, status: int = 413, why: str = "") -> None:
+        why = why or f"the request body is larger than {self.limit} bytes"
+        body = json.dumps({"detail": {"error": why}}).encode()
+        await send({"type": "http.response.start", "status": status, "headers": [
             (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
         await send({"type": "http.response.body", "body": body})
 
@@ -536,14 +640,31 @@ SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
     "Cache-Control": "no-store",
 }
+SWAGGER_CDN = "https://cdn.jsdelivr.net"  # where FastAPI's /docs page loads Swagger UI from
+
+
+def docs_page(openapi_url: str, title: str) -> HTMLResponse:
+    """FastAPI's Swagger UI page, with a Content-Security-Policy of its own: it may load
+    Swagger UI's script and style from their CDN and run its one inline script (named by its
+    hash), and nothing else; every other page keeps `default-src 'self'`."""
+    page = get_swagger_ui_html(openapi_url=openapi_url, title=title,
+                               swagger_favicon_url="/static/icon.svg")
+    html = bytes(page.body).decode()
+    inline = html.split("<script>", 1)[1].split("</script>", 1)[0]
+    digest = base64.b64encode(hashlib.sha256(inline.encode()).digest()).decode()
+    page.headers["Content-Security-Policy"] = (
+        f"default-src 'self'; script-src 'self' {SWAGGER_CDN} 'sha256-{digest}'; "
+        f"style-src 'self' {SWAGGER_CDN} 'unsafe-inline'; img-src 'self' data:; "
+        f"frame-ancestors 'none'")
+    return page
 
 
 def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_PAUSE,
-               agent_slots: int = AGENT_SLOTS) -> FastAPI:
+               agent_slots: int = AGENT_SLOTS, limits: Limits | None = None) -> FastAPI:
     """The app, keeping its games in `db`. Agents wait `agent_pause` seconds before each
-    move; at most `agent_slots` of them think at once."""
+    move; at most `agent_slots` of them think at once (`limits`, if given, says all)."""
     store = Store(db)
-    hub = Hub(store, agent_pause, agent_slots)
+    hub = Hub(store, limits or Limits(pause=agent_pause, slots=agent_slots))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -560,6 +681,8 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
         description="Each human seat has a private token; each response carries that seat's "
                     "view only. See docs/web.md.",
         version="1",
+        docs_url=None,  # served below, with the Content-Security-Policy it needs
+        redoc_url=None,  # one browsable page is enough; ReDoc's would need a policy too
     )
     app.state.hub = hub
     app.state.store = store
@@ -582,6 +705,10 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
         return FileResponse(path, media_type="text/javascript")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return docs_page(app.openapi_url or "/openapi.json", f"{app.title} API")
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
@@ -610,7 +737,7 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
             "agents": {s.name: s.agent for s in live.stored.seats if s.agent},
             "spectator": link(live.stored.spectator),
             "sides": sides_of(live.state.game),
-            "step": 0,
+            "step": len(live.state.history),
             "to_move": live.state.game.seats[0] if live.state.decision is None
             else live.state.decision.seat,
         }
@@ -624,8 +751,8 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
              summary="What the token's seat may see now, and its legal actions on its turn")
     async def get_game(game_id: str, token: Annotated[str | None, Query()] = None
                        ) -> dict[str, Any]:
-        live = await hub.get(game_id)
-        return payload(live, live.seat_of(token))
+        live, seat = await hub.open(game_id, token)
+        return payload(live, seat)
 
     @app.get("/api/games/{game_id}/sight",
              summary="Line of sight between two spaces, for a board game with a ruler",
@@ -635,8 +762,8 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
     async def get_sight(game_id: str, token: Annotated[str | None, Query()] = None,
                         frm: Annotated[str, Query(alias="from", max_length=50)] = "",
                         to: Annotated[str, Query(max_length=50)] = "") -> dict[str, Any]:
-        live = await hub.get(game_id)
-        live.seat_of(token)  # any seat or the spectator: the ruler reads only the open table
+        # Any seat or the spectator: the ruler reads only the open table.
+        live, _ = await hub.open(game_id, token)
         return sight(live, frm, to)
 
     @app.post("/api/games/{game_id}/actions", response_model=Payload,
@@ -645,8 +772,7 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
                          409: {"description": "not a legal action now; names the legal ones"},
                          413: {"description": "body too large"}})
     async def post_action(game_id: str, move: Move) -> dict[str, Any]:
-        live = await hub.get(game_id)
-        seat = live.seat_of(move.token)
+        live, seat = await hub.open(game_id, move.token)
         await hub.act(live, seat, move.action)
         return payload(live, seat)
 
@@ -656,16 +782,14 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
                          409: {"description": "no undo now; says why (the dice were rolled, "
                                               "a card was drawn, another seat decided since)"}})
     async def post_undo(game_id: str, asked: UndoAsk) -> dict[str, Any]:
-        live = await hub.get(game_id)
-        seat = live.seat_of(asked.token)
+        live, seat = await hub.open(game_id, asked.token)
         await hub.undo(live, seat)
         return payload(live, seat)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def socket(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         try:
-            live = await hub.get(game_id)
-            seat = live.seat_of(token)
+            live, seat = await hub.open(game_id, token)
         except HTTPException:
             await websocket.close(code=1008)  # before accept(): the handshake gets HTTP 403
             return
@@ -673,8 +797,13 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
         live.sockets[websocket] = seat
         try:
             await websocket.send_json(payload(live, seat))
-            while True:
-                await websocket.receive_text()  # nothing to say; keeps the socket open
+            while True:  # the client has nothing to say; this keeps the socket open
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if message.get("bytes") is not None:
+                    await websocket.close(code=1003, reason=BINARY_REFUSED)
+                    break
         except WebSocketDisconnect:
             pass
         finally:
@@ -684,9 +813,9 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | Path = "deadtable.sqlite",
-          agent_pause: float = AGENT_PAUSE, agent_slots: int = AGENT_SLOTS) -> None:
+          limits: Limits | None = None) -> None:
     import uvicorn
 
-    app = create_app(db, agent_pause, agent_slots)
+    app = create_app(db, limits=limits)
     print(f"deadtable: serving on http://{host}:{port}/ (games kept in {db})", flush=True)
     uvicorn.run(app, host=host, port=port, access_log=False, log_level="warning")

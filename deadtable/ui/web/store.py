@@ -51,6 +51,21 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+class CorruptGame(ValueError):
+    """A stored game whose row cannot be read back (damaged or edited by hand)."""
+
+
+def _object(text: object, what: str) -> dict[str, Any]:
+    """A stored JSON object column, or CorruptGame saying what is wrong with it."""
+    try:
+        value = json.loads(text) if isinstance(text, str | bytes) else None
+    except json.JSONDecodeError as error:
+        raise CorruptGame(f"its stored {what} is not JSON ({error})") from None
+    if not isinstance(value, dict):
+        raise CorruptGame(f"its stored {what} should be a JSON object, not {str(text)[:80]!r}")
+    return value
+
+
 @dataclass
 class Seat:
     name: str
@@ -101,14 +116,17 @@ class Store:
                 [(game.id, s.name, i, s.agent, s.token) for i, s in enumerate(game.seats)],
             )
 
-    def append(self, game_id: str, n: int, seat: str, action: str) -> None:
+    def append(self, game_id: str, n: int, seat: str, action: str, ends: bool = False) -> None:
         """Record action number `n` (0-based); committed when this returns. A second action
-        with the same number is refused (the primary key), so two writers never interleave."""
+        with the same number is refused (the primary key), so two writers never interleave.
+        `ends`: the action ended the game, noted in the same transaction (so a server stopped
+        right after it never leaves a game over but not known to be)."""
         with self._lock, self._transaction():
-            self._db.execute(
-                "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                (game_id, n, seat, action, time.time()),
-            )
+            now = time.time()
+            self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                             (game_id, n, seat, action, now))
+            if ends:
+                self._db.execute("INSERT OR IGNORE INTO finished VALUES (?, ?)", (game_id, now))
 
     def truncate(self, game_id: str, n: int) -> None:
         """Forget actions number `n` and later (an undo): the game is kept as played."""
@@ -136,9 +154,9 @@ class Store:
                 )
             ]
         return StoredGame(
-            id=row[0], game=row[1], version=row[2], options=json.loads(row[3]), seed=row[4],
-            setup=json.loads(row[5]), spectator=row[6], seats=seats, actions=actions,
-            created=row[7],
+            id=row[0], game=row[1], version=row[2], options=_object(row[3], "options"),
+            seed=row[4], setup=_object(row[5], "set-up"), spectator=row[6], seats=seats,
+            actions=actions, created=row[7],
         )
 
     def finish(self, game_id: str) -> None:

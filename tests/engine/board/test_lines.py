@@ -6,7 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deadtable.engine.board import OFF_MAP, distance, line, parse_map, ray, straight_lines
+from deadtable.engine.board import (
+    OFF_MAP,
+    distance,
+    distances,
+    line,
+    parse_map,
+    ray,
+    straight_lines,
+    within,
+)
 from deadtable.engine.board.generate import random_hex_board
 from deadtable.engine.board.hexes import axial_to_offset, offset_to_axial
 
@@ -136,3 +145,24 @@ def test_the_board_engine_imports_no_game() -> None:
                 for name in names:
                     assert not name.startswith(("deadtable.games", "deadtable.ui",
                                                 "deadtable.sim")), (path.name, name)
+
+
+def test_within_lists_the_spaces_in_range_in_board_order() -> None:
+    board = random_hex_board(9, 8, 3)
+    for a in (0, 17, board.size - 1):
+        for reach in (0, 1, 3, 7):
+            expected = tuple(s for s in range(board.size) if distance(board, a, s) <= reach)
+            assert within(board, a, reach) == expected
+            assert within(board, a, reach) is within(board, a, reach)  # worked out once
+        assert distances(board, a) == tuple(distance(board, a, s) for s in range(board.size))
+
+
+def test_within_on_a_graph_leaves_out_spaces_no_steps_reach() -> None:
+    board = parse_map('[map]\nkind = "graph"\n'
+                      + "".join(f'[[space]]\nname = "{n}"\nterrain = "floor"\n'
+                                for n in ("hall", "kitchen", "yard"))
+                      + edge("hall", "kitchen", "door"))
+    hall, kitchen = board.space("hall"), board.space("kitchen")
+    assert within(board, hall, 5) == (hall, kitchen)
+    assert within(board, hall, 0) == (hall,)
+    assert distances(board, hall) == (0, 1, None)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from deadtable.engine.board import Board, Sight, SpaceSpec, parse_map, sight
+from deadtable.engine.board import Board, Sight, SpaceSpec, parse_map, sees, sight, visible
 from deadtable.engine.board.generate import random_hex_board
 
 from .helpers import edge, hex_map, square_map
@@ -192,3 +192,73 @@ def test_square_sight_is_symmetric_and_never_through_a_blocking_edge(
         cells = there.spaces
         for x, y in zip(cells, cells[1:], strict=False):
             assert board.feature(x, y) not in blocking
+
+
+# -- sees: sight's answer without the words ---------------------------------------------------
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10_000), st.data())
+def test_sees_answers_as_sight_on_hexes(seed: int, data: st.DataObject) -> None:
+    board = random_hex_board(7, 6, seed)
+    pick = st.integers(0, board.size - 1)
+    a, b = data.draw(pick), data.draw(pick)
+    options: dict[str, Any] = {
+        "height_a": data.draw(st.integers(0, 8)), "height_b": data.draw(st.integers(0, 8)),
+        "grazing": data.draw(st.sampled_from(["either", "both"])),
+        "opaque": data.draw(st.sampled_from([frozenset(), frozenset({"water"})])),
+    }
+    for _ in range(3):  # the same line again with other figures: what sees keeps must hold
+        on_line = list(sight(board, a, b).spaces)
+        figures = {data.draw(st.sampled_from(on_line) | pick): data.draw(st.integers(1, 8))
+                   for _ in range(data.draw(st.integers(0, 4)))}
+        assert sees(board, a, b, figures=figures, **options) == \
+            sight(board, a, b, figures=figures, **options).clear
+
+
+@settings(max_examples=60, deadline=None)
+@given(walled_squares(), st.data())
+def test_sees_answers_as_sight_through_walls(board: Board, data: st.DataObject) -> None:
+    a = data.draw(st.integers(0, board.size - 1))
+    b = data.draw(st.integers(0, board.size - 1))
+    options = {"grazing": data.draw(st.sampled_from(["either", "both"])),
+               "windows": data.draw(st.booleans())}
+    assert sees(board, a, b, **options) == sight(board, a, b, **options).clear
+
+
+def test_sees_off_the_grid_and_with_a_bad_grazing_rule() -> None:
+    board = parse_map('[map]\nkind = "graph"\n'
+                      + "".join(f'[[space]]\nname = "{n}"\nterrain = "floor"\n'
+                                for n in ("hall", "kitchen", "yard"))
+                      + edge("hall", "kitchen", "door") + edge("kitchen", "yard", "window"))
+    hall, kitchen, yard = (board.space(n) for n in ("hall", "kitchen", "yard"))
+    assert not sees(board, hall, kitchen)  # a closed door
+    assert sees(board, kitchen, yard)
+    assert not sees(board, hall, yard)  # no edge joins them
+    assert not sees(board, kitchen, yard, windows=False)
+    with pytest.raises(ValueError, match="grazing rule 'some'"):
+        sees(board, hall, kitchen, grazing="some")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.data())
+def test_visible_answers_as_sees_for_each_space(seed: int, data: st.DataObject) -> None:
+    board = random_hex_board(6, 6, seed)
+    pick = st.integers(0, board.size - 1)
+    a = data.draw(pick)
+    spaces = data.draw(st.lists(pick, max_size=20))
+    options: dict[str, Any] = {
+        "height_a": data.draw(st.integers(0, 8)), "height_b": data.draw(st.integers(0, 8)),
+        "figures": {data.draw(pick): data.draw(st.integers(1, 8)) for _ in range(6)},
+        "grazing": data.draw(st.sampled_from(["either", "both"])),
+    }
+    assert visible(board, a, spaces, **options) == [b for b in spaces
+                                                    if sees(board, a, b, **options)]
+
+
+def test_visible_off_the_grid() -> None:
+    board = parse_map('[map]\nkind = "graph"\n'
+                      + "".join(f'[[space]]\nname = "{n}"\nterrain = "floor"\n'
+                                for n in ("hall", "kitchen", "yard"))
+                      + edge("hall", "kitchen", "door") + edge("kitchen", "yard", "window"))
+    hall, kitchen, yard = (board.space(n) for n in ("hall", "kitchen", "yard"))
+    assert visible(board, kitchen, [hall, yard, kitchen]) == [yard, kitchen]
+    assert visible(board, kitchen, [hall, yard], windows=False) == []

@@ -103,6 +103,6 @@ def test_mcts_beats_random_facing_darkness() -> None:
             won += state.outcome is not None and state.outcome.label == "win"
         return won
 
-    searched, random = wins("mcts:iterations=8"), wins("random")
+    searched, random = wins("mcts:tuned=false,iterations=8"), wins("random")
     assert wilson(searched, 20)[0] > wilson(random, 20)[1], (
         f"mcts won {searched} of 20, random {random}")

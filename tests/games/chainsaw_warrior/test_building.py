@@ -259,3 +259,13 @@ def test_never_more_than_thirteen_items() -> None:
     assert len(state.items) == 13
     assert not any(a.startswith("draw:") for a in state.decision.ids)
     assert "clip:0" in state.decision.ids
+
+
+def test_one_point_is_worded_as_one_point() -> None:
+    state = deadtable.load("chainsaw-warrior").new(seed=1, warrior=EXAMPLE_WARRIOR)
+    assert state.phase == "kit"
+    state.ctx["points"] = 1
+    state._decision = None  # asked again with one point left
+    decision = state.decision
+    assert decision is not None and decision.prompt == "Kitting out: 1 Equipment point to spend."
+    assert decision.get("done").label == "Enter the house (1 point unspent)"

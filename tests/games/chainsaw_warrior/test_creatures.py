@@ -222,6 +222,18 @@ def test_the_slime_asks_which_weapon_when_several_will_do() -> None:
     assert item_uses(state, "flamethrower") == 5 and item_uses(state, "laser-lance") == 6
 
 
+def test_the_flare_gun_burns_the_slime_only_at_night() -> None:
+    # The Flare Gun "can only be used at night" (Equipment cards take precedence over House
+    # cards): by day only the Laser-lance burns the Slime, and nothing is asked.
+    day = start(["slime-1"], [3, 3], kit=["flare-gun"])
+    assert day.outcome is None and day.phase != "slime"
+    assert item_uses(day, "flare-gun") == 2 and item_uses(day, "laser-lance") == 5
+    night = play(start(["slime-1"], [3, 3], kit=["flare-gun"], time=60), "explore")
+    assert night.phase == "slime" and "use:flare-gun" in night.decision.ids
+    play(night, "use:flare-gun")
+    assert item_uses(night, "flare-gun") == 1 and item_uses(night, "laser-lance") == 6
+
+
 def test_the_slime_with_nothing_to_burn_it_is_the_end() -> None:
     # A Lunatic takes the Laser-lance (the only thing to grab); leaving the building, 2 cards
     # to go (1+1): the first is the Slime. "Not having any useful weaponry brings the same

@@ -64,14 +64,16 @@ def test_the_example_of_play(clothing_hth: bool) -> None:
     # "My Wound Marker moves from 14 to 13"; "I refrain from attempting a tricky Lucky Shot"
     assert w.wounds == 13
     mine = 16 if clothing_hth else 15
-    assert f"Round 1 against the Chaos Agent 2: it scores 21, you {mine}." in texts(state)
+    assert (f"Round 1 against the Chaos Agent 2: it scores 21, you {mine} (its 12 + HtH 9; "
+            f"your 4 + HtH {mine - 4}).") in texts(state)
     assert "Extra Wound table: 7: No extra effects. No escape next round." in texts(state)
     assert state.phase == "lucky"
     play(state, "no")
     # Extra Wound 7: "I can't attempt an escape next round": no escape question; round 2
     # kills him: "Got him, and he's out of it!!"
     assert state.fight is None
-    assert f"Round 2 against the Chaos Agent 2: it scores 15, you {mine + 6}." in texts(state)
+    assert (f"Round 2 against the Chaos Agent 2: it scores 15, you {mine + 6} (its 6 + HtH 9; "
+            f"your 10 + HtH {mine - 4}).") in texts(state)
     assert "chaos-agent-2" in state.discards[0]
     # The balcony, the corridor, then the elevator's First Aid Kit "now resides among the
     # other items on my Equipment display".

@@ -119,7 +119,8 @@ def test_extra_wound_eight_to_ten(total: int, mod: int) -> None:
     table = (4, total - 4)
     state = lost_round(table, (1, 1, 1, 1))
     play(state, "hth")
-    assert f"Round 2 against the Zombie: it scores 10, you {13 + mod}." in texts(state)
+    assert (f"Round 2 against the Zombie: it scores 10, you {13 + mod} (its 2 + HtH 8; "
+            f"your 2 + HtH {11 + mod}).") in texts(state)
 
 
 def test_extra_wound_modifiers_last_one_round() -> None:

@@ -96,6 +96,18 @@ def test_the_knife_is_lost_on_a_miss_unless_you_win_the_fight() -> None:
     assert carries(won, "knife") and any("pick up your Knife" in line for line in texts(won))
 
 
+def test_a_lucky_shot_of_one_drops_the_knife_under_either_ammunition_reading() -> None:
+    # "If the knife is used and a 1 is rolled, you still drop it and must leave it behind
+    # unless you go on to defeat the creature": with lucky-ammo=456 too. A drawn round (14
+    # all, the Knife's +1 counted), then its Lucky Shot rolls 1 (and a die of 2 wounds).
+    for ammo in ("1456", "456"):
+        state = start(["zombie-1"], [3, 3, 1, 1, 1, 2], kit=["knife"],
+                      **{"lucky-ammo": ammo})
+        play(state, "hth", "lucky:knife:zombie-1")
+        assert state.fight is not None and state.fight.knife_dropped, ammo
+        assert state.warrior.wounds == 14 - 2
+
+
 def test_the_tdd_spares_the_reflex_test_for_the_laser_lance() -> None:
     state = start([], [3, 3], then=(), kit=["t-d-d"], **{"advanced-equipment": True})
     play(state, "shoot:laser-lance:darkness")  # no Reflex test: 3+3+1 = 7 kills Darkness
@@ -103,6 +115,12 @@ def test_the_tdd_spares_the_reflex_test_for_the_laser_lance() -> None:
 
 
 # -- hand-to-hand weapons -------------------------------------------------------------------------
+def test_a_name_with_its_own_full_stop_ends_a_sentence_once() -> None:
+    state = start([], [], kit=["c-n-e-s", "c-a-t-s"], then=())
+    assert "Your kit: Laser-lance, C.N.E.S., C.A.T.S." in texts(state)
+    assert not [line for line in texts(state) if line.endswith("..")]
+
+
 def test_cnes_destroys_the_opponent_for_a_die_of_wounds() -> None:
     state = start(["zombie-1"], [4], kit=["c-n-e-s"])
     play(state, "hth")
@@ -160,7 +178,8 @@ def test_the_torch_at_night_cancels_the_penalty_and_adds_one_against_zombies() -
     # it 3+3+8 = 14; you 1+1+11 -1 (night) +1 (no penalty) +1 (Zombie) = 14: a draw
     state = start(["zombie-1"], [3, 3, 1, 1], kit=["torch"], time=NIGHT)
     play(state, "hth")
-    assert "Round 1 against the Zombie: it scores 14, you 14." in texts(state)
+    assert ("Round 1 against the Zombie: it scores 14, you 14 (its 6 + HtH 8; your 2 + HtH "
+            "12).") in texts(state)
 
 
 def test_the_holographic_imagizer_escapes_once_or_adds_one_to_a_lucky_shot() -> None:
@@ -178,6 +197,28 @@ def test_the_x_oskeleton_costs_a_reflex_and_turns_minus_two_in_the_field() -> No
     state = start(["zombie-1"], [5, 4, 1, 1, 6, 6], kit=["x-oskeleton", "blaster"])
     play(state, "shoot:blaster:zombie-1")  # 9 against Reflexes 9 - 1 = 8: jumped
     assert "Reflex test 9 against 8: the Zombie jumps you before you can fire." in texts(state)
+
+
+def test_the_x_oskeleton_never_takes_reflexes_beneath_six() -> None:
+    # "Your Reflexes can never fall beneath 6": Reflexes 6 with the X-oskeleton stay 6, so a
+    # Reflex test of 6 passes (against 5 it would fail); the Blaster then hits the Zombie.
+    state = start(["zombie-1"], [3, 3, 6, 6], kit=["x-oskeleton", "blaster"],
+                  warrior={"reflexes": 6})
+    play(state, "shoot:blaster:zombie-1")
+    assert "Reflex test 6 against 6: passed." in texts(state) and state.fight is None
+
+
+def test_the_x_oskeleton_is_never_left_behind_for_a_first_aid_kit() -> None:
+    # "The Xoskeleton may not be removed once the character has entered the building": with
+    # 13 items, a First Aid Kit offers to leave any other item, never the X-oskeleton.
+    kit = ["x-oskeleton", "helmet", "steel-gloves", "rad-fibre-jumpsuit", "infra-red-goggles",
+           "body-armour", "torch", "heat-detector", "metal-detector", "sonic-amplifier",
+           "geiger-counter", "lock-pick-set"]
+    state = start(["first-aid-kit-2"], [], kit=kit)
+    assert state.phase == "full"
+    at = next(i for i, c in enumerate(state.items) if c.item == "x-oskeleton")
+    assert f"drop:{at}" not in state.decision.ids
+    assert len(state.decision.ids) == 13 and "leave-kit" in state.decision.ids
 
 
 def test_the_chameleon_suit_hides_without_the_skill() -> None:
@@ -204,7 +245,8 @@ def test_smash_adds_three_to_hth() -> None:
                   **{"advanced-equipment": True})
     at_free_area(state, "smash")
     play(state, "hth")
-    assert "Round 1 against the Zombie: it scores 14, you 17." in texts(state)
+    assert ("Round 1 against the Zombie: it scores 14, you 17 (its 6 + HtH 8; your 3 + HtH "
+            "14).") in texts(state)
 
 
 def test_the_remote_camera_looks_ahead_but_not_through_a_secret_passage() -> None:
@@ -247,9 +289,21 @@ def test_the_rope_bypasses_areas_after_a_balcony() -> None:
     # "After an encounter on a balcony you can use the Rope to bypass certain areas. Add 30
     # seconds to the time, roll one die ..." clear-9 is a balcony (check 1); the Rope: 2.
     state = start(["clear-9", "zombie-1", "zombie-2"], [1, 2], kit=["rope-and-launcher"])
-    play(state, "rope")
-    assert ["zombie-2", "zombie-1"] == state.discards[0].cards[:2]
+    play(state, "rope")  # then on into the next area: Dump 2
+    assert ["dump-2", "zombie-2", "zombie-1"] == state.discards[0].cards[:3]
     assert state.fight is None and item_uses(state, "rope-and-launcher") == 2
+
+
+def test_the_rope_is_not_offered_again_once_past_the_balcony() -> None:
+    # After the bypass the balcony is behind you: the free area offers the Remote Camera but
+    # not the Rope a second time (two uses are left).
+    state = start(["clear-9", "zombie-1", "zombie-2"], [1, 2],
+                  kit=["rope-and-launcher", "remote-camera"])
+    play(state, "explore")  # the balcony (check 1)
+    assert "rope" in state.decision.ids
+    play(state, "rope")
+    assert state.phase == "free" and item_uses(state, "rope-and-launcher") == 2
+    assert "camera" in state.decision.ids and "rope" not in state.decision.ids
 
 
 def test_dynamite_blasts_a_short_cut_and_the_noise_may_bring_a_zombie() -> None:
@@ -294,10 +348,12 @@ def test_the_hth_bonuses_count_one_weapon_and_the_rest() -> None:
     adv = {"advanced-equipment": True}
     nux = start(["zombie-1"], [3, 3, 1, 1], kit=["stun-nux", "knife"], **adv)
     play(nux, "hth")
-    assert "Round 1 against the Zombie: it scores 14, you 15." in texts(nux)
+    assert ("Round 1 against the Zombie: it scores 14, you 15 (its 6 + HtH 8; your 2 + HtH "
+            "13).") in texts(nux)
     reaper = start(["zombie-1"], [3, 3, 1, 1], kit=["r-e-a-p-e-r", "chainsaw"], **adv)
     play(reaper, "hth")
-    assert "Round 1 against the Zombie: it scores 14, you 15." in texts(reaper)
+    assert ("Round 1 against the Zombie: it scores 14, you 15 (its 6 + HtH 8; your 2 + HtH "
+            "13).") in texts(reaper)
 
 
 def test_the_combat_shotgun_and_the_heat_detector() -> None:

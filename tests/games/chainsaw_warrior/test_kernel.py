@@ -81,12 +81,14 @@ def compare(seed: int, policy: Policy, synchronise: bool = False, seen: Counter[
     return steps, state.outcome.cause
 
 
+@pytest.mark.slow  # a full-size comparison: `make test` only
 @pytest.mark.parametrize("synchronise", [False, True])
 def test_random_games_are_the_same_decision_by_decision(synchronise: bool) -> None:
     decisions = sum(compare(seed, random_policy, synchronise)[0] for seed in range(1500))
     assert decisions > 30_000
 
 
+@pytest.mark.slow  # a full-size comparison: `make test` only
 def test_games_driven_by_the_heuristic_reach_the_deep_parts_the_same() -> None:
     seen: Counter[str] = Counter()
     causes: Counter[str] = Counter()
@@ -121,6 +123,7 @@ def _other_value(option: str) -> Any:
             "skip-across-decks": False}[option]
 
 
+@pytest.mark.slow  # a full-size comparison: `make test` only
 @pytest.mark.parametrize("synchronise", [False, True])
 def test_play_random_returns_what_play_one_returns(synchronise: bool,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
@@ -288,6 +291,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
 @pytest.mark.parametrize("options", [
     {}, {**{option: True for option in OVERKILL if "extra-training" not in option}}],
     ids=["default", "every-overkill-option"])
+@pytest.mark.slow  # a full-size comparison: `make test` only
 def test_a_loaded_position_plays_on_the_same(options: dict[str, Any]) -> None:
     """Python positions anywhere (mid-fight, at any question, determinized as a searcher's
     guess, with synchronised dice) load into the kernel and play on to the same end."""
@@ -448,6 +452,7 @@ def search_positions(seed: int, policy: Policy, seen: Counter[str], every: int =
         twin.apply_id(action)
 
 
+@pytest.mark.slow  # a full-size comparison: `make test` only
 def test_determinize_and_rollout_are_the_pythons() -> None:
     """From hundreds of positions of random and heuristic play (synchronised dice or not, in
     fights, with the camera's cards, Darkness met, in Deck Two): determinize deals what the
@@ -494,6 +499,7 @@ def test_determinize_and_rollout_on_other_card_data(tmp_path: Any) -> None:
     assert seen["positions"] >= 20 and seen["fight"] and seen["synchronised"], seen
 
 
+@pytest.mark.slow  # a full-size comparison: `make test` only
 def test_the_cameras_cards_are_kept_and_forgotten_as_the_python_does() -> None:
     """Stacked decks, so that the Remote Camera sees a Locked Door (retracing your steps
     shuffles what it saw away) or Darkness in Deck Two (skipped past by Dynamite or the Rope:
@@ -654,6 +660,7 @@ def heuristic_positions(seed: int, policy: Policy, seen: Counter[str], every: in
         twin.apply(decision.ids.index(action))
 
 
+@pytest.mark.slow  # a full-size comparison: `make test` only
 def test_the_heuristic_in_c_plays_the_pythons_games() -> None:
     """From hundreds of positions (the start, Kitting Out, fights, Deck Two, Darkness;
     synchronised dice or not): the heuristic's choice in C is the Python's at every decision,
@@ -725,3 +732,46 @@ def test_play_out_refuses_what_it_does_not_play(tmp_path: Any) -> None:
     assert not heuristic_plays(game_odd.new(seed=0).data)  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="agent"):
         other.new(3).play_out("heuristic", (1,), 10)
+
+
+# Issue 18's rules, each from a stacked position where it applies, on many dice: the kernel
+# asks the same questions and ends the same way (a rule played differently shows as other
+# action ids or another outcome).
+ISSUE_18 = {
+    "x-oskeleton reflexes": (dict(deck=["zombie-1"], kit=["x-oskeleton", "blaster"],
+                                  warrior={"reflexes": 6}), ("shoot:blaster",)),
+    "x-oskeleton stays on": (dict(deck=["first-aid-kit-2"], kit=[
+        "x-oskeleton", "helmet", "steel-gloves", "rad-fibre-jumpsuit", "infra-red-goggles",
+        "body-armour", "torch", "heat-detector", "metal-detector", "sonic-amplifier",
+        "geiger-counter", "lock-pick-set"]), ("drop:",)),
+    "flare gun by day": (dict(deck=["slime-1"], kit=["flare-gun", "remote-camera"]),
+                         ("explore",)),
+    "mines at a sprint": (dict(deck=["mines-1"], kit=["metal-detector"], sprinting=True),
+                          ("sprint",)),
+    "knife, lucky-ammo=456": (dict(deck=["zombie-1", "zombie-2"], kit=["knife"],
+                                   **{"lucky-ammo": "456"}), ("lucky:knife", "hth")),
+    "rope after a bypass": (dict(deck=["clear-9", "zombie-1", "zombie-2"],
+                                 kit=["rope-and-launcher", "remote-camera"]),
+                            ("rope", "explore")),
+}
+
+
+@pytest.mark.parametrize("case", list(ISSUE_18), ids=list(ISSUE_18))
+def test_issue_18s_rules_play_the_same_in_c(case: str) -> None:
+    from tests.games.chainsaw_warrior.conftest import start
+
+    setup, prefer = ISSUE_18[case]
+    for seed in range(60):
+        state = start(**copy.deepcopy(setup), then=())
+        state.dice = Dice(derive_seed(seed, 18))  # the stacked deck, then free dice
+        kernel = kernel_for(state.game)
+        assert kernel is not None
+        twin = kernel.load(state)
+        dice = Dice(derive_seed(seed, 19))
+        while (decision := state.decision) is not None:
+            assert twin.actions() == decision.ids, f"{case}, seed {seed}: {state.history[-6:]}"
+            wanted = [i for p in prefer for i in decision.ids if i.startswith(p)]
+            action = wanted[0] if wanted else dice.choice(decision.ids)
+            state.apply(action)
+            twin.apply_id(action)
+        assert twin.outcome() == state.outcome, f"{case}, seed {seed}"

@@ -62,7 +62,8 @@ def test_frenzy_plus_three_double_damage_and_endurance() -> None:
     play(state, "hth", "no", "fight")
     assert state.phase == "frenzy"
     play(state, "berserk")
-    assert "Round 2 against the Zombie: it scores 20, you 16." in texts(state)
+    assert ("Round 2 against the Zombie: it scores 20, you 16 (its 12 + HtH 8; "
+            "your 2 + HtH 14).") in texts(state)
     assert state.warrior.endurance == 14 and state.warrior.wounds == 11
 
 
@@ -104,7 +105,8 @@ def test_sprinting_into_a_creature_no_aimed_shot_and_minus_one() -> None:
     state = start(["zombie-7"], [3, 3, 1, 2], kit=["blaster"], sprinting=True)  # a corridor
     play(state, "sprint")
     # no shot question; the first round at HtH 10: 14 against 13, lost? no: 1+2+10 = 13
-    assert "Round 1 against the Zombie: it scores 14, you 13." in texts(state)
+    assert ("Round 1 against the Zombie: it scores 14, you 13 (its 6 + HtH 8; "
+            "your 3 + HtH 10).") in texts(state)
 
 
 def test_sprinting_into_traps_suffers_the_worst() -> None:
@@ -122,6 +124,17 @@ def test_sprinting_into_traps_suffers_the_worst() -> None:
     assert wire.time == 1 + 6 + 1
 
 
+def test_sprinting_into_mines_the_metal_detector_does_not_help() -> None:
+    # "If the card is a trap, you automatically fail ... and suffer the worst possible
+    # results": the Metal Detector's minute round them is no help at a sprint (breakage: 1, 1).
+    state = start(["mines-1"], [1, 1], sprinting=True, kit=["metal-detector"])
+    play(state, "sprint")
+    assert state.warrior.wounds == 8 and used_all_dice(state)
+    walked = start(["mines-1"], [], sprinting=True, kit=["metal-detector"])
+    play(walked, "walk")
+    assert walked.warrior.wounds == 14 and "Metal Detector" in " ".join(texts(walked))
+
+
 def test_sprinting_past_a_secret_passage_discards_it() -> None:
     state = start(["secret-passage-2"], [], sprinting=True)
     play(state, "sprint")
@@ -135,7 +148,8 @@ def test_determination_counts_defeats_and_goes_with_a_victory() -> None:
     state = start(["rad-canister-1", "zombie-1"], [4, 6, 6, 4, 4], determination=True)
     assert state.determination == 1
     play(state, "hth")
-    assert "Round 1 against the Zombie: it scores 20, you 20." in texts(state)
+    assert ("Round 1 against the Zombie: it scores 20, you 20 (its 12 + HtH 8; "
+            "your 8 + HtH 12).") in texts(state)
 
 
 @pytest.mark.parametrize("name", ["determination", "frenzy", "sprinting", "rapid-fire"])

@@ -54,7 +54,8 @@ def test_night_falls_at_thirty_minutes_and_costs_one_hth() -> None:
     day = _agent_2_round(58)  # the turn is box 59: still day
     assert logged(day, "it scores 11, you 13")
     assert [line for line in texts(day) if "Night falls" in line or "it scores" in line][0] == (
-        "Round 1 against the Chaos Agent 2: it scores 11, you 13.")  # night comes after
+        "Round 1 against the Chaos Agent 2: it scores 11, you 13 (its 2 + HtH 9; your 2 + HtH "
+        "11).")  # night comes after
     night = _agent_2_round(59)  # the turn is box 60: 30 minutes
     assert logged(night, "Night falls")
     assert logged(night, "it scores 11, you 12")

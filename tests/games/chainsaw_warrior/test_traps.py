@@ -58,6 +58,23 @@ def test_ambush_draws_a_die_of_zombies_and_one_aimed_shot_needs_no_reflex_test()
     assert item_uses(state, "laser-lance") == 5 and used_all_dice(state)
 
 
+def test_opponents_that_share_a_title_are_told_apart() -> None:
+    # Three "Wandering Zombie" targets: each choice names its Zombie by its place in the fight,
+    # as the board does, and the order question adds their HtH.
+    state = start(["ambush-1"], [3, 3, 3], wandering=["wandering-zombie-1",
+                                                      "wandering-zombie-6",
+                                                      "wandering-zombie-20"])
+    shots = [a.label for a in state.decision.actions if a.id.startswith("shoot:")]
+    assert shots == [f"Shoot with the Laser-lance at the Wandering Zombie {n} (needs 5)"
+                     for n in (1, 2, 3)]
+    fight = state.view("warrior")["fight"]
+    assert [(o["name"], o["hth"]) for o in fight["opponents"]] == [
+        ("Wandering Zombie 1", 7), ("Wandering Zombie 2", 8), ("Wandering Zombie 3", 9)]
+    play(state, "shoot:laser-lance:wandering-zombie-6")
+    assert [a.label for a in state.decision.actions] == [
+        "Fight the Wandering Zombie 1 (HtH 7)", "Fight the Wandering Zombie 2 (HtH 9)"]
+
+
 def test_ambush_makes_one_venom_check_per_zombie_before_combat() -> None:
     """"If, as a result of the Ambush trap, you meet 5 Zombies, you should make five infection
     checks before beginning combat!\""""
@@ -268,7 +285,7 @@ def test_a_second_door_may_shuffle_the_first_back_into_the_deck() -> None:
     play(state, "retrace")  # nothing to retrace: door 1 discarded
     assert state.phase == "door" and state.ctx["card"] == "locked-door-2"
     play(state, "retrace")
-    assert logged(state, "You retrace your steps: 1 cards go back into the deck")
+    assert logged(state, "You retrace your steps: 1 card goes back into the deck")
     # door 1 is back in the deck (or, shuffled to the top, already turned and asking again)
     if state.phase == "door":
         assert state.ctx["card"] == "locked-door-1"

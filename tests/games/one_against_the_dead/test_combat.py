@@ -21,6 +21,13 @@ def test_rulebook_battle_example_bat_and_survivor_with_fists_against_sixteen() -
     assert state.survivor is not None and state.survivor.life == 3
     assert state.zombies == 5  # the 5-die lives and stays with you
     assert state.kills == 11
+    # the log tells each die's roll against each fighter's power, as the example does
+    assert texts(state)[-2:] == [
+        "You fight 10 zombies with the bat (power 3: a die dies on 3 or less): the 10-zombie die "
+        "rolls 3 and dies. 10 killed, 0 left; you take 0 damage.",
+        "Your survivor fights 6 zombies with his fists (power 2: a die dies on 2 or less): the "
+        "5-zombie die rolls 3 and lives; the 1-zombie die rolls 2 and dies. 1 killed, 5 left; "
+        "he takes 1 damage."]
 
 
 def test_the_survivor_fights_as_many_zombies_as_you_or_fewer_counted_in_zombies() -> None:
@@ -121,3 +128,18 @@ def test_you_die_when_your_life_reaches_zero() -> None:
     assert state.outcome is not None
     assert state.outcome.results == {"player": "loss"} and state.outcome.cause == "killed"
     assert state.life == 0
+
+
+def test_the_view_and_the_board_show_the_weapons_powers() -> None:
+    from rich.console import Console
+
+    from deadtable.games.one_against_the_dead.render import render
+
+    state = combat_scene(3, weapon=Weapon("bat", None), **{"weapon-powers": "3-4-6"})
+    view = state.view("player")
+    assert view["powers"] == {"fists": 2, "bat": 3, "chainsaw": 4, "shotgun": 6}
+    console = Console(width=120, record=True, color_system=None)
+    console.print(render(view))
+    shown = console.export_text()
+    assert "Weapon bat, power 3" in shown
+    assert "fists 2, bat 3, chainsaw 4, shotgun 6" in shown

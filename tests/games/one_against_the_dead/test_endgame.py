@@ -108,6 +108,15 @@ def test_kill_all_stops_between_rounds_for_your_choices() -> None:
     assert ids(state) == ["fight:weapon", "fight:fists"]
 
 
+def test_one_zombie_left_is_worded_as_one() -> None:
+    # The 2 of hearts' two zombies: one dies (1), one lives (6): "1 zombie still stands".
+    state = at_the_door(helicopter="2H", dice=[1, 6], weapon=Weapon("shotgun", 2))
+    play(state, "move:right", "fight:fists")
+    assert "2 zombies guard the helicopter: 2 to fight." in texts(state)
+    assert texts(state)[-1] == "1 zombie still stands between you and the helicopter."
+    assert state.decision is not None and state.decision.prompt == "1 zombie: final battle"
+
+
 def test_kill_all_is_lost_if_you_are_killed_first() -> None:
     state = at_the_door(life=3, dice=[6, 6])
     play(state, "move:right")

@@ -102,6 +102,7 @@ def same_game(game: Game, k: Any, seed: int, synchronise: bool, by_id: bool = Fa
 
 
 # -- the same games, decision by decision ---------------------------------------------------
+@pytest.mark.slow  # a full-size comparison: `make test` only
 def test_default_options_2000_seeds() -> None:
     game = load()
     k = kernel(game)
@@ -117,6 +118,7 @@ def test_every_option_value(name: str, value: Any) -> None:
         same_game(game, k, 10_000 + seed, synchronise=seed % 2 == 1)
 
 
+@pytest.mark.slow  # a full-size comparison: `make test` only
 def test_other_numbers_data_file_with_options() -> None:
     """The data file with other numbers (its own power tables, zombie dice, removals, weapon
     cards, dice expressions, damage) under options that read it."""

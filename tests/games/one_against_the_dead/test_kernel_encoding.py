@@ -12,6 +12,7 @@ import pytest
 
 import deadtable
 from tests.extras import need
+from tests.observations import assert_same
 
 np = need("numpy", reason="the rl extra (numpy) is not installed")
 need("deadtable.games.one_against_the_dead.kernel._oatd",
@@ -41,10 +42,7 @@ def compare(options: dict[str, Any], seeds: range, heuristic: bool = False) -> i
         while True:
             kernel_game.encode(fast, encoding.provisions_max)
             expected = encoding.encode(state.view("player"))
-            differ = np.flatnonzero(fast != expected)
-            assert differ.size == 0, (
-                f"seed {seed} step {steps}: slots {differ[:8].tolist()} differ "
-                f"({[p['name'] for p in encoding.describe() if p['offset'] <= differ[0]][-1]})")
+            assert_same(encoding, fast, expected, f"seed {seed} step {steps}")
             steps += 1
             if state.outcome is not None:
                 break

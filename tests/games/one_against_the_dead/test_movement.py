@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.games.one_against_the_dead.conftest import ROW, city, ids, new, play
+from tests.logs import texts
 
 
 def test_a_flipped_number_card_stays_and_every_open_space_gets_a_card() -> None:
@@ -88,3 +89,21 @@ def test_if_every_card_drawn_is_a_non_number_the_path_is_blocked() -> None:
     assert state.grid[(1, 0)] == "AC"
     # Walled in by non-number cards with nothing left to turn up nearby: stranded.
     assert state.outcome is not None and state.outcome.cause == "stranded"
+
+
+def test_when_the_deck_runs_out_the_last_cards_are_placed_and_the_rest_stay_open() -> None:
+    # The rulebook is silent (see docs): one card is drawn per open space while the deck
+    # lasts; with one card left for two open spaces you draw it and choose where it goes,
+    # and the other space stays open; with none left nothing is drawn and play goes on.
+    state = new(city(draws=["3D", "4D", "5D"]), dice=[1] * 20)
+    play(state, "place:up", "place:down")
+    state.deck.cards = ["6D"]
+    play(state, "move:right")  # onto the 4C: the 5S turns up; two open spaces, one card
+    assert ids(state) == ["place:up", "place:down"]
+    assert "You draw the 6 of diamonds." in texts(state)
+    play(state, "place:down")
+    assert state.grid[(1, -1)] == "6D" and (1, 1) not in state.grid and state.phase == "move"
+    play(state, "move:right")  # onto the 5S: the 6S turns up; the deck is empty
+    assert texts(state)[-3:-1] == ["You turn over the 6 of spades.", "The deck is empty."]
+    assert (2, 1) not in state.grid and (2, -1) not in state.grid
+    assert state.outcome is None and ids(state) == ["move:right", "move:left"]

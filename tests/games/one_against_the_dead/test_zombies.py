@@ -21,7 +21,9 @@ def test_rulebook_example_a_four_of_clubs_next_to_your_two_of_clubs_makes_no_zom
                      draws=["3D", "4D", "5D"]), dice=[6, 6, 6])
     play(state, "place:up", "place:down")
     assert state.zombies == 3 + 4 + 5  # the diamonds count; the 4 of clubs does not
-    assert "12 zombies new" in " ".join(texts(state))
+    # the log names the cards that brought them
+    assert ("12 new zombies from the 3 of diamonds, the 4 of diamonds and the 5 of diamonds "
+            "(not matching): 12 with you.") in texts(state)
 
 
 def test_rulebook_example_a_club_next_to_a_heart_does_not_match_both_and_counts() -> None:

@@ -478,3 +478,14 @@ def test_the_openapi_schema_documents_the_api(client: TestClient) -> None:
     assert set(schema["components"]["schemas"]["NewGame"]["properties"]) == {
         "game", "options", "seats", "seed"}
     assert client.get("/docs").status_code == 200
+
+
+def test_chainsaw_warriors_end_reads_as_a_result(client: TestClient) -> None:
+    # The game words its own result; the scores keep the clock's minutes for programs.
+    created = create(client, CW, seats={"warrior": "heuristic"}, seed=3)
+    data = settle(client, created["id"], created["spectator"]["token"])
+    outcome = data["outcome"]
+    assert outcome is not None and set(outcome["scores"]) == {"minutes"}
+    assert data["outcome_text"] == (
+        f"Mission failed: radiation kills you, {outcome['scores']['minutes']:g} minutes into "
+        f"the hour.")

@@ -27,6 +27,8 @@ from tests.ui.web.games import CW, OATD
 sync_api = need(
     "playwright.sync_api", reason="the web extra is not installed: pip install -e '.[web]'")
 
+pytestmark = pytest.mark.browser  # left out of `make test-fast`
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -176,6 +178,10 @@ def test_a_whole_game_of_one_against_the_dead_played_by_clicks(
     life = data["view"]["life"]
     assert page.inner_text('[data-stat="life"] .value') == f"{life}/{data['view']['life_max']}"
     assert page.locator("svg.track.life rect.on").count() == life
+    # the weapons' powers: a zombie die dies on a roll at or under its fighter's weapon's
+    assert page.inner_text('[data-stat="weapon"] .value') == "fists of fury · power 2"
+    assert page.inner_text('[data-stat="powers"] .value') == (
+        "fists 2 · bat 3 · chainsaw 4 · shotgun 5")
     buttons = page.locator("button.action")
     assert buttons.count() == len(data["decision"]["actions"])
     assert buttons.nth(0).locator("kbd").inner_text() == "1"
@@ -188,7 +194,12 @@ def test_a_whole_game_of_one_against_the_dead_played_by_clicks(
     assert final["outcome"] is not None
     assert step_of(page) == final["step"] > 3
     status = page.inner_text("#status")
-    assert f"Game over — {final['outcome']['cause']}" in status
+    result = {"win": "won", "loss": "lost"}[final["outcome"]["results"]["player"]]
+    cause = final["outcome"]["cause"].replace("-", " ")
+    score = final["outcome"]["scores"]["player"]
+    assert status.startswith(f"Game over: you {result} ({cause}) — your score {score:g}.")
+    assert page.locator("#status a.new-game").count() == 1
+    assert page.locator("#status a.to-lobby").get_attribute("href") == "/"
     assert page.locator("button.action").count() == 0
     last, event = page.locator("#log li").last, final["view"]["log"][-1]
     assert last.inner_text().startswith(event["text"])  # then its why, small and muted
@@ -237,7 +248,9 @@ def test_a_chainsaw_warrior_game_played_through_several_fights(
     final = server.get(game_id, token)
     assert final["outcome"] is not None and page.get_attribute("body", "data-status") == "over"
     assert fights >= 3, f"only {fights} fights"
-    assert f"Game over — {final['outcome']['cause']}" in page.inner_text("#status")
+    # Chainsaw Warrior words its own result ("Mission failed: ..., 26 minutes into the hour.")
+    assert final["outcome_text"].startswith(("Mission accomplished", "Mission failed"))
+    assert page.inner_text("#status").startswith(f"Game over: {final['outcome_text']}")
     assert not errors, errors
     # A spectator of this solo game sees what the warrior sees: the same board.
     watch = context.new_page()
@@ -388,3 +401,27 @@ def test_the_lobby_seats_each_side_and_agents_play_on_the_server(
     # The agents' moves reached this page over its WebSocket, after its own.
     log = page.inner_text("#log")
     assert "hero-2 " in log and "zombie-1 " in log and "Game over" in log
+
+
+def test_an_agents_answer_that_arrives_before_the_response_leaves_the_buttons_live(
+        server: Server, context: Any) -> None:
+    """The agent answers over the WebSocket while the page's own move is still on its way
+    (its response held back here): once it arrives, the buttons of the newer turn work."""
+    created = server.create("race", options={"players": 2, "target": 30},
+                            seats={"blue": "random"}, seed=4)
+    page = context.new_page()
+
+    def held_back(route: Any) -> None:
+        response = route.fetch()
+        time.sleep(1.5)  # blue's agent moves 0.3 s after red: its frame comes first
+        route.fulfill(response=response)
+
+    page.route("**/actions", held_back)
+    page.goto(created["seats"]["red"]["url"])
+    page.wait_for_selector('body[data-connection="up"][data-status="your-turn"]',
+                           state="attached")
+    page.click('button.action[data-action="walk"]')
+    page.wait_for_selector('body[data-step="2"][data-status="your-turn"]', state="attached")
+    page.wait_for_selector('button.action[data-action="walk"]:enabled')
+    click_and_wait(page, 'button.action[data-action="walk"]')
+    assert step_of(page) >= 3

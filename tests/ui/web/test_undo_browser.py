@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.ui.web.test_browser import TIMEOUT_MS, Server
 from tests.ui.web.test_left_4_dead_browser import browser, click_and_wait, server
 
 __all__ = ["browser", "server"]  # the fixtures, shared with the Left 4 Dead browser tests
+pytestmark = pytest.mark.browser  # left out of `make test-fast`
 
 
 def test_clicking_undo_takes_back_a_figures_turn(server: Server, browser: Any) -> None:

@@ -498,10 +498,10 @@ static void lucky_shot(State *s, int item_id, int target, int bonus) {
     bonus += f->lucky_bonus + (cats_on(s, item_id) ? 1 : 0);
     int result = r + bonus > 6 ? 6 : r + bonus;
     int index = find(s, item_id);
-    if (s->data->lucky_ammo_mask & (1 << result)) {
-        if (item_id == NAMED(s, N_KNIFE)) f->knife_dropped = 1;
-        else { use(s, index); index = find(s, item_id); }
-    }
+    if (item_id == NAMED(s, N_KNIFE)) {
+        /* "If the knife is used and a 1 is rolled, you still drop it", whichever reading */
+        if (result == 1 || (s->data->lucky_ammo_mask & (1 << result))) f->knife_dropped = 1;
+    } else if (s->data->lucky_ammo_mask & (1 << result)) { use(s, index); index = find(s, item_id); }
     switch (result) {
     case 1: {
         int wounds = s->data->lucky_one_d6 ? d6(&s->dice) : 1;

@@ -255,7 +255,8 @@ static void missing_darkness(State *s) {
 static int slime_weapons(const State *s, int *out) {
     int n = 0;
     for (int i = 0; i < s->nitems; i++)
-        if (ITEM(s, s->items[i])->slime && usable(s, &s->items[i])) out[n++] = i;
+        if (ITEM(s, s->items[i])->slime && usable(s, &s->items[i])
+            && (s->items[i].item != NAMED(s, N_FLARE_GUN) || s->time >= NIGHT)) out[n++] = i;
     return n;
 }
 

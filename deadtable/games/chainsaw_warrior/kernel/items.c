@@ -10,12 +10,13 @@ static inline int determined(const State *s) {
     return HAS(s, O_DETERMINATION) ? s->determination : 0;
 }
 
-/* Reflexes with the X-oskeleton's -1 and Determination */
+/* Reflexes with the X-oskeleton's -1 (never beneath 6), then Determination's counters */
 static int reflexes(const State *s) {
     int mod = 0;
     for (int i = 0; i < s->nitems; i++)
         if (usable(s, &s->items[i])) mod += ITEM(s, s->items[i])->reflexes;
-    return s->w.reflexes + mod + determined(s);
+    int r = s->w.reflexes + mod;
+    return (r < 6 ? 6 : r) + determined(s);
 }
 
 static int cats_on(const State *s, int item) {
@@ -71,8 +72,9 @@ static void items_answer(State *s, const Act *a) {
     case A_ROPE: {
         use(s, find_carried(s, NAMED(s, N_ROPE)));
         pass_time(s, 1);
-        int r = d6(&s->dice);
+        int r = d6(&s->dice), balcony = s->turned;
         for (int k = 0; k < r; k++) if (!skip_card(s)) break;
+        if (s->turned == balcony) s->turned = -1;  /* past the balcony: no rope from it again */
         break;
     }
     case A_DYNAMITE: {

@@ -112,7 +112,8 @@ static int decide(const State *s, Act *out) {
     case Q_GEIGER: out[0] = (Act){A_AVOID, 0, 0, 0}; out[1] = (Act){A_FACE, 0, 0, 0}; return 2;
     case Q_DUMP: return dump_actions(s, s->ctx.offers, out);
     case Q_FULL:
-        for (int i = 0; i < s->nitems; i++) out[n++] = (Act){A_DROP, (int16_t)i, 0, 0};
+        for (int i = 0; i < s->nitems; i++)  /* the X-oskeleton "may not be removed" */
+            if (s->items[i].item != NAMED(s, N_XOSK)) out[n++] = (Act){A_DROP, (int16_t)i, 0, 0};
         out[n++] = (Act){A_LEAVE_KIT, 0, 0, 0};
         return n;
     case Q_PASSAGE: return passage_actions(s, out);
@@ -975,6 +976,8 @@ static PyTypeObject KernelType = {
     .tp_new = PyType_GenericNew,
 };
 
+#include "encode.c" /* the RL encoding's observation (the Encoder type) */
+
 static struct PyModuleDef cw_module = {
     PyModuleDef_HEAD_INIT, "_cw", "Chainsaw Warrior's kernel (C).", -1, NULL,
     NULL, NULL, NULL, NULL,
@@ -987,6 +990,10 @@ PyMODINIT_FUNC PyInit__cw(void) {
     Py_INCREF(&KernelType);
     if (PyModule_AddObject(m, "Kernel", (PyObject *)&KernelType) < 0) {
         Py_DECREF(&KernelType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (add_encoder(m) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -103,7 +103,7 @@ static void t_magnetic_field(State *s) {
 }
 
 static void t_mines(State *s) {
-    if (has(s, N_METAL)) { pass_time(s, 2); return; }
+    if (has(s, N_METAL) && !s->sprint) { pass_time(s, 2); return; }
     if (test_reflexes(s, 2)) return;
     if (s->sprint) { wound(s, 6); breakage(s, 6, 6); return; }
     int r = d6(&s->dice);

@@ -33,16 +33,23 @@
       view.night ? el("span", {class: "night-flag"}, "NIGHT: HtH −1") : null);
   }
 
-  // Endurance: the Radiation and Venom markers climb it; either reaching it kills.
+  // Endurance: a row of boxes, one per point of the warrior's Endurance; the Radiation and
+  // Venom markers climb the rows below it, and either reaching it kills.
   function enduranceTrack(w) {
-    const cells = Math.max(w.endurance, 1), cell = 22, width = cells * cell;
-    const root = svg("svg", {class: "cw-endurance", viewBox: `0 0 ${width} 34`, width, height: 34,
-      role: "img", "aria-label": `Endurance ${w.endurance}, Radiation ${w.radiation}, Venom ${w.venom}`});
-    for (let i = 0; i < cells; i++) {
-      root.append(svg("rect", {x: i * cell + 1, y: 1, width: cell - 2, height: 14, rx: 2,
-        class: i < w.radiation ? "rad on" : "rad off"}, svg("title", {}, `Radiation ${w.radiation} of ${w.endurance}`)));
-      root.append(svg("rect", {x: i * cell + 1, y: 18, width: cell - 2, height: 14, rx: 2,
-        class: i < w.venom ? "venom on" : "venom off"}, svg("title", {}, `Venom ${w.venom} of ${w.endurance}`)));
+    const cells = Math.max(w.endurance, w.radiation, w.venom, 1), cell = 22, width = cells * cell;
+    const root = svg("svg", {class: "cw-endurance", viewBox: `0 0 ${width} 52`, width, height: 52,
+      role: "img", "aria-label": `Endurance ${w.endurance}; Radiation ${w.radiation} of ${w.endurance}` +
+        (w.infected ? `; Venom ${w.venom} of ${w.endurance}` : "; not infected")});
+    const rows = [["endurance", w.endurance, "Endurance"], ["rad", w.radiation, "Radiation"],
+      ["venom", w.venom, "Venom"]];
+    rows.forEach(([cls, value, name], row) => {
+      for (let i = 0; i < cells; i++) {
+        root.append(svg("rect", {x: i * cell + 1, y: 1 + row * 17, width: cell - 2, height: 15, rx: 2,
+          class: `${cls} ${i < value ? "on" : "off"}`}, svg("title", {}, `${name} ${value} of ${w.endurance}`)));
+      }
+    });
+    for (let i = 4; i < w.endurance; i += 5) { // every fifth box numbered, as on a track
+      root.append(svg("text", {x: i * cell + cell / 2, y: 12, "text-anchor": "middle", class: "cw-tick"}, String(i + 1)));
     }
     return el("div", {class: "cw-row", "data-stat": "endurance"},
       el("span", {class: "label"}, "Endurance"), root,
@@ -87,10 +94,11 @@
   function houseCard(card, label, extra) {
     const W = 150, H = 96;
     const g = svg("svg", {class: `cw-card ${card.kind}${extra || ""}`, viewBox: `0 0 ${W} ${H}`, width: W, height: H,
-      "data-card": card.id, role: "img", "aria-label": `${label}: ${card.title}`});
+      "data-card": card.id, role: "img", "aria-label": `${label}: ${card.name || card.title}`});
     g.append(svg("rect", {x: 1, y: 1, width: W - 2, height: H - 2, rx: 7, class: "body"}));
     g.append(svg("text", {x: 8, y: 16, class: "back"}, card.back));
-    g.append(svg("text", {x: W / 2, y: 46, "text-anchor": "middle", class: "title"}, card.title));
+    // an opponent's name tells apart those that share a title ("Wandering Zombie 2")
+    g.append(svg("text", {x: W / 2, y: 46, "text-anchor": "middle", class: "title"}, card.name || card.title));
     g.append(svg("text", {x: W / 2, y: 64, "text-anchor": "middle", class: "kind"}, card.kind));
     if (card.creature) {
       g.append(svg("text", {x: 8, y: H - 10, class: "stat"}, `HtH ${card.hth}`));
@@ -128,11 +136,19 @@
     return box;
   }
 
+  // " (12 in this fight)": the rating the rolls use, where it differs from the track's.
+  function now(rating, base, when) {
+    return rating === null || rating === undefined || rating === base ? "" : ` (${rating} ${when})`;
+  }
+
   function render(view, board) {
     const w = view.warrior;
     if (!w) return false; // not the warrior's board: the generic page shows what there is
+    const hth = view.fight ? view.fight.hth : null;
     const ratings = el("div", {class: "cw-row", "data-stat": "ratings"}, el("span", {class: "label"}, "Ratings"),
-      el("span", {class: "value"}, `HtH ${w.hth} · Reflexes ${w.reflexes} · Marksmanship ${w.marksmanship >= 0 ? "+" : ""}${w.marksmanship} · Skill: ${w.skill}`));
+      el("span", {class: "value"}, `HtH ${w.hth}${now(hth, w.hth, "in this fight")} · ` +
+        `Reflexes ${w.reflexes}${now(w.reflexes_now, w.reflexes, "now")} · ` +
+        `Marksmanship ${w.marksmanship >= 0 ? "+" : ""}${w.marksmanship} · Skill: ${w.skill}`));
     const items = el("div", {class: "cw-items"}, view.items.map(itemCard));
     board.append(el("div", {class: "cw"},
       clockTrack(view), enduranceTrack(w), woundsTrack(w), ratings,

@@ -104,6 +104,8 @@ def sweep(state: Left4DeadState) -> None:
     (it left adjacency) or is gone; Ridden Markers only when their Jockey is gone (the Jockey's
     own turn ends them otherwise: jockey.end_turn)."""
     for figure in state.figures.values():
+        if not figure.markers:
+            continue  # most figures carry none: the common case, made quick
         for key in HOLDS:
             captor_id = figure.markers.get(key)
             if captor_id is None:

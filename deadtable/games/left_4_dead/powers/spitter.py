@@ -10,7 +10,7 @@ the Spitter is destroyed, Effect("acid-explosion").
 
 from __future__ import annotations
 
-from deadtable.engine.board import sight
+from deadtable.engine.board import visible, within
 from deadtable.engine.decisions import Action
 from deadtable.games.left_4_dead import combat, movement, specials
 from deadtable.games.left_4_dead.powers import common
@@ -23,27 +23,27 @@ EXPLOSION = "SPITTER: Acid Explosion"
 
 def spaces(state: Left4DeadState, figure: Figure) -> list[int]:
     """The spaces within 7 in clear sight (as movement.can_see_space sees one: the figures on
-    the way block, the one on the space itself does not)."""
-    p = common.power(state, "spitter", "Acid Vomit")
-    assert figure.space is not None
-    reach = int(p["range"])
+    the way block, the one on the space itself does not); the spaces next to it always."""
+    return _targets(state, figure, None)
+
+
+def can_spit_at(state: Left4DeadState, figure: Figure, space: int) -> bool:
+    """`space in spaces(state, figure)`, asked of one space."""
+    return bool(_targets(state, figure, space))
+
+
+def _targets(state: Left4DeadState, figure: Figure, only: int | None) -> list[int]:
     here = figure.space
+    assert here is not None
     board = state.board
-    mine = movement.height(state, figure)
-    figures = {f.space: movement.height(state, f) for f in state.figures.values()
-               if f.space is not None and f.space != here and not f.down}
-    found = []
-    for s in range(board.size):
-        away = movement.spaces_away(state, here, s)
-        if away > reach:
-            continue
-        if away > 1:
-            others = figures if s not in figures else {k: v for k, v in figures.items()
-                                                       if k != s}
-            if not sight(board, here, s, height_a=mine, height_b=0, figures=others).clear:
-                continue
-        found.append(s)
-    return found
+    candidates = within(board, here, int(common.power(state, "spitter", "Acid Vomit")["range"]))
+    if only is not None:
+        candidates = (only,) if only in candidates else ()
+    near = within(board, here, 1)
+    seen = set(visible(board, here, [s for s in candidates if s not in near],
+                       height_a=movement.height(state, figure), height_b=0,
+                       figures=movement.standing_heights(state)))
+    return [s for s in candidates if s in near or s in seen]
 
 
 def attack_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> list[Action]:
@@ -73,7 +73,7 @@ def apply(state: Left4DeadState, frame: SpecialTurn, figure: Figure, verb: str,
         return False
     p = common.power(state, "spitter", "Acid Vomit")
     space = int(rest)
-    if space not in spaces(state, figure):
+    if not can_spit_at(state, figure, space):
         raise ValueError(f"{combat.name(figure)} cannot spit at {space}")
     frame.attacks_left = 0
     state.event(f"{combat.name(figure)} spits acid at {state.board.names[space]}.", ACID)

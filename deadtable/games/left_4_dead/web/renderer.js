@@ -1,9 +1,13 @@
 // Left 4 Dead on HeroScape rules in the browser: the hex map as SVG (pointy-top axial hexes,
 // terrain colours lighter with height and a small level number, safe rooms and the crescendo
 // obstacle outlined, walls and doors, item locations with their item counts, hero closets),
-// the figures as labelled tokens with wounds and markers, effects on spaces, a card per
-// survivor, and play by clicking: a figure, then one of its highlighted spaces or targets.
-// A line-of-sight ruler asks the server (GET /api/games/{id}/sight) between two spaces.
+// the figures as labelled tokens with wounds and a badge per marker on their army card
+// (vomit, pinned, grabbed, ridden, tongue, mud, burning, ... incapped markers, set-aside
+// wounds, ammo and fuel), effects on spaces and around them, a card per survivor, a key, and
+// play by clicking: a figure, then one of its highlighted spaces or targets.
+// A line-of-sight ruler asks the server (GET /api/games/{id}/sight) between two spaces; the
+// "Range & sight" tool (or a figure without a move) shows any figure's Range, enemies
+// included, and asks the same ruler which of the other side's figures in it that one sees.
 "use strict";
 (function () {
   const D = window.Deadtable;
@@ -21,17 +25,45 @@
     smoker: "Sm", spitter: "Sp", witch: "Wi", tank: "Ta", clown: "Cl",
     "fallen-survivor": "Fa", hazmat: "Hz", "mud-man": "Mu", "riot-control": "Ri", worker: "Wo",
   };
+  // Effects on a space (first found wins): the words in its kind, its name, its colour, and
+  // whether it reaches the spaces next to it (a Bile Bomb lures to its own space).
   const EFFECTS = [
-    [["molotov", "fire", "gas", "propane"], "fire"],
-    [["acid", "spit"], "acid"],
-    [["bile"], "bile"],
-    [["smoke"], "smoke"],
+    [["molotov", "fire", "gas-can"], "fire", "#ff7a1a", true],
+    [["acid", "spit"], "acid", "#8cff3a", true],
+    [["bile"], "bile", "#d5e03a", false],
+    [["smoke"], "smoke", "#cccccc", true],
+    [["pipe-bomb", "propane", "oxygen"], "blast", "#ffb020", true],
   ];
+  const EFFECT_WORDS = {fire: "fire", acid: "acid", bile: "bile bomb", smoke: "smoke",
+    blast: "pipe bomb (explodes)"};
+  // Effects on no space: ammo deployed for every survivor until the end of the round.
+  const DEPLOYED = {"explosive-ammo": "EXPLOSIVE AMMO", "incendiary-ammo": "INCENDIARY AMMO"};
+  // Markers on an army card: the badge's letter and colour, its words bare and with its value
+  // (the figure that placed it, an item, a round).
+  const MARKS = {
+    pinned: ["P", "#c04cff", "pinned", "pinned by {}"],
+    grabbed: ["G", "#c04cff", "grabbed", "grabbed by {}"],
+    ridden: ["R", "#c04cff", "ridden", "ridden by {}"],
+    tongue: ["T", "#c04cff", "tongue", "tongue of {}"],
+    vomit: ["V", "#9ad92b", "vomit", "vomit of {}"],
+    mud: ["M", "#a0703a", "mud", "mud of {}"],
+    burn: ["F", "#ff7a1a", "burning", "burning ({})"],
+    "disturbed-by": ["!", "#ff5a4f", "disturbed", "disturbed by {}"],
+    wandering: ["W", "#9a9a9a", "wandering", "wandering"],
+    risen: ["r", "#9a9a9a", "risen this turn", "risen this turn"],
+    adrenaline: ["A", "#5fd3ff", "adrenaline", "adrenaline (round {})"],
+  };
+  // The same marker seen from the infected that placed it.
+  const PLACED = {pinned: "pinning", grabbed: "grabbing", ridden: "riding", tongue: "tongue on",
+    vomit: "vomited on", mud: "mud on"};
+  const FUEL = ["chainsaw"]; // its markers are Fuel Markers; the others' are Ammo Markers
 
   // What the page remembers between payloads (the board is drawn anew for each).
   const ui = {
     selected: null, // a figure id whose moves are shown
     inspect: null, // a figure id whose Range is shown (tapped, having no moves)
+    sightTool: false, // "Range & sight" is on: a click on any figure inspects it
+    seen: null, // {id, space, step, answers: [{figure, clear, distance, reason}]} from the ruler
     ruler: false, // the ruler is on: clicks pick its two ends
     rulerEnds: [], // space names
     rulerResult: null, // the server's answer, with the step it was asked at
@@ -62,10 +94,31 @@
   }
 
   function effectOf(kind) {
-    for (const [words, name] of EFFECTS) {
-      if (words.some((w) => kind.includes(w))) return name;
+    for (const [words, name, colour, area] of EFFECTS) {
+      if (words.some((w) => kind.includes(w))) return {name, colour, area};
     }
-    return "effect";
+    return {name: "effect", colour: "#ff5a4f", area: false};
+  }
+
+  // An effect in words: "fire (molotov cocktail) on 6,6 and next to it".
+  function effectText(e) {
+    if (!e.space) return `${pretty(e.kind)}: every survivor has it to the end of the round`;
+    const fx = effectOf(e.kind);
+    const words = EFFECT_WORDS[fx.name] || pretty(e.kind);
+    const shown = words.startsWith(pretty(e.kind)) ? words
+      : `${words.split(" (")[0]} (${pretty(e.kind)})`;
+    return `${shown} on ${e.space}${fx.area ? " and next to it" : ""}`;
+  }
+
+  // A small drawn sample for the key: a badge's letter on its colour, or an effect's ring.
+  function swatch(letter, colour, ring) {
+    return svg("svg", {viewBox: "-6 -6 12 12", class: "swatch", width: 14, height: 14,
+        "aria-hidden": "true"},
+      ring ? svg("circle", {r: 5, fill: colour, "fill-opacity": 0.35, stroke: colour,
+        "stroke-width": 1.5})
+        : svg("circle", {r: 5.5, fill: colour, stroke: "#000", "stroke-width": 0.8}),
+      ring ? null : svg("text", {y: 2.6, "text-anchor": "middle", fill: "#000",
+        "font-size": 7.5, "font-weight": 700}, letter));
   }
 
   function label(figure) {
@@ -76,6 +129,8 @@
   function pretty(text) {
     return String(text).replace(/-/g, " ");
   }
+
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
   // The decision's actions grouped by their args: figure -> space -> actions; target -> actions;
   // figure -> "turn" actions; the rest.
@@ -110,7 +165,7 @@
     ui.last = {view, board, payload};
     if (ui.gameId !== payload.id) {
       Object.assign(ui, {selected: null, inspect: null, rulerEnds: [], rulerResult: null,
-        scroll: null,
+        scroll: null, seen: null,
         gameId: payload.id});
     }
     const m = view.map;
@@ -141,8 +196,9 @@
     const pad = R + 4;
     const vb = [minX - pad, minY - pad, maxX - minX + 2 * pad, maxY - minY + 2 * pad];
 
+    // A group, not an image, so that a screen reader reaches each space and figure in it.
     const map = svg("svg", {viewBox: vb.map((v) => v.toFixed(1)).join(" "), class: "l4d-map",
-      role: "img", "aria-label": `${m.name || "map"}: round ${view.round}`});
+      role: "group", "aria-label": `${m.name || "map"}: round ${view.round}`});
     // Set through the CSSOM: the page's Content-Security-Policy refuses style attributes.
     map.style.minWidth = `${Math.round(vb[2] * (ui.zoom ? 1.5 : 0.9))}px`;
     const hexLayer = svg("g", {class: "hexes"});
@@ -158,8 +214,10 @@
 
     const selectedSpaces = ui.selected ? (groups.spaces[ui.selected] || {}) : {};
     const obstacle = new Set(view.obstacle || []);
-    const effects = {};
-    for (const e of view.effects || []) if (e.space) effects[e.space] = e.kind;
+    const effectsAt = {}; // space -> the effects on it, in words (for its label)
+    for (const e of view.effects || []) {
+      if (e.space) (effectsAt[e.space] || (effectsAt[e.space] = [])).push(effectText(e));
+    }
     const hexNodes = {};
 
     for (const s of Object.values(spaces)) {
@@ -169,23 +227,42 @@
       const classes = ["hex", `terrain-${s.terrain}`];
       if (reach) classes.push("reach");
       if (obstacle.has(s.name)) classes.push("blocked");
+      const spaceText = `space ${s.name}: ${s.terrain}, level ${s.level}`
+        + (effectsAt[s.name] ? `, ${effectsAt[s.name].join(", ")}` : "")
+        + (reach ? ` — ${reach.map((a) => a.label).join("; ")}` : "");
       const node = svg("g", {class: classes.join(" "), "data-space": s.name,
-          "data-level": s.level, onclick: (event) => clickSpace(s.name, event)},
+          "data-level": s.level, onclick: (event) => clickSpace(s.name, event),
+          role: "img", "aria-label": spaceText},
         svg("polygon", {points, fill: shade(TERRAIN[s.terrain] || "#666666", s.level)}),
         svg("text", {x: x.toFixed(1), y: (y + R * 0.78).toFixed(1), class: "level"}, s.level),
-        svg("title", {}, `${s.name}: ${s.terrain}, level ${s.level}`
-          + (reach ? ` — ${reach.map((a) => a.label).join("; ")}` : "")));
+        svg("title", {}, spaceText));
       if (reach) reachLayer.append(svg("polygon", {points: corners(x, y, R * 0.9)
         .map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "), class: "reach-mark"}));
       hexNodes[s.name] = node;
       hexLayer.append(node);
-      if (effects[s.name]) {
-        const name = effectOf(effects[s.name]);
-        markLayer.append(svg("g", {class: `effect effect-${name}`},
-          svg("circle", {cx: x, cy: y, r: R * 0.8}),
-          svg("text", {x, y: y - R * 0.55}, name),
-          svg("title", {}, `${pretty(effects[s.name])} on ${s.name}`)));
+    }
+
+    // Effects: a ring and its name on the space, a tint on the spaces next to it that it reaches.
+    for (const e of view.effects || []) {
+      const s = e.space && spaces[e.space];
+      if (!s) continue;
+      const [x, y] = centre(s.q, s.r);
+      const fx = effectOf(e.kind);
+      const words = effectText(e);
+      const area = svg("g", {class: "effect-area"});
+      for (const [dq, dr] of fx.area ? DIRS : []) {
+        const n = byCoord[key(s.q + dq, s.r + dr)];
+        if (!n) continue;
+        const [nx, ny] = centre(n.q, n.r);
+        area.append(svg("polygon", {points: corners(nx, ny, R * 0.8).map((p) =>
+          p.map((v) => v.toFixed(1)).join(",")).join(" "), fill: fx.colour, "fill-opacity": 0.16,
+          stroke: fx.colour, "stroke-opacity": 0.5, "stroke-width": 0.6}));
       }
+      markLayer.append(area, svg("g", {class: `effect effect-${fx.name}`, "data-effect": e.kind,
+          "data-space": e.space, role: "img", "aria-label": words},
+        svg("circle", {cx: x, cy: y, r: R * 0.8, stroke: fx.colour}),
+        svg("text", {x, y: y - R * 0.55}, fx.name),
+        svg("title", {}, words)));
     }
 
     // Zones: the outline of each zone's spaces (edges to a space outside it).
@@ -278,7 +355,8 @@
       const token = svg("g", {class: classes.join(" "), "data-figure": f.id,
           transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`,
           onclick: (event) => clickFigure(f, event),
-          onmouseenter: () => showRange(f), onmouseleave: () => showRange(null)},
+          onmouseenter: () => showRange(f), onmouseleave: () => showRange(null),
+          role: "img", "aria-label": `${tokenTitle(f)}, on space ${f.space}`},
         svg("circle", {r: radius, class: "body"}),
         svg("text", {y: 4, class: "name"}, label(f)),
         svg("title", {}, tokenTitle(f)));
@@ -288,16 +366,66 @@
           svg("text", {x: R * 0.5, y: -R * 0.5 + 3.5}, f.wounds)));
       }
       if (f.down || f.closet || Object.keys(f.markers || {}).length) {
-        const word = f.down ? "DOWN" : f.closet ? "closet" : Object.keys(f.markers)[0];
+        const first = Object.keys(f.markers || {})[0];
+        const word = f.down ? "DOWN" : f.closet ? "closet" : (MARKS[first] || [])[2] || first;
         token.append(svg("text", {y: R * 0.95, class: "state"}, pretty(word)));
       }
+      token.append(...badges(f));
       figureLayer.append(token);
     }
 
     // A marker and its value, a figure's id read as its name ("pinned by Hunter 1").
     function markerText(k, v) {
-      const value = byId[v] ? byId[v].name : v === 1 || v === true ? "" : v;
-      return `${pretty(k)} ${value}`.trim();
+      const [, , bare, told] = MARKS[k] || [null, null, pretty(k), `${pretty(k)} {}`];
+      if (v === null || v === undefined || v === "" || v === "-" || v === true
+          || (v === 1 && k !== "adrenaline")) return bare;
+      return told.replace("{}", byId[v] ? byId[v].name : pretty(v));
+    }
+
+    // The markers other figures carry that this one placed: "pinning Bill".
+    function placedBy(f) {
+      const out = [];
+      for (const other of figures) {
+        for (const [k, v] of Object.entries(other.markers || {})) {
+          if (v === f.id && PLACED[k]) out.push(`${PLACED[k]} ${other.name}`);
+        }
+      }
+      return out;
+    }
+
+    function ammoText(f) {
+      return Object.entries(f.ammo || {}).map(([item, n]) =>
+        `${plural(n, FUEL.includes(item) ? "fuel marker" : "ammo marker")} (${pretty(item)})`);
+    }
+
+    // Badges around a token: its card's markers on the left, incapped markers, set-aside
+    // wounds and ammo or fuel on the right under the wounds; each says itself to a screen reader.
+    function badges(f) {
+      const out = [];
+      const left = Object.entries(f.markers || {}).map(([k, v]) => {
+        const [letter, colour] = MARKS[k] || ["?", "#ff5a4f"];
+        return [`mark-${k}`, letter, colour, markerText(k, v)];
+      });
+      const right = [];
+      if (f.incaps) right.push(["incaps", `${f.incaps}`, "#ffffff", plural(f.incaps, "incapped marker")]);
+      if (f.set_aside) right.push(["set-aside", `+${f.set_aside}`, "#d0d0d0",
+        `${plural(f.set_aside, "wound")} set aside`]);
+      const ammo = Object.values(f.ammo || {});
+      if (ammo.length) right.push(["ammo", `${ammo.reduce((a, b) => a + b, 0)}`, "#f2d16b",
+        ammoText(f).join(", ")]);
+      const place = (row, side) => [side * R * 0.7, -R * 0.45 + row * R * 0.5];
+      left.slice(0, 3).forEach((b, i) => out.push(badge(b, place(i, -1))));
+      right.forEach((b, i) => out.push(badge(b, place(i + 1, 1))));
+      return out;
+    }
+
+    function badge([cls, letter, colour, words], [x, y]) {
+      return svg("g", {class: `card-mark ${cls}`, role: "img", "aria-label": words},
+        svg("circle", {cx: x, cy: y, r: R * 0.27, fill: colour, stroke: "#000",
+          "stroke-width": 0.7}),
+        svg("text", {x, y: y + 2.6, "text-anchor": "middle", "font-size": letter.length > 1 ? 6 : 7.5,
+          "font-weight": 700, fill: "#000"}, letter),
+        svg("title", {}, words));
     }
 
     function tokenTitle(f) {
@@ -306,10 +434,16 @@
         + `Attack ${f.attack}, Defense ${f.defense}, Height ${f.height}`];
       if (f.down) bits.push("incapacitated (down)");
       if (f.closet) bits.push("in a hero closet");
+      if (f.incaps) bits.push(plural(f.incaps, "incapped marker"));
+      if (f.set_aside) bits.push(`${plural(f.set_aside, "wound")} set aside`);
       const markers = Object.entries(f.markers || {}).map(([k, v]) => markerText(k, v));
       if (markers.length) bits.push(`markers: ${markers.join(", ")}`);
+      const placed = placedBy(f);
+      if (placed.length) bits.push(placed.join(", "));
       const carried = Object.values(f.items || {}).map(pretty);
       if (carried.length) bits.push(`carrying ${carried.join(", ")}`);
+      const ammo = ammoText(f);
+      if (ammo.length) bits.push(ammo.join(", "));
       return bits.join("\n");
     }
 
@@ -330,11 +464,79 @@
       rangeLayer.append(svg("path", {d, class: `in-range${f ? " hovered" : ""}`},
         svg("title", {}, `${who.name}: range ${who.range}`)));
       info.range.textContent = `${who.name}: Range ${who.range} (shaded), Move ${who.move}`;
+      if (ui.inspect === who.id) showSeen(who, from); // not while another is hovered
+    }
+
+    // The enemies the inspected figure has in its Range, each asked of the server's ruler: a
+    // green ring and line to those it sees, a dashed grey ring on those it does not.
+    function showSeen(who, from) {
+      const seen = ui.seen;
+      if (ui.rulerEnds.length) return; // the ruler's line is being read
+      if (!seen || seen.id !== who.id || seen.space !== who.space || seen.step !== payload.step) {
+        askSight(who);
+      }
+      if (!ui.seen.answers) {
+        info.range.append(" · asking the ruler what it sees…");
+        return;
+      }
+      const sees = [], hidden = [];
+      for (const answer of ui.seen.answers) {
+        const other = byId[answer.figure];
+        const s = other && spaces[other.space];
+        if (!s) continue;
+        const [x, y] = centre(s.q, s.r);
+        const [x0, y0] = centre(from.q, from.r);
+        const words = `${other.name} (${answer.distance})`;
+        if (answer.clear) {
+          sees.push(words);
+          rangeLayer.append(svg("line", {x1: x0, y1: y0, x2: x, y2: y, class: "sight-line",
+            stroke: "#7dff8a", "stroke-width": 1.2, "stroke-opacity": 0.8}));
+        } else {
+          hidden.push(`${words}: ${answer.reason || "blocked"}`);
+        }
+        rangeLayer.append(svg("circle", {cx: x, cy: y, r: R * 0.86, fill: "none",
+          class: `sight-ring ${answer.clear ? "sees" : "hidden"}`, "data-figure": other.id,
+          stroke: answer.clear ? "#7dff8a" : "#bbbbbb", "stroke-width": 2,
+          "stroke-dasharray": answer.clear ? "none" : "3 2"},
+        svg("title", {}, `${who.name} ${answer.clear ? "sees" : "does not see"} ${words}`)));
+      }
+      info.range.append(el("span", {class: "sees"}, ` · sees in range: ${sees.join(", ") || "none"}`));
+      if (hidden.length) {
+        info.range.append(el("span", {class: "hidden"}, ` · in range, not seen: ${hidden.join("; ")}`));
+      }
+    }
+
+    // Ask the ruler (GET /sight, read-only, any seat) from the figure to each enemy standing
+    // within its Range; the answers are kept for this step and redrawn.
+    async function askSight(who) {
+      const from = spaces[who.space];
+      const reach = Math.max(1, who.range || 1);
+      const enemies = onMap.filter((o) => o.side !== who.side && !o.down && spaces[o.space]
+        && distance([from.q, from.r], [spaces[o.space].q, spaces[o.space].r]) <= reach);
+      const mark = {id: who.id, space: who.space, step: payload.step};
+      ui.seen = Object.assign({answers: null}, mark);
+      const token = new URLSearchParams(location.search).get("token") || "";
+      const answers = await Promise.all(enemies.slice(0, 40).map(async (o) => {
+        const result = await D.api("GET", `/api/games/${encodeURIComponent(payload.id)}/sight`
+          + `?token=${encodeURIComponent(token)}&from=${encodeURIComponent(who.space)}`
+          + `&to=${encodeURIComponent(o.space)}`);
+        return result.ok ? Object.assign({figure: o.id}, result.data) : null;
+      }));
+      if (ui.seen && ui.seen.id === mark.id && ui.seen.step === mark.step && ui.gameId === payload.id) {
+        ui.seen.answers = answers.filter((a) => a && a.distance !== null && a.distance <= reach);
+        redraw();
+      }
     }
 
     function clickFigure(f, event) {
       if (ui.ruler || event.shiftKey) {
         clickSpace(f.space, event);
+        return;
+      }
+      if (ui.sightTool) { // any figure, either side: its Range and what it sees
+        ui.inspect = ui.inspect === f.id ? null : f.id;
+        ui.selected = null;
+        redraw();
         return;
       }
       const targets = groups.targets[f.id];
@@ -375,6 +577,10 @@
         return;
       }
       const occupant = onMap.find((f) => f.space === name);
+      if (ui.sightTool && occupant) {
+        clickFigure(occupant, event || {});
+        return;
+      }
       const reach = selectedSpaces[name] || groups.noFigureSpaces[name];
       if (reach) {
         choose(reach);
@@ -454,20 +660,30 @@
     const box = el("div", {class: "l4d-map-box"}, map);
     const info = {
       offer: el("div", {class: "l4d-offer"}),
-      range: el("span", {class: "l4d-range"}),
+      range: el("span", {class: "l4d-range", "aria-live": "polite"}),
     };
     const rulerButton = el("button", {type: "button", class: `tool${ui.ruler ? " on" : ""}`,
       "aria-pressed": ui.ruler ? "true" : "false", "data-tool": "ruler",
       onclick: () => { ui.ruler = !ui.ruler; ui.rulerEnds = []; ui.rulerResult = null;
+        if (ui.ruler) ui.sightTool = false;
         redraw(); }}, "Ruler");
+    const sightButton = el("button", {type: "button", class: `tool${ui.sightTool ? " on" : ""}`,
+      "aria-pressed": ui.sightTool ? "true" : "false", "data-tool": "sight",
+      title: "Click any figure, either side's, for its Range and the enemies it sees",
+      onclick: () => { ui.sightTool = !ui.sightTool; ui.ruler = false; ui.rulerEnds = [];
+        ui.rulerResult = null; if (!ui.sightTool) ui.inspect = null; redraw(); }},
+    "Range & sight");
     const zoomButton = el("button", {type: "button", class: `tool${ui.zoom ? " on" : ""}`,
       "data-tool": "zoom", onclick: () => { ui.zoom = !ui.zoom; ui.scroll = null;
         redraw(); }}, ui.zoom ? "− Zoom out" : "+ Zoom in");
     const status = el("div", {class: "l4d-status"},
       el("strong", {}, `Round ${view.round}`), ` · ${m.name || ""} · ${view.difficulty}`,
       view.crescendo ? el("span", {class: "crescendo"}, ` · CRESCENDO ${view.crescendo}`) : null,
+      ...(view.effects || []).filter((e) => !e.space && DEPLOYED[e.kind]).map((e) =>
+        el("span", {class: "crescendo deployed", "data-effect": e.kind},
+          ` · ${DEPLOYED[e.kind]} (every survivor, this round)`)),
       view.phase ? el("span", {class: "phase"}, ` · ${view.phase}`) : null);
-    const tools = el("div", {class: "l4d-tools"}, rulerButton, zoomButton, info.range);
+    const tools = el("div", {class: "l4d-tools"}, rulerButton, sightButton, zoomButton, info.range);
     const rulerText = rulerLine();
     // Below the map: the survivors' cards, the infected, items and the key; folded on a
     // phone (so the choices stay near the map) until opened.
@@ -531,11 +747,25 @@
 
     function legend() {
       const chip = (cls, words) => el("span", {class: `chip ${cls}`}, el("i", {}), words);
-      return el("div", {class: "l4d-legend"},
+      const drawn = (cls, mark, words) => el("span", {class: `chip ${cls}`}, mark, ` ${words}`);
+      const held = ["pinned", "grabbed", "ridden", "tongue"].map((k) => `${MARKS[k][0]} ${k}`);
+      const marks = Object.entries(MARKS).filter(([k]) => !["grabbed", "ridden", "tongue"]
+        .includes(k)).map(([k, [letter, colour, bare]]) => drawn(`key-mark-${k}`,
+        swatch(letter, colour), k === "pinned" ? `held: ${held.join(", ")}` : bare));
+      const effects = EFFECTS.map(([, name, colour]) => drawn(`key-effect-${name}`,
+        swatch("", colour, true), `${EFFECT_WORDS[name]}${name === "bile" ? ""
+          : " (tint: next to it)"}`));
+      return el("div", {class: "l4d-legend", role: "list", "aria-label": "key"},
         chip("survivor", "survivor"), chip("zombie", "zombie"), chip("special", "special infected"),
         chip("safe", "safe room"), chip("obstacle", "obstacle"), chip("items", "items (count)"),
         chip("closet", "H hero closet"), chip("reach", "you may go"),
-        chip("range", "in range"));
+        chip("range", "in range"), ...marks,
+        drawn("key-incaps", swatch("2", "#ffffff"), "incapped markers"),
+        drawn("key-set-aside", swatch("+", "#d0d0d0"), "wounds set aside"),
+        drawn("key-ammo", swatch("3", "#f2d16b"), "ammo or fuel markers"),
+        drawn("key-wounds", swatch("1", "#e0352b"), "wounds"), ...effects,
+        drawn("key-deployed", "", "EXPLOSIVE / INCENDIARY AMMO in the status line: deployed"),
+        drawn("key-sight", swatch("", "#7dff8a", true), "seen by the figure inspected (Range & sight)"));
     }
 
     function survivorCards() {
@@ -548,11 +778,13 @@
         if (escaped.has(f.id)) state.push("in the safe room");
         if (f.down) state.push("DOWN");
         if (f.closet) state.push("in a hero closet");
-        if (f.incaps) state.push(`incapacitated ${f.incaps}×`);
+        if (f.incaps) state.push(`incapacitated ${f.incaps}× (${plural(f.incaps, "incapped marker")})`);
+        if (f.set_aside) state.push(`${plural(f.set_aside, "wound")} set aside`);
         for (const [k, v] of Object.entries(f.markers || {})) state.push(markerText(k, v));
         const carried = Object.entries(f.items || {}).map(([slot, item]) =>
           el("li", {}, el("span", {class: "slot"}, slot), " ", pretty(item),
-            f.ammo && f.ammo[item] !== undefined ? el("span", {class: "ammo"}, ` ${f.ammo[item]} ammo`) : null));
+            f.ammo && f.ammo[item] !== undefined ? el("span", {class: "ammo"},
+              ` ${f.ammo[item]} ${FUEL.includes(item) ? "fuel" : "ammo"}`) : null));
         return el("article", {class: `survivor-card${f.down ? " down" : ""}${ui.selected === f.id ? " selected" : ""}`,
             "data-figure": f.id, onclick: () => { if (groups.spaces[f.id]) { ui.selected = f.id; redraw(); } }},
           el("h4", {}, f.name, el("small", {}, f.space ? ` ${f.space} · level ${f.level}` : "")),
@@ -567,10 +799,17 @@
     function infectedLine() {
       const infected = onMap.filter((f) => f.side !== "survivors");
       const zombies = infected.filter((f) => f.kind === "zombies-of-morindan").length;
-      const specials = infected.filter((f) => f.kind !== "zombies-of-morindan").map((f) =>
-        `${f.name} at ${f.space}${f.wounds ? ` (${f.wounds}/${f.life} wounds)` : ""}`);
+      const specials = infected.filter((f) => f.kind !== "zombies-of-morindan").map((f) => {
+        const marks = [...Object.entries(f.markers || {}).map(([k, v]) => markerText(k, v)),
+          ...placedBy(f)];
+        return `${f.name} at ${f.space}${f.wounds ? ` (${f.wounds}/${f.life} wounds)` : ""}`
+          + (marks.length ? ` [${marks.join(", ")}]` : "");
+      });
+      const risen = infected.filter((f) => f.kind === "zombies-of-morindan"
+        && (f.markers || {}).risen).length;
       return el("p", {class: "l4d-infected"}, el("strong", {}, "Infected: "),
-        `${zombies} zombie${zombies === 1 ? "" : "s"}`, specials.length ? `; ${specials.join(", ")}` : "");
+        `${zombies} zombie${zombies === 1 ? "" : "s"}`, risen ? ` (${risen} risen this turn)` : "",
+        specials.length ? `; ${specials.join(", ")}` : "");
     }
 
     function few(names) {
@@ -583,7 +822,7 @@
 
     function itemsLine() {
       const lying = Object.entries(items).filter(([, names]) => names.length);
-      const fx = (view.effects || []).map((e) => `${pretty(e.kind)}${e.space ? ` at ${e.space}` : ` (${e.side})`}`);
+      const fx = (view.effects || []).map(effectText);
       return el("div", {class: "l4d-items"},
         lying.length ? el("p", {}, el("strong", {}, "Items lying: "),
           lying.map(([s, names]) => `${s}: ${few(names)}`).join("; ")) : null,

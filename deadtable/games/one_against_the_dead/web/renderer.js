@@ -19,9 +19,14 @@
 
   function same(a, b) { return a && b && a[0] === b[0] && a[1] === b[1]; }
 
+  // The turn's phases in words (the view names them as the rules code does).
+  const PHASES = {"move": "moving", "place": "placing cards", "place-flipped": "placing a flipped card",
+    "combat": "fighting", "share": "sharing the fight", "survivor-weapon": "arming the survivor",
+    "reveal": "turning cards over", "zombies": "zombies arrive", "helicopter": "at the helicopter"};
+
   function cardFace(card, x, y, names, extra) {
     const g = svg("g", {class: `card face-up${red(card) ? " red" : ""}${extra || ""}`, "data-card": card,
-      transform: `translate(${x},${y})`});
+      transform: `translate(${x},${y})`, role: "img", "aria-label": names[card] || card});
     g.append(svg("title", {}, names[card] || card));
     g.append(svg("rect", {width: W, height: H, rx: 6, class: "card-body"}));
     g.append(svg("text", {x: 7, y: 18, class: "rank"}, short(card)));
@@ -31,7 +36,8 @@
   }
 
   function cardBack(x, y) {
-    const g = svg("g", {class: "card face-down", transform: `translate(${x},${y})`});
+    const g = svg("g", {class: "card face-down", transform: `translate(${x},${y})`, role: "img",
+      "aria-label": "a face-down city block"});
     g.append(svg("title", {}, "a face-down city block"));
     g.append(svg("rect", {width: W, height: H, rx: 6, class: "card-back"}));
     g.append(svg("rect", {x: 6, y: 6, width: W - 12, height: H - 12, rx: 4, class: "card-back-inner"}));
@@ -45,8 +51,13 @@
     const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
     const width = (maxX - minX + 1) * (W + GAP) - GAP + 2 * PAD;
     const height = (maxY - minY + 1) * (H + GAP) - GAP + 2 * PAD;
+    // A group, so that a screen reader reaches each card; each says what lies on it.
     const root = svg("svg", {class: "city", viewBox: `0 0 ${width} ${height}`, width, height,
-      role: "img", "aria-label": "the city"});
+      role: "group", "aria-label": `the city, ${cards.length} blocks`});
+    // The board shrinks a city to fit a phone, but not below about half size (cards stay
+    // readable): a longer one scrolls sideways in its own box. Set through the CSSOM (the page's policy
+    // refuses style attributes).
+    root.style.minWidth = `${Math.round(width * 0.55)}px`;
     const at = (x, y) => [PAD + (x - minX) * (W + GAP), PAD + (maxY - y) * (H + GAP)];
     for (const c of cards) {
       const [px, py] = at(c.x, c.y);
@@ -54,12 +65,15 @@
       const g = c.face_up ? cardFace(c.card, px, py, view.names || {}) : cardBack(px, py);
       g.setAttribute("data-x", c.x);
       g.setAttribute("data-y", c.y);
+      g.setAttribute("aria-label", blockText(c, view));
       root.append(g);
       if (same(here, view.start)) root.append(badge(px + W - 16, py + 4, "S", "start", "where you started"));
       if (same(here, view.helicopter)) root.append(badge(px + W - 16, py + H - 20, "H", "helicopter", "the rescue helicopter"));
       if (c.weapon) {
         const label = c.weapon.charge === null ? c.weapon.kind : `${c.weapon.kind} ${c.weapon.charge}`;
+        const power = (view.powers || {})[c.weapon.kind];
         root.append(svg("g", {class: "map-weapon"},
+          svg("title", {}, `a ${label}${power ? `, power ${power}` : ""}`),
           svg("rect", {x: px + 3, y: py + H - 24, width: W - 6, height: 16, rx: 3}),
           svg("text", {x: px + W / 2, y: py + H - 12, "text-anchor": "middle"}, label)));
       }
@@ -78,6 +92,18 @@
       }
     }
     return root;
+  }
+
+  // A block as a screen reader says it: the card, then what is on it.
+  function blockText(c, view) {
+    const here = [c.x, c.y];
+    const parts = [c.face_up ? (view.names || {})[c.card] || c.card : "a face-down city block"];
+    if (same(here, view.position)) parts.push("you are here");
+    if (same(here, view.start)) parts.push("the start");
+    if (same(here, view.helicopter)) parts.push("the helicopter");
+    if (c.weapon) parts.push(`a ${c.weapon.kind} lies here${c.weapon.charge === null ? "" : ` (${c.weapon.charge})`}`);
+    if (c.survivor) parts.push(`a survivor with ${c.survivor.life} life`);
+    return parts.join(", ");
   }
 
   function badge(x, y, letter, cls, title) {
@@ -126,9 +152,15 @@
     return box;
   }
 
-  function weaponText(weapon) {
-    if (!weapon) return "fists of fury";
-    return weapon.charge === null ? weapon.kind : `${weapon.kind} (${weapon.charge} left)`;
+  // A weapon and its power: a zombie die dies on a roll at or under it.
+  function weaponText(weapon, powers) {
+    const kind = weapon ? weapon.kind : "fists";
+    const name = !weapon ? "fists of fury" : weapon.charge === null ? kind : `${kind} (${weapon.charge} left)`;
+    return powers && kind in powers ? `${name} · power ${powers[kind]}` : name;
+  }
+
+  function powersText(powers) {
+    return Object.entries(powers || {}).map(([kind, p]) => `${kind} ${p}`).join(" · ");
   }
 
   function hand(view) {
@@ -136,7 +168,7 @@
     if (cards.length === 0) return null;
     const width = cards.length * (W + GAP) + GAP;
     const row = svg("svg", {class: "hand", viewBox: `0 0 ${width} ${H + 8}`, width, height: H + 8,
-      role: "img", "aria-label": "cards to place"});
+      role: "group", "aria-label": "cards to place, next first"});
     cards.forEach((card, i) => row.append(cardFace(card, GAP + i * (W + GAP), 4, view.names || {}, i === 0 ? " next" : "")));
     return el("div", {class: "to-place"}, el("span", {class: "label"}, "To place (next first)"), row);
   }
@@ -146,16 +178,20 @@
     const panel = el("div", {class: "oatd-panel"},
       track("Life", view.life, view.life_max, "life"),
       el("div", {class: "stat", "data-stat": "weapon"}, el("span", {class: "label"}, "Weapon"),
-        el("span", {class: "value"}, weaponText(view.weapon))),
+        el("span", {class: "value"}, weaponText(view.weapon, view.powers))),
       zombieDice(view),
       s ? track("Survivor", s.life, s.life_max, "survivor") : el("div", {class: "stat", "data-stat": "survivor"},
         el("span", {class: "label"}, "Survivor"), el("span", {class: "value"}, "none with you")),
       s ? el("div", {class: "stat"}, el("span", {class: "label"}, "Survivor's weapon"),
-        el("span", {class: "value"}, weaponText(s.weapon))) : null,
+        el("span", {class: "value"}, weaponText(s.weapon, view.powers))) : null,
+      el("div", {class: "stat small", "data-stat": "powers",
+        title: "a zombie die dies on a roll at or under its fighter's weapon's power"},
+        el("span", {class: "label"}, "Powers"), el("span", {class: "value"}, powersText(view.powers))),
       el("div", {class: "stat", "data-stat": "provisions"}, el("span", {class: "label"}, "Provisions"),
         el("span", {class: "value"}, String(view.provisions))),
-      el("div", {class: "stat small"}, `Turn ${view.turn} · ${view.phase} · kills ${view.kills} · deck ${view.deck_count}`));
-    board.append(el("div", {class: "oatd"}, el("div", {class: "city-box"}, city(view), hand(view)), panel));
+      el("div", {class: "stat small"}, `Turn ${view.turn} · ${PHASES[view.phase] || String(view.phase).replace(/-/g, " ")} · kills ${view.kills} · deck ${view.deck_count}`));
+    board.append(el("div", {class: "oatd"},
+      el("div", {class: "city-box"}, el("div", {class: "city-scroll"}, city(view)), hand(view)), panel));
   }
 
   window.Deadtable.registerRenderer("one-against-the-dead", render);

@@ -84,5 +84,71 @@ window.Deadtable = (function () {
     return `the server answered ${result.status}`;
   }
 
-  return {renderers, registerRenderer, el, svg, showValue, api, errorText};
+  // Text for players: without the rulebook-audit references ("A-24") that the game's
+  // sources cite for developers ("(designed, A-53)" becomes "(designed)").
+  function forPlayers(text) {
+    return String(text)
+      .replace(/\bA-\d+\b:?\s*/g, "")
+      .replace(/\s*\(\s*[,;]?\s*\)/g, "") // "(A-25)" left "()"
+      .replace(/[,;]\s*\)/g, ")") // "(designed, A-53)" left "(designed, )"
+      .replace(/\(\s*[,;]\s*/g, "(")
+      .replace(/\s+\)/g, ")")
+      .replace(/\s+([,.;])/g, "$1")
+      .replace(/ {2,}/g, " ")
+      .trim();
+  }
+
+  // Copy `text` to the clipboard; the button says so. Outside a secure context (a LAN
+  // address over http) the Clipboard API is missing: select-and-copy does it instead.
+  async function copyText(text, button) {
+    let done = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      done = true;
+    } catch (e) {
+      const area = el("textarea", {readonly: true, class: "copy-buffer"}, text);
+      document.body.append(area);
+      area.select();
+      try { done = document.execCommand("copy"); } catch (e2) { done = false; }
+      area.remove();
+    }
+    if (button) {
+      const before = button.dataset.label || button.textContent;
+      button.dataset.label = before;
+      button.dataset.copied = done ? "yes" : "no";
+      button.textContent = done ? "Copied" : "Select the link to copy it";
+      setTimeout(() => { button.textContent = before; }, 2000);
+    }
+    return done;
+  }
+
+  // The games this browser created or opened, kept in localStorage (the links hold their
+  // tokens, so they stay on this device): id -> {id, name, links: {seat: url}, seen, over}.
+  const GAMES_KEY = "deadtable.games";
+
+  function myGames() {
+    try {
+      const games = JSON.parse(localStorage.getItem(GAMES_KEY) || "{}");
+      return games && typeof games === "object" && !Array.isArray(games) ? games : {};
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function rememberGame(id, fields) {
+    const games = myGames();
+    const known = games[id] || {id, links: {}};
+    games[id] = Object.assign(known, fields, {links: Object.assign(known.links || {}, fields.links || {}),
+      seen: Date.now()});
+    try { localStorage.setItem(GAMES_KEY, JSON.stringify(games)); } catch (e) { /* full or off */ }
+  }
+
+  function forgetGame(id) {
+    const games = myGames();
+    delete games[id];
+    try { localStorage.setItem(GAMES_KEY, JSON.stringify(games)); } catch (e) { /* off */ }
+  }
+
+  return {renderers, registerRenderer, el, svg, showValue, api, errorText, forPlayers, copyText,
+    myGames, rememberGame, forgetGame};
 })();

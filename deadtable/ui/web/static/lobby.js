@@ -1,7 +1,9 @@
-// The lobby: list the games, build a form for one, create it, show the private links.
+// The lobby: the games this browser played (to resume), the games to choose from, a form for
+// one, create it, show the private links with buttons to copy them.
 "use strict";
 (function () {
-  const {el, api, errorText} = window.Deadtable;
+  const D = window.Deadtable;
+  const {el, api, errorText, forPlayers} = D;
   let catalogue = [];
   let chosen = null;
 
@@ -19,7 +21,30 @@
           el("strong", {}, game.name), el("span", {class: "seats"}, ` — ${game.seats.length} seat${game.seats.length > 1 ? "s" : ""}`)),
         el("p", {class: "summary"}, game.summary)));
     }
-    if (catalogue.length === 1) choose(catalogue[0]);
+    const asked = new URLSearchParams(location.search).get("game"); // "New game" at a game's end
+    const wanted = catalogue.find((g) => g.id === asked) || (catalogue.length === 1 ? catalogue[0] : null);
+    if (wanted) choose(wanted);
+  }
+
+  // The games kept in this browser, latest first: each seat's link to resume it, and a way
+  // to forget it.
+  function showMyGames() {
+    const games = Object.values(D.myGames()).sort((a, b) => (b.seen || 0) - (a.seen || 0));
+    const section = document.getElementById("my-games");
+    section.hidden = games.length === 0;
+    const list = document.getElementById("my-game-list");
+    list.replaceChildren();
+    for (const game of games) {
+      const links = Object.entries(game.links || {}).map(([seat, url]) =>
+        el("a", {href: url, class: "resume", "data-seat": seat},
+          seat === "spectator" ? "Watch" : `${game.over ? "See" : "Resume"} ${seat}`));
+      list.append(el("li", {"data-game-id": game.id},
+        el("strong", {}, game.name || game.game || game.id),
+        el("span", {class: "hint"}, ` — ${game.over ? "over" : `step ${game.step || 0}`} `),
+        ...links.flatMap((a) => [a, " "]),
+        el("button", {type: "button", class: "forget", "aria-label": `forget ${game.name || game.id}`,
+          onclick: () => { D.forgetGame(game.id); showMyGames(); }}, "Forget")));
+    }
   }
 
   function choose(game) {
@@ -87,8 +112,9 @@
       input = el("input", {type: "number", "data-option": option.name, "data-kind": option.kind,
         value: option.default, min: option.minimum, max: option.maximum});
     }
-    return el("label", {class: "option", title: option.help}, el("span", {}, option.name), input,
-      el("small", {}, option.help));
+    const help = forPlayers(option.help);
+    return el("label", {class: "option", title: help}, el("span", {}, option.name), input,
+      el("small", {}, help));
   }
 
   function readOption(input, option) {
@@ -118,19 +144,29 @@
     }
     const links = document.getElementById("links");
     links.replaceChildren();
+    const copy = (url, what) => el("button", {type: "button", class: "copy", "data-url": url,
+      "aria-label": `copy the link to ${what}`, onclick: (event) => D.copyText(url, event.currentTarget)}, "Copy link");
     for (const [seat, link] of Object.entries(result.data.seats)) {
       links.append(el("li", {}, el("a", {href: link.url, class: "seat-link", "data-seat": seat}, `Play ${seat}`),
-        " ", el("code", {}, link.url)));
+        " ", copy(link.url, `play ${seat}`), " ", el("code", {}, link.url)));
     }
     for (const [seat, agent] of Object.entries(result.data.agents)) {
       links.append(el("li", {}, `${seat}: played by the server (${agent})`));
     }
     const watch = result.data.spectator;
-    links.append(el("li", {}, el("a", {href: watch.url, class: "spectator-link"}, "Watch"), " ", el("code", {}, watch.url)));
-    document.getElementById("created").hidden = false;
+    links.append(el("li", {}, el("a", {href: watch.url, class: "spectator-link"}, "Watch"), " ",
+      copy(watch.url, "watch"), " ", el("code", {}, watch.url)));
+    const seatLinks = Object.fromEntries(Object.entries(result.data.seats).map(([s, l]) => [s, l.url]));
+    D.rememberGame(result.data.id, {name: chosen.name, game: chosen.id, step: 0, over: false,
+      links: Object.assign(seatLinks, {spectator: watch.url})});
+    showMyGames();
+    const created = document.getElementById("created");
+    created.hidden = false;
+    created.scrollIntoView({block: "start"}); // below a long form, on a phone
   }
 
   document.getElementById("create").addEventListener("submit", create);
   document.getElementById("options").addEventListener("change", optionsChanged);
+  showMyGames();
   start();
 })();

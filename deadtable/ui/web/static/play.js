@@ -3,7 +3,7 @@
 "use strict";
 (function () {
   const D = window.Deadtable;
-  const {el, api, errorText} = D;
+  const {el, api, errorText, forPlayers} = D;
   const KEYS = "123456789abcdefghijklmnopqrstuvwxyz";
   const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   const token = new URLSearchParams(location.search).get("token") || "";
@@ -39,6 +39,8 @@
     showActions(payload);
     showUndo(payload);
     showLog(payload.view.log || []);
+    D.rememberGame(payload.id, {name: payload.name, game: payload.game, step: payload.step,
+      over: Boolean(payload.outcome), links: {[payload.seat]: location.href}});
     document.getElementById("view").replaceChildren(D.showValue(withoutShown(payload.view)));
     document.body.dataset.step = String(payload.step);
     document.body.dataset.status = payload.outcome ? "over"
@@ -59,13 +61,29 @@
     return rest;
   }
 
+  // "Game over: you won (evacuated) — your score 14": each seat's result (yours as "you"),
+  // why it ended, and the scores, a seat's as its score and any other as "23 minutes".
+  function resultText(payload) {
+    const outcome = payload.outcome;
+    // the game's own words for its result where it has them (Chainsaw Warrior's minutes)
+    if (payload.outcome_text) return `Game over: ${forPlayers(payload.outcome_text)}`;
+    const verbs = {win: "won", loss: "lost", draw: "drew"};
+    const who = (seat) => (seat === payload.seat ? "you" : seat);
+    const results = Object.entries(outcome.results).map(([s, r]) => `${who(s)} ${verbs[r] || r}`);
+    const scores = Object.entries(outcome.scores || {}).map(([key, value]) =>
+      key in outcome.results ? `${key === payload.seat ? "your" : `${key}'s`} score ${value}`
+        : `${value} ${key.replace(/[-_]/g, " ")}`);
+    const cause = forPlayers(String(outcome.cause).replace(/[-_]/g, " "));
+    return `Game over: ${results.join(", ")} (${cause})${scores.length ? ` — ${scores.join(", ")}` : ""}.`;
+  }
+
   function showStatus(payload) {
     const status = document.getElementById("status");
     if (payload.outcome) {
-      const results = Object.entries(payload.outcome.results).map(([s, r]) => `${s}: ${r}`).join(", ");
-      const scores = Object.entries(payload.outcome.scores || {}).map(([s, v]) => `${s} ${v}`).join(", ");
-      status.replaceChildren(el("strong", {class: "outcome"}, `Game over — ${payload.outcome.cause}. `),
-        results, scores ? ` (scores: ${scores})` : "");
+      status.replaceChildren(el("strong", {class: "outcome"}, resultText(payload)),
+        el("span", {class: "end-links"},
+          el("a", {class: "button new-game", href: `/?game=${encodeURIComponent(payload.game)}`}, "New game"),
+          el("a", {class: "button to-lobby", href: "/"}, "Back to the lobby")));
     } else if (payload.agent_error) {
       status.replaceChildren(el("strong", {class: "error agent-error"}, "The agents stopped: "),
         payload.agent_error);
@@ -80,6 +98,10 @@
 
   function showBoard(payload) {
     const board = document.getElementById("board");
+    // Redrawn at the height it had until the new board is in, so the page below it (the
+    // choices just clicked) does not jump, nor the board scroll away on a phone.
+    board.style.minHeight = `${board.offsetHeight}px`;
+    requestAnimationFrame(() => { board.style.minHeight = ""; });
     const render = D.renderers[payload.game];
     if (render) {
       board.replaceChildren();
@@ -118,10 +140,10 @@
       prompt.textContent = "";
       return;
     }
-    prompt.textContent = payload.decision.prompt;
+    prompt.textContent = forPlayers(payload.decision.prompt);
     const button = (action, key) => el("button", {type: "button", class: "action",
         "data-action": action.id, "data-key": key, title: action.id, disabled: busy,
-        onclick: () => act(action.id)}, key ? el("kbd", {}, key) : null, " ", action.label);
+        onclick: () => act(action.id)}, key ? el("kbd", {}, key) : null, " ", forPlayers(action.label));
     const shown = payload.decision.actions.filter((a) => !onBoard.has(a.id));
     const folded = payload.decision.actions.filter((a) => onBoard.has(a.id));
     shown.forEach((action, i) => box.append(button(action, KEYS[i])));
@@ -172,12 +194,12 @@
     const shown = log.children.length;
     if (events.length < shown) log.replaceChildren();
     for (const event of events.slice(log.children.length)) {
-      const why = event.why ? [" ", el("small", {class: "why"}, event.why)] : [];
-      log.append(el("li", event.why ? {title: event.why} : {}, event.text, ...why));
+      const text = forPlayers(event.text), whyText = event.why ? forPlayers(event.why) : "";
+      const why = whyText ? [" ", el("small", {class: "why"}, whyText)] : [];
+      log.append(el("li", whyText ? {title: whyText} : {}, text, ...why));
     }
     // Scroll the log's own box, never the page (on a phone the log is below the board).
-    const box = document.getElementById("events");
-    if (box.scrollHeight > box.clientHeight) box.scrollTop = box.scrollHeight;
+    if (log.scrollHeight > log.clientHeight) log.scrollTop = log.scrollHeight;
   }
 
   async function act(actionId) {
@@ -198,6 +220,9 @@
       setConnection("reconnecting…", "down");
     } else if (result.ok) {
       show(result.data);
+      // A newer frame came over the socket first (an agent answered at once): shown while
+      // this action was on its way, its buttons were drawn disabled.
+      if (current !== result.data) showActions(current);
       return;
     } else {
       error.textContent = errorText(result);
@@ -206,6 +231,9 @@
   }
 
   D.act = act;
+
+  document.getElementById("copy-link").addEventListener("click", (event) =>
+    D.copyText(location.href, event.currentTarget));
 
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;

@@ -1,0 +1,239 @@
+"""The game's own agents: a zombie player and a hero heuristic.
+
+Both read the table through a sample of the game (`Observation.sample`: the decks and the
+other side's hand dealt anew), so they know nothing their seat may not.
+
+- `zombie` plays its hand: Surprise Attack on a hero in a building, Heavy Rain, A Town Overrun,
+  Cornered when zombies are at a hero, Trip! on a roll of 4 or more, Resilient and There's Too
+  Many! whenever it can; Shamble for a zombie within a roll of a hero; Fight cards
+  only where they turn a lost fight (the beaten dice re-rolled, 2 more dice, +1 to a die that
+  then ties); each zombie steps toward the nearest hero; new zombies rise at the pit nearest the
+  heroes.
+- `heuristic` (the heroes): searches buildings until armed, heals the wounded, shoots what it
+  can, walks armed and healthy heroes toward the zombies and the others toward the nearest
+  hero (grouping up), and uses every combat bonus and card in a fight.
+"""
+
+from __future__ import annotations
+
+import math
+
+from deadtable.agents.base import Observation
+from deadtable.engine.board import distance_field
+from deadtable.engine.dice import Dice
+from deadtable.games.last_night_on_earth import cards
+from deadtable.games.last_night_on_earth.heroturn import HERO_BLOCKING
+from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
+
+WORTH_A_PRAYER = ("Uuuurrrggghh!", "Undead Hate the Living", "A Town Overrun",
+                  "Surprise Attack")
+PREFERRED = ("surprise:", "play:Relentless Advance", "play:A Town Overrun", "play:Heavy Rain",
+             "play:Oh the Horror!")
+
+
+def _state(obs: Observation, dice: Dice) -> LastNightState:
+    state = obs.sample(dice)
+    assert isinstance(state, LastNightState)
+    return state
+
+
+def _space(action: str) -> int:
+    return int(action.rsplit(":", 1)[1])
+
+
+class ZombieAgent:
+    def __init__(self, seed: int) -> None:
+        self.dice = Dice(seed)
+
+    def act(self, obs: Observation) -> str:
+        ids = obs.decision.ids
+        if len(ids) == 1:
+            return ids[0]
+        state = _state(obs, self.dice)
+        near = distance_field(state.board, [h.space for h in state.living()])
+        top = state.stack[-1]
+        kind = top.KIND
+        if kind == "fight":
+            return fight_card(state, ids)
+        if kind == "loss-of-faith":
+            return ids[0]  # Loss of Faith whenever it can be played
+        if ids[0].startswith("discard:"):
+            return ids[0]
+        if ids[0].startswith("pit:"):
+            return min(ids, key=lambda i: (near[_space(i)], i))
+        if ids[0].startswith("take:"):  # the zombie farthest from the heroes, to the nearest pit
+            return min(ids, key=lambda i: (-near[state.zombies[i.split(":")[1]]],
+                                           near[_space(i)], i))
+        if "play:Trip!" in ids:
+            return "play:Trip!" if top.moves_left >= 4 else "pass"  # type: ignore[attr-defined]
+        for card in ("play:Resilient", "play:There's Too Many!"):
+            if card in ids:
+                return card
+        for prefix in PREFERRED:
+            found = [i for i in ids if i.startswith(prefix)]
+            if found:
+                return found[0]
+        if "play:Cornered" in ids and any(near[s] <= 1 for s in state.zombies.values()):
+            return "play:Cornered"
+        if "done" in ids:
+            return "done"
+        advances = [i for i in ids if i.startswith("advance:")]
+        if advances:  # the step that gains most on the heroes
+            return min(advances, key=lambda i: (near[_space(i)]
+                                                - near[state.zombies[i.split(":")[1]]], i))
+        moves = [i for i in ids if i.startswith("move:")]
+        shamble = [i for i in ids if i.startswith("shamble:")]
+        if shamble:
+            here = near[state.zombies[shamble[0].split(":", 1)[1]]]
+            if 2 < here <= 6:
+                return shamble[0]
+        if moves:
+            best = min(moves, key=lambda i: (near[_space(i)], i))
+            stay = [i for i in ids if i.startswith(("stay:", "stop:"))]
+            zombie = best.split(":")[1]
+            if stay and near[_space(best)] >= near[state.zombies[zombie]]:
+                return stay[0]
+            return best
+        return ids[-1]
+
+
+def fight_card(state: LastNightState, ids: list[str]) -> str:
+    """A Fight card only where the hero would otherwise win."""
+    frame = state.stack[-1]
+    hero_high = max(frame.hero_dice)  # type: ignore[attr-defined]
+    zombie_high = max(frame.zombie_dice)  # type: ignore[attr-defined]
+    ties = state.cornered or "Crowbar" in frame.using  # type: ignore[attr-defined]
+    if hero_high < zombie_high or (hero_high == zombie_high and not ties):
+        return "pass"
+    beating = [i for i, d in enumerate(frame.hero_dice)  # type: ignore[attr-defined]
+               if d > zombie_high or (ties and d == zombie_high)]
+    hate = "hate:" + ",".join(str(i) for i in beating)
+    if hate in ids:
+        return hate
+    if "play:Uuuurrrggghh!" in ids:
+        return "play:Uuuurrrggghh!"
+    if "play:Braaains!" in ids and hero_high == zombie_high + 1 and not ties:
+        return "play:Braaains!"
+    return "pass"
+
+
+class HeuristicAgent:
+    def __init__(self, seed: int) -> None:
+        self.dice = Dice(seed)
+
+    def act(self, obs: Observation) -> str:
+        ids = obs.decision.ids
+        if len(ids) == 1:
+            return ids[0]
+        state = _state(obs, self.dice)
+        top = state.stack[-1]
+        if top.KIND == "prayer":  # a wound is worth it against the cards that hurt most
+            if "axe" in ids:
+                return "axe"
+            worth = top.card in WORTH_A_PRAYER  # type: ignore[attr-defined]
+            cancel = [i for i in ids if i.startswith("cancel:")]
+            if worth and cancel:
+                return cancel[0]
+            return "pray" if worth and "pray" in ids else "let-be"
+        if top.KIND == "zombie-turn":  # Farmer Sty holds back the zombie nearest a hero
+            holds = [i for i in ids if i.startswith("sty:")]
+            if not holds:
+                return ids[-1]
+            near = hero_field(state, [h.space for h in state.living()])
+            return min(holds, key=lambda i: (near[state.zombies[i.rsplit(":", 1)[1]]], i))
+        if top.KIND == "hero-turn":  # At Last… on whatever remains in play
+            return next((i for i in ids if i.startswith("at-last:")), ids[-1])
+        if "done" in ids and top.KIND == "fight":
+            return reroll(state, ids)
+        fighting = top.KIND == "fight"
+        for prefix in ("scratch:", "devils:", "use:", "faith:", "jeb:", "keep"):
+            if prefix in ("use:", "faith:", "jeb:") and not fighting:
+                continue  # a fight die is worth a card only in a fight
+            found = [i for i in ids if i.startswith(prefix)]
+            if found and not (prefix == "keep" and top.moves_left <= 2):  # type: ignore
+                return found[0]
+        if "reroll" in ids:
+            return "reroll"
+        if "roll" in ids:
+            hero = state.heroes[top.hero]  # type: ignore[attr-defined]
+            spare = [i for i in ids if i.startswith("no-fight:")]
+            if spare and state.hero(hero.name).wounds - hero.wounds == 1:
+                return spare[0]  # a fight that could kill is better not fought
+            return "roll"
+        if ids[0].startswith("discard:"):
+            return min(ids, key=lambda i: _worth(state, i.split(":", 1)[1]))
+        if ids[0].startswith(("hero:", "pair:")):
+            return ids[0]
+        hero = state.heroes[top.hero]  # type: ignore[attr-defined]
+        if top.step == "moving":
+            return self._step(state, hero, ids)
+        return self._main(state, hero, ids)
+
+    def _main(self, state: LastNightState, hero: HeroFigure, ids: list[str]) -> str:
+        for prefix in ("aid:", "brody:", "recovery:", "nurse:", "shoot:", "recover", "keys"):
+            found = [i for i in ids if i.startswith(prefix)]
+            if found:
+                return found[0]
+        weapons = [c for c in hero.items if cards.is_weapon(state.card(c))]
+        if "search" in ids and (len(weapons) < 2 or len(hero.items) < 3):
+            return "search"
+        if "move" in ids:
+            return "move"
+        return "end"
+
+    def _step(self, state: LastNightState, hero: HeroFigure, ids: list[str]) -> str:
+        armed = any(cards.is_weapon(state.card(c)) for c in hero.items)
+        healthy = state.hero(hero.name).wounds - hero.wounds >= 2
+        others = [h.space for h in state.living() if h is not hero]
+        if armed and healthy and state.zombies:
+            goals = list(state.zombies.values())
+        elif not armed and not state.inside(hero.space):
+            goals = [s for b in state.town.buildings.values() for s in b.spaces]
+        else:
+            goals = others or [hero.space]
+        field = hero_field(state, goals)
+        here = field[hero.space]
+        steps = [i for i in ids if i.startswith("step:")]
+        best = min(steps, key=lambda i: (field[_space(i)], i)) if steps else "stop"
+        if best == "stop" or field[_space(best)] >= here or here == 0:
+            return "stop"
+        return best
+
+
+def reroll(state: LastNightState, ids: list[str]) -> str:
+    """Re-roll only a fight being lost: the Torch first, then the lowest die."""
+    frame = state.stack[-1]
+    hero_dice, zombie_dice = frame.hero_dice, frame.zombie_dice  # type: ignore[attr-defined]
+    if max(hero_dice) > max(zombie_dice) + frame.braaains:  # type: ignore[attr-defined]
+        return "done"
+    if "torch" in ids:
+        return "torch"
+    gomez = [i for i in ids if i.startswith("gomez:")]
+    if gomez:
+        return gomez[0]
+    best = max(range(len(hero_dice)), key=lambda i: hero_dice[i])
+    top_zombie = max(range(len(zombie_dice)), key=lambda i: zombie_dice[i])
+    for end in (f":hero:{best}:+1", f":zombie:{top_zombie}:-1"):
+        found = [i for i in ids if i.startswith("adjust:") and i.endswith(end)]
+        if found:
+            return found[0]
+    lowest = min(range(len(hero_dice)), key=lambda i: hero_dice[i])
+    every = ",".join(str(i) for i in range(len(hero_dice)))
+    for action in (f"weld:{lowest}", f"fork:{every}"):
+        if action in ids:
+            return action
+    return "done"
+
+
+def hero_field(state: LastNightState, goals: list[int]) -> list[float]:
+    board = state.board
+
+    def cost(a: int, b: int) -> float | None:
+        return 1 if board.passable(a, b, HERO_BLOCKING) else None
+
+    return distance_field(board, goals, cost) if goals else [math.inf] * board.size
+
+
+def _worth(state: LastNightState, card: str) -> int:
+    data = state.card(card)
+    return 2 if cards.is_weapon(data) else 1

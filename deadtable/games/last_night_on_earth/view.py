@@ -1,0 +1,80 @@
+"""What a seat sees: the town, every figure, the heroes' face-up items, the discard piles, the
+cards in play and the Sun track. The heroes' seat sees the heroes' hands, the zombies' seat its
+own hand; nobody sees either deck's order (only how many cards are left) or the dice to come.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from deadtable.engine.board import Board
+from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, LastNightState
+from deadtable.games.last_night_on_earth.wounds import zombie_name
+
+
+@lru_cache(maxsize=16)
+def town_view(board: Board, buildings: tuple[tuple[str, tuple[str, ...]], ...],
+              pits: tuple[str, ...]) -> dict[str, Any]:
+    """The static town, once per board: squares, edges (walls, doors, windows), buildings."""
+    names = board.names
+    return {
+        "kind": board.kind,
+        "spaces": [[names[i], *(board.coords[i] or (None, None)), board.terrain[i]]
+                   for i in range(board.size)],
+        "edges": [[names[a], names[b], f] for (a, b), f in sorted(board.features.items())],
+        "buildings": {name: list(spaces) for name, spaces in buildings},
+        "spawning_pits": list(pits),
+    }
+
+
+def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
+    names = state.board.names
+    town = state.town
+    buildings = tuple(sorted((b.name, tuple(sorted(names[s] for s in b.spaces)))
+                             for b in town.buildings.values()))
+    heroes = []
+    for hero in state.heroes.values():
+        sheet = state.hero(hero.name)
+        shown: dict[str, Any] = {
+            "name": hero.name, "title": sheet.title, "space": names[hero.space],
+            "wounds": hero.wounds, "max_wounds": sheet.wounds, "dead": hero.dead,
+            "items": list(hero.items), "hand_count": len(hero.hand),
+            "faith": hero.faith + (1 if hero.kept_faith else 0),
+            "keywords": list(sheet.keywords),
+        }
+        if seat == HEROES:
+            shown["hand"] = list(hero.hand)
+        heroes.append(shown)
+    seen: dict[str, Any] = {
+        "scenario": state.scenario.name,
+        "turn": state.turn,
+        "sun_track": state.scenario.sun_track,
+        "kills": state.kills,
+        "goal": state.scenario.numbers.get("zombies_to_kill"),
+        "heroes_killed": state.heroes_killed,
+        "town": town_view(state.board, buildings,
+                          tuple(names[s] for s in town.spawning_pits)),
+        "heroes": heroes,
+        "zombies": [{"id": z, "name": zombie_name(z), "space": names[s]}
+                    for z, s in sorted(state.zombies.items())],
+        "pool": state.pool(),
+        "hero_deck": state.hero_deck.view(seat),
+        "hero_discard": state.hero_discard.view(seat),
+        "zombie_deck": state.zombie_deck.view(seat),
+        "zombie_discard": state.zombie_discard.view(seat),
+        "zombie_hand": state.zombie_hand.view(seat if seat == ZOMBIES else None),
+        "in_play": list(state.in_play) + (["Cornered"] if state.cornered else []),
+        "fight": fight_view(state),
+    }
+    return seen
+
+
+def fight_view(state: LastNightState) -> dict[str, Any] | None:
+    top = state.stack[-1] if state.stack else None
+    if top is None or top.KIND != "fight":
+        return None
+    return {"hero": top.hero, "zombie": zombie_name(top.zombie),  # type: ignore[attr-defined]
+            "hero_dice": list(top.hero_dice),  # type: ignore[attr-defined]
+            "zombie_dice": list(top.zombie_dice),  # type: ignore[attr-defined]
+            "using": list(top.using)}  # type: ignore[attr-defined]

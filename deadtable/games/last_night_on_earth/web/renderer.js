@@ -1,0 +1,120 @@
+// Last Night on Earth in the browser: the town as SVG squares (buildings shaded, walls as
+// thick lines, doors brown, windows light blue, spawning pits), heroes as labelled tokens and
+// zombies as green tokens with their count, the Sun track, a card per hero (wounds, items and,
+// for the heroes' seat, the hand), the zombies' seat's own hand, and the fight under way.
+// Play by clicking: a square the decision names (a step, a zombie's move, a pit, a target).
+"use strict";
+(function () {
+  const D = window.Deadtable;
+  const {el, svg} = D;
+  const S = 26; // a square's side in SVG units
+  const EDGE = {wall: "#e8e2d0", door: "#a0622d", window: "#8fd0ff"};
+
+  function town(view, clickable) {
+    const t = view.town;
+    const at = {}, where = {};
+    let width = 0, height = 0;
+    t.spaces.forEach(([name, x, y]) => {
+      if (x === null) return;
+      at[`${x},${y}`] = name;
+      where[name] = [x, y];
+      width = Math.max(width, x + 1);
+      height = Math.max(height, y + 1);
+    });
+    const inside = {};
+    Object.entries(t.buildings).forEach(([b, spaces]) => spaces.forEach((s) => { inside[s] = b; }));
+    const root = svg("svg", {class: "lnoe-town", viewBox: `0 0 ${width * S} ${height * S}`,
+      width: width * S, height: height * S, role: "img", "aria-label": "the town"});
+    const pits = new Set(t.spawning_pits);
+    Object.entries(where).forEach(([name, [x, y]]) => {
+      const click = clickable[name];
+      const rect = svg("rect", {x: x * S, y: y * S, width: S, height: S,
+        class: `square${inside[name] ? " inside" : ""}${click ? " target" : ""}`,
+        fill: inside[name] ? "#3b3a36" : "#22252a", stroke: click ? "#ffd54a" : "#2e3137",
+        "stroke-width": click ? 2 : 0.5, "data-space": name},
+      svg("title", {}, inside[name] ? `${name}, ${inside[name]}` : name));
+      if (click) rect.addEventListener("click", () => click());
+      root.append(rect);
+      if (pits.has(name)) {
+        root.append(svg("circle", {cx: x * S + S / 2, cy: y * S + S / 2, r: S / 3, fill: "#5a1a1a"}));
+      }
+    });
+    t.edges.forEach(([a, b, feature]) => {
+      const [ax, ay] = where[a], [bx, by] = where[b];
+      let line;
+      if (ay === by) { // side by side: the edge is the vertical line between them
+        const x = Math.max(ax, bx) * S;
+        line = {x1: x, y1: ay * S, x2: x, y2: ay * S + S};
+      } else {
+        const y = Math.max(ay, by) * S;
+        line = {x1: ax * S, y1: y, x2: ax * S + S, y2: y};
+      }
+      root.append(svg("line", {...line, stroke: EDGE[feature] || "#fff",
+        "stroke-width": feature === "wall" ? 3 : 4, class: `edge ${feature}`}));
+    });
+    const counts = {};
+    view.zombies.forEach((z) => { counts[z.space] = (counts[z.space] || 0) + 1; });
+    Object.entries(counts).forEach(([space, n]) => {
+      const [x, y] = where[space];
+      root.append(svg("circle", {cx: x * S + S * 0.7, cy: y * S + S * 0.7, r: S * 0.28,
+        fill: "#4caf50", class: "zombie"}, svg("title", {}, `${n} zombie${n > 1 ? "s" : ""}`)));
+      root.append(svg("text", {x: x * S + S * 0.7, y: y * S + S * 0.8, "text-anchor": "middle",
+        "font-size": 10, fill: "#000"}, String(n)));
+    });
+    view.heroes.filter((h) => !h.dead).forEach((h, i) => {
+      const [x, y] = where[h.space];
+      root.append(svg("circle", {cx: x * S + S * 0.32, cy: y * S + S * 0.32, r: S * 0.3,
+        fill: "#29b6f6", class: "hero"}, svg("title", {}, h.name)));
+      root.append(svg("text", {x: x * S + S * 0.32, y: y * S + S * 0.42, "text-anchor": "middle",
+        "font-size": 10, fill: "#000"}, h.name.slice(0, 2)));
+    });
+    return root;
+  }
+
+  function heroCard(h) {
+    return el("div", {class: `lnoe-hero${h.dead ? " dead" : ""}`, "data-hero": h.name},
+      el("strong", {}, `${h.name} `), el("span", {}, h.title),
+      el("div", {}, h.dead ? "killed" : `Wounds ${h.wounds}/${h.max_wounds}` +
+        (h.faith ? ` · Faith +${h.faith}` : "")),
+      el("div", {}, `Items: ${h.items.join(", ") || "none"}`),
+      el("div", {}, h.hand ? `Hand: ${h.hand.join(", ") || "empty"}` : `Hand: ${h.hand_count} cards`));
+  }
+
+  function render(view, board, payload) {
+    if (!view.town) return false;
+    const decision = payload && payload.decision;
+    const clickable = {}, onBoard = [];
+    if (decision && decision.seat === view.seat) {
+      const bySpace = {};
+      decision.actions.forEach((a) => {
+        const space = a.args && a.args.space;
+        if (space === undefined || space === null) return;
+        const name = typeof space === "number" ? view.town.spaces[space][0] : space;
+        (bySpace[name] = bySpace[name] || []).push(a);
+      });
+      Object.entries(bySpace).forEach(([name, actions]) => {
+        if (actions.length !== 1) return; // several choices there: the buttons say which
+        clickable[name] = () => D.act(actions[0].id);
+        onBoard.push(actions[0].id);
+      });
+    }
+    const goal = view.goal ? ` of ${view.goal}` : "";
+    const status = el("p", {class: "lnoe-status"},
+      el("strong", {}, view.scenario), ` · turn ${view.turn} of ${view.sun_track}`,
+      ` · ${view.kills}${goal} zombies killed · ${view.zombies.length} zombies on the board, ${view.pool} in the pool`,
+      ` · Hero deck ${view.hero_deck.count} · Zombie deck ${view.zombie_deck.count}`,
+      view.in_play.length ? ` · in play: ${view.in_play.join(", ")}` : "");
+    const hand = view.zombie_hand.cards
+      ? el("p", {class: "lnoe-hand"}, `Your Zombie hand: ${view.zombie_hand.cards.join(", ") || "empty"}`)
+      : el("p", {class: "lnoe-hand"}, `Zombie hand: ${view.zombie_hand.count} cards`);
+    const fight = view.fight && view.fight.hero_dice.length
+      ? el("p", {class: "lnoe-fight"}, `Fight: ${view.fight.hero} ${view.fight.hero_dice.join(" ")} against ${view.fight.zombie} ${view.fight.zombie_dice.join(" ")}`)
+      : null;
+    board.append(el("div", {class: "lnoe"}, status, fight,
+      el("div", {class: "lnoe-map", style: "overflow:auto"}, town(view, clickable)),
+      el("div", {class: "lnoe-heroes"}, view.heroes.map(heroCard)), hand));
+    return {actions: onBoard};
+  }
+
+  D.registerRenderer("last-night-on-earth", render);
+})();

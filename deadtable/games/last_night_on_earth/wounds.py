@@ -1,0 +1,123 @@
+"""Wounds, death, Zombie Heroes, killed zombies and the end of the game.
+
+A wound about to be taken opens a response window for Just a Scratch ("Play when a hero is
+about to take a wound: prevent that wound"), played from any living hero's hand. A hero whose
+wounds reach the hero sheet's number is killed: its cards go to the discard pile and, with the
+`zombie-heroes` option, it rises as a Zombie Hero in its space (designed: docs, "Zombie
+Heroes").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deadtable.engine.decisions import Action, Decision
+from deadtable.engine.procedure import Frame, Handler
+from deadtable.engine.state import Outcome
+from deadtable.games.last_night_on_earth.state import (
+    HEROES,
+    ZOMBIES,
+    HeroFigure,
+    LastNightState,
+    is_zombie_hero,
+)
+
+SCRATCH = "Just a Scratch"
+DEATH = "Wounds and death (hero sheet; reference/last-night-on-earth.md)"
+ZOMBIE_HERO = "Zombie Heroes (designed: docs/last-night-on-earth.md)"
+
+
+@dataclass(slots=True)
+class Wound(Frame):
+    """A hero about to take a wound, and why."""
+
+    KIND = "wound"
+    hero: str
+    cite: str
+    step: str = "respond"
+
+
+class WoundHandler(Handler[LastNightState, Wound]):
+    def decide(self, state: LastNightState, frame: Wound) -> Decision | None:
+        # Asked whenever a hero holds any card (hand sizes are public), so that the question
+        # itself does not tell the zombies who holds Just a Scratch.
+        if not any(h.hand for h in state.living()):
+            return None
+        holders = [h for h in state.living() if SCRATCH in h.hand]
+        actions = [Action(f"scratch:{h.name}", f"{h.name} plays Just a Scratch: "
+                          f"{frame.hero} takes no wound",
+                          {"verb": "play", "card": SCRATCH, "hero": h.name}) for h in holders]
+        actions.append(Action("take", f"{frame.hero} takes the wound", {"verb": "pass"}))
+        return Decision.of(HEROES, f"{frame.hero} is about to take a wound", actions)
+
+    def run(self, state: LastNightState, frame: Wound) -> None:
+        state.pop()
+        take_wound(state, state.heroes[frame.hero], frame.cite)
+
+    def apply(self, state: LastNightState, frame: Wound, action_id: str) -> None:
+        state.pop()
+        if action_id == "take":
+            take_wound(state, state.heroes[frame.hero], frame.cite)
+            return
+        holder = state.heroes[action_id.split(":", 1)[1]]
+        holder.hand.remove(SCRATCH)
+        state.hero_discard.put_on_top(SCRATCH)
+        state.event(f"{holder.name} plays Just a Scratch: {frame.hero}'s wound is prevented.",
+                    "Hero card: Just a Scratch")
+
+
+def take_wound(state: LastNightState, hero: HeroFigure, cite: str) -> None:
+    hero.wounds += 1
+    most = state.hero(hero.name).wounds
+    state.event(f"{hero.name} takes a wound ({hero.wounds} of {most}).", cite)
+    if hero.wounds >= most:
+        kill_hero(state, hero)
+
+
+def kill_hero(state: LastNightState, hero: HeroFigure) -> None:
+    hero.dead = True
+    state.heroes_killed += 1
+    for card in hero.items + hero.hand:
+        state.hero_discard.put_on_top(card)
+    hero.items, hero.hand = [], []
+    hero.faith, hero.kept_faith = 0, False
+    state.event(f"{hero.name} is killed; the hero's cards are discarded.", DEATH)
+    if state.options["zombie-heroes"]:
+        state.zombies[zombie_hero_id(hero.name)] = hero.space
+        state.event(f"{hero.name} rises as a Zombie Hero.", ZOMBIE_HERO)
+    check_zombie_win(state)
+
+
+def zombie_hero_id(name: str) -> str:
+    return "zombie-" + name.lower().replace(" ", "-")
+
+
+def kill_zombie(state: LastNightState, zombie: str, cite: str) -> None:
+    """A zombie killed by the heroes: back to the pool (a Zombie Hero leaves the game)."""
+    del state.zombies[zombie]
+    state.kills += 1
+    state.event(f"{zombie_name(zombie)} is killed ({state.kills} killed).", cite)
+    goal = state.scenario.numbers.get("zombies_to_kill")
+    if state.scenario.hero_goal == "kill-zombies" and goal and state.kills >= goal:
+        finish(state, HEROES, f"the heroes killed {state.kills} zombies",
+               f"Scenario: {state.scenario.name}")
+
+
+def zombie_name(zombie: str) -> str:
+    if is_zombie_hero(zombie):
+        return "Zombie " + zombie.split("-", 1)[1].replace("-", " ").title()
+    return "Zombie " + zombie.split("-", 1)[1]
+
+
+def check_zombie_win(state: LastNightState) -> None:
+    needed = state.scenario.numbers["heroes_killed"]
+    if state.outcome is None and (state.heroes_killed >= needed or not state.living()):
+        finish(state, ZOMBIES, f"the zombies killed {state.heroes_killed} heroes",
+               f"Scenario: {state.scenario.name}")
+
+
+def finish(state: LastNightState, winner: str, cause: str, cite: str) -> None:
+    loser = ZOMBIES if winner == HEROES else HEROES
+    state.finish(Outcome({winner: "win", loser: "loss"}, cause,
+                         {"kills": state.kills, "heroes_killed": state.heroes_killed,
+                          "turn": state.turn}), cite)

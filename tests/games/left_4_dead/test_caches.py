@@ -1,0 +1,71 @@
+"""The position caches (Left4DeadState.derived): what they keep follows every move, fall and
+new figure, and a clone or a loaded game keeps its own."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+from deadtable.games.left_4_dead import horde, movement
+from deadtable.games.left_4_dead.state import Left4DeadState
+from tests.games.left_4_dead.positions import at, infected, put
+
+
+def test_who_stands_where_follows_a_move_and_a_new_figure(lane: Left4DeadState) -> None:
+    bill = put(lane, "bill", "3,2")
+    assert lane.occupancy()[at(lane, "3,2")] is bill
+    assert lane.occupancy() is lane.occupancy()  # kept between moves
+    put(lane, "bill", "4,2")
+    assert at(lane, "3,2") not in lane.occupancy()
+    assert lane.occupancy()[at(lane, "4,2")] is bill
+    zombie = infected(lane, "zombies-of-morindan", "6,2")
+    assert zombie in lane.infected() and zombie in horde.horde(lane)
+    assert lane.occupancy()[at(lane, "6,2")] is zombie
+
+
+def test_standing_heights_follow_a_figure_going_down(lane: Left4DeadState) -> None:
+    bill = put(lane, "bill", "3,2")
+    assert movement.standing_heights(lane)[at(lane, "3,2")] == 5
+    bill.down = True
+    assert at(lane, "3,2") not in movement.standing_heights(lane)
+
+
+def test_routes_follow_a_figure_in_the_way(lane: Left4DeadState) -> None:
+    bill = put(lane, "bill", "2,2")
+    assert at(lane, "3,2") in movement.routes(lane, bill)
+    zombie = infected(lane, "zombies-of-morindan", "3,2")
+    assert at(lane, "3,2") not in movement.routes(lane, bill)  # no ending on a figure
+    zombie.space = None
+    assert at(lane, "3,2") in movement.routes(lane, bill)
+
+
+def test_a_clone_keeps_its_own_caches(lane: Left4DeadState) -> None:
+    put(lane, "bill", "3,2")
+    before = dict(lane.occupancy())
+    other = lane.clone()
+    assert isinstance(other, Left4DeadState)
+    assert other.occupancy() == {s: other.figures[f.id] for s, f in before.items()}
+    put(other, "bill", "5,2")
+    assert lane.occupancy() == before  # moving the clone's Bill moved nobody here
+    assert at(lane, "3,2") in lane.occupancy() and at(lane, "5,2") not in lane.occupancy()
+    assert other.occupancy()[at(lane, "5,2")] is other.figures["bill"]
+
+
+def test_a_loaded_game_builds_its_caches_from_its_figures(lane: Left4DeadState) -> None:
+    put(lane, "bill", "3,2")
+    infected(lane, "zombies-of-morindan", "6,2")
+    lane.occupancy()
+    loaded = lane.game.from_json(lane.to_json())
+    assert isinstance(loaded, Left4DeadState)
+    assert {s: f.id for s, f in loaded.occupancy().items()} == \
+        {s: f.id for s, f in lane.occupancy().items()}
+    assert [f.id for f in horde.horde(loaded)] == [f.id for f in horde.horde(lane)]
+
+
+def test_a_deep_copied_or_pickled_game_leaves_its_caches_behind(lane: Left4DeadState) -> None:
+    put(lane, "bill", "3,2")
+    lane.occupancy()
+    put(lane, "bill", "4,2")  # the kept answer is out of date now: it must not travel
+    for other in (copy.deepcopy(lane), pickle.loads(pickle.dumps(lane))):
+        assert other._derived == {} and other._derived_key is None
+        assert other.occupancy()[at(lane, "4,2")] is other.figures["bill"]
