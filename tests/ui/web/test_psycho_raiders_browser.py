@@ -13,6 +13,8 @@ import pytest
 from tests.ui.web.test_browser import ARGS, CHROMIUM, TIMEOUT_MS, Server, sync_api
 from tests.ui.web.test_left_4_dead_browser import click_and_wait, shots
 
+pytestmark = pytest.mark.browser  # left out of `make test-fast`
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
