@@ -14,6 +14,7 @@ _MODULES: dict[str, str] = {
     "chainsaw-warrior": "deadtable.games.chainsaw_warrior",
     "left-4-dead": "deadtable.games.left_4_dead",
     "last-night-on-earth": "deadtable.games.last_night_on_earth",
+    "psycho-raiders": "deadtable.games.psycho_raiders",
 }
 _loaded: dict[str, GameSpec] = {}
 

@@ -28,8 +28,10 @@ from deadtable.engine.game import Game
 SEEDS = int(os.environ.get("DEADTABLE_CONFORMANCE_SEEDS", "40"))
 VARIANT_SEEDS = max(1, SEEDS // 5)
 LONG = bool(os.environ.get("DEADTABLE_CONFORMANCE_SEEDS"))
-GAME_SEEDS: dict[str, int] = {} if LONG else {"left-4-dead": 3, "last-night-on-earth": 3}
-GAME_OPTIONS: dict[str, dict[str, Any]] = {} if LONG else {"left-4-dead": {"max-rounds": 4}}
+GAME_SEEDS: dict[str, int] = {} if LONG else {
+    "left-4-dead": 3, "last-night-on-earth": 3, "psycho-raiders": 2}
+GAME_OPTIONS: dict[str, dict[str, Any]] = {} if LONG else {
+    "left-4-dead": {"max-rounds": 4}, "psycho-raiders": {"max-turns": 3}}
 
 
 @dataclass(frozen=True)

@@ -1,2 +1,100 @@
-"""Psycho Raiders (Emperors of Eternal Evil, 2014): Crucible, its people, vehicles, cards and
-tables. The rules come next; the game is not registered yet."""
+"""Psycho Raiders (Emperors of Eternal Evil, 2014): four raiders hunt three campers through the
+town of Crucible on Halloween night; townsfolk may be alerted, and some are secretly sinister.
+
+Rulebook: ../shared/seeds/psycho-raiders.txt (cases cited by number). The short game (6.1) is
+built on the designed data of data/; what is built and every reading: docs/psycho-raiders.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from deadtable.agents import register_agent
+from deadtable.engine.game import GameSpec
+from deadtable.engine.options import Option, OptionSet
+from deadtable.engine.procedure import Frames
+from deadtable.games.psycho_raiders.agent import HeuristicAgent
+from deadtable.games.psycho_raiders.attacks import Attack, AttackHandler, Damage, DamageHandler
+from deadtable.games.psycho_raiders.crashes import (
+    CarDamage,
+    CarDamageHandler,
+    CarFight,
+    CarFightHandler,
+)
+from deadtable.games.psycho_raiders.events import Hazard, HazardHandler
+from deadtable.games.psycho_raiders.rerolls import TableRoll, TableRollHandler
+from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, Round, RoundHandler
+from deadtable.games.psycho_raiders.setup import (
+    Sinister,
+    SinisterHandler,
+    check,
+    deal,
+    seat_sides,
+    start,
+)
+from deadtable.games.psycho_raiders.state import PsychoRaidersState
+from deadtable.games.psycho_raiders.turn import Turn, TurnHandler
+
+PsychoRaidersState.FRAMES = Frames(Round, Phase, Sinister, Turn, Attack, Damage,
+                                  Hazard, CarFight, CarDamage, TableRoll)
+PsychoRaidersState.HANDLERS = {
+    Round.KIND: RoundHandler(),
+    Phase.KIND: PhaseHandler(),
+    Sinister.KIND: SinisterHandler(),
+    Turn.KIND: TurnHandler(),
+    Attack.KIND: AttackHandler(),
+    Damage.KIND: DamageHandler(),
+    Hazard.KIND: HazardHandler(),
+    CarFight.KIND: CarFightHandler(),
+    CarDamage.KIND: CarDamageHandler(),
+    TableRoll.KIND: TableRollHandler(),
+}
+
+OPTIONS = OptionSet([
+    Option("players", 2, "players, dealt characters as 17 says", minimum=2, maximum=13),
+    Option("events", "5-6", "the Event Phase (7): an event on a D6 of 5-6 after the first "
+           "turn's, or every turn, or none", choices=("5-6", "every-turn", "none")),
+    Option("composure", "characters", "who may gain composure (A-45): any character (11.4) or "
+           "campers only (the Player Aid)", choices=("characters", "campers")),
+    Option("abilities", "one-per-side", "once-per-game abilities (A-18): one per side for the "
+           "game (5.23) or each listed ability once (16)", choices=("one-per-side", "each-once")),
+    Option("flank-odd", "higher-total", "who takes an odd point of damage split over two "
+           "flankers (A-41): the one with more stats left, or the one the fight was "
+           "between", choices=("higher-total", "fought")),
+    Option("max-turns", 30, "turns before dawn ends the game in a draw (designed: the "
+           "rulebook sets no limit)", minimum=1, maximum=1000),
+    Option("map", "", "a map file (TOML; default: the designed Crucible)"),
+    Option("characters", "", "your own character sheets file (TOML)"),
+    Option("vehicles", "", "your own vehicle sheets file (TOML)"),
+    Option("weapons", "", "your own weapon cards file (TOML)"),
+    Option("decks", "", "your own location decks file (TOML)"),
+    Option("kill-deck", "", "your own Kill Deck file (TOML)"),
+    Option("tables", "", "your own tables file (TOML)"),
+])
+
+
+def seats(options: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(deal(options["players"]))
+
+
+def sides(options: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    return seat_sides(options["players"])
+
+
+SPEC = GameSpec(
+    id="psycho-raiders",
+    name="Psycho Raiders",
+    version="1",
+    summary="Raiders hunt campers through Crucible on Halloween night: hide, seek, escape north.",
+    seats=seats,
+    options=OPTIONS,
+    state_class=PsychoRaidersState,
+    start=start,
+    check=check,
+    sides=sides,
+    render="deadtable.games.psycho_raiders.render:render",
+    web_renderer=Path(__file__).parent / "web" / "renderer.js",
+)
+
+register_agent("heuristic", HeuristicAgent, game="psycho-raiders")

@@ -1,0 +1,68 @@
+"""Once per Game Abilities (16): each side's list (data/characters.toml), for campers and
+raiders only (townsfolk get none). A-18: after one is used, either no more for that side
+(5.23, "no more such moves ... by ANY of the other campers") or each listed ability once
+(16, "Each ability can be used once by the group"), as the `abilities` option says.
+
+Built: Adrenaline (+5 campers, +4 raiders: Speed now, what is left to Strength in this turn's
+attack), 2 Weapon Attack, Dodge Attack, Declare Hide (campers), Appear Anywhere (raiders).
+Road Trap waits for vehicles that move; Escape and Flee for the endgame options (19.1)."""
+
+from __future__ import annotations
+
+from deadtable.engine.decisions import Action
+from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
+
+ABILITIES = "16 Once per Game Abilities"
+SIDE_OF_KIND = {"camper": "camper", "raider": "raider"}
+SPENT_LATER = -1  # Adrenaline first used in an attack: all of it goes there
+
+
+def open_to(state: PsychoRaidersState, char: Character, ability: str) -> int | None:
+    """The ability's amount (0 when it has none) if the character's side may still use it,
+    else None."""
+    side = SIDE_OF_KIND.get(char.kind)
+    if side is None:
+        return None
+    found = next((a for a in state.rules.sheets.abilities
+                  if a.side == side and a.id == ability and a.option is None), None)
+    if found is None:
+        return None
+    used = [u for u in state.abilities_used if u.startswith(f"{side}:")]
+    if state.options["abilities"] == "one-per-side" and used:
+        return None
+    if f"{side}:{ability}" in used:
+        return None
+    return found.amount or 0
+
+
+def use(state: PsychoRaidersState, char: Character, ability: str, text: str) -> None:
+    state.abilities_used.append(f"{SIDE_OF_KIND[char.kind]}:{ability}")
+    state.event(f"{char.name}: {text}", ABILITIES)
+
+
+def turn_offers(state: PsychoRaidersState, char: Character, will_token: int) -> list[Action]:
+    """What a character may use on its own turn: Adrenaline's Speed (on the one token that
+    may move with Will or Adrenaline, 12.3), Appear Anywhere."""
+    found = []
+    amount = open_to(state, char, "adrenaline")
+    if amount:
+        for token in sorted(char.tokens):
+            if will_token not in (0, token):
+                continue
+            for n in range(1, amount + 1):
+                found.append(Action(
+                    f"adrenaline:{token}:{n}", f"Adrenaline: +{n} Speed"
+                    f"{f' (token {token})' if char.hidden else ''}, {amount - n} left for "
+                    "Strength in this turn's attack (16)",
+                    {"verb": "adrenaline", "token": token, "amount": n}))
+    if open_to(state, char, "appear-anywhere") is not None and not char.hidden:
+        from deadtable.games.psycho_raiders.movement import room_for
+
+        board = state.board
+        for space in range(board.size):
+            terrain = state.rules.tables.terrain[board.terrain[space]]
+            if terrain.enter and room_for(state, char, space, fighting=False):
+                name = board.name(space)
+                found.append(Action(f"appear:{name}", f"Appear Anywhere: to {name} (16.2)",
+                                    {"verb": "appear", "space": name}))
+    return found

@@ -1,0 +1,217 @@
+"""Actions (11): locked doors and windows, locking, the telephone, composure, searching, and
+picking up or passing weapons. Hotwiring (11.2) waits for vehicle movement."""
+
+from __future__ import annotations
+
+from deadtable.engine.board.model import edge_key
+from deadtable.engine.decisions import Action
+from deadtable.games.psycho_raiders import events, rerolls, screaming
+from deadtable.games.psycho_raiders.state import CAMPERS, Character, PsychoRaidersState
+
+LOCKED = "11.1 Opening Locked Doors/Locking Doors"
+LOCK = "11.12 Locking"
+PHONE = "11.3 Use Telephone"
+COMPOSURE = "11.4 Gain Composure"
+SEARCH = "11.5 Search for Weapons"
+EQUIP = "11.61 Equipping"
+PASS = "11.62 Passing"
+PICKUP = "11.63 Picking up"
+SHERIFF = "Sheriff's Station"
+STAT_ORDER = ("speed", "strength", "will")
+
+
+def building_of(state: PsychoRaidersState, space: int) -> str | None:
+    for name, zone in state.board.zones.items():
+        if zone.kind == "building" and space in zone.spaces:
+            return name
+    return None
+
+
+def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
+    here = state.space_of(char)
+    if here is None or char.vehicle is not None:
+        return []
+    board = state.board
+    found = []
+    outside = board.coords[here] is not None
+    for there in board.neighbours[here]:
+        feature = board.feature(here, there)
+        key = edge_key(here, there)
+        name = board.name(there)
+        if feature in ("door", "window", "passage") and key in state.locked:
+            if outside or feature == "passage":  # from inside, doors and windows open freely
+                found.append(Action(f"open:{name}", f"Break open the {feature} to {name} "
+                                    "(11.1)", {"verb": "open", "space": name}))
+        elif feature in ("door", "passage") and key not in state.locked:
+            found.append(Action(f"lock:{name}", f"Lock the {feature} to {name} (11.12)",
+                                {"verb": "lock", "space": name}))
+    markers = {m.kind for m in board.markers if m.space == here}
+    if "telephone" in markers and char.kind != "raider":
+        for building in sorted(n for n, z in board.zones.items() if z.kind == "building"
+                               and any(m.kind == "telephone" and m.space in z.spaces
+                                       for m in board.markers)):
+            if building == building_of(state, here):
+                continue
+            if char.kind == "camper" and building != SHERIFF:
+                continue  # 11.3: campers can only call the Sheriff's station
+            found.append(Action(f"call:{building}", f"Telephone the {building} (11.3)",
+                                {"verb": "call", "building": building}))
+    composure_ok = char.kind == "camper" or state.options["composure"] == "characters"
+    if ({"bathroom", "chapel"} & markers and composure_ok
+            and any(a < b for a, b in zip(char.stats, char.start, strict=True))):
+        found.append(Action("composure", "Gain composure: 1 stat back (11.4)",
+                            {"verb": "composure"}))
+    found += events.wall_offers(state, char)
+    if deck_here(state, here) is not None:
+        found.append(Action("search", "Search for weapons (11.5)", {"verb": "search"}))
+    if state.dropped.get(here) and len(char.weapons) < state.rules.numbers["carry"]:
+        found.append(Action("pickup", "Pick up the weapons lying here (11.63)",
+                            {"verb": "pickup"}))
+    for other in state.chars.values():
+        if (other is not char and state.active(other) and not other.hidden
+                and state.side_of(other) == state.side_of(char)
+                and state.space_of(other) == here
+                and len(other.weapons) < state.rules.numbers["carry"]):
+            for card in sorted(set(char.weapons)):
+                found.append(Action(f"pass:{card}:{other.key}",
+                                    f"Pass the {card} to {other.name} (11.62)",
+                                    {"verb": "pass", "card": card, "character": other.key}))
+    return found
+
+
+def deck_here(state: PsychoRaidersState, space: int) -> str | None:
+    """The deck searched on a space: its location deck, or Outdoor on a hex (11.5)."""
+    for marker in state.board.markers_of("deck"):
+        if marker.space == space:
+            return str(marker.props["deck"])
+    return "Outdoor" if state.board.coords[space] is not None else None
+
+
+def apply(state: PsychoRaidersState, char: Character, verb: str, rest: str) -> None:
+    here = state.space_of(char)
+    assert here is not None
+    who = "Someone hidden" if char.hidden else char.name
+    if verb == "wall":
+        events.attack_wall(state, char, rest)
+    elif verb == "open" and rest.startswith("vehicle="):
+        from deadtable.games.psycho_raiders.vehicles import break_in
+
+        break_in(state, char, rest.split("=", 1)[1])
+    elif verb == "open":
+        rerolls.roll_table(state, char, "open", rest, "Locked Doors/Windows Table", LOCKED)
+    elif verb == "lock":
+        there = state.board.space(rest)
+        state.locked.append(edge_key(here, there))
+        state.locked.sort()
+        state.event(f"{who} locks the {state.board.feature(here, there)} to {rest}.", LOCK)
+    elif verb == "call":
+        call(state, char, rest)
+    elif verb == "composure":
+        composure(state, char, here)
+    elif verb == "search":
+        search(state, char, here)
+    elif verb == "pickup":
+        lying = state.dropped[here]
+        room = state.rules.numbers["carry"] - len(char.weapons)
+        taken, state.dropped[here] = lying[:room], lying[room:]
+        if not state.dropped[here]:
+            del state.dropped[here]
+        char.weapons += taken
+        state.event(f"{who} picks up {', '.join(taken)}.", PICKUP)
+    elif verb == "pass":
+        card, _, key = rest.partition(":")
+        other = state.chars[key]
+        char.weapons.remove(card)
+        other.weapons.append(card)
+        if card in char.shots:
+            other.shots[card] = char.shots.pop(card)
+        if card in char.emptied:
+            char.emptied.remove(card)
+            other.emptied.append(card)
+        state.event(f"{char.name} passes the {card} to {other.name}.", PASS)
+
+
+@rerolls.resolver("open")
+def open_result(state: PsychoRaidersState, char: Character, roll: int, rest: str) -> None:
+    here = state.space_of(char)
+    assert here is not None
+    there = state.board.space(rest)
+    feature = state.board.feature(here, there) or "door"
+    row = state.rules.tables.dice["locked"].row(roll)
+    opened = bool(row["window" if feature == "window" else "door"])
+    state.event(f"{char.name} tries the locked {feature} to {rest}: {roll}: "
+                f"{'it opens' if opened else 'it holds'}.", LOCKED)
+    if opened:
+        state.locked.remove(edge_key(here, there))
+        state.opened.append(edge_key(here, there))
+
+
+def call(state: PsychoRaidersState, char: Character, building: str) -> None:
+    """11.3: townsfolk inside the called building answer and come to its telephone."""
+    zone = state.board.zone(building)
+    phone = next(m.space for m in state.board.markers_of("telephone") if m.space in zone.spaces)
+    state.event(f"{'Someone' if char.hidden else char.name} telephones the {building}.", PHONE)
+    answered = False
+    for other in state.chars.values():
+        space = state.space_of(other)
+        if (other.kind == "townsfolk" and not other.alerted and not other.dead
+                and space in zone.spaces):
+            other.tokens = {next(iter(other.tokens)): phone}
+            screaming.alert(state, other, PHONE)
+            answered = True
+    if not answered:
+        state.event("No one answers.", PHONE)
+
+
+def composure(state: PsychoRaidersState, char: Character, here: int) -> None:
+    """11.4, 11.41: one stat back, up to the sheet; not in a desecrated chapel."""
+    gravedigger = state.chars.get("gravedigger")
+    chapel = any(m.kind == "chapel" and m.space == here for m in state.board.markers)
+    if chapel and gravedigger is not None and state.is_sinister(gravedigger):
+        state.event("The Chapel is adorned with upside-down crosses and pentagrams: no refuge "
+                    "here.", "11.41")
+        from deadtable.games.psycho_raiders.hiding import reveal_sinister
+
+        reveal_sinister(state, gravedigger, "11.41")
+        return
+    for stat in ("will", "strength", "speed"):  # the first stat below the sheet's (designed)
+        value, top = getattr(char, stat), char.start[STAT_ORDER.index(stat)]
+        if value < top:
+            setattr(char, stat, value + 1)
+            state.event(f"{'Someone hidden' if char.hidden else char.name} gains composure: "
+                        f"+1 {stat.capitalize()}.", COMPOSURE)
+            return
+
+
+def search(state: PsychoRaidersState, char: Character, here: int) -> None:
+    rerolls.roll_table(state, char, "search", "", "Search Weapons Table", SEARCH)
+
+
+@rerolls.resolver("search")
+def search_result(state: PsychoRaidersState, char: Character, roll: int, _arg: str) -> None:
+    """11.5: a D6 on the Search Table; cards found are kept if there is room, else left lying
+    face down (11.63)."""
+    here = state.space_of(char)
+    assert here is not None
+    name = deck_here(state, here) or "Outdoor"
+    pile = state.outdoor if name == "Outdoor" else state.decks[name]
+    row = state.rules.tables.dice["search_weapons"].row(roll)
+    count = int(row["outdoor" if name == "Outdoor" else "location"])
+    found = pile.draw_many(count)
+    room = state.rules.numbers["carry"] - len(char.weapons)
+    kept, left = found[:room], found[room:]
+    for card in kept:
+        char.weapons.append(card)
+        weapon = state.rules.weapons[card]
+        shots = weapon.ammo if weapon.ammo is not None else weapon.fuel
+        if shots is not None:
+            char.shots[card] = shots
+    if left:
+        state.dropped.setdefault(here, []).extend(left)
+    who = "Someone hidden" if char.hidden else char.name
+    where = "" if char.hidden else f" the {name} deck"
+    state.event(f"{who} searches{where}: {roll}: "
+                + (f"finds {', '.join(found)}." if found else "nothing."), SEARCH)
+
+
+__all__ = ["CAMPERS"]

@@ -1,0 +1,112 @@
+"""Character Movement (10.3), Stacking (10.5) and Zones of Control (10.6).
+
+Each hex costs its terrain's Speed (tree and lake more, 10.3); a character whose Speed is
+below a terrain's minimum may not enter it, but may leave it one hex a turn (10.32). Walls
+stop movement; doors, windows and passages let it through unless locked, and only from
+outside (11.1: from inside, every door and window is unlocked). Stacking counts tokens, hide
+tokens included (10.5, 12.13): two friendly pieces per space, one beside a vehicle, and two of
+each side only when they fight there.
+"""
+
+from __future__ import annotations
+
+from deadtable.engine.board.model import edge_key
+from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
+
+MOVE = "10.3 Character Movement"
+STACK = "10.5 Stacking"
+ZOC = "10.6 Zone of Control"
+
+
+def outside(state: PsychoRaidersState, space: int) -> bool:
+    return state.board.coords[space] is not None
+
+
+def can_pass(state: PsychoRaidersState, here: int, there: int) -> bool:
+    """Whether the edge between two adjacent spaces lets a character through now."""
+    board = state.board
+    feature = board.feature(here, there)
+    if feature is None:
+        return True
+    key = edge_key(here, there)
+    if feature == "wall":
+        return key in state.opened  # 10.33: a wall attacked down to 0 is an open door
+    if key not in state.locked:
+        return True
+    if feature == "passage":
+        return False  # 11.12: a locked passage holds from both sides
+    return not outside(state, here) and outside(state, there)  # from inside: unlocked
+
+
+def cost(state: PsychoRaidersState, char: Character, space: int) -> int | None:
+    """The Speed a step onto `space` costs the character, None if it may not go there."""
+    terrain = state.rules.tables.terrain[state.board.terrain[space]]
+    if not terrain.enter:
+        return None
+    return terrain.cost
+
+
+def crowds(state: PsychoRaidersState, char: Character) -> dict[int, tuple[int, int]]:
+    """space -> (friendly pieces, enemy pieces) outside vehicles, as the character counts."""
+    side = state.side_of(char)
+    found: dict[int, tuple[int, int]] = {}
+    for other in state.chars.values():
+        if other.vehicle is not None or not state.active(other):
+            continue
+        mine = state.side_of(other) == side
+        for space in other.tokens.values():
+            friends, enemies = found.get(space, (0, 0))
+            found[space] = (friends + mine, enemies + (not mine))
+    return found
+
+
+def room_for(state: PsychoRaidersState, char: Character, space: int, fighting: bool,
+             crowd: dict[int, tuple[int, int]] | None = None) -> bool:
+    """10.5: whether one more of the character's pieces fits on `space`."""
+    friends, enemies = (crowds(state, char) if crowd is None else crowd).get(space, (0, 0))
+    limit = state.rules.numbers["stack"]
+    if space in state.vehicles.values():
+        limit = 1  # one vehicle and one character outside it
+    if enemies and not fighting:
+        return False
+    return friends < limit
+
+
+def speed(state: PsychoRaidersState, char: Character) -> int:
+    """The character's Speed this turn: its sheet's, plus an event's bonus to its side."""
+    return char.speed + state.bonus.get(state.side_of(char), 0)
+
+
+def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
+          may_fight: bool, crowd: dict[int, tuple[int, int]] | None = None
+          ) -> list[tuple[int, int]]:
+    """(space, cost) of every legal single step of one of the character's tokens, with
+    `left` Speed left to that token this turn."""
+    here = char.tokens[token]
+    board = state.board
+    terrains = state.rules.tables.terrain
+    full = speed(state, char)
+    # 10.32: stranded in heavy terrain by damage, it may still move one hex a turn, but
+    # never into such terrain again without the Speed for it.
+    stranded = full < terrains[board.terrain[here]].min_speed
+    if left <= 0 or (stranded and left < full):
+        return []
+    found = []
+    if crowd is None:
+        crowd = crowds(state, char)
+    for there in board.neighbours[here]:
+        price = cost(state, char, there)
+        if price is None or not can_pass(state, here, there):
+            continue
+        terrain = terrains[board.terrain[there]]
+        if stranded:
+            if terrain.min_speed > full and board.terrain[there] != board.terrain[here]:
+                continue
+            price = left
+        elif terrain.min_speed > full or price > left:
+            continue
+        # 10.5, 10.6: onto an enemy's space only to fight or seek there (its action unused)
+        if not room_for(state, char, there, may_fight, crowd):
+            continue
+        found.append((there, max(price, 1)))
+    return found

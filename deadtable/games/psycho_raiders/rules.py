@@ -1,0 +1,33 @@
+"""The data one game plays with, read once per set of file options and shared by every copy."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from deadtable.engine.board import Board
+from deadtable.games.psycho_raiders.data import (
+    Deck,
+    KillDeck,
+    Sheets,
+    Tables,
+    Vehicle,
+    Weapon,
+)
+
+FISTS = "Fists"
+
+
+@dataclass(frozen=True)
+class Rules:
+    board: Board
+    sheets: Sheets
+    vehicles: Mapping[str, Vehicle]
+    weapons: Mapping[str, Weapon]
+    decks: Mapping[str, Deck]
+    kill: KillDeck
+    tables: Tables
+
+    @property
+    def numbers(self) -> Mapping[str, int]:
+        return self.tables.rules

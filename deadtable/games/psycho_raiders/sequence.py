@@ -1,0 +1,141 @@
+"""Sequence of Play (5): the Event Phase (7), then the campers and their townsfolk, then the
+raiders and sinister townsfolk, each character moving and taking one action; the short game's
+victory (6.1) is checked after every step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from deadtable.engine.decisions import Action, Decision
+from deadtable.engine.procedure import Frame, Handler
+from deadtable.engine.state import Outcome
+from deadtable.games.psycho_raiders.events import apply_event
+from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
+
+EVENTS = "7 Event Phase"
+SEQUENCE = "5 Sequence of Play"
+VICTORY = "6.1 Short game"
+PHASE_CITE = {CAMPERS: "5.2 Campers/Town Folk Actions",
+              RAIDERS: "5.3 Raiders/Sinister Townspeople Actions"}
+
+
+@dataclass(slots=True)
+class Round(Frame):
+    KIND = "round"
+    step: str  # event | campers | raiders | end
+
+
+@dataclass(slots=True)
+class Phase(Frame):
+    """One side's characters take their turns, each seat choosing which of its own goes next
+    (5.2: they may go "simultaneously"; here one after another, in the seat's order)."""
+
+    KIND = "phase"
+    step: str
+    side: str
+    done: list[str] = field(default_factory=list)
+
+
+class RoundHandler(Handler[PsychoRaidersState, Round]):
+    def run(self, state: PsychoRaidersState, frame: Round) -> None:
+        if frame.step == "event":
+            state.round += 1
+            state.bonus = {}
+            state.event(f"Turn {state.round}.", SEQUENCE)
+            event_phase(state)
+            frame.step = CAMPERS
+        elif frame.step in (CAMPERS, RAIDERS):
+            side = frame.step
+            frame.step = RAIDERS if side == CAMPERS else "end"
+            state.push(Phase(step="turns", side=side))
+        else:
+            limit = state.options["max-turns"]
+            if state.round >= limit:
+                state.finish(Outcome({s: "draw" for s in state.game.seats},
+                                     f"dawn: {limit} turns without a victory (designed limit)"),
+                             "max-turns option")
+                return
+            frame.step = "event"
+
+
+def ready(state: PsychoRaidersState, char: Character, side: str) -> bool:
+    """May act in this phase: in play, alerted before this turn (8.4), on the side."""
+    return (state.active(char) and state.side_of(char) == side
+            and (char.kind != "townsfolk" or char.alerted_round < state.round))
+
+
+class PhaseHandler(Handler[PsychoRaidersState, Phase]):
+    def _waiting(self, state: PsychoRaidersState, frame: Phase) -> list[Character]:
+        return [c for c in state.chars.values()
+                if ready(state, c, frame.side) and c.key not in frame.done
+                and c.turned != state.round]
+
+    def decide(self, state: PsychoRaidersState, frame: Phase) -> Decision | None:
+        waiting = self._waiting(state, frame)
+        if not waiting:
+            return None
+        seat = waiting[0].seat
+        mine = [c for c in waiting if c.seat == seat]
+        actions = [Action(f"turn:{c.key}", f"{c.name} takes a turn",
+                          {"verb": "turn", "character": c.key}) for c in mine]
+        return Decision.of(seat, "Which of your characters takes its turn?", actions)
+
+    def apply(self, state: PsychoRaidersState, frame: Phase, action_id: str) -> None:
+        from deadtable.games.psycho_raiders.turn import begin_turn
+
+        key = action_id.split(":", 1)[1]
+        frame.done.append(key)
+        begin_turn(state, state.chars[key])
+
+    def run(self, state: PsychoRaidersState, frame: Phase) -> None:
+        state.pop()
+
+
+def event_phase(state: PsychoRaidersState) -> None:
+    """7: the D66 Event Table on the first turn; after it on a D6 of 5-6, or every turn, or
+    never, as the `events` option says."""
+    mode = state.options["events"]
+    if mode == "none":
+        return
+    if state.round > 1 and mode == "5-6":
+        roll = state.dice.d6()
+        on = int(state.rules.tables.event_phase["event_on"])
+        state.event(f"Event roll: {roll}{'' if roll >= on else ', no event'}.", EVENTS)
+        if roll < on:
+            return
+    d66 = state.dice.d66()
+    event = state.rules.tables.event(d66)
+    state.event(f"Event {d66}: {event.name}. {event.text}", "D66 Event Table")
+    apply_event(state, event.effect, dict(event.numbers), event.weather, event.place)
+
+
+def lowest_d66(state: PsychoRaidersState, chars: list[Character]) -> Character | None:
+    """The character rolling lowest on a D66; ties roll again (A-14, `event_phase.ties`)."""
+    while len(chars) > 1:
+        rolls = {c.key: state.dice.d66() for c in chars}
+        state.event("D66: " + ", ".join(f"{state.chars[k].name} {r}" for k, r in rolls.items())
+                    + ".", EVENTS)
+        low = min(rolls.values())
+        chars = [c for c in chars if rolls[c.key] == low]
+    return chars[0] if chars else None
+
+
+def check_victory(state: PsychoRaidersState) -> None:
+    """6.1: the campers win when one of theirs leaves the north edge hidden; the raiders and
+    sinister townsfolk when every camper is dead."""
+    if state.outcome is not None:
+        return
+    campers = [c for c in state.chars.values() if c.kind == "camper"]
+    winner = None
+    if any(c.escaped for c in state.chars.values() if state.side_of(c) == CAMPERS):
+        winner, cause = CAMPERS, "the campers escaped off the north edge"
+    elif all(c.dead for c in campers):
+        winner, cause = RAIDERS, "every camper is dead"
+    if winner is None:
+        return
+    sides = state.game.sides
+    results = {seat: ("win" if side == winner else "loss")
+               for side, seats in sides.items() for seat in seats}
+    for secret in state.sinister.values():
+        secret.reveal()  # the game is over: the Sinister Sheet is shown
+    state.finish(Outcome(results, cause), VICTORY)

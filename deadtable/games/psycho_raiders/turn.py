@@ -1,0 +1,238 @@
+"""A character's turn (5.2, 10.3): it moves up to its Speed, before, during or after ONE
+action; screaming, walkie-talkies and Will for Speed are free (5.23, 5.31). Each of a hidden
+character's tokens moves as though it were the character (12.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from deadtable.engine.decisions import Action, Decision
+from deadtable.engine.procedure import Frame, Handler
+from deadtable.games.psycho_raiders import (
+    abilities,
+    actions,
+    attacks,
+    crashes,
+    hiding,
+    movement,
+    screaming,
+    vehicles,
+)
+from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.sequence import check_victory
+from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
+
+TURN = "5.2 Campers/Town Folk Actions"
+WILL_SPEED = "10.34 Will Speed Increase"
+OFF = "off"
+
+
+@dataclass(slots=True)
+class Turn(Frame):
+    KIND = "turn"
+    step: str  # act
+    char: str
+    spent: dict[int, int] = field(default_factory=dict)  # token -> Speed spent
+    will_token: int = 0  # the one token that may move with Will (12.3)
+    will: int = 0  # Speed bought with Will this turn (10.34)
+    acted: bool = False
+    screamed: bool = False
+    attack_due: bool = False  # it stepped onto an enemy: it must attack (14)
+    driving: str = ""  # the vehicle it drives this turn (10.1)
+    mode: str = ""  # high | safe | off_road
+    car_spent: int = 0  # hexes the vehicle has gone
+    turn_roll: int = 0  # a Dangerous Turns roll the driver may re-roll (10.2)
+    last: list[int] = field(default_factory=list)  # the vehicle's last step
+    car_from: int = -1  # where the vehicle started this turn (15.22)
+    away: list[int] = field(default_factory=list)  # tokens that left the Jack O'Lantern's way
+
+
+def begin_turn(state: PsychoRaidersState, char: Character) -> None:
+    state.event(f"{char.name}'s turn.", TURN)
+    char.turned = state.round
+    if char.on_fire:
+        attacks.burn(state, char)
+    state.push(Turn(step="act", char=char.key))
+
+
+def left(state: PsychoRaidersState, frame: Turn, char: Character, token: int) -> int:
+    """Speed left to a token: 10.4, a vehicle's hexes count against its riders' walk."""
+    extra = frame.will if token == frame.will_token else 0
+    spent = frame.spent.get(token, 0)
+    if char.vehicle is not None:
+        spent = max(spent, frame.car_spent)
+    if jack(state, char) and token not in frame.away:
+        extra += JACK
+    return movement.speed(state, char) + extra - spent
+
+
+JACK = 2  # D66 36: +2 Speed to campers moving towards the Old Store this turn
+
+
+def jack(state: PsychoRaidersState, char: Character) -> bool:
+    return bool(state.bonus.get("jack-o-lantern")) and char.kind == "camper"
+
+
+def toward_store(state: PsychoRaidersState, here: int, there: int) -> bool:
+    """Row 36: a step that brings the token nearer the Old Store (a reading: every step of
+    the turn must, for the +2 to be used)."""
+    store = state.board.zone("Old Store").spaces
+    near = [min(d for s in store if (d := distance(state.board, x, s)) is not None)
+            for x in (here, there)]
+    return near[1] < near[0]
+
+
+class TurnHandler(Handler[PsychoRaidersState, Turn]):
+    def decide(self, state: PsychoRaidersState, frame: Turn) -> Decision | None:
+        char = state.chars[frame.char]
+        if not state.active(char) or state.outcome is not None:
+            return None
+        found: list[Action] = []
+        if frame.turn_roll:
+            return Decision.of(char.seat, f"{char.name}: a dangerous turn",
+                               vehicles.offers(state, frame, char))
+        if frame.attack_due:
+            found += attacks.offers(state, char, close_only=True)
+            return Decision.of(char.seat, f"{char.name} stepped onto an enemy: attack (14)",
+                               found)
+        if char.grabbed_by is None:
+            found += self._moves(state, frame, char)
+            if char.will > 0:
+                for token in sorted(char.tokens):
+                    if frame.will_token in (0, token):
+                        found.append(Action(
+                            f"will:{token}", f"Spend 1 Will for 1 more Speed"
+                            f"{' (token ' + str(token) + ')' if char.hidden else ''} (10.34)",
+                            {"verb": "will", "token": token}))
+        if not frame.acted:
+            found += hiding.offers(state, char)
+            found += attacks.offers(state, char, close_only=False)
+            found += actions.offers(state, char)
+        if char.grabbed_by is None:
+            found += abilities.turn_offers(state, char, frame.will_token)
+        found += vehicles.offers(state, frame, char)
+        if not frame.acted:
+            found += crashes.offers(state, char) + crashes.ram_offers(state, frame, char)
+        if not frame.screamed:
+            found += screaming.offers(state, char)
+        if state.side_of(char) == RAIDERS:
+            found += screaming.reveal_offers(state)
+        found.append(Action("end", f"End {char.name}'s turn", {"verb": "end"}))
+        return Decision.of(char.seat, f"{char.name}: move and take one action", found)
+
+    def run(self, state: PsychoRaidersState, frame: Turn) -> None:
+        state.adrenaline.pop(frame.char, None)
+        state.pop()  # the character died, escaped or the game ended during its turn
+
+    def _moves(self, state: PsychoRaidersState, frame: Turn, char: Character) -> list[Action]:
+        found = []
+        board = state.board
+        north = set(board.zone("North edge").spaces)
+        crowd = movement.crowds(state, char)
+        for token in sorted(char.tokens):
+            budget = left(state, frame, char, token)
+            where = f" token {token}" if char.hidden else ""
+            for space, price in movement.steps(state, char, token, budget,
+                                               not frame.acted, crowd):
+                if (jack(state, char) and token not in frame.away and price > budget - JACK
+                        and not toward_store(state, char.tokens[token], space)):
+                    continue  # the Jack O'Lantern's +2 only toward the Old Store
+                name = board.name(space)
+                found.append(Action(f"move:{token}:{name}", _label(where, name, price),
+                                    {"verb": "move", "token": token, "space": name}))
+            if (char.hidden and state.side_of(char) == CAMPERS and budget >= 1
+                    and char.tokens[token] in north):
+                found.append(Action(f"move:{token}:{OFF}",
+                                    f"Move{where} off the north edge (6.1)",
+                                    {"verb": "move", "token": token, "space": OFF}))
+        return found
+
+    def apply(self, state: PsychoRaidersState, frame: Turn, action_id: str) -> None:  # noqa: C901
+        char = state.chars[frame.char]
+        verb, _, rest = action_id.partition(":")
+        if verb == "end":
+            state.adrenaline.pop(char.key, None)
+            state.pop()
+        elif verb == "move":
+            token_text, _, name = rest.partition(":")
+            self._move(state, frame, char, int(token_text), name)
+        elif verb == "will":
+            frame.will_token = int(rest)
+            frame.will += 1
+            char.will -= 1
+            state.event(f"{char.name} spends 1 Will for 1 more Speed.", WILL_SPEED)
+        elif verb == "adrenaline":
+            amount = abilities.open_to(state, char, "adrenaline") or 0
+            token_text, _, spent_text = rest.partition(":")
+            spent = int(spent_text)
+            frame.will_token = int(token_text)
+            frame.will += spent
+            state.adrenaline[char.key] = amount - spent
+            abilities.use(state, char, "adrenaline", f"adrenaline, +{spent} Speed")
+        elif verb == "appear":
+            space = state.board.space(rest)
+            abilities.use(state, char, "appear-anywhere", f"appears at {rest}")
+            char.tokens = {min(char.tokens): space}
+            char.vehicle = None
+            frame.spent = {}
+            if state.enemies_at(char, space):
+                frame.attack_due = not frame.acted
+        elif verb in vehicles.FREE:
+            vehicles.apply(state, frame, char, verb, rest)
+        elif verb in screaming.VERBS:
+            frame.screamed = frame.screamed or verb != "reveal"
+            screaming.apply(state, char, verb, rest)
+        else:
+            frame.acted = True
+            frame.attack_due = False
+            if verb in hiding.VERBS:
+                hiding.apply(state, char, verb, rest)
+            elif verb == "hit-car":
+                crashes.start_hit(state, char, rest)
+            elif verb == "ram":
+                crashes.start_ram(state, frame, char, rest)
+            elif verb == "hotwire":
+                vehicles.apply(state, frame, char, verb, rest)
+            elif verb in attacks.VERBS:
+                attacks.apply(state, char, verb, rest)
+            else:
+                actions.apply(state, char, verb, rest)
+        check_victory(state)
+
+    def _move(self, state: PsychoRaidersState, frame: Turn, char: Character, token: int,
+              name: str) -> None:
+        label = f"{char.name}'s token {token}" if char.hidden else char.name
+        if name == OFF:
+            frame.spent[token] = frame.spent.get(token, 0) + 1
+            hiding.leave_north(state, char, token)
+            return
+        space = state.board.space(name)
+        price = dict(movement.steps(state, char, token, left(state, frame, char, token),
+                                    not frame.acted))[space]
+        frame.spent[token] = max(frame.spent.get(token, 0), frame.car_spent) + price
+        if jack(state, char) and not toward_store(state, char.tokens[token], space):
+            frame.away.append(token)
+        char.tokens[token] = space
+        if char.vehicle is not None and char.vehicle == frame.driving:
+            frame.driving = ""  # 10.4: dropped off, the vehicle has no driver now
+        if char.vehicle is not None:
+            state.event(f"{char.name} gets out of the {char.vehicle}.", vehicles.RIDE)
+        char.vehicle = None
+        if char.grabbed_by is None:
+            for other in state.chars.values():
+                if other.grabbed_by == char.key:  # moving away lets go (a reading of 13)
+                    other.grabbed_by = None
+        state.event(f"{label} moves to {name}.", movement.MOVE)
+        hiding.exposed(state, char, token)
+        if not char.hidden and char.tokens.get(token) == space:  # the character itself moved
+            screaming.visit(state, char)
+            if state.enemies_at(char, space):
+                frame.attack_due = True
+                state.event(f"{char.name} stops on an enemy and must attack.", attacks.ATTACK)
+
+
+
+
+def _label(where: str, name: str, price: int) -> Callable[[], str]:
+    return lambda: f"Move{where} to {name} ({price} Speed)"

@@ -1,0 +1,314 @@
+"""Vehicles (10.1, 10.2, 10.4, 11.1, 11.2, 11.21) and escaping by road (6.1).
+
+A vehicle's sheet (data/vehicles.toml) gives its three speeds, strength and capacity; its
+state here is plain data: the speeds and strength left, who may get in without breaking a
+door (11.1: "Cars not belonging to characters are considered locked"), who may drive it
+(its owners, by keys passed within 2 hexes, 11.21, or a hotwire, 11.2), and whether it is
+wrecked. The character whose turn it is drives a vehicle it sits in, once a turn: it
+announces High, Safe or Off-Road Speed (10.1), then moves a hex at a time, its passengers with
+it; at High Speed each sharp turn rolls on the Dangerous Turns Table (10.2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deadtable.engine.decisions import Action
+from deadtable.games.psycho_raiders import rerolls
+from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
+
+DRIVE = "10.1 Vehicle Movement"
+TURNS = "10.2 Dangerous Turns"
+RIDE = "10.4 Cars Dropping Off/Pickup"
+BREAK_IN = "11.1 Opening Locked Doors"
+HOTWIRE = "11.2 Hotwire Car"
+KEYS = "11.21 Gaining Permission to Use"
+ESCAPE = "6.1 Short game"
+VERBS = ("board", "drive", "car", "turn-roll", "hotwire", "keys", "escape-road")
+FREE = ("board", "drive", "car", "turn-roll", "keys", "escape-road")  # not actions (10)
+MODES = ("high", "safe", "off_road")
+
+
+def new_car(state: PsychoRaidersState, name: str) -> dict[str, Any]:
+    sheet = state.rules.vehicles[name]
+    owner = sheet.owner.lower()
+    return {"high": sheet.high, "safe": sheet.safe, "off_road": sheet.off_road,
+            "strength": sheet.strength, "open_to": [owner], "drivers": [owner],
+            "wrecked": False, "ruined": False, "moved": 0, "driven_by": owner}
+
+
+def may(state: PsychoRaidersState, char: Character, names: list[str]) -> bool:
+    """Whether a list of owners (a side, a character, "all") includes the character."""
+    side = state.side_of(char)
+    return ("all" in names or char.key in names or side in names
+            or (side == CAMPERS and "campers" in names) or (side == RAIDERS and "raiders" in names))
+
+
+def aboard(state: PsychoRaidersState, name: str) -> list[Character]:
+    return [c for c in state.chars.values() if c.vehicle == name and state.active(c)]
+
+
+def offers(state: PsychoRaidersState, frame: Any, char: Character) -> list[Action]:
+    here = state.space_of(char)
+    if here is None or char.hidden or char.grabbed_by is not None:
+        return []
+    found: list[Action] = []
+    if frame.turn_roll:
+        return [Action("turn-roll:keep", f"Keep the Dangerous Turns roll of {frame.turn_roll}",
+                       {"verb": "turn-roll"}),
+                Action("turn-roll:reroll", "Re-roll it for 1 Will (10.2)",
+                       {"verb": "turn-roll"})] if char.will > 0 else []
+    for name, space in state.vehicles.items():
+        car = state.cars[name]
+        if space != here or car["wrecked"]:
+            continue
+        if char.vehicle is None:
+            full = len(aboard(state, name)) >= state.rules.vehicles[name].capacity
+            if may(state, char, car["open_to"]) and not full:
+                found.append(Action(f"board:{name}", f"Get into the {name} (10.4)",
+                                    {"verb": "board", "vehicle": name}))
+            elif not full and not frame.acted:
+                found.append(Action(f"open:vehicle={name}", f"Break into the {name} (11.1)",
+                                    {"verb": "open", "vehicle": name}))
+        elif char.vehicle == name:
+            drivable = may(state, char, car["drivers"])
+            if not drivable and not car["ruined"] and not frame.acted:
+                found.append(Action(f"hotwire:{name}", f"Hotwire the {name} (11.2)",
+                                    {"verb": "hotwire", "vehicle": name}))
+            if drivable and frame.driving == "" and car["moved"] != state.round:
+                found += [Action(f"drive:{mode}", f"Drive the {name} at "
+                                 f"{mode.replace('_', '-').title()} Speed (up to "
+                                 f"{car[mode] - frame.spent.get(min(char.tokens), 0)})",
+                                 {"verb": "drive", "mode": mode})
+                          for mode in modes(state, name)
+                          if car[mode] - frame.spent.get(min(char.tokens), 0) > 0]
+            if frame.driving == name:
+                found += _steps(state, frame, name)
+    found += _keys(state, char)
+    return found
+
+
+def modes(state: PsychoRaidersState, name: str) -> list[str]:
+    """10.1: High or Safe only from a road; Off-Road anywhere."""
+    on_road = state.board.terrain[state.vehicles[name]] == "road"
+    return list(MODES) if on_road else ["off_road"]
+
+
+def _ground_ok(state: PsychoRaidersState, space: int, mode: str) -> bool:
+    terrain = state.rules.tables.terrain[state.board.terrain[space]]
+    if state.board.coords[space] is None or terrain.vehicle == "never":
+        return False
+    return terrain.vehicle == "road" if mode != "off_road" else True
+
+
+def _steps(state: PsychoRaidersState, frame: Any, name: str) -> list[Action]:
+    car = state.cars[name]
+    left = car[frame.mode] - frame.car_spent
+    if left <= 0:
+        return []
+    here = state.vehicles[name]
+    found = []
+    for there in state.board.neighbours[here]:
+        if not _ground_ok(state, there, frame.mode):
+            continue
+        cars_there = sum(1 for s in state.vehicles.values() if s == there)
+        people = [c for c in state.chars.values() if state.active(c) and c.vehicle is None
+                  and there in c.tokens.values()]
+        if cars_there >= 2 or (cars_there and people) or len(people) > 1:
+            continue  # 10.5; running people down is ramming (15.22), not yet built
+        label = state.board.name(there)
+        found.append(Action(f"car:{label}", f"Drive the {name} to {label}",
+                            {"verb": "car", "space": label}))
+    north = set(state.board.zone("North edge").spaces)
+    if here in north and state.board.terrain[here] == "road" and _may_escape(state, name):
+        found.append(Action("escape-road", f"Drive the {name} off the north edge by road (6.1)",
+                            {"verb": "escape-road"}))
+    return found
+
+
+def _may_escape(state: PsychoRaidersState, name: str) -> bool:
+    """6.1: campers in a vehicle on the road at least 5 hexes from the raiders' vehicles."""
+    riders = aboard(state, name)
+    if not any(state.side_of(c) == CAMPERS for c in riders):
+        return False
+    here = state.vehicles[name]
+    for other, space in state.vehicles.items():
+        car = state.cars[other]
+        if other == name or car["wrecked"]:
+            continue
+        raiders = other == "Van" or car["driven_by"] == RAIDERS
+        d = distance(state.board, here, space)
+        if raiders and d is not None and d < 5:
+            return False
+    return True
+
+
+def _keys(state: PsychoRaidersState, char: Character) -> list[Action]:
+    """11.21: an owner passes its keys to a friend within 2 hexes, not through obstacles."""
+    from deadtable.games.psycho_raiders.hiding import sees
+
+    found = []
+    here = state.space_of(char)
+    for name, car in state.cars.items():
+        if state.rules.vehicles[name].owner.lower() != char.key or car["wrecked"]:
+            continue
+        side = state.side_of(char)
+        if side in car["drivers"]:
+            continue
+        for other in state.chars.values():
+            there = state.space_of(other)
+            if (other is char or not state.active(other) or other.hidden or there is None
+                    or here is None or state.side_of(other) != side):
+                continue
+            d = distance(state.board, here, there)
+            if d is not None and d <= state.rules.numbers["keys_distance"] and (
+                    d == 0 or sees(state, here, there)):
+                found.append(Action(f"keys:{name}", f"Give the keys of the {name} to your "
+                                    "side (11.21)", {"verb": "keys", "vehicle": name}))
+                break
+    return found
+
+
+def apply(state: PsychoRaidersState, frame: Any, char: Character, verb: str, rest: str) -> None:
+    if verb == "board":
+        char.vehicle = rest
+        state.event(f"{char.name} gets into the {rest}.", RIDE)
+        frame.car_spent = max(frame.car_spent, frame.spent.get(min(char.tokens), 0))
+    elif verb == "drive":
+        frame.driving = char.vehicle or ""
+        frame.mode = rest
+        frame.car_spent = frame.spent.get(min(char.tokens), 0)  # 10.4: the driver's walk
+        frame.car_from = state.vehicles[frame.driving]
+        state.cars[frame.driving]["moved"] = state.round
+        state.cars[frame.driving]["driven_by"] = state.side_of(char)
+        state.event(f"{char.name} drives the {frame.driving} at "
+                    f"{rest.replace('_', '-').title()} Speed.", DRIVE)
+    elif verb == "car":
+        _drive_to(state, frame, char, state.board.space(rest))
+    elif verb == "turn-roll":
+        roll = frame.turn_roll
+        if rest == "reroll":
+            char.will -= 1
+            roll = state.dice.d6()
+            state.event(f"{char.name} spends 1 Will and re-rolls: {roll}.", TURNS)
+        frame.turn_roll = 0
+        _turn_result(state, frame, char, roll)
+    elif verb == "hotwire":
+        hotwire(state, char, rest)
+    elif verb == "keys":
+        state.cars[rest]["drivers"].append(state.side_of(char))
+        state.cars[rest]["open_to"].append(state.side_of(char))
+        state.event(f"The {char.name} hands over the keys of the {rest}.", KEYS)
+    elif verb == "escape-road":
+        name = frame.driving
+        state.event(f"The {name} roars off the north edge of Crucible.", ESCAPE)
+        for rider in aboard(state, name):
+            rider.escaped = True
+            rider.tokens = {}
+            state.real[rider.key] = {}
+        del state.vehicles[name]
+        frame.driving = ""
+
+
+def _drive_to(state: PsychoRaidersState, frame: Any, char: Character, space: int) -> None:
+    name = frame.driving
+    before = state.vehicles[name]
+    state.vehicles[name] = space
+    frame.car_spent += 1
+    frame.last = [before, space]
+    for rider in aboard(state, name):
+        rider.tokens = {t: space for t in rider.tokens}
+    state.event(f"The {name} moves to {state.board.name(space)}.", DRIVE)
+    sharp = any(m.space == space for m in state.board.markers_of("sharp-turn"))
+    if sharp and frame.mode == "high":
+        table = state.rules.tables.dice["dangerous_turns"]
+        roll = state.dice.d6()
+        row = table.row(roll + table.modifiers.get(state.weather.lower(), 0))
+        state.event(f"A sharp turn at High Speed: Dangerous Turns {roll}: {row['text']}", TURNS)
+        if row["result"] != "safe" and char.will > 0:
+            frame.turn_roll = roll  # the driver may re-roll (10.2)
+        else:
+            _turn_result(state, frame, char, roll)
+
+
+def _turn_result(state: PsychoRaidersState, frame: Any, char: Character, roll: int) -> None:
+    table = state.rules.tables.dice["dangerous_turns"]
+    row = table.row(roll + table.modifiers.get(state.weather.lower(), 0))
+    name = frame.driving
+    if row["result"] == "safe":
+        return
+    frame.driving = ""  # its move is over, and the driver's
+    frame.spent = {t: 99 for t in char.tokens}
+    if row["result"] == "off-road":
+        skid(state, name, frame.last, int(row["hexes"]))
+        return
+    wreck(state, name, TURNS)
+
+
+def skid(state: PsychoRaidersState, name: str, last: list[int], hexes: int) -> None:
+    """10.2: off-road the given hexes in the direction of travel, onto grass (or as best it
+    can: the nearest grass hex to that point)."""
+    board = state.board
+    a, b = (board.coords[s] for s in last)
+    assert a is not None and b is not None
+    dq, dr = b[0] - a[0], b[1] - a[1]
+    target = (b[0] + dq * hexes, b[1] + dr * hexes)
+    grass = [s for s in range(board.size) if board.coords[s] is not None
+             and board.terrain[s] in ("grassland", "long grass")
+             and s not in state.vehicles.values()]
+
+    def far(s: int) -> int:
+        c = board.coords[s]
+        assert c is not None
+        x, z = c[0] - target[0], c[1] - target[1]
+        return (abs(x) + abs(z) + abs(x + z)) // 2
+
+    space = min(grass, key=lambda s: (far(s), s))
+    state.vehicles[name] = space
+    for rider in aboard(state, name):
+        rider.tokens = {t: space for t in rider.tokens}
+    state.event(f"The {name} skids off-road to {board.name(space)}.", TURNS)
+
+
+def wreck(state: PsychoRaidersState, name: str, cite: str) -> None:
+    """10.2, 15.4: the vehicle flips; everyone inside rolls on the Damage Table and is out."""
+    from deadtable.games.psycho_raiders.attacks import Damage
+
+    state.cars[name]["wrecked"] = True
+    state.event(f"The {name} flips over: wrecked.", cite)
+    for rider in aboard(state, name):
+        rider.vehicle = None
+        roll = state.dice.d6()
+        row = state.rules.tables.dice["damage"].row(roll)
+        state.event(f"{rider.name}: Damage Table {roll}: {row['text']}", cite)
+        if row["damage"]:
+            state.push(Damage(step="allocate", char=rider.key, amount=int(row["damage"]),
+                              wtype="Blunt", killers=[], before=list(rider.stats)))
+
+
+def break_in(state: PsychoRaidersState, char: Character, name: str) -> None:
+    rerolls.roll_table(state, char, "break-in", name, "Locked Doors/Windows Table", BREAK_IN)
+
+
+@rerolls.resolver("break-in")
+def break_in_result(state: PsychoRaidersState, char: Character, roll: int, name: str) -> None:
+    row = state.rules.tables.dice["locked"].row(roll)
+    opened = bool(row["vehicle"])
+    state.event(f"{char.name} tries the {name}'s door: {roll}: "
+                f"{'it opens' if opened else 'it holds'}.", BREAK_IN)
+    if opened:
+        state.cars[name]["open_to"].append("all")
+
+
+def hotwire(state: PsychoRaidersState, char: Character, name: str) -> None:
+    rerolls.roll_table(state, char, "hotwire", name, "Hotwire Table", HOTWIRE)
+
+
+@rerolls.resolver("hotwire")
+def hotwire_result(state: PsychoRaidersState, char: Character, roll: int, name: str) -> None:
+    row = state.rules.tables.dice["hotwire"].row(roll)
+    state.event(f"{char.name} hotwires the {name}: {roll}: {row['text']}", HOTWIRE)
+    if row["result"] == "starts":
+        state.cars[name]["drivers"].append(state.side_of(char))
+    elif row["result"] == "ruined":
+        state.cars[name]["ruined"] = True

@@ -1,0 +1,69 @@
+"""What a seat sees: the sheets (public, 4.5), every token where it stands, and, only for the
+seat playing a character, which of its tokens is real (12) and, only for the raiders' seats,
+who is sinister (17.2). A spectator (seat None) sees what every seat sees."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from deadtable.engine.board import Board
+from deadtable.games.psycho_raiders.state import REAL, PsychoRaidersState
+
+
+@lru_cache(maxsize=4)
+def map_view(board: Board) -> dict[str, Any]:
+    """The static map, once per board: hexes (name, axial q and r, terrain), rooms (name and
+    building), and the markers, for drawing (the rules read the board)."""
+    names = board.names
+    buildings = {s: z.name for z in board.zones.values() if z.kind == "building"
+                 for s in z.spaces}
+    return {
+        "hexes": [[names[i], *board.coords[i], board.terrain[i]]  # type: ignore[misc]
+                  for i in range(board.size) if board.coords[i] is not None],
+        "rooms": [[names[i], buildings.get(i, "")] for i in range(board.size)
+                  if board.coords[i] is None],
+        "markers": [[m.kind, names[m.space]] for m in board.markers
+                    if m.kind in ("streetlight", "sharp-turn", "telephone")],
+    }
+
+
+def view(state: PsychoRaidersState, seat: str | None) -> dict[str, Any]:
+    board = state.board
+    chars = []
+    for char in state.chars.values():
+        secrets = state.real[char.key]
+        tokens = []
+        for token, space in sorted(char.tokens.items()):
+            shown = secrets[token].shown(seat) if seat is not None else (
+                secrets[token].value if secrets[token].revealed else None)
+            tokens.append({"token": token, "space": board.name(space),
+                           "real": None if shown is None else shown == REAL})
+        sinister = state.sinister.get(char.key)
+        known = sinister is not None and (sinister.revealed or (
+            seat is not None and sinister.visible(seat)))
+        chars.append({
+            "name": char.name, "kind": char.kind, "seat": char.seat,
+            "side": state.side_of(char),
+            "sinister": (sinister.value == "sinister") if known and sinister else None,
+            "speed": char.speed, "strength": char.strength, "will": char.will,
+            "sheet": list(char.start), "weapons": list(char.weapons),
+            "empty": list(char.emptied), "shots": dict(char.shots),
+            "hidden": char.hidden, "tokens": tokens, "vehicle": char.vehicle,
+            "alerted": char.alerted, "dead": char.dead, "escaped": char.escaped,
+            "on_fire": char.on_fire, "grabbed_by": char.grabbed_by,
+        })
+    return {
+        "map": map_view(board),
+        "turn": state.round,
+        "weather": state.weather,
+        "characters": chars,
+        "vehicles": [{"name": name, "space": board.name(space),
+                      "speeds": [state.cars[name][m] for m in ("high", "safe", "off_road")],
+                      "strength": state.cars[name]["strength"],
+                      "wrecked": state.cars[name]["wrecked"]}
+                     for name, space in state.vehicles.items()],
+        "locked": [[board.name(a), board.name(b)] for a, b in state.locked],
+        "dropped": {board.name(s): len(cards) for s, cards in state.dropped.items()},
+        "kill_deck": len(state.kill),
+    }

@@ -1,0 +1,113 @@
+// Psycho Raiders in the browser: Crucible as SVG (pointy-top axial hexes coloured by terrain,
+// streetlights and sharp turns marked, vehicles and every token drawn where they stand: a
+// token shows its character's initials and number, ringed where the seat knows it is real),
+// the buildings' rooms with who stands in them, the turn and weather, and a card per
+// character. A hex the seat may move to is outlined; clicking it plays that move (or, where
+// several tokens could go there, the page's list below offers them).
+"use strict";
+(function () {
+  const D = window.Deadtable;
+  const {el, svg} = D;
+  const R = 14;
+  const W = Math.sqrt(3) * R;
+  const TERRAIN = {
+    grassland: "#5c7d3c", "long grass": "#7f9a3e", road: "#55565c", tree: "#2f4f2a",
+    graveyard: "#6f6a73", lake: "#2f5f9f", building: "#7a5a3a", floor: "#8a6a4a",
+  };
+  const centre = (q, r) => [W * (q + r / 2), 1.5 * R * r];
+
+  function corners(x, y, radius) {
+    const out = [];
+    for (let i = 0; i < 6; i++) {
+      const angle = Math.PI / 180 * (60 * i - 30);
+      out.push(`${(x + radius * Math.cos(angle)).toFixed(1)},${(y + radius * Math.sin(angle)).toFixed(1)}`);
+    }
+    return out.join(" ");
+  }
+
+  function render(view, board, payload) {
+    if (!view || !view.characters || !view.map) return false;
+    board.replaceChildren();
+    const moves = {};
+    for (const a of (payload && payload.decision ? payload.decision.actions : [])) {
+      const args = a.args || {};
+      if (args.space && (args.verb === "move" || args.verb === "car")) {
+        (moves[args.space] || (moves[args.space] = [])).push(a);
+      }
+    }
+    const here = {};
+    for (const c of view.characters) {
+      for (const t of c.tokens) {
+        (here[t.space] || (here[t.space] = [])).push({c, t});
+      }
+    }
+    const cars = {};
+    for (const v of view.vehicles || []) (cars[v.space] || (cars[v.space] = [])).push(v);
+    const marks = {};
+    for (const [kind, space] of view.map.markers) (marks[space] || (marks[space] = [])).push(kind);
+
+    let maxX = 0, maxY = 0;
+    for (const [, q, r] of view.map.hexes) {
+      const [x, y] = centre(q, r);
+      maxX = Math.max(maxX, x); maxY = Math.max(maxY, y);
+    }
+    const map = svg("svg", {viewBox: `${-R} ${-R} ${maxX + 2 * R} ${maxY + 2 * R}`,
+      class: "pr-map", role: "img", "aria-label": `Crucible, turn ${view.turn}`});
+    map.style.minWidth = `${Math.round(maxX)}px`;
+    for (const [name, q, r, terrain] of view.map.hexes) {
+      const [x, y] = centre(q, r);
+      const choices = moves[name] || [];
+      const g = svg("g", {class: `hex${choices.length ? " reach" : ""}`, "data-space": name,
+        onclick: () => { if (choices.length === 1) D.act(choices[0].id); }},
+      svg("polygon", {points: corners(x, y, R), fill: TERRAIN[terrain] || "#666",
+        stroke: choices.length ? "#ffd84a" : "#222", "stroke-width": choices.length ? 2 : 0.5}),
+      svg("title", {}, `${name}: ${terrain}${(marks[name] || []).map((m) => `, ${m}`).join("")}`
+        + (choices.length ? ` — ${choices.map((a) => a.label).join("; ")}` : "")));
+      if ((marks[name] || []).includes("streetlight")) {
+        g.append(svg("circle", {cx: x, cy: y - R * 0.5, r: 3, fill: "#ffe680"}));
+      }
+      for (const v of cars[name] || []) {
+        g.append(svg("rect", {x: x - R * 0.7, y: y - R * 0.35, width: R * 1.4, height: R * 0.7,
+          fill: v.wrecked ? "#444" : "#111", stroke: "#ccc", "stroke-width": 0.5}));
+      }
+      const tokens = here[name] || [];
+      tokens.forEach(({c, t}, i) => {
+        const label = `${c.name.slice(0, 2)}${c.tokens.length > 1 || c.hidden ? t.token : ""}`;
+        const colour = c.side === "raiders" ? "#b02020" : c.kind === "townsfolk" ? "#2060b0" : "#e0e0e0";
+        g.append(svg("text", {x: x - R * 0.6 + (i % 2) * R * 0.7, y: y + 4 + Math.floor(i / 2) * 8,
+          fill: colour, "font-size": 8, "font-weight": t.real && c.hidden ? "bold" : "normal",
+          "text-decoration": t.real && c.hidden ? "underline" : "none"}, label));
+      });
+      map.append(g);
+    }
+    board.append(el("p", {class: "pr-status"},
+      `Turn ${view.turn} · Weather: ${view.weather} · Kill Deck: ${view.kill_deck} cards`), map);
+    const rooms = view.map.rooms.map(([name]) => {
+      const tokens = here[name] || [];
+      const choices = moves[name] || [];
+      if (!tokens.length && !choices.length) return null;
+      const who = tokens.map(({c, t}) => `${c.name}${c.hidden ? ` #${t.token}` : ""}${t.real && c.hidden ? " (you)" : ""}`);
+      return el("li", {}, choices.length === 1
+        ? el("button", {type: "button", onclick: () => D.act(choices[0].id)}, name) : name,
+      who.length ? `: ${who.join(", ")}` : "");
+    }).filter(Boolean);
+    if (rooms.length) board.append(el("ul", {class: "pr-rooms"}, rooms));
+    const cards = view.characters.filter((c) => c.alerted || c.kind !== "townsfolk").map((c) => {
+      const where = c.tokens.map((t) => `#${t.token} ${t.space}${t.real === true && c.hidden ? " (you)" : ""}`);
+      const state = [c.dead ? "dead" : null, c.escaped ? "escaped" : null,
+        c.hidden ? "hidden" : null, c.on_fire ? "on fire" : null,
+        c.grabbed_by ? `held by ${c.grabbed_by}` : null, c.vehicle ? `in the ${c.vehicle}` : null,
+        c.sinister ? "sinister" : null].filter(Boolean);
+      return el("div", {class: "pr-card"},
+        el("strong", {}, `${c.name} (${c.side})`),
+        el("div", {}, `Speed ${c.speed}/${c.sheet[0]} · Strength ${c.strength}/${c.sheet[1]} · Will ${c.will}/${c.sheet[2]}`),
+        el("div", {}, `Weapons: ${c.weapons.length ? c.weapons.join(", ") : "none"}`),
+        el("div", {}, `Tokens: ${where.length ? where.join("; ") : "off the map"}`),
+        state.length ? el("div", {}, state.join(" · ")) : null);
+    });
+    board.append(el("div", {class: "pr-cards"}, cards));
+    return true;
+  }
+
+  D.registerRenderer("psycho-raiders", render);
+})();

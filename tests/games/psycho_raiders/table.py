@@ -1,0 +1,59 @@
+"""Helpers for Psycho Raiders rules tests: a game past its set-up, characters placed at will,
+and the next dice scripted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deadtable.games.psycho_raiders import SPEC
+from deadtable.games.psycho_raiders.hiding import lit
+from deadtable.games.psycho_raiders.setup import place
+from deadtable.games.psycho_raiders.state import PsychoRaidersState
+
+
+def new(players: int = 2, sinister: tuple[int, ...] = (1, 1), **options: Any
+        ) -> PsychoRaidersState:
+    """A game at the campers' first decision: no events, the Sinister Roll scripted (the count,
+    then a D6 per townsperson, in the Sheet's order)."""
+    game = SPEC.bind(players=players, events="none", **options)
+    state = game.new(seed=1, dice=list(sinister))
+    while state.decision is not None and state.decision.ids[0].startswith("rank:"):
+        state.apply(state.decision.ids[0])
+    assert isinstance(state, PsychoRaidersState)
+    return state
+
+
+def script(state: PsychoRaidersState, *rolls: int) -> None:
+    state.dice.script = list(reversed(rolls))
+
+
+def put(state: PsychoRaidersState, key: str, space: str | int) -> None:
+    char = state.chars[key]
+    where = state.board.space(space) if isinstance(space, str) else space
+    place(state, char, where)
+    char.vehicle = None
+
+
+def park_everyone(state: PsychoRaidersState) -> None:
+    """Every raider and camper off in a far corner, so tests place only who they need."""
+    corner = [state.board.space(f"{c},{r}") for c in range(0, 4) for r in range(26, 32)]
+    chars = [c for c in state.chars.values() if c.kind != "townsfolk"]
+    for char, space in zip(chars, corner[::2], strict=False):
+        put(state, char.key, space)
+
+
+def quiet_hex(state: PsychoRaidersState, near: int | None = None) -> int:
+    """A grass hex, unlit, far from the corner where park_everyone puts people."""
+    for space in range(state.board.size):
+        coord = state.board.offset(space)
+        if (coord is not None and state.board.terrain[space] == "grassland"
+                and not lit(state, space) and coord[1] < 12 and coord[0] > 14):
+            return space
+    raise AssertionError("no quiet hex")
+
+
+def take_turn(state: PsychoRaidersState, key: str) -> None:
+    """Make `key` the character whose turn it is (the phase's seat chooses it)."""
+    decision = state.decision
+    assert decision is not None
+    state.apply(f"turn:{key}")

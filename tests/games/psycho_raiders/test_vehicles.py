@@ -1,0 +1,142 @@
+"""Vehicles (10.1, 10.2, 10.4, 11.1, 11.2, 11.21) and escaping by road (6.1), dice scripted."""
+
+from __future__ import annotations
+
+from tests.games.psycho_raiders.table import new, park_everyone, put, script
+
+
+def test_10_1_safe_speed_carries_the_passengers_and_10_4_drop_off() -> None:
+    state = new()
+    state.apply("turn:randy")
+    state.apply("drive:safe")  # the pickup's Safe Speed is 4
+    for hex_ in ("11,24", "10,23", "11,22", "11,21"):  # a sharp turn at 10,23: no roll
+        state.apply(f"car:{hex_}")
+    assert state.vehicles["Pickup Truck"] == state.board.space("11,21")
+    assert state.space_of(state.chars["ginger"]) == state.board.space("11,21")
+    assert not any(a.startswith("car:") for a in state.decision.ids)  # 4 hexes spent
+    # Randy (Speed 4) gets out: the vehicle's 4 hexes are spent from his walk (10.4)
+    assert not any(a.startswith("move:") for a in state.decision.ids)
+
+
+def test_10_2_dangerous_turn_skids_off_road_and_the_driver_may_reroll() -> None:
+    state = new()
+    state.apply("turn:randy")
+    state.apply("drive:high")
+    state.apply("car:11,24")
+    script(state, 4, 5)  # 4: off-road 1 hex; Randy re-rolls: 5, off-road 2 hexes
+    state.apply("car:10,23")
+    state.apply("turn-roll:reroll")
+    pickup = state.vehicles["Pickup Truck"]
+    assert state.board.terrain[pickup] in ("grassland", "long grass")
+    assert state.chars["randy"].will == 3
+    assert not any(a.startswith(("car:", "move:")) for a in state.decision.ids)
+
+
+def test_10_2_a_flip_wrecks_the_vehicle_and_hurts_everyone_inside() -> None:
+    state = new()
+    state.apply("turn:randy")
+    state.apply("drive:high")
+    state.apply("car:11,24")
+    script(state, 6, 3, 1, 1)  # flip (kept: no re-roll offered on a 6? it is: keep it)
+    state.apply("car:10,23")
+    state.apply("turn-roll:keep")
+    assert state.cars["Pickup Truck"]["wrecked"]
+    assert all(state.chars[k].vehicle is None for k in ("randy", "ginger", "dawn"))
+    state.apply("lose:will")  # Randy's 3 on the Damage Table: 1 damage
+    assert state.chars["randy"].will == 3
+
+
+def test_11_1_and_11_2_break_into_and_hotwire_a_townsperson_s_car() -> None:
+    state = new()
+    park_everyone(state)
+    fixer = state.vehicles["Fixer-Upper"]
+    put(state, "dawn", fixer)
+    state.apply("turn:randy")
+    state.apply("end")
+    state.apply("turn:ginger")
+    state.apply("end")
+    state.apply("turn:dawn")
+    assert "board:Fixer-Upper" not in state.decision.ids
+    script(state, 3)  # 3: a vehicle's door gives
+    state.apply("open:vehicle=Fixer-Upper")
+    state.apply("keep")
+    state.apply("board:Fixer-Upper")
+    assert not any(a.startswith(("drive:", "hotwire:")) for a in state.decision.ids)
+    state.apply("end")
+    for key in ("spud", "beau", "fluke", "torch"):
+        state.apply(f"turn:{key}")
+        state.apply("end")
+    state.apply("turn:randy")
+    state.apply("end")
+    state.apply("turn:ginger")
+    state.apply("end")
+    state.apply("turn:dawn")
+    script(state, 5)
+    state.apply("hotwire:Fixer-Upper")
+    state.apply("keep")
+    assert any(a.startswith("drive:") for a in state.decision.ids)
+
+
+def test_6_1_escape_by_road_needs_5_hexes_from_the_raiders() -> None:
+    state = new()
+    park_everyone(state)
+    edge = state.board.space("11,0")
+    state.vehicles["Pickup Truck"] = edge
+    put(state, "randy", edge)
+    state.chars["randy"].vehicle = "Pickup Truck"
+    state.vehicles["Van"] = state.board.space("11,3")
+    state.apply("turn:randy")
+    state.apply("drive:safe")
+    assert "escape-road" not in state.decision.ids
+    state.vehicles["Van"] = state.board.space("11,6")
+    state._decision = None
+    state.apply("escape-road")
+    assert state.outcome is not None and state.outcome.results["campers"] == "win"
+
+
+def test_15_22_ramming_after_a_straight_line_and_15_3_vehicle_damage() -> None:
+    state = new()
+    park_everyone(state)
+    put(state, "spud", "11,20")  # a raider in the road ahead of the pickup
+    state.apply("turn:randy")
+    put(state, "randy", "10,25")
+    state.chars["randy"].vehicle = "Pickup Truck"
+    state._decision = None
+    state.apply("drive:safe")
+    state.apply("car:11,24")
+    # from 10,25 to 11,20 is no straight line: no +2
+    state.vehicles["Pickup Truck"] = state.board.space("11,21")
+    state.chars["randy"].tokens = {1: state.board.space("11,21")}
+    state._decision = None
+    script(state, 2, 6)  # pickup 2 + 6 = 8; Spud 6 + Crude Mace 3 + 7 = 16
+    state.apply("ram:spud")
+    assert any(e.cite == "15.22 Ramming" and "+2" not in e.text for e in state.log)
+    state.apply("will:0")  # Randy drives: he is behind, adds first
+    state.apply("will:0")  # Spud
+    for _ in range(8):
+        decision = state.decision
+        assert decision is not None
+        if "car-lose:speed" not in decision.ids:
+            break
+        state.apply("car-lose:speed")
+    car = state.cars["Pickup Truck"]
+    assert car["strength"] == 6 and not car["wrecked"]
+    assert (car["high"], car["safe"], car["off_road"]) == (1, 0, 0)
+
+
+def test_15_2_a_character_attacks_a_vehicle_and_15_4_it_is_totalled() -> None:
+    state = new()
+    park_everyone(state)
+    tractor = state.vehicles["Tractor"]
+    state.cars["Tractor"].update(high=0, safe=0, off_road=0, strength=1)
+    state.cars["Tractor"]["open_to"] = ["raiders"]
+    put(state, "randy", tractor)
+    state.apply("turn:randy")
+    script(state, 6, 1)  # Randy 6 + 2 + 5 = 13 against 1 + 1 = 2
+    from deadtable.games.psycho_raiders import crashes
+
+    crashes.start_hit(state, state.chars["randy"], "Tractor:Tire Iron")
+    state.settle()
+    state.apply("will:0")  # Randy is ahead; the tractor has no driver: Randy alone decides
+    state.apply("car-lose:strength")
+    assert state.cars["Tractor"]["wrecked"]
