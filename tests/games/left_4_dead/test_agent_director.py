@@ -8,14 +8,22 @@ import pytest
 from deadtable.engine.board import distance
 from deadtable.games.left_4_dead.agent import DirectorAgent
 from deadtable.games.left_4_dead.powers import boomer
+from deadtable.games.left_4_dead.powers.charger import lines
 from deadtable.games.left_4_dead.specials import SpecialTurn
-from deadtable.games.left_4_dead.state import Left4DeadState
+from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 from tests.games.left_4_dead.positions import at, infected, place_team, special_turn, turn
 from tests.games.left_4_dead.positions import choose as pick
 
 
 def choose(state: Left4DeadState) -> str:
     return pick(DirectorAgent(seed=1), state)
+
+
+def first_choice(state: Left4DeadState, kind: str, space: str) -> tuple[Figure, str]:
+    """A special of `kind` put on `space` begins its turn: it and the director's choice."""
+    special = infected(state, kind, space)
+    special_turn(state, special.id)
+    return special, choose(state)
 
 
 def test_boomer_goes_where_its_vomit_reaches_most_and_vomits_on_all(
@@ -43,9 +51,7 @@ def test_captures_go_for_the_isolated_survivor(lane: Left4DeadState, kind: str, 
 
 def test_hunter_pounces_next_to_the_isolated_survivor(lane: Left4DeadState) -> None:
     place_team(lane, bill="8,2", francis="1,3", louis="1,2", zoey="2,2")
-    hunter = infected(lane, "hunter", "5,1")
-    special_turn(lane, hunter.id)
-    chosen = choose(lane)
+    _, chosen = first_choice(lane, "hunter", "5,1")
     assert chosen.startswith("pounce:")
     assert distance(lane.board, int(chosen.split(":")[1]), at(lane, "8,2")) == 1
 
@@ -76,3 +82,13 @@ def test_spitter_splashes_the_most_survivors(lane: Left4DeadState) -> None:
     space = int(chosen.split(":")[1])
     splash = {space, *lane.board.neighbours[space]}
     assert sum(1 for f in lane.survivors() if f.space in splash) == 3
+
+
+def test_charger_charges_through_or_next_to_survivors(lane: Left4DeadState) -> None:
+    place_team(lane, bill="6,1", francis="0,2", louis="0,3", zoey="1,2")
+    charger, chosen = first_choice(lane, "charger", "2,1")
+    assert chosen.startswith("charge:")
+    _, direction, count = chosen.split(":")
+    path = lines(lane, charger)[direction][:int(count)]
+    touched = {n for space in path for n in (space, *lane.board.neighbours[space])}
+    assert any(f.space in touched for f in lane.survivors())
