@@ -148,3 +148,16 @@ def ids(state: Left4DeadState) -> list[str]:
 
 def last_events(state: Left4DeadState, n: int = 5) -> list[str]:
     return [e.text for e in state.log[-n:]]
+
+
+def place_team(state: Left4DeadState, **spaces: str) -> None:
+    """Put each survivor named (bill=..., francis=..., louis=..., zoey=...) on its space."""
+    for figure_id, space in spaces.items():
+        put(state, figure_id, space)
+
+
+def choose(agent: Any, state: Left4DeadState) -> str:
+    """What an agent decides in this position, from the seat's observation."""
+    from deadtable.agents import observe
+
+    return str(agent.act(observe(state)))

@@ -1,0 +1,105 @@
+"""What both of Left 4 Dead's agents read off a sampled world: where the survivors stand, where
+they head, how isolated one of them is, and the action ids' parts.
+
+Every function takes a sample of the game (`Observation.sample`), never the live state, so an
+agent sees nothing its seat may not know."""
+
+from __future__ import annotations
+
+from deadtable.agents.base import Observation
+from deadtable.engine.board import distance, distance_field
+from deadtable.engine.dice import Dice
+from deadtable.games.left_4_dead.state import Figure, Left4DeadState
+
+CAPTURES = ("pinned", "grabbed", "ridden", "tongue")
+NEAR_FRIEND = 3  # a teammate this close can shoot or shove a captor off
+
+
+def sample(obs: Observation, dice: Dice) -> Left4DeadState:
+    state = obs.sample(dice)
+    assert isinstance(state, Left4DeadState)
+    return state
+
+
+def arg(action: str, index: int) -> str:
+    """The `index`-th part of an action id ("attack:uzi:hunter-1" -> 1: "uzi")."""
+    parts = action.split(":")
+    return parts[index] if index < len(parts) else ""
+
+
+def acting(state: Left4DeadState) -> Figure:
+    """The figure whose turn is on top of the stack."""
+    return state.figures[state.stack[-1].figure]  # type: ignore[attr-defined]
+
+
+def on_map(state: Left4DeadState) -> list[Figure]:
+    """The survivors the chapter still counts: on the map and not in a Hero Closet."""
+    return [f for f in state.survivors() if f.space is not None and not f.closet]
+
+
+def standing(state: Left4DeadState) -> list[Figure]:
+    return [f for f in on_map(state) if not f.down]
+
+
+def survivor_field(state: Left4DeadState) -> list[float]:
+    return distance_field(state.board, [f.space for f in on_map(state)])  # type: ignore[misc]
+
+
+def goal_field(state: Left4DeadState) -> list[float]:
+    """Where the survivors head: the crescendo trigger while its obstacle bars the way, the
+    obstacle itself while the event runs (to go through the moment it opens), then the safe
+    room, along the survivors' own step costs (climbs and water cost more)."""
+    from deadtable.games.left_4_dead.movement import step_cost
+
+    blocked = state.blocked_spaces()
+    if blocked:
+        triggers = [m.space for m in state.board.markers_of("crescendo-trigger")]
+        if triggers and state.crescendo == 0:
+            return distance_field(state.board, triggers)
+        return distance_field(state.board, sorted(blocked))
+    walker = next(iter(state.survivors()))
+    return distance_field(state.board, state.board.zones["end"].spaces, step_cost(state, walker))
+
+
+FAR = 10_000  # how far a figure off the map is from anything
+
+
+def spaces_apart(state: Left4DeadState, a: int | None, b: int | None) -> int:
+    if a is None or b is None:
+        return FAR
+    return distance(state.board, a, b) or 0
+
+
+def friends_near(state: Left4DeadState, survivor: Figure, within: int = NEAR_FRIEND) -> int:
+    """How many standing teammates could come to its help: the fewer, the more isolated."""
+    assert survivor.space is not None
+    return sum(1 for f in standing(state) if f is not survivor
+               and spaces_apart(state, f.space, survivor.space) <= within)
+
+
+def life_left(state: Left4DeadState, figure: Figure) -> int:
+    from deadtable.games.left_4_dead.combat import life
+
+    return life(state, figure) - figure.wounds
+
+
+def captor_of(state: Left4DeadState, survivor: Figure) -> Figure | None:
+    for key in CAPTURES:
+        captor = state.figures.get(str(survivor.markers.get(key, "")))
+        if captor is not None and captor.space is not None:
+            return captor
+    return None
+
+
+def captors(state: Left4DeadState) -> set[str]:
+    """The infected holding a survivor (Hunter, Smoker, Jockey, Charger)."""
+    return {c.id for f in on_map(state) if (c := captor_of(state, f)) is not None}
+
+
+def is_special(state: Left4DeadState, figure: Figure) -> bool:
+    return str(state.card(figure).group) == "special"
+
+
+def calm_witch(figure: Figure) -> bool:
+    """A Witch nobody has disturbed: she attacks only who disturbs her."""
+    return figure.kind == "witch" and not figure.markers.get("disturbed-by")

@@ -1,0 +1,328 @@
+"""The survivors' heuristic agent: one function per behaviour.
+
+- who acts first: a survivor that can help a teammate (stand one up, heal, shoot a captor),
+  then the one farthest behind, so that those ahead move knowing where the team is;
+- before the turn: stand a teammate up, revive with the defibrillator, heal the badly hurt,
+  take pills when hurt, deploy ammo against a crowd;
+- moving: toward the safe room along the map's distance field, never far ahead of the last
+  teammate, toward a teammate down or held, toward items worth having, away from a calm Witch;
+- picking up: what beats what the slot holds;
+- attacking: the most dangerous target (a captor first), explosives where they hit a crowd or
+  lure the horde away, rescuing a teammate from a Hero Closet.
+"""
+
+from __future__ import annotations
+
+from deadtable.agents.base import Observation
+from deadtable.engine.dice import Dice
+from deadtable.games.left_4_dead.agent_common import (
+    acting,
+    arg,
+    calm_witch,
+    captor_of,
+    captors,
+    goal_field,
+    is_special,
+    on_map,
+    sample,
+    spaces_apart,
+    standing,
+)
+from deadtable.games.left_4_dead.state import Figure, Left4DeadState
+
+WEAPON_RANK = {"card": 0, "pump-shotgun": 4, "chrome-shotgun": 4, "uzi": 3, "silenced-uzi": 3,
+               "auto-shotgun": 6, "combat-shotgun": 6, "m16": 6, "ak-47": 6,
+               "combat-rifle": 6, "hunting-rifle": 5, "sniper-rifle": 5,
+               "grenade-launcher": 5, "portable-hmg": 6}
+SECONDARY_RANK = {"second-pistol": 2, "magnum": 2, "chainsaw": 3}
+OTHER_RANK = {"health-kit": 3, "defibrillator": 2, "incendiary-ammo": 1, "explosive-ammo": 1,
+              "pain-pills": 2, "adrenaline-shot": 1.5,
+              "molotov-cocktail": 3, "pipe-bomb": 2.5, "bile-bomb": 2}
+# How much a target threatens the team, before captors and Witches are weighed.
+DANGER = {"tank": 5, "hunter": 4, "smoker": 4, "jockey": 4, "charger": 4, "spitter": 3,
+          "boomer": 2, "witch": 5}
+LEAD = 3  # how far (in steps toward the goal) a survivor may walk ahead of the last teammate
+HURT = 3  # wounds at which a survivor (Life 5) is worth a Health Kit
+CROWD = 3  # infected near the team that make an explosive or deployed ammo worth it
+LURE_AWAY = 3  # a Bile or Pipe Bomb lands at least this far from every survivor
+
+
+def rank(item: str) -> float:
+    """How good an item is in its slot (the card's own attack is 0)."""
+    for table in (WEAPON_RANK, SECONDARY_RANK, OTHER_RANK):
+        if item in table:
+            return table[item]
+    return 1.5  # melee weapons
+
+
+class HeuristicAgent:
+    def __init__(self, seed: int) -> None:
+        self.dice = Dice(seed)
+
+    def act(self, obs: Observation) -> str:
+        ids = obs.decision.ids
+        if len(ids) == 1:
+            return ids[0]
+        state = sample(obs, self.dice)
+        frame = state.stack[-1]
+        if frame.KIND == "kit-out":
+            return max(ids, key=lambda i: (rank(i.split(":")[-1]), i))
+        if frame.KIND == "side-turn":
+            return choose_who_acts(state, ids)
+        if frame.KIND != "survivor-turn":
+            return ids[0]
+        me = acting(state)
+        step = frame.step
+        if step == "before":
+            return before_turn(state, me, ids)
+        if step == "move":
+            return move(state, me, ids)
+        if step == "pickup":
+            return pick_up(state, me, ids)
+        return attack(state, me, ids)
+
+
+# -- who acts ------------------------------------------------------------------------------
+def choose_who_acts(state: Left4DeadState, ids: list[str]) -> str:
+    """Helpers first (their help cannot wait), then the survivor farthest behind."""
+    turns = [i for i in ids if i.startswith("turn:")]
+    if not turns:
+        return ids[0]
+    goal = goal_field(state)
+    held = captors(state)
+
+    def urgency(action: str) -> tuple[int, float, str]:
+        figure = state.figures[arg(action, 1)]
+        assert figure.space is not None
+        helps = any(f.down and spaces_apart(state, f.space, figure.space) == 1
+                    for f in on_map(state) if f is not figure)
+        near_captor = any(spaces_apart(state, state.figures[c].space, figure.space) <= 6
+                          for c in held)
+        return (0 if helps or near_captor else 1, -goal[figure.space], action)
+
+    return min(turns, key=urgency)
+
+
+# -- before the turn -----------------------------------------------------------------------
+def before_turn(state: Left4DeadState, me: Figure, ids: list[str]) -> str:
+    return (take_pills_when_hurt(state, me, ids) or stand_up_teammate(ids)
+            or revive_teammate(ids) or heal_the_hurt(state, ids)
+            or deploy_ammo_against_crowd(state, ids)
+            or ("go-on" if "go-on" in ids else ids[0]))
+
+
+def take_pills_when_hurt(state: Left4DeadState, me: Figure, ids: list[str]) -> str | None:
+    # Pills and Adrenaline do not cost the turn: use them as soon as wounds pile up.
+    if me.wounds >= 2:
+        return next((i for i in ids if i.startswith("pills:")), None)
+    return None
+
+
+def stand_up_teammate(ids: list[str]) -> str | None:
+    # A survivor down takes wounds toward its third incapacitation: stand it up at once.
+    return next((i for i in ids if i.startswith("stand:")), None)
+
+
+def revive_teammate(ids: list[str]) -> str | None:
+    return next((i for i in ids if i.startswith("defib:")), None)
+
+
+def heal_the_hurt(state: Left4DeadState, ids: list[str]) -> str | None:
+    """The Health Kit on the most hurt (counting Incapped Markers: a third incap destroys)."""
+    def need(action: str) -> int:
+        target = state.figures[arg(action, 1)]
+        return target.wounds + 2 * target.incaps
+
+    heals = [i for i in ids if i.startswith("heal:")]
+    best = max(heals, key=need, default=None)
+    return best if best is not None and need(best) >= HURT else None
+
+
+def deploy_ammo_against_crowd(state: Left4DeadState, ids: list[str]) -> str | None:
+    deploy = next((i for i in ids if i.startswith("deploy:")), None)
+    if deploy is None:
+        return None
+    team = [f.space for f in standing(state)]
+    close = [f for f in state.infected() if f.space is not None and not calm_witch(f)
+             and any(spaces_apart(state, f.space, s) <= 5 for s in team)]
+    return deploy if len(close) >= CROWD else None
+
+
+# -- moving --------------------------------------------------------------------------------
+def move(state: Left4DeadState, me: Figure, ids: list[str]) -> str:
+    from deadtable.games.left_4_dead.movement import routes, safest
+
+    stop = "stop" if "stop" in ids else ids[-1]
+    here = me.space
+    assert here is not None
+    if holds_crescendo_trigger(state, here):
+        return stop
+    goal = goal_field(state)
+    frame = state.stack[-1]
+    options = routes(state, me, frame.budget)  # type: ignore[attr-defined]
+    best, best_score = stop, place_score(state, me, here, goal, 0)
+    for action in ids:
+        if not action.startswith("move:"):
+            continue
+        space = int(arg(action, 1))
+        if space not in options:
+            continue
+        value = place_score(state, me, space, goal, safest(options[space]).penalty)
+        if value < best_score:
+            best, best_score = action, value
+    return best
+
+
+def holds_crescendo_trigger(state: Left4DeadState, here: int) -> bool:
+    # The crescendo event runs while a survivor stays on the trigger to the round's end.
+    return state.crescendo == 0 and bool(state.blocked_spaces()) and any(
+        m.space == here for m in state.board.markers_of("crescendo-trigger"))
+
+
+def place_score(state: Left4DeadState, me: Figure, space: int, goal: list[float],
+                attacks: float) -> float:
+    """Lower is better: the way still to go, the leaving-engagement attacks on the way, and
+    the costs of straying from the team, of leaving a teammate in need, of a calm Witch."""
+    return (goal[space] + 3 * attacks + keep_with_team(state, me, space, goal)
+            + go_to_teammates_in_need(state, me, space) + avoid_witch(state, space)
+            - items_within_reach(state, me, space))
+
+
+def keep_with_team(state: Left4DeadState, me: Figure, space: int, goal: list[float]) -> float:
+    """Walk no more than LEAD steps ahead of the last teammate, and end near one."""
+    if space in state.board.zones["end"].spaces:
+        return 0.0  # in the safe room: waiting there is keeping together
+    mates = [f for f in on_map(state) if f is not me]
+    if not mates:
+        return 0.0
+    rear = max(goal[f.space] for f in mates)  # type: ignore[index]
+    ahead = max(0.0, rear - LEAD - goal[space])
+    nearest = min(spaces_apart(state, space, f.space) for f in mates)
+    return 2 * ahead + max(0, nearest - 2)
+
+
+def go_to_teammates_in_need(state: Left4DeadState, me: Figure, space: int) -> float:
+    """A teammate down must be stood up (none standing loses the chapter); one held by a
+    special must be freed; one in a nearby Hero Closet rescued."""
+    cost = 0.0
+    for other in state.survivors():
+        if other is me or other.space is None:
+            continue
+        apart = spaces_apart(state, space, other.space)
+        if other.down and not other.closet:
+            cost += 2 * max(0, apart - 1)
+        elif captor_of(state, other) is not None:
+            cost += max(0, apart - 3)
+        elif other.closet and spaces_apart(state, me.space, other.space) <= 8:
+            cost += max(0, apart - 1)
+    return cost
+
+
+def avoid_witch(state: Left4DeadState, space: int) -> float:
+    # Ending a move next to a calm Witch disturbs her; she then attacks with 4 dice.
+    cost = 0.0
+    for witch in state.infected():
+        if witch.space is not None and calm_witch(witch):
+            apart = spaces_apart(state, space, witch.space)
+            cost += 50 if apart <= 1 else 3 if apart == 2 else 0
+    return cost
+
+
+def items_within_reach(state: Left4DeadState, me: Figure, space: int) -> float:
+    """Ending on or next to an item better than what its slot holds lets it pick it up."""
+    best = 0.0
+    near = {space, *state.board.neighbours[space]}
+    for spot, lying in state.items_on_map.items():
+        if spot in near:
+            best = max([best, *(gain(state, me, item) for item in lying)])
+    return min(best, 3.0)
+
+
+def gain(state: Left4DeadState, me: Figure, item: str) -> float:
+    from deadtable.games.left_4_dead.items import slot_of
+
+    held = me.items.get(slot_of(state, item))
+    return rank(item) - (rank(held) if held is not None else 0)
+
+
+# -- picking up ----------------------------------------------------------------------------
+def pick_up(state: Left4DeadState, me: Figure, ids: list[str]) -> str:
+    """The item that improves its slot most (a better weapon, a kit, pills, an explosive)."""
+    picks = [i for i in ids if i.startswith("pick:")]
+    best = max(picks, key=lambda i: (gain(state, me, arg(i, 2)), i), default=None)
+    if best is not None and gain(state, me, arg(best, 2)) > 0:
+        return best
+    return "go-on" if "go-on" in ids else ids[-1]
+
+
+# -- attacking -----------------------------------------------------------------------------
+def attack(state: Left4DeadState, me: Figure, ids: list[str]) -> str:
+    best = max(ids, key=lambda i: (attack_value(state, me, i), i))
+    if attack_value(state, me, best) > 0:
+        return best
+    return "end" if "end" in ids else ids[-1]
+
+
+def attack_value(state: Left4DeadState, me: Figure, action: str) -> float:
+    verb = arg(action, 0)
+    if verb == "rescue":
+        return 2.5  # a teammate back beats a zombie shot, not a captor freed
+    if verb == "throw":
+        return throw_value(state, arg(action, 1), int(arg(action, 2)))
+    if verb != "attack":
+        return 0.0
+    weapon, target = arg(action, 1), arg(action, 2)
+    tie = 0.05 * rank(weapon)
+    if target.startswith("line-"):
+        from deadtable.games.left_4_dead.weapons import lines_of_fire
+
+        line = lines_of_fire(state, me, weapon).get(target[5:], [])
+        return sum(danger(state, f) for f in line) + tie
+    if target.startswith("@"):
+        return blast_value(state, int(target[1:])) + tie
+    figure = state.figures.get(target)
+    return (danger(state, figure) if figure is not None else 0.0) + tie
+
+
+def danger(state: Left4DeadState, figure: Figure) -> float:
+    """How much shooting this figure helps: a captor most, a calm Witch never."""
+    if calm_witch(figure):
+        return -10.0
+    if figure.id in captors(state):
+        return 10.0
+    if is_special(state, figure):
+        return float(DANGER.get(figure.kind, 3))
+    value = 1.0
+    if figure.space is not None and any(f.down and f.space is not None and spaces_apart(
+            state, f.space, figure.space) == 1 for f in on_map(state)):
+        value += 1  # it beats on a teammate who is down
+    return value
+
+
+def blast_value(state: Left4DeadState, space: int) -> float:
+    """An attack on a space and the spaces around it: what it hits, less any survivor in it."""
+    area = {space, *state.board.neighbours[space]}
+    value = 0.0
+    for figure in state.figures.values():
+        if figure.space in area and not figure.closet:
+            value += -5 if figure.side == "survivors" else max(0.0, danger(state, figure))
+    return value
+
+
+def throw_value(state: Left4DeadState, item: str, space: int) -> float:
+    """A Molotov where it burns a crowd; a Bile or Pipe Bomb away from the team, where it
+    draws the horde off; either only when the infected crowd in."""
+    if item == "molotov-cocktail":
+        value = blast_value(state, space)
+        return value if value >= CROWD else -1.0
+    team = [f.space for f in on_map(state)]
+    if min(spaces_apart(state, space, s) for s in team) < LURE_AWAY:
+        return -1.0
+    horde = [f for f in state.infected() if f.space is not None and not is_special(state, f)]
+    pressing = [f for f in horde
+                if min(spaces_apart(state, f.space, s) for s in team) <= 3]
+    if len(pressing) < CROWD:
+        return -1.0
+    drawn = sum(1 for f in horde if spaces_apart(state, f.space, space) <= 4)
+    return 0.5 * len(pressing) + 0.1 * drawn
+
