@@ -229,7 +229,8 @@ class Settings:
 def train(game: Game, settings: Settings, out: Path) -> dict[str, Any]:
     """Train MaskablePPO on `game` for `settings.timesteps`, evaluating it on the held-out
     games at `settings.checkpoints` evenly spaced points (and before training); write
-    OUT.json and OUT.png; return the record."""
+    OUT.json and OUT.png (again at each checkpoint, so a run cut short keeps its curve); return the
+    record."""
     try:
         import torch
         from sb3_contrib import MaskablePPO
@@ -262,12 +263,27 @@ def train(game: Game, settings: Settings, out: Path) -> dict[str, Any]:
                  for agent in ("random", "heuristic")}
     points = [Point.of(0, evaluate_policy(game, seeds, act))]
     eval_cpu += time.process_time() - clock
-    rollout = s.n_envs * s.n_steps
+
+    def record() -> dict[str, Any]:
+        return curve_record(game, points, baselines, {
+            "settings": asdict(s),
+            "finished": points[-1].timesteps >= target_of(s.checkpoints),
+            "train_cpu_seconds": round(train_cpu, 1),
+            "eval_cpu_seconds": round(eval_cpu, 1),
+            "wall_seconds": round(time.monotonic() - started, 1),
+            "training_games": sum(env.dealt for env in venv.envs),
+            "versions": versions(),
+            "machine": machine(),
+        })
+
+    def target_of(k: int) -> int:
+        rollout = s.n_envs * s.n_steps  # learn() stops only at the end of a rollout
+        return max(rollout, round(s.timesteps * k / s.checkpoints / rollout) * rollout)
+
     for k in range(1, s.checkpoints + 1):
-        target = round(s.timesteps * k / s.checkpoints / rollout) * rollout
         clock = time.process_time()
-        if target > model.num_timesteps:
-            model.learn(target - model.num_timesteps, reset_num_timesteps=False)
+        if target_of(k) > model.num_timesteps:
+            model.learn(target_of(k) - model.num_timesteps, reset_num_timesteps=False)
         train_cpu += time.process_time() - clock
         clock = time.process_time()
         points.append(Point.of(model.num_timesteps, evaluate_policy(game, seeds, act)))
@@ -276,17 +292,8 @@ def train(game: Game, settings: Settings, out: Path) -> dict[str, Any]:
         print(f"{label(game)}: {last.timesteps} steps, PPO {last.win_rate:.1%} "
               f"[{last.ci95[0]:.1%}, {last.ci95[1]:.1%}], {train_cpu / 60:.1f} CPU min "
               "training", flush=True)
-    record = curve_record(game, points, baselines, {
-        "settings": asdict(s),
-        "train_cpu_seconds": round(train_cpu, 1),
-        "eval_cpu_seconds": round(eval_cpu, 1),
-        "wall_seconds": round(time.monotonic() - started, 1),
-        "training_games": sum(env.dealt for env in venv.envs),
-        "versions": versions(),
-        "machine": machine(),
-    })
-    write(record, out)
-    return record
+        write(record(), out)  # at each checkpoint: a run cut short keeps its curve so far
+    return record()
 
 
 def write(record: dict[str, Any], out: Path) -> None:

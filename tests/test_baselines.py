@@ -132,4 +132,5 @@ def test_maskable_ppo_trains_and_is_evaluated_at_each_checkpoint(tmp_path: Path)
     assert data["baselines"]["heuristic"]["wins"] == sum(
         baselines.evaluate_agent(game, "heuristic", baselines.EVAL_SEED, 6))
     assert data["versions"]["torch"] != "not installed" and data["training_games"] > 0
+    assert data["finished"] and data["settings"]["timesteps"] == 128
     assert (tmp_path / "oatd.png").exists()
