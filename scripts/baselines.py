@@ -365,5 +365,34 @@ def plot_command(
             from error
 
 
+def markdown_table(records: Sequence[dict[str, Any]]) -> str:
+    """The final win rates of PPO, random and the heuristic on each run's held-out games."""
+    def cell(point: dict[str, Any]) -> str:
+        low, high = point["ci95"]
+        return f"{point['win_rate']:.1%} [{low:.1%}, {high:.1%}]"
+
+    lines = ["| game | held-out games | PPO timesteps | training CPU min | MaskablePPO | "
+             "random | heuristic |", "|---|---:|---:|---:|---|---|---|"]
+    for r in records:
+        final = r["curve"][-1]
+        lines.append(f"| {r['label']} | {final['games']} | {final['timesteps']:,} | "
+                     f"{r['train_cpu_seconds'] / 60:.1f} | {cell(final)} | "
+                     f"{cell(r['baselines']['random'])} | {cell(r['baselines']['heuristic'])} |")
+    return "\n".join(lines)
+
+
+@app.command("table")
+def table_command(
+    records: Annotated[list[Path], typer.Argument(metavar="OUT.json...", exists=True,
+                                                  dir_okay=False)],
+) -> None:
+    """Print the final win rates of several runs as a Markdown table."""
+    try:
+        data = [json.loads(r.read_text(encoding="utf-8")) for r in records]
+        typer.echo(markdown_table(data))
+    except (json.JSONDecodeError, KeyError, TypeError) as error:
+        raise typer.BadParameter(f"not a curve written by `train`: {error}") from error
+
+
 if __name__ == "__main__":
     app()

@@ -83,7 +83,8 @@ def test_the_curve_is_written_with_wilson_intervals_and_drawn(tmp_path: Path) ->
     game = deadtable.load("chainsaw-warrior", difficulty="easy")
     points = [baselines.Point.of(0, [False] * 9 + [True]), baselines.Point.of(512, [True] * 7)]
     assert points[0].win_rate == 0.1 and points[0].ci95 == wilson(1, 10)
-    base = {"random": baselines.Point.of(0, [False] * 10)}
+    base = {"random": baselines.Point.of(0, [False] * 10),
+            "heuristic": baselines.Point.of(0, [True] * 3 + [False] * 7)}
     record = baselines.curve_record(game, points, base, {"train_cpu_seconds": 60.0})
     assert record["label"] == "chainsaw-warrior difficulty=easy"
     baselines.write(record, tmp_path / "cw")
@@ -93,6 +94,10 @@ def test_the_curve_is_written_with_wilson_intervals_and_drawn(tmp_path: Path) ->
     (tmp_path / "cw.png").unlink()
     done = runner.invoke(baselines.app, ["plot", str(tmp_path / "cw.json")])
     assert done.exit_code == 0 and (tmp_path / "cw.png").stat().st_size > 1000
+    done = runner.invoke(baselines.app, ["table", str(tmp_path / "cw.json")])
+    assert done.exit_code == 0
+    assert "| chainsaw-warrior difficulty=easy | 7 | 512 | 1.0 | 100.0% [64.6%, 100.0%] | " \
+        "0.0% [0.0%, 27.8%] | 30.0% [10.8%, 60.3%] |" in done.output
 
 
 @pytest.mark.parametrize("args, says", [
@@ -134,3 +139,11 @@ def test_maskable_ppo_trains_and_is_evaluated_at_each_checkpoint(tmp_path: Path)
     assert data["versions"]["torch"] != "not installed" and data["training_games"] > 0
     assert data["finished"] and data["settings"]["timesteps"] == 128
     assert (tmp_path / "oatd.png").exists()
+
+
+@pytest.mark.parametrize("command", ["plot", "table"])
+def test_a_file_that_is_not_a_curve_is_refused_plainly(command: str, tmp_path: Path) -> None:
+    (tmp_path / "other.json").write_text('{"game": "one-against-the-dead"}')
+    done = runner.invoke(baselines.app, [command, str(tmp_path / "other.json")])
+    assert done.exit_code == 2 and "not a curve written by `train`" in done.output
+    assert "Traceback" not in done.output and not (tmp_path / "other.png").exists()
