@@ -131,21 +131,22 @@ class TrainingGames(gym.Wrapper[np.ndarray, Any, Any, Any]):
         return self.env.unwrapped.action_masks()  # type: ignore[attr-defined]
 
 
-def label(game: Game) -> str:
-    """The game and the options that differ from its defaults, e.g. "chainsaw-warrior
-    difficulty=easy"."""
+def label(game: Game, named: Sequence[str] = ()) -> str:
+    """The game and its options that were `named` or differ from their defaults, e.g.
+    "chainsaw-warrior difficulty=easy"."""
     defaults = {o.name: o.default for o in game.spec.options}
-    changed = [f"{k}={v}" for k, v in game.options.items() if defaults.get(k) != v]
+    changed = [f"{k}={v}" for k, v in game.options.items()
+               if k in named or defaults.get(k) != v]
     return " ".join([game.id, *changed])
 
 
 def curve_record(game: Game, points: Sequence[Point], baselines: dict[str, Point],
-                 run: dict[str, Any]) -> dict[str, Any]:
+                 run: dict[str, Any], named: Sequence[str] = ()) -> dict[str, Any]:
     """What OUT.json holds: the game, the held-out games, the curve and the baselines."""
     return {
         "game": game.id,
         "options": dict(game.options),
-        "label": label(game),
+        "label": label(game, named),
         "curve": [asdict(p) for p in points],
         "baselines": {name: asdict(p) for name, p in baselines.items()},
         **run,
@@ -226,7 +227,7 @@ class Settings:
     threads: int
 
 
-def train(game: Game, settings: Settings, out: Path) -> dict[str, Any]:
+def train(game: Game, settings: Settings, out: Path, named: Sequence[str] = ()) -> dict[str, Any]:
     """Train MaskablePPO on `game` for `settings.timesteps`, evaluating it on the held-out
     games at `settings.checkpoints` evenly spaced points (and before training); write
     OUT.json and OUT.png (again at each checkpoint, so a run cut short keeps its curve); return the
@@ -274,7 +275,7 @@ def train(game: Game, settings: Settings, out: Path) -> dict[str, Any]:
             "training_games": sum(env.dealt for env in venv.envs),
             "versions": versions(),
             "machine": machine(),
-        })
+        }, named)
 
     def target_of(k: int) -> int:
         rollout = s.n_envs * s.n_steps  # learn() stops only at the end of a rollout
@@ -289,7 +290,7 @@ def train(game: Game, settings: Settings, out: Path) -> dict[str, Any]:
         points.append(Point.of(model.num_timesteps, evaluate_policy(game, seeds, act)))
         eval_cpu += time.process_time() - clock
         last = points[-1]
-        print(f"{label(game)}: {last.timesteps} steps, PPO {last.win_rate:.1%} "
+        print(f"{label(game, named)}: {last.timesteps} steps, PPO {last.win_rate:.1%} "
               f"[{last.ci95[0]:.1%}, {last.ci95[1]:.1%}], {train_cpu / 60:.1f} CPU min "
               "training", flush=True)
         write(record(), out)  # at each checkpoint: a run cut short keeps its curve so far
@@ -346,7 +347,7 @@ def train_command(
     settings = Settings(timesteps, checkpoints, eval_games, eval_seed, seed, n_envs, n_steps,
                         batch_size, n_epochs, learning_rate, ent_coef, gamma, threads)
     try:
-        train(game, settings, out)
+        train(game, settings, out, [pair.partition("=")[0].strip() for pair in option or []])
     except RuntimeError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(1) from None

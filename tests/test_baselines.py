@@ -87,6 +87,9 @@ def test_the_curve_is_written_with_wilson_intervals_and_drawn(tmp_path: Path) ->
             "heuristic": baselines.Point.of(0, [True] * 3 + [False] * 7)}
     record = baselines.curve_record(game, points, base, {"train_cpu_seconds": 60.0})
     assert record["label"] == "chainsaw-warrior difficulty=easy"
+    hard = deadtable.load("chainsaw-warrior", difficulty="hard")  # the default, named
+    assert baselines.label(hard) == "chainsaw-warrior"
+    assert baselines.label(hard, ["difficulty"]) == "chainsaw-warrior difficulty=hard"
     baselines.write(record, tmp_path / "cw")
     data = json.loads((tmp_path / "cw.json").read_text())
     assert [p["timesteps"] for p in data["curve"]] == [0, 512]
