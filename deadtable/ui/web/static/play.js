@@ -57,7 +57,8 @@
 
   function withoutShown(view) {
     const rest = Object.assign({}, view);
-    for (const key of ["log", "game", "seat"]) delete rest[key];
+    // shown elsewhere, or the engine's own bookkeeping (a board game's frames), not the table's
+    for (const key of ["log", "game", "seat", "procedure", "unseen"]) delete rest[key];
     return rest;
   }
 
