@@ -59,6 +59,11 @@ OPTIONS = OptionSet([
 ])
 
 
+def seats(options: dict[str, Any]) -> tuple[str, ...]:
+    """The seats, the same for every option (a function, not a lambda: a GameSpec pickles)."""
+    return SEATS
+
+
 def sides(options: dict[str, Any]) -> dict[str, tuple[str, ...]]:
     return {HEROES: (HEROES,), ZOMBIES: (ZOMBIES,)}
 
@@ -68,7 +73,7 @@ SPEC = GameSpec(
     name="Last Night on Earth",
     version="1",
     summary="Heroes against zombies in a small town: kill the zombies or survive till dawn.",
-    seats=lambda options: SEATS,
+    seats=seats,
     options=OPTIONS,
     state_class=LastNightState,
     start=start,
