@@ -87,6 +87,20 @@ def log_panel(view: dict[str, Any], lines: int) -> Panel | None:
     return Panel(log_text(log, shown), title=title, title_align="left", border_style="dim")
 
 
+def board_footer(view: dict[str, Any], lines: int) -> list[RenderableType]:
+    """What a board game's panel ends with: its log panel (if any) and, once the game is over,
+    "The end: <each seat's result> (<cause>)"."""
+    parts: list[RenderableType] = []
+    panel = log_panel(view, lines)
+    if panel is not None:
+        parts.append(panel)
+    outcome = view.get("outcome")
+    if outcome:
+        results = ", ".join(f"{s} {r}" for s, r in outcome["results"].items())
+        parts.append(Text(f"The end: {results} ({outcome['cause']})", style="bold"))
+    return parts
+
+
 def log_text(log: list[dict[str, str]], lines: int, style: str = "") -> Text:
     """The last `lines` events of a view's log, one a line, each followed by its why (the
     rulebook section that produced it) in a muted style."""

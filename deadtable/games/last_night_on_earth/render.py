@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from deadtable.engine.decisions import Decision
-from deadtable.render import log_panel
+from deadtable.render import board_footer
 
 LOG_LINES = 8
 ACROSS = {"wall": "|", "door": "/", "window": ":"}  # an edge between two squares side by side
@@ -125,13 +125,7 @@ def render(view: dict[str, Any], decision: Decision | None = None) -> Renderable
                     marked.add(name)
     parts: list[RenderableType] = [status_text(view), town_text(view, marked),
                                    heroes_table(view)]
-    panel = log_panel(view, LOG_LINES)
-    if panel is not None:
-        parts.append(panel)
-    if view.get("outcome"):
-        outcome = view["outcome"]
-        results = ", ".join(f"{s} {r}" for s, r in outcome["results"].items())
-        parts.append(Text(f"The end: {results} ({outcome['cause']})", style="bold"))
+    parts += board_footer(view, LOG_LINES)
     seat = view.get("seat")
     return Panel(Group(*parts), title="Last Night on Earth" + (f" - {seat}" if seat else ""),
                  title_align="left", padding=(0, 0))

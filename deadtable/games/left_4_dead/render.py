@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from deadtable.engine.decisions import Decision
-from deadtable.render import log_panel
+from deadtable.render import board_footer
 
 LOG_LINES = 6
 CELLS = (4, 3, 2)  # characters a hex, the widest that fits: a glyph and the level digit, padded
@@ -442,13 +442,7 @@ def render(view: dict[str, Any], decision: Decision | None = None) -> Renderable
     details = details_text(view)
     if details.plain:
         parts.append(details)
-    panel = log_panel(view, LOG_LINES)
-    if panel is not None:
-        parts.append(panel)
-    if view.get("outcome"):
-        outcome = view["outcome"]
-        results = ", ".join(f"{s} {r}" for s, r in outcome["results"].items())
-        parts.append(Text(f"The end: {results} ({outcome['cause']})", style="bold"))
+    parts += board_footer(view, LOG_LINES)
     seat = view.get("seat")
     title = "Left 4 Dead" + (f" - {seat}" if seat else "")
     return Panel(Group(*parts), title=title, title_align="left", padding=(0, 0))

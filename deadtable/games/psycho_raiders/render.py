@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from deadtable.engine.decisions import Decision
-from deadtable.render import log_panel
+from deadtable.render import board_footer
 
 LOG_LINES = 8
 
@@ -46,13 +46,7 @@ def render(view: dict[str, Any], decision: Decision | None = None) -> Renderable
     parts: list[RenderableType] = [
         Text(f"Turn {view['turn']} · weather {view['weather']} · Kill Deck {view['kill_deck']}"),
         characters_table(view)]
-    panel = log_panel(view, LOG_LINES)
-    if panel is not None:
-        parts.append(panel)
-    if view.get("outcome"):
-        outcome = view["outcome"]
-        results = ", ".join(f"{s} {r}" for s, r in outcome["results"].items())
-        parts.append(Text(f"The end: {results} ({outcome['cause']})", style="bold"))
+    parts += board_footer(view, LOG_LINES)
     seat = view.get("seat")
     return Panel(Group(*parts), title="Psycho Raiders" + (f" - {seat}" if seat else ""),
                  title_align="left")
