@@ -81,7 +81,9 @@ def finish_turn(state: Left4DeadState, figure: Figure) -> None:
     from deadtable.games.left_4_dead import chapter
     from deadtable.games.left_4_dead.powers import common
 
-    state.pop()
+    frame = state.pop()
+    if isinstance(frame, SurvivorTurn) and frame.attacked:
+        weapons.turn_over(state, figure, frame.weapon)  # the Portable HMG's Ammo Marker
     common.sweep(state)  # a captor shoved away (Beat Down, Explosive Ammo) lets go
     if "mud" in figure.markers:  # Mud Man: Blinding Mud goes after the figure's turn
         del figure.markers["mud"]

@@ -318,12 +318,21 @@ def hit(state: Left4DeadState, attacker: Figure | None, victim: Figure, wounds: 
 
 
 def spend(state: Left4DeadState, figure: Figure, weapon: str, first: bool) -> None:
-    """Ammo and Fuel Markers: one per attack, or per turn (the Portable HMG); the item is
-    discarded with its last marker."""
-    if weapon == CARD or weapon not in figure.ammo:
+    """Ammo and Fuel Markers: one per attack (Grenade Launcher, Chainsaw); the Portable HMG's
+    one after the turn (turn_over), so its last marker still gives the turn's 4 attacks."""
+    if weapon == CARD or weapon not in figure.ammo or prop(state, weapon, "ammo_per") == "turn":
         return
-    if prop(state, weapon, "ammo_per") == "turn" and not first:
-        return
+    remove_marker(state, figure, weapon)
+
+
+def turn_over(state: Left4DeadState, figure: Figure, weapon: str) -> None:
+    """"After a turn in which a survivor attacked with Portable HMG, remove an Ammo Marker"."""
+    if weapon in figure.ammo and prop(state, weapon, "ammo_per") == "turn":
+        remove_marker(state, figure, weapon)
+
+
+def remove_marker(state: Left4DeadState, figure: Figure, weapon: str) -> None:
+    """One marker off the card; the item is discarded with its last."""
     figure.ammo[weapon] -= 1
     if figure.ammo[weapon] <= 0:
         del figure.ammo[weapon]
@@ -332,4 +341,3 @@ def spend(state: Left4DeadState, figure: Figure, weapon: str, first: bool) -> No
                 del figure.items[slot]
         state.event(f"{combat.name(figure)} removes the last marker and discards the "
                     f"{prop(state, weapon, 'name', weapon)}.", cite(state, weapon))
-
