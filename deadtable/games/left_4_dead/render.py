@@ -89,6 +89,24 @@ MARKER_GLYPHS: dict[str, tuple[str, str, str]] = {
 }
 
 
+# Environmental items still in place, Car Alarms and Metal Detectors still armed (view
+# "environment"): glyph, style, legend words.
+ENVIRONMENT_GLYPHS: dict[str, tuple[str, str, str]] = {kind: look for kinds, look in (
+    (("minigun", "heavy-machine-gun"),
+     ("=", "bold bright_cyan", "minigun / machine gun (stand on it)")),
+    (("gas-can", "fireworks"), ("g", "bold orange1", "gas can / fireworks (light it)")),
+    (("propane-tank", "oxygen-tank"), ("t", "bold orange1", "propane / oxygen tank (light it)")),
+    (("car",), ("A", "bold yellow on grey23", "car alarm")),
+    (("metal-detector",), ("D", "bold yellow on grey23", "metal detector (alarm)")),
+) for kind in kinds}
+ALARM_WORDS = "ALARM: {} wave(s) of zombies again at the end of the round"
+
+
+def environment_at(view: dict[str, Any]) -> dict[str, str]:
+    """Space -> the kind of environmental item or alarm on it."""
+    return {space: e["kind"] for e in view.get("environment", []) for space in e["spaces"]}
+
+
 def effect_glyph(kind: str) -> tuple[str, str, str]:
     for words, glyph, style, name in EFFECT_GLYPHS:
         if any(w in kind for w in words):
@@ -149,6 +167,7 @@ class HexMap:
             if figure.get("space") is not None:
                 occupant[figure["space"]] = figure
         effects = {e["space"]: e["kind"] for e in view.get("effects", []) if e.get("space")}
+        environment = environment_at(view)
         items = view.get("items", {})
         out: dict[tuple[int, int], tuple[Text, Style]] = {}
         focus: list[tuple[int, int]] = []
@@ -186,6 +205,8 @@ class HexMap:
                 glyph, style = "X", "bold bright_red"
             elif items.get(name):
                 glyph, style = "*", "bold bright_yellow"
+            elif name in environment:
+                glyph, style, _ = ENVIRONMENT_GLYPHS[environment[name]]
             elif name in markers:
                 glyph, style, _ = MARKER_GLYPHS[markers[name]]
             digit = str(level) if 0 <= level <= 9 else "+"
@@ -260,6 +281,8 @@ def legend(view: dict[str, Any], marked: Iterable[str] = ()) -> Text:
             parts.append((glyph, style, words))
     if view.get("obstacle"):
         parts.append(("X", "bold bright_red", "obstacle"))
+    shown = {ENVIRONMENT_GLYPHS[kind] for kind in environment_at(view).values()}
+    parts += sorted(shown)
     kinds = sorted({effect_glyph(e["kind"]) for e in view.get("effects", []) if e.get("space")})
     for glyph, style, words in kinds:
         parts.append((glyph, style, words))
@@ -388,6 +411,9 @@ def status_text(view: dict[str, Any]) -> Text:
         if effect["kind"] in DEPLOYED and not effect.get("space"):
             text.append(f"  {DEPLOYED[effect['kind']]} (every survivor, this round)",
                         style="bold orange1")
+    alarms = sum(1 for e in view.get("effects") or [] if e["kind"] == "alarm")
+    if alarms:
+        text.append(f"  {ALARM_WORDS.format(alarms)}", style="bold yellow")
     text.append(f"  items in pool {view.get('pool', 0)}", style="dim")
     if view.get("phase"):
         text.append("\nNow: ", style="bold")
@@ -409,6 +435,8 @@ def _few(names: list[str], most: int = 6) -> str:
 def effect_words(effect: dict[str, Any]) -> str:
     """An effect in words: "^ fire (molotov cocktail) on 6,6 and next to it"."""
     kind = str(effect["kind"])
+    if kind == "alarm":
+        return "an alarm went off: its zombies come again at the end of the round"
     if not effect.get("space"):
         return f"{kind.replace('-', ' ')}: every survivor has it to the end of the round"
     glyph, _, words = effect_glyph(kind)
@@ -430,6 +458,13 @@ def details_text(view: dict[str, Any]) -> Text:
             text.append("\n")
         text.append("Effects: ", style="bold")
         text.append("; ".join(effect_words(e) for e in effects))
+    environment = view.get("environment") or []
+    if environment:
+        if text.plain:
+            text.append("\n")
+        text.append("Environment: ", style="bold")
+        text.append("; ".join(f"{ENVIRONMENT_GLYPHS[e['kind']][0]} {e['name']} "
+                              f"{'-'.join(e['spaces'])}" for e in environment))
     return text
 
 

@@ -180,6 +180,7 @@ def new_chapter(state: Left4DeadState) -> None:
     state.crescendo = 0
     state.horde_acted = False
     state.instincts = []
+    state.spent = []  # every car and metal detector armed, every environmental item in place
 
 
 def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> Left4DeadState:

@@ -131,7 +131,7 @@ class Left4DeadState(ProcedureState):
         "data", "chapter", "board", "figures", "round", "items_on_map", "pool", "effects",
         "next_item",
         "tank_spawned", "witch_spawned", "destroyed_zombies", "first_wounds", "escaped",
-        "spawned", "pending_closet", "crescendo", "horde_acted", "instincts", "_derived",
+        "spawned", "pending_closet", "crescendo", "horde_acted", "instincts", "spent", "_derived",
         "_derived_key",
     )
 
@@ -156,6 +156,7 @@ class Left4DeadState(ProcedureState):
     crescendo: int  # 0: not started; 1-3: the event's round under way; 4: over, obstacle gone
     horde_acted: bool  # the horde has taken its turn under the current order marker
     instincts: list[str]  # Fallen Survivors that rolled defense in the attack under way
+    spent: list[str]  # environmental items lit and alarms set off ("gas-can@57", "car@car")
     _derived: dict[Any, Any]  # see derived()
     _derived_key: tuple[int, int] | None
 
@@ -269,6 +270,7 @@ class Left4DeadState(ProcedureState):
             "crescendo": self.crescendo,
             "horde_acted": self.horde_acted,
             "instincts": list(self.instincts),
+            "spent": list(self.spent),
             "stack": self._stack_data(),
         }
 
@@ -293,6 +295,7 @@ class Left4DeadState(ProcedureState):
         self.crescendo = data["crescendo"]
         self.horde_acted = data["horde_acted"]
         self.instincts = list(data["instincts"])
+        self.spent = list(data.get("spent", []))  # saved before part 2: none
         self._load_stack(data["stack"])
         self.forget_derived()
 
@@ -315,5 +318,6 @@ class Left4DeadState(ProcedureState):
         other.crescendo = self.crescendo
         other.horde_acted = self.horde_acted
         other.instincts = list(self.instincts)
+        other.spent = list(self.spent)
         self._copy_stack(other)
         other.forget_derived()

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from deadtable.engine.board import Board
-from deadtable.games.left_4_dead import combat
+from deadtable.games.left_4_dead import combat, environment
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
 
@@ -99,6 +99,7 @@ def view(state: Left4DeadState, seat: str | None) -> dict[str, Any]:
                   for s, lying in sorted(state.items_on_map.items())},
         "effects": [{"kind": e.kind, "space": None if e.space < 0 else names[e.space],
                      "side": e.side} for e in state.effects],
+        "environment": environment.view(state),  # what is still in place: guns, cans, alarms
         "pool": len(state.pool),
         "crescendo": state.crescendo,
         "obstacle": [names[s] for s in sorted(state.blocked_spaces())],
