@@ -6,14 +6,15 @@
 3. Boomer, Blinding Alluring Bile: every Vomit Marker goes.
 4. Items that last the round go: Bile Bomb, Molotov, deployed ammo (Incendiary Ammo's burning
    with it), Spitter's acid, Smoker's smoke; the Pipe Bomb explodes first.
-5. Spawning: a Crescendo Event's wave in place of Spawning Zombies, else Spawning Zombies;
-   Spawning Specials; Witch Spawning.
+5. Spawning: a Crescendo or Finale Event's wave in place of Spawning Zombies, else Spawning
+   Zombies; the Finale Event's Tanks and rescue vehicle (finale.py); Spawning Specials; Witch
+   Spawning.
 6. Hero Closets: survivors destroyed this round wait in one.
 """
 
 from __future__ import annotations
 
-from deadtable.games.left_4_dead import chapter, combat, spawning
+from deadtable.games.left_4_dead import chapter, combat, finale, spawning
 from deadtable.games.left_4_dead.state import Left4DeadState
 
 INCAP = "Survivor Rules: Incapacitated"
@@ -73,9 +74,7 @@ def lasting_effects(state: Left4DeadState) -> None:
 
 
 def spawn(state: Left4DeadState) -> None:
-    if chapter.crescendo_wave(state):
-        pass
-    else:
+    if not (chapter.crescendo_wave(state) or finale.end_of_round(state)):
         spawning.spawn_zombies(state)
     spawning.spawn_special(state)
     spawning.spawn_witch(state)

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from deadtable.engine.board import Board
-from deadtable.games.left_4_dead import combat
+from deadtable.games.left_4_dead import combat, finale
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
 
@@ -100,7 +100,8 @@ def view(state: Left4DeadState, seat: str | None) -> dict[str, Any]:
         "effects": [{"kind": e.kind, "space": None if e.space < 0 else names[e.space],
                      "side": e.side} for e in state.effects],
         "pool": len(state.pool),
-        "crescendo": state.crescendo,
+        "crescendo": 0 if state.crescendo_over else state.crescendo,  # the event's round
+        "finale": finale.describe(state),
         "obstacle": [names[s] for s in sorted(state.blocked_spaces())],
         "procedure": [f"{f.KIND}:{f.step}" for f in state.stack],
         "phase": phase(state),
