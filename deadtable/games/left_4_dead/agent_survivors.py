@@ -161,7 +161,7 @@ def move(state: Left4DeadState, me: Figure, ids: list[str]) -> str:
     stop = "stop" if "stop" in ids else ids[-1]
     here = me.space
     assert here is not None
-    if holds_crescendo_trigger(state, here):
+    if holds_crescendo_trigger(state, here) or holds_finale_trigger(state, here):
         return stop
     goal = goal_field(state)
     frame = state.stack[-1]
@@ -200,6 +200,12 @@ def holds_crescendo_trigger(state: Left4DeadState, here: int) -> bool:
         m.space == here for m in state.board.markers_of("crescendo-trigger"))
 
 
+def holds_finale_trigger(state: Left4DeadState, here: int) -> bool:
+    # The Finale Event starts at the end of a round with a survivor on its trigger.
+    return state.finale is not None and not state.finale.started and any(
+        m.space == here for m in state.board.markers_of("finale-trigger"))
+
+
 def place_score(state: Left4DeadState, me: Figure, space: int, goal: list[float],
                 attacks: float) -> float:
     """Lower is better: the way still to go, the leaving-engagement attacks on the way, and
@@ -211,8 +217,8 @@ def place_score(state: Left4DeadState, me: Figure, space: int, goal: list[float]
 
 def keep_with_team(state: Left4DeadState, me: Figure, space: int, goal: list[float]) -> float:
     """Walk no more than LEAD steps ahead of the last teammate, and end near one."""
-    if space in state.board.zones["end"].spaces:
-        return 0.0  # in the safe room: waiting there is keeping together
+    if at_the_goal(state, space):
+        return 0.0  # in the safe room (the arrived rescue vehicle): waiting there is together
     mates = [f for f in on_map(state) if f is not me]
     if not mates:
         return 0.0
@@ -220,6 +226,14 @@ def keep_with_team(state: Left4DeadState, me: Figure, space: int, goal: list[flo
     ahead = max(0.0, rear - LEAD - goal[space])
     nearest = min(spaces_apart(state, space, f.space) for f in mates)
     return 2 * ahead + max(0, nearest - 2)
+
+
+def at_the_goal(state: Left4DeadState, space: int) -> bool:
+    from deadtable.games.left_4_dead.finale import vehicle_spaces
+
+    if state.finale is None:
+        return space in state.board.zones["end"].spaces
+    return state.finale.arrived and space in vehicle_spaces(state)
 
 
 def go_to_teammates_in_need(state: Left4DeadState, me: Figure, space: int) -> float:

@@ -7,15 +7,16 @@
 4. Items that last the round go: Bile Bomb, Molotov, a lit Gas Can or Fireworks, deployed ammo
    (Incendiary Ammo's burning with it), Spitter's acid, Smoker's smoke; a Pipe Bomb or a lit
    Oxygen Tank explodes first.
-5. Spawning: a Crescendo Event's wave in place of Spawning Zombies, else Spawning Zombies;
-   Spawning Specials; Witch Spawning; then the second wave of each Car Alarm or Metal Detector
-   set off during the round ("in addition to the normal Spawning Zombies").
+5. Spawning: a Crescendo or Finale Event's wave in place of Spawning Zombies, else Spawning
+   Zombies; the Finale Event's Tanks and rescue vehicle (finale.py); Spawning Specials; Witch
+   Spawning; then the second wave of each Car Alarm or Metal Detector set off during the round
+   ("in addition to the normal Spawning Zombies").
 6. Hero Closets: survivors destroyed this round wait in one.
 """
 
 from __future__ import annotations
 
-from deadtable.games.left_4_dead import chapter, combat, environment, spawning
+from deadtable.games.left_4_dead import chapter, combat, environment, finale, spawning
 from deadtable.games.left_4_dead.state import Left4DeadState
 
 INCAP = "Survivor Rules: Incapacitated"
@@ -77,9 +78,7 @@ def lasting_effects(state: Left4DeadState) -> None:
 
 
 def spawn(state: Left4DeadState) -> None:
-    if chapter.crescendo_wave(state):
-        pass
-    else:
+    if not (chapter.crescendo_wave(state) or finale.end_of_round(state)):
         spawning.spawn_zombies(state)
     spawning.spawn_special(state)
     spawning.spawn_witch(state)

@@ -33,6 +33,7 @@ TERRAIN_RGB: dict[str, tuple[int, int, int]] = {
 }
 DEFAULT_RGB = (60, 60, 60)
 SAFE_RGB = (0, 100, 90)
+RESCUE_RGB = (40, 60, 150)  # a finale's rescue vehicle
 OBSTACLE_RGB = (110, 20, 20)
 
 # Letters of the infected's army cards (survivors show their initial).
@@ -83,6 +84,7 @@ DEPLOYED = {"explosive-ammo": "EXPLOSIVE AMMO", "incendiary-ammo": "INCENDIARY A
 MARKER_GLYPHS: dict[str, tuple[str, str, str]] = {
     "hero-closet": ("#", "bold bright_cyan", "hero closet"),
     "crescendo-trigger": ("!", "bold bright_yellow", "crescendo trigger"),
+    "finale-trigger": ("F", "bold bright_magenta", "finale trigger"),
     "item-location": ("i", "bright_yellow", "item location"),
     "witch-location": ("°", "dim", "witch location"),
     "spawn": (":", "dim", "spawn point"),
@@ -156,6 +158,7 @@ class HexMap:
         m = view["map"]
         zones = m.get("zones", {})
         safe = {s for z in zones.values() if z["kind"] == "safe-room" for s in z["spaces"]}
+        rescue = {s for z in zones.values() if z["kind"] == "rescue-vehicle" for s in z["spaces"]}
         obstacle = set(view.get("obstacle") or [])
         markers: dict[str, str] = {}
         for marker in m.get("markers", []):
@@ -177,6 +180,8 @@ class HexMap:
             col, row = q + (r - (r & 1)) // 2, r
             if name in safe:
                 bg = _shade(SAFE_RGB, level)
+            elif name in rescue:
+                bg = _shade(RESCUE_RGB, level)
             elif name in obstacle:
                 bg = Color.from_rgb(*OBSTACLE_RGB)
             else:
@@ -276,8 +281,9 @@ def legend(view: dict[str, Any], marked: Iterable[str] = ()) -> Text:
         parts.append((letter, "bold red1" if letter == "z" else "bold magenta1",
                       INFECTED_NAMES.get(letter, "infected")))
     parts.append(("*", "bold bright_yellow", "items"))
-    for glyph, style, words in MARKER_GLYPHS.values():
-        if words not in ("witch location", "spawn point"):
+    on_map = {marker["kind"] for marker in view["map"].get("markers", [])}
+    for kind, (glyph, style, words) in MARKER_GLYPHS.items():
+        if kind in on_map and words not in ("witch location", "spawn point"):
             parts.append((glyph, style, words))
     if view.get("obstacle"):
         parts.append(("X", "bold bright_red", "obstacle"))
@@ -297,7 +303,11 @@ def legend(view: dict[str, Any], marked: Iterable[str] = ()) -> Text:
         text.append(f" {words}")
     text.append("  ")
     text.append("  ", style=Style(bgcolor=Color.from_rgb(*SAFE_RGB)))
-    text.append(" safe room; digit = level")
+    text.append(" safe room; ")
+    if any(z["kind"] == "rescue-vehicle" for z in view["map"].get("zones", {}).values()):
+        text.append("  ", style=Style(bgcolor=Color.from_rgb(*RESCUE_RGB)))
+        text.append(" rescue vehicle; ")
+    text.append("digit = level")
     if marked:
         text.append("  ")
         text.append("0", style=Style(color="black", bgcolor="bright_yellow", bold=True))
@@ -407,6 +417,8 @@ def status_text(view: dict[str, Any]) -> Text:
     text.append(f"  {view['map'].get('name', '')}  {view.get('difficulty', '')}")
     if view.get("crescendo"):
         text.append(f"  CRESCENDO {view['crescendo']}", style="bold bright_red")
+    if (view.get("finale") or {}).get("text"):
+        text.append(f"  {view['finale']['text']}", style="bold bright_magenta")
     for effect in view.get("effects") or []:
         if effect["kind"] in DEPLOYED and not effect.get("space"):
             text.append(f"  {DEPLOYED[effect['kind']]} (every survivor, this round)",

@@ -287,12 +287,12 @@
       }
       const shown = zone.kind === "crescendo-obstacle" && !zone.spaces.some((s) => obstacle.has(s))
         ? "opened" : "";
-      if (zone.kind === "safe-room") {
+      if (zone.kind === "safe-room" || zone.kind === "rescue-vehicle") {
         for (const spaceName of zone.spaces) {
           const s = spaces[spaceName];
           if (!s) continue;
           const [x, y] = centre(s.q, s.r);
-          zoneLayer.append(svg("polygon", {class: "zone-fill-safe-room",
+          zoneLayer.append(svg("polygon", {class: `zone-fill-${zone.kind}`,
             points: corners(x, y, R).map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" ")}));
         }
       }
@@ -319,10 +319,9 @@
       const s = spaces[marker.space];
       if (!s) continue;
       const [x, y] = centre(s.q, s.r);
-      if (marker.kind === "item-location" || marker.kind === "hero-closet"
-          || marker.kind === "crescendo-trigger") {
-        const glyph = {"item-location": "i", "hero-closet": "H", "crescendo-trigger": "!"}[
-          marker.kind];
+      const glyph = {"item-location": "i", "hero-closet": "H", "crescendo-trigger": "!",
+        "finale-trigger": "F"}[marker.kind];
+      if (glyph) {
         markLayer.append(svg("g", {class: `marker marker-${marker.kind}`},
           svg("rect", {x: x - R * 0.8, y: y - R * 0.85, width: R * 0.62, height: R * 0.62, rx: 2}),
           svg("text", {x: x - R * 0.49, y: y - R * 0.38}, glyph),
@@ -696,6 +695,8 @@
     const status = el("div", {class: "l4d-status"},
       el("strong", {}, `Round ${view.round}`), ` · ${m.name || ""} · ${view.difficulty}`,
       view.crescendo ? el("span", {class: "crescendo"}, ` · CRESCENDO ${view.crescendo}`) : null,
+      view.finale && view.finale.text
+        ? el("span", {class: "crescendo finale"}, ` · ${view.finale.text}`) : null,
       ...(view.effects || []).filter((e) => !e.space && DEPLOYED[e.kind]).map((e) =>
         el("span", {class: "crescendo deployed", "data-effect": e.kind},
           ` · ${DEPLOYED[e.kind]} (every survivor, this round)`)),
