@@ -66,8 +66,21 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         "zombie_hand": state.zombie_hand.view(seat if seat == ZOMBIES else None),
         "in_play": list(state.in_play) + (["Cornered"] if state.cornered else []),
         "fight": fight_view(state),
+        "turn_of": turn_of(state),
     }
     return seen
+
+
+def turn_of(state: LastNightState) -> str:
+    """Whose turn it is, for a person: the hero acting, the heroes, or the zombies."""
+    for frame in reversed(state.stack):
+        if frame.KIND == "hero-act":
+            return f"{frame.hero}'s turn"  # type: ignore[attr-defined]
+        if frame.KIND == "hero-turn":
+            return "the heroes' turn"
+        if frame.KIND == "zombie-turn":
+            return "the zombies' turn"
+    return "game over" if state.outcome is not None else "setting up"
 
 
 def fight_view(state: LastNightState) -> dict[str, Any] | None:
