@@ -4,6 +4,7 @@ Both read the table through a sample of the game (`Observation.sample`: the deck
 other side's hand dealt anew), so they know nothing their seat may not.
 
 - `zombie` plays its hand: Surprise Attack on a hero in a building, Heavy Rain, A Town Overrun,
+  the building cards (taken over, dark, a new pit: the buildings nearest the heroes),
   Cornered when zombies are at a hero, Trip! on a roll of 4 or more, Resilient and There's Too
   Many! whenever it can; Shamble for a zombie within a roll of a hero; Fight cards
   only where they turn a lost fight (the beaten dice re-rolled, 2 more dice, +1 to a die that
@@ -28,7 +29,7 @@ from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
 WORTH_A_PRAYER = ("Uuuurrrggghh!", "Undead Hate the Living", "A Town Overrun",
                   "Surprise Attack")
 PREFERRED = ("surprise:", "play:Relentless Advance", "play:A Town Overrun", "play:Heavy Rain",
-             "play:Oh the Horror!")
+             "play:My God", "play:New Spawning Pit", "play:Lights Out", "play:Oh the Horror!")
 
 
 def _state(obs: Observation, dice: Dice) -> LastNightState:
@@ -59,7 +60,9 @@ class ZombieAgent:
             return ids[0]  # Loss of Faith whenever it can be played
         if ids[0].startswith("discard:"):
             return ids[0]
-        if ids[0].startswith("pit:"):
+        if ids[0].startswith(("corner:", "building:")):  # the part of town nearest the heroes
+            return min(ids, key=lambda i: (town_part_distance(state, i, near), i))
+        if ids[0].startswith(("pit:", "pit-at:")):
             return min(ids, key=lambda i: (near[_space(i)], i))
         if ids[0].startswith("take:"):  # the zombie farthest from the heroes, to the nearest pit
             return min(ids, key=lambda i: (-near[state.zombies[i.split(":")[1]]],
@@ -95,6 +98,14 @@ class ZombieAgent:
                 return stay[0]
             return best
         return ids[-1]
+
+
+def town_part_distance(state: LastNightState, action: str, near: list[float]) -> float:
+    """How far the heroes are from a corner of town or a building an action names."""
+    verb, _, name = action.partition(":")
+    spaces = [s for b in state.town.buildings.values()
+              if (b.corner if verb == "corner" else b.name) == name for s in b.spaces]
+    return min((near[s] for s in spaces), default=math.inf)
 
 
 def fight_card(state: LastNightState, ids: list[str]) -> str:
@@ -135,6 +146,9 @@ class HeuristicAgent:
             if worth and cancel:
                 return cancel[0]
             return "pray" if worth and "pray" in ids else "let-be"
+        if ids[0].startswith("corner:"):  # the table's choice: the corner farthest away
+            near = distance_field(state.board, [h.space for h in state.living()])
+            return max(ids, key=lambda i: (town_part_distance(state, i, near), i))
         if top.KIND == "zombie-turn":  # Farmer Sty holds back the zombie nearest a hero
             holds = [i for i in ids if i.startswith("sty:")]
             if not holds:

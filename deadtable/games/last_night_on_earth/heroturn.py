@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from deadtable.engine.board import distance, sight
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import cards
+from deadtable.games.last_night_on_earth import buildingcards, cards
 from deadtable.games.last_night_on_earth.fight import Fight, play_faith, start_fight
 from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, HeroFigure, LastNightState
 from deadtable.games.last_night_on_earth.wounds import kill_zombie, zombie_name
@@ -118,8 +118,7 @@ def at_last(state: LastNightState, action_id: str) -> None:
     holder = state.heroes[name]
     holder.hand.remove(AT_LAST)
     state.hero_discard.put_on_top(AT_LAST)
-    state.in_play.remove(card)
-    state.zombie_discard.put_on_top(card)
+    buildingcards.cancel(state, card)
     state.event(f"{name} plays At Last…: {card} is cancelled.", f"Hero card: {AT_LAST}")
 
 
@@ -297,7 +296,8 @@ def main_actions(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> lis
     zombies_here = state.zombies_at(space)
     if not frame.moved:
         actions.append(Action("move", "Move: roll a D6", {"verb": "move"}))
-        if state.inside(space) and not zombies_here and state.hero_deck:
+        if state.inside(space) and not zombies_here and state.hero_deck \
+                and buildingcards.may_search(state, space):
             actions.append(Action("search", f"Search the {state.town.building_of[space]}",
                                   {"verb": "search"}))
         if has_ability(state, hero, "heal") and not zombies_here:
@@ -594,7 +594,8 @@ ACTIONS = {"move": do_move, "search": do_search, "nurse": do_nurse, "recover": d
 # -- moving ------------------------------------------------------------------------------------
 def hero_steps(state: LastNightState, space: int) -> list[int]:
     board = state.board
-    return [n for n in board.neighbours[space] if board.passable(space, n, HERO_BLOCKING)]
+    return [n for n in board.neighbours[space] if board.passable(space, n, HERO_BLOCKING)
+            and buildingcards.may_enter(state, space, n)]
 
 
 def move_decision(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> Decision | None:
@@ -612,8 +613,14 @@ def step(state: LastNightState, frame: HeroAct, hero: HeroFigure, verb: str, res
         frame.moves_left = 0
         frame.step = "main"
         return
-    hero.space = int(rest)
+    start, hero.space = hero.space, int(rest)
     frame.moves_left -= 1
+    darkened = buildingcards.stops_in_the_dark(state, hero.items, start, hero.space)
+    if darkened is not None and not state.zombies_at(hero.space):
+        frame.moves_left = 0
+        state.event(f"{hero.name} moves into the dark {darkened} at {state.name(hero.space)}: "
+                    "the move ends.", f"Zombie card: {buildingcards.LIGHTS_OUT}")
+        return
     zombies = state.zombies_at(hero.space)
     if not zombies:
         state.event(f"{hero.name} moves to {state.name(hero.space)}.", MOVE)

@@ -128,6 +128,7 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> LastNightS
     make_piles(state, {"hero_deck": hero_deck, "hero_discard": [], "zombie_deck": zombie_deck,
                        "zombie_discard": [], "zombie_hand": []})
     state.in_play = []
+    state.pits = list(state.town.spawning_pits)
     state.zombies = {}
     state.next_zombie = 1
     state.turn = state.kills = state.heroes_killed = 0
@@ -182,7 +183,7 @@ def start_zombies(state: LastNightState) -> None:
     count = sum(state.dice.rolls_of(int(state.data.scenarios.game["start_zombies_dice"]
                                         ["one_player"])))
     count = min(count, state.pool())
-    pits = state.town.spawning_pits
+    pits = state.pits
     for i in range(count):
         new_zombie(state, pits[i % len(pits)])
     state.event(f"{count} zombies start on the spawning pits (2D6).", SETUP)

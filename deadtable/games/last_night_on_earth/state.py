@@ -70,7 +70,7 @@ class LastNightState(ProcedureState):
     __slots__ = (
         "data", "town", "scenario", "heroes", "zombies", "next_zombie", "hero_deck",
         "hero_discard", "zombie_deck", "zombie_discard", "zombie_hand", "in_play", "turn",
-        "kills", "heroes_killed", "fight_card_played", "cornered", "overdrawn",
+        "kills", "heroes_killed", "fight_card_played", "cornered", "overdrawn", "pits",
     )
 
     FRAMES: ClassVar[Frames]
@@ -87,7 +87,8 @@ class LastNightState(ProcedureState):
     zombie_deck: Pile
     zombie_discard: Pile
     zombie_hand: Pile
-    in_play: list[str]  # Zombie cards that stay in play (Heavy Rain)
+    in_play: list[str]  # Zombie cards that stay in play: "Heavy Rain", "Lights Out (Diner)"
+    pits: list[int]  # the spawning pits now: the town's, new ones, less those burned
     turn: int  # the Sun track: turns begun (the game ends after scenario.sun_track)
     kills: int  # zombies killed by the heroes
     heroes_killed: int
@@ -192,6 +193,7 @@ class LastNightState(ProcedureState):
             "zombie_discard": list(self.zombie_discard.cards),
             "zombie_hand": list(self.zombie_hand.cards),
             "in_play": list(self.in_play),
+            "pits": list(self.pits),
             "turn": self.turn,
             "kills": self.kills,
             "heroes_killed": self.heroes_killed,
@@ -213,6 +215,7 @@ class LastNightState(ProcedureState):
         self.next_zombie = data["next_zombie"]
         make_piles(self, data)
         self.in_play = list(data["in_play"])
+        self.pits = list(data["pits"])
         self.turn = data["turn"]
         self.kills = data["kills"]
         self.heroes_killed = data["heroes_killed"]
@@ -234,6 +237,7 @@ class LastNightState(ProcedureState):
         other.zombie_discard = self.zombie_discard.clone()
         other.zombie_hand = self.zombie_hand.clone()
         other.in_play = list(self.in_play)
+        other.pits = list(self.pits)
         other.turn = self.turn
         other.kills = self.kills
         other.heroes_killed = self.heroes_killed

@@ -54,7 +54,7 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         "goal": state.scenario.numbers.get("zombies_to_kill"),
         "heroes_killed": state.heroes_killed,
         "town": town_view(state.board, buildings,
-                          tuple(names[s] for s in town.spawning_pits)),
+                          tuple(names[s] for s in state.pits)),
         "heroes": heroes,
         "zombies": [{"id": z, "name": zombie_name(z), "space": names[s]}
                     for z, s in sorted(state.zombies.items())],
