@@ -208,6 +208,7 @@ def cancel(state: LastNightState, entry_: str) -> str:
     card = card_of(entry_)
     state.in_play.remove(entry_)
     state.zombie_discard.put_on_top(card)
-    if card == NEW_PIT:
-        state.pits.remove(state.board.space(target_of(entry_)))
+    pit = state.board.space(target_of(entry_)) if card == NEW_PIT else None
+    if pit in state.pits:  # not burned out meanwhile
+        state.pits.remove(pit)
     return card

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from deadtable.engine.board import distance, sight
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import buildingcards, cards
+from deadtable.games.last_night_on_earth import buildingcards, cards, gas, scenario, townsfolk
 from deadtable.games.last_night_on_earth.fight import Fight, play_faith, start_fight
 from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, HeroFigure, LastNightState
 from deadtable.games.last_night_on_earth.wounds import kill_zombie, zombie_name
@@ -44,6 +44,9 @@ class HeroTurn(Frame):
     KIND = "hero-turn"
     step: str = "start"
     acted: list[str] = field(default_factory=list)
+    folk_attacked: list[str] = field(default_factory=list)  # townsfolk that attacked
+    folk_attacked_by: list[str] = field(default_factory=list)  # zombies that attacked them
+    folk_wounded: str = ""  # a townsperson wounded, Just a Scratch still to be asked
 
 
 @dataclass(slots=True)
@@ -67,6 +70,9 @@ class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
     def decide(self, state: LastNightState, frame: HeroTurn) -> Decision | None:
         if frame.step == "at-last":
             return at_last_decision(state)
+        if frame.step == "scratch-folk":
+            return Decision.of(HEROES, f"{frame.folk_wounded} is about to take a wound",
+                               townsfolk.scratch_actions(state, frame.folk_wounded))
         waiting = waiting_heroes(state, frame)
         if frame.step != "choose" or len(waiting) < 2:
             return None
@@ -87,11 +93,17 @@ class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
         if waiting:
             begin(state, frame, waiting[0])
             return
+        if townsfolk.zombies_attack(state, frame):
+            return
+        scenario.end_of_hero_turn(state)
         for hero in state.heroes.values():
             hero.faith = 0
         state.pop()
 
     def apply(self, state: LastNightState, frame: HeroTurn, action_id: str) -> None:
+        if frame.step == "scratch-folk":
+            townsfolk.apply_scratch(state, frame, action_id)
+            return
         if frame.step == "at-last":
             frame.step = "choose"
             if action_id != "pass":
@@ -319,6 +331,8 @@ def main_actions(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> lis
     if not frame.shot:
         actions += shots(state, hero)
     actions += card_plays(state, hero)
+    actions += gas.actions(state, frame, hero)
+    actions += townsfolk.actions(state, frame, hero)
     actions.append(Action("end", "Fight any zombie here and end the turn" if zombies_here
                           else "End the turn", {"verb": "end"}))
     return actions
@@ -587,8 +601,9 @@ def do_end(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -> N
 ACTIONS = {"move": do_move, "search": do_search, "nurse": do_nurse, "recover": do_recover,
            "give": do_give, "shoot": do_shoot, "recovery": do_recovery, "aid": do_aid,
            "faith": do_faith, "keys": do_keys, "brody": do_brody, "jeb": do_jeb,
-           "taylor": do_taylor,
-           "end": do_end}
+           "taylor": do_taylor, "gas": gas.do_gas, "light": gas.do_light,
+           "escort": townsfolk.do_escort, "leave": townsfolk.do_leave,
+           "folk": townsfolk.do_attack, "end": do_end}
 
 
 # -- moving ------------------------------------------------------------------------------------
@@ -615,6 +630,9 @@ def step(state: LastNightState, frame: HeroAct, hero: HeroFigure, verb: str, res
         return
     start, hero.space = hero.space, int(rest)
     frame.moves_left -= 1
+    townsfolk.follow(state, hero)
+    if state.outcome is not None:
+        return
     darkened = buildingcards.stops_in_the_dark(state, hero.items, start, hero.space)
     if darkened is not None and not state.zombies_at(hero.space):
         frame.moves_left = 0

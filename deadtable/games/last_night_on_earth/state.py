@@ -71,6 +71,7 @@ class LastNightState(ProcedureState):
         "data", "town", "scenario", "heroes", "zombies", "next_zombie", "hero_deck",
         "hero_discard", "zombie_deck", "zombie_discard", "zombie_hand", "in_play", "turn",
         "kills", "heroes_killed", "fight_card_played", "cornered", "overdrawn", "pits",
+        "gas", "targets", "folk", "escort", "saved", "folk_lost",
     )
 
     FRAMES: ClassVar[Frames]
@@ -89,6 +90,12 @@ class LastNightState(ProcedureState):
     zombie_hand: Pile
     in_play: list[str]  # Zombie cards that stay in play: "Heavy Rain", "Lights Out (Diner)"
     pits: list[int]  # the spawning pits now: the town's, new ones, less those burned
+    gas: list[int]  # gas markers (Gasoline), one entry each
+    targets: list[int]  # Burn 'Em Out: the set-up pits still to burn
+    folk: dict[str, int]  # Save the Townsfolk: townsfolk token -> its space
+    escort: dict[str, str]  # hero -> the townsfolk token it takes along
+    saved: int  # townsfolk brought to the Center of Town
+    folk_lost: int  # townsfolk killed
     turn: int  # the Sun track: turns begun (the game ends after scenario.sun_track)
     kills: int  # zombies killed by the heroes
     heroes_killed: int
@@ -194,6 +201,12 @@ class LastNightState(ProcedureState):
             "zombie_hand": list(self.zombie_hand.cards),
             "in_play": list(self.in_play),
             "pits": list(self.pits),
+            "gas": list(self.gas),
+            "targets": list(self.targets),
+            "folk": dict(self.folk),
+            "escort": dict(self.escort),
+            "saved": self.saved,
+            "folk_lost": self.folk_lost,
             "turn": self.turn,
             "kills": self.kills,
             "heroes_killed": self.heroes_killed,
@@ -216,6 +229,12 @@ class LastNightState(ProcedureState):
         make_piles(self, data)
         self.in_play = list(data["in_play"])
         self.pits = list(data["pits"])
+        self.gas = list(data["gas"])
+        self.targets = list(data["targets"])
+        self.folk = dict(data["folk"])
+        self.escort = dict(data["escort"])
+        self.saved = data["saved"]
+        self.folk_lost = data["folk_lost"]
         self.turn = data["turn"]
         self.kills = data["kills"]
         self.heroes_killed = data["heroes_killed"]
@@ -238,6 +257,12 @@ class LastNightState(ProcedureState):
         other.zombie_hand = self.zombie_hand.clone()
         other.in_play = list(self.in_play)
         other.pits = list(self.pits)
+        other.gas = list(self.gas)
+        other.targets = list(self.targets)
+        other.folk = dict(self.folk)
+        other.escort = dict(self.escort)
+        other.saved = self.saved
+        other.folk_lost = self.folk_lost
         other.turn = self.turn
         other.kills = self.kills
         other.heroes_killed = self.heroes_killed

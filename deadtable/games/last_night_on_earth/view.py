@@ -66,7 +66,15 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         "zombie_hand": state.zombie_hand.view(seat if seat == ZOMBIES else None),
         "in_play": list(state.in_play) + (["Cornered"] if state.cornered else []),
         "fight": fight_view(state),
+        "gas": sorted(names[s] for s in state.gas),
     }
+    if state.scenario.hero_goal == "burn-pits":
+        seen["pits_to_burn"] = sorted(names[s] for s in state.targets)
+    if state.scenario.hero_goal == "rescue-townsfolk":
+        seen["townsfolk"] = {t: names[s] for t, s in sorted(state.folk.items())}
+        seen["escort"] = dict(state.escort)
+        seen["townsfolk_saved"] = state.saved
+        seen["townsfolk_lost"] = state.folk_lost
     return seen
 
 

@@ -81,6 +81,7 @@ def kill_hero(state: LastNightState, hero: HeroFigure) -> None:
         state.hero_discard.put_on_top(card)
     hero.items, hero.hand = [], []
     hero.faith, hero.kept_faith = 0, False
+    state.escort.pop(hero.name, None)  # a townsperson taken along stays where he fell
     state.event(f"{hero.name} is killed; the hero's cards are discarded.", DEATH)
     if state.options["zombie-heroes"]:
         state.zombies[zombie_hero_id(hero.name)] = hero.space

@@ -383,6 +383,8 @@ def place_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:
     """A pit for the next new zombie; with the pool empty after There's Too Many!, a zombie
     taken from the board ("taking them from anywhere on the board")."""
     pits = sorted(set(state.pits))
+    if not pits:
+        return None  # every pit burned: no zombie can rise
     if state.pool() > 0:
         return Decision.of(ZOMBIES, f"Place a new zombie ({frame.spawns} to place)", [
             Action(f"pit:{p}", f"On the spawning pit at {state.name(p)}",

@@ -33,7 +33,7 @@ def test_set_up_deals_four_heroes_zombies_on_the_pits_and_the_sheriffs_revolver(
 @pytest.mark.parametrize(("options", "words"), [
     ({"heroes": "Becky,Bob"}, "no hero named 'Bob'"),
     ({"heroes": "Becky,Billy"}, "name 4 different heroes"),
-    ({"scenario": "burn-em-out"}, "is not accepted"),
+    ({"scenario": "burn-them-out"}, "is not accepted"),
     ({"town": "/no/such/town.toml"}, "town.toml"),
 ])
 def test_bad_options_say_what_is_wrong(options, words):
