@@ -63,6 +63,7 @@ class HeroAct(Frame):
     rerolled: bool = False
     gun: str = ""  # the Gun whose shot killed a zombie this turn (for Resilient)
     picks: int = 0  # Deputy Taylor: cards still to pick from the discard pile
+    handled: list[str] = field(default_factory=list)  # townsfolk taken or left this turn
     fought: list[str] = field(default_factory=list)
 
 
@@ -424,7 +425,7 @@ def do_search(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -
         state.hero_deck.bury(other)
         drawn = [keep]
         state.event(f"{hero.name} keeps {keep} and puts {other} on the bottom of the Hero deck.",
-                    "Hero sheet: Sally, Resourceful", to=HEROES)
+                    "Hero sheet: Sally, Resourceful", to=state.seat_of(hero.name))
     for card in drawn:
         found(state, frame, hero, card, SEARCH)
 
@@ -435,7 +436,7 @@ def found(state: LastNightState, frame: HeroAct, hero: HeroFigure, card: str, ci
         state.event(f"{hero.name} finds {card}.", cite)
     else:
         state.event(f"{hero.name} finds a card for the hand.", cite)
-        state.event(f"{hero.name} draws {card}.", cite, to=HEROES)
+        state.event(f"{hero.name} draws {card}.", cite, to=state.seat_of(hero.name))
     if cards.over_limit(state, hero):
         frame.step = "limit"
 

@@ -139,6 +139,7 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> LastNightS
     state.pits = list(state.town.spawning_pits)
     state.gas, state.targets, state.folk, state.escort = [], [], {}, {}
     state.saved = state.folk_lost = 0
+    state.passed = []
     state.zombies = {}
     state.next_zombie = 1
     state.turn = state.kills = state.heroes_killed = 0
@@ -180,7 +181,7 @@ def place_heroes(state: LastNightState, names: list[str] | None) -> None:
                 card = cards.draw_hero_card(state)
                 if card is not None:
                     cards.gain(state, figure, card)
-                    state.event(f"{name} draws {card}.", SETUP, to="heroes")
+                    state.event(f"{name} draws {card}.", SETUP, to=state.seat_of(name))
         for item in hero.start_items:
             if item in state.hero_deck:
                 state.hero_deck.remove(item)

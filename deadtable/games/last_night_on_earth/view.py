@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from deadtable.engine.board import Board
-from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, LastNightState
+from deadtable.games.last_night_on_earth.state import ZOMBIES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import zombie_name
 
 
@@ -43,8 +43,9 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
             "faith": hero.faith + (1 if hero.kept_faith else 0),
             "keywords": list(sheet.keywords),
         }
-        if seat == HEROES:
+        if seat is not None and seat == state.seat_of(hero.name):
             shown["hand"] = list(hero.hand)
+            shown["yours"] = True
         heroes.append(shown)
     seen: dict[str, Any] = {
         "scenario": state.scenario.name,

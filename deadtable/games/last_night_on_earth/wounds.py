@@ -118,7 +118,8 @@ def check_zombie_win(state: LastNightState) -> None:
 
 
 def finish(state: LastNightState, winner: str, cause: str, cite: str) -> None:
-    loser = ZOMBIES if winner == HEROES else HEROES
-    state.finish(Outcome({winner: "win", loser: "loss"}, cause,
+    results = {seat: "win" if state.game.side_of(seat) == winner else "loss"
+               for seat in state.game.seats}  # every hero player wins or loses together
+    state.finish(Outcome(results, cause,
                          {"kills": state.kills, "heroes_killed": state.heroes_killed,
                           "turn": state.turn}), cite)
