@@ -63,7 +63,7 @@ class HeroAct(Frame):
     rerolled: bool = False
     gun: str = ""  # the Gun whose shot killed a zombie this turn (for Resilient)
     picks: int = 0  # Deputy Taylor: cards still to pick from the discard pile
-    handled: list[str] = field(default_factory=list)  # townsfolk taken or left this turn
+    handled: list[str] = field(default_factory=list)  # townsfolk left this turn
     fought: list[str] = field(default_factory=list)
 
 

@@ -10,9 +10,10 @@
 
 Designed (docs/last-night-on-earth.md, "Save the Townsfolk"): a token brought to a space of the
 Center of Town is saved at once; taking and leaving a token are actions of the hero's turn (not
-of a step of its move), each token once a turn; the zombies attack townsfolk at the end of
-the Hero turn, every zombie that can (SotF's "may": none would decline); a zombie's wound on a
-token kills it; barricades are not in the base game, so townsfolk build none.
+of a step of its move), a token left not taken again that turn; the zombies attack townsfolk
+at the end of the Hero turn, every zombie that can (SotF's "may": none would decline); a
+zombie's wound on a token kills it; barricades are not in the base game, so townsfolk build
+none.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def actions(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> list[Act
         found += [Action(f"escort:{t}", f"Take {t} along", {"verb": "escort", "token": t})
                   for t, s in sorted(state.folk.items())
                   if s == hero.space and escorted_by(state, t) is None and t not in frame.handled]
-    elif token not in frame.handled:  # each token taken or left once a turn: no endless swap
+    else:
         found.append(Action(f"leave:{token}", f"Leave {token} here", {"verb": "leave",
                                                                        "token": token}))
     done = attacks_done(state)
@@ -78,13 +79,12 @@ def actions(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> list[Act
 
 def do_escort(state: LastNightState, frame: HeroAct, hero: HeroFigure, token: str) -> None:
     state.escort[hero.name] = token
-    frame.handled.append(token)
     state.event(f"{hero.name} takes {token} along.", RULE)
 
 
 def do_leave(state: LastNightState, frame: HeroAct, hero: HeroFigure, token: str) -> None:
     del state.escort[hero.name]
-    frame.handled.append(token)
+    frame.handled.append(token)  # not taken again this turn: no endless take and leave
     state.event(f"{hero.name} leaves {token} at {state.name(hero.space)}.", RULE)
 
 

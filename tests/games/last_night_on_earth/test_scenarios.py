@@ -206,3 +206,12 @@ def test_a_hero_killed_leaves_his_townsperson_where_he_fell(tmp_path):
     put(state, "Becky", "1,3")
     kill_hero(state, state.heroes["Becky"])
     assert state.escort == {} and state.folk == {"Townsperson 1": at(state, "1,3")}
+
+
+def test_a_townsperson_left_is_not_taken_again_that_turn(tmp_path):
+    state = table(tmp_path, scenario="save-the-townsfolk")
+    state.folk = {"Townsperson 1": at(state, "3,3")}
+    hero_turn(state, "Becky")
+    state.apply("escort:Townsperson 1")
+    state.apply("leave:Townsperson 1")
+    assert state.escort == {} and not any(i.startswith("escort:") for i in state.decision.ids)
