@@ -15,7 +15,14 @@ from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.engine.procedure import Frames
 from deadtable.games.psycho_raiders.agent import HeuristicAgent
-from deadtable.games.psycho_raiders.attacks import Attack, AttackHandler, Damage, DamageHandler
+from deadtable.games.psycho_raiders.attacks import (
+    Attack,
+    AttackHandler,
+    Damage,
+    DamageHandler,
+    Grab,
+    GrabHandler,
+)
 from deadtable.games.psycho_raiders.crashes import (
     CarDamage,
     CarDamageHandler,
@@ -37,7 +44,7 @@ from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.games.psycho_raiders.turn import Turn, TurnHandler
 
 PsychoRaidersState.FRAMES = Frames(Round, Phase, Sinister, Turn, Attack, Damage,
-                                  Hazard, CarFight, CarDamage, TableRoll)
+                                  Hazard, CarFight, CarDamage, TableRoll, Grab)
 PsychoRaidersState.HANDLERS = {
     Round.KIND: RoundHandler(),
     Phase.KIND: PhaseHandler(),
@@ -49,6 +56,7 @@ PsychoRaidersState.HANDLERS = {
     CarFight.KIND: CarFightHandler(),
     CarDamage.KIND: CarDamageHandler(),
     TableRoll.KIND: TableRollHandler(),
+    Grab.KIND: GrabHandler(),
 }
 
 OPTIONS = OptionSet([

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from deadtable.engine.board import sight
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.psycho_raiders import abilities, hiding
+from deadtable.games.psycho_raiders import abilities, hiding, rerolls
 from deadtable.games.psycho_raiders.geometry import distance as board_distance
 from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.sequence import check_victory
@@ -248,7 +248,13 @@ def spend(state: PsychoRaidersState, char: Character, card: str) -> None:
 
 
 def natural_one(state: PsychoRaidersState, char: Character, card: str) -> None:
-    roll = state.dice.d6()
+    """14.52: the Natural 1 Table, which the roller may re-roll for 1 Will (4.51)."""
+    rerolls.roll_table(state, char, "natural-1", card, "Natural 1 Table", NATURAL)
+
+
+@rerolls.resolver("natural-1")
+def natural_one_result(state: PsychoRaidersState, char: Character, roll: int,
+                       card: str) -> None:
     row = state.rules.tables.dice["natural_1"].row(roll)
     state.event(f"{char.name} rolled a natural 1; Natural 1 Table: {roll}: {row['text']}",
                 NATURAL)
@@ -262,6 +268,23 @@ def natural_one(state: PsychoRaidersState, char: Character, card: str) -> None:
     elif result == "hurt-self":
         state.push(Damage(step="allocate", char=char.key, amount=int(row["damage"]),
                           wtype="Blunt", killers=[], before=list(char.stats)))
+
+
+def damage_table(state: PsychoRaidersState, char: Character, wtype: str, cite: str) -> None:
+    """A roll on the Damage Table (fire, crashes), which the roller may re-roll for 1 Will
+    (4.51); the points are lowered as the character likes (14.71)."""
+    rerolls.roll_table(state, char, "damage-table", f"{wtype}|{cite}", "Damage Table", cite)
+
+
+@rerolls.resolver("damage-table")
+def damage_table_result(state: PsychoRaidersState, char: Character, roll: int,
+                        arg: str) -> None:
+    wtype, _, cite = arg.partition("|")
+    row = state.rules.tables.dice["damage"].row(roll)
+    state.event(f"{char.name}: Damage Table {roll}: {row['text']}", cite)
+    if row["damage"] and state.active(char):
+        state.push(Damage(step="allocate", char=char.key, amount=int(row["damage"]),
+                          wtype=wtype, killers=[], before=list(char.stats)))
 
 
 def drop(state: PsychoRaidersState, char: Character, card: str) -> None:
@@ -598,35 +621,93 @@ def burn(state: PsychoRaidersState, char: Character) -> None:
         char.on_fire = False
         state.event(f"The rain puts out the fire on {char.name}.", "D66 Event Table: Rain")
         return
-    roll = state.dice.d6()
-    row = state.rules.tables.dice["damage"].row(roll)
-    state.event(f"{char.name} burns: Damage Table {roll}: {row['text']}", FIRE)
-    if row["damage"]:
-        state.push(Damage(step="allocate", char=char.key, amount=int(row["damage"]),
-                          wtype="Fire", killers=[], before=list(char.stats)))
+    state.event(f"{char.name} burns.", FIRE)
+    damage_table(state, char, "Fire", FIRE)
 
 
 def grab(state: PsychoRaidersState, char: Character, other: Character) -> None:
     """13.1: D6 + Strength each; the grabber needs the higher result (rain: +1 to resist)."""
-    mine, theirs = state.dice.d6(), state.dice.d6()
-    rain = 1 if state.weather == "Rain" else 0
-    a, d = mine + char.strength, theirs + other.strength + rain
-    held = a > d
-    state.event(f"{char.name} tries to grab {other.name}: {a} against {d}"
-                f"{' (rain +1)' if rain else ''}: {'held' if held else 'slips away'}.", GRAB)
-    if held:
-        other.grabbed_by = char.key
+    state.push(Grab(step="roll", char=char.key, other=other.key, escape=False))
 
 
 def escape(state: PsychoRaidersState, char: Character) -> None:
     """13.2: a tie or better breaks the grip."""
-    holder = state.chars[char.grabbed_by or ""]
-    mine, theirs = state.dice.d6() + char.strength, state.dice.d6() + holder.strength
-    free = mine >= theirs
-    state.event(f"{char.name} struggles against {holder.name}: {mine} against {theirs}: "
-                f"{'free' if free else 'still held'}.", ESCAPE)
-    if free:
-        char.grabbed_by = None
+    state.push(Grab(step="roll", char=char.key, other=char.grabbed_by or "", escape=True))
+
+
+@dataclass(slots=True)
+class Grab(Frame):
+    """A grab (13.1) or an escape (13.2): a D6 each, each may re-roll its own for 1 Will
+    (4.51), then D6 + Strength against D6 + Strength."""
+
+    KIND = "grab"
+    step: str  # roll | a-reroll | d-reroll | resolve
+    char: str  # who grabs, or who struggles to escape
+    other: str  # who is grabbed, or who holds
+    escape: bool
+    mine: int = 0
+    theirs: int = 0
+
+
+class GrabHandler(Handler[PsychoRaidersState, Grab]):
+    def decide(self, state: PsychoRaidersState, frame: Grab) -> Decision | None:
+        if frame.step not in ("a-reroll", "d-reroll"):
+            return None
+        char = state.chars[frame.char if frame.step == "a-reroll" else frame.other]
+        roll = frame.mine if frame.step == "a-reroll" else frame.theirs
+        if char.will <= 0 or not state.active(char):
+            return None
+        return Decision.of(char.seat, f"{char.name} rolled {roll}"
+                           f"{' to escape' if frame.escape else ' in a grab'}: re-roll for 1 "
+                           "Will?", [
+                               Action("keep", f"Keep the {roll}", {"verb": "keep"}),
+                               Action("reroll", "Re-roll (1 Will; the new roll stands, 4.51)",
+                                      {"verb": "reroll"})])
+
+    def apply(self, state: PsychoRaidersState, frame: Grab, action_id: str) -> None:
+        is_a = frame.step == "a-reroll"
+        if action_id == "reroll":
+            char = state.chars[frame.char if is_a else frame.other]
+            char.will -= 1
+            roll = state.dice.d6()
+            state.event(f"{char.name} spends 1 Will and re-rolls: {roll}.", rerolls.REROLL)
+            if is_a:
+                frame.mine = roll
+            else:
+                frame.theirs = roll
+        frame.step = "d-reroll" if is_a else "resolve"
+
+    def run(self, state: PsychoRaidersState, frame: Grab) -> None:
+        char, other = state.chars[frame.char], state.chars[frame.other]
+        cite = ESCAPE if frame.escape else GRAB
+        if frame.step == "roll":
+            frame.mine, frame.theirs = state.dice.d6(), state.dice.d6()
+            state.event(f"{char.name} rolls {frame.mine}; {other.name} rolls {frame.theirs}.",
+                        cite)
+            frame.step = "a-reroll"
+            return
+        if frame.step in ("a-reroll", "d-reroll"):
+            frame.step = "d-reroll" if frame.step == "a-reroll" else "resolve"
+            return
+        state.pop()
+        if not (state.active(char) and state.active(other)):
+            return
+        if frame.escape:
+            mine, theirs = frame.mine + char.strength, frame.theirs + other.strength
+            free = mine >= theirs
+            state.event(f"{char.name} struggles against {other.name}: {mine} against "
+                        f"{theirs}: {'free' if free else 'still held'}.", ESCAPE)
+            if free:
+                char.grabbed_by = None
+            return
+        rain = 1 if state.weather == "Rain" else 0
+        a, d = frame.mine + char.strength, frame.theirs + other.strength + rain
+        held = a > d
+        state.event(f"{char.name} tries to grab {other.name}: {a} against {d}"
+                    f"{' (rain +1)' if rain else ''}: {'held' if held else 'slips away'}.",
+                    GRAB)
+        if held:
+            other.grabbed_by = char.key
 
 
 def _shown(card: str) -> str:

@@ -51,9 +51,9 @@ class Turn(Frame):
 def begin_turn(state: PsychoRaidersState, char: Character) -> None:
     state.event(f"{char.name}'s turn.", TURN)
     char.turned = state.round
-    if char.on_fire:
-        attacks.burn(state, char)
     state.push(Turn(step="act", char=char.key))
+    if char.on_fire:  # above the turn: the burn is rolled and taken before it acts
+        attacks.burn(state, char)
 
 
 def left(state: PsychoRaidersState, frame: Turn, char: Character, token: int) -> int:

@@ -272,18 +272,13 @@ def skid(state: PsychoRaidersState, name: str, last: list[int], hexes: int) -> N
 
 def wreck(state: PsychoRaidersState, name: str, cite: str) -> None:
     """10.2, 15.4: the vehicle flips; everyone inside rolls on the Damage Table and is out."""
-    from deadtable.games.psycho_raiders.attacks import Damage
+    from deadtable.games.psycho_raiders.attacks import damage_table
 
     state.cars[name]["wrecked"] = True
     state.event(f"The {name} flips over: wrecked.", cite)
     for rider in aboard(state, name):
         rider.vehicle = None
-        roll = state.dice.d6()
-        row = state.rules.tables.dice["damage"].row(roll)
-        state.event(f"{rider.name}: Damage Table {roll}: {row['text']}", cite)
-        if row["damage"]:
-            state.push(Damage(step="allocate", char=rider.key, amount=int(row["damage"]),
-                              wtype="Blunt", killers=[], before=list(rider.stats)))
+        damage_table(state, rider, "Blunt", cite)
 
 
 def break_in(state: PsychoRaidersState, char: Character, name: str) -> None:

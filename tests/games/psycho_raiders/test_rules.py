@@ -59,6 +59,7 @@ def test_14_attack_damage_spread_by_the_loser() -> None:
     state.apply("weapon:Machete")
     state.apply("keep")  # Randy keeps his 6
     state.apply("keep")  # Beau keeps his 1
+    state.apply("keep")  # and the Natural 1 Table's 5 (4.51: he could re-roll it)
     assert state.decision.seat == "raiders"  # Beau is behind (10 to 13): he adds Will first
     state.apply("will:0")
     state.apply("will:0")
@@ -108,6 +109,7 @@ def test_14_2_a_dodge_at_range_hurts_nobody() -> None:
     state.apply("weapon:personal")
     state.apply("keep")
     state.apply("keep")
+    state.apply("keep")  # the Natural 1 Table's 4
     # Fluke 1 + 9 = 10, a natural 1 (table: 4, nothing); Ginger 6 + 3 = 9 ... Fluke wins by 1
     ginger = state.chars["ginger"]
     state.apply("will:0")
@@ -300,6 +302,7 @@ def test_14_9_flank_attack_adds_the_friend_and_splits_the_damage() -> None:
     state.apply("weapon:Spiked Chain")
     state.apply("keep")
     state.apply("keep")
+    state.apply("keep")  # the Natural 1 Table's 5
     state.apply("will:0")
     state.apply("will:0")
     # 9 damage split 4 and 5: the odd point to the one with more stats (Ginger 13, Dawn 13:

@@ -42,6 +42,8 @@ def test_10_2_a_flip_wrecks_the_vehicle_and_hurts_everyone_inside() -> None:
     state.apply("turn-roll:keep")
     assert state.cars["Pickup Truck"]["wrecked"]
     assert all(state.chars[k].vehicle is None for k in ("randy", "ginger", "dawn"))
+    for _ in range(3):  # Dawn's 1, Ginger's 1, Randy's 3: each may re-roll (4.51)
+        state.apply("keep")
     state.apply("lose:will")  # Randy's 3 on the Damage Table: 1 damage
     assert state.chars["randy"].will == 3
 
