@@ -30,6 +30,7 @@ from deadtable.games.psycho_raiders.crashes import (
     CarFightHandler,
 )
 from deadtable.games.psycho_raiders.events import Hazard, HazardHandler
+from deadtable.games.psycho_raiders.flanking import Split, SplitHandler
 from deadtable.games.psycho_raiders.rerolls import TableRoll, TableRollHandler
 from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, Round, RoundHandler
 from deadtable.games.psycho_raiders.setup import (
@@ -44,7 +45,8 @@ from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.games.psycho_raiders.turn import Turn, TurnHandler
 
 PsychoRaidersState.FRAMES = Frames(Round, Phase, Sinister, Turn, Attack, Damage,
-                                  Hazard, CarFight, CarDamage, TableRoll, Grab)
+                                  Hazard, CarFight, CarDamage, TableRoll, Grab,
+                                  Split)
 PsychoRaidersState.HANDLERS = {
     Round.KIND: RoundHandler(),
     Phase.KIND: PhaseHandler(),
@@ -57,6 +59,7 @@ PsychoRaidersState.HANDLERS = {
     CarDamage.KIND: CarDamageHandler(),
     TableRoll.KIND: TableRollHandler(),
     Grab.KIND: GrabHandler(),
+    Split.KIND: SplitHandler(),
 }
 
 OPTIONS = OptionSet([
@@ -67,9 +70,9 @@ OPTIONS = OptionSet([
            "campers only (the Player Aid)", choices=("characters", "campers")),
     Option("abilities", "one-per-side", "once-per-game abilities (A-18): one per side for the "
            "game (5.23) or each listed ability once (16)", choices=("one-per-side", "each-once")),
-    Option("flank-odd", "higher-total", "who takes an odd point of damage split over two "
-           "flankers (A-41): the one with more stats left, or the one the fight was "
-           "between", choices=("higher-total", "fought")),
+    Option("flank-odd", "chooses", "who takes an odd point of damage split over two "
+           "flankers (A-41): the damaged side chooses (14.71), the one with more stats left, "
+           "or the one the fight was between", choices=("chooses", "higher-total", "fought")),
     Option("max-turns", 30, "turns before dawn ends the game in a draw (designed: the "
            "rulebook sets no limit)", minimum=1, maximum=1000),
     Option("map", "", "a map file (TOML; default: the designed Crucible)"),

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from deadtable.engine.board import sight
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.psycho_raiders import abilities, hiding, rerolls
+from deadtable.games.psycho_raiders import abilities, flanking, hiding, rerolls
 from deadtable.games.psycho_raiders.geometry import distance as board_distance
 from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.sequence import check_victory
@@ -36,6 +36,9 @@ FIRE = "15.6 Flame Thrower and Blowtorch"
 VERBS = ("attack", "flank", "shoot", "grab", "escape")
 PERSONAL = "personal"
 TWO = "two="  # a 2 Weapon Attack: "two=Handgun|Chain"
+# A fight's step after a re-roll or Will choice nobody could make (no Will left).
+PASSED = {"a-reroll": "d-reroll", "d-reroll": "natural", "will-1": "will-2",
+          "will-2": "resolve"}
 
 
 def distance(state: PsychoRaidersState, a: int, b: int) -> int | None:
@@ -189,13 +192,13 @@ def start_attack(state: PsychoRaidersState, attacker: Character, defender: Chara
                       d_partner=friends[0] if friends else ""))
 
 
-def beside(state: PsychoRaidersState, char: Character) -> list[Character]:
-    """Friends of `char` on its space who can fight beside it (14.9): in play, not hidden,
-    not held, not in a vehicle."""
+def beside(state: PsychoRaidersState, char: Character, side: str = "") -> list[Character]:
+    """Characters of `side` (else `char`'s friends) on its space who can fight beside it
+    (14.9): in play, not hidden, not held, and in the same vehicle or both outside (15.1)."""
     here = state.space_of(char)
-    side = state.side_of(char)
+    side = side or state.side_of(char)
     return [c for c in state.chars.values() if c is not char and state.active(c)
-            and not c.hidden and c.grabbed_by is None and c.vehicle is None
+            and not c.hidden and c.grabbed_by is None and c.vehicle == char.vehicle
             and state.side_of(c) == side and state.space_of(c) == here]
 
 
@@ -357,10 +360,8 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
             roll = frame.a_roll if char is attacker else frame.d_roll
             if char.will <= 0:
                 return None
-            return Decision.of(char.seat, f"{char.name} rolled {roll}: re-roll for 1 Will?", [
-                Action("keep", f"Keep the {roll}", {"verb": "keep"}),
-                Action("reroll", "Re-roll (1 Will; the new roll stands, 14.51)",
-                       {"verb": "reroll"})])
+            return rerolls.keep_or_reroll(char, f"{char.name} rolled {roll}: re-roll for 1 Will?",
+                                          roll, "14.51")
         if frame.step in ("will-1", "will-2"):
             char = self._adder(state, frame)
             if char.will <= 0 and not adrenaline_left(state, char):
@@ -448,9 +449,8 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
             state.event(f"{attacker.name} ({frame.a_weapon}) rolls {frame.a_roll}; "
                         f"{defender.name} ({frame.d_weapon}) rolls {frame.d_roll}.", ROLL)
             frame.step = "a-reroll"
-        elif frame.step in ("a-reroll", "d-reroll", "will-1", "will-2"):
-            frame.step = {"a-reroll": "d-reroll", "d-reroll": "natural",
-                          "will-1": "will-2", "will-2": "resolve"}[frame.step]
+        elif frame.step in PASSED:
+            frame.step = PASSED[frame.step]
         elif frame.step == "natural":
             self._totals(state, frame, attacker, defender)
             frame.step = "will-1"
@@ -510,18 +510,9 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
                               killers=killers, before=list(before)))
             return
         # 14.9: split as equally as possible; A-41 says who takes an odd point
-        friend = state.chars[lost_with]
-        odd = abs(diff) % 2
-        first, second = loser, friend
-        if odd and state.options["flank-odd"] == "higher-total" and \
-                sum(friend.stats) > sum(loser.stats):
-            first, second = friend, loser
-        half = abs(diff) // 2
-        for char, amount in ((second, half), (first, half + odd)):
-            if amount:
-                state.push(Damage(step="allocate", char=char.key, amount=amount, wtype=wtype,
-                                  killers=killers, before=list(
-                                      before if char is loser else char.stats)))
+        flanking.split(state, f"c:{loser.key}", f"c:{lost_with}", abs(diff), wtype, killers,
+                       {f"c:{loser.key}": list(before),
+                        f"c:{lost_with}": list(state.chars[lost_with].stats)})
 
 
 @dataclass(slots=True)
@@ -657,12 +648,9 @@ class GrabHandler(Handler[PsychoRaidersState, Grab]):
         roll = frame.mine if frame.step == "a-reroll" else frame.theirs
         if char.will <= 0 or not state.active(char):
             return None
-        return Decision.of(char.seat, f"{char.name} rolled {roll}"
-                           f"{' to escape' if frame.escape else ' in a grab'}: re-roll for 1 "
-                           "Will?", [
-                               Action("keep", f"Keep the {roll}", {"verb": "keep"}),
-                               Action("reroll", "Re-roll (1 Will; the new roll stands, 4.51)",
-                                      {"verb": "reroll"})])
+        return rerolls.keep_or_reroll(char, f"{char.name} rolled {roll}"
+                                      f"{' to escape' if frame.escape else ' in a grab'}: "
+                                      "re-roll for 1 Will?", roll)
 
     def apply(self, state: PsychoRaidersState, frame: Grab, action_id: str) -> None:
         is_a = frame.step == "a-reroll"

@@ -4,11 +4,11 @@ branch, a falling tree), as the rows of data/tables.toml name them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.psycho_raiders import hiding
+from deadtable.games.psycho_raiders import hiding, locations
 from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
@@ -17,7 +17,6 @@ EVENTS = "D66 Event Table"
 HAZARD_TYPE = {"dog": "Blade", "barb-wire": "Blade", "branch": "Blunt", "falling-tree": "Blunt"}
 # Effects of this turn only, kept in state.bonus beside the sides' Speed bonuses.
 TURN_FLAGS = ("power-out", "dark-moon", "jack-o-lantern")
-WALLS = "15.5 Attacking Locations"
 
 
 def in_play(state: PsychoRaidersState) -> list[Character]:
@@ -60,6 +59,8 @@ def apply_event(state: PsychoRaidersState, effect: str, numbers: dict[str, int],
 
     if effect == "weather" and weather is not None:
         state.weather = weather
+        if weather == "Rain":
+            locations.rain(state)
     elif effect == "lightning":
         hiding.lightning(state)
     elif effect in TURN_FLAGS:
@@ -239,7 +240,6 @@ class Hazard(Frame):
     strength: int
     mine: int = 0
     theirs: int = 0
-    wall: list[int] = field(default_factory=list)  # 15.5: the wall's two spaces
 
 
 class HazardHandler(Handler[PsychoRaidersState, Hazard]):
@@ -270,13 +270,10 @@ class HazardHandler(Handler[PsychoRaidersState, Hazard]):
             frame.mine, frame.theirs = mine + best, theirs + frame.strength
             state.event(f"{char.name} {mine} + {best} = {frame.mine}; the {frame.effect} "
                         f"{theirs} + {frame.strength} = {frame.theirs}.",
-                        WALLS if frame.wall else EVENTS)
+                        EVENTS)
             frame.step = "will"
             return
         state.pop()
-        if frame.wall and frame.mine > frame.theirs:
-            damage_wall(state, (frame.wall[0], frame.wall[1]), frame.mine - frame.theirs)
-            return
         if frame.theirs > frame.mine and state.active(char):
             damage = frame.theirs - frame.mine
             state.event(f"{char.name} takes {damage} damage.", EVENTS)
@@ -285,49 +282,3 @@ class HazardHandler(Handler[PsychoRaidersState, Hazard]):
                               before=list(char.stats)))
         else:
             state.event(f"{char.name} comes through unhurt.", EVENTS)
-
-
-def wall_strength(state: PsychoRaidersState, edge: tuple[int, int]) -> int:
-    return int(state.board.edge(*edge).get("strength", 1)) - state.wall_damage.get(edge, 0)
-
-
-def wall_offers(state: PsychoRaidersState, char: Character) -> list[Action]:
-    """15.5: a wall of the character's space, hex or room, can be attacked."""
-    from deadtable.engine.board.model import edge_key
-
-    here = state.space_of(char)
-    if here is None or char.vehicle is not None or char.grabbed_by is not None:
-        return []
-    found = []
-    for there in state.board.neighbours[here]:
-        edge = edge_key(here, there)
-        if state.board.feature(here, there) == "wall" and edge not in state.opened:
-            name = state.board.name(there)
-            found.append(Action(f"wall:{name}", f"Attack the wall to {name} (strength "
-                                f"{wall_strength(state, edge)}, 15.5)",
-                                {"verb": "wall", "space": name}))
-    return found
-
-
-def attack_wall(state: PsychoRaidersState, char: Character, name: str) -> None:
-    from deadtable.engine.board.model import edge_key
-
-    here = state.space_of(char)
-    assert here is not None
-    edge = edge_key(here, state.board.space(name))
-    if char.hidden:
-        hiding.reveal(state, char, "12 A character comes out of hiding to attack")
-    state.event(f"{char.name} attacks the wall to {name}.", WALLS)
-    state.push(Hazard(step="roll", char=char.key, effect="wall",
-                      strength=wall_strength(state, edge), wall=list(edge)))
-
-
-def damage_wall(state: PsychoRaidersState, edge: tuple[int, int], amount: int) -> None:
-    state.wall_damage[edge] = state.wall_damage.get(edge, 0) + amount
-    left = wall_strength(state, edge)
-    names = f"{state.board.name(edge[0])} and {state.board.name(edge[1])}"
-    if left <= 0:
-        state.opened.append(edge)
-        state.event(f"The wall between {names} is demolished: an open door now.", WALLS)
-    else:
-        state.event(f"The wall between {names} is down to strength {left}.", WALLS)

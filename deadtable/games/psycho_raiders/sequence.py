@@ -43,6 +43,7 @@ class RoundHandler(Handler[PsychoRaidersState, Round]):
             state.bonus = {}
             state.event(f"Turn {state.round}.", SEQUENCE)
             event_phase(state)
+            burn_vehicles(state)
             frame.step = CAMPERS
         elif frame.step in (CAMPERS, RAIDERS):
             side = frame.step
@@ -107,6 +108,21 @@ def event_phase(state: PsychoRaidersState) -> None:
     event = state.rules.tables.event(d66)
     state.event(f"Event {d66}: {event.name}. {event.text}", "D66 Event Table")
     apply_event(state, event.effect, dict(event.numbers), event.weather, event.place)
+
+
+def burn_vehicles(state: PsychoRaidersState) -> None:
+    """15.6 (Player Aid: "While on Fire, roll on the Damage Table"): each burning vehicle
+    rolls on the Damage Table in the Event Phase and loses the points (15.3)."""
+    from deadtable.games.psycho_raiders.crashes import CarDamage
+
+    for name, car in state.cars.items():
+        if car.get("on_fire") and not car["wrecked"] and name in state.vehicles:
+            roll = state.dice.d6()
+            row = state.rules.tables.dice["damage"].row(roll)
+            state.event(f"The {name} burns: Damage Table {roll}: {row['text']}",
+                        "15.6 Flame Thrower and Blowtorch")
+            if row["damage"]:
+                state.push(CarDamage(step="allocate", vehicle=name, amount=int(row["damage"])))
 
 
 def lowest_d66(state: PsychoRaidersState, chars: list[Character]) -> Character | None:

@@ -15,6 +15,7 @@ from deadtable.games.psycho_raiders import (
     attacks,
     crashes,
     hiding,
+    locations,
     movement,
     screaming,
     vehicles,
@@ -54,6 +55,12 @@ def begin_turn(state: PsychoRaidersState, char: Character) -> None:
     state.push(Turn(step="act", char=char.key))
     if char.on_fire:  # above the turn: the burn is rolled and taken before it acts
         attacks.burn(state, char)
+    here = state.space_of(char)
+    if char.vehicle is not None and state.cars[char.vehicle].get("on_fire"):
+        state.event(f"{char.name} is in the burning {char.vehicle}.", attacks.FIRE)
+        attacks.damage_table(state, char, "Fire", attacks.FIRE)  # 15.6: it must get out
+    elif here is not None:
+        locations.scorched(state, char, here)
 
 
 def left(state: PsychoRaidersState, frame: Turn, char: Character, token: int) -> int:
@@ -225,6 +232,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                     other.grabbed_by = None
         state.event(f"{label} moves to {name}.", movement.MOVE)
         hiding.exposed(state, char, token)
+        if state.space_of(char) == space:  # the character itself, not a decoy
+            locations.scorched(state, char, space)
         if not char.hidden and char.tokens.get(token) == space:  # the character itself moved
             screaming.visit(state, char)
             if state.enemies_at(char, space):

@@ -62,6 +62,8 @@ def offers(state: PsychoRaidersState, frame: Any, char: Character) -> list[Actio
         car = state.cars[name]
         if space != here or car["wrecked"]:
             continue
+        if car.get("on_fire") and char.vehicle != name:
+            continue  # 15.6: a burning vehicle is vacated, not boarded (a reading)
         if char.vehicle is None:
             full = len(aboard(state, name)) >= state.rules.vehicles[name].capacity
             if may(state, char, car["open_to"]) and not full:
@@ -75,7 +77,8 @@ def offers(state: PsychoRaidersState, frame: Any, char: Character) -> list[Actio
             if not drivable and not car["ruined"] and not frame.acted:
                 found.append(Action(f"hotwire:{name}", f"Hotwire the {name} (11.2)",
                                     {"verb": "hotwire", "vehicle": name}))
-            if drivable and frame.driving == "" and car["moved"] != state.round:
+            if (drivable and frame.driving == "" and car["moved"] != state.round
+                    and not car.get("on_fire")):
                 found += [Action(f"drive:{mode}", f"Drive the {name} at "
                                  f"{mode.replace('_', '-').title()} Speed (up to "
                                  f"{car[mode] - frame.spent.get(min(char.tokens), 0)})",

@@ -282,14 +282,16 @@ def test_15_5_a_wall_attacked_to_zero_is_an_open_door() -> None:
     room = state.board.name(inside)
     # Randy 6 + Tire Iron 2 + Strength 5 = 13 against the barn's 1 + 3 = 4: 9 > 3
     script(state, 6, 1)
-    state.apply(f"wall:{room}")
+    state.apply(f"wall:{room}=Tire Iron")
+    state.apply("keep")  # Randy's 6 (the wall's 1 is nobody's natural 1)
+    state.apply("will:0")  # Randy, ahead, adds after the wall (which has no Will)
     assert f"move:1:{room}" in state.decision.ids
     assert any("demolished" in e.text and e.cite == "15.5 Attacking Locations"
                for e in state.log)
 
 
 def test_14_9_flank_attack_adds_the_friend_and_splits_the_damage() -> None:
-    state = new()
+    state = new(**{"flank-odd": "higher-total"})
     park_everyone(state)
     spot = quiet_hex(state)
     for key in ("ginger", "dawn", "spud"):

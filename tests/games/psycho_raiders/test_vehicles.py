@@ -113,6 +113,8 @@ def test_15_22_ramming_after_a_straight_line_and_15_3_vehicle_damage() -> None:
     script(state, 2, 6)  # pickup 2 + 6 = 8; Spud 6 + Crude Mace 3 + 7 = 16
     state.apply("ram:spud")
     assert any(e.cite == "15.22 Ramming" and "+2" not in e.text for e in state.log)
+    state.apply("keep")  # Randy's 2 for the pickup (4.51)
+    state.apply("keep")  # Spud's 6
     state.apply("will:0")  # Randy drives: he is behind, adds first
     state.apply("will:0")  # Spud
     for _ in range(8):
@@ -139,6 +141,7 @@ def test_15_2_a_character_attacks_a_vehicle_and_15_4_it_is_totalled() -> None:
 
     crashes.start_hit(state, state.chars["randy"], "Tractor:Tire Iron")
     state.settle()
+    state.apply("keep")  # Randy's 6; the tractor's 1 is nobody's natural 1 (no driver)
     state.apply("will:0")  # Randy is ahead; the tractor has no driver: Randy alone decides
     state.apply("car-lose:strength")
     assert state.cars["Tractor"]["wrecked"]
