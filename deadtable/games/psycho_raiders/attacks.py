@@ -33,6 +33,8 @@ TWO_ON_TWO = "14.91 Fight 2 on 2"
 GRAB = "13.1 Grabbing"
 ESCAPE = "13.2 Escape"
 FIRE = "15.6 Flame Thrower and Blowtorch"
+INSIDE = "15.1 Attacking Inside Vehicle"
+FLAMETHROWER = "Flamethrower"  # 15.6: discharged in a vehicle, it burns all inside
 VERBS = ("attack", "flank", "shoot", "grab", "escape")
 PERSONAL = "personal"
 TWO = "two="  # a 2 Weapon Attack: "two=Handgun|Chain"
@@ -111,15 +113,19 @@ def usable(state: PsychoRaidersState, char: Character, hexes: int, here: int, ta
 
 def offers(state: PsychoRaidersState, char: Character, close_only: bool) -> list[Action]:
     here = state.space_of(char)
-    if here is None or char.vehicle is not None:
+    if here is None:
         return []
     found = []
     side = state.side_of(char)
     cards = [] if char.grabbed_by is not None else char.weapons
     reach = max([0, *(state.rules.weapons[c].reach for c in cards if c not in char.emptied)])
     for other in state.chars.values():
-        if (not state.active(other) or state.side_of(other) == side or other.vehicle
+        if (not state.active(other) or state.side_of(other) == side
                 or other.key == char.grabbed_by or char.key == other.grabbed_by):
+            continue
+        if other.vehicle != char.vehicle:
+            if char.vehicle is None and other.vehicle is not None:
+                found += _into_vehicle(state, char, other, here)
             continue
         for token, space in sorted(other.tokens.items()):
             hexes = distance(state, here, space)
@@ -143,11 +149,37 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool) -> list
                             f"flank:{other.key}:{friend.key}",
                             f"Attack {other.name} with {friend.name} (14.9)",
                             {"verb": "flank", "character": other.key, "with": friend.key}))
-                if hexes == 0 and not close_only:
+                if hexes == 0 and not close_only and char.vehicle is None:
                     found.append(Action(f"grab:{other.key}", f"Grab {other.name} (13.1)",
                                         {"verb": "grab", "character": other.key}))
     if char.grabbed_by is not None and not close_only:
         found.append(Action("escape", "Try to escape the grip (13.2)", {"verb": "escape"}))
+    return found
+
+
+def _into_vehicle(state: PsychoRaidersState, char: Character, other: Character,
+                  here: int) -> list[Action]:
+    """15.1: into a vehicle on the character's space, open to it (unlocked, or broken into
+    on the Locked table: a separate action) and with a seat free, to attack one inside;
+    a friend outside may come in and flank (14.9)."""
+    from deadtable.games.psycho_raiders.vehicles import aboard, may
+
+    name = other.vehicle or ""
+    if (char.hidden or state.vehicles.get(name) != here or other.hidden
+            or not may(state, char, state.cars[name]["open_to"])
+            or not usable(state, char, 0, here, here, other.grabbed_by is not None)):
+        return []
+    room = state.rules.vehicles[name].capacity - len(aboard(state, name))
+    found = []
+    if room >= 1:
+        found.append(Action(f"attack:{other.key}", f"Get into the {name} and attack "
+                            f"{other.name} (15.1)", {"verb": "attack", "character": other.key}))
+    if room >= 2:
+        for friend in beside(state, char):
+            found.append(Action(f"flank:{other.key}:{friend.key}",
+                                f"Get into the {name} with {friend.name} and attack "
+                                f"{other.name} (15.1, 14.9)",
+                                {"verb": "flank", "character": other.key, "with": friend.key}))
     return found
 
 
@@ -173,6 +205,12 @@ def start_attack(state: PsychoRaidersState, attacker: Character, defender: Chara
     a, d = state.space_of(attacker), state.space_of(defender)
     assert a is not None and d is not None
     hexes = distance(state, a, d) or 0
+    if defender.vehicle is not None and attacker.vehicle != defender.vehicle:
+        for key in (attacker.key, partner):  # 15.1: in to fight those inside
+            if key:
+                state.chars[key].vehicle = defender.vehicle
+                state.event(f"{state.chars[key].name} gets into the {defender.vehicle} to "
+                            "attack.", INSIDE)
     friends = [] if hexes else [c.key for c in beside(state, defender)]
     if partner and friends:
         # 14.91: two against two are two fights; the mover pairs them
@@ -457,7 +495,9 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
         else:
             state.pop()
             state.adrenaline.pop(frame.defender, None)  # a defender's boost lasts one fight
-            self._resolve(state, frame, attacker, defender)
+            if frame.a_weapon == FLAMETHROWER and defender.vehicle is not None:
+                flames_in_vehicle(state, defender.vehicle, (attacker.key, defender.key))
+            self._resolve(state, frame, attacker, defender)  # its damage is taken first
 
     def _totals(self, state: PsychoRaidersState, frame: Attack, attacker: Character,
                 defender: Character) -> None:
@@ -603,6 +643,23 @@ def kill_card(state: PsychoRaidersState, char: Character, frame: Damage) -> None
     kinds = frame.wtype.replace("|", " or ")
     state.event(f"Kill card: {name}, not a {kinds} death: {char.name} narrowly escapes, "
                 "back to the stats before the attack and +1 Will.", MISSED)
+
+
+def flames_in_vehicle(state: PsychoRaidersState, name: str, fighting: tuple[str, str]) -> None:
+    """15.6: a flamethrower discharged in a vehicle: every other character inside and the
+    vehicle itself roll on the Damage Table (the two who fought are not "other")."""
+    from deadtable.games.psycho_raiders.crashes import CarDamage
+    from deadtable.games.psycho_raiders.vehicles import aboard
+
+    roll = state.dice.d6()
+    row = state.rules.tables.dice["damage"].row(roll)
+    state.event(f"Flames fill the {name}: Damage Table {roll}: {row['text']}", FIRE)
+    if row["damage"]:
+        state.push(CarDamage(step="allocate", vehicle=name, amount=int(row["damage"]),
+                             fire=True))
+    for char in aboard(state, name):
+        if char.key not in fighting:
+            damage_table(state, char, "Fire", FIRE)
 
 
 def burn(state: PsychoRaidersState, char: Character) -> None:

@@ -173,3 +173,56 @@ def test_15_6_a_vehicle_burnt_to_strength_0_is_engulfed_and_hurts_those_inside()
     state.apply("keep")
     pickup = next(v for v in state.view("campers")["vehicles"] if v["name"] == "Pickup Truck")
     assert pickup["on_fire"]
+
+
+def through(state: PsychoRaidersState) -> None:
+    """Keep every roll and add no Will until the fight asks something else."""
+    while state.decision is not None and ({"keep", "will:0"} & set(state.decision.ids)):
+        state.apply("keep" if "keep" in state.decision.ids else "will:0")
+
+
+def test_15_1_campers_get_into_the_van_to_attack_and_flank() -> None:
+    state = new()
+    park_everyone(state)
+    spot = quiet_hex(state)
+    state.vehicles["Van"] = spot
+    for key in ("beau", "randy", "ginger"):
+        put(state, key, spot)
+    state.chars["beau"].vehicle = "Van"
+    state.apply("turn:randy")
+    assert not any(a.startswith("attack:beau") for a in state.decision.ids)  # locked (11.1)
+    state.cars["Van"]["open_to"].append("all")  # broken into, say
+    state._decision = None
+    assert {"attack:beau", "flank:beau:ginger"} <= set(state.decision.ids)
+    script(state, 6, 1, 5)  # Randy and Ginger 6 + 7 + 3 = 16; Beau 1 + 9 (table: 5)
+    state.apply("flank:beau:ginger")
+    assert state.chars["randy"].vehicle == state.chars["ginger"].vehicle == "Van"
+    assert any(e.cite == "15.1 Attacking Inside Vehicle" for e in state.log)
+    state.apply("weapon:Tire Iron")
+    state.apply("weapon:Machete")
+    through(state)
+    assert state.decision.prompt.startswith("Beau: 6 damage left")
+
+
+def test_15_6_a_flamethrower_in_a_vehicle_burns_everyone_else_inside_and_the_vehicle() -> None:
+    state, _ = pickup_beside()
+    pickup = state.vehicles["Pickup Truck"]
+    put(state, "ginger", pickup)
+    state.chars["ginger"].vehicle = "Pickup Truck"
+    put(state, "torch", pickup)
+    state.cars["Pickup Truck"]["open_to"].append("all")
+    raiders_turn(state, "torch")
+    # Torch 6 + 8 = 14 against Randy 2 + 5 and Ginger's 3 beside him (14.9) = 10: 4 split;
+    # then the pickup's Damage Table 6 (3 damage) and Ginger's, not in the fight's pair, 5
+    script(state, 6, 2, 6, 5)
+    state.apply("attack:randy")
+    state.apply("weapon:Flamethrower")
+    state.apply("weapon:personal")
+    through(state)
+    assert drain(state, "lose:") == {"Randy": 2, "Ginger": 2}
+    assert state.chars["torch"].vehicle == "Pickup Truck"
+    assert state.decision.prompt == "Ginger rolled 5 on the Damage Table"
+    state.apply("keep")
+    assert drain(state, "lose:") == {"Ginger": 2}
+    assert drain(state, "car-lose:") == {"The Pickup Truck": 3}
+    assert any("Flames fill the Pickup Truck: Damage Table 6" in e.text for e in state.log)
