@@ -14,6 +14,7 @@ from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.engine.procedure import Frames
+from deadtable.games.psycho_raiders.abilities import RoadTrap, RoadTrapHandler
 from deadtable.games.psycho_raiders.agent import HeuristicAgent
 from deadtable.games.psycho_raiders.attacks import (
     Attack,
@@ -46,7 +47,7 @@ from deadtable.games.psycho_raiders.turn import Turn, TurnHandler
 
 PsychoRaidersState.FRAMES = Frames(Round, Phase, Sinister, Turn, Attack, Damage,
                                   Hazard, CarFight, CarDamage, TableRoll, Grab,
-                                  Split)
+                                  Split, RoadTrap)
 PsychoRaidersState.HANDLERS = {
     Round.KIND: RoundHandler(),
     Phase.KIND: PhaseHandler(),
@@ -60,6 +61,7 @@ PsychoRaidersState.HANDLERS = {
     TableRoll.KIND: TableRollHandler(),
     Grab.KIND: GrabHandler(),
     Split.KIND: SplitHandler(),
+    RoadTrap.KIND: RoadTrapHandler(),
 }
 
 OPTIONS = OptionSet([

@@ -66,7 +66,7 @@ def begin_turn(state: PsychoRaidersState, char: Character) -> None:
 def left(state: PsychoRaidersState, frame: Turn, char: Character, token: int) -> int:
     """Speed left to a token: 10.4, a vehicle's hexes count against its riders' walk."""
     extra = frame.will if token == frame.will_token else 0
-    spent = frame.spent.get(token, 0)
+    spent = frame.spent.get(token, 0) + vehicles.carried(state, char)
     if char.vehicle is not None:
         spent = max(spent, frame.car_spent)
     if jack(state, char) and token not in frame.away:
