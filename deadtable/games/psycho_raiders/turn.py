@@ -14,6 +14,7 @@ from deadtable.games.psycho_raiders import (
     actions,
     attacks,
     crashes,
+    fog,
     hiding,
     locations,
     movement,
@@ -232,6 +233,10 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                     other.grabbed_by = None
         state.event(f"{label} moves to {name}.", movement.MOVE)
         hiding.exposed(state, char, token)
+        if (state.weather == "Fog" and state.options["fog-dial"] == "on"
+                and token in char.tokens and left(state, frame, char, token) <= 0):
+            fog.drift(state, char, token)
+            space = char.tokens.get(token, space)
         if state.space_of(char) == space:  # the character itself, not a decoy
             locations.scorched(state, char, space)
         if not char.hidden and char.tokens.get(token) == space:  # the character itself moved

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from deadtable.games.psycho_raiders import SPEC
 from deadtable.games.psycho_raiders.events import apply_event
+from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from tests.games.psycho_raiders.table import new, park_everyone, put, quiet_hex, script
 
 
@@ -94,3 +95,34 @@ def test_36_jack_o_lantern_gives_campers_2_speed_toward_the_old_store() -> None:
         state.apply(min(toward))
         walked = state.stack[-1].spent[1]  # type: ignore[attr-defined]
     assert walked >= 7
+
+
+def _run_in_fog(**options: str) -> tuple[PsychoRaidersState, int]:
+    """Ginger (Speed 1 for the test) takes one step east in Fog: her full speed."""
+    from deadtable.games.psycho_raiders.fog import _toward
+
+    state = new(**options)
+    park_everyone(state)
+    spot = quiet_hex(state)
+    put(state, "ginger", spot)
+    state.chars["ginger"].speed = 1
+    state.weather = "Fog"
+    step = _toward(state, spot, "E")
+    assert step is not None
+    state.apply("turn:ginger")
+    script(state, 3)  # the Fog Dial's 3: south-east
+    state.apply(f"move:1:{state.board.name(step)}")
+    return state, step
+
+
+def test_fog_dial_a_character_at_full_speed_drifts_the_way_it_rolls() -> None:
+    from deadtable.games.psycho_raiders.fog import _toward
+
+    state, step = _run_in_fog(**{"fog-dial": "on"})
+    assert state.space_of(state.chars["ginger"]) == _toward(state, step, "SE")
+    assert any(e.cite == "Fog Dial" and "(3: SE)" in e.text for e in state.log)
+
+
+def test_fog_dial_is_the_advanced_game_s_off_by_default() -> None:
+    state, step = _run_in_fog()
+    assert state.space_of(state.chars["ginger"]) == step
