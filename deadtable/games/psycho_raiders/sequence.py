@@ -34,6 +34,7 @@ class Phase(Frame):
     step: str
     side: str
     done: list[str] = field(default_factory=list)
+    asked: int = -1  # turns done when the raiders were last asked to reveal (17.21)
 
 
 class RoundHandler(Handler[PsychoRaidersState, Round]):
@@ -75,6 +76,8 @@ class PhaseHandler(Handler[PsychoRaidersState, Phase]):
         waiting = self._waiting(state, frame)
         if not waiting:
             return None
+        if frame.side == CAMPERS and frame.asked != len(frame.done) and undeclared(state):
+            return reveal_decision(state)
         seat = waiting[0].seat
         mine = [c for c in waiting if c.seat == seat]
         actions = [Action(f"turn:{c.key}", f"{c.name} takes a turn",
@@ -82,14 +85,39 @@ class PhaseHandler(Handler[PsychoRaidersState, Phase]):
         return Decision.of(seat, "Which of your characters takes its turn?", actions)
 
     def apply(self, state: PsychoRaidersState, frame: Phase, action_id: str) -> None:
+        from deadtable.games.psycho_raiders.hiding import reveal_sinister
+        from deadtable.games.psycho_raiders.screaming import REVEAL
         from deadtable.games.psycho_raiders.turn import begin_turn
 
-        key = action_id.split(":", 1)[1]
+        verb, _, key = action_id.partition(":")
+        if verb in ("reveal", "no-reveal"):
+            frame.asked = len(frame.done)
+            if verb == "reveal":
+                reveal_sinister(state, state.chars[key], REVEAL)  # it may act at once
+            return
         frame.done.append(key)
         begin_turn(state, state.chars[key])
 
     def run(self, state: PsychoRaidersState, frame: Phase) -> None:
         state.pop()
+
+
+def undeclared(state: PsychoRaidersState) -> bool:
+    """Whether some townsperson in play has not been revealed sinister: public, so asking
+    the raiders tells nobody whether any is (17.21)."""
+    return any(c.kind == "townsfolk" and state.active(c) and c.key not in state.revealed_sinister
+               for c in state.chars.values())
+
+
+def reveal_decision(state: PsychoRaidersState) -> Decision:
+    """17.21: "A sinister townsfolk can be revealed at any time": before each turn in the
+    campers' phase, the raiders' player who plays the revealed townsfolk may reveal one."""
+    from deadtable.games.psycho_raiders.screaming import reveal_offers
+
+    return Decision.of(state.chars["spud"].seat, "Before the next campers' turn: reveal a "
+                       "sinister townsperson? (17.21)", [
+                           *reveal_offers(state),
+                           Action("no-reveal", "Not now", {"verb": "no-reveal"})])
 
 
 def event_phase(state: PsychoRaidersState) -> None:

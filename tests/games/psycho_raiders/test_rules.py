@@ -394,3 +394,37 @@ def test_a_decoy_exposed_on_an_enemy_space_forces_no_attack() -> None:
     ginger = state.chars["ginger"]
     assert not ginger.hidden and 2 not in ginger.tokens
     assert not state.stack[-1].attack_due  # type: ignore[attr-defined]
+
+
+def _gravedigger_alerted(sinister: tuple[int, ...]) -> PsychoRaidersState:
+    state = new(sinister=sinister)
+    park_everyone(state)
+    gravedigger = state.chars["gravedigger"]
+    gravedigger.alerted, gravedigger.alerted_round, gravedigger.seat = True, 0, "campers"
+    state._decision = None
+    return state
+
+
+def test_17_21_the_raiders_reveal_at_will_in_the_campers_turn_and_he_acts_at_once() -> None:
+    state = _gravedigger_alerted((2, 1, 6))  # the Gravedigger is sinister
+    assert state.decision.seat == "raiders"
+    assert state.decision.ids == ["reveal:gravedigger", "no-reveal"]
+    state.apply("reveal:gravedigger")
+    assert "gravedigger" in state.revealed_sinister
+    assert state.decision.seat == "raiders"
+    assert state.decision.prompt.startswith("Gravedigger")  # 17.21: one turn, now
+    state.apply("end")
+    assert state.decision.prompt == "Which of your characters takes its turn?"
+    state.apply("turn:randy")
+    state.apply("end")
+    assert state.decision.seat == "campers"  # nobody left to reveal: no more asking
+
+
+def test_17_21_the_raiders_are_asked_whether_or_not_anyone_is_sinister() -> None:
+    state = _gravedigger_alerted((1, 1))  # nobody is sinister
+    assert state.decision.seat == "raiders" and state.decision.ids == ["no-reveal"]
+    state.apply("no-reveal")
+    assert state.decision.seat == "campers"
+    state.apply("turn:randy")
+    state.apply("end")
+    assert state.decision.ids == ["no-reveal"]  # before each campers' turn
