@@ -50,7 +50,8 @@ def harm(state: PsychoRaidersState, who: str, amount: int, wtype: str, killers: 
         state.push(Damage(step="allocate", char=key, amount=amount, wtype=wtype,
                           killers=killers, before=before or list(state.chars[key].stats)))
     else:
-        state.push(CarDamage(step="allocate", vehicle=key, amount=amount, fire=wtype == "Fire"))
+        state.push(CarDamage(step="allocate", vehicle=key, amount=amount,
+                             fire="Fire" in wtype.split("|")))
 
 
 def split(state: PsychoRaidersState, lead: str, friend: str, amount: int, wtype: str,

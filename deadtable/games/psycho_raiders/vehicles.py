@@ -117,7 +117,7 @@ def _steps(state: PsychoRaidersState, frame: Any, name: str) -> list[Action]:
     for there in state.board.neighbours[here]:
         if not _ground_ok(state, there, frame.mode):
             continue
-        if not _room_for_car(state, name, there):
+        if not _room_for_car(state, state.chars[frame.char], there):
             continue
         label = state.board.name(there)
         found.append(Action(f"car:{label}", f"Drive the {name} to {label}",
@@ -129,13 +129,12 @@ def _steps(state: PsychoRaidersState, frame: Any, name: str) -> list[Action]:
     return found
 
 
-def _room_for_car(state: PsychoRaidersState, name: str, there: int) -> bool:
+def _room_for_car(state: PsychoRaidersState, driver: Character, there: int) -> bool:
     """10.5: a vehicle drives onto a space holding at most one other vehicle and no one
     outside, or one friendly piece outside (a hide token counts, 12.13) and no vehicle; an
     enemy piece it may only ram from the next hex (15.21)."""
     cars_there = sum(1 for s in state.vehicles.values() if s == there)
-    driver = aboard(state, name)
-    side = state.side_of(driver[0]) if driver else ""
+    side = state.side_of(driver)
     friends = 0
     for other in state.chars.values():
         if not state.active(other) or other.vehicle is not None:
