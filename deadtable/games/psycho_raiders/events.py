@@ -8,11 +8,13 @@ from dataclasses import dataclass
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.psycho_raiders import hiding, locations
+from deadtable.games.psycho_raiders import hiding, locations, rerolls
 from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
 EVENTS = "D66 Event Table"
+REROLL = "14.51 Will used to Reroll"
 # A reading: the kind of death each hazard deals, for the Kill Deck (14.8).
 HAZARD_TYPE = {"dog": "Blade", "barb-wire": "Blade", "branch": "Blunt", "falling-tree": "Blunt"}
 # Effects of this turn only, kept in state.bonus beside the sides' Speed bonuses.
@@ -234,17 +236,23 @@ def hazard(state: PsychoRaidersState, char: Character, effect: str, strength: in
 @dataclass(slots=True)
 class Hazard(Frame):
     KIND = "hazard"
-    step: str  # roll | will | resolve
+    step: str  # roll | reroll | will | resolve
     char: str
     effect: str
     strength: int
     mine: int = 0
     theirs: int = 0
+    die: int = 0  # the character's D6, which it may re-roll for 1 Will (4.51)
+    card: str = ""  # the weapon it meets the hazard with
 
 
 class HazardHandler(Handler[PsychoRaidersState, Hazard]):
     def decide(self, state: PsychoRaidersState, frame: Hazard) -> Decision | None:
         char = state.chars[frame.char]
+        if frame.step == "reroll" and char.will > 0:
+            return rerolls.keep_or_reroll(char, f"{char.name} rolled {frame.die} against the "
+                                          f"{frame.effect}: re-roll for 1 Will?", frame.die,
+                                          "14.51")
         if frame.step != "will" or char.will <= 0 or frame.mine > frame.theirs:
             return None
         return Decision.of(char.seat, f"{char.name} totals {frame.mine} against the "
@@ -254,10 +262,28 @@ class HazardHandler(Handler[PsychoRaidersState, Hazard]):
                                for n in range(char.will + 1)])
 
     def apply(self, state: PsychoRaidersState, frame: Hazard, action_id: str) -> None:
+        if frame.step == "reroll":
+            if action_id == "reroll":
+                char = state.chars[frame.char]
+                char.will -= 1
+                die = state.dice.d6()
+                state.event(f"{char.name} spends 1 Will and re-rolls: {die}.", REROLL)
+                frame.mine += die - frame.die
+                frame.die = die
+            self._fumble(state, frame)
+            return
         amount = int(action_id.split(":", 1)[1])
         state.chars[frame.char].will -= amount
         frame.mine += amount
         frame.step = "resolve"
+
+    def _fumble(self, state: PsychoRaidersState, frame: Hazard) -> None:
+        """14.52: a natural 1 against a hazard rolls on the Natural 1 Table too."""
+        from deadtable.games.psycho_raiders.attacks import natural_one
+
+        frame.step = "will"
+        if frame.die == 1:
+            natural_one(state, state.chars[frame.char], frame.card)
 
     def run(self, state: PsychoRaidersState, frame: Hazard) -> None:
         from deadtable.games.psycho_raiders.attacks import Damage, usable
@@ -265,13 +291,18 @@ class HazardHandler(Handler[PsychoRaidersState, Hazard]):
         char = state.chars[frame.char]
         if frame.step == "roll":
             here = state.space_of(char) or 0
-            best = max(usable(state, char, 0, here, here, False).values(), default=0)
-            mine, theirs = state.dice.d6(), state.dice.d6()
-            frame.mine, frame.theirs = mine + best, theirs + frame.strength
-            state.event(f"{char.name} {mine} + {best} = {frame.mine}; the {frame.effect} "
+            cards = usable(state, char, 0, here, here, False)
+            frame.card = max(cards, key=lambda c: cards[c], default=FISTS)
+            best = cards.get(frame.card, 0)
+            frame.die, theirs = state.dice.d6(), state.dice.d6()
+            frame.mine, frame.theirs = frame.die + best, theirs + frame.strength
+            state.event(f"{char.name} {frame.die} + {best} = {frame.mine}; the {frame.effect} "
                         f"{theirs} + {frame.strength} = {frame.theirs}.",
                         EVENTS)
-            frame.step = "will"
+            frame.step = "reroll"
+            return
+        if frame.step == "reroll":
+            self._fumble(state, frame)
             return
         state.pop()
         if frame.theirs > frame.mine and state.active(char):

@@ -38,9 +38,11 @@ def test_13_dog_attacks_the_character_nearest_the_graveyard() -> None:
     graves = state.board.zone("Graveyard").spaces[0]
     put(state, "dawn", graves)
     dawn = state.chars["dawn"]
-    script(state, 1, 6)  # Dawn 1 + 3 (Fists) = 4; the dog 6 + 3 = 9
+    script(state, 1, 6, 5)  # Dawn 1 + 3 (Fists) = 4; the dog 6 + 3 = 9; Natural 1 Table 5
     apply_event(state, "dog", {"strength": 3}, None, "Graveyard")
     state.settle()
+    state.apply("keep")  # she may re-roll her 1 (4.51)
+    state.apply("keep")  # and the Natural 1 Table's 5 (14.52)
     state.apply("will:0")
     for _ in range(5):
         state.apply("lose:will" if dawn.will else "lose:speed")
@@ -126,3 +128,15 @@ def test_fog_dial_a_character_at_full_speed_drifts_the_way_it_rolls() -> None:
 def test_fog_dial_is_the_advanced_game_s_off_by_default() -> None:
     state, step = _run_in_fog()
     assert state.space_of(state.chars["ginger"]) == step
+
+
+def test_4_51_a_hazard_s_roll_is_rerolled_for_1_will() -> None:
+    state = new()
+    park_everyone(state)
+    put(state, "dawn", state.board.zone("Graveyard").spaces[0])
+    script(state, 2, 4, 6)  # Dawn 2 + 3 = 5 against the dog's 4 + 3 = 7; re-rolled 6: 9
+    apply_event(state, "dog", {"strength": 3}, None, "Graveyard")
+    state.settle()
+    state.apply("reroll")
+    assert state.chars["dawn"].will == 3
+    assert any("Dawn comes through unhurt." in e.text for e in state.log)
