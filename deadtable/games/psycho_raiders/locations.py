@@ -89,6 +89,14 @@ def scorched(state: PsychoRaidersState, char: Character, space: int) -> None:
         damage_table(state, char, "Fire", FIRE)
 
 
+def must_vacate(state: PsychoRaidersState, char: Character) -> bool:
+    """15.6: a character in a burning location or vehicle "must ... vacate the space or
+    vehicle on their next move": while it can step out, its turn does not end there."""
+    if char.vehicle is not None:
+        return bool(state.cars[char.vehicle].get("on_fire"))
+    return bool(state.burning) and state.space_of(char) in state.burning
+
+
 def rain(state: PsychoRaidersState) -> None:
     """D66 Rain Weather: "Rain puts out fire in Location spaces"."""
     if state.burning:

@@ -126,7 +126,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             found += screaming.offers(state, char)
         if state.side_of(char) == RAIDERS:
             found += screaming.reveal_offers(state)
-        found.append(Action("end", f"End {char.name}'s turn", {"verb": "end"}))
+        if not (locations.must_vacate(state, char)
+                and any(a.id.startswith("move:") for a in found)):
+            found.append(Action("end", f"End {char.name}'s turn", {"verb": "end"}))
         return Decision.of(char.seat, f"{char.name}: move and take one action", found)
 
     def run(self, state: PsychoRaidersState, frame: Turn) -> None:

@@ -226,3 +226,18 @@ def test_15_6_a_flamethrower_in_a_vehicle_burns_everyone_else_inside_and_the_veh
     assert drain(state, "lose:") == {"Ginger": 2}
     assert drain(state, "car-lose:") == {"The Pickup Truck": 3}
     assert any("Flames fill the Pickup Truck: Damage Table 6" in e.text for e in state.log)
+
+
+def test_15_6_a_character_in_a_burning_location_must_get_out() -> None:
+    state = new()
+    park_everyone(state)
+    outside, room = wall_beside(state)
+    state.opened.append(tuple(sorted((outside, room))))
+    state.burning.append(room)
+    put(state, "randy", room)
+    script(state, 1)  # the Damage Table at the start of his turn: unhurt
+    state.apply("turn:randy")
+    state.apply("keep")
+    assert "end" not in state.decision.ids
+    state.apply(f"move:1:{state.board.name(outside)}")
+    assert "end" in state.decision.ids
