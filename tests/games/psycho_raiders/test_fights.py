@@ -131,12 +131,18 @@ def test_15_6_fire_takes_a_wall_down_and_sets_the_location_alight() -> None:
     assert state.view("campers")["burning"] == [state.board.name(room)]
 
 
-def test_15_6_entering_a_burning_location_hurts_without_setting_alight() -> None:
+def burning_barn() -> tuple[PsychoRaidersState, int, int]:
+    """A barn room alight, its wall to the hex outside demolished."""
     state = new()
     park_everyone(state)
     outside, room = wall_beside(state)
     state.opened.append(tuple(sorted((outside, room))))
     state.burning.append(room)
+    return state, outside, room
+
+
+def test_15_6_entering_a_burning_location_hurts_without_setting_alight() -> None:
+    state, outside, room = burning_barn()
     put(state, "randy", outside)
     state.apply("turn:randy")
     script(state, 4)  # Damage Table 4: 1 damage
@@ -229,11 +235,7 @@ def test_15_6_a_flamethrower_in_a_vehicle_burns_everyone_else_inside_and_the_veh
 
 
 def test_15_6_a_character_in_a_burning_location_must_get_out() -> None:
-    state = new()
-    park_everyone(state)
-    outside, room = wall_beside(state)
-    state.opened.append(tuple(sorted((outside, room))))
-    state.burning.append(room)
+    state, outside, room = burning_barn()
     put(state, "randy", room)
     script(state, 1)  # the Damage Table at the start of his turn: unhurt
     state.apply("turn:randy")
