@@ -140,3 +140,25 @@ def test_4_51_a_hazard_s_roll_is_rerolled_for_1_will() -> None:
     state.apply("reroll")
     assert state.chars["dawn"].will == 3
     assert any("Dawn comes through unhurt." in e.text for e in state.log)
+
+
+def test_fog_stops_shots_beyond_three_hexes() -> None:
+    state = new()
+    park_everyone(state)
+    spot = quiet_hex(state)
+    far = next(s for s in range(state.board.size) if state.board.coords[s] is not None
+               and state.board.offset(s)[1] - state.board.offset(spot)[1] == 4
+               and state.board.offset(s)[0] == state.board.offset(spot)[0])
+    put(state, "fluke", spot)
+    put(state, "ginger", far)
+    fluke = state.chars["fluke"]
+    fluke.weapons.append("Handgun")
+    fluke.shots["Handgun"] = 6
+    for key in ("randy", "ginger", "dawn"):
+        state.apply(f"turn:{key}")
+        state.apply("end")
+    state.apply("turn:fluke")
+    assert "attack:ginger" in state.decision.ids  # 4 hexes: the handgun reaches 5
+    state.weather = "Fog"
+    state._decision = None
+    assert "attack:ginger" not in state.decision.ids
