@@ -57,3 +57,13 @@ def take_turn(state: PsychoRaidersState, key: str) -> None:
     decision = state.decision
     assert decision is not None
     state.apply(f"turn:{key}")
+
+
+def ginger_turn() -> tuple[PsychoRaidersState, str]:
+    """A new game, everyone parked, Ginger alone on a quiet hex at her turn: (state, the hex)."""
+    state = new()
+    park_everyone(state)
+    spot = quiet_hex(state)
+    put(state, "ginger", spot)
+    state.apply("turn:ginger")
+    return state, state.board.name(spot)
