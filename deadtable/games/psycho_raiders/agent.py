@@ -144,7 +144,7 @@ class HeuristicAgent:
 
 # -- the raiders' hunt ---------------------------------------------------------------------------
 GUARD = 2  # hexes from the road's exit where the van waits (6.1 needs 5 for an escape by road)
-DROP = 3  # hexes from its quarry at which a raider gets out of the van
+DROP = 2  # a raider gets out of the racing van for a camper token this near
 NEAR_EDGE = 6  # a camper token this near the north edge is worth Appear Anywhere (16.2)
 # which attack first; ramming only people ("ram:car=" would stop the van for an empty car)
 ORDER = ("attack:", "flank:", "seek:", "shoot:", "ram:")
@@ -227,13 +227,17 @@ def hunt(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
         best = min(appear, key=lambda i: (_away(state, state.board.space(i[7:]), target), i))
         if _away(state, state.board.space(best[7:]), target) <= 1:
             return best
-    if char.vehicle == "Van" and not van_guards(state):
+    near = target is not None and here is not None and _away(state, here, target) <= DROP
+    if char.vehicle == "Van" and not van_guards(state) and not near:
         drive = [i for i in ids if i.startswith("drive:")]
         if drive:  # High Speed on a road; off it, Off-Road back to the road (10.1)
             return "drive:high" if "drive:high" in drive else drive[0]
         cars = [i for i in ids if i.startswith("car:")]
-        if cars:  # along the road to its exit
-            return min(cars, key=lambda i: (to_exit(state, state.board.space(i[4:])), i))
+        van = state.vehicles["Van"]
+        if cars:  # along the road to its exit, if that way is open (else it waits)
+            best = min(cars, key=lambda i: (to_exit(state, state.board.space(i[4:])), i))
+            if to_exit(state, state.board.space(best[4:])) < to_exit(state, van):
+                return best
         return ""  # aboard while the van goes north
     if frame.driving:
         return ""  # the van waits where it is
