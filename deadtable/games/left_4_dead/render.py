@@ -18,11 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from deadtable.engine.decisions import Decision
-from deadtable.render import board_footer
+from deadtable.render import board_footer, hex_rows, odd_r
 
 LOG_LINES = 6
-CELLS = (4, 3, 2)  # characters a hex, the widest that fits: a glyph and the level digit, padded
-LABEL = 3  # the row number before each row
 
 # Terrain colours (HeroScape's tiles), lightened by level.
 TERRAIN_RGB: dict[str, tuple[int, int, int]] = {
@@ -177,7 +175,7 @@ class HexMap:
         for name, q, r, terrain, level in m["spaces"]:
             if q is None:
                 continue
-            col, row = q + (r - (r & 1)) // 2, r
+            col, row = odd_r(q, r)
             if name in safe:
                 bg = _shade(SAFE_RGB, level)
             elif name in rescue:
@@ -228,46 +226,7 @@ class HexMap:
 
     def lines(self, width: int) -> list[Text]:
         cells, focus = self.cells()
-        if not cells:
-            return [Text("(no map)")]
-        cols = max(c for c, _ in cells) + 1
-        rows = max(r for _, r in cells) + 1
-        # The widest cell that shows every column; else the narrowest, cropped.
-        cell = next((c for c in CELLS if LABEL + cols * c + c // 2 <= width), CELLS[-1])
-        shift = cell // 2  # odd rows sit half a hex right
-        fit = max(4, (width - LABEL - shift) // cell)  # whole columns that fit
-        first = 0
-        cropped = fit < cols
-        if cropped:
-            middle = (sum(c for c, _ in focus) / len(focus)) if focus else cols / 2
-            first = int(max(0, min(cols - fit, round(middle - fit / 2))))
-        last = min(cols, first + fit)
-        header = Text(" " * LABEL, style="dim")
-        for col in range(first, last):
-            header.append(f"{col:<{cell}}" if col % 5 == 0 else " " * cell)
-        header.rstrip()
-        lines = [header]
-        left = (cell - 2 + 1) // 2 if cell > 3 else 0
-        right = cell - 2 - left
-        for row in range(rows):
-            line = Text(f"{row:>{LABEL - 1}} ", style="dim")
-            line.append(" " * shift if row & 1 else "")
-            for col in range(first, last):
-                found = cells.get((col, row))
-                if found is None:
-                    line.append(" " * cell)
-                    continue
-                text, base = found
-                line.append(" " * left, style=base)
-                line.append_text(text)
-                line.append(" " * right, style=base)
-            lines.append(line)
-        if cropped:
-            lines.append(Text(f"{' ' * LABEL}cropped: columns {first}-{last - 1} of 0-{cols - 1}, "
-                              "around the survivors (a wider terminal shows more)",
-                              style="dim italic", no_wrap=True, overflow="ellipsis"))
-        return lines
-
+        return hex_rows(cells, focus, width, "the survivors")
 
 def legend(view: dict[str, Any], marked: Iterable[str] = ()) -> Text:
     text = Text("Key: ", style="bold")
