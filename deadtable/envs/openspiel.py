@@ -71,7 +71,7 @@ class _Box:
     state is made on first use, so the throw-away initial state a Clone starts from costs
     nothing and draws no seed."""
 
-    __slots__ = ("game", "state", "length", "seed", "ticket", "taken")
+    __slots__ = ("game", "state", "length", "seed", "ticket", "taken", "legal_at", "legal_map")
 
     def __init__(self, game: DeadtableGame) -> None:
         self.game = game
@@ -80,6 +80,8 @@ class _Box:
         self.seed: int | None = None  # the deal's seed, once claimed
         self.ticket = 0  # which of the game's seeds it is (DeadtableGame.peek_seed)
         self.taken = False  # whether play has taken it from the game's stream
+        self.legal_at = -1  # the length at which legal_map was made
+        self.legal_map: dict[int, str] = {}  # a contextual encoding's integers -> ids now
 
     def claim(self, play: bool) -> int:
         """This state's seed: the game's next one. Only play (not an observation) takes it
@@ -99,6 +101,7 @@ class _Box:
 
     def start_from(self, state: GameState) -> None:
         self.state = state.clone()
+        self.legal_at = -1
         self.length = len(state.history)
         self.seed, self.taken = state.seed, True
 
@@ -107,10 +110,27 @@ class _Box:
         return None if decision is None else decision.seat
 
     def legal(self) -> list[int]:
-        return self.game.encoding.legal_indices(self.get().decision)
+        encoding = self.game.encoding
+        if not encoding.contextual:
+            return encoding.legal_indices(self.get().decision)
+        return sorted(self.contextual_map())
+
+    def contextual_map(self) -> dict[int, str]:
+        """A contextual encoding's legal integers -> the ids they play (from the deciding
+        seat's view), made once per position."""
+        if self.legal_at != self.length:
+            state = self.get()
+            decision = state.decision
+            self.legal_map = {} if decision is None else self.game.encoding.legal_map(
+                decision.ids, lambda: state.view(decision.seat))
+            self.legal_at = self.length
+        return self.legal_map
 
     def apply(self, action: int) -> None:
-        self.get().apply(self.game.encoding.actions[action])
+        encoding = self.game.encoding
+        name = (self.contextual_map()[action] if encoding.contextual
+                else encoding.actions[action])
+        self.get().apply(name)
         self.length += 1
 
     def outcome(self) -> Outcome | None:
@@ -129,6 +149,7 @@ class _Box:
         other.state = self.get().clone()
         other.length = self.length
         other.seed, other.ticket, other.taken = self.seed, self.ticket, True
+        other.legal_at, other.legal_map = self.legal_at, self.legal_map
         return other
 
     def resampled(self, seat: str, seed: int) -> GameState:
@@ -210,6 +231,7 @@ def _restore(name: str, params: dict[str, Any], text: str, length: int) -> _Box:
     box.state = game.native.from_json(text)
     box.length = length
     box.seed, box.taken = box.state.seed, True
+    box.legal_at, box.legal_map = -1, {}
     return box
 
 
