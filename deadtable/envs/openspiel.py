@@ -96,7 +96,7 @@ class _Box:
     def get(self, play: bool = True) -> GameState:
         seed = self.claim(play) if play or self.seed is None else self.seed
         if self.state is None:
-            self.state = self.game.native.new(seed=seed)
+            self.state = self.game.initial(seed)
         return self.state
 
     def start_from(self, state: GameState) -> None:
@@ -261,6 +261,7 @@ class DeadtableGame(pyspiel.Game):
         self._dice = Dice(seed if seed >= 0 else int.from_bytes(os.urandom(8), "little"))
         self._peeked: int | None = None  # the next seed, drawn but not yet taken by play
         self._taken = 0  # how many seeds play has taken
+        self._initial: tuple[int, GameState] | None = None  # (seed, its new game), for copies
         if params.get("serializable"):
             kind = game_type(game_id, self.GAME_DEFAULTS, kind.short_name, serializable=True)
         info = pyspiel.GameInfo(
@@ -272,6 +273,14 @@ class DeadtableGame(pyspiel.Game):
             max_game_length=self.max_length,
         )
         super().__init__(kind, info, params)
+
+    def initial(self, seed: int) -> GameState:
+        """A new game dealt from `seed`: a copy of the last one dealt from it, where that was
+        the last seed asked for (pyspiel observes many throw-away initial states of one
+        seed, and a board game's setup costs far more than a copy)."""
+        if self._initial is None or self._initial[0] != seed:
+            self._initial = (seed, self.native.new(seed=seed))
+        return self._initial[1].clone()
 
     def peek_seed(self) -> tuple[int, int]:
         """The seed the next initial state will deal, and its ticket for take_seed."""
