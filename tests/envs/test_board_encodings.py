@@ -103,7 +103,7 @@ def test_left_4_dead_names_infected_by_their_space_and_plays_them_back() -> None
         view = state.view(decision.seat)
         moves = [i for i in decision.ids if i.startswith("horde-move:")]
         if moves:
-            legal = encoding.legal_map(decision.ids, lambda: view)
+            legal = encoding.legal_map(decision.ids, lambda v=view: v)
             figure, space = moves[0].split(":")[1:]
             where = next(f["space"] for f in view["figures"] if f["id"] == figure)
             at = [s[0] for s in view["map"]["spaces"]].index(where)
