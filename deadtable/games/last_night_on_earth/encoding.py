@@ -2,7 +2,8 @@
 
 Actions are TEMPLATES expanded over domains from the game's data and town
 (deadtable/envs/encodings/board.py): `{space}` a space's index on the town board, `{hero}`
-the heroes of the hero data, `{card}` every Hero and Zombie card title, `{adjuster}` the
+the heroes of the hero data, `{card}` every Hero and Zombie card title (`{gun}` the Ranged ones),
+`{adjuster}` the
 cards that add or take 1 from a fight die, `{die}` a fight die's place and `{dice}` every set
 of places (the most dice a fight can roll: 2, the Faith cards, kept faith, two cards' and an
 ability's fight dice). Zombies are named as they are made (`zombie-23`), so `{zombie}` names
@@ -25,6 +26,7 @@ import numpy as np
 
 from deadtable.engine.game import Game
 from deadtable.envs.encodings.board import BoardEncoding, one_hot, scaled
+from deadtable.games.last_night_on_earth.cards import RANGED
 from deadtable.games.last_night_on_earth.fight import ADJUSTERS
 from deadtable.games.last_night_on_earth.state import LastNightState
 
@@ -37,7 +39,7 @@ TEMPLATES = WORDS + (
     "hate:{dice}", "fork:{dice}", "weld:{die}",
     "advance:{zombie}:{space}", "move:{zombie}:{space}", "take:{zombie}:{space}",
     "shamble:{zombie}", "stop:{zombie}", "stay:{zombie}", "pair:{zombie}:{hero}",
-    "sty:{hero}:{zombie}", "shoot:{card}:{space}", "shoot:{card}:{zombie}",
+    "sty:{hero}:{zombie}", "shoot:{gun}:{space}", "shoot:{gun}:{zombie}",
     *(f"{verb}:{{hero}}" for verb in HERO_VERBS),
     "at-last:{hero}:{card}", "cancel:{hero}:{card}", "no-fight:{hero}:{card}",
     *(f"{verb}:{{card}}" for verb in CARD_VERBS),
@@ -74,7 +76,9 @@ class LastNightEncoding(BoardEncoding):
                    for p in itertools.combinations(places, n)]
         domains = {
             "space": [str(i) for i in range(self.spaces)], "hero": self.heroes,
-            "card": self.cards, "adjuster": ADJUSTERS, "side": ("hero", "zombie"),
+            "card": self.cards, "adjuster": ADJUSTERS,
+            "gun": tuple(n for n, c in data.cards.items() if RANGED in c.keywords),
+            "side": ("hero", "zombie"),
             "change": ("+1", "-1"), "die": places, "dice": subsets,
             "zombie": [f"zombie@{k}" for k in range(self.miniatures)]
             + [zombie_hero_id(h) for h in self.heroes],

@@ -4,7 +4,8 @@ Actions are TEMPLATES expanded over domains taken from the game's data and maps
 (deadtable/envs/encodings/board.py): `{space}` is a space's index on the board (every map
 the game can play: a campaign's chapters included), `{survivor}` a survivor's id from the
 cards' survivor names, `{item}` an item id of the item data, `{weapon}` those that attack
-(`card`: a figure's own attack), `{direction}` the board's directions, `{count}` a length
+(`card`: a figure's own attack; `{area}`, `{line}`, `{thrown}` those fired at a space, down a
+line, or thrown), `{direction}` the board's directions, `{count}` a length
 along a line. Infected figures are made during play (`zombie-17`), so `{fig}` names one by
 the space it stands on now (`fig@S`, one figure to a space); a Zombie Onslaught is named by
 its target and its first member (one group to a level). To extend: a new item, survivor,
@@ -40,7 +41,7 @@ TEMPLATES = WORDS + (
     "give:{survivor}", "defib:{survivor}",
     "horde-move:{fig}:{space}", "horde-attack:{fig}:{survivor}", "onslaught:{survivor}:{fig}",
     "pick:{space}:{item}", "take:{item}", "deploy:{item}", "pills:{item}",
-    "throw:{item}:{space}",
+    "throw:{thrown}:{space}",
 )
 DIFFICULTIES = ("easy", "normal", "advanced", "expert")
 ZONE_KINDS = ("safe-room", "crescendo-obstacle", "car")
@@ -77,6 +78,7 @@ class Left4DeadEncoding(BoardEncoding):
             "survivor": self.survivors, "item": items, "weapon": ("card", *weapons),
             "area": tuple(i for i in weapons if data.items[i].get("target_space")),
             "line": tuple(i for i in weapons if data.items[i].get("line_targets")),
+            "thrown": tuple(i for i in items if data.items[i].get("lob")),
             "ray": [f"line-{d}" for d in HEX_DIRECTION_NAMES],
             "direction": HEX_DIRECTION_NAMES,
             "count": [str(n) for n in range(1, max(width, height) + 1)],
