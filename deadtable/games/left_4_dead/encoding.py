@@ -101,11 +101,12 @@ class Left4DeadEncoding(BoardEncoding):
         ]
         self.per_survivor = per_survivor
         self.max_rounds = float(game.options["max-rounds"])
+        self._maps: dict[tuple[Any, ...], tuple[dict[str, int], np.ndarray]] = {}
         super().__init__(game, TEMPLATES, domains, features)
 
     # -- figures named by where they stand -------------------------------------------------
     def aliases(self, view: dict[str, Any]) -> dict[str, str]:
-        index = _space_index(view)
+        index = self._map(view)[0]
         return {f["id"]: f"fig@{index[f['space']]}" for f in view["figures"]
                 if f["side"] != "survivors" and f["space"] is not None}
 
@@ -119,22 +120,15 @@ class Left4DeadEncoding(BoardEncoding):
 
     # -- the view as numbers ----------------------------------------------------------------
     def encode_into(self, view: dict[str, Any], out: np.ndarray) -> None:
-        index = _space_index(view)
+        index, static = self._map(view)
         c = self.channels
-        spaces = view["map"]["spaces"]
-        for i, space in enumerate(spaces):
-            out[i * c] = 1.0
-            out[i * c + 1] = scaled(space[4] or 0, LEVEL_SCALE)
+        grid = out[:self.spaces * c].reshape(self.spaces, c)
+        grid[:] = static
         for name in view["obstacle"]:
             out[index[name] * c + 2] = 1.0
         for effect in view["effects"]:
             if effect["space"] is not None:
                 out[index[effect["space"]] * c + 3] = 1.0
-        for zone in view["map"]["zones"].values():
-            if zone["kind"] in ZONE_KINDS:
-                k = 4 + ZONE_KINDS.index(zone["kind"])
-                for name in zone["spaces"]:
-                    out[index[name] * c + k] = 1.0
         survivor_at, kind_at = 4 + len(ZONE_KINDS), 5 + len(ZONE_KINDS)
         for f in view["figures"]:
             if f["space"] is None:
@@ -148,9 +142,6 @@ class Left4DeadEncoding(BoardEncoding):
         lying = kind_at + len(self.kinds) + 1
         for name, items in view["items"].items():
             out[index[name] * c + lying] = scaled(len(items), 5.0)
-        start = view["map"]["zones"].get("start")
-        for name in (start or {}).get("spaces", ()):
-            out[index[name] * c + lying + 1] = 1.0
         self._survivors(view, out)
         at = self.offsets["round"]
         out[at] = scaled(view["round"], self.max_rounds)
@@ -159,6 +150,28 @@ class Left4DeadEncoding(BoardEncoding):
         at = self.offsets["pool"]
         out[at] = scaled(view["pool"], POOL_SCALE)
         out[at + 1] = scaled(view["crescendo"], 3.0)
+
+    def _map(self, view: dict[str, Any]) -> tuple[dict[str, int], np.ndarray]:
+        """The board's space indices and its unchanging channels (on the map, level, zone
+        kinds, the start safe room), made once per map: a chapter's map never changes."""
+        board = view["map"]
+        spaces = board["spaces"]
+        key = (board["name"], len(spaces), spaces[0][0], spaces[-1][0], view["chapter"])
+        found = self._maps.get(key)
+        if found is None:
+            index = {s[0]: i for i, s in enumerate(spaces)}
+            static = np.zeros((self.spaces, self.channels), np.float32)
+            for i, space in enumerate(spaces):
+                static[i, 0] = 1.0
+                static[i, 1] = scaled(space[4] or 0, LEVEL_SCALE)
+            for zone in board["zones"].values():
+                if zone["kind"] in ZONE_KINDS:
+                    for name in zone["spaces"]:
+                        static[index[name], 4 + ZONE_KINDS.index(zone["kind"])] = 1.0
+            for name in board["zones"].get("start", {}).get("spaces", ()):
+                static[index[name], self.channels - 1] = 1.0
+            found = self._maps[key] = (index, static)
+        return found
 
     def _survivors(self, view: dict[str, Any], out: np.ndarray) -> None:
         base = self.offsets["survivors"]
@@ -181,10 +194,6 @@ class Left4DeadEncoding(BoardEncoding):
                 held = f["items"].get(slot)
                 if held is not None:
                     one_hot(out, at + 9 + k * len(self.items), self.items, held)
-
-
-def _space_index(view: dict[str, Any]) -> dict[str, int]:
-    return {s[0]: i for i, s in enumerate(view["map"]["spaces"])}
 
 
 def make(game: Game) -> Left4DeadEncoding:
