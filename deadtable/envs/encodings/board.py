@@ -71,6 +71,15 @@ class BoardEncoding(Encoding):
         super().__init__(game, actions, features, variant)
         self.templates = tuple(templates)
         self.domains = {name: tuple(values) for name, values in domains.items()}
+        self._boards: dict[Any, Any] = {}
+
+    def board(self, key: Any, make: Callable[[], Any]) -> Any:
+        """What `make` builds from a board's unchanging part of the view (space indices,
+        the map's channels), made once per `key` (a map never changes under a game)."""
+        found = self._boards.get(key)
+        if found is None:
+            found = self._boards[key] = make()
+        return found
 
     def aliases(self, view: dict[str, Any]) -> dict[str, str]:
         """The tokens that name figures made during play, from the view (none by default)."""
@@ -127,5 +136,3 @@ def scaled(x: float, scale: float) -> float:
     v = x / scale if scale else 0.0
     return -1.0 if v < -1.0 else 1.0 if v > 1.0 else v
 
-
-SpaceIndex = Callable[[str], int]

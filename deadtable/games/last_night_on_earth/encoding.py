@@ -115,17 +115,27 @@ class LastNightEncoding(BoardEncoding):
     def max_game_length(self) -> int:
         return 50_000
 
-    def encode_into(self, view: dict[str, Any], out: np.ndarray) -> None:
-        town = view["town"]
+    def _town(self, town: dict[str, Any]) -> tuple[dict[str, int], np.ndarray]:
+        """The town's space indices and its unchanging channels (on the board, in a
+        building, a spawning pit)."""
         index = {s[0]: i for i, s in enumerate(town["spaces"])}
-        c = self.channels
-        for i in range(len(town["spaces"])):
-            out[i * c] = 1.0
+        static = np.zeros((self.spaces, self.channels), np.float32)
+        static[:len(town["spaces"]), 0] = 1.0
         for spaces in town["buildings"].values():
             for name in spaces:
-                out[index[name] * c + 1] = 1.0
+                static[index[name], 1] = 1.0
         for name in town["spawning_pits"]:
-            out[index[name] * c + 2] = 1.0
+            static[index[name], 2] = 1.0
+        return index, static
+
+    def encode_into(self, view: dict[str, Any], out: np.ndarray) -> None:
+        town = view["town"]
+        spaces = town["spaces"]
+        key = (town["kind"], len(spaces), spaces[0][0], spaces[-1][0],
+               tuple(town["spawning_pits"]))
+        index, static = self.board(key, lambda: self._town(town))
+        c = self.channels
+        out[:self.spaces * c].reshape(self.spaces, c)[:] = static
         for hero in view["heroes"]:
             if not hero["dead"] and hero["space"] is not None:
                 out[index[hero["space"]] * c + 3] += 0.25

@@ -101,7 +101,6 @@ class Left4DeadEncoding(BoardEncoding):
         ]
         self.per_survivor = per_survivor
         self.max_rounds = float(game.options["max-rounds"])
-        self._maps: dict[tuple[Any, ...], tuple[dict[str, int], np.ndarray]] = {}
         super().__init__(game, TEMPLATES, domains, features)
 
     # -- figures named by where they stand -------------------------------------------------
@@ -157,21 +156,22 @@ class Left4DeadEncoding(BoardEncoding):
         board = view["map"]
         spaces = board["spaces"]
         key = (board["name"], len(spaces), spaces[0][0], spaces[-1][0], view["chapter"])
-        found = self._maps.get(key)
-        if found is None:
-            index = {s[0]: i for i, s in enumerate(spaces)}
-            static = np.zeros((self.spaces, self.channels), np.float32)
-            for i, space in enumerate(spaces):
-                static[i, 0] = 1.0
-                static[i, 1] = scaled(space[4] or 0, LEVEL_SCALE)
-            for zone in board["zones"].values():
-                if zone["kind"] in ZONE_KINDS:
-                    for name in zone["spaces"]:
-                        static[index[name], 4 + ZONE_KINDS.index(zone["kind"])] = 1.0
-            for name in board["zones"].get("start", {}).get("spaces", ()):
-                static[index[name], self.channels - 1] = 1.0
-            found = self._maps[key] = (index, static)
-        return found
+        return self.board(key, lambda: self._static(board))
+
+    def _static(self, board: dict[str, Any]) -> tuple[dict[str, int], np.ndarray]:
+        spaces = board["spaces"]
+        index = {s[0]: i for i, s in enumerate(spaces)}
+        static = np.zeros((self.spaces, self.channels), np.float32)
+        for i, space in enumerate(spaces):
+            static[i, 0] = 1.0
+            static[i, 1] = scaled(space[4] or 0, LEVEL_SCALE)
+        for zone in board["zones"].values():
+            if zone["kind"] in ZONE_KINDS:
+                for name in zone["spaces"]:
+                    static[index[name], 4 + ZONE_KINDS.index(zone["kind"])] = 1.0
+        for name in board["zones"].get("start", {}).get("spaces", ()):
+            static[index[name], self.channels - 1] = 1.0
+        return index, static
 
     def _survivors(self, view: dict[str, Any], out: np.ndarray) -> None:
         base = self.offsets["survivors"]

@@ -100,16 +100,26 @@ class PsychoRaidersEncoding(BoardEncoding):
     def max_game_length(self) -> int:
         return 100_000
 
-    def encode_into(self, view: dict[str, Any], out: np.ndarray) -> None:
+    def _map(self, board: dict[str, Any]) -> tuple[Any, ...]:
+        """The map's space indices, hex coordinates and extent, and its unchanging
+        channels (a hex, a room)."""
         index = {p: i for i, p in enumerate(self.places)}
-        coords = {h[0]: (h[1], h[2]) for h in view["map"]["hexes"]}
+        coords = {h[0]: (h[1], h[2]) for h in board["hexes"]}
         width = max(1, max(q for q, _ in coords.values()))
         height = max(1, max(r for _, r in coords.values()))
-        c = self.channels
+        static = np.zeros((len(self.places), self.channels), np.float32)
         for name in coords:
-            out[index[name] * c] = 1.0
-        for room in view["map"]["rooms"]:
-            out[index[room[0]] * c + 1] = 1.0
+            static[index[name], 0] = 1.0
+        for room in board["rooms"]:
+            static[index[room[0]], 1] = 1.0
+        return index, coords, width, height, static
+
+    def encode_into(self, view: dict[str, Any], out: np.ndarray) -> None:
+        board = view["map"]
+        key = (len(board["hexes"]), len(board["rooms"]), board["hexes"][0][0])
+        index, coords, width, height, static = self.board(key, lambda: self._map(board))
+        c = self.channels
+        out[:len(self.places) * c].reshape(len(self.places), c)[:] = static
         for vehicle in view["vehicles"]:
             if vehicle["space"] in index:
                 out[index[vehicle["space"]] * c + 2] = 1.0
