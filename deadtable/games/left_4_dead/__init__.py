@@ -94,6 +94,7 @@ SPEC = GameSpec(
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the table in the browser
     ruler="deadtable.games.left_4_dead.ruler:ruler",  # line of sight between two spaces
     help="deadtable.games.left_4_dead.help:help",  # the terminal's `help`
+    encoding="deadtable.games.left_4_dead.encoding:make",  # the RL encoding
 )
 
 register_agent("director", DirectorAgent, game="left-4-dead")
