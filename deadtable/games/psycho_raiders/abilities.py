@@ -60,12 +60,13 @@ def turn_offers(state: PsychoRaidersState, char: Character, will_token: int) -> 
                     "Strength in this turn's attack (16)",
                     {"verb": "adrenaline", "token": token, "amount": n}))
     if open_to(state, char, "appear-anywhere") is not None and not char.hidden:
-        from deadtable.games.psycho_raiders.movement import room_for
+        from deadtable.games.psycho_raiders.movement import crowds, room_for
 
         board = state.board
+        crowd = crowds(state, char)  # once, not once a space
         for space in range(board.size):
             terrain = state.rules.tables.terrain[board.terrain[space]]
-            if terrain.enter and room_for(state, char, space, fighting=False):
+            if terrain.enter and room_for(state, char, space, fighting=False, crowd=crowd):
                 name = board.name(space)
                 found.append(Action(f"appear:{name}", f"Appear Anywhere: to {name} (16.2)",
                                     {"verb": "appear", "space": name}))

@@ -111,14 +111,19 @@ def usable(state: PsychoRaidersState, char: Character, hexes: int, here: int, ta
     return found
 
 
+def reach(state: PsychoRaidersState, char: Character) -> int:
+    """The farthest any weapon the character may use now reaches (0: close combat only)."""
+    cards = [] if char.grabbed_by is not None else char.weapons
+    return max([0, *(state.rules.weapons[c].reach for c in cards if c not in char.emptied)])
+
+
 def offers(state: PsychoRaidersState, char: Character, close_only: bool) -> list[Action]:
     here = state.space_of(char)
     if here is None:
         return []
     found = []
     side = state.side_of(char)
-    cards = [] if char.grabbed_by is not None else char.weapons
-    reach = max([0, *(state.rules.weapons[c].reach for c in cards if c not in char.emptied)])
+    far = reach(state, char)
     for other in state.chars.values():
         if (not state.active(other) or state.side_of(other) == side
                 or other.key == char.grabbed_by or char.key == other.grabbed_by):
@@ -129,7 +134,7 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool) -> list
             continue
         for token, space in sorted(other.tokens.items()):
             hexes = distance(state, here, space)
-            if hexes is None or hexes > reach or (close_only and hexes > 0):
+            if hexes is None or hexes > far or (close_only and hexes > 0):
                 continue
             if other.hidden and hexes == 0:
                 continue  # on its space, one seeks (12.6)

@@ -59,12 +59,13 @@ def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
     if here is None or char.vehicle is not None or char.grabbed_by is not None:
         return []
     found = []
+    far = attacks.reach(state, char)
     for name, space in state.vehicles.items():
-        if state.cars[name]["wrecked"] or not enemy_car(state, char, name):
+        if state.cars[name]["wrecked"]:
             continue
         hexes = distance(state.board, here, space)
-        if hexes is None:
-            continue
+        if hexes is None or hexes > far or not enemy_car(state, char, name):
+            continue  # out of every weapon's reach: no need to look along the line
         for card, value in attacks.usable(state, char, hexes, here, space, False).items():
             found.append(Action(f"hit-car:{name}:{card}",
                                 f"Attack the {name} with {card} (strength {value}, 15.2)",

@@ -171,7 +171,7 @@ def check_victory(state: PsychoRaidersState) -> None:
         return
     campers = [c for c in state.chars.values() if c.kind == "camper"]
     winner = None
-    if any(c.escaped for c in state.chars.values() if state.side_of(c) == CAMPERS):
+    if any(c.escaped and state.side_of(c) == CAMPERS for c in state.chars.values()):
         winner, cause = CAMPERS, "the campers escaped off the north edge"
     elif all(c.dead for c in campers):
         winner, cause = RAIDERS, "every camper is dead"

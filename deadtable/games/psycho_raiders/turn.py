@@ -4,8 +4,8 @@ character's tokens moves as though it were the character (12.3)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
@@ -140,17 +140,16 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         board = state.board
         north = set(board.zone("North edge").spaces)
         crowd = movement.crowds(state, char)
+        lantern = jack(state, char)
         for token in sorted(char.tokens):
             budget = left(state, frame, char, token)
             where = f" token {token}" if char.hidden else ""
             for space, price in movement.steps(state, char, token, budget,
                                                not frame.acted, crowd):
-                if (jack(state, char) and token not in frame.away and price > budget - JACK
+                if (lantern and token not in frame.away and price > budget - JACK
                         and not toward_store(state, char.tokens[token], space)):
                     continue  # the Jack O'Lantern's +2 only toward the Old Store
-                name = board.name(space)
-                found.append(Action(f"move:{token}:{name}", _label(where, name, price),
-                                    {"verb": "move", "token": token, "space": name}))
+                found.append(_move_action(board.name(space), token, price, where))
             if (char.hidden and state.side_of(char) == CAMPERS and budget >= 1
                     and char.tokens[token] in north):
                 found.append(Action(f"move:{token}:{OFF}",
@@ -218,8 +217,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             hiding.leave_north(state, char, token)
             return
         space = state.board.space(name)
-        price = dict(movement.steps(state, char, token, left(state, frame, char, token),
-                                    not frame.acted))[space]
+        # the engine offered this step (steps()), so only its price is wanted here
+        price = movement.price(state, char, char.tokens[token], space,
+                               left(state, frame, char, token))
         frame.spent[token] = max(frame.spent.get(token, 0), frame.car_spent) + price
         if jack(state, char) and not toward_store(state, char.tokens[token], space):
             frame.away.append(token)
@@ -250,5 +250,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
 
 
 
-def _label(where: str, name: str, price: int) -> Callable[[], str]:
-    return lambda: f"Move{where} to {name} ({price} Speed)"
+@cache
+def _move_action(name: str, token: int, price: int, where: str) -> Action:
+    """A step's action, made once: the same few hundred recur in every turn (an Action is
+    immutable)."""
+    return Action(f"move:{token}:{name}", f"Move{where} to {name} ({price} Speed)",
+                  {"verb": "move", "token": token, "space": name})

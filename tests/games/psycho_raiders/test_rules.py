@@ -9,7 +9,14 @@ import pytest
 from deadtable.games.psycho_raiders import SPEC
 from deadtable.games.psycho_raiders.setup import deal
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
-from tests.games.psycho_raiders.table import new, park_everyone, put, quiet_hex, script
+from tests.games.psycho_raiders.table import (
+    new,
+    park_everyone,
+    put,
+    quiet_hex,
+    script,
+    spud_beside_hidden_ginger,
+)
 
 
 def test_17_deal_for_every_player_count() -> None:
@@ -332,20 +339,7 @@ def test_14_91_two_against_two_are_two_fights() -> None:
 
 
 def test_10_6_a_seeker_walks_onto_a_hide_token_but_not_after_its_action() -> None:
-    state = new()
-    park_everyone(state)
-    spot = quiet_hex(state)
-    put(state, "ginger", spot)
-    state.apply("turn:ginger")
-    state.apply(f"hide:{state.board.name(spot)}:new")
-    state.apply("end")
-    for key in ("dawn", "randy"):
-        state.apply(f"turn:{key}")
-        state.apply("end")
-    near = next(n for n in state.board.neighbours[spot] if state.board.coords[n] is not None
-                and state.board.terrain[n] in ("grassland", "road"))
-    put(state, "spud", near)
-    state.apply("turn:spud")
+    state, spot = spud_beside_hidden_ginger()
     assert f"move:1:{state.board.name(spot)}" in state.decision.ids
     state.apply(f"move:1:{state.board.name(spot)}")
     assert "seek:ginger:2" in state.decision.ids
