@@ -296,7 +296,7 @@ def attack_value(state: Left4DeadState, me: Figure, action: str) -> float:
     if verb != "attack":
         return 0.0
     weapon, target = arg(action, 1), arg(action, 2)
-    tie = 0.05 * rank(weapon)
+    tie = 0.05 * rank(weapon) - alarm_risk(state, me, weapon, target)
     if target.startswith("line-"):
         from deadtable.games.left_4_dead.weapons import lines_of_fire
 
@@ -306,6 +306,15 @@ def attack_value(state: Left4DeadState, me: Figure, action: str) -> float:
         return blast_value(state, int(target[1:])) + tie
     figure = state.figures.get(target)
     return (danger(state, figure) if figure is not None else 0.0) + tie
+
+
+def alarm_risk(state: Left4DeadState, me: Figure, weapon: str, aim: str) -> float:
+    """A shot on or by an armed car brings its alarm's two waves: worth it for a special or a
+    captor, not for one zombie."""
+    from deadtable.games.left_4_dead.environment import cars_disturbed
+    from deadtable.games.left_4_dead.weapons import aimed_spaces
+
+    return ALARM if cars_disturbed(state, me, aimed_spaces(state, me, weapon, aim)) else 0.0
 
 
 def danger(state: Left4DeadState, figure: Figure) -> float:

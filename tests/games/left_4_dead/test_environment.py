@@ -10,16 +10,19 @@ import pytest
 from rich.console import Console
 
 from deadtable.games.left_4_dead import endofround, environment, items
+from deadtable.games.left_4_dead.agent import HeuristicAgent
 from deadtable.games.left_4_dead.state import Left4DeadState
 from deadtable.render import render_view
 from tests.games.left_4_dead.positions import (
     SMALL_MAP,
     ZOMBIE,
     at,
+    choose,
     empty,
     ids,
     infected,
     last_events,
+    place_team,
     put,
     script,
     survivor_turn,
@@ -237,6 +240,34 @@ def test_an_alarm_places_its_zombies_again_at_the_end_of_the_round(lane):
     assert zombies(lane) == before + 2 + 4
     assert "The alarm's second wave: 4 zombies." in [e.text for e in lane.log]
     assert environment.alarms_due(lane) == 0  # once
+
+
+# -- the survivors' heuristic ---------------------------------------------------------------
+def heuristic(state: Left4DeadState) -> str:
+    return choose(HeuristicAgent(seed=1), state)
+
+
+def test_the_heuristic_lights_a_gas_can_where_the_infected_crowd_round_it(lane):
+    place_team(lane, bill="1,1", francis="0,2", louis="1,2", zoey="0,3")
+    for space in ("5,2", "6,0", "6,2", "6,1"):
+        infected(lane, ZOMBIE, space)
+    survivor_turn(lane, "bill", step="attack")
+    assert heuristic(lane) == light(lane, "gas-can", "5,1")
+
+
+def test_the_heuristic_fires_the_mounted_gun_it_stands_on(lane):
+    place_team(lane, bill="2,3", francis="0,2", louis="1,2", zoey="0,3")
+    zombie = infected(lane, ZOMBIE, "4,2")
+    survivor_turn(lane, "bill", step="attack")
+    assert heuristic(lane) == f"attack:minigun:{zombie.id}"
+
+
+def test_the_heuristic_does_not_set_off_a_car_alarm_for_one_zombie(lane):
+    place_team(lane, bill="1,3", francis="0,2", louis="1,2", zoey="0,3")
+    zombie = infected(lane, ZOMBIE, "5,3")  # next to the car
+    survivor_turn(lane, "bill", step="attack")
+    assert f"attack:card:{zombie.id}" in ids(lane)
+    assert heuristic(lane) == "end"
 
 
 # -- what the seats see ----------------------------------------------------------------------
