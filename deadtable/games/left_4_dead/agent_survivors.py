@@ -7,6 +7,7 @@
 - moving: toward the safe room along the map's distance field, never far ahead of the last
   teammate, toward a teammate down or held, toward items worth having, away from a calm Witch;
 - picking up: what beats what the slot holds;
+- Explosive Ammo's push: an infected figure away from the team;
 - attacking: the most dangerous target (a captor first), with a mounted gun when standing on
   one, explosives where they hit a crowd or lure the horde away, a gas can, fireworks or tank
   lit where the infected crowd round it, rescuing a teammate from a Hero Closet;
@@ -75,6 +76,8 @@ class HeuristicAgent:
             return max(ids, key=lambda i: (rank(i.split(":")[-1]), i))
         if frame.KIND == "side-turn":
             return choose_who_acts(state, ids)
+        if frame.KIND == "explosive-push":
+            return push_away(state, ids)
         if frame.KIND != "survivor-turn":
             return ids[0]
         me = acting(state)
@@ -107,6 +110,21 @@ def choose_who_acts(state: Left4DeadState, ids: list[str]) -> str:
         return (0 if helps or near_captor else 1, -goal[figure.space], action)
 
     return min(turns, key=urgency)
+
+
+def push_away(state: Left4DeadState, ids: list[str]) -> str:
+    """Explosive Ammo's push: the move that takes an infected figure farthest from the
+    survivors it is nearest, if any takes it farther; else no more pushes."""
+    team = [f.space for f in on_map(state)]
+
+    def gain(action: str) -> float:
+        figure = state.figures[arg(action, 1)]
+        now = min(spaces_apart(state, figure.space, s) for s in team)
+        return min(spaces_apart(state, int(arg(action, 2)), s) for s in team) - now
+
+    pushes = [i for i in ids if i.startswith("push:")]
+    best = max(pushes, key=lambda i: (gain(i), i), default=None)
+    return best if best is not None and gain(best) > 0 else "push-done"
 
 
 # -- before the turn -----------------------------------------------------------------------
