@@ -285,3 +285,17 @@ def test_the_view_and_the_terminal_show_what_is_still_in_place(lane):
     assert "gas-can" not in {e["kind"] for e in lane.view("survivors")["environment"]}
     clone = lane.clone()
     assert clone.spent == lane.spent and clone.spent is not lane.spent
+
+
+def test_what_is_spent_and_the_due_wave_survive_a_save_and_the_status_line_says_so(lane):
+    put(lane, "bill", "5,2")
+    survivor_turn(lane, "bill")
+    lane.apply(f"move:{at(lane, '6,3')}")
+    lane.apply("stop")
+    loaded = lane.game.from_json(lane.to_json())
+    assert isinstance(loaded, Left4DeadState)
+    assert loaded.spent == ["car@car"] and environment.alarms_due(loaded) == 1
+    out = io.StringIO()
+    Console(file=out, width=140, color_system=None).print(
+        render_view("left-4-dead", loaded.view("infected")))
+    assert "ALARM: 1 wave(s) of zombies again at the end of the round" in out.getvalue()
