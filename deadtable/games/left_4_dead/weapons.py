@@ -293,6 +293,8 @@ def one_roll(state: Left4DeadState, figure: Figure | None, weapon: str, victims:
         blocks = combat.shields(state, defense) if defense > 0 else 0
         if defense > 0:
             uncommon.defended(state, victim)
+        if blocks and figure is not None and combat.kevlar(state, figure, victim):
+            blocks = hits  # Riot Control: Kevlar Armor, one shield blocks all from afar
         wounds = max(0, hits - blocks)
         state.event(f"{combat.name(victim)} rolls {defense} defense dice: {blocks} shield(s), "
                     f"{wounds} wound(s).", why)

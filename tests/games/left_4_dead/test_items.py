@@ -281,3 +281,17 @@ def test_explosive_ammo_lets_the_survivors_move_each_affected_opponent_1_space(l
     lane.apply("push-done")
     assert not lane.stack or lane.stack[-1].KIND != "explosive-push"
     assert any(e.cite == "ITEM PICKUPS: EXPLOSIVE AMMO" and "moves" in e.text for e in lane.log)
+
+
+def test_riot_control_kevlar_blocks_a_distant_one_roll_blast_with_one_shield(lane):
+    zoey = put(lane, "zoey", "0,3")
+    zoey.items["health"] = "explosive-ammo"
+    put(lane, "bill", "0,2")
+    target = infected(lane, ZOMBIE, "5,2")
+    riot = infected(lane, "riot-control", "6,2")  # next to the target, far from Bill
+    survivor_turn(lane, "zoey", step="before")
+    lane.apply("deploy:explosive-ammo")
+    survivor_turn(lane, "bill", step="attack")
+    script(lane, 1, 1, 1, 6, 6, 6, 4, 6, 6, 6)  # 3 skulls; the zombie none, Riot one shield
+    lane.apply(f"attack:card:{target.id}")
+    assert target.id not in lane.figures and riot.id in lane.figures
