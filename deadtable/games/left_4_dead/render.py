@@ -323,7 +323,7 @@ def survivors_table(view: dict[str, Any]) -> Table:
         bar.append(f" {wounds}/{life}")
         state: list[tuple[str, Style | str]] = []
         if figure["id"] in escaped:
-            state.append(("safe", ""))
+            state.append(("escaped" if view.get("finale") else "safe", ""))
         if figure.get("down"):
             state.append(("DOWN", "bold red"))
         if figure.get("closet"):

@@ -65,12 +65,13 @@ def place(state: Left4DeadState, kind: str, near: int | None = None) -> Figure |
 
 
 def table_row(state: Left4DeadState, table: str, roll: int) -> SpawnRow:
-    """The row of a spawn table for a roll; rolls above the table read as `spawn-above-20`
-    says (A-20: "clamp" to the 20 row, "16-19", or "extend": the last row, one more zombie per
-    point above it)."""
+    """The row of a spawn table for a roll; rolls above the zombie table read as
+    `spawn-above-20` says (A-20: "clamp" to the 20 row, "16-19", or "extend": the last row,
+    one more zombie per point above it); above the specials table, always its 20 row (the
+    Tank's: the other readings count zombies, which that table does not place)."""
     rows = state.data.rules.spawn[table].rows
     top = max(r.high for r in rows)
-    reading = state.game.options["spawn-above-20"]
+    reading = state.game.options["spawn-above-20"] if table == "zombies" else "clamp"
     if roll > top and reading == "clamp":
         roll = top
     elif roll > top and reading == "16-19":
