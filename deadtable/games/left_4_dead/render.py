@@ -84,7 +84,7 @@ DEPLOYED = {"explosive-ammo": "EXPLOSIVE AMMO", "incendiary-ammo": "INCENDIARY A
 MARKER_GLYPHS: dict[str, tuple[str, str, str]] = {
     "hero-closet": ("#", "bold bright_cyan", "hero closet"),
     "crescendo-trigger": ("!", "bold bright_yellow", "crescendo trigger"),
-    "finale-trigger": ("F", "bold bright_magenta", "finale trigger"),
+    "finale-trigger": ("+", "bold bright_magenta", "finale trigger"),  # F is Francis
     "item-location": ("i", "bright_yellow", "item location"),
     "witch-location": ("°", "dim", "witch location"),
     "spawn": (":", "dim", "spawn point"),
