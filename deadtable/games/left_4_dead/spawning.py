@@ -141,10 +141,12 @@ def spawn_witch(state: Left4DeadState) -> None:
     if (state.chapter in state.data.rules.witch_except_chapters or state.witch_spawned
             or state.finale is not None):  # a campaign's finale is its "chapter 5"
         return
+    rules = state.data.rules
+    modifier = state.modifier if rules.witch_add_modifier else 0
     roll = state.dice.d20()
-    total = roll + state.modifier
-    if total < 15:
-        state.event(f"Witch spawning: d20 {roll} + {state.modifier} = {total}: no Witch.", WITCH)
+    total = roll + modifier
+    if total < rules.witch_spawn_on:
+        state.event(f"Witch spawning: d20 {roll} + {modifier} = {total}: no Witch.", WITCH)
         return
     ahead = locations_ahead(state, "witch-location")
     if not ahead:

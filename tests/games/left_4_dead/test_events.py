@@ -160,3 +160,15 @@ def test_a_squad_size_and_a_figure_limit_from_the_rules_file(tmp_path: Path) -> 
     kinds = [f.kind for f in state.infected()]
     assert kinds.count("hazmat") == 1 and kinds.count(spawning.ZOMBIE) == 7
     assert any("No Zombie of Morindan is left" in e.text for e in state.log)
+
+
+@pytest.mark.parametrize(("difficulty", "roll", "witch"), [
+    ("easy", 14, False), ("easy", 15, True), ("expert", 11, False), ("expert", 12, True)])
+def test_the_witch_spawns_on_15_or_more_with_the_modifier(difficulty: str, roll: int,
+                                                         witch: bool) -> None:
+    state = empty(campaign="dead-river", chapter=2, difficulty=difficulty)
+    state.figures["bill"].space = state.board.zones["start"].spaces[0]
+    script(state, roll)
+    spawning.spawn_witch(state)
+    assert state.witch_spawned == witch
+    assert combat.life(state, state.figures["bill"]) == 5
