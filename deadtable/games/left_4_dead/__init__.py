@@ -18,6 +18,7 @@ from deadtable.engine.procedure import Frames
 from deadtable.games.left_4_dead.advance import NextChapter, NextChapterHandler
 from deadtable.games.left_4_dead.agent import DirectorAgent, HeuristicAgent
 from deadtable.games.left_4_dead.ammo import AmmoPush, AmmoPushHandler
+from deadtable.games.left_4_dead.campaign import packaged
 from deadtable.games.left_4_dead.horde import HordeHandler, HordeTurn
 from deadtable.games.left_4_dead.rounds import Round, RoundHandler, SideTurn, SideTurnHandler
 from deadtable.games.left_4_dead.setup import KitOut, KitOutHandler, check, start
@@ -43,8 +44,11 @@ Left4DeadState.HANDLERS = {
 OPTIONS = OptionSet([
     Option("difficulty", "normal", "easy, normal, advanced or expert (Game Rules)",
            choices=("easy", "normal", "advanced", "expert")),
-    Option("campaign", "", "play a whole campaign: a packaged one (dead-river) or a campaign "
-           "file (TOML); the chapters follow one another in one game"),
+    # A packaged campaign is a choice (the browser's lobby offers it); your own campaign file
+    # is free text, which the web server refuses: the command line's campaign-file.
+    Option("campaign", "", "play a packaged campaign, its chapters one after another in one "
+           "game, to its finale", choices=("", *packaged())),
+    Option("campaign-file", "", "play your own campaign file (TOML) as `campaign` does"),
     Option("chapter", 1, "the chapter to start at (with a campaign; its last is the finale), "
            "or which chapter of its campaign the map is (the Witch spawns in 2-4)",
            minimum=1, maximum=5),

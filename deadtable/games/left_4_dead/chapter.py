@@ -1,4 +1,5 @@
-"""How a chapter ends, and its Crescendo Event (Survivor Rules: Safe Rooms; Game Rules).
+"""How a chapter ends, and its Crescendo Event (Survivor Rules: Safe Rooms; Game Rules). A
+finale ends in its rescue vehicle instead (finale.py).
 
 - The survivors win the chapter when every survivor on the map (not waiting in a Hero Closet)
   stands in the next safe room: "must make it to the next to advance". Survivors destroyed or

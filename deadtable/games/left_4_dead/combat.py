@@ -56,8 +56,8 @@ def life(state: Left4DeadState, figure: Figure) -> int:
     """Life, with the Difficulty Modifier added to the Witch's and the Tank's (Game Rules:
     Difficulty Level)."""
     value = int(state.card(figure).life)
-    if figure.kind in ("witch", "tank"):
-        value += state.data.rules.difficulties[state.game.options["difficulty"]].modifier
+    if figure.kind in state.data.rules.adds_life:  # rules.toml: the Witch and the Tank
+        value += state.modifier
     return value
 
 

@@ -16,7 +16,9 @@ ROUND = ("A round: items appear at the next Item Location; both sides roll the d
          "initiative (ties again); then turns 1, 2 and 3, each side in initiative order taking "
          "a collective turn (every survivor, or the horde and each special, may act once, in "
          "any order the side chooses); then the end of the round and spawning. The survivors "
-         "win when every one on the map stands in the end safe room.")
+         "win when every one on the map stands in the end safe room; in a finale, a survivor "
+         "on the finale trigger at the end of a round calls the rescue, and when it has come "
+         "every survivor standing aboard the rescue vehicle escapes.")
 
 TURN = {
     "move": "Moving: up to Move spaces; climbing costs 1 extra move a level and a step "

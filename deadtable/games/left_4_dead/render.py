@@ -82,7 +82,7 @@ DEPLOYED = {"explosive-ammo": "EXPLOSIVE AMMO", "incendiary-ammo": "INCENDIARY A
 MARKER_GLYPHS: dict[str, tuple[str, str, str]] = {
     "hero-closet": ("#", "bold bright_cyan", "hero closet"),
     "crescendo-trigger": ("!", "bold bright_yellow", "crescendo trigger"),
-    "finale-trigger": ("F", "bold bright_magenta", "finale trigger"),
+    "finale-trigger": ("+", "bold bright_magenta", "finale trigger"),  # F is Francis
     "item-location": ("i", "bright_yellow", "item location"),
     "witch-location": ("°", "dim", "witch location"),
     "spawn": (":", "dim", "spawn point"),
@@ -305,7 +305,7 @@ def survivors_table(view: dict[str, Any]) -> Table:
         bar.append(f" {wounds}/{life}")
         state: list[tuple[str, Style | str]] = []
         if figure["id"] in escaped:
-            state.append(("safe", ""))
+            state.append(("escaped" if view.get("finale") else "safe", ""))
         if figure.get("down"):
             state.append(("DOWN", "bold red"))
         if figure.get("closet"):

@@ -51,10 +51,20 @@ def _campaign(name: str, cards: str, items_: str, rules: str) -> Campaign:
 
 
 def campaign_of(options: dict[str, Any]) -> Campaign | None:
-    """The campaign the `campaign` option names (read once per process), or None: one map."""
-    if not options["campaign"]:
+    """The campaign the `campaign` or `campaign-file` option names (read once per process), or
+    None: one map."""
+    name = campaign_name(options)
+    if not name:
         return None
-    return _campaign(options["campaign"], options["cards"], options["items"], options["rules"])
+    return _campaign(name, options["cards"], options["items"], options["rules"])
+
+
+def campaign_name(options: dict[str, Any]) -> str:
+    packaged, own = options["campaign"], options["campaign-file"]
+    if packaged and own:
+        raise ValueError(f"campaign {packaged!r} and campaign-file {own!r}: give one of them "
+                         "(campaign: a packaged campaign; campaign-file: your own)")
+    return str(packaged or own)
 
 
 def chapter_board(options: dict[str, Any], number: int | None = None) -> Board:
@@ -94,8 +104,8 @@ def check(options: dict[str, Any]) -> None:
 def check_campaign(options: dict[str, Any], campaign: Campaign) -> None:
     """A campaign's maps are checked by its loader; the chapter must be one the rules play."""
     if options["map"]:
-        raise ValueError(f"map {options['map']!r} and campaign {options['campaign']!r}: give "
-                         "one of them (a campaign chooses each chapter's map)")
+        raise ValueError(f"map {options['map']!r} and campaign {campaign_name(options)!r}: "
+                         "give one of them (a campaign chooses each chapter's map)")
     number = options["chapter"]
     last = len(campaign.chapters)
     if number > last:

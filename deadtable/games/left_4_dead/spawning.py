@@ -54,7 +54,10 @@ def free_space_near(state: Left4DeadState, space: int) -> int | None:
 
 
 def place(state: Left4DeadState, kind: str, near: int | None = None) -> Figure | None:
-    """A new infected at a random spawn point (or near `near`)."""
+    """A new infected at a random spawn point (or near `near`); no Zombie of Morindan once
+    `rules.toml squads.figure_limit` of them stand on the map (0: no limit)."""
+    if kind == ZOMBIE and out_of_zombies(state):
+        return None
     if near is None:
         points = [m.space for m in state.board.markers_of("spawn")]
         near = points[state.dice.below(len(points))]
@@ -64,13 +67,23 @@ def place(state: Left4DeadState, kind: str, near: int | None = None) -> Figure |
     return new_figure(state, kind, space)
 
 
+def out_of_zombies(state: Left4DeadState) -> bool:
+    limit = state.data.rules.figure_limit
+    if not limit or sum(f.kind == ZOMBIE for f in state.infected()) < limit:
+        return False
+    state.event(f"No Zombie of Morindan is left to place: all {limit} figures are on the map.",
+                "designed (A-51): rules.toml squads.figure_limit")
+    return True
+
+
 def table_row(state: Left4DeadState, table: str, roll: int) -> SpawnRow:
-    """The row of a spawn table for a roll; rolls above the table read as `spawn-above-20`
-    says (A-20: "clamp" to the 20 row, "16-19", or "extend": the last row, one more zombie per
-    point above it)."""
+    """The row of a spawn table for a roll; rolls above the zombie table read as
+    `spawn-above-20` says (A-20: "clamp" to the 20 row, "16-19", or "extend": the last row,
+    one more zombie per point above it); above the specials table, always its 20 row (the
+    Tank's: the other readings count zombies, which that table does not place)."""
     rows = state.data.rules.spawn[table].rows
     top = max(r.high for r in rows)
-    reading = state.game.options["spawn-above-20"]
+    reading = state.game.options["spawn-above-20"] if table == "zombies" else "clamp"
     if roll > top and reading == "clamp":
         roll = top
     elif roll > top and reading == "16-19":
@@ -128,10 +141,12 @@ def spawn_witch(state: Left4DeadState) -> None:
     if (state.chapter in state.data.rules.witch_except_chapters or state.witch_spawned
             or state.finale is not None):  # A-49: a campaign's finale is its "chapter 5"
         return
+    rules = state.data.rules
+    modifier = state.modifier if rules.witch_add_modifier else 0
     roll = state.dice.d20()
-    total = roll + state.modifier
-    if total < 15:
-        state.event(f"Witch spawning: d20 {roll} + {state.modifier} = {total}: no Witch.", WITCH)
+    total = roll + modifier
+    if total < rules.witch_spawn_on:
+        state.event(f"Witch spawning: d20 {roll} + {modifier} = {total}: no Witch.", WITCH)
         return
     ahead = locations_ahead(state, "witch-location")
     if not ahead:
@@ -210,12 +225,12 @@ def draw_from_set(state: Left4DeadState, name: str) -> str | None:
 
 
 def squads(state: Left4DeadState) -> None:
-    """Place N squads of zombies at the start of the chapter (3 Zombies of Morindan each), on
-    the map's horde-start markers 1..N (designed)."""
+    """Place N squads of zombies at the start of the chapter (a squad: `zombies_per_squad`
+    Zombies of Morindan, 3), on the map's horde-start markers 1..N (designed)."""
     count = state.data.rules.difficulties[state.game.options["difficulty"]].starting_squads
     starts = sorted(state.board.markers_of("horde-start"), key=lambda m: m.props["squad"])
     for marker in starts[:count]:
-        for _ in range(3):
+        for _ in range(state.data.rules.zombies_per_squad):
             place(state, ZOMBIE, marker.space)
     state.event(f"{count} squads of zombies wait in the streets.",
                 "Game Rules: Difficulty Level")

@@ -180,7 +180,7 @@ class Left4DeadState(ProcedureState):
 
     def blocked_spaces(self) -> frozenset[int]:
         """Spaces no figure may enter: a crescendo obstacle until its event is over."""
-        if self.crescendo_over:
+        if self.crescendo and self.crescendo_over:  # asked at every step: 0 answers at once
             return frozenset()
         return self.board_obstacles
 

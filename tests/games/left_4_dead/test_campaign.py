@@ -40,7 +40,9 @@ def reach_safe_room(state: Left4DeadState, who: tuple[str, ...] = ("bill", "fran
 
 
 @pytest.mark.parametrize(("options", "error"), [
-    ({"campaign": "nowhere"}, "no packaged campaign by that name"),
+    ({"campaign": "nowhere"}, "campaign.*one of '', 'dead-river'"),
+    ({"campaign-file": "nowhere"}, "no packaged campaign by that name"),
+    ({"campaign": "dead-river", "campaign-file": "mine.toml"}, "give one of them"),
     ({"campaign": "dead-river", "chapter": 6}, "chapter: 6 is above the maximum|1 to 5"),
     ({"campaign": "dead-river", "map": "x.toml"}, "give one of them"),
 ])
@@ -56,13 +58,13 @@ def test_a_short_campaign_file_refuses_a_chapter_it_lacks(tmp_path: Path) -> Non
     path.write_text(f'[campaign]\nname = "Short"\n[[chapter]]\nmap = "{maps / "chapter-2.toml"}"'
                     f'\n[[chapter]]\nmap = "{maps / "chapter-5.toml"}"\n')
     with pytest.raises(ValueError, match="chapter 3: the campaign Short has chapters 1 to 2"):
-        registry.load("left-4-dead", campaign=str(path), chapter=3)
-    state = new(campaign=str(path))  # a user's file: its chapter 1 is Rail Yard
+        registry.load("left-4-dead", **{"campaign-file": str(path)}, chapter=3)
+    state = new(**{"campaign-file": str(path)})  # a user's file: its chapter 1 is Rail Yard
     assert state.board.meta["name"].startswith("Chapter 2: Rail Yard")
 
 
 def test_the_chapter_option_chooses_the_campaigns_map() -> None:
-    state = new(campaign="Dead River", chapter=3)
+    state = new(campaign="dead-river", chapter=3)
     assert state.chapter == 3 and state.view("survivors")["chapter"] == 3
     assert "Mill Creek" in state.board.meta["name"]
 
@@ -211,7 +213,7 @@ def test_a_virtualscape_chapter_with_its_overlay_is_played(tmp_path: Path) -> No
           '[[marker]]\nkind = "item-location"\nat = "6,1"\norder = 1\n')
     write(tmp_path / "mine.toml", '[campaign]\nname = "Hill"\n[[chapter]]\nmap = "hill.hsc"\n'
           'overlay = "hill-markers.toml"\n[[chapter]]\nmap = "c5.toml"\n')
-    state = new(campaign=str(tmp_path / "mine.toml"))
+    state = new(**{"campaign-file": str(tmp_path / "mine.toml")})
     assert state.board.meta["name"] == "Hill" and state.decision is not None
     start = set(state.board.zones["start"].spaces)
     assert all(f.space in start for f in state.survivors())

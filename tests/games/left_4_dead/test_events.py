@@ -140,3 +140,35 @@ def test_the_first_wound_rules_count_once_a_campaign() -> None:
     chapter.check_end(state)
     state.settle()
     assert state.chapter == 2 and state.first_wounds == ["witch"]
+
+
+# -- Pool limits: a user's squad size and figure limit ----------------------------------
+def test_a_squad_size_and_a_figure_limit_from_the_rules_file(tmp_path: Path) -> None:
+    path = tmp_path / "rules.toml"
+    text = RULES.read_text()
+    for old, new in (("zombies_per_squad = 3", "zombies_per_squad = 2"),
+                     ("figure_limit = 0", "figure_limit = 7")):
+        assert old in text
+        text = text.replace(old, new, 1)
+    path.write_text(text)
+    state = empty(rules=str(path))  # normal: 4 squads of 2
+    state.figures["bill"].space = state.board.space("3,3")
+    spawning.squads(state)
+    assert len(state.infected()) == 7  # 8 wanted, 7 figures in the box
+    script(state, 20, 5)  # 20 + 1: 3 zombies and an uncommon (a Hazmat): only the Hazmat
+    spawning.spawn_zombies(state)
+    kinds = [f.kind for f in state.infected()]
+    assert kinds.count("hazmat") == 1 and kinds.count(spawning.ZOMBIE) == 7
+    assert any("No Zombie of Morindan is left" in e.text for e in state.log)
+
+
+@pytest.mark.parametrize(("difficulty", "roll", "witch"), [
+    ("easy", 14, False), ("easy", 15, True), ("expert", 11, False), ("expert", 12, True)])
+def test_the_witch_spawns_on_15_or_more_with_the_modifier(difficulty: str, roll: int,
+                                                         witch: bool) -> None:
+    state = empty(campaign="dead-river", chapter=2, difficulty=difficulty)
+    state.figures["bill"].space = state.board.zones["start"].spaces[0]
+    script(state, roll)
+    spawning.spawn_witch(state)
+    assert state.witch_spawned == witch
+    assert combat.life(state, state.figures["bill"]) == 5

@@ -111,6 +111,15 @@ def test_a_spawn_roll_above_20_reads_as_the_option_says(tmp_path, reading, zombi
     assert [f.kind for f in state.infected()].count(ZOMBIE) == zombies
 
 
+@pytest.mark.parametrize("reading", ["clamp", "16-19", "extend"])
+def test_a_specials_roll_above_20_is_the_tank_row_whatever_the_reading(tmp_path, reading):
+    state = empty(map=small_map(tmp_path), difficulty="expert", **{"spawn-above-20": reading})
+    put(state, "bill", "0,2")
+    script(state, 19)  # 19 + 3 = 22
+    spawning.spawn_special(state)
+    assert [f.kind for f in state.infected()] == ["tank"]
+
+
 @pytest.mark.parametrize(("roll", "kind"), [(1, "boomer"), (3, "smoker"), (6, "charger"),
                                              (9, "jockey"), (12, "spitter"), (15, "hunter"),
                                              (18, "tank"), (20, "tank")])

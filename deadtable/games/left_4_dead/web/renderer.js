@@ -799,7 +799,7 @@
           "♥".repeat(Math.max(0, f.life - f.wounds)),
           el("span", {class: "lost"}, "♥".repeat(Math.min(f.life, f.wounds))));
         const state = [];
-        if (escaped.has(f.id)) state.push("in the safe room");
+        if (escaped.has(f.id)) state.push(view.finale ? "escaped in the rescue vehicle" : "in the safe room");
         if (f.down) state.push("DOWN");
         if (f.closet) state.push("in a hero closet");
         if (f.incaps) state.push(`incapacitated ${f.incaps}× (${plural(f.incaps, "incapped marker")})`);
