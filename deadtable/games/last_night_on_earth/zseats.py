@@ -42,13 +42,15 @@ def two(state: LastNightState) -> bool:
 
 
 def hand_of(state: LastNightState, seat: str) -> list[str]:
-    """The cards `seat` holds (one zombie player: the whole hand)."""
+    """The cards `seat` holds (one zombie player: the whole hand); of two players' hands, in
+    name order, as the union's order says nothing of whose card came first."""
     if seat == Z2:
-        return list(state.zhand2)
+        return sorted(state.zhand2)
     cards = list(state.zombie_hand.cards)
     if seat == Z1:
         for card in state.zhand2:
             cards.remove(card)
+        cards.sort()
     return cards
 
 

@@ -215,3 +215,13 @@ def test_a_townsperson_left_is_not_taken_again_that_turn(tmp_path):
     state.apply("escort:Townsperson 1")
     state.apply("leave:Townsperson 1")
     assert state.escort == {} and not any(i.startswith("escort:") for i in state.decision.ids)
+
+
+def test_burn_em_out_shuffles_in_two_gasoline_and_two_lighters(tmp_path):
+    state = table(tmp_path, scenario="burn-em-out")
+    assert state.hero_deck.cards.count("Gasoline") == 2
+    assert state.hero_deck.cards.count("Lighter") == 2
+    give(state, "Becky", "Lighter")
+    state.gas = [at(state, "3,3")]
+    hero_turn(state, "Becky")
+    assert f"light:{at(state, '3,3')}" in state.decision.ids  # the Lighter is Fire
