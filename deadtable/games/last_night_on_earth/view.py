@@ -68,6 +68,7 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         "zombie_hand": zombie_hand_view(state, seat),
         "in_play": list(state.in_play) + (["Cornered"] if state.cornered else []),
         "fight": fight_view(state),
+        "turn_of": turn_of(state),
         "gas": sorted(names[s] for s in state.gas),
     }
     if state.scenario.hero_goal == "burn-pits":
@@ -89,6 +90,18 @@ def zombie_hand_view(state: LastNightState, seat: str | None) -> dict[str, Any]:
             shown["count"] = len(shown["cards"])
             shown["other_count"] = len(state.zombie_hand) - shown["count"]
     return shown
+
+
+def turn_of(state: LastNightState) -> str:
+    """Whose turn it is, for a person: the hero acting, the heroes, or the zombies."""
+    for frame in reversed(state.stack):
+        if frame.KIND == "hero-act":
+            return f"{frame.hero}'s turn"  # type: ignore[attr-defined]
+        if frame.KIND == "hero-turn":
+            return "the heroes' turn"
+        if frame.KIND == "zombie-turn":
+            return "the zombies' turn"
+    return "game over" if state.outcome is not None else "setting up"
 
 
 def fight_view(state: LastNightState) -> dict[str, Any] | None:
