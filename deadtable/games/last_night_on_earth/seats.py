@@ -8,9 +8,10 @@ Designed (docs/last-night-on-earth.md, "Seats"):
 - each player sees only its own heroes' hands and plays only its own heroes' cards;
 - in the Hero turn the players take their heroes' turns in seat order, each choosing the order
   of its own heroes;
-- a question about one hero (its turn, its fight, its wound) goes to that hero's player; one
-  about no hero (answering a Zombie card, At Last…, Farmer Sty) to Father Joseph's player, or
-  else the first hero player; before that player answers, every other hero player whose heroes
+- a question about one hero (its turn, its fight, its wound) goes to that hero's player;
+  which of several heroes in a square fights a zombie, to the first one's player; one about no
+  hero (answering a Zombie card, At Last…, Farmer Sty) to Father Joseph's player, or else the
+  first hero player; before that player answers, every other hero player whose heroes
   hold a card is asked in seat order whether to play one of its own heroes' cards ("next"
   passes to the next player). Being asked reveals nothing: each player holding any card is.
 

@@ -131,3 +131,13 @@ def test_the_other_zombie_player_may_play_a_fight_card_first(tmp_path):
     assert "The zombies play Uuuurrrggghh!." in played
     assert "Uuuurrrggghh!: the zombie rolls [6, 6] more." in played
     assert "zombies-2 draws 2 cards." in played  # its one card was the one played
+
+
+def test_the_first_heros_player_chooses_who_fights_in_a_shared_square(tmp_path):
+    state = table(tmp_path, **TWO)  # every hero in 3,3: Becky (heroes-1) first
+    z = zombie(state, "3,3")
+    zombie_turn(state, "fights")
+    assert state.decision.seat == "heroes-1"
+    state.apply(f"pair:{z}:Johnny")
+    assert state.stack[-1].KIND == "fight" and state.stack[-1].hero == "Johnny"
+    assert state.decision.seat == "heroes-2"  # his fight: his player (no other hand holds cards)
