@@ -41,7 +41,7 @@ LastNightState.HANDLERS = {  # Seated: the heroes' decisions to the hero players
     Fight.KIND: Seated(FightHandler()),
     Wound.KIND: Seated(WoundHandler()),
     Prayer.KIND: Seated(PrayerHandler()),
-    LossWindow.KIND: LossWindowHandler(),
+    LossWindow.KIND: Seated(LossWindowHandler()),
 }
 
 OPTIONS = OptionSet([
@@ -57,6 +57,8 @@ OPTIONS = OptionSet([
     Option("scenarios", "", "your own scenarios file (TOML)"),
     Option("hero-players", 1, "hero players, 1 to 4: the heroes dealt round them (seats "
            "heroes-1 ... heroes-N; docs: Seats)", choices=(1, 2, 3, 4)),
+    Option("zombie-players", 1, "zombie players, 1 or 2: two hold 2 cards each and share the "
+           "zombies (seats zombies-1, zombies-2; docs: Seats)", choices=(1, 2)),
 ])
 
 
@@ -71,7 +73,9 @@ SPEC = GameSpec(
     start=start,
     check=check,
     sides=sides,
-    default_agents={ZOMBIES: "zombie"},
+    # the zombie agent plays the zombies' seat, or both zombie players' (keys not seated in a
+    # game are left out)
+    default_agents={ZOMBIES: "zombie", f"{ZOMBIES}-1": "zombie", f"{ZOMBIES}-2": "zombie"},
     lineup={HEROES: "heuristic", ZOMBIES: "zombie"},
     render="deadtable.games.last_night_on_earth.render:render",  # the town in the terminal
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the town in the browser

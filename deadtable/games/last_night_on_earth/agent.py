@@ -54,6 +54,12 @@ class ZombieAgent:
         if len(ids) == 1:
             return ids[0]
         state = _state(obs, self.dice)
+        if "next" in ids:  # the other zombie player's question: a card of ours where it helps
+            choice = self._choose(state, [i for i in ids if i != "next"] + ["pass", "done"])
+            return choice if choice in ids else "next"
+        return self._choose(state, ids)
+
+    def _choose(self, state: LastNightState, ids: list[str]) -> str:
         near = distance_field(state.board, [h.space for h in state.living()]
                               + list(state.folk.values()))
         top = state.stack[-1]

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import cards
+from deadtable.games.last_night_on_earth import cards, zseats
 from deadtable.games.last_night_on_earth.state import (
     HEROES,
     ZOMBIES,
@@ -249,7 +249,7 @@ def zombie_card(state: LastNightState, frame: Fight, action_id: str) -> None:
 
     verb, _, rest = action_id.partition(":")
     card = "Undead Hate the Living" if verb == "hate" else rest
-    state.zombie_hand.remove(card)
+    zseats.take(state, card)
     state.fight_card_played = True
     state.event(f"The zombies play {card}.", f"Zombie card: {card}")
     prayer.play(state, card, action_id)

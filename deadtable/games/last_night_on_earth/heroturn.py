@@ -20,7 +20,14 @@ from dataclasses import dataclass, field
 from deadtable.engine.board import distance, sight
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import buildingcards, cards, gas, scenario, townsfolk
+from deadtable.games.last_night_on_earth import (
+    buildingcards,
+    cards,
+    gas,
+    scenario,
+    townsfolk,
+    zseats,
+)
 from deadtable.games.last_night_on_earth.fight import Fight, play_faith, start_fight
 from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, HeroFigure, LastNightState
 from deadtable.games.last_night_on_earth.wounds import kill_zombie, zombie_name
@@ -209,7 +216,7 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
             if verb == "play":
                 from deadtable.games.last_night_on_earth import prayer
 
-                state.zombie_hand.remove(rest)
+                zseats.take(state, rest)
                 state.event(f"The zombies play {rest}.", f"Zombie card: {rest}")
                 prayer.play(state, rest, action_id)
         elif frame.step == "rolled":

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
+from deadtable.games.last_night_on_earth import zseats
 from deadtable.games.last_night_on_earth.state import ZOMBIES, LastNightState
 
 LOSS = "Loss of Faith"
@@ -106,6 +107,6 @@ class LossWindowHandler(Handler[LastNightState, LossWindow]):
             if frame.what == "faith":
                 faith_effect(state, frame.hero, frame.other)
             return
-        state.zombie_hand.remove(LOSS)
+        zseats.take(state, LOSS)
         state.event(f"The zombies play {LOSS}.", CITE)
         prayer.play(state, LOSS, f"loss:{frame.what}:{frame.hero}:{frame.other}")

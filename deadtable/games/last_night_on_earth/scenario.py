@@ -81,8 +81,9 @@ def end_of_hero_turn(state: LastNightState) -> None:
     carried = {c for h in there for c in h.items + h.hand}
     if len(there) >= state.scenario.numbers["heroes_at_truck"] and \
             all(n in carried for n in state.scenario.needs):
-        finish(state, HEROES, f"{' and '.join(h.name for h in there)} drive off in the truck",
-               cite(state))
+        state.event(f"{', '.join(h.name for h in there)} drive off in the truck.",
+                    cite(state))
+        finish(state, HEROES, "the heroes escaped in the truck", cite(state))
 
 
 def burned_pit(state: LastNightState, space: int) -> None:

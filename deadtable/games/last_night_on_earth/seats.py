@@ -8,9 +8,10 @@ Designed (docs/last-night-on-earth.md, "Seats"):
 - each player sees only its own heroes' hands and plays only its own heroes' cards;
 - in the Hero turn the players take their heroes' turns in seat order, each choosing the order
   of its own heroes;
-- a question about one hero (its turn, its fight, its wound) goes to that hero's player; one
-  about no hero (answering a Zombie card, At Last…, Farmer Sty) to Father Joseph's player, or
-  else the first hero player; before that player answers, every other hero player whose heroes
+- a question about one hero (its turn, its fight, its wound) goes to that hero's player;
+  which of several heroes in a square fights a zombie, to the first one's player; one about no
+  hero (answering a Zombie card, At Last…, Farmer Sty) to Father Joseph's player, or else the
+  first hero player; before that player answers, every other hero player whose heroes
   hold a card is asked in seat order whether to play one of its own heroes' cards ("next"
   passes to the next player). Being asked reveals nothing: each player holding any card is.
 
@@ -24,9 +25,11 @@ from typing import Any
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
+from deadtable.games.last_night_on_earth import zseats
 from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, LastNightState
+from deadtable.games.last_night_on_earth.zseats import zombie_seats
 
-NEXT = "next"
+NEXT = zseats.NEXT
 PRIEST = "Father Joseph"
 WINDOWS = ("fight", "wound", "prayer")  # frames whose hero questions any hand may answer
 WINDOW_STEPS = {"zombie-turn": ("hold",), "hero-turn": ("at-last", "scratch-folk")}
@@ -37,16 +40,18 @@ def hero_seats(players: int) -> tuple[str, ...]:
 
 
 def seats(options: dict[str, Any]) -> tuple[str, ...]:
-    return (*hero_seats(int(options["hero-players"])), ZOMBIES)
+    return (*hero_seats(int(options["hero-players"])),
+            *zombie_seats(int(options["zombie-players"])))
 
 
 def sides(options: dict[str, Any]) -> dict[str, tuple[str, ...]]:
-    return {HEROES: hero_seats(int(options["hero-players"])), ZOMBIES: (ZOMBIES,)}
+    return {HEROES: hero_seats(int(options["hero-players"])),
+            ZOMBIES: zombie_seats(int(options["zombie-players"]))}
 
 
 def seat_of(state: LastNightState, hero: str) -> str:
     """The hero player who plays `hero`: dealt round the players in set-up order."""
-    players = state.game.seats[:-1]
+    players = state.game.sides[HEROES]
     if len(players) == 1:
         return players[0]
     return players[list(state.heroes).index(hero) % len(players)]
@@ -72,19 +77,26 @@ class Seated(Handler[LastNightState, Frame]):
 
     def decide(self, state: LastNightState, frame: Frame) -> Decision | None:
         decision = self.inner.decide(state, frame)
-        if decision is None or decision.seat != HEROES or len(state.game.seats) == 2:
+        if decision is None or len(state.game.seats) == 2:
             return decision
-        return assign(state, frame, decision)
+        if decision.seat == HEROES and len(state.game.sides[HEROES]) > 1:
+            return assign(state, frame, decision)
+        if decision.seat == ZOMBIES and zseats.two(state):
+            return zseats.assign(state, frame, decision)
+        return decision
 
     def run(self, state: LastNightState, frame: Frame) -> None:
         self.inner.run(state, frame)
 
     def apply(self, state: LastNightState, frame: Frame, action_id: str) -> None:
-        if action_id == NEXT:
-            asked = state.decision
+        if len(state.game.seats) > 2:  # who answers: the same question asked again
+            asked = self.decide(state, frame)
             assert asked is not None
-            state.passed.append(asked.seat)
-            return
+            if asked.seat in zseats.ZOMBIE_SEATS:
+                state.zplayer = asked.seat  # whose card is played (zseats.take)
+            if action_id == NEXT:
+                state.passed.append(asked.seat)
+                return
         state.passed.clear()
         self.inner.apply(state, frame, action_id)
 
@@ -120,7 +132,7 @@ def window(state: LastNightState, frame: Frame, decision: Decision) -> Decision:
             common.append(action)
         else:
             own.setdefault(seat_of(state, name), []).append(action)
-    for seat in state.game.seats[:-1]:
+    for seat in state.game.sides[HEROES]:
         if seat == primary or seat in state.passed:
             continue
         if seat in own or any(h.hand for h in state.living() if seat_of(state, h.name) == seat):

@@ -139,7 +139,7 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> LastNightS
     state.pits = list(state.town.spawning_pits)
     state.gas, state.targets, state.folk, state.escort = [], [], {}, {}
     state.saved = state.folk_lost = 0
-    state.passed = []
+    state.passed, state.zhand2, state.zplayer = [], [], ""
     state.zombies = {}
     state.next_zombie = 1
     state.turn = state.kills = state.heroes_killed = 0
@@ -200,13 +200,15 @@ def scenario_setup(state: LastNightState) -> None:
 def start_zombies(state: LastNightState) -> None:
     """2D6 zombies (one zombie player) on the spawning pits, spread evenly: dealt round the
     pits in the map's order (designed: the pits take turns)."""
-    count = sum(state.dice.rolls_of(int(state.data.scenarios.game["start_zombies_dice"]
-                                        ["one_player"])))
+    from deadtable.games.last_night_on_earth import zseats
+
+    rolled, dice = zseats.roll_dice(state, "start_zombies_dice")
+    count = sum(rolled)
     pits = state.pits
     count = min(count, state.pool()) if pits else 0
     for i in range(count):
         new_zombie(state, pits[i % len(pits)])
-    state.event(f"{count} zombies start on the spawning pits (2D6).", SETUP)
+    state.event(f"{count} zombies start on the spawning pits ({dice}: {rolled}).", SETUP)
 
 
 def new_zombie(state: LastNightState, space: int) -> str:

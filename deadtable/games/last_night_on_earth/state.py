@@ -71,7 +71,7 @@ class LastNightState(ProcedureState):
         "data", "town", "scenario", "heroes", "zombies", "next_zombie", "hero_deck",
         "hero_discard", "zombie_deck", "zombie_discard", "zombie_hand", "in_play", "turn",
         "kills", "heroes_killed", "fight_card_played", "cornered", "overdrawn", "pits",
-        "gas", "targets", "folk", "escort", "saved", "folk_lost", "passed",
+        "gas", "targets", "folk", "escort", "saved", "folk_lost", "passed", "zhand2", "zplayer",
     )
 
     FRAMES: ClassVar[Frames]
@@ -96,7 +96,9 @@ class LastNightState(ProcedureState):
     escort: dict[str, str]  # hero -> the townsfolk token it takes along
     saved: int  # townsfolk brought to the Center of Town
     folk_lost: int  # townsfolk killed
-    passed: list[str]  # hero players who let the question now asked pass (seats.py)
+    passed: list[str]  # players who let the question now asked pass (seats.py)
+    zhand2: list[str]  # the part of the Zombie hand zombies-2 holds (zseats.py)
+    zplayer: str  # the zombie seat that played the last Zombie card
     turn: int  # the Sun track: turns begun (the game ends after scenario.sun_track)
     kills: int  # zombies killed by the heroes
     heroes_killed: int
@@ -159,8 +161,11 @@ class LastNightState(ProcedureState):
             "a Hero card was drawn": list(self.hero_deck.cards),
             "a Zombie card was drawn": list(self.zombie_deck.cards),
         }
-        if seat != ZOMBIES:
-            hidden["a Zombie card was played or drawn"] = list(self.zombie_hand.cards)
+        from deadtable.games.last_night_on_earth.zseats import hand_of
+
+        others = [s for s in self.game.sides[ZOMBIES] if s != seat]
+        if others:
+            hidden["a Zombie card was played or drawn"] = [hand_of(self, s) for s in others]
         hidden["a hero's hand changed"] = {h.name: list(h.hand) for h in self.heroes.values()
                                            if self.seat_of(h.name) != seat}
         return hidden
@@ -175,12 +180,7 @@ class LastNightState(ProcedureState):
         super().determinize(seat, dice)
         self.hero_deck.redeal(dice)
         self.zombie_deck.redeal(dice)
-        if seat != ZOMBIES and deciding != ZOMBIES:
-            unseen = self.zombie_hand.cards + self.zombie_deck.cards
-            unseen.sort()
-            dice.shuffle(unseen)
-            size = len(self.zombie_hand)
-            self.zombie_hand.cards, self.zombie_deck.cards = unseen[:size], unseen[size:]
+        self._redeal_zombie_hands(seat, deciding, dice)
         others = [h for h in self.heroes.values()
                   if self.seat_of(h.name) not in (seat, deciding)]
         if not others:
@@ -192,6 +192,25 @@ class LastNightState(ProcedureState):
             size = len(h.hand)
             h.hand, unseen = unseen[:size], unseen[size:]
         self.hero_deck.cards = unseen
+
+    def _redeal_zombie_hands(self, seat: str, deciding: str | None, dice: Dice) -> None:
+        """The zombie hands `seat` cannot see, dealt anew from those cards and the deck."""
+        from deadtable.games.last_night_on_earth.zseats import Z2, hand_of
+
+        players = self.game.sides[ZOMBIES]
+        hands = {s: hand_of(self, s) for s in players}
+        hidden = [s for s in players if s not in (seat, deciding)]
+        if not hidden:
+            return
+        unseen = [c for s in hidden for c in hands[s]] + self.zombie_deck.cards
+        unseen.sort()
+        dice.shuffle(unseen)
+        for s in hidden:
+            size = len(hands[s])
+            hands[s], unseen = unseen[:size], unseen[size:]
+        self.zombie_deck.cards = unseen
+        self.zombie_hand.cards = [c for s in players for c in hands[s]]
+        self.zhand2 = list(hands[Z2]) if Z2 in hands else []
 
     def _data(self) -> dict[str, Any]:
         return {
@@ -212,6 +231,8 @@ class LastNightState(ProcedureState):
             "saved": self.saved,
             "folk_lost": self.folk_lost,
             "passed": list(self.passed),
+            "zhand2": list(self.zhand2),
+            "zplayer": self.zplayer,
             "turn": self.turn,
             "kills": self.kills,
             "heroes_killed": self.heroes_killed,
@@ -241,6 +262,8 @@ class LastNightState(ProcedureState):
         self.saved = data["saved"]
         self.folk_lost = data["folk_lost"]
         self.passed = list(data["passed"])
+        self.zhand2 = list(data["zhand2"])
+        self.zplayer = data["zplayer"]
         self.turn = data["turn"]
         self.kills = data["kills"]
         self.heroes_killed = data["heroes_killed"]
@@ -270,6 +293,8 @@ class LastNightState(ProcedureState):
         other.saved = self.saved
         other.folk_lost = self.folk_lost
         other.passed = list(self.passed)
+        other.zhand2 = list(self.zhand2)
+        other.zplayer = self.zplayer
         other.turn = self.turn
         other.kills = self.kills
         other.heroes_killed = self.heroes_killed

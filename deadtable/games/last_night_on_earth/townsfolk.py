@@ -119,6 +119,8 @@ def zombies_attack(state: LastNightState, turn: HeroTurn) -> bool:
     it; True while a wound waits on Just a Scratch (asked whenever a hand holds a card, as for
     a hero's wound)."""
     for token, space in sorted(state.folk.items()):
+        if state.outcome is not None:
+            return False  # the third townsperson killed ended the game
         if state.heroes_at(space):
             continue
         for zombie in [z for z, s in sorted(state.zombies.items()) if s == space]:

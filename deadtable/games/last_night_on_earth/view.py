@@ -11,6 +11,7 @@ from typing import Any
 from deadtable.engine.board import Board
 from deadtable.games.last_night_on_earth.state import ZOMBIES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import zombie_name
+from deadtable.games.last_night_on_earth.zseats import hand_of
 
 
 @lru_cache(maxsize=16)
@@ -64,7 +65,7 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         "hero_discard": state.hero_discard.view(seat),
         "zombie_deck": state.zombie_deck.view(seat),
         "zombie_discard": state.zombie_discard.view(seat),
-        "zombie_hand": state.zombie_hand.view(seat if seat == ZOMBIES else None),
+        "zombie_hand": zombie_hand_view(state, seat),
         "in_play": list(state.in_play) + (["Cornered"] if state.cornered else []),
         "fight": fight_view(state),
         "turn_of": turn_of(state),
@@ -78,6 +79,17 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         seen["townsfolk_saved"] = state.saved
         seen["townsfolk_lost"] = state.folk_lost
     return seen
+
+
+def zombie_hand_view(state: LastNightState, seat: str | None) -> dict[str, Any]:
+    """The hand's size for all; a zombie player's own cards for that player."""
+    shown = state.zombie_hand.view(None)
+    if seat in state.game.sides[ZOMBIES]:
+        shown["cards"] = hand_of(state, seat)
+        if seat != ZOMBIES:
+            shown["count"] = len(shown["cards"])
+            shown["other_count"] = len(state.zombie_hand) - shown["count"]
+    return shown
 
 
 def turn_of(state: LastNightState) -> str:

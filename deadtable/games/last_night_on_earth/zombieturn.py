@@ -22,7 +22,7 @@ from functools import partial
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import buildingcards, cards
+from deadtable.games.last_night_on_earth import buildingcards, cards, zseats
 from deadtable.games.last_night_on_earth.data import Town
 from deadtable.games.last_night_on_earth.fight import start_fight
 from deadtable.games.last_night_on_earth.setup import new_zombie
@@ -158,10 +158,13 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
     def apply(self, state: LastNightState, frame: ZombieTurn, action_id: str) -> None:
         verb, _, rest = action_id.partition(":")
         if frame.step == "draw":
-            state.zombie_hand.discard_to(state.zombie_discard, rest)
+            zseats.take(state, rest)
+            state.zombie_discard.put_on_top(rest)
             state.event("The zombies discard a card down to their hand size.",
                         "Zombie card: Oh the Horror!")
-            state.event(f"You discard {rest}.", "Zombie card: Oh the Horror!", to=ZOMBIES)
+            seat = zseats.player(state)
+            state.event(f"{zseats.you(seat)} discard {rest}.", "Zombie card: Oh the Horror!",
+                        to=seat)
         elif frame.step == "advance":
             advance(state, frame, verb, rest)
         elif frame.step in ("corner", "building", "pit-space"):
@@ -203,7 +206,7 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             if verb == "play":
                 from deadtable.games.last_night_on_earth import prayer
 
-                state.zombie_hand.remove(TOO_MANY)
+                zseats.take(state, TOO_MANY)
                 state.event(f"The zombies play {TOO_MANY}.", f"Zombie card: {TOO_MANY}")
                 prayer.play(state, TOO_MANY, action_id)
 
@@ -227,27 +230,33 @@ def sun(state: LastNightState) -> None:
 
 
 def discard_decision(state: LastNightState) -> Decision | None:
-    size = int(state.data.scenarios.game["hand_size"])
-    if len(state.zombie_hand) <= size:
-        return None
-    return Decision.of(ZOMBIES, f"Oh the Horror!: discard down to {size} cards", [
-        Action(f"discard:{c}", f"Discard {c}", {"verb": "discard", "card": c})
-        for c in dict.fromkeys(state.zombie_hand.cards)])
+    size = zseats.hand_size(state)
+    for seat in state.game.sides[ZOMBIES]:
+        held = zseats.hand_of(state, seat)
+        if len(held) > size:
+            return Decision.of(seat, f"Oh the Horror!: discard down to {size} cards", [
+                Action(f"discard:{c}", f"Discard {c}", {"verb": "discard", "card": c})
+                for c in dict.fromkeys(held)])
+    return None
 
 
 def draw_to_hand(state: LastNightState) -> None:
+    """Each zombie player draws up to its hand size (4; 2 each of two players)."""
     state.overdrawn = False
-    size = int(state.data.scenarios.game["hand_size"])
-    drawn = []
-    while len(state.zombie_hand) < size:
-        card = cards.draw_zombie_card(state)
-        if card is None:
-            break
-        state.zombie_hand.cards.append(card)
-        drawn.append(card)
-    if drawn:
-        state.event(f"The zombies draw {len(drawn)} cards.", TURN + ", step 2")
-        state.event(f"You draw {', '.join(drawn)}.", TURN + ", step 2", to=ZOMBIES)
+    size = zseats.hand_size(state)
+    for seat in state.game.sides[ZOMBIES]:
+        drawn: list[str] = []
+        while len(zseats.hand_of(state, seat)) < size:
+            card = cards.draw_zombie_card(state)
+            if card is None:
+                break
+            zseats.add(state, seat, [card])
+            drawn.append(card)
+        if drawn:
+            who = "The zombies draw" if seat == ZOMBIES else f"{seat} draws"
+            state.event(f"{who} {len(drawn)} cards.", TURN + ", step 2")
+            state.event(f"{zseats.you(seat)} draw {', '.join(drawn)}.", TURN + ", step 2",
+                        to=seat)
 
 
 def cards_decision(state: LastNightState) -> Decision | None:
@@ -291,7 +300,7 @@ def play_turn_card(state: LastNightState, action_id: str) -> None:
 
     verb, _, rest = action_id.partition(":")
     card = "Surprise Attack" if verb == "surprise" else rest
-    state.zombie_hand.remove(card)
+    zseats.take(state, card)
     state.event(f"The zombies play {card}.", f"Zombie card: {card}")
     prayer.play(state, card, action_id)
 
@@ -319,10 +328,11 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
     state.zombie_discard.put_on_top(card)
     if card == "Oh the Horror!":
         drawn = [c for c in (cards.draw_zombie_card(state) for _ in range(3)) if c is not None]
-        state.zombie_hand.cards.extend(drawn)
+        zseats.add(state, zseats.player(state), drawn)
         state.overdrawn = True
         state.event(f"Oh the Horror!: the zombies draw {len(drawn)} cards.", cite)
-        state.event(f"You draw {', '.join(drawn) or 'nothing'}.", cite, to=ZOMBIES)
+        seat = zseats.player(state)
+        state.event(f"{zseats.you(seat)} draw {', '.join(drawn) or 'nothing'}.", cite, to=seat)
     elif card == "A Town Overrun":
         gone = state.hero_deck.draw_many(10)
         for c in gone:
@@ -410,8 +420,7 @@ def too_many_effect(state: LastNightState, frame: ZombieTurn) -> None:
 
 
 def spawn_roll(state: LastNightState) -> int:
-    dice = int(state.data.scenarios.game["spawn_dice"]["one_player"])
-    rolled = state.dice.rolls_of(dice)
+    rolled, _ = zseats.roll_dice(state, "spawn_dice")
     on_board = len(state.zombies)
     cite = TURN + ", step 3: spawn"
     if sum(rolled) > on_board:
@@ -483,7 +492,7 @@ def move_zombie(state: LastNightState, frame: ZombieTurn, verb: str, rest: str) 
     if verb == "shamble":
         from deadtable.games.last_night_on_earth import prayer
 
-        state.zombie_hand.remove("Shamble")
+        zseats.take(state, "Shamble")
         frame.shambling = True  # even if cancelled: Shamble is not offered again for it
         state.event(f"The zombies play Shamble on {zombie_name(zombie)}.", "Zombie card: Shamble")
         prayer.play(state, "Shamble", f"shamble:{zombie}")

@@ -133,6 +133,7 @@ def table(tmp_path: Path, heroes: str = HEROES, **options: Any) -> LastNightStat
         hero.space = at(state, "3,3")
     state.zombie_deck.cards.extend(state.zombie_hand.cards)
     state.zombie_hand.cards.clear()
+    state.zhand2.clear()  # zombies-2's part of the hand, with two zombie players
     state.zombies.clear()
     state.next_zombie = 1
     state.turn = 1
@@ -144,6 +145,7 @@ def again(state: LastNightState) -> None:
     """Back to the start of a round, the Zombie hand empty, before setting up the next test."""
     state.zombie_deck.cards.extend(state.zombie_hand.cards)
     state.zombie_hand.cards.clear()
+    state.zhand2.clear()
     state.fight_card_played = False
     state.stack = [Round()]
 

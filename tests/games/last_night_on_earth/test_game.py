@@ -11,6 +11,7 @@ from deadtable import registry
 from deadtable.agents import make_agent
 from deadtable.agents.base import observe
 from deadtable.engine.options import BadOption
+from deadtable.games.last_night_on_earth.zseats import hand_of
 
 
 def test_set_up_deals_four_heroes_zombies_on_the_pits_and_the_sheriffs_revolver():
@@ -55,6 +56,8 @@ def random_steps(seed: int, **options):
     (3, {"hero-players": 2, "scenario": "save-the-townsfolk"}),
     (4, {"hero-players": 3, "scenario": "burn-em-out"}),
     (5, {"hero-players": 4, "scenario": "escape-in-the-truck"}),
+    (6, {"zombie-players": 2}),
+    (7, {"hero-players": 2, "zombie-players": 2, "scenario": "defend-the-manor-house"}),
 ])
 def test_no_view_shows_another_seats_hand_or_a_decks_order(seed, options):
     for state in random_steps(seed, **options):
@@ -64,8 +67,8 @@ def test_no_view_shows_another_seats_hand_or_a_decks_order(seed, options):
             view = state.view(seat)
             assert "cards" not in view.get("hero_deck", {})
             assert "cards" not in view.get("zombie_deck", {})
-            if seat == "zombies":
-                assert view["zombie_hand"]["cards"] == state.zombie_hand.cards
+            if seat in state.game.sides["zombies"]:
+                assert view["zombie_hand"]["cards"] == hand_of(state, seat)
             else:
                 assert "cards" not in view["zombie_hand"]
             for shown, hero in zip(view["heroes"], state.heroes.values(), strict=True):
@@ -80,7 +83,11 @@ def test_no_view_shows_another_seats_hand_or_a_decks_order(seed, options):
             decision = state.decision
             # a hero player plays only its own heroes' cards (in a hero's own turn the actions
             # name the hero a card is played on: all are that hero's)
-            if decision.seat != "zombies" and state.stack[-1].KIND != "hero-act":
+            if decision.seat in state.game.sides["zombies"]:  # and a zombie player its own
+                for action in decision.actions:
+                    if (action.args or {}).get("verb") == "play":
+                        assert action.args["card"] in hand_of(state, decision.seat)
+            elif state.stack[-1].KIND != "hero-act":
                 for action in decision.actions:
                     name = (action.args or {}).get("hero")
                     if (action.args or {}).get("verb") == "play" and name:
@@ -89,15 +96,16 @@ def test_no_view_shows_another_seats_hand_or_a_decks_order(seed, options):
 
 @pytest.mark.parametrize(("scenario", "seed", "players"), [
     ("defend-the-manor-house", 9, 1), ("die-zombies-die", 3, 1), ("escape-in-the-truck", 4, 2),
-    ("save-the-townsfolk", 5, 3), ("burn-em-out", 6, 4)])
+    ("save-the-townsfolk", 5, 3), ("burn-em-out", 6, 4), ("die-zombies-die", 7, 1)])
 def test_the_games_agents_play_whole_games(scenario, seed, players):
     game = registry.load("last-night-on-earth", scenario=scenario,
                          heroes="Father Joseph,Johnny,Sally,Sheriff Anderson",
-                         **{"hero-players": players})
+                         **{"hero-players": players, "zombie-players": 1 + seed % 2})
     state = game.new(seed=seed)
     agents = {seat: make_agent("heuristic", seed=1, game=game.id)
               for seat in game.sides["heroes"]}
-    agents["zombies"] = make_agent("zombie", seed=2, game=game.id)
+    agents.update({seat: make_agent("zombie", seed=2, game=game.id)
+                   for seat in game.sides["zombies"]})
     while state.outcome is None:
         decision = state.decision
         state.apply(agents[decision.seat].act(observe(state)))

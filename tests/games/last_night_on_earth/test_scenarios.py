@@ -178,11 +178,14 @@ def test_a_zombie_kills_a_townsperson_alone_on_5_or_6(tmp_path):
 
 def test_three_townsfolk_killed_lose_the_game(tmp_path):
     state = table(tmp_path, scenario="save-the-townsfolk")
-    state.folk, state.folk_lost = {"Townsperson 1": at(state, "1,3")}, 2
+    state.folk = {"Townsperson 1": at(state, "1,3"), "Townsperson 2": at(state, "6,3")}
+    state.folk_lost = 2
     zombie(state, "1,3")
-    script(state, 5)
+    zombie(state, "6,3")
+    script(state, 5)  # the first attack ends the game: the second zombie does not attack
     end_hero_turn(state)
     assert state.outcome is not None and state.outcome.results["zombies"] == "win"
+    assert state.outcome.cause == "3 townsfolk killed" and state.folk_lost == 3
 
 
 def test_just_a_scratch_saves_a_townsperson(tmp_path):
@@ -215,3 +218,13 @@ def test_a_townsperson_left_is_not_taken_again_that_turn(tmp_path):
     state.apply("escort:Townsperson 1")
     state.apply("leave:Townsperson 1")
     assert state.escort == {} and not any(i.startswith("escort:") for i in state.decision.ids)
+
+
+def test_burn_em_out_shuffles_in_two_gasoline_and_two_lighters(tmp_path):
+    state = table(tmp_path, scenario="burn-em-out")
+    assert state.hero_deck.cards.count("Gasoline") == 2
+    assert state.hero_deck.cards.count("Lighter") == 2
+    give(state, "Becky", "Lighter")
+    state.gas = [at(state, "3,3")]
+    hero_turn(state, "Becky")
+    assert f"light:{at(state, '3,3')}" in state.decision.ids  # the Lighter is Fire

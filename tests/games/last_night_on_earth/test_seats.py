@@ -7,7 +7,17 @@ from __future__ import annotations
 from deadtable import registry
 from deadtable.games.last_night_on_earth.heroturn import HeroTurn
 from deadtable.games.last_night_on_earth.wounds import finish
-from tests.games.last_night_on_earth.table import fight, give, push, script, table, zombie
+from deadtable.games.last_night_on_earth.zseats import hand_of
+from tests.games.last_night_on_earth.table import (
+    fight,
+    give,
+    push,
+    script,
+    table,
+    texts,
+    zombie,
+    zombie_turn,
+)
 
 TWO = {"hero-players": 2}
 
@@ -63,3 +73,71 @@ def test_every_hero_player_wins_together(tmp_path):
     state = table(tmp_path, **TWO)
     finish(state, "heroes", "test", "test")
     assert state.outcome.results == {"heroes-1": "win", "heroes-2": "win", "zombies": "loss"}
+
+
+ZZ = {"zombie-players": 2}
+
+
+def test_two_zombie_players_draw_two_cards_each_and_see_only_their_own(tmp_path):
+    state = table(tmp_path, **ZZ)
+    assert state.game.sides["zombies"] == ("zombies-1", "zombies-2")
+    zombie_turn(state, "draw")
+    assert len(hand_of(state, "zombies-1")) == 2 and len(hand_of(state, "zombies-2")) == 2
+    mine = state.view("zombies-2")["zombie_hand"]
+    assert mine["cards"] == sorted(state.zhand2) and mine["other_count"] == 2
+    assert "cards" not in state.view("heroes")["zombie_hand"]
+
+
+def test_two_zombie_players_roll_a_die_each_for_the_spawn(tmp_path):
+    from deadtable.games.last_night_on_earth.zombieturn import spawn_roll
+
+    state = table(tmp_path, **ZZ)
+    zombie(state, "7,3")
+    script(state, 3, 4)
+    assert spawn_roll(state) == 2
+    assert "Spawn roll [3, 4] = 7" in texts(state, 1)[0]
+
+
+def test_each_zombie_player_moves_its_own_zombies(tmp_path):
+    state = table(tmp_path, **ZZ)
+    one, two = zombie(state, "7,0"), zombie(state, "7,5")  # zombie-1 and zombie-2
+    state.zhand2.append("Shamble")
+    state.zombie_hand.cards.append("Shamble")
+    state.zombie_deck.remove("Shamble")
+    script(state, 1, 1)  # no spawn
+    zombie_turn(state, "spawn")
+    assert state.decision.seat == "zombies-1"
+    assert not any(i.startswith("shamble:") for i in state.decision.ids)  # not its Shamble
+    state.apply(f"stay:{one}")
+    assert state.decision.seat == "zombies-2"
+    assert f"shamble:{two}" in state.decision.ids
+
+
+def test_the_other_zombie_player_may_play_a_fight_card_first(tmp_path):
+    state = table(tmp_path, **ZZ)
+    z = zombie(state, "3,3")  # zombie-1: zombies-1's
+    state.zombie_deck.remove("Uuuurrrggghh!")
+    state.zombie_hand.cards.append("Uuuurrrggghh!")
+    state.zhand2.append("Uuuurrrggghh!")
+    fight(state, "Becky", z)
+    script(state, 4, 5, 1)
+    state.apply("roll")
+    assert state.decision.seat == "zombies-2"
+    assert state.decision.ids == ["play:Uuuurrrggghh!", "next"]
+    before = len(state.log)
+    script(state, 6, 6)
+    state.apply("play:Uuuurrrggghh!")  # zombies-2's card, out of zombies-2's hand
+    played = [e.text for e in state.log[before:]]
+    assert "The zombies play Uuuurrrggghh!." in played
+    assert "Uuuurrrggghh!: the zombie rolls [6, 6] more." in played
+    assert "zombies-2 draws 2 cards." in played  # its one card was the one played
+
+
+def test_the_first_heros_player_chooses_who_fights_in_a_shared_square(tmp_path):
+    state = table(tmp_path, **TWO)  # every hero in 3,3: Becky (heroes-1) first
+    z = zombie(state, "3,3")
+    zombie_turn(state, "fights")
+    assert state.decision.seat == "heroes-1"
+    state.apply(f"pair:{z}:Johnny")
+    assert state.stack[-1].KIND == "fight" and state.stack[-1].hero == "Johnny"
+    assert state.decision.seat == "heroes-2"  # his fight: his player (no other hand holds cards)
