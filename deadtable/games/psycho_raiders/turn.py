@@ -24,6 +24,7 @@ from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
 TURN = "5.2 Campers/Town Folk Actions"
+RAIDERS_TURN = "5.3 Raiders/Sinister Townspeople Actions"
 WILL_SPEED = "10.34 Will Speed Increase"
 OFF = "off"
 
@@ -49,7 +50,7 @@ class Turn(Frame):
 
 
 def begin_turn(state: PsychoRaidersState, char: Character) -> None:
-    state.event(f"{char.name}'s turn.", TURN)
+    state.event(f"{char.name}'s turn.", RAIDERS_TURN if state.side_of(char) == RAIDERS else TURN)
     char.turned = state.round
     if char.on_fire:
         attacks.burn(state, char)
