@@ -35,7 +35,10 @@ def max_tokens(char: Character) -> int:
 
 
 def lit(state: PsychoRaidersState, space: int) -> bool:
-    """12.5: a streetlight's hex and the hexes next to it (not while the power is out)."""
+    """12.5: a streetlight's hex and the hexes next to it (not while the power is out); a
+    burning location lights itself (15.6, a reading)."""
+    if space in state.burning:
+        return True
     if state.bonus.get("power-out"):
         return False
     lights = {m.space for m in state.board.markers_of("streetlight")}

@@ -14,7 +14,9 @@ from deadtable.games.psycho_raiders import (
     actions,
     attacks,
     crashes,
+    fog,
     hiding,
+    locations,
     movement,
     screaming,
     vehicles,
@@ -52,15 +54,21 @@ class Turn(Frame):
 def begin_turn(state: PsychoRaidersState, char: Character) -> None:
     state.event(f"{char.name}'s turn.", RAIDERS_TURN if state.side_of(char) == RAIDERS else TURN)
     char.turned = state.round
-    if char.on_fire:
-        attacks.burn(state, char)
     state.push(Turn(step="act", char=char.key))
+    if char.on_fire:  # above the turn: the burn is rolled and taken before it acts
+        attacks.burn(state, char)
+    here = state.space_of(char)
+    if char.vehicle is not None and state.cars[char.vehicle].get("on_fire"):
+        state.event(f"{char.name} is in the burning {char.vehicle}.", attacks.FIRE)
+        attacks.damage_table(state, char, "Fire", attacks.FIRE)  # 15.6: it must get out
+    elif here is not None:
+        locations.scorched(state, char, here)
 
 
 def left(state: PsychoRaidersState, frame: Turn, char: Character, token: int) -> int:
     """Speed left to a token: 10.4, a vehicle's hexes count against its riders' walk."""
     extra = frame.will if token == frame.will_token else 0
-    spent = frame.spent.get(token, 0)
+    spent = frame.spent.get(token, 0) + vehicles.carried(state, char)
     if char.vehicle is not None:
         spent = max(spent, frame.car_spent)
     if jack(state, char) and token not in frame.away:
@@ -119,7 +127,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             found += screaming.offers(state, char)
         if state.side_of(char) == RAIDERS:
             found += screaming.reveal_offers(state)
-        found.append(Action("end", f"End {char.name}'s turn", {"verb": "end"}))
+        if not (locations.must_vacate(state, char)
+                and any(a.id.startswith("move:") for a in found)):
+            found.append(Action("end", f"End {char.name}'s turn", {"verb": "end"}))
         return Decision.of(char.seat, f"{char.name}: move and take one action", found)
 
     def run(self, state: PsychoRaidersState, frame: Turn) -> None:
@@ -226,6 +236,12 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                     other.grabbed_by = None
         state.event(f"{label} moves to {name}.", movement.MOVE)
         hiding.exposed(state, char, token)
+        if (state.weather == "Fog" and state.options["fog-dial"] == "on"
+                and token in char.tokens and left(state, frame, char, token) <= 0):
+            fog.drift(state, char, token)
+            space = char.tokens.get(token, space)
+        if state.space_of(char) == space:  # the character itself, not a decoy
+            locations.scorched(state, char, space)
         if not char.hidden and char.tokens.get(token) == space:  # the character itself moved
             screaming.visit(state, char)
             if state.enemies_at(char, space):

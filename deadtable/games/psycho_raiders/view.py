@@ -90,9 +90,11 @@ def view(state: PsychoRaidersState, seat: str | None) -> dict[str, Any]:
         "vehicles": [{"name": name, "space": board.name(space),
                       "speeds": [state.cars[name][m] for m in ("high", "safe", "off_road")],
                       "strength": state.cars[name]["strength"],
-                      "wrecked": state.cars[name]["wrecked"]}
+                      "wrecked": state.cars[name]["wrecked"],
+                      "on_fire": bool(state.cars[name].get("on_fire"))}
                      for name, space in state.vehicles.items()],
         "locked": [[board.name(a), board.name(b)] for a, b in state.locked],
+        "burning": [board.name(s) for s in state.burning],
         "dropped": {board.name(s): len(cards) for s, cards in state.dropped.items()},
         "kill_deck": len(state.kill),
     }
