@@ -72,8 +72,7 @@ class HeuristicAgent:
         if weapons:
             return max(weapons, key=lambda i: (_strength(state, frame, i), i))
         if "reroll" in ids:
-            roll = frame.a_roll if frame.step == "a-reroll" else frame.d_roll
-            return "reroll" if roll <= 2 else "keep"
+            return "reroll" if _die(frame) <= 2 else "keep"
         if "turn-roll:reroll" in ids:
             return "turn-roll:reroll"
         wills = [i for i in ids if i.startswith("will:")]
@@ -282,6 +281,15 @@ def road_ahead(board: Board) -> dict[int, int]:
                 found[there] = found[here] + 1
                 queue.append(there)
     return found
+
+
+def _die(frame: Any) -> int:
+    """The D6 a fight's re-roll question is about (99 where the frame keeps none to read)."""
+    if frame.KIND == "hazard":
+        return int(frame.die)
+    if frame.step in ("a-reroll", "d-reroll") and hasattr(frame, "a_roll"):
+        return int(frame.a_roll if frame.step == "a-reroll" else frame.d_roll)
+    return 99
 
 
 def _strength(state: PsychoRaidersState, frame: Any, action: str) -> int:

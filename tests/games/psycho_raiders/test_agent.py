@@ -12,11 +12,13 @@ from deadtable.engine.state import GameState
 from deadtable.games.psycho_raiders import SPEC
 from deadtable.games.psycho_raiders.agent import (
     HeuristicAgent,
+    _die,
     quarry,
     road_exit,
     to_exit,
     trap_now,
 )
+from deadtable.games.psycho_raiders.events import Hazard
 from deadtable.games.psycho_raiders.geometry import distance
 from tests.games.psycho_raiders.table import ginger_turn, new, put, spud_beside_hidden_ginger
 
@@ -113,3 +115,8 @@ def test_heuristic_raiders_road_trap_a_pickup_only_while_it_is_ahead_of_the_van(
     assert trap_now(state, "Pickup Truck") is trap
     assert HeuristicAgent(1).act(observe(state, "raiders")) == ("road-trap" if trap
                                                                  else "let-pass")
+
+
+def test_heuristic_reads_the_die_a_re_roll_is_asked_about_in_a_hazard_too() -> None:
+    assert _die(Hazard(step="reroll", char="dawn", effect="Fire", strength=3, die=2)) == 2
+    assert _die(Hazard(step="reroll", char="dawn", effect="Fire", strength=3, die=5)) == 5
