@@ -5,6 +5,7 @@ or id. Works for any game whose actions carry `args` with "space", "figure" or "
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from rich.console import Console
@@ -93,18 +94,31 @@ def _space_key(name: str) -> tuple[int, ...] | tuple[str]:
         return (name,)
 
 
+def _group(decision: Decision, action: Action) -> tuple[str, str]:
+    """(verb, whose) an action on a space is listed under: its figure, or its token where the
+    decision moves several (a hidden character's hide tokens, Psycho Raiders 12.3)."""
+    whose = _arg(action, "figure") or ""
+    token = _arg(action, "token")
+    if not whose and token is not None and len({_arg(a, "token") for a in decision.actions
+                                                if _arg(a, "token") is not None}) > 1:
+        whose = f"token {token}"
+    return _arg(action, "verb") or "", whose
+
+
 def show(console: Console, decision: Decision) -> None:
     """The decision's actions: those without a space one a line, numbered; those on spaces
     grouped by verb and figure, each space with its number."""
     console.print(Text(f"{decision.seat}: {decision.prompt}", style="bold"))
     groups: dict[tuple[str, str], list[tuple[int, str]]] = {}
     order: list[Action | tuple[str, str]] = []  # lines and groups, by their first number
+    keys = {action.id: _group(decision, action) for action in decision.actions}
+    seen = Counter((keys[a.id], _arg(a, "space")) for a in decision.actions)
     for number, action in enumerate(decision.actions, 1):
         space = _arg(action, "space")
-        if space is None or len(decision.actions) < GROUPED_FROM:
-            order.append(action)
+        key = keys[action.id]
+        if space is None or len(decision.actions) < GROUPED_FROM or seen[(key, space)] > 1:
+            order.append(action)  # a space offered twice (hide here as this or that): labels
             continue
-        key = (_arg(action, "verb") or "", _arg(action, "figure") or "")
         if key not in groups:
             groups[key] = []
             order.append(key)

@@ -92,3 +92,18 @@ def test_play_left_4_dead_gives_the_infected_to_the_director_unless_told() -> No
                                       "max-rounds=1", "--agent", "survivors=first"], input="")
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output and "Pass to" not in result.output
+
+
+def test_a_hidden_character_s_tokens_are_grouped_apart_and_a_space_offered_twice_by_label() -> None:
+    steps = [Action(f"move:{t}:{c},5", f"Move token {t} to {c},5",
+                    {"verb": "move", "token": t, "space": f"{c},5"})
+             for t in (1, 2) for c in range(t, t + 4)]  # 2,5 .. 4,5 reached by both
+    hides = [Action(f"hide:9,9:{w}", f"Hide: a new token on 9,9 ({w})",
+                    {"verb": "hide", "space": "9,9", "which": w}) for w in ("new", "keep")]
+    out = io.StringIO()
+    choose.show(Console(file=out, width=80, color_system=None),
+                Decision.of("campers", "Ginger: move", [*steps, *hides]))
+    shown = out.getvalue()
+    assert "move token 1 to a space" in shown and "move token 2 to a space" in shown
+    assert "Hide: a new token on 9,9 (new)" in shown and "Hide: a new token on 9,9 (keep)" in shown
+    assert "hide to a space" not in shown

@@ -10,8 +10,9 @@ are true and the enemy's hidden ones are a guess.
   within 5 hexes of the raiders' van), its riders staying aboard until it gets there; then
   they get out and go for the camper token nearest its escape (its distance plus its row),
   attack a visible camper, seek a token on their hex, shoot at one in range, ram with the
-  van, save their side's one ability for Appear Anywhere onto the token nearest the north
-  edge, and call the sinister townsfolk by walkie-talkie.
+  van, call the sinister townsfolk by walkie-talkie, and spend their side's one ability on
+  Road Trap (16.2) to stop a campers' vehicle still ahead of the van on the way out, else on
+  Appear Anywhere beside the camper token nearest the north edge.
 - In fights: the strongest weapon, a re-roll on a 1 or 2, just enough Will to win or tie, and
   damage taken from Will, then Strength (campers keep Speed to run), then the rest.
 """
@@ -60,6 +61,8 @@ class HeuristicAgent:
                      if state.side_of(char) == CAMPERS
                      else ["lose:will", "lose:speed", "lose:strength"])
             return next((i for i in order if i in ids), ids[0])
+        if kind == "road-trap":
+            return "road-trap" if trap_now(state, frame.vehicle) else "let-pass"  # type: ignore[attr-defined]
         if kind == "car-damage":
             return "car-lose:strength" if "car-lose:strength" in ids else ids[0]
         return ids[self.dice.below(len(ids))]
@@ -69,8 +72,7 @@ class HeuristicAgent:
         if weapons:
             return max(weapons, key=lambda i: (_strength(state, frame, i), i))
         if "reroll" in ids:
-            roll = frame.a_roll if frame.step == "a-reroll" else frame.d_roll
-            return "reroll" if roll <= 2 else "keep"
+            return "reroll" if _die(frame) <= 2 else "keep"
         if "turn-roll:reroll" in ids:
             return "turn-roll:reroll"
         wills = [i for i in ids if i.startswith("will:")]
@@ -254,6 +256,15 @@ def to_exit(state: PsychoRaidersState, space: int) -> float:
                    default=99.0)
 
 
+def trap_now(state: PsychoRaidersState, vehicle: str) -> bool:
+    """Road Trap (16.2, the raiders' one ability) on a campers' vehicle still ahead of the
+    van on the way out north, so the van gets to the exit first; else it is kept."""
+    van = state.vehicles.get("Van")
+    if van is None or state.cars["Van"]["wrecked"] or van_guards(state):
+        return False
+    return to_exit(state, state.vehicles[vehicle]) < to_exit(state, van)
+
+
 @cache
 def road_ahead(board: Board) -> dict[int, int]:
     """Road hex -> road hexes from it to the road's exit north (a van's way out, 6.1)."""
@@ -270,6 +281,15 @@ def road_ahead(board: Board) -> dict[int, int]:
                 found[there] = found[here] + 1
                 queue.append(there)
     return found
+
+
+def _die(frame: Any) -> int:
+    """The D6 a fight's re-roll question is about (99 where the frame keeps none to read)."""
+    if frame.KIND == "hazard":
+        return int(frame.die)
+    if frame.step in ("a-reroll", "d-reroll") and hasattr(frame, "a_roll"):
+        return int(frame.a_roll if frame.step == "a-reroll" else frame.d_roll)
+    return 99
 
 
 def _strength(state: PsychoRaidersState, frame: Any, action: str) -> int:

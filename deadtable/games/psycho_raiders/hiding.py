@@ -6,8 +6,9 @@ every inquiry is answered honestly and publicly (12.6), and nothing else is told
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
-from deadtable.engine.board import sight
+from deadtable.engine.board import Board, sight
 from deadtable.engine.decisions import Action
 from deadtable.engine.secrets import Secret
 from deadtable.games.psycho_raiders.movement import crowds, room_for
@@ -41,9 +42,16 @@ def lit(state: PsychoRaidersState, space: int) -> bool:
         return True
     if state.bonus.get("power-out"):
         return False
-    lights = {m.space for m in state.board.markers_of("streetlight")}
-    return space in lights or any(n in lights for n in state.board.neighbours[space]
-                                  if state.board.coords[n] is not None)
+    return space in _streetlit(state.board)
+
+
+@cache
+def _streetlit(board: Board) -> frozenset[int]:
+    """The spaces a streetlight lights (12.5): its hex and every space next to it across the
+    grid; worked out once a map."""
+    lights = {m.space for m in board.markers_of("streetlight")}
+    return frozenset(s for s in range(board.size) if s in lights or any(
+        n in lights for n in board.neighbours[s] if board.coords[n] is not None))
 
 
 def enemy_pieces(state: PsychoRaidersState, char: Character) -> list[int]:

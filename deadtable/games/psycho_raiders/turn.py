@@ -26,6 +26,7 @@ from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
 TURN = "5.2 Campers/Town Folk Actions"
+RAIDERS_TURN = "5.3 Raiders/Sinister Townspeople Actions"
 WILL_SPEED = "10.34 Will Speed Increase"
 OFF = "off"
 
@@ -51,7 +52,7 @@ class Turn(Frame):
 
 
 def begin_turn(state: PsychoRaidersState, char: Character) -> None:
-    state.event(f"{char.name}'s turn.", TURN)
+    state.event(f"{char.name}'s turn.", RAIDERS_TURN if state.side_of(char) == RAIDERS else TURN)
     char.turned = state.round
     state.push(Turn(step="act", char=char.key))
     if char.on_fire:  # above the turn: the burn is rolled and taken before it acts

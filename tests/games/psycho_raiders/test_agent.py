@@ -10,9 +10,17 @@ from deadtable.agents.base import Observation
 from deadtable.engine.dice import Dice
 from deadtable.engine.state import GameState
 from deadtable.games.psycho_raiders import SPEC
-from deadtable.games.psycho_raiders.agent import HeuristicAgent, quarry, road_exit, to_exit
+from deadtable.games.psycho_raiders.agent import (
+    HeuristicAgent,
+    _die,
+    quarry,
+    road_exit,
+    to_exit,
+    trap_now,
+)
+from deadtable.games.psycho_raiders.events import Hazard
 from deadtable.games.psycho_raiders.geometry import distance
-from tests.games.psycho_raiders.table import ginger_turn, put, spud_beside_hidden_ginger
+from tests.games.psycho_raiders.table import ginger_turn, new, put, spud_beside_hidden_ginger
 
 
 def observe(state: GameState, seat: str) -> Observation:
@@ -92,3 +100,23 @@ def test_heuristic_raider_appears_on_a_token_about_to_escape() -> None:
     assert distance(state.board, state.chars["spud"].tokens[1], state.board.space("12,2")) == 1
     state.apply(agent.act(observe(state, "raiders")))  # onto the token, and seeks it
     assert agent.act(observe(state, "raiders")) == "seek:ginger:2"
+
+
+@pytest.mark.parametrize(("van", "trap"), [("10,31", True), ("11,1", False)])
+def test_heuristic_raiders_road_trap_a_pickup_only_while_it_is_ahead_of_the_van(
+        van: str, trap: bool) -> None:
+    state = new()
+    state.vehicles["Van"] = state.board.space(van)
+    state.apply("turn:randy")
+    state.apply("drive:safe")
+    state.round = 2  # no Road Trap on the first turn (16.2)
+    state.apply("car:11,24")
+    assert state.decision.ids == ["road-trap", "let-pass"]
+    assert trap_now(state, "Pickup Truck") is trap
+    assert HeuristicAgent(1).act(observe(state, "raiders")) == ("road-trap" if trap
+                                                                 else "let-pass")
+
+
+def test_heuristic_reads_the_die_a_re_roll_is_asked_about_in_a_hazard_too() -> None:
+    assert _die(Hazard(step="reroll", char="dawn", effect="Fire", strength=3, die=2)) == 2
+    assert _die(Hazard(step="reroll", char="dawn", effect="Fire", strength=3, die=5)) == 5

@@ -90,3 +90,15 @@ def test_a_narrow_terminal_crops_the_map_around_the_seat_s_pieces() -> None:
     console.print(CrucibleMap(state.view("raiders")))
     text = console.export_text()
     assert "cropped: columns" in text and all(len(line) <= 40 for line in text.splitlines())
+
+
+def test_the_log_cites_5_3_for_a_raider_s_turn_and_5_2_for_a_camper_s() -> None:
+    state, _ = ginger_turn()
+    state.apply("end")
+    for key in ("dawn", "randy"):
+        state.apply(f"turn:{key}")
+        state.apply("end")
+    state.apply("turn:spud")
+    whys = {e.text: e.shown().get("why") for e in state.log if e.text.endswith("'s turn.")}
+    assert whys["Ginger's turn."] == "5.2 Campers/Town Folk Actions"
+    assert whys["Spud's turn."] == "5.3 Raiders/Sinister Townspeople Actions"
