@@ -24,15 +24,17 @@ VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 # ENV_VERSION -> {variant name: Encoding.digest()} with each game's default options. The
-# board games joined version 1 when their encodings were first written (no layout changed).
+# board games joined version 1 when their encodings were first written (no layout changed);
+# their digests were recorded again, before any release, when the rules merged beside them
+# gained actions (appended templates: environmental items, pushes, building cards, ...).
 DIGESTS: dict[int, dict[str, str]] = {
     1: {
         "one-against-the-dead": "77e7d790af274ca5",
         "chainsaw-warrior": "c60f33296cfa8e58",
         "chainsaw-warrior aim=slot": "275f9edbec6239cb",
-        "left-4-dead": "2b86496841e4635a",
-        "last-night-on-earth": "2753f131b50803b9",
-        "psycho-raiders": "de71e34ffa584b95",
+        "left-4-dead": "fb89965eba88c060",
+        "last-night-on-earth": "854bb4eb6c7880fb",
+        "psycho-raiders": "6485bd249b562ab6",
     },
 }
 

@@ -1,4 +1,5 @@
-"""`deadtable bench --vs gym`: a Gymnasium step of a game's env against CartPole's, in one run.
+"""`deadtable bench --vs gym`: a Gymnasium step of a game's env against CartPole's, in one run
+(and `--vs pettingzoo`: the AEC env's steps, every seat, at the end).
 
 The deadtable env (`gymnasium.make`, so with Gymnasium's default wrappers, as a user gets it;
 for a game with several seats, its one free seat with the game's default agents playing the
@@ -70,3 +71,29 @@ def bench_gym(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
         "kernel_speedup": (rates["gym"] / rates["gym_python_rules"]
                            if "gym_python_rules" in rates else None),
     }
+
+
+def bench_aec(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
+    """`deadtable bench --vs pettingzoo`: the PettingZoo AEC env (every seat, as a user loops
+    it: `last()`, a legal action drawn from the mask, `step()`), `games` × 40 steps, resetting
+    when a game ends; CPU seconds. Each step observes the deciding seat's view."""
+    import numpy as np
+
+    from deadtable.envs.aec import env as aec_env
+
+    env = aec_env(game_id)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = max(ROUNDS, games * 40)
+    start = clock()
+    for _ in range(steps):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.reset()
+            obs = env.last()[0]
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    seconds = clock() - start
+    encoding = env.unwrapped.encoding
+    return {"game": game_id, "vs": "pettingzoo", "seed": seed, "seats": len(env.possible_agents),
+            "actions": encoding.num_actions, "observation": encoding.size,
+            "aec": {"steps": steps, "steps_per_second": steps / max(seconds, 1e-9)}}

@@ -31,7 +31,7 @@ from deadtable.engine.dice import Dice, derive_seed
 from deadtable.sim.bench import positions as sim_positions
 from deadtable.sim.run import play_one
 
-FRAMEWORKS = ("openspiel", "gym")
+FRAMEWORKS = ("openspiel", "gym", "pettingzoo")
 MCTS_ITERATIONS = 100
 MCTS_POSITIONS = 6
 ROUNDS = 10  # random games alternate native and OpenSpiel rounds
@@ -51,6 +51,10 @@ def bench_vs(game_id: str, vs: str = "openspiel", games: int = 200, seed: int = 
         from deadtable.sim.bench_gym import bench_gym
 
         return bench_gym(game_id, games, seed)
+    if vs == "pettingzoo":
+        from deadtable.sim.bench_gym import bench_aec
+
+        return bench_aec(game_id, games, seed)
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import mcts

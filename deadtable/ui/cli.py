@@ -448,8 +448,8 @@ def bench_command(
     vs: Annotated[
         str | None,
         typer.Option("--vs", metavar="FRAMEWORK",
-                     help="also run the same work through a binding (openspiel, gym) and "
-                          "compare"),
+                     help="also run the same work through a binding (openspiel, gym, "
+                          "pettingzoo) and compare"),
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -551,6 +551,14 @@ def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool
     if vs == "gym":
         _show_bench_gym(results)
         return
+    if vs == "pettingzoo":
+        table = Table("game", "seats", "actions", "AEC steps/s", title="deadtable bench --vs "
+                      "pettingzoo (random legal play, every seat; CPU time)")
+        for r in results:
+            table.add_row(r["game"], str(r["seats"]), str(r["actions"]),
+                          f"{r['aec']['steps_per_second']:.0f}")
+        Console().print(table)
+        return
     table = Table(title=f"deadtable bench --vs {vs} (single process)")
     for column in ("game", "path", "games/s", "steps/s", "MCTS iterations/s", "clone µs"):
         table.add_column(column, justify="right" if column not in ("game", "path") else "left",
@@ -576,12 +584,12 @@ def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool
 def _benched(game_id: str, vs: str) -> bool:
     """Whether `bench --vs` with no game names this one: for gym, a game with a Gym env; for
     openspiel, a game with a kernel (a board game's native games take minutes each: name it
-    to run it)."""
+    to run it); for pettingzoo, every game with an encoding."""
     if vs == "gym":
         import deadtable.envs
 
         return deadtable.envs.gym_id(game_id) in deadtable.envs.GYM_ENVS
-    return registry.load(game_id).kernel is not None
+    return vs == "pettingzoo" or registry.load(game_id).kernel is not None
 
 
 def _show_bench_gym(results: list[dict[str, Any]]) -> None:

@@ -43,8 +43,12 @@ def test_left_4_dead_has_a_gym_env_for_the_survivors() -> None:
     assert reward in (-1.0, 0.0, 1.0) and steps > 5
 
 
-def test_gym_check_env_passes_on_left_4_dead() -> None:
-    env = DeadtableEnv("left-4-dead", game_options=SHORT_L4D, illegal_action="lose")
+@pytest.mark.parametrize("game_id,options,seat", [
+    ("left-4-dead", SHORT_L4D, "survivors"), ("last-night-on-earth", {}, "heroes"),
+])
+def test_gym_check_env_passes_on_a_free_seat(game_id, options, seat) -> None:
+    env = DeadtableEnv(game_id, game_options=options, illegal_action="lose")
+    assert env.seat == seat
     check_env(env, skip_render_check=True)
 
 

@@ -22,10 +22,13 @@ L4D, LNOE, PR = "left-4-dead", "last-night-on-earth", "psycho-raiders"
 # (game, options, seeds, decisions per game): several hundred decisions in each family
 CASES: list[tuple[str, dict[str, Any], int, int]] = [
     (L4D, {}, 1, 400), (L4D, {"chapter": 3, "difficulty": "expert"}, 1, 300),
-    (L4D, {"campaign": "dead-river", "chapter": 4}, 1, 300),
+    (L4D, {"campaign": "dead-river", "chapter": 5}, 1, 300),
     (L4D, {"wandering-witch": "always", "difficulty": "easy"}, 1, 300),
-    (LNOE, {}, 3, 400), (LNOE, {"scenario": "defend-the-manor-house"}, 3, 400),
-    (PR, {"players": 2}, 2, 400), (PR, {"players": 5}, 2, 400),
+    (LNOE, {}, 2, 400), (LNOE, {"scenario": "defend-the-manor-house"}, 2, 400),
+    (LNOE, {"scenario": "escape-in-the-truck", "hero-players": 4}, 2, 300),
+    (LNOE, {"scenario": "save-the-townsfolk", "hero-players": 2}, 2, 300),
+    (LNOE, {"scenario": "burn-em-out"}, 2, 300),
+    (PR, {"players": 2}, 2, 400), (PR, {"players": 5, "fog-dial": "on"}, 2, 400),
     (PR, {"players": 13, "events": "every-turn"}, 1, 400),
 ]
 

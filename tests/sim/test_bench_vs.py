@@ -52,7 +52,8 @@ def test_bench_vs_prints_a_table() -> None:
 
 def test_bench_vs_refuses_an_unknown_framework_or_game() -> None:
     result = runner.invoke(app, ["bench", "--vs", "chess"])
-    assert result.exit_code == 2 and "valid frameworks: openspiel, gym" in result.stderr
+    assert result.exit_code == 2 and "valid frameworks: openspiel, gym, pettingzoo" in \
+        result.stderr
     result = runner.invoke(app, ["bench", "nogame", "--vs", "openspiel"])
     assert result.exit_code == 2 and "unknown game 'nogame'" in result.stderr
 
@@ -108,3 +109,15 @@ def test_bench_vs_gym_runs_a_solo_game_given_an_encoding_at_run_time(race: str) 
         encodings.unregister(race)
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout)["kernel"] is False
+
+
+def test_bench_vs_pettingzoo_reports_the_aec_steps() -> None:
+    result = runner.invoke(app, ["bench", "psycho-raiders", "--vs", "pettingzoo", "--games",
+                                 "1", "--json"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert (data["game"], data["vs"], data["seats"]) == ("psycho-raiders", "pettingzoo", 2)
+    assert data["aec"]["steps"] == 40 and data["aec"]["steps_per_second"] > 0
+    table = runner.invoke(app, ["bench", "last-night-on-earth", "--vs", "pettingzoo",
+                                "--games", "1"])
+    assert table.exit_code == 0 and "AEC steps/s" in table.stdout

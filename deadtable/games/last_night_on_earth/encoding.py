@@ -2,15 +2,16 @@
 
 Actions are TEMPLATES expanded over domains from the game's data and town
 (deadtable/envs/encodings/board.py): `{space}` a space's index on the town board, `{hero}`
-the heroes of the hero data, `{card}` every Hero and Zombie card title (`{gun}` the Ranged ones),
-`{adjuster}` the
-cards that add or take 1 from a fight die, `{die}` a fight die's place and `{dice}` every set
-of places (the most dice a fight can roll: 2, the Faith cards, kept faith, two cards' and an
-ability's fight dice). Zombies are named as they are made (`zombie-23`), so `{zombie}` names
-one by its place among the zombie miniatures on the board, oldest first (`zombie@K`, K below
-the scenario's miniatures), or a Zombie Hero by its id (`zombie-becky`). To extend: a new
-card, hero or town needs nothing; a new kind of action is one template appended to
-TEMPLATES (and a new ENV_VERSION).
+the heroes of the hero data, `{card}` every Hero and Zombie card title (`{gun}` the Ranged
+ones), `{adjuster}` the cards that add or take 1 from a fight die, `{die}` a fight die's
+place and `{dice}` every set of places (the most dice a fight can roll: 2, the Faith cards,
+kept faith, two cards' and an ability's fight dice). Zombies are named as they are made
+(`zombie-23`), so `{zombie}` names one by its place among the zombie miniatures on the
+board, oldest first (`zombie@K`, K below the scenario's miniatures), or a Zombie Hero by its
+id (`zombie-becky`). `{building}` is every building a town can have, `{placed}` a building
+card as it stays in play (`Lights Out (Diner)`, `New Spawning Pit (4,18)`), `{folk}` the
+Townsperson tokens the scenarios place. To extend: a new card, hero or town needs nothing; a
+new kind of action is one template appended to TEMPLATES (and a new ENV_VERSION).
 
 Observation: per space the town and who stands there; per hero (the data's, by name) its
 state, items and known hand; the Zombie hand where the seat sees it; discards, decks, the
@@ -26,9 +27,16 @@ import numpy as np
 
 from deadtable.engine.game import Game
 from deadtable.envs.encodings.board import BoardEncoding, one_hot, scaled
+from deadtable.games.last_night_on_earth.buildingcards import (
+    LIGHTS_OUT,
+    MY_GOD,
+    NEW_PIT,
+    entry,
+)
 from deadtable.games.last_night_on_earth.cards import RANGED
 from deadtable.games.last_night_on_earth.fight import ADJUSTERS
 from deadtable.games.last_night_on_earth.state import LastNightState
+from deadtable.games.last_night_on_earth.town import load_layout, load_tile, load_town
 
 WORDS = ("axe", "done", "end", "keep", "keys", "let-be", "move", "pass", "pray", "recover",
          "reroll", "roll", "search", "stop", "take", "taylor", "torch")
@@ -45,10 +53,33 @@ TEMPLATES = WORDS + (
     *(f"{verb}:{{card}}" for verb in CARD_VERBS),
     "give:{card}:{hero}", "pit:{space}", "step:{space}",
     "adjust:{hero}:{adjuster}:{side}:{die}:{change}",
+    # the building cards, gas, the townsfolk and several hero players (appended)
+    "at-last:{hero}:{placed}", "building:{building}", "corner:{corner}", "pit-at:{space}",
+    "gas:{space}", "light:{space}", "escort:{folk}", "leave:{folk}", "folk:{folk}:{zombie}",
+    "next",
 )
+CORNERS = ("NE", "NW", "SE", "SW")
 HAND_SCALE = 4.0
 STACK_SCALE = 4.0
 DECK_SCALE = 60.0
+
+
+def town_buildings(game: Game) -> tuple[str, ...]:
+    """Every building a town of these options can have: the user's town's, or those of
+    every L-board the layout can draw and every centre board, in the layout's order."""
+    if game.options["town"]:
+        return tuple(load_town(game.options["town"]).buildings)
+    layout = load_layout()
+    listed = [b for number in sorted(layout.listed) for b in layout.listed[number]]
+    centres = [name for path in layout.centres.values()
+               for name, zone in load_tile(path).zones.items() if zone.kind == "building"]
+    return tuple(dict.fromkeys(listed + centres))
+
+
+def most_townsfolk(data: Any) -> int:
+    """The most Townsperson tokens a scenario of the data places."""
+    return max((int(s.numbers.get("townsfolk") or 0) for s in data.scenarios.scenarios.values()),
+               default=0)
 
 
 def zombie_hero_id(name: str) -> str:
@@ -74,8 +105,13 @@ class LastNightEncoding(BoardEncoding):
         places = [str(i) for i in range(self.dice)]
         subsets = [",".join(p) for n in range(1, self.dice + 1)
                    for p in itertools.combinations(places, n)]
+        buildings = town_buildings(game)
         domains = {
             "space": [str(i) for i in range(self.spaces)], "hero": self.heroes,
+            "building": buildings, "corner": CORNERS,
+            "placed": [entry(c, b) for c in (MY_GOD, LIGHTS_OUT) for b in buildings]
+            + [entry(NEW_PIT, name) for name in state.board.names],
+            "folk": [f"Townsperson {i}" for i in range(1, most_townsfolk(data) + 1)],
             "card": self.cards, "adjuster": ADJUSTERS,
             "gun": tuple(n for n, c in data.cards.items() if RANGED in c.keywords),
             "side": ("hero", "zombie"),
@@ -132,7 +168,7 @@ class LastNightEncoding(BoardEncoding):
         town = view["town"]
         spaces = town["spaces"]
         key = (town["kind"], len(spaces), spaces[0][0], spaces[-1][0],
-               tuple(town["spawning_pits"]))
+               tuple(town["spawning_pits"]), tuple(sorted(town["buildings"])))
         index, static = self.board(key, lambda: self._town(town))
         c = self.channels
         out[:self.spaces * c].reshape(self.spaces, c)[:] = static

@@ -8,9 +8,10 @@ cards' survivor names, `{item}` an item id of the item data, `{weapon}` those th
 line, or thrown), `{direction}` the board's directions, `{count}` a length
 along a line. Infected figures are made during play (`zombie-17`), so `{fig}` names one by
 the space it stands on now (`fig@S`, one figure to a space); a Zombie Onslaught is named by
-its target and its first member (one group to a level). To extend: a new item, survivor,
-map or card needs nothing; a new kind of action is one template appended to TEMPLATES
-(and a new ENV_VERSION, its integers being new).
+its target and its first member (one group to a level); an Explosive Ammo push by the
+figure and which neighbour of its space it goes to (`{step}`: `n0`.. in the board's order).
+To extend: a new item, survivor, map or card needs nothing; a new kind of action is one
+template appended to TEMPLATES (and a new ENV_VERSION, its integers being new).
 
 Observation: per space (on every board the game plays, padded to the largest) the map and
 what stands and lies there; per survivor (the cards' names, in order) its state and items;
@@ -19,12 +20,14 @@ then the round, chapter, difficulty, pool and Crescendo. All from `state.view(se
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from deadtable.engine.board.hexes import HEX_DIRECTION_NAMES
 from deadtable.engine.game import Game
+from deadtable.envs.encodings import View
 from deadtable.envs.encodings.board import BoardEncoding, one_hot, scaled
 from deadtable.games.left_4_dead import setup
 
@@ -42,6 +45,8 @@ TEMPLATES = WORDS + (
     "horde-move:{fig}:{space}", "horde-attack:{fig}:{survivor}", "onslaught:{survivor}:{fig}",
     "pick:{space}:{item}", "take:{item}", "deploy:{item}", "pills:{item}",
     "throw:{thrown}:{space}",
+    # what the rules gained later, appended in the order it came
+    "light:{environmental}:{space}", "push-done", "push:{fig}:{step}",
 )
 DIFFICULTIES = ("easy", "normal", "advanced", "expert")
 ZONE_KINDS = ("safe-room", "crescendo-obstacle", "car")
@@ -62,7 +67,8 @@ def boards(game: Game) -> list[Any]:
 class Left4DeadEncoding(BoardEncoding):
     def __init__(self, game: Game) -> None:
         data = setup.load_data(game.options)
-        self.spaces = max(b.size for b in boards(game))
+        self.boards = boards(game)
+        self.spaces = max(b.size for b in self.boards)
         width = max(max((c or (0, 0))[0] for c in b.coords) + 1 for b in boards(game))
         height = max(max((c or (0, 0))[1] for c in b.coords) + 1 for b in boards(game))
         items = tuple(data.items.items)
@@ -79,6 +85,9 @@ class Left4DeadEncoding(BoardEncoding):
             "area": tuple(i for i in weapons if data.items[i].get("target_space")),
             "line": tuple(i for i in weapons if data.items[i].get("line_targets")),
             "thrown": tuple(i for i in items if data.items[i].get("lob")),
+            "environmental": tuple(data.items.environmental),
+            "step": [f"n{k}" for k in range(max(len(n) for b in self.boards
+                                               for n in b.neighbours))],
             "ray": [f"line-{d}" for d in HEX_DIRECTION_NAMES],
             "direction": HEX_DIRECTION_NAMES,
             "count": [str(n) for n in range(1, max(width, height) + 1)],
@@ -108,6 +117,25 @@ class Left4DeadEncoding(BoardEncoding):
         index = self._map(view)[0]
         return {f["id"]: f"fig@{index[f['space']]}" for f in view["figures"]
                 if f["side"] != "survivors" and f["space"] is not None}
+
+    def names(self, ids: Sequence[str], view: View) -> list[str]:
+        """As the templates name them; an Explosive Ammo push (`push:zombie-3:212`, one space
+        on) is named by the figure and which of its space's neighbours it goes to (`n2`)."""
+        named = super().names(ids, view)
+        if not any(i.startswith("push:") for i in ids):
+            return named
+        seen = view()
+        board = self.boards[min(len(self.boards), int(seen["chapter"])) - 1] \
+            if len(self.boards) > 1 else self.boards[0]
+        out = []
+        for action_id, name in zip(ids, named, strict=True):
+            if action_id.startswith("push:"):
+                verb, figure, to = name.split(":")
+                here = int(figure.removeprefix("fig@"))
+                near = board.neighbours[here]
+                name = f"{verb}:{figure}:n{near.index(int(to))}" if int(to) in near else name
+            out.append(name)
+        return out
 
     def rename(self, parts: list[str], aliases: dict[str, str]) -> list[str]:
         # an Onslaught's members: the group is the one its first member is in

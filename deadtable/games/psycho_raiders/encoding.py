@@ -4,12 +4,12 @@ Actions are TEMPLATES expanded over domains from the game's data and map
 (deadtable/envs/encodings/board.py): `{place}` every space's name (hexes and rooms),
 `{building}` the map's zones, `{key}` every character of the sheets (lower-case name),
 `{vehicle}` the vehicle data, `{weapon}` the weapon data and `personal`, `{token}` a hide
-token's number (up to the most tokens a sheet gives), `{amount}` a Will or Adrenaline
-amount (0 up to the highest sheet stat, plus the Will every character's kill could add,
-plus the largest Adrenaline ability), `{mode}` a driving mode, `{stat}` speed, strength,
-will. Every figure has a fixed key here, so the encoding needs no figure slots. To extend:
-a new character, weapon, vehicle or map needs nothing; a new kind of action is one
-template appended to TEMPLATES (and a new ENV_VERSION).
+token's number (up to the most tokens a sheet gives), `{amount}` a Will or Adrenaline amount
+(0 up to the highest sheet stat, plus the Will every character's kill could add, plus the
+largest Adrenaline ability), `{mode}` a driving mode, `{stat}` speed, strength, will,
+`{wall-hit}` a place and a weapon (`PLACE=WEAPON`). Every figure has a fixed key here, so
+the encoding needs no figure slots. To extend: a new character, weapon, vehicle or map needs
+nothing; a new kind of action is one template appended to TEMPLATES (and a new ENV_VERSION).
 
 Observation: per space what stands and lies there (only what the seat's view shows: a
 hidden character's tokens where the seat may see them), per character (the sheets' order)
@@ -33,6 +33,8 @@ from deadtable.games.psycho_raiders.vehicles import MODES
 WORDS = ("car-lose:speed", "car-lose:strength", "composure", "dodge", "end", "escape",
          "escape-road", "keep", "pickup", "reroll", "scream", "search", "turn-roll:keep",
          "turn-roll:reroll", "walkie")
+# what the rules gained later, appended in the order it came
+LATER = ("no-reveal", "drop:{key}", "pick:{key}", "wall:{wall-hit}")
 PLACE_VERBS = ("appear", "declare-hide", "lock", "wall", "open")
 KEY_VERBS = ("attack", "grab", "ram", "rank", "reveal", "turn")
 VEHICLE_VERBS = ("board", "hotwire", "keys")
@@ -46,6 +48,7 @@ TEMPLATES = WORDS + (
     *(f"{verb}:{{vehicle}}" for verb in VEHICLE_VERBS),
     "open:{car}", "ram:{car}", "hit-car:{vehicle}:{weapon}", "drive:{mode}",
     "lose:{stat}", "pass:{weapon}:{key}", "weapon:{weapon}",
+    *LATER,
 )
 SIDES = ("raider", "camper", "townsfolk")
 STATS = ("speed", "strength", "will")
@@ -75,6 +78,7 @@ class PsychoRaidersEncoding(BoardEncoding):
             "weapon": (*self.weapons, PERSONAL), "mode": MODES, "stat": STATS,
             "which": ("keep", "new"), "token": [str(t) for t in range(1, self.tokens + 1)],
             "amount": [str(n) for n in range(self.amounts + 1)],
+            "wall-hit": [f"{p}={w}" for p in self.places for w in self.weapons],
         }
         self.channels = 5
         self.per_char = 13 + len(SIDES) + len(self.weapons) + 3 * TOKEN_SLOTS
