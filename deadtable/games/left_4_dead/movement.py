@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Callable, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache, partial
+from typing import Any
 
 from deadtable.engine.board import Board, climbing_cost, distances, reach, sees
 from deadtable.engine.board.movement import Route
@@ -29,6 +30,7 @@ from deadtable.engine.board.query import (
     nearest_compiled,
     reach_compiled,
 )
+from deadtable.engine.decisions import Action, ActionList
 from deadtable.games.left_4_dead import combat
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
@@ -228,6 +230,26 @@ def move_label(state: Left4DeadState, figure: Figure, space: int, route: Route |
     if route.penalty:
         text += f", {int(route.penalty)} leaving-engagement attack(s)"
     return text + ")"
+
+
+def move_choices(state: Left4DeadState, figure: Figure, found: dict[int, list[Route]],
+                 costs: bool = False) -> ActionList:
+    """"move:<space>" to each space of `found` (routes' answer) but where the figure stands,
+    in space order, by its safest route; the actions (labels, arguments: verb, figure, space,
+    and with `costs` the route's cost and attacks) are made only when read."""
+    here = figure.space
+    spaces = sorted(s for s in found if s != here)
+
+    def build() -> Iterator[Action]:
+        names = state.board.names
+        for space in spaces:
+            route = safest(found[space])
+            args: dict[str, Any] = {"verb": "move", "figure": figure.id, "space": names[space]}
+            if costs:
+                args["cost"], args["attacks"] = route.cost, route.penalty
+            yield Action(f"move:{space}", partial(move_label, state, figure, space, route), args)
+
+    return ActionList([f"move:{s}" for s in spaces], build)
 
 
 def safest(options: list[Route]) -> Route:
