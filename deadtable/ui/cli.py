@@ -972,6 +972,8 @@ def _ask(console: Console, decision: Decision, state: GameState,
     if no_undo is None:
         console.print(Text("  undo: take back your last decision", style="dim"))
     count = len(decision.actions)
+    if count == 1:
+        console.print(Text("  Enter takes the only choice", style="dim"))
     figure: str | None = None  # a figure named by an earlier answer (choose.py)
     while True:
         try:
@@ -983,6 +985,8 @@ def _ask(console: Console, decision: Decision, state: GameState,
             console.print(Text(answer))  # piped answers are not echoed; keep the transcript
         if answer in decision:
             return answer
+        if not answer and count == 1:
+            return decision.actions[0].id
         if answer.isdigit() and 1 <= int(answer) <= count:
             return decision.actions[int(answer) - 1].id
         if answer.lower() in ("q", "quit"):

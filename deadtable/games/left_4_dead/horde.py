@@ -201,15 +201,26 @@ def move(state: Left4DeadState, frame: HordeTurn, zombie: Figure, space: int) ->
 
 
 def attackers(state: Left4DeadState, frame: HordeTurn) -> list[tuple[Figure, Figure]]:
-    """(zombie, survivor) pairs that may attack now; survivors with Vomit Markers first if any
-    can be attacked (Boomer: Blinding Alluring Bile)."""
+    """(zombie, target) pairs that may attack now: while a Bile Bomb lies, any figure on its
+    space, infected too ("attack any figures on the same space as the Bile Bomb"), first; then
+    survivors with Vomit Markers if any can be attacked (Boomer: Blinding Alluring Bile)."""
+    bile = {e.space for e in state.effects if e.kind == "bile-bomb"}
+    occupied = state.occupancy()
     pairs = []
+    drawn = []
     for zombie in horde(state):
         if zombie.id in frame.attacked or "risen" in zombie.markers:
             continue
         for target in movement.engaged_with(state, zombie):
             if target.side == "survivors" and not target.closet:
                 pairs.append((zombie, target))
+        assert zombie.space is not None
+        for space in bile.intersection(state.board.neighbours[zombie.space]):
+            there = occupied.get(space)
+            if there is not None and not there.closet:
+                drawn.append((zombie, there))
+    if drawn:
+        return drawn
     vomited = [(z, t) for z, t in pairs if "vomit" in t.markers]
     return vomited or pairs
 
