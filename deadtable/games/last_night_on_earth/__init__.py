@@ -76,6 +76,7 @@ SPEC = GameSpec(
     render="deadtable.games.last_night_on_earth.render:render",  # the town in the terminal
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the town in the browser
     help="deadtable.games.last_night_on_earth.help:help",  # the terminal's `help`
+    encoding="deadtable.games.last_night_on_earth.encoding:make",  # the RL encoding
 )
 
 register_agent("zombie", ZombieAgent, game="last-night-on-earth")
