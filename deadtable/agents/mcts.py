@@ -157,8 +157,9 @@ class MCTSAgent:
     def act(self, obs: Observation) -> str:
         decision = obs.decision
         self.last_preferred = None
-        if len(decision.actions) == 1:
-            return decision.actions[0].id
+        ids = decision.ids  # not decision.actions: those may be built only when read
+        if len(ids) == 1:
+            return ids[0]
         if self.rollout != "random" and self._guide is None:
             self._guide = agent_maker(self.rollout, obs.game.id)(self.dice.below(1 << 62))
         preferred = None
@@ -167,12 +168,12 @@ class MCTSAgent:
             preferred = self._guide.act(obs)
         self.last_preferred = preferred
         self._spent = 0
-        width = len(decision.actions)
+        width = len(ids)
         if (self.widest and width > self.widest) or width < self.narrowest:
             assert preferred is not None  # they need an agent rollout (checked above)
             self.last_iterations, self.last_calls = 0, 0
             return preferred
-        if self.halving and len(decision.actions) > self.halving:
+        if self.halving and width > self.halving:
             assert preferred is not None  # halving needs an agent rollout (checked above)
             return self._halve(obs, preferred)
         if self.paired:
@@ -377,7 +378,8 @@ class MCTSAgent:
             if rollout is not None:
                 self._step(sim, rollout.act(observe(sim)))
             else:
-                self._step(sim, decision.actions[dice.below(len(decision.actions))].id)
+                ids = decision.ids
+                self._step(sim, ids[dice.below(len(ids))])
         if sim.outcome is None:
             return {}
         return {seat: REWARD[result] for seat, result in sim.outcome.results.items()}

@@ -12,4 +12,4 @@ class RandomAgent:
         self.dice = Dice(seed)
 
     def act(self, obs: Observation) -> str:
-        return self.dice.choice(obs.decision.actions).id
+        return self.dice.choice(obs.decision.ids)  # the ids alone: actions are built lazily

@@ -3,12 +3,30 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Self
 
 
-class Action:
+class _Frozen:
+    """Immutable once made (its own methods set its slots with object.__setattr__): copies
+    are the thing itself."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
+
+class Action(_Frozen):
     """One legal choice: a stable id, what a person reads, and its arguments as data.
 
     `label` may be given as a function, called only when someone reads it: a board turn offers
@@ -37,18 +55,6 @@ class Action:
             object.__setattr__(self, "_label", label)
         return label
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __copy__(self) -> Action:
-        return self  # immutable
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
-        return self
-
     def __reduce__(self) -> tuple[Any, ...]:
         return (Action, (self.id, self.label, self.args))  # the label built, to travel
 
@@ -70,34 +76,169 @@ class Action:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class ActionList(Sequence[Action]):
+    """Legal actions listed by id now and made only when one is read (a Sequence of Actions).
+
+    A rule that offers many actions (every space a figure can reach) gives their ids and a
+    `build` that makes them, in the same order; `append`, `extend` and `+` join made actions
+    and other lists in order, still unbuilt. `Decision.of` takes one as it is: a simulation
+    reads only the ids (Decision.ids), and nobody builds an action it does not read."""
+
+    __slots__ = ("ids", "_parts", "_made")
+
+    def __init__(self, ids: Iterable[str] = (),
+                 build: Callable[[], Iterable[Action]] | None = None) -> None:
+        self.ids: list[str] = list(ids)
+        # each part: made actions, or a build for the next ids
+        self._parts: list[tuple[Action, ...] | Callable[[], Iterable[Action]]] = []
+        self._made: list[Action] | None = None
+        if self.ids:
+            if build is None:
+                raise ValueError("ids need the build that makes their actions")
+            self._parts.append(build)
+
+    def append(self, action: Action) -> None:
+        self.ids.append(action.id)
+        self._parts.append((action,))
+        self._made = None
+
+    def extend(self, actions: Iterable[Action]) -> None:
+        if isinstance(actions, ActionList):
+            self.ids.extend(actions.ids)
+            self._parts.extend(actions._parts)
+        else:
+            made = tuple(actions)
+            self.ids.extend(a.id for a in made)
+            self._parts.append(made)
+        self._made = None
+
+    def __add__(self, other: Iterable[Action]) -> ActionList:
+        joined = ActionList()
+        joined.extend(self)
+        joined.extend(other)
+        return joined
+
+    def __radd__(self, other: Iterable[Action]) -> ActionList:
+        joined = ActionList()
+        joined.extend(other)
+        joined.extend(self)
+        return joined
+
+    def made(self) -> list[Action]:
+        """The actions, made now (once) and checked against the ids."""
+        if self._made is None:
+            made: list[Action] = []
+            for part in self._parts:
+                made.extend(part if isinstance(part, tuple) else part())
+            if [a.id for a in made] != self.ids:
+                raise ValueError(f"actions {[a.id for a in made]} built for ids {self.ids}")
+            self._made = made
+        return self._made
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.made()[index]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self.made())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a list
+
+    def __repr__(self) -> str:
+        return f"ActionList({self.ids!r})"
+
+
+class Decision(_Frozen):
+    """Who decides now (`seat`), what about (`prompt`) and the legal `actions`, in order.
+
+    `Decision(seat, prompt, actions)` takes the actions made; `Decision.lazy(seat, prompt,
+    ids, build)` takes only their ids, and `build()` makes the actions (the same ids, in
+    the same order) the first time someone reads `actions` or `get`s one: a board turn
+    offers hundreds of moves, and a simulation reads only the id it picks. Immutable."""
+
+    __slots__ = ("seat", "prompt", "_actions", "_ids", "_build")
+
     seat: str
     prompt: str
-    actions: tuple[Action, ...]
-    _ids: dict[str, Action] = field(init=False, repr=False, compare=False)
+    _actions: tuple[Action, ...] | None
+    _ids: dict[str, int]  # id -> its index
+    _build: Callable[[], Iterable[Action]] | None
 
-    def __post_init__(self) -> None:
-        ids = {a.id: a for a in self.actions}
-        if len(ids) != len(self.actions):
-            raise ValueError(f"duplicate action ids in decision: {[a.id for a in self.actions]}")
-        if not ids:
+    def __init__(self, seat: str, prompt: str, actions: tuple[Action, ...]) -> None:
+        actions = tuple(actions)
+        self._init(seat, prompt, [a.id for a in actions], actions, None)
+
+    def _init(self, seat: str, prompt: str, ids: list[str], actions: tuple[Action, ...] | None,
+              build: Callable[[], Iterable[Action]] | None) -> None:
+        index = {action_id: n for n, action_id in enumerate(ids)}
+        if len(index) != len(ids):
+            raise ValueError(f"duplicate action ids in decision: {ids}")
+        if not index:
             raise ValueError("a decision needs at least one legal action")
-        object.__setattr__(self, "_ids", ids)
+        setter = object.__setattr__
+        setter(self, "seat", seat)
+        setter(self, "prompt", prompt)
+        setter(self, "_actions", actions)
+        setter(self, "_ids", index)
+        setter(self, "_build", build)
 
     @classmethod
     def of(cls, seat: str, prompt: str, actions: Iterable[Action]) -> Decision:
+        if isinstance(actions, ActionList):  # made only when read
+            return cls.lazy(seat, prompt, actions.ids, actions.made)
         return cls(seat, prompt, tuple(actions))
+
+    @classmethod
+    def lazy(cls, seat: str, prompt: str, ids: Iterable[str],
+             build: Callable[[], Iterable[Action]]) -> Decision:
+        """A decision whose actions `build()` makes when first read; `ids` are theirs, in
+        order (checked then)."""
+        decision = cls.__new__(cls)
+        decision._init(seat, prompt, list(ids), None, build)
+        return decision
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        found = self._actions
+        if found is None:
+            assert self._build is not None
+            found = tuple(self._build())
+            made = [a.id for a in found]
+            if made != list(self._ids):
+                raise ValueError(f"a lazy decision built actions {made} for the ids "
+                                 f"{list(self._ids)}")
+            object.__setattr__(self, "_actions", found)
+            object.__setattr__(self, "_build", None)
+        return found
 
     @property
     def ids(self) -> list[str]:
-        return [a.id for a in self.actions]
+        return list(self._ids)
 
     def __contains__(self, action_id: object) -> bool:
         return action_id in self._ids
 
     def get(self, action_id: str) -> Action | None:
-        return self._ids.get(action_id)
+        n = self._ids.get(action_id)
+        return None if n is None else self.actions[n]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Decision, (self.seat, self.prompt, self.actions))  # built, to travel
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Decision) and self.seat == other.seat
+                and self.prompt == other.prompt and self.actions == other.actions)
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.prompt, tuple(self._ids)))
+
+    def __repr__(self) -> str:
+        return f"Decision(seat={self.seat!r}, prompt={self.prompt!r}, actions={self.actions!r})"
 
     def to_data(self) -> dict[str, Any]:
         return {

@@ -68,7 +68,7 @@ def _sample_states(game: Game, count: int, seed: int) -> list[GameState]:
         state = game.new(seed=seed + i)
         while state.decision is not None and pick.below(4):
             decision = state.decision
-            state.apply(decision.actions[pick.below(len(decision.actions))].id)
+            state.apply(decision.ids[pick.below(len(decision.ids))])
         states.append(state)
     return states
 
@@ -153,7 +153,7 @@ def _allocation(game_id: str, games: int, seed: int) -> dict[str, float]:
             state = game.new(seed=seed + index)
             decision = state.decision
             while decision is not None:
-                action = decision.actions[pick.below(len(decision.actions))].id
+                action = decision.ids[pick.below(len(decision.ids))]
                 before = tracemalloc.get_traced_memory()[0]
                 tracemalloc.reset_peak()
                 state.apply(action)
@@ -198,7 +198,7 @@ def positions(game: Game, count: int, seed: int) -> list[GameState]:
             decision = state.decision
             if decision is None:
                 break
-            state.apply(decision.actions[pick.below(len(decision.actions))].id)
+            state.apply(decision.ids[pick.below(len(decision.ids))])
         decision = state.decision
         if decision is not None and len(decision.actions) > 1:
             found.append(state)

@@ -8,7 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deadtable.engine.decisions import Action, Decision, GameOver, IllegalAction
+from deadtable.engine.decisions import (
+    Action,
+    ActionList,
+    Decision,
+    GameOver,
+    IllegalAction,
+)
 
 
 def move_decision() -> Decision:
@@ -139,3 +145,48 @@ def test_actions_copy_and_pickle_with_their_label_built():
     assert copy.deepcopy(action) is action and copy.copy(action) is action
     again = pickle.loads(pickle.dumps(action))
     assert again == action and again.label == "Move Bill to 7,3"
+
+
+def _counted(made: list[int], ids: list[str]) -> ActionList:
+    def build() -> list[Action]:
+        made.append(1)
+        return [Action(i, f"label {i}", {"n": n}) for n, i in enumerate(ids)]
+
+    return ActionList(ids, build)
+
+
+def test_an_action_list_makes_its_actions_only_when_read():
+    made: list[int] = []
+    moves = _counted(made, ["move:1", "move:2"])
+    listed = [Action("first", "First")] + moves + [Action("stop", "Stop")]
+    listed.append(Action("end", "End"))
+    decision = Decision.of("p1", "Where?", listed)
+    assert decision.ids == ["first", "move:1", "move:2", "stop", "end"]
+    assert "move:2" in decision and "move:3" not in decision and len(listed) == 5
+    assert made == []  # ids, membership and length build nothing
+    assert decision.get("move:2") == Action("move:2", "label move:2", {"n": 1})
+    assert [a.id for a in decision.actions] == decision.ids and made == [1]
+    assert decision.actions is decision.actions and made == [1]  # made once
+    assert decision == Decision.of("p1", "Where?", list(listed))  # as if made at once
+
+
+def test_a_lazy_decision_whose_actions_differ_from_its_ids_is_an_error():
+    wrong = ActionList(["a", "b"], lambda: [Action("a", "A"), Action("c", "C")])
+    decision = Decision.of("p1", "Pick", wrong)
+    with pytest.raises(ValueError, match=r"actions \['a', 'c'\] built for ids \['a', 'b'\]"):
+        decision.actions  # noqa: B018
+    with pytest.raises(ValueError, match="duplicate"):
+        Decision.lazy("p1", "Pick", ["a", "a"], list)
+    with pytest.raises(ValueError, match="need the build"):
+        ActionList(["a"])
+
+
+def test_a_lazy_decision_travels_and_copies_made():
+    import copy
+    import pickle
+
+    made: list[int] = []
+    decision = Decision.of("p1", "Pick", _counted(made, ["x", "y"]))
+    assert copy.deepcopy(decision) is decision and made == []
+    again = pickle.loads(pickle.dumps(decision))
+    assert again == decision and again.ids == ["x", "y"] and made == [1]

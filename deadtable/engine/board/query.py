@@ -153,16 +153,23 @@ def python_engagement_masks(board: Board, height: int, spaces: Sequence[int],
     return masks
 
 
+def marked(board: Board, flags: bytes | bytearray | None, closed: Collection[int],
+           no_pass: Collection[int], no_end: Collection[int]) -> bytearray:
+    """`flags` (None: all 0) with CLOSED, NO_PASS and NO_END set on the spaces of `closed`,
+    `no_pass` and `no_end`: a MoveQuery's sets folded into its flags, in a copy."""
+    found = bytearray(board.size) if flags is None else bytearray(flags)
+    for bit, spaces in ((CLOSED, closed), (NO_PASS, no_pass), (NO_END, no_end)):
+        for space in spaces:
+            found[space] |= bit
+    return found
+
+
 # -- the Python twin --------------------------------------------------------------------------
 def python_reach(board: Board, query: MoveQuery) -> dict[int, list[Route]]:
     """movement.reach with the callbacks the query's data say."""
     flags = query.flags
     if query.closed or query.no_pass or query.no_end:
-        flags = bytearray(board.size) if flags is None else bytearray(flags)
-        for bit, spaces in ((CLOSED, query.closed), (NO_PASS, query.no_pass),
-                            (NO_END, query.no_end)):
-            for space in spaces:
-                flags[space] |= bit
+        flags = marked(board, flags, query.closed, query.no_pass, query.no_end)
     masks = query.engaged
     closed = climbing_cost(board, query.height, query.blocking)
     if flags is None:
@@ -255,6 +262,23 @@ def nearest_compiled(board: Board, query: MoveQuery, field: array[float]) -> lis
                          query.no_pass, query.no_end, field)
     except _geometry.Busy:
         return python_nearest(board, query, field)
+
+
+def nearest_each(board: Board, moves: Sequence[tuple[int, float, int]],
+                 flags: bytes | bytearray | None, field: array[float],
+                 blocking: frozenset[str] = WALLS) -> list[list[int]]:
+    """`nearest_compiled(board, MoveQuery(start, budget, height, flags, blocking=blocking),
+    field)` for each (start, budget, height) of `moves`: many figures moving under the same
+    flags (a horde toward its lure), asked at once."""
+    g = geometry(board, blocking)
+    if g is not None:
+        try:
+            return [g.nearest(start, budget, height, flags, (), (), (), field)
+                    for start, budget, height in moves]
+        except _geometry.Busy:
+            pass
+    return [python_nearest(board, MoveQuery(start, budget, height, flags, blocking=blocking),
+                           field) for start, budget, height in moves]
 
 
 def distance_field_compiled(board: Board, query: FieldQuery) -> list[float]:

@@ -17,10 +17,11 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 
+from deadtable.engine.board import Board
 from deadtable.engine.board.query import FieldQuery, distance_field_compiled
-from deadtable.engine.decisions import Action, Decision
+from deadtable.engine.decisions import Action, ActionList, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.left_4_dead import combat, movement, uncommon
 from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState
@@ -159,22 +160,33 @@ def horde_field(state: Left4DeadState) -> list[float]:
     return distance_field_compiled(state.board, FieldQuery(lure_sources(state), 5))
 
 
-def move_actions(state: Left4DeadState, frame: HordeTurn) -> list[Action]:
+@lru_cache(maxsize=64)
+def _field_array(board: Board, lures: tuple[int, ...]) -> array[float]:
+    """horde_field for these lures, in the form nearest reads: the same over a horde turn's
+    decisions (zombies are no lures), kept per board and lures. Read it, never change it."""
+    return array("d", distance_field_compiled(board, FieldQuery(list(lures), 5)))
+
+
+def move_actions(state: Left4DeadState, frame: HordeTurn) -> ActionList:
     if len(frame.moved) >= MOVERS:
-        return []
-    field_ = array("d", horde_field(state))  # in the form nearest reads, once per decision
-    names = state.board.names
-    actions = []
-    for zombie in horde(state):
-        if zombie.id in frame.moved:
-            continue
-        for space in toward(state, zombie, field_):
-            actions.append(Action(
-                f"horde-move:{zombie.id}:{space}",
-                partial(movement.move_label, state, zombie, space, None),
-                {"verb": "move", "figure": zombie.id, "space": names[space]}))
-    if not actions:
-        return []
+        return ActionList()
+    field_ = _field_array(state.board, tuple(lure_sources(state)))
+    movers = [zombie for zombie in horde(state) if zombie.id not in frame.moved]
+    moves = [(zombie, space)  # toward(state, zombie, field_) for each, asked at once
+             for zombie, ends in zip(movers, movement.nearest_each(state, movers, field_),
+                                     strict=True)
+             for space in ends]
+    if not moves:
+        return ActionList()
+
+    def build() -> list[Action]:  # made only when read
+        names = state.board.names
+        return [Action(f"horde-move:{zombie.id}:{space}",
+                       partial(movement.move_label, state, zombie, space, None),
+                       {"verb": "move", "figure": zombie.id, "space": names[space]})
+                for zombie, space in moves]
+
+    actions = ActionList([f"horde-move:{zombie.id}:{space}" for zombie, space in moves], build)
     actions.append(Action("horde-stop", "The horde moves no more", {"verb": "stop"}))
     return actions
 

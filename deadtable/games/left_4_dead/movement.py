@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Callable, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache, partial
+from typing import Any
 
 from deadtable.engine.board import Board, climbing_cost, distances, reach, sees
 from deadtable.engine.board.movement import Route
@@ -26,9 +27,13 @@ from deadtable.engine.board.query import (
     MoveQuery,
     compiled,
     engagement_masks,
-    nearest_compiled,
+    marked,
     reach_compiled,
 )
+from deadtable.engine.board.query import (
+    nearest_each as query_nearest_each,
+)
+from deadtable.engine.decisions import Action, ActionList
 from deadtable.games.left_4_dead import combat
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
@@ -110,19 +115,33 @@ def nearest(state: Left4DeadState, figure: Figure, field: array[float]) -> list[
     stands), those lowest on `field`, ascending, if lower than where it stands; else [].
     What horde.toward asks of every zombie each time the horde chooses, answered without
     building a route for each space (engine/board/query.py's nearest_compiled)."""
-    origin = figure.space
-    assert origin is not None
-    enemy_at = enemies_of(state, figure.side)
-    if origin in enemy_at:  # never so in play; as _routes leaves it out
-        enemy_at = {s: f for s, f in enemy_at.items() if s != origin}
-    # the query _routes makes without the penalty; the mover's own space may stay in no_end
-    # (the start is always an end: reach never asks can_end of it)
-    query = MoveQuery(origin, move_budget(state, figure), height(state, figure),
-                      _terrain_flags(state.board, slithers(figure)), None,
-                      closed=state.blocked_spaces(),
-                      no_pass=() if figure.kind == "witch" else enemy_at,  # Furious Focus
-                      no_end=state.occupancy())
-    return nearest_compiled(state.board, query, field)
+    return nearest_each(state, [figure], field)[0]
+
+
+def nearest_each(state: Left4DeadState, figures: Sequence[Figure],
+                 field: array[float]) -> list[list[int]]:
+    """[nearest(state, f, field) for f in figures], the flags made once for the figures
+    that share them (the horde's)."""
+    board = state.board
+    groups: dict[tuple[str, bool, bool], list[int]] = {}  # flags' kind -> figures' indexes
+    for n, figure in enumerate(figures):
+        groups.setdefault((figure.side, slithers(figure), figure.kind == "witch"), []).append(n)
+    answers: list[list[int]] = [[] for _ in figures]
+    for (side, mud, witch), members in groups.items():
+        # the flags of _routes' query without the penalty: stops (water), closed (crescendo
+        # obstacles), no passing enemies (but for the Witch: Furious Focus), no ending on a
+        # figure; the mover's own space may keep its flags (reach asks nothing of its start)
+        flags = marked(board, _terrain_flags(board, mud), state.blocked_spaces(),
+                       () if witch else enemies_of(state, side), state.occupancy())
+        moves = []
+        for n in members:
+            figure = figures[n]
+            assert figure.space is not None
+            moves.append((figure.space, move_budget(state, figure), height(state, figure)))
+        for n, found in zip(members, query_nearest_each(board, moves, flags, field),
+                            strict=True):
+            answers[n] = found
+    return answers
 
 
 def _routes(state: Left4DeadState, figure: Figure, origin: int, budget: int,
@@ -228,6 +247,26 @@ def move_label(state: Left4DeadState, figure: Figure, space: int, route: Route |
     if route.penalty:
         text += f", {int(route.penalty)} leaving-engagement attack(s)"
     return text + ")"
+
+
+def move_choices(state: Left4DeadState, figure: Figure, found: dict[int, list[Route]],
+                 costs: bool = False) -> ActionList:
+    """"move:<space>" to each space of `found` (routes' answer) but where the figure stands,
+    in space order, by its safest route; the actions (labels, arguments: verb, figure, space,
+    and with `costs` the route's cost and attacks) are made only when read."""
+    here = figure.space
+    spaces = sorted(s for s in found if s != here)
+
+    def build() -> Iterator[Action]:
+        names = state.board.names
+        for space in spaces:
+            route = safest(found[space])
+            args: dict[str, Any] = {"verb": "move", "figure": figure.id, "space": names[space]}
+            if costs:
+                args["cost"], args["attacks"] = route.cost, route.penalty
+            yield Action(f"move:{space}", partial(move_label, state, figure, space, route), args)
+
+    return ActionList([f"move:{s}" for s in spaces], build)
 
 
 def safest(options: list[Route]) -> Route:

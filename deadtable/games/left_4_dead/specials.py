@@ -10,9 +10,8 @@ Spitter, Tank), and effects when it is destroyed or attacked.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 
-from deadtable.engine.decisions import Action, Decision
+from deadtable.engine.decisions import Action, ActionList, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.left_4_dead import combat, movement
 from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState
@@ -108,19 +107,19 @@ class SpecialTurnHandler(Handler[Left4DeadState, SpecialTurn]):
                 return Decision.of(INFECTED, f"{name}: before moving?", actions)
             return None
         if frame.step == "move":
-            actions = move_actions(state, frame, figure) + powers.move_actions(state, frame,
-                                                                               figure)
-            if not actions:
+            moves = move_actions(state, frame, figure) + powers.move_actions(state, frame,
+                                                                             figure)
+            if not moves:
                 return None
-            actions.append(Action("stay", "Do not move", {"verb": "stay"}))
-            return Decision.of(INFECTED, f"{name}: move where?", actions)
-        actions = attack_actions(state, frame, figure) + powers.attack_actions(state, frame,
+            moves.append(Action("stay", "Do not move", {"verb": "stay"}))
+            return Decision.of(INFECTED, f"{name}: move where?", moves)
+        attacks = attack_actions(state, frame, figure) + powers.attack_actions(state, frame,
                                                                                figure)
-        if not actions:
+        if not attacks:
             return None
         if not held_by(state, figure):
-            actions.append(Action("end", "End the turn", {"verb": "end"}))
-        return Decision.of(INFECTED, f"{name}: attack?", actions)
+            attacks.append(Action("end", "End the turn", {"verb": "end"}))
+        return Decision.of(INFECTED, f"{name}: attack?", attacks)
 
     def run(self, state: Left4DeadState, frame: SpecialTurn) -> None:
         figure = state.figures.get(frame.figure)
@@ -154,23 +153,13 @@ class SpecialTurnHandler(Handler[Left4DeadState, SpecialTurn]):
             powers.apply(state, frame, figure, verb, rest)
 
 
-def move_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> list[Action]:
+def move_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> ActionList:
     if held_by(state, figure) is not None and figure.kind != "jockey":
-        return []
+        return ActionList()
     from deadtable.games.left_4_dead import powers
 
     budget = powers.move_budget(state, figure)
-    names = state.board.names
-    actions = []
-    for space, options in sorted(movement.routes(state, figure, budget).items()):
-        if space == figure.space:
-            continue
-        route = movement.safest(options)
-        actions.append(Action(
-            f"move:{space}",
-            partial(movement.move_label, state, figure, space, route),
-            {"verb": "move", "figure": figure.id, "space": names[space]}))
-    return actions
+    return movement.move_choices(state, figure, movement.routes(state, figure, budget))
 
 
 def move(state: Left4DeadState, frame: SpecialTurn, figure: Figure, space: int) -> None:

@@ -18,9 +18,8 @@ takes no turn while its captor is next to it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
 
-from deadtable.engine.decisions import Action, Decision
+from deadtable.engine.decisions import Action, ActionList, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.left_4_dead import (
     ammo,
@@ -181,26 +180,19 @@ def before_actions(state: Left4DeadState, frame: SurvivorTurn, figure: Figure) -
     return [*actions, Action("go-on", "Take the turn", {"verb": "go-on"})]
 
 
-def move_actions(state: Left4DeadState, frame: SurvivorTurn, figure: Figure) -> list[Action]:
+def move_actions(state: Left4DeadState, frame: SurvivorTurn, figure: Figure) -> ActionList:
     assert figure.space is not None
-    actions: list[Action] = []
+    actions = ActionList()
     if frame.budget > 0:
-        names = state.board.names
-        for space, options in sorted(movement.routes(state, figure, frame.budget).items()):
-            if space == figure.space:
-                continue
-            route = movement.safest(options)
-            actions.append(Action(
-                f"move:{space}", partial(movement.move_label, state, figure, space, route),
-                {"verb": "move", "figure": figure.id, "space": names[space],
-                 "cost": route.cost, "attacks": route.penalty}))
+        actions = movement.move_choices(state, figure,
+                                        movement.routes(state, figure, frame.budget), costs=True)
     if frame.beat_downs < 2:
         for target in beat_down_targets(state, figure):
             actions.append(Action(f"beat:{target.id}",
                                   f"Beat Down {combat.name(target)} ({BEAT_DOWN})",
                                   {"verb": "beat", "figure": figure.id, "target": target.id}))
     if not actions:
-        return []
+        return ActionList()
     actions.append(Action("stop", "End the move here" if frame.moved else "Do not move",
                           {"verb": "stop"}))
     return actions

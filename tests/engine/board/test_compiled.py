@@ -154,6 +154,27 @@ def test_nearest_compiled_is_the_pythons_twin(on: None, data: st.DataObject) -> 
     assert all(field[s] >= field[found[0]] for s in ends) if found else True
 
 
+@settings(max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_nearest_each_asks_nearest_of_each_move(on: None, data: st.DataObject) -> None:
+    # one flags for many moves (a horde): the same as each query alone, compiled or not
+    board = data.draw(boards())
+    query = data.draw(move_queries(board))
+    flags = q.marked(board, query.flags, query.closed, query.no_pass, query.no_end)
+    field = array("d", data.draw(st.lists(st.integers(0, 6).map(float), min_size=board.size,
+                                          max_size=board.size)))
+    moves = data.draw(st.lists(st.tuples(st.integers(0, board.size - 1), st.integers(0, 8),
+                                         st.integers(1, 7)), max_size=5))
+    alone = [python_nearest(board, dataclasses.replace(query, start=s, budget=b, height=h,
+                                                       engaged=None), field)
+             for s, b, h in moves]
+    for compiled in (True, False):  # each example both ways (the fixture runs once)
+        q.use_compiled(compiled)
+        same(q.nearest_each(board, moves, flags, field, query.blocking), alone)
+    q.use_compiled(True)
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_the_data_form_asks_what_the_callbacks_ask(data: st.DataObject) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from deadtable.engine.decisions import Action
+from deadtable.engine.decisions import Action, ActionList
 from deadtable.games.left_4_dead import combat
 from deadtable.games.left_4_dead.powers import (
     boomer,
@@ -76,10 +76,18 @@ def move_budget(state: Left4DeadState, figure: Figure) -> int:
     return int(hook(state, figure, base)) if hook is not None else base
 
 
-def move_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> list[Action]:
+def move_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> ActionList:
     """Moves in place of the normal move (Charger: Barreling Charge; Hunter: Pounce)."""
-    hook = _hook(figure, "move_actions")
-    return list(hook(state, frame, figure)) if hook is not None else []
+    return _listed(_hook(figure, "move_actions"), state, frame, figure)
+
+
+def _listed(hook: Any, state: Left4DeadState, frame: SpecialTurn,
+            figure: Figure) -> ActionList:
+    """A hook's actions, unbuilt if it made them lazily (an ActionList)."""
+    found = ActionList()
+    if hook is not None:
+        found.extend(hook(state, frame, figure))
+    return found
 
 
 def after_move(state: Left4DeadState, frame: SpecialTurn, figure: Figure,
@@ -91,10 +99,9 @@ def after_move(state: Left4DeadState, frame: SpecialTurn, figure: Figure,
         hook(state, frame, figure, start)
 
 
-def attack_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> list[Action]:
+def attack_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> ActionList:
     """Powers used instead of attacking (Boomer, Smoker, Spitter, Tank's Rock Throw)."""
-    hook = _hook(figure, "attack_actions")
-    return list(hook(state, frame, figure)) if hook is not None else []
+    return _listed(_hook(figure, "attack_actions"), state, frame, figure)
 
 
 def attack_bonus(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> int:

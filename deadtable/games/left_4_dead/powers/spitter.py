@@ -11,7 +11,7 @@ the Spitter is destroyed, Effect("acid-explosion").
 from __future__ import annotations
 
 from deadtable.engine.board import visible, within
-from deadtable.engine.decisions import Action
+from deadtable.engine.decisions import Action, ActionList
 from deadtable.games.left_4_dead import combat, movement, specials
 from deadtable.games.left_4_dead.powers import common
 from deadtable.games.left_4_dead.specials import SpecialTurn
@@ -46,13 +46,18 @@ def _targets(state: Left4DeadState, figure: Figure, only: int | None) -> list[in
     return [s for s in candidates if s in near or s in seen]
 
 
-def attack_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> list[Action]:
+def attack_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> ActionList:
     if frame.attacks_left <= 0 or specials.held_by(state, figure) is not None:
-        return []
-    names = state.board.names
-    return [Action(f"acid:{s}", f"Acid Vomit at {names[s]}",
-                   {"verb": "acid", "figure": figure.id, "space": names[s]})
-            for s in spaces(state, figure)]
+        return ActionList()
+    found = spaces(state, figure)
+
+    def build() -> list[Action]:  # made only when read: there may be over a hundred
+        names = state.board.names
+        return [Action(f"acid:{s}", f"Acid Vomit at {names[s]}",
+                       {"verb": "acid", "figure": figure.id, "space": names[s]})
+                for s in found]
+
+    return ActionList([f"acid:{s}" for s in found], build)
 
 
 def splash(state: Left4DeadState, figure: Figure, space: int, area: set[int], dice: int,
