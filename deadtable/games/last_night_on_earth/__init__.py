@@ -25,6 +25,7 @@ from deadtable.games.last_night_on_earth.heroturn import (
 )
 from deadtable.games.last_night_on_earth.lossoffaith import LossWindow, LossWindowHandler
 from deadtable.games.last_night_on_earth.prayer import Prayer, PrayerHandler
+from deadtable.games.last_night_on_earth.render import outcome_text
 from deadtable.games.last_night_on_earth.rounds import Round, RoundHandler
 from deadtable.games.last_night_on_earth.setup import SCENARIOS, check, start
 from deadtable.games.last_night_on_earth.state import HEROES, SEATS, ZOMBIES, LastNightState
@@ -84,6 +85,7 @@ SPEC = GameSpec(
     render="deadtable.games.last_night_on_earth.render:render",  # the town in the terminal
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the town in the browser
     help="deadtable.games.last_night_on_earth.help:help",  # the terminal's `help`
+    outcome_text=outcome_text,  # "The zombies win: ... on turn 16."
 )
 
 register_agent("zombie", ZombieAgent, game="last-night-on-earth")

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from deadtable.engine.decisions import Decision
+from deadtable.engine.state import Outcome
 from deadtable.render import board_footer
 
 LOG_LINES = 8
@@ -162,3 +163,14 @@ def render(view: dict[str, Any], decision: Decision | None = None) -> Renderable
     seat = view.get("seat")
     return Panel(Group(*parts), title="Last Night on Earth" + (f" - {seat}" if seat else ""),
                  title_align="left", padding=(0, 0))
+
+
+def outcome_text(outcome: Outcome) -> str:
+    """The end in the players' words (GameSpec.outcome_text): 'The zombies win: the Sun track
+    ran out. 5 zombies killed, 3 heroes killed, on turn 16.'"""
+    winners = [side for side, result in outcome.results.items() if result == "win"]
+    head = f"The {' and '.join(winners)} win" if winners else "Nobody wins"
+    scores = outcome.scores
+    kills, dead = int(scores.get("kills", 0)), int(scores.get("heroes_killed", 0))
+    return (f"{head}: {outcome.cause}. {kills} zombie{'s' if kills != 1 else ''} killed, "
+            f"{dead} hero{'es' if dead != 1 else ''} killed, on turn {scores.get('turn', '?')}.")

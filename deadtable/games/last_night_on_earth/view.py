@@ -68,7 +68,17 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         "fight": fight_view(state),
         "turn_of": turn_of(state),
     }
+    seen["cards"] = card_texts(state, seen)
     return seen
+
+
+def card_texts(state: LastNightState, seen: dict[str, Any]) -> dict[str, str]:
+    """The printed text of every card the seat can read in this view (items, its own hands,
+    cards in play), for a person to read what a card does."""
+    names = [n for h in seen["heroes"] for n in h["items"] + h.get("hand", [])]
+    names += seen["zombie_hand"].get("cards", []) + list(state.in_play)
+    cards = state.data.cards
+    return {n: cards[n].text for n in dict.fromkeys(names) if n in cards}
 
 
 def turn_of(state: LastNightState) -> str:
