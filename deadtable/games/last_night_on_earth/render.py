@@ -103,7 +103,9 @@ def heroes_table(view: dict[str, Any]) -> Table:
     marks = hero_marks(view)
     for hero in view["heroes"]:
         wounds = "killed" if hero["dead"] else f"{hero['wounds']}/{hero['max_wounds']}"
-        hand = ", ".join(hero["hand"]) if "hand" in hero else f"{hero['hand_count']} cards"
+        count = hero["hand_count"]
+        hand = (", ".join(hero["hand"]) if "hand" in hero
+                else f"{count} card{'' if count == 1 else 's'}")
         extra = f" (+{hero['faith']} Faith)" if hero["faith"] else ""
         table.add_row(f"{marks[hero['name']]} {hero['name']}", hero["space"], wounds,
                       ", ".join(hero["items"]) + extra, hand)

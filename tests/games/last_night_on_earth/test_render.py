@@ -28,7 +28,7 @@ def test_the_table_fits_in_80_columns_and_shows_each_seat_its_own_cards():
     joseph = [line for line in heroes.splitlines() if "Father Joseph" in line]
     assert joseph and "Faith" in joseph[0]  # his hand, shown to the heroes
     joseph = [line for line in zombies.splitlines() if "Father Joseph" in line]
-    assert joseph and "Faith" not in joseph[0] and "1 cards" in joseph[0]
+    assert joseph and "Faith" not in joseph[0] and "1 card" in joseph[0]
     assert "Your Zombie hand" in zombies and "Your Zombie hand" not in heroes
 
 

@@ -28,6 +28,14 @@
     const root = svg("svg", {class: "lnoe-town", viewBox: `0 0 ${width * S} ${height * S}`,
       role: "img", "aria-label": "the town"});
     const pits = new Set(t.spawning_pits);
+    // A pit or a figure drawn over a square to choose chooses it too (a tap lands on them).
+    const onSquare = (name, node) => {
+      if (clickable[name]) {
+        node.addEventListener("click", () => clickable[name]());
+        node.classList.add("on-target");
+      }
+      return node;
+    };
     Object.entries(where).forEach(([name, [x, y]]) => {
       const click = clickable[name];
       const rect = svg("rect", {x: x * S, y: y * S, width: S, height: S,
@@ -38,7 +46,8 @@
       if (click) rect.addEventListener("click", () => click());
       root.append(rect);
       if (pits.has(name)) {
-        root.append(svg("circle", {cx: x * S + S / 2, cy: y * S + S / 2, r: S / 3, fill: "#5a1a1a"}));
+        root.append(onSquare(name, svg("circle", {cx: x * S + S / 2, cy: y * S + S / 2, r: S / 3,
+          fill: "#5a1a1a", class: "pit"}, svg("title", {}, `${name}, a spawning pit`))));
       }
     });
     t.edges.forEach(([a, b, feature]) => {
@@ -58,18 +67,19 @@
     view.zombies.forEach((z) => { counts[z.space] = (counts[z.space] || 0) + 1; });
     Object.entries(counts).forEach(([space, n]) => {
       const [x, y] = where[space];
-      root.append(svg("circle", {cx: x * S + S * 0.7, cy: y * S + S * 0.7, r: S * 0.28,
-        fill: "#4caf50", class: "zombie"}, svg("title", {}, `${n} zombie${n > 1 ? "s" : ""}`)));
+      root.append(onSquare(space, svg("circle", {cx: x * S + S * 0.7, cy: y * S + S * 0.7,
+        r: S * 0.28, fill: "#4caf50", class: "zombie"},
+      svg("title", {}, `${n} zombie${n > 1 ? "s" : ""} on ${space}`))));
       root.append(svg("text", {x: x * S + S * 0.7, y: y * S + S * 0.8, "text-anchor": "middle",
         "font-size": 10, fill: "#000"}, String(n)));
     });
     view.heroes.filter((h) => !h.dead).forEach((h) => {
       const [x, y] = where[h.space];
       const acting = view.turn_of === `${h.name}'s turn`;
-      root.append(svg("circle", {cx: x * S + S * 0.32, cy: y * S + S * 0.32, r: S * 0.3,
-        fill: "#29b6f6", class: `hero${acting ? " acting" : ""}`,
+      root.append(onSquare(h.space, svg("circle", {cx: x * S + S * 0.32, cy: y * S + S * 0.32,
+        r: S * 0.3, fill: "#29b6f6", class: `hero${acting ? " acting" : ""}`,
         stroke: acting ? "#ffd54a" : "none", "stroke-width": acting ? 2.5 : 0},
-      svg("title", {}, `${h.name}${acting ? " (taking a turn)" : ""}, on ${h.space}`)));
+      svg("title", {}, `${h.name}${acting ? " (taking a turn)" : ""}, on ${h.space}`))));
       root.append(svg("text", {x: x * S + S * 0.32, y: y * S + S * 0.42, "text-anchor": "middle",
         "font-size": 10, fill: "#000"}, h.name.slice(0, 2)));
     });
@@ -95,7 +105,7 @@
       el("div", {}, h.dead ? "killed" : `Wounds ${h.wounds}/${h.max_wounds} · on ${h.space}` +
         (h.faith ? ` · Faith +${h.faith}` : "")),
       el("div", {}, "Items: ", ...names(h.items, texts)),
-      el("div", {}, ...(h.hand ? ["Hand: ", ...names(h.hand, texts)] : [`Hand: ${h.hand_count} cards`])));
+      el("div", {}, ...(h.hand ? ["Hand: ", ...names(h.hand, texts)] : [`Hand: ${h.hand_count} card${h.hand_count === 1 ? "" : "s"}`])));
   }
 
   // The Sun track: a box per turn, the turns gone filled; dawn after the last.
