@@ -92,3 +92,20 @@ def test_play_left_4_dead_gives_the_infected_to_the_director_unless_told() -> No
                                       "max-rounds=1", "--agent", "survivors=first"], input="")
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output and "Pass to" not in result.output
+
+
+def test_spaces_a_game_numbers_are_read_and_typed_by_name() -> None:
+    # Last Night on Earth's actions carry the board's space number; a person types "1,0".
+    names = ["0,0", "1,0", "0,1"]
+    numbered = Decision.of("zombies", "Move Zombie 1", [
+        Action("move:zombie-1:1", "Zombie 1 moves to 1,0",
+               {"verb": "move", "figure": "zombie-1", "space": 1}),
+        Action("move:zombie-1:2", "Zombie 1 moves to 0,1",
+               {"verb": "move", "figure": "zombie-1", "space": 2}),
+        Action("stay:zombie-1", "Zombie 1 stays", {"verb": "stay", "figure": "zombie-1"}),
+    ])
+    named = choose.with_space_names(numbered, names)
+    assert named.ids == numbered.ids
+    assert choose.choose(named, "1,0") == choose.Choice(action="move:zombie-1:1")
+    assert choose.choose(named, "2") is None  # the number is not a space a person sees
+    assert choose.with_space_names(DECISION, names) is DECISION  # named already: unchanged

@@ -45,3 +45,13 @@ def test_enter_takes_the_only_choice() -> None:
     assert "Enter takes the only choice" in out
     assert "is not an action here" not in out
     assert out.count("heroes>") == 2  # Enter answered; the next decision asked, then q
+
+
+def test_a_square_is_typed_by_its_name_and_the_figure_deciding_is_shown() -> None:
+    # Seed 5: the zombies play no card (2), Zombie 1 takes its first move (1), then Zombie 2,
+    # on 13,1, is sent to 13,2 by typing the square.
+    out = CliRunner().invoke(app, ["play", "last-night-on-earth", "--seed", "5", "-a",
+                                   "heroes=heuristic", "-a", "zombies=human"],
+                             input="2\n1\n13,2\nq\n").stdout
+    assert "Zombie 2 is on 13,1: its choices are reversed on the town." in out
+    assert "Zombie 2 moves to 13,2" in out.split("zombies> 13,2", 1)[1]

@@ -159,8 +159,16 @@ def render(view: dict[str, Any], decision: Decision | None = None) -> Renderable
                     marked.add(name)
             elif args.get("figure") in figures:
                 marked.add(figures[args["figure"]])
-    parts: list[RenderableType] = [status_text(view), town_text(view, marked),
-                                   Text(LEGEND, style="dim"), heroes_table(view)]
+    # The town first, then whose turn and the Sun track next to the heroes, the log and the
+    # prompt: on a short terminal it is the town's top rows that scroll away.
+    parts: list[RenderableType] = [town_text(view, marked), Text(LEGEND, style="dim"),
+                                   status_text(view), heroes_table(view)]
+    deciding = {(action.args or {}).get("figure") for action in decision.actions} \
+        if decision is not None else set()
+    if len(deciding) == 1 and (figure := deciding.pop()) in figures:
+        who = next((z["name"] for z in view["zombies"] if z["id"] == figure), figure)
+        parts.insert(2, Text(f"{who} is on {figures[figure]}: its choices are reversed on "
+                             "the town.", style="bold"))
     parts += board_footer(view, LOG_LINES)
     seat = view.get("seat")
     return Panel(Group(*parts), title="Last Night on Earth" + (f" - {seat}" if seat else ""),

@@ -6,8 +6,6 @@ start and the end go to the test's tmp folder (DEADTABLE_SHOTS=dir keeps them)."
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,22 +13,12 @@ import pytest
 
 from tests.ui.web.test_browser import TIMEOUT_MS, Server
 from tests.ui.web.test_left_4_dead_browser import browser, shots
+from tests.ui.web.test_phone_browser import server  # agents answer without a pause
 
-__all__ = ["browser"]  # the module's fixtures, shared
+__all__ = ["browser", "server"]  # the module's fixtures, shared
 pytestmark = pytest.mark.browser  # left out of `make test-fast`
 
 MOST_MOVES = 1500  # far more than a game asks of one side
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """`deadtable serve` whose agents answer without the pause meant for watching people."""
-    db = tmp_path_factory.mktemp("lnoeweb") / "games.sqlite"
-    running = Server(db, [sys.executable, "-c", "from deadtable.ui.cli import main; main()",
-                          "serve", "--agent-pause", "0"])
-    running.start()
-    yield running
-    running.stop()
 
 
 def play_to_the_end(page: Any) -> tuple[int, int]:
