@@ -43,10 +43,14 @@ OPTIONS = OptionSet([
            choices=("easy", "normal", "advanced", "expert")),
     Option("campaign", "", "play a whole campaign: a packaged one (dead-river) or a campaign "
            "file (TOML); the chapters follow one another in one game"),
-    Option("chapter", 1, "the chapter to start at (with a campaign), or which chapter of its "
-           "campaign the map is (the Witch spawns in 2-4)", minimum=1, maximum=5),
+    Option("chapter", 1, "the chapter to start at (with a campaign; its last is the finale), "
+           "or which chapter of its campaign the map is (the Witch spawns in 2-4)",
+           minimum=1, maximum=5),
     Option("left-behind", "lost", "campaign: survivors who miss the safe room are out of the "
            "campaign, or rejoin in the next one (designed)", choices=("lost", "rejoin")),
+    Option("finale-tanks", "continue", "the finale's Tanks once the rescue vehicle is there "
+           "(A-47): one on its arrival and one after each Tank destroyed, or none",
+           choices=("continue", "stop")),
     Option("survivors", "Bill,Francis,Louis,Zoey", "the four survivors who play"),
     Option("max-rounds", 30, "rounds before the horde overruns survivors short of the safe room "
            "(designed)", minimum=1, maximum=1000),
