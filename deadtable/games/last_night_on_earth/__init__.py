@@ -78,6 +78,7 @@ SPEC = GameSpec(
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the town in the browser
     help="deadtable.games.last_night_on_earth.help:help",  # the terminal's `help`
     outcome_text=outcome_text,  # "The zombies win: ... on turn 16."
+    encoding="deadtable.games.last_night_on_earth.encoding:make",  # the RL encoding
 )
 
 register_agent("zombie", ZombieAgent, game="last-night-on-earth")

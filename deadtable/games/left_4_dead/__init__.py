@@ -17,6 +17,7 @@ from deadtable.engine.options import Option, OptionSet
 from deadtable.engine.procedure import Frames
 from deadtable.games.left_4_dead.advance import NextChapter, NextChapterHandler
 from deadtable.games.left_4_dead.agent import DirectorAgent, HeuristicAgent
+from deadtable.games.left_4_dead.ammo import AmmoPush, AmmoPushHandler
 from deadtable.games.left_4_dead.horde import HordeHandler, HordeTurn
 from deadtable.games.left_4_dead.rounds import Round, RoundHandler, SideTurn, SideTurnHandler
 from deadtable.games.left_4_dead.setup import KitOut, KitOutHandler, check, start
@@ -26,7 +27,7 @@ from deadtable.games.left_4_dead.survivors import SurvivorTurn, SurvivorTurnHand
 from deadtable.games.left_4_dead.uncommon import Instinct, InstinctHandler
 
 Left4DeadState.FRAMES = Frames(KitOut, Round, SideTurn, SurvivorTurn, HordeTurn, SpecialTurn,
-                               Instinct, NextChapter)
+                               Instinct, NextChapter, AmmoPush)
 Left4DeadState.HANDLERS = {
     KitOut.KIND: KitOutHandler(),
     Round.KIND: RoundHandler(),
@@ -36,6 +37,7 @@ Left4DeadState.HANDLERS = {
     SpecialTurn.KIND: SpecialTurnHandler(),
     Instinct.KIND: InstinctHandler(),
     NextChapter.KIND: NextChapterHandler(),
+    AmmoPush.KIND: AmmoPushHandler(),
 }
 
 OPTIONS = OptionSet([
@@ -94,6 +96,7 @@ SPEC = GameSpec(
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the table in the browser
     ruler="deadtable.games.left_4_dead.ruler:ruler",  # line of sight between two spaces
     help="deadtable.games.left_4_dead.help:help",  # the terminal's `help`
+    encoding="deadtable.games.left_4_dead.encoding:make",  # the RL encoding
 )
 
 register_agent("director", DirectorAgent, game="left-4-dead")

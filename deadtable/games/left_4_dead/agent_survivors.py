@@ -7,6 +7,7 @@
 - moving: toward the safe room along the map's distance field, never far ahead of the last
   teammate, toward a teammate down or held, toward items worth having, away from a calm Witch;
 - picking up: what beats what the slot holds;
+- Explosive Ammo's push: an infected figure away from the team;
 - attacking: the most dangerous target (a captor first), with a mounted gun when standing on
   one, explosives where they hit a crowd or lure the horde away, a gas can, fireworks or tank
   lit where the infected crowd round it, rescuing a teammate from a Hero Closet;
@@ -75,6 +76,8 @@ class HeuristicAgent:
             return max(ids, key=lambda i: (rank(i.split(":")[-1]), i))
         if frame.KIND == "side-turn":
             return choose_who_acts(state, ids)
+        if frame.KIND == "explosive-push":
+            return push_away(state, ids)
         if frame.KIND != "survivor-turn":
             return ids[0]
         me = acting(state)
@@ -107,6 +110,21 @@ def choose_who_acts(state: Left4DeadState, ids: list[str]) -> str:
         return (0 if helps or near_captor else 1, -goal[figure.space], action)
 
     return min(turns, key=urgency)
+
+
+def push_away(state: Left4DeadState, ids: list[str]) -> str:
+    """Explosive Ammo's push: the move that takes an infected figure farthest from the
+    survivors it is nearest, if any takes it farther; else no more pushes."""
+    team = [f.space for f in on_map(state)]
+
+    def gain(action: str) -> float:
+        figure = state.figures[arg(action, 1)]
+        now = min(spaces_apart(state, figure.space, s) for s in team)
+        return min(spaces_apart(state, int(arg(action, 2)), s) for s in team) - now
+
+    pushes = [i for i in ids if i.startswith("push:")]
+    best = max(pushes, key=lambda i: (gain(i), i), default=None)
+    return best if best is not None and gain(best) > 0 else "push-done"
 
 
 # -- before the turn -----------------------------------------------------------------------
@@ -310,7 +328,7 @@ def attack_value(state: Left4DeadState, me: Figure, action: str) -> float:
     if verb != "attack":
         return 0.0
     weapon, target = arg(action, 1), arg(action, 2)
-    tie = 0.05 * rank(weapon)
+    tie = 0.05 * rank(weapon) - alarm_risk(state, me, weapon, target)
     if target.startswith("line-"):
         from deadtable.games.left_4_dead.weapons import lines_of_fire
 
@@ -320,6 +338,15 @@ def attack_value(state: Left4DeadState, me: Figure, action: str) -> float:
         return blast_value(state, int(target[1:])) + tie
     figure = state.figures.get(target)
     return (danger(state, figure) if figure is not None else 0.0) + tie
+
+
+def alarm_risk(state: Left4DeadState, me: Figure, weapon: str, aim: str) -> float:
+    """A shot on or by an armed car brings its alarm's two waves: worth it for a special or a
+    captor, not for one zombie."""
+    from deadtable.games.left_4_dead.environment import cars_disturbed
+    from deadtable.games.left_4_dead.weapons import aimed_spaces
+
+    return ALARM if cars_disturbed(state, me, aimed_spaces(state, me, weapon, aim)) else 0.0
 
 
 def danger(state: Left4DeadState, figure: Figure) -> float:

@@ -159,12 +159,16 @@ def moved_through(state: Left4DeadState, figure: Figure, path: Iterable[int]) ->
 def attacked(state: Left4DeadState, figure: Figure, aimed: Iterable[int]) -> None:
     """A survivor attacking while on or next to a car, or attacking a figure on or next to it
     (`aimed`: the spaces of the figures it chose), sets the car's alarm off."""
+    for name in cars_disturbed(state, figure, aimed):
+        sound(state, key(CAR, name), f"{combat.name(figure)} shoots by the car", CAR_CITE)
+
+
+def cars_disturbed(state: Left4DeadState, figure: Figure, aimed: Iterable[int]) -> list[str]:
+    """The armed cars whose alarms such an attack sets off."""
     if figure.space is None or figure.side != "survivors":
-        return
+        return []
     spaces = {figure.space, *aimed}
-    for name, _, near in armed_cars(state):
-        if spaces & near:
-            sound(state, key(CAR, name), f"{combat.name(figure)} shoots by the car", CAR_CITE)
+    return [name for name, _, near in armed_cars(state) if spaces & near]
 
 
 def sound(state: Left4DeadState, spent: str, cause: str, why: str) -> None:

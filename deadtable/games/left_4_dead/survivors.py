@@ -22,7 +22,15 @@ from functools import partial
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.left_4_dead import combat, environment, items, movement, uncommon, weapons
+from deadtable.games.left_4_dead import (
+    ammo,
+    combat,
+    environment,
+    items,
+    movement,
+    uncommon,
+    weapons,
+)
 from deadtable.games.left_4_dead.state import SURVIVORS, Figure, Left4DeadState
 
 CAPTURES = ("pinned", "grabbed", "ridden", "tongue")
@@ -134,9 +142,11 @@ class SurvivorTurnHandler(Handler[Left4DeadState, SurvivorTurn]):
                 frame.left.append(old)
         elif verb == "attack":
             weapon, _, target = rest.partition(":")
+            blasted = ammo.affected(state, figure, weapon, target)
             weapons.attack(state, frame, figure, weapon, target)
             if frame.attacks_left <= 0:
                 finish_turn(state, figure)
+            ammo.offer(state, blasted)  # Explosive Ammo: move them 1 space
             uncommon.open_window(state)  # Fallen Survivors answer the attack
         elif verb == "throw":
             item, _, space = rest.partition(":")
@@ -256,10 +266,7 @@ def shove(state: Left4DeadState, by: Figure, target: Figure) -> None:
     """Move a figure one space (no leaving-engagement attacks): to the free space farthest from
     the one shoving it, the first in the board's order on a tie (designed: docs)."""
     assert target.space is not None and by.space is not None
-    occupied = state.occupancy()
-    here = target.space
-    options = [n for n in state.board.neighbours[here] if n not in occupied
-               and state.board.level[n] - state.board.level[here] < movement.height(state, target)]
+    options = ammo.step_spaces(state, target)
     if not options:
         return
     best = max(options, key=lambda n: (movement.spaces_away(state, by.space, n), -n))  # type: ignore[arg-type]

@@ -81,6 +81,8 @@ def phase(state: Left4DeadState) -> str:
             words.append(f"the horde {STEPS.get(frame.step, frame.step)}")
         elif kind == "survival-instinct":
             words.append("Survival Instinct")
+        elif kind == "explosive-push":
+            words.append("Explosive Ammo's push")
         elif kind == "round" and frame.step == "end":
             words.append("end of the round")
     return " · ".join(words)

@@ -236,9 +236,10 @@ def strike(state: Left4DeadState, figure: Figure, weapon: str, target: Figure, d
     adjacent = figure.space is not None and target.space in state.board.neighbours[figure.space]
     if prop(state, weapon, "melee") and adjacent:
         dice += int(prop(state, weapon, "attack_bonus", 0))
+    blasted = explosive_victims(state, figure, target)
+    if blasted is not None:
+        return one_roll(state, figure, weapon, blasted, dice, "ITEM PICKUPS: EXPLOSIVE AMMO")
     ammo = {e.kind for e in state.effects if e.side == figure.side}
-    if "explosive-ammo" in ammo and not adjacent and figure.side == "survivors":
-        return explosive_ammo(state, figure, weapon, target, dice)
     kills = 0
     for victim in affected:
         if victim.space is None:
@@ -258,17 +259,19 @@ def strike(state: Left4DeadState, figure: Figure, weapon: str, target: Figure, d
     return kills
 
 
-def explosive_ammo(state: Left4DeadState, figure: Figure, weapon: str, target: Figure,
-                   dice: int) -> int:
-    """Explosive Ammo: an attack on a non-adjacent figure also affects every figure next to it,
-    with one roll for all, each defending alone (Worker Infected are not affected). The
-    optional 1-space move of an affected opponent is not taken (designed: docs)."""
-    assert target.space is not None
+def explosive_victims(state: Left4DeadState, figure: Figure, target: Figure) -> list[Figure] | None:
+    """Explosive Ammo deployed and a survivor attacking a non-adjacent figure: that figure and
+    every figure next to it (Worker Infected are not affected), all hit by one roll; None
+    where the ammo plays no part. An affected opponent may then be moved 1 space (ammo.py)."""
+    if figure.side != "survivors" or figure.space is None or target.space is None \
+            or target.space in state.board.neighbours[figure.space] \
+            or not any(e.kind == "explosive-ammo" and e.side == figure.side
+                       for e in state.effects):
+        return None
     near = state.board.neighbours[target.space]
-    victims = [target] + [f for f in state.figures.values()
-                          if f.space in near and f is not figure and not f.closet
-                          and not items.immune(state, f, "explosive-ammo")]
-    return one_roll(state, figure, weapon, victims, dice, "ITEM PICKUPS: EXPLOSIVE AMMO")
+    return [target] + [f for f in state.figures.values()
+                       if f.space in near and f is not figure and not f.closet
+                       and not items.immune(state, f, "explosive-ammo")]
 
 
 def one_roll(state: Left4DeadState, figure: Figure | None, weapon: str, victims: list[Figure],
@@ -290,6 +293,8 @@ def one_roll(state: Left4DeadState, figure: Figure | None, weapon: str, victims:
         blocks = combat.shields(state, defense) if defense > 0 else 0
         if defense > 0:
             uncommon.defended(state, victim)
+        if blocks and figure is not None and combat.kevlar(state, figure, victim):
+            blocks = hits  # Riot Control: Kevlar Armor, one shield blocks all from afar
         wounds = max(0, hits - blocks)
         state.event(f"{combat.name(victim)} rolls {defense} defense dice: {blocks} shield(s), "
                     f"{wounds} wound(s).", why)

@@ -110,6 +110,7 @@ SPEC = GameSpec(
     sides=sides,
     render="deadtable.games.psycho_raiders.render:render",
     web_renderer=Path(__file__).parent / "web" / "renderer.js",
+    encoding="deadtable.games.psycho_raiders.encoding:make",  # the RL encoding
 )
 
 register_agent("heuristic", HeuristicAgent, game="psycho-raiders")

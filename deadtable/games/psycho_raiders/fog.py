@@ -6,7 +6,7 @@ Sight in Fog (nothing seen beyond 3 hexes) is `hiding.fogged`."""
 
 from __future__ import annotations
 
-from deadtable.games.psycho_raiders.movement import MOVE, can_pass, cost, room_for
+from deadtable.games.psycho_raiders.movement import MOVE, can_pass, room_for
 from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
 
 FOG = "Fog Dial"
@@ -23,7 +23,8 @@ def drift(state: PsychoRaidersState, char: Character, token: int) -> None:
     direction = str(state.rules.tables.dice["fog_dial"].row(roll)["direction"])
     label = f"{char.name}'s token {token}" if char.hidden else char.name
     there = _toward(state, here, direction)
-    if (there is None or cost(state, char, there) is None or not can_pass(state, here, there)
+    if (there is None or not state.rules.tables.terrain[state.board.terrain[there]].enter
+            or not can_pass(state, here, there)
             or not room_for(state, char, there, fighting=False)):
         state.event(f"{label} runs blind in the fog ({roll}: {direction}) but goes no "
                     "further.", FOG)

@@ -10,16 +10,19 @@ import pytest
 from rich.console import Console
 
 from deadtable.games.left_4_dead import endofround, environment, items
+from deadtable.games.left_4_dead.agent import HeuristicAgent
 from deadtable.games.left_4_dead.state import Left4DeadState
 from deadtable.render import render_view
 from tests.games.left_4_dead.positions import (
     SMALL_MAP,
     ZOMBIE,
     at,
+    choose,
     empty,
     ids,
     infected,
     last_events,
+    place_team,
     put,
     script,
     survivor_turn,
@@ -239,6 +242,34 @@ def test_an_alarm_places_its_zombies_again_at_the_end_of_the_round(lane):
     assert environment.alarms_due(lane) == 0  # once
 
 
+# -- the survivors' heuristic ---------------------------------------------------------------
+def heuristic(state: Left4DeadState) -> str:
+    return choose(HeuristicAgent(seed=1), state)
+
+
+def test_the_heuristic_lights_a_gas_can_where_the_infected_crowd_round_it(lane):
+    place_team(lane, bill="1,1", francis="0,2", louis="1,2", zoey="0,3")
+    for space in ("5,2", "6,0", "6,2", "6,1"):
+        infected(lane, ZOMBIE, space)
+    survivor_turn(lane, "bill", step="attack")
+    assert heuristic(lane) == light(lane, "gas-can", "5,1")
+
+
+def test_the_heuristic_fires_the_mounted_gun_it_stands_on(lane):
+    place_team(lane, bill="2,3", francis="0,2", louis="1,2", zoey="0,3")
+    zombie = infected(lane, ZOMBIE, "4,2")
+    survivor_turn(lane, "bill", step="attack")
+    assert heuristic(lane) == f"attack:minigun:{zombie.id}"
+
+
+def test_the_heuristic_does_not_set_off_a_car_alarm_for_one_zombie(lane):
+    place_team(lane, bill="1,3", francis="0,2", louis="1,2", zoey="0,3")
+    zombie = infected(lane, ZOMBIE, "5,3")  # next to the car
+    survivor_turn(lane, "bill", step="attack")
+    assert f"attack:card:{zombie.id}" in ids(lane)
+    assert heuristic(lane) == "end"
+
+
 # -- what the seats see ----------------------------------------------------------------------
 def test_the_view_and_the_terminal_show_what_is_still_in_place(lane):
     put(lane, "bill", "1,1")
@@ -254,3 +285,17 @@ def test_the_view_and_the_terminal_show_what_is_still_in_place(lane):
     assert "gas-can" not in {e["kind"] for e in lane.view("survivors")["environment"]}
     clone = lane.clone()
     assert clone.spent == lane.spent and clone.spent is not lane.spent
+
+
+def test_what_is_spent_and_the_due_wave_survive_a_save_and_the_status_line_says_so(lane):
+    put(lane, "bill", "5,2")
+    survivor_turn(lane, "bill")
+    lane.apply(f"move:{at(lane, '6,3')}")
+    lane.apply("stop")
+    loaded = lane.game.from_json(lane.to_json())
+    assert isinstance(loaded, Left4DeadState)
+    assert loaded.spent == ["car@car"] and environment.alarms_due(loaded) == 1
+    out = io.StringIO()
+    Console(file=out, width=140, color_system=None).print(
+        render_view("left-4-dead", loaded.view("infected")))
+    assert "ALARM: 1 wave(s) of zombies again at the end of the round" in out.getvalue()

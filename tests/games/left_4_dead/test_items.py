@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 from deadtable.games.left_4_dead import endofround, items
+from deadtable.games.left_4_dead.agent import HeuristicAgent
 from deadtable.games.left_4_dead.data import load_items
 from tests.games.left_4_dead.positions import (
     ZOMBIE,
     at,
+    choose,
     horde_turn,
     ids,
     infected,
@@ -30,6 +32,10 @@ def kill(dice: int, defense: int) -> list[int]:
 
 def miss(dice: int, defense: int) -> list[int]:
     return [6] * (dice + defense)
+
+
+def heuristic(state) -> str:
+    return choose(HeuristicAgent(seed=1), state)
 
 
 def turn_over(lane) -> bool:
@@ -249,3 +255,43 @@ def test_the_defibrillator_revives_a_destroyed_survivor_beside_with_2_wounds_and
     assert "chainsaw" not in allowed
     assert len(zoey.items) == 1 and set(zoey.items.values()) <= allowed
     assert "health" not in bill.items and turn_over(lane)  # instead of the turn
+
+
+def test_explosive_ammo_lets_the_survivors_move_each_affected_opponent_1_space(lane):
+    zoey = put(lane, "zoey", "0,3")
+    zoey.items["health"] = "explosive-ammo"
+    put(lane, "bill", "0,2")
+    target = infected(lane, "charger", "5,2")  # Life 4: stands after the blast
+    near = infected(lane, "boomer", "6,2")  # Life 2
+    worker = infected(lane, "worker", "5,1")  # not affected: not moved
+    survivor_turn(lane, "zoey", step="before")
+    lane.apply("deploy:explosive-ammo")
+    survivor_turn(lane, "bill", step="attack")
+    script(lane, *miss(3, 4), *[6] * 2)  # no skull; the two defend
+    lane.apply(f"attack:card:{target.id}")
+    assert lane.stack[-1].KIND == "explosive-push"
+    offered = ids(lane)
+    assert f"push:{target.id}:{at(lane, '4,2')}" in offered and "push-done" in offered
+    assert not any(i.startswith(f"push:{worker.id}:") for i in offered)
+    assert f"push:{near.id}:{at(lane, '7,2')}" in offered
+    assert heuristic(lane) == f"push:{near.id}:{at(lane, '7,2')}"  # away from the team
+    lane.apply(f"push:{near.id}:{at(lane, '7,2')}")
+    assert near.space == at(lane, "7,2") and worker.space == at(lane, "5,1")
+    assert not any(i.startswith(f"push:{near.id}:") for i in ids(lane))  # once each
+    lane.apply("push-done")
+    assert not lane.stack or lane.stack[-1].KIND != "explosive-push"
+    assert any(e.cite == "ITEM PICKUPS: EXPLOSIVE AMMO" and "moves" in e.text for e in lane.log)
+
+
+def test_riot_control_kevlar_blocks_a_distant_one_roll_blast_with_one_shield(lane):
+    zoey = put(lane, "zoey", "0,3")
+    zoey.items["health"] = "explosive-ammo"
+    put(lane, "bill", "0,2")
+    target = infected(lane, ZOMBIE, "5,2")
+    riot = infected(lane, "riot-control", "6,2")  # next to the target, far from Bill
+    survivor_turn(lane, "zoey", step="before")
+    lane.apply("deploy:explosive-ammo")
+    survivor_turn(lane, "bill", step="attack")
+    script(lane, 1, 1, 1, 6, 6, 6, 4, 6, 6, 6)  # 3 skulls; the zombie none, Riot one shield
+    lane.apply(f"attack:card:{target.id}")
+    assert target.id not in lane.figures and riot.id in lane.figures

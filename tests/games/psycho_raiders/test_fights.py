@@ -17,8 +17,9 @@ def drain(state: PsychoRaidersState, prefix: str) -> dict[str, int]:
     return taken
 
 
-def test_a41_the_damaged_side_chooses_who_takes_the_odd_point() -> None:
-    state = new()  # flank-odd = chooses, the default
+def _flanked_spud(**options: str) -> PsychoRaidersState:
+    """Ginger and Dawn flank Spud and lose by 7 (Ginger adds 1 Will)."""
+    state = new(**options)
     park_everyone(state)
     spot = quiet_hex(state)
     for key in ("ginger", "dawn", "spud"):
@@ -32,12 +33,22 @@ def test_a41_the_damaged_side_chooses_who_takes_the_odd_point() -> None:
     state.apply("keep")
     state.apply("will:1")  # Ginger adds 1: 9 against 16, 7 damage to split
     state.apply("will:0")
+    return state
+
+
+def test_a41_the_damaged_side_chooses_who_takes_the_odd_point() -> None:
+    state = _flanked_spud()  # flank-odd = chooses, the default
     assert state.decision.ids == ["odd:c:ginger", "odd:c:dawn"]
     assert state.decision.seat == "campers"
     state.apply("odd:c:dawn")
     assert drain(state, "lose:") == {"Dawn": 4, "Ginger": 3}
     assert any(e.cite == "14.9 Flank Attacking and Defending" and "Dawn 4, Ginger 3" in e.text
                for e in state.log)
+
+
+def test_a41_fought_gives_the_odd_point_to_the_one_the_fight_was_between() -> None:
+    state = _flanked_spud(**{"flank-odd": "fought"})
+    assert drain(state, "lose:") == {"Ginger": 4, "Dawn": 3}
 
 
 def pickup_beside(*keys: str) -> tuple[PsychoRaidersState, int]:

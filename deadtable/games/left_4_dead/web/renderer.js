@@ -106,6 +106,7 @@
 
   // An effect in words: "fire (molotov cocktail) on 6,6 and next to it".
   function effectText(e) {
+    if (e.kind === "alarm") return "an alarm went off: its zombies come again at the end of the round";
     if (!e.space) return `${pretty(e.kind)}: every survivor has it to the end of the round`;
     const fx = effectOf(e.kind);
     const words = EFFECT_WORDS[fx.name] || pretty(e.kind);
