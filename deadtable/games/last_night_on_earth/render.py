@@ -178,8 +178,10 @@ def render(view: dict[str, Any], decision: Decision | None = None) -> Renderable
 def outcome_text(outcome: Outcome) -> str:
     """The end in the players' words (GameSpec.outcome_text): 'The zombies win: the Sun track
     ran out. 5 zombies killed, 3 heroes killed, on turn 16.'"""
-    winners = [side for side, result in outcome.results.items() if result == "win"]
-    head = f"The {' and '.join(winners)} win" if winners else "Nobody wins"
+    # seats to sides: several hero players ("heroes-2") share the heroes' result
+    winners = {"zombies" if seat == "zombies" else "heroes"
+               for seat, result in outcome.results.items() if result == "win"}
+    head = f"The {' and '.join(sorted(winners))} win" if winners else "Nobody wins"
     scores = outcome.scores
     kills, dead = int(scores.get("kills", 0)), int(scores.get("heroes_killed", 0))
     return (f"{head}: {outcome.cause}. {kills} zombie{'s' if kills != 1 else ''} killed, "

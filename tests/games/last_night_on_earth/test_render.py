@@ -62,3 +62,16 @@ def test_help_reads_the_cards_the_seat_holds_and_no_others():
     (title, text), = lnoe_help(options, zombies, state.decision, "sally")
     assert title == "Sally" and "Resourceful" in text
     assert lnoe_help(options, zombies, state.decision, "no such thing") == []
+
+
+def test_the_end_in_words_names_the_winning_side_whatever_the_hero_seats():
+    from deadtable.engine.state import Outcome
+    from deadtable.games.last_night_on_earth.render import outcome_text
+
+    two = Outcome({"heroes-1": "win", "heroes-2": "win", "zombies": "loss"},
+                  "the heroes killed 15 zombies", {"kills": 15, "heroes_killed": 1, "turn": 9})
+    assert outcome_text(two) == ("The heroes win: the heroes killed 15 zombies. 15 zombies "
+                                 "killed, 1 hero killed, on turn 9.")
+    dawn = Outcome({"heroes": "loss", "zombies": "win"}, "the Sun track ran out",
+                   {"kills": 1, "heroes_killed": 2, "turn": 16})
+    assert outcome_text(dawn).startswith("The zombies win: the Sun track ran out. 1 zombie ")
