@@ -12,7 +12,7 @@
   const S = 26; // a square's side in SVG units
   const EDGE = {wall: "#e8e2d0", door: "#a0622d", window: "#8fd0ff"};
 
-  function town(view, clickable) {
+  function town(view, clickable, pickHero) {
     const t = view.town;
     const at = {}, where = {};
     let width = 0, height = 0;
@@ -73,15 +73,29 @@
       root.append(svg("text", {x: x * S + S * 0.7, y: y * S + S * 0.8, "text-anchor": "middle",
         "font-size": 10, fill: "#000"}, String(n)));
     });
-    view.heroes.filter((h) => !h.dead).forEach((h) => {
-      const [x, y] = where[h.space];
+    const living = view.heroes.filter((h) => !h.dead), shared = {};
+    living.forEach((h) => { shared[h.space] = (shared[h.space] || 0) + 1; });
+    const placed = {};
+    living.forEach((h) => {
+      // heroes sharing a square sit side by side, smaller, so that each can be seen and clicked
+      const k = placed[h.space] = (placed[h.space] ?? -1) + 1;
+      const many = shared[h.space] > 1;
+      const [x, y] = where[h.space].map((c, i) => c * S + S * (many
+        ? 0.25 + 0.5 * (i === 0 ? k % 2 : Math.floor(k / 2) % 2) : 0.32));
       const acting = view.turn_of === `${h.name}'s turn`;
-      root.append(onSquare(h.space, svg("circle", {cx: x * S + S * 0.32, cy: y * S + S * 0.32,
-        r: S * 0.3, fill: "#29b6f6", class: `hero${acting ? " acting" : ""}`,
+      root.append(onSquare(h.space, svg("circle", {cx: x, cy: y,
+        r: S * (many ? 0.22 : 0.3), fill: "#29b6f6", class: `hero${acting ? " acting" : ""}`,
         stroke: acting ? "#ffd54a" : "none", "stroke-width": acting ? 2.5 : 0},
-      svg("title", {}, `${h.name}${acting ? " (taking a turn)" : ""}, on ${h.space}`))));
-      root.append(svg("text", {x: x * S + S * 0.32, y: y * S + S * 0.42, "text-anchor": "middle",
-        "font-size": 10, fill: "#000"}, h.name.slice(0, 2)));
+      svg("title", {}, `${h.name}${acting ? " (taking a turn)" : ""}, on ${h.space}` +
+        (pickHero[h.name] ? ": click to give it the next turn" : "")))));
+      if (pickHero[h.name]) { // choosing the hero who acts next: its token chooses it
+        const token = root.lastChild;
+        token.classList.add("pick");
+        token.setAttribute("data-hero", h.name);
+        token.addEventListener("click", () => D.act(pickHero[h.name]));
+      }
+      root.append(svg("text", {x, y: y + S * 0.1, "text-anchor": "middle",
+        "font-size": many ? 8 : 10, fill: "#000"}, h.name.slice(0, 2)));
     });
     return root;
   }
@@ -143,8 +157,11 @@
   function render(view, board, payload) {
     if (!view.town) return false;
     const decision = payload && payload.decision;
-    const clickable = {}, onBoard = [];
+    const clickable = {}, onBoard = [], pickHero = {};
     if (decision && decision.seat === view.seat) {
+      decision.actions.forEach((a) => {
+        if (a.args && a.args.verb === "turn" && a.args.hero) pickHero[a.args.hero] = a.id;
+      });
       const bySpace = {};
       decision.actions.forEach((a) => {
         const space = a.args && a.args.space;
@@ -175,7 +192,7 @@
     // choices below stay in sight without scrolling.
     board.append(el("div", {class: "lnoe"}, status, sunTrack(view), fight,
       el("div", {class: "lnoe-body"},
-        el("div", {class: "lnoe-left"}, el("div", {class: "lnoe-map"}, town(view, clickable)),
+        el("div", {class: "lnoe-left"}, el("div", {class: "lnoe-map"}, town(view, clickable, pickHero)),
           legend()),
         el("div", {class: "lnoe-side"},
           el("div", {class: "lnoe-heroes"}, view.heroes.map((h) => heroCard(h, view))), hand,
