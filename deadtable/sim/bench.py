@@ -1,7 +1,10 @@
 """`deadtable bench`: how fast a game plays, clones and saves, measured on this machine.
 
-Speed is measured here, never asserted in tests. Each figure is the best of a few repeats, so
-a busy machine inflates it less (the agents' and workers' figures are single runs).
+Speed is measured here, never asserted in tests. The figures of one process (games, steps,
+clones, saves) are its CPU time (time.process_time), so that other work on a shared machine
+does not slow them; the workers' figures are wall-clock time, which is what they are about.
+Each clone and save figure is the best of a few repeats (the agents' and workers' figures
+are single runs).
 
 Per game: games and steps per second with random agents in one process (the top-level
 figures), the same for each of the game's own agents (`agents`), clone() against
@@ -48,10 +51,10 @@ def _best(run: Callable[[], Any], number: int) -> float:
     """Seconds per call, the best of REPEATS runs of `number` calls."""
     best = float("inf")
     for _ in range(REPEATS):
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(number):
             run()
-        best = min(best, (time.perf_counter() - start) / number)
+        best = min(best, (time.process_time() - start) / number)
     return best
 
 
@@ -76,10 +79,10 @@ def _sample_states(game: Game, count: int, seed: int) -> list[GameState]:
 def _play(game: Game, spec: str | dict[str, str], games: int, seed: int) -> dict[str, float]:
     agents = spec if isinstance(spec, dict) else {seat: spec for seat in game.seats}
     steps = 0
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: the machine may be shared (see the docstring)
     for index in range(games):
         steps += play_one(game, seed, agents, index).steps
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     return {"games": games, "games_per_second": games / seconds,
             "steps_per_second": steps / seconds}
 

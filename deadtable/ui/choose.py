@@ -6,6 +6,7 @@ or id. Works for any game whose actions carry `args` with "space", "figure" or "
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.console import Console
@@ -34,6 +35,22 @@ def _arg(action: Action, key: str) -> str | None:
     if not args or args.get(key) is None:
         return None
     return str(args[key])
+
+
+def with_space_names(decision: Decision, names: Sequence[str] | None) -> Decision:
+    """The decision with each action's space given by its name ("13,2") where a game's
+    actions carry the board's space number (53): a person types and reads names. The ids
+    stay, so the choice made is the game's own."""
+    if not names or not any(isinstance(_raw(a, "space"), int) for a in decision.actions):
+        return decision
+    return Decision.of(decision.seat, decision.prompt, [
+        Action(a.id, a.label, {**(a.args or {}), "space": names[space]})
+        if isinstance(space := _raw(a, "space"), int) and 0 <= space < len(names) else a
+        for a in decision.actions])
+
+
+def _raw(action: Action, key: str) -> object:
+    return (action.args or {}).get(key)
 
 
 def has_spaces(decision: Decision) -> bool:

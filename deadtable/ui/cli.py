@@ -988,6 +988,9 @@ def _ask(console: Console, decision: Decision, state: GameState,
     """A legal action id read from stdin, None if the person quits (q, end of input), or
     _UNDO when they take back their last decision (`no_undo`: why they may not, or None).
     Commands (log, help, ...: ui/commands.py) are answered on the way."""
+    # Spaces by name, where a game's actions number them (the board's names are public).
+    decision = choose.with_space_names(decision, getattr(getattr(state, "board", None),
+                                                         "names", None))
     _show_actions(console, decision)
     console.print(Text(f"  (or {commands.usage(state)}; q quits)", style="dim"))
     if no_undo is None:

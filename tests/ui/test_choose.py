@@ -107,3 +107,20 @@ def test_a_hidden_character_s_tokens_are_grouped_apart_and_a_space_offered_twice
     assert "move token 1 to a space" in shown and "move token 2 to a space" in shown
     assert "Hide: a new token on 9,9 (new)" in shown and "Hide: a new token on 9,9 (keep)" in shown
     assert "hide to a space" not in shown
+
+
+def test_spaces_a_game_numbers_are_read_and_typed_by_name() -> None:
+    # Last Night on Earth's actions carry the board's space number; a person types "1,0".
+    names = ["0,0", "1,0", "0,1"]
+    numbered = Decision.of("zombies", "Move Zombie 1", [
+        Action("move:zombie-1:1", "Zombie 1 moves to 1,0",
+               {"verb": "move", "figure": "zombie-1", "space": 1}),
+        Action("move:zombie-1:2", "Zombie 1 moves to 0,1",
+               {"verb": "move", "figure": "zombie-1", "space": 2}),
+        Action("stay:zombie-1", "Zombie 1 stays", {"verb": "stay", "figure": "zombie-1"}),
+    ])
+    named = choose.with_space_names(numbered, names)
+    assert named.ids == numbered.ids
+    assert choose.choose(named, "1,0") == choose.Choice(action="move:zombie-1:1")
+    assert choose.choose(named, "2") is None  # the number is not a space a person sees
+    assert choose.with_space_names(DECISION, names) is DECISION  # named already: unchanged

@@ -65,3 +65,33 @@ def test_enter_takes_the_only_choice() -> None:
     assert "Enter takes the only choice" in out
     assert "is not an action here" not in out
     assert out.count("heroes>") == 2  # Enter answered; the next decision asked, then q
+
+
+def first_zombie_move(seed: int) -> tuple[int, str, str, str]:
+    """The zombies playing no card at first (the hero agent answering as `play` seeds it):
+    how many times the zombies said "done", the first zombie asked to move, its square and
+    the first square it may move to."""
+    state = deadtable.load("last-night-on-earth").new(seed=seed)
+    heroes = seat_agents(state, {"heroes": "heuristic"})["heroes"]
+    done = 0
+    while (decision := state.decision) is not None and (
+            decision.seat == "heroes" or "done" in decision):
+        done += decision.seat == "zombies"
+        state.apply(heroes.act(observe(state)) if decision.seat == "heroes" else "done")
+    assert decision is not None
+    move = next(a for a in decision.actions if a.id.startswith("move:"))
+    assert move.args is not None
+    zombie = move.args["figure"]
+    names = state.board.names  # type: ignore[attr-defined]
+    return done, zombie, names[state.zombies[zombie]], names[move.args["space"]]  # type: ignore[attr-defined]
+
+
+def test_a_square_is_typed_by_its_name_and_the_figure_deciding_is_shown() -> None:
+    done, zombie, here, there = first_zombie_move(5)
+    name = f"Zombie {zombie.split('-', 1)[1]}"
+    answers = "done\n" * done + f"{there}\nq\n"
+    out = CliRunner().invoke(app, ["play", "last-night-on-earth", "--seed", "5", "-a",
+                                   "heroes=heuristic", "-a", "zombies=human"],
+                             input=answers).stdout
+    assert f"{name} is on {here}: its choices are reversed on the town." in out
+    assert f"{name} moves to {there}" in out.split(f"zombies> {there}", 1)[1]

@@ -24,6 +24,7 @@ from deadtable.games.last_night_on_earth.heroturn import (
 )
 from deadtable.games.last_night_on_earth.lossoffaith import LossWindow, LossWindowHandler
 from deadtable.games.last_night_on_earth.prayer import Prayer, PrayerHandler
+from deadtable.games.last_night_on_earth.render import outcome_text
 from deadtable.games.last_night_on_earth.rounds import Round, RoundHandler
 from deadtable.games.last_night_on_earth.seats import Seated, seats, sides
 from deadtable.games.last_night_on_earth.setup import SCENARIOS, check, start
@@ -80,6 +81,7 @@ SPEC = GameSpec(
     render="deadtable.games.last_night_on_earth.render:render",  # the town in the terminal
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the town in the browser
     help="deadtable.games.last_night_on_earth.help:help",  # the terminal's `help`
+    outcome_text=outcome_text,  # "The zombies win: ... on turn 16."
     encoding="deadtable.games.last_night_on_earth.encoding:make",  # the RL encoding
 )
 

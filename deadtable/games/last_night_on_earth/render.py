@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from deadtable.engine.decisions import Decision
+from deadtable.engine.state import Outcome
 from deadtable.render import board_footer
 
 LOG_LINES = 8
@@ -102,7 +103,9 @@ def heroes_table(view: dict[str, Any]) -> Table:
     marks = hero_marks(view)
     for hero in view["heroes"]:
         wounds = "killed" if hero["dead"] else f"{hero['wounds']}/{hero['max_wounds']}"
-        hand = ", ".join(hero["hand"]) if "hand" in hero else f"{hero['hand_count']} cards"
+        count = hero["hand_count"]
+        hand = (", ".join(hero["hand"]) if "hand" in hero
+                else f"{count} card{'' if count == 1 else 's'}")
         extra = f" (+{hero['faith']} Faith)" if hero["faith"] else ""
         table.add_row(f"{marks[hero['name']]} {hero['name']}", hero["space"], wounds,
                       ", ".join(hero["items"]) + extra, hand)
@@ -156,9 +159,30 @@ def render(view: dict[str, Any], decision: Decision | None = None) -> Renderable
                     marked.add(name)
             elif args.get("figure") in figures:
                 marked.add(figures[args["figure"]])
-    parts: list[RenderableType] = [status_text(view), town_text(view, marked),
-                                   Text(LEGEND, style="dim"), heroes_table(view)]
+    # The town first, then whose turn and the Sun track next to the heroes, the log and the
+    # prompt: on a short terminal it is the town's top rows that scroll away.
+    parts: list[RenderableType] = [town_text(view, marked), Text(LEGEND, style="dim"),
+                                   status_text(view), heroes_table(view)]
+    deciding = {(action.args or {}).get("figure") for action in decision.actions} \
+        if decision is not None else set()
+    if len(deciding) == 1 and (figure := deciding.pop()) in figures:
+        who = next((z["name"] for z in view["zombies"] if z["id"] == figure), figure)
+        parts.insert(2, Text(f"{who} is on {figures[figure]}: its choices are reversed on "
+                             "the town.", style="bold"))
     parts += board_footer(view, LOG_LINES)
     seat = view.get("seat")
     return Panel(Group(*parts), title="Last Night on Earth" + (f" - {seat}" if seat else ""),
                  title_align="left", padding=(0, 0))
+
+
+def outcome_text(outcome: Outcome) -> str:
+    """The end in the players' words (GameSpec.outcome_text): 'The zombies win: the Sun track
+    ran out. 5 zombies killed, 3 heroes killed, on turn 16.'"""
+    # seats to sides: several hero players ("heroes-2") share the heroes' result
+    winners = {"zombies" if seat == "zombies" else "heroes"
+               for seat, result in outcome.results.items() if result == "win"}
+    head = f"The {' and '.join(sorted(winners))} win" if winners else "Nobody wins"
+    scores = outcome.scores
+    kills, dead = int(scores.get("kills", 0)), int(scores.get("heroes_killed", 0))
+    return (f"{head}: {outcome.cause}. {kills} zombie{'s' if kills != 1 else ''} killed, "
+            f"{dead} hero{'es' if dead != 1 else ''} killed, on turn {scores.get('turn', '?')}.")

@@ -10,6 +10,7 @@ nobody sees the order of either deck.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar
 
 from deadtable.engine.cards import Pile, Visibility
@@ -314,5 +315,6 @@ def make_piles(state: LastNightState, cards: dict[str, list[str]]) -> None:
     state.zombie_hand = Pile("Zombie hand", cards["zombie_hand"], Visibility.OWNER, ZOMBIES)
 
 
+@cache  # a few dozen figure ids, asked for on every hot path
 def is_zombie_hero(zombie: str) -> bool:
     return not zombie.split("-", 1)[1].isdigit()

@@ -78,6 +78,7 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         seen["escort"] = dict(state.escort)
         seen["townsfolk_saved"] = state.saved
         seen["townsfolk_lost"] = state.folk_lost
+    seen["cards"] = card_texts(state, seen)
     return seen
 
 
@@ -90,6 +91,15 @@ def zombie_hand_view(state: LastNightState, seat: str | None) -> dict[str, Any]:
             shown["count"] = len(shown["cards"])
             shown["other_count"] = len(state.zombie_hand) - shown["count"]
     return shown
+
+
+def card_texts(state: LastNightState, seen: dict[str, Any]) -> dict[str, str]:
+    """The printed text of every card the seat can read in this view (items, its own hands,
+    cards in play), for a person to read what a card does."""
+    names = [n for h in seen["heroes"] for n in h["items"] + h.get("hand", [])]
+    names += seen["zombie_hand"].get("cards", []) + list(state.in_play)
+    cards = state.data.cards
+    return {n: cards[n].text for n in dict.fromkeys(names) if n in cards}
 
 
 def turn_of(state: LastNightState) -> str:

@@ -10,6 +10,7 @@ Heroes").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
@@ -104,6 +105,7 @@ def kill_zombie(state: LastNightState, zombie: str, cite: str) -> None:
                f"Scenario: {state.scenario.name}")
 
 
+@cache  # a few dozen figure ids, named in every label and event
 def zombie_name(zombie: str) -> str:
     if is_zombie_hero(zombie):
         return "Zombie " + zombie.split("-", 1)[1].replace("-", " ").title()

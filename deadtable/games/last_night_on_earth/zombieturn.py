@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
@@ -82,10 +82,12 @@ def hunger_targets(state: LastNightState, space: int) -> list[int]:
     return found
 
 
-def zombie_steps(state: LastNightState, space: int) -> list[int]:
-    """Where a zombie on `space` may step: Zombie Hunger's spaces, else any adjacent space
-    (zombies ignore walls)."""
-    forced = hunger_targets(state, space)
+def zombie_steps(state: LastNightState, space: int,
+                 forced: list[int] | None = None) -> list[int]:
+    """Where a zombie on `space` may step: Zombie Hunger's spaces (`forced`, when the caller
+    has them already), else any adjacent space (zombies ignore walls)."""
+    if forced is None:
+        forced = hunger_targets(state, space)
     if forced:
         return forced
     if state.heroes_at(space):
@@ -211,6 +213,7 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
                 prayer.play(state, TOO_MANY, action_id)
 
 
+@cache  # a few dozen figure ids, asked for at every sort of the zombies
 def _number(zombie: str) -> tuple[int, str]:
     tail = zombie.split("-", 1)[1]
     return (int(tail), "") if tail.isdigit() else (0, tail)
@@ -460,8 +463,9 @@ def move_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:
 
 def move_actions(state: LastNightState, frame: ZombieTurn, zombie: str) -> list[Action]:
     space = state.zombies[zombie]
-    steps = zombie_steps(state, space)
-    forced = bool(hunger_targets(state, space))
+    hungry = hunger_targets(state, space)
+    steps = zombie_steps(state, space, hungry)
+    forced = bool(hungry)
     name = zombie_name(zombie)
     actions = [Action(f"move:{zombie}:{s}", partial(moves_to, state.town, name, s),
                       {"verb": "move", "figure": zombie, "space": s}) for s in steps]

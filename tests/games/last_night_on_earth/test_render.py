@@ -28,7 +28,7 @@ def test_the_table_fits_in_80_columns_and_shows_each_seat_its_own_cards():
     joseph = [line for line in heroes.splitlines() if "Father Joseph" in line]
     assert joseph and "Faith" in joseph[0]  # his hand, shown to the heroes
     joseph = [line for line in zombies.splitlines() if "Father Joseph" in line]
-    assert joseph and "Faith" not in joseph[0] and "1 cards" in joseph[0]
+    assert joseph and "Faith" not in joseph[0] and "1 card" in joseph[0]
     assert "Your Zombie hand" in zombies and "Your Zombie hand" not in heroes
 
 
@@ -62,3 +62,16 @@ def test_help_reads_the_cards_the_seat_holds_and_no_others():
     (title, text), = lnoe_help(options, zombies, state.decision, "sally")
     assert title == "Sally" and "Resourceful" in text
     assert lnoe_help(options, zombies, state.decision, "no such thing") == []
+
+
+def test_the_end_in_words_names_the_winning_side_whatever_the_hero_seats():
+    from deadtable.engine.state import Outcome
+    from deadtable.games.last_night_on_earth.render import outcome_text
+
+    two = Outcome({"heroes-1": "win", "heroes-2": "win", "zombies": "loss"},
+                  "the heroes killed 15 zombies", {"kills": 15, "heroes_killed": 1, "turn": 9})
+    assert outcome_text(two) == ("The heroes win: the heroes killed 15 zombies. 15 zombies "
+                                 "killed, 1 hero killed, on turn 9.")
+    dawn = Outcome({"heroes": "loss", "zombies": "win"}, "the Sun track ran out",
+                   {"kills": 1, "heroes_killed": 2, "turn": 16})
+    assert outcome_text(dawn).startswith("The zombies win: the Sun track ran out. 1 zombie ")

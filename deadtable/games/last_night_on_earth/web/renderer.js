@@ -1,8 +1,10 @@
-// Last Night on Earth in the browser: the town as SVG squares (buildings shaded, walls as
-// thick lines, doors brown, windows light blue, spawning pits), heroes as labelled tokens and
-// zombies as green tokens with their count, the Sun track, a card per hero (wounds, items and,
-// for the heroes' seat, the hand), the zombies' seat's own hand, and the fight under way.
-// Play by clicking: a square the decision names (a step, a zombie's move, a pit, a target).
+// Last Night on Earth in the browser: whose turn it is and the Sun track as boxes, the town as
+// SVG squares (buildings shaded, walls as thick lines, doors brown, windows light blue,
+// spawning pits) under a legend, heroes as labelled tokens (the acting one ringed) and zombies
+// as green tokens with their count, a card per hero (wounds, items and, for the heroes' seat,
+// the hand), the zombies' seat's own hand, what each card the seat can read does, and the
+// fight under way. Play by clicking: a square the decision names (a step, a zombie's move, a
+// pit, a target). Layout lives in style.css (the page's policy refuses style attributes).
 "use strict";
 (function () {
   const D = window.Deadtable;
@@ -10,7 +12,7 @@
   const S = 26; // a square's side in SVG units
   const EDGE = {wall: "#e8e2d0", door: "#a0622d", window: "#8fd0ff"};
 
-  function town(view, clickable) {
+  function town(view, clickable, pickHero) {
     const t = view.town;
     const at = {}, where = {};
     let width = 0, height = 0;
@@ -24,8 +26,16 @@
     const inside = {};
     Object.entries(t.buildings).forEach(([b, spaces]) => spaces.forEach((s) => { inside[s] = b; }));
     const root = svg("svg", {class: "lnoe-town", viewBox: `0 0 ${width * S} ${height * S}`,
-      width: width * S, height: height * S, role: "img", "aria-label": "the town"});
+      role: "img", "aria-label": "the town"});
     const pits = new Set(t.spawning_pits);
+    // A pit or a figure drawn over a square to choose chooses it too (a tap lands on them).
+    const onSquare = (name, node) => {
+      if (clickable[name]) {
+        node.addEventListener("click", () => clickable[name]());
+        node.classList.add("on-target");
+      }
+      return node;
+    };
     Object.entries(where).forEach(([name, [x, y]]) => {
       const click = clickable[name];
       const rect = svg("rect", {x: x * S, y: y * S, width: S, height: S,
@@ -36,7 +46,8 @@
       if (click) rect.addEventListener("click", () => click());
       root.append(rect);
       if (pits.has(name)) {
-        root.append(svg("circle", {cx: x * S + S / 2, cy: y * S + S / 2, r: S / 3, fill: "#5a1a1a"}));
+        root.append(onSquare(name, svg("circle", {cx: x * S + S / 2, cy: y * S + S / 2, r: S / 3,
+          fill: "#5a1a1a", class: "pit"}, svg("title", {}, `${name}, a spawning pit`))));
       }
     });
     t.edges.forEach(([a, b, feature]) => {
@@ -56,35 +67,101 @@
     view.zombies.forEach((z) => { counts[z.space] = (counts[z.space] || 0) + 1; });
     Object.entries(counts).forEach(([space, n]) => {
       const [x, y] = where[space];
-      root.append(svg("circle", {cx: x * S + S * 0.7, cy: y * S + S * 0.7, r: S * 0.28,
-        fill: "#4caf50", class: "zombie"}, svg("title", {}, `${n} zombie${n > 1 ? "s" : ""}`)));
+      root.append(onSquare(space, svg("circle", {cx: x * S + S * 0.7, cy: y * S + S * 0.7,
+        r: S * 0.28, fill: "#4caf50", class: "zombie"},
+      svg("title", {}, `${n} zombie${n > 1 ? "s" : ""} on ${space}`))));
       root.append(svg("text", {x: x * S + S * 0.7, y: y * S + S * 0.8, "text-anchor": "middle",
         "font-size": 10, fill: "#000"}, String(n)));
     });
-    view.heroes.filter((h) => !h.dead).forEach((h, i) => {
-      const [x, y] = where[h.space];
-      root.append(svg("circle", {cx: x * S + S * 0.32, cy: y * S + S * 0.32, r: S * 0.3,
-        fill: "#29b6f6", class: "hero"}, svg("title", {}, h.name)));
-      root.append(svg("text", {x: x * S + S * 0.32, y: y * S + S * 0.42, "text-anchor": "middle",
-        "font-size": 10, fill: "#000"}, h.name.slice(0, 2)));
+    const living = view.heroes.filter((h) => !h.dead), shared = {};
+    living.forEach((h) => { shared[h.space] = (shared[h.space] || 0) + 1; });
+    const placed = {};
+    living.forEach((h) => {
+      // heroes sharing a square sit side by side, smaller, so that each can be seen and clicked
+      const k = placed[h.space] = (placed[h.space] ?? -1) + 1;
+      const many = shared[h.space] > 1;
+      const [x, y] = where[h.space].map((c, i) => c * S + S * (many
+        ? 0.25 + 0.5 * (i === 0 ? k % 2 : Math.floor(k / 2) % 2) : 0.32));
+      const acting = view.turn_of === `${h.name}'s turn`;
+      root.append(onSquare(h.space, svg("circle", {cx: x, cy: y,
+        r: S * (many ? 0.22 : 0.3), fill: "#29b6f6", class: `hero${acting ? " acting" : ""}`,
+        stroke: acting ? "#ffd54a" : "none", "stroke-width": acting ? 2.5 : 0},
+      svg("title", {}, `${h.name}${acting ? " (taking a turn)" : ""}, on ${h.space}` +
+        (pickHero[h.name] ? ": click to give it the next turn" : "")))));
+      if (pickHero[h.name]) { // choosing the hero who acts next: its token chooses it
+        const token = root.lastChild;
+        token.classList.add("pick");
+        token.setAttribute("data-hero", h.name);
+        token.addEventListener("click", () => D.act(pickHero[h.name]));
+      }
+      root.append(svg("text", {x, y: y + S * 0.1, "text-anchor": "middle",
+        "font-size": many ? 8 : 10, fill: "#000"}, h.name.slice(0, 2)));
     });
     return root;
   }
 
-  function heroCard(h) {
-    return el("div", {class: `lnoe-hero${h.dead ? " dead" : ""}`, "data-hero": h.name},
+  // A card's name, with what it does as its tooltip where the seat may read it.
+  function cardName(name, texts) {
+    return el("span", {class: "lnoe-card", title: texts[name] || null}, name);
+  }
+
+  function names(list, texts) {
+    if (!list.length) return ["none"];
+    return list.flatMap((name, i) => (i ? [", ", cardName(name, texts)] : [cardName(name, texts)]));
+  }
+
+  function heroCard(h, view) {
+    const texts = view.cards || {};
+    const acting = view.turn_of === `${h.name}'s turn`;
+    return el("div", {class: `lnoe-hero${h.dead ? " dead" : ""}${acting ? " acting" : ""}`,
+      "data-hero": h.name},
       el("strong", {}, `${h.name} `), el("span", {}, h.title),
-      el("div", {}, h.dead ? "killed" : `Wounds ${h.wounds}/${h.max_wounds}` +
+      el("div", {}, h.dead ? "killed" : `Wounds ${h.wounds}/${h.max_wounds} · on ${h.space}` +
         (h.faith ? ` · Faith +${h.faith}` : "")),
-      el("div", {}, `Items: ${h.items.join(", ") || "none"}`),
-      el("div", {}, h.hand ? `Hand: ${h.hand.join(", ") || "empty"}` : `Hand: ${h.hand_count} cards`));
+      el("div", {}, "Items: ", ...names(h.items, texts)),
+      el("div", {}, ...(h.hand ? ["Hand: ", ...names(h.hand, texts)] : [`Hand: ${h.hand_count} card${h.hand_count === 1 ? "" : "s"}`])));
+  }
+
+  // The Sun track: a box per turn, the turns gone filled; dawn after the last.
+  function sunTrack(view) {
+    const boxes = [];
+    for (let turn = 1; turn <= view.sun_track; turn += 1) {
+      boxes.push(el("span", {class: `sun${turn <= view.turn ? " gone" : ""}`,
+        title: `turn ${turn}`}));
+    }
+    const left = Math.max(0, view.sun_track - view.turn);
+    return el("div", {class: "lnoe-sun", role: "img",
+      "aria-label": `Sun track: turn ${view.turn} of ${view.sun_track}`},
+    el("span", {}, "Sun track "), ...boxes,
+    el("span", {}, ` turn ${view.turn} of ${view.sun_track}, ${left} left till dawn`));
+  }
+
+  // What each card the seat can read does (its hands, the heroes' items, cards in play).
+  function cardTexts(view) {
+    const entries = Object.entries(view.cards || {});
+    if (!entries.length) return null;
+    return el("details", {class: "lnoe-texts"}, el("summary", {}, "What the cards do"),
+      el("dl", {}, entries.flatMap(([name, text]) => [el("dt", {}, name), el("dd", {}, text)])));
+  }
+
+  const LEGEND = [["wall", "wall"], ["door", "door"], ["window", "window"]];
+
+  function legend() {
+    return el("p", {class: "lnoe-legend"},
+      ...LEGEND.map(([cls, word]) => el("span", {class: `key ${cls}`}, word)),
+      el("span", {class: "key building"}, "building"), el("span", {class: "key pit"}, "spawning pit"),
+      el("span", {class: "key hero"}, "hero"), el("span", {class: "key zombie"}, "zombies (how many)"),
+      el("span", {class: "key target"}, "click to choose"));
   }
 
   function render(view, board, payload) {
     if (!view.town) return false;
     const decision = payload && payload.decision;
-    const clickable = {}, onBoard = [];
+    const clickable = {}, onBoard = [], pickHero = {};
     if (decision && decision.seat === view.seat) {
+      decision.actions.forEach((a) => {
+        if (a.args && a.args.verb === "turn" && a.args.hero) pickHero[a.args.hero] = a.id;
+      });
       const bySpace = {};
       decision.actions.forEach((a) => {
         const space = a.args && a.args.space;
@@ -100,19 +177,26 @@
     }
     const goal = view.goal ? ` of ${view.goal}` : "";
     const status = el("p", {class: "lnoe-status"},
-      el("strong", {}, view.scenario), ` · turn ${view.turn} of ${view.sun_track}`,
+      el("strong", {}, view.scenario), " · ", el("strong", {class: "lnoe-turn"}, view.turn_of || ""),
       ` · ${view.kills}${goal} zombies killed · ${view.zombies.length} zombies on the board, ${view.pool} in the pool`,
       ` · Hero deck ${view.hero_deck.count} · Zombie deck ${view.zombie_deck.count}`,
       view.in_play.length ? ` · in play: ${view.in_play.join(", ")}` : "");
     const hand = view.zombie_hand.cards
-      ? el("p", {class: "lnoe-hand"}, `Your Zombie hand: ${view.zombie_hand.cards.join(", ") || "empty"}`)
+      ? el("p", {class: "lnoe-hand"}, "Your Zombie hand: ",
+        ...(view.zombie_hand.cards.length ? names(view.zombie_hand.cards, view.cards || {}) : ["empty"]))
       : el("p", {class: "lnoe-hand"}, `Zombie hand: ${view.zombie_hand.count} cards`);
     const fight = view.fight && view.fight.hero_dice.length
       ? el("p", {class: "lnoe-fight"}, `Fight: ${view.fight.hero} ${view.fight.hero_dice.join(" ")} against ${view.fight.zombie} ${view.fight.zombie_dice.join(" ")}`)
       : null;
-    board.append(el("div", {class: "lnoe"}, status, fight,
-      el("div", {class: "lnoe-map", style: "overflow:auto"}, town(view, clickable)),
-      el("div", {class: "lnoe-heroes"}, view.heroes.map(heroCard)), hand));
+    // The town and the heroes side by side where the page is wide (style.css), so that the
+    // choices below stay in sight without scrolling.
+    board.append(el("div", {class: "lnoe"}, status, sunTrack(view), fight,
+      el("div", {class: "lnoe-body"},
+        el("div", {class: "lnoe-left"}, el("div", {class: "lnoe-map"}, town(view, clickable, pickHero)),
+          legend()),
+        el("div", {class: "lnoe-side"},
+          el("div", {class: "lnoe-heroes"}, view.heroes.map((h) => heroCard(h, view))), hand,
+          cardTexts(view)))));
     return {actions: onBoard};
   }
 
