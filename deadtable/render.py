@@ -20,6 +20,7 @@ from typing import Any
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.pretty import Pretty
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
@@ -99,6 +100,64 @@ def board_footer(view: dict[str, Any], lines: int) -> list[RenderableType]:
         results = ", ".join(f"{s} {r}" for s, r in outcome["results"].items())
         parts.append(Text(f"The end: {results} ({outcome['cause']})", style="bold"))
     return parts
+
+
+# -- hex maps in the terminal (a board game's map, odd-r rows) ---------------------------------
+HEX_CELLS = (4, 3, 2)  # characters a hex, the widest that fits: a two-character glyph, padded
+HEX_LABEL = 3  # the row number before each row
+HexCells = dict[tuple[int, int], tuple[Text, Style]]  # (col, row) -> two characters, padding
+
+
+def odd_r(q: int, r: int) -> tuple[int, int]:
+    """The (col, row) at which an axial hex is drawn: odd rows sit half a hex right."""
+    return q + (r - (r & 1)) // 2, r
+
+
+def hex_rows(cells: HexCells, focus: list[tuple[int, int]], width: int,
+             around: str) -> list[Text]:
+    """A hex map as lines of text: each hex two characters (cells) padded with its base style,
+    odd rows shifted half a hex, a column ruler above and row numbers before. The widest cell
+    that shows every column is used; where even the narrowest does not fit in `width`, the
+    columns are cropped around the mean column of `focus`, and a last line says so ("around
+    `around`")."""
+    if not cells:
+        return [Text("(no map)")]
+    cols = max(c for c, _ in cells) + 1
+    rows = max(r for _, r in cells) + 1
+    cell = next((c for c in HEX_CELLS if HEX_LABEL + cols * c + c // 2 <= width), HEX_CELLS[-1])
+    shift = cell // 2
+    fit = max(4, (width - HEX_LABEL - shift) // cell)  # whole columns that fit
+    first = 0
+    cropped = fit < cols
+    if cropped:
+        middle = (sum(c for c, _ in focus) / len(focus)) if focus else cols / 2
+        first = int(max(0, min(cols - fit, round(middle - fit / 2))))
+    last = min(cols, first + fit)
+    header = Text(" " * HEX_LABEL, style="dim")
+    for col in range(first, last):
+        header.append(f"{col:<{cell}}" if col % 5 == 0 else " " * cell)
+    header.rstrip()
+    lines = [header]
+    left = (cell - 2 + 1) // 2 if cell > 3 else 0
+    right = cell - 2 - left
+    for row in range(rows):
+        line = Text(f"{row:>{HEX_LABEL - 1}} ", style="dim")
+        line.append(" " * shift if row & 1 else "")
+        for col in range(first, last):
+            found = cells.get((col, row))
+            if found is None:
+                line.append(" " * cell)
+                continue
+            text, base = found
+            line.append(" " * left, style=base)
+            line.append_text(text)
+            line.append(" " * right, style=base)
+        lines.append(line)
+    if cropped:
+        lines.append(Text(f"{' ' * HEX_LABEL}cropped: columns {first}-{last - 1} of "
+                          f"0-{cols - 1}, around {around} (a wider terminal shows more)",
+                          style="dim italic", no_wrap=True, overflow="ellipsis"))
+    return lines
 
 
 def log_text(log: list[dict[str, str]], lines: int, style: str = "") -> Text:

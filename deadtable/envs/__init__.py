@@ -1,4 +1,4 @@
-"""Research bindings: Gymnasium (solo games), PettingZoo AEC (any game) and OpenSpiel.
+"""Research bindings: Gymnasium (one seat), PettingZoo AEC (any game) and OpenSpiel.
 
     import gymnasium, deadtable.envs
     env = gymnasium.make("deadtable/OneAgainstTheDead-v1")
@@ -8,8 +8,10 @@
     pyspiel.load_game("deadtable_one_against_the_dead")
 
 Importing this package registers a Gymnasium env `deadtable/<GameName>-v1` for every
-registered solo game that has an encoding (deadtable/envs/encodings/). The bindings need the
-`rl` extra: pip install 'deadtable[rl]'. See docs/research.md.
+registered game that has an encoding and one seat its default agents leave free (a solo
+game's seat; Left 4 Dead's survivors, the director playing the infected). Encodings:
+deadtable/envs/encodings/. The bindings need the `rl` extra: pip install 'deadtable[rl]'.
+See docs/research.md.
 """
 
 from __future__ import annotations
@@ -30,14 +32,17 @@ def gym_id(game_id: str) -> str:
 
 
 def register_gym_envs() -> list[str]:
-    """Register the solo games that have encodings with Gymnasium; returns their env ids."""
+    """Register with Gymnasium the games that have encodings and one free seat; returns
+    their env ids."""
     import gymnasium
 
     ids = []
     for game_id in registry.game_ids():
         if not has_encoding(game_id):
             continue
-        if len(registry.load(game_id).seats) != 1:
+        game = registry.load(game_id)
+        free = [s for s in game.seats if s not in game.spec.default_agents]
+        if len(free) != 1:  # a Gym env plays one seat; the game's default agents the rest
             continue
         env_id = gym_id(game_id)
         if env_id not in gymnasium.registry:

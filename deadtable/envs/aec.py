@@ -76,6 +76,7 @@ class DeadtableAEC(Played, AECEnv):
         self._rng = np.random.default_rng()
         self.game_seed: int | None = None
         self._play: PythonPlay | KernelPlay | None = None
+        self._legal: dict[int, str] = {}  # the deciding seat's integers -> the ids they play
         # the kernel's compiled encoder, where there is one: steps build no Python view
         self._encoder = kernel_encoder(self.game, self.encoding) if kernel else None
 
@@ -111,7 +112,7 @@ class DeadtableAEC(Played, AECEnv):
         else:
             mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
             if seat == agent:
-                mask[self.encoding.indices_of(play.ids(), self._view(agent))] = 1
+                mask[list(self._legal)] = 1
         observation = (play.encode(self.encoding) if isinstance(play, KernelPlay)
                        else play.encode(self.encoding, play.state.view(agent)))
         return {"observation": observation, "action_mask": mask}
@@ -125,13 +126,11 @@ class DeadtableAEC(Played, AECEnv):
         assert play is not None and play.seat() == agent
         index = int(action)
         encoding = self.encoding
-        view = self._view(agent)
-        action_id = (encoding.action_id(index, view)
-                     if 0 <= index < encoding.num_actions else None)
-        if action_id is None or action_id not in play.ids():
+        action_id = self._legal.get(index)
+        if action_id is None:
             decision = play.state.decision
             assert decision is not None
-            raise IllegalEnvAction.of(index, encoding, decision, view)
+            raise IllegalEnvAction.of(index, encoding, decision, self._view(agent))
         self._cumulative_rewards[agent] = 0.0
         play.apply(action_id)
         self._settle()
@@ -157,7 +156,8 @@ class DeadtableAEC(Played, AECEnv):
             assert seat is not None
             self.agent_selection = seat
             ids = play.ids()
-            legal = self.encoding.indices_of(ids, self._view(seat))
+            self._legal = self.encoding.legal_map(ids, self._view(seat))
+            legal = sorted(self._legal)
             for a in self.agents:
                 mine = a == seat
                 self.infos[a] = {"legal_ids": ids if mine else [],

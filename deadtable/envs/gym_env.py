@@ -1,4 +1,11 @@
-"""Gymnasium environments for the solo games: `gymnasium.make("deadtable/OneAgainstTheDead-v1")`.
+"""Gymnasium environments: `gymnasium.make("deadtable/OneAgainstTheDead-v1")`, or for one seat
+of a game with several (`"deadtable/Left4Dead-v1"`: the survivors against the director).
+
+- Seats: the env's agent plays `seat` (default: the game's one seat, or the one seat the
+  game's default agents leave free, e.g. Left 4 Dead's survivors); every other seat is
+  played inside the env by the agent `opponents` names for it (a spec such as "random",
+  "director" or "heuristic"; default: the game's default agent for that seat), seeded from
+  the game's seed, so `reset(options={"game_seed": g})` replays exactly.
 
 - Action space: Discrete(n) over the game's stable action encoding
   (deadtable/envs/encodings/). `env.action_space.sample()` draws a *legal* action of the
@@ -27,6 +34,9 @@ import numpy as np
 from gymnasium import spaces
 
 from deadtable import registry
+from deadtable.agents import Agent, make_agent, observe
+from deadtable.engine.dice import derive_seed
+from deadtable.engine.game import Game
 from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
 from deadtable.envs.encodings import encoding_for
 from deadtable.envs.frames import render_as, render_modes
@@ -66,9 +76,13 @@ class DeadtableEnv(Played, gym.Env[Any, Any]):
         illegal_action: str = "raise",
         encoding_options: dict[str, Any] | None = None,
         kernel: bool = True,
+        seat: str | None = None,
+        opponents: dict[str, str] | None = None,
     ) -> None:
         """`kernel=False` plays the Python rules and encodes the Python view even where the
-        game's kernel and its compiled encoder are built (to compare; same episodes)."""
+        game's kernel and its compiled encoder are built (to compare; same episodes).
+        `seat` is the seat this env's agent plays; `opponents` the agent spec for each
+        other seat (default: the game's default agent for it)."""
         if illegal_action not in ("raise", "lose"):
             raise ValueError(f"illegal_action must be 'raise' or 'lose', got {illegal_action!r}")
         modes = self.metadata["render_modes"]
@@ -78,12 +92,9 @@ class DeadtableEnv(Played, gym.Env[Any, Any]):
                                 " (rgb_array needs the video extra: pip install "
                                 "'deadtable[video]')"))
         self.game = registry.load(game_id, **(game_options or {}))
-        if len(self.game.seats) != 1:
-            raise ValueError(
-                f"{game_id} has {len(self.game.seats)} seats ({', '.join(self.game.seats)}); "
-                f"Gymnasium envs are for solo games: use deadtable.envs.aec.env({game_id!r})"
-            )
-        self.seat = self.game.seats[0]
+        self.seat = learner_seat(self.game, seat)
+        self.opponents = opponent_agents(self.game, self.seat, opponents or {})
+        self._others: dict[str, Agent] = {}
         self.encoding = encoding_for(self.game, **(encoding_options or {}))
         self.render_mode = render_mode
         self.illegal_action = illegal_action
@@ -99,6 +110,7 @@ class DeadtableEnv(Played, gym.Env[Any, Any]):
         self._encoder = kernel_encoder(self.game, self.encoding) if kernel else None
         self._over = False
         self._view: dict[str, Any] | None = None  # the seat's view now, once built
+        self._legal: dict[int, str] = {}  # the legal integers now -> the ids they play
 
     # -- the Gymnasium API -----------------------------------------------------------------
     def reset(
@@ -111,6 +123,9 @@ class DeadtableEnv(Played, gym.Env[Any, Any]):
             self.game_seed = int(self.np_random.integers(0, SEED_BOUND))
         self._play = (KernelPlay(self.game, self.game_seed, self._encoder)
                       if self._encoder is not None else PythonPlay(self.game, self.game_seed))
+        self._others = {s: make_agent(spec, derive_seed(self.game_seed, i + 1), self.game.id)
+                        for i, (s, spec) in enumerate(sorted(self.opponents.items()))}
+        self._play_others()
         self._over = self._play.outcome() is not None
         return self._observe()
 
@@ -120,9 +135,8 @@ class DeadtableEnv(Played, gym.Env[Any, Any]):
             raise gym.error.ResetNeeded("the episode is over (or never began): call reset()")
         index = int(action)
         encoding = self.encoding
-        action_id = (encoding.action_id(index, self._named)
-                     if 0 <= index < encoding.num_actions else None)
-        if action_id is None or action_id not in play.ids():
+        action_id = self._legal.get(index)
+        if action_id is None:
             decision = play.state.decision
             assert decision is not None
             error = IllegalEnvAction.of(index, encoding, decision, self._seen)
@@ -130,10 +144,12 @@ class DeadtableEnv(Played, gym.Env[Any, Any]):
                 raise error
             self._over = True
             obs, info = self._observe()
-            info["illegal_action"] = action_id or f"#{index}"
+            info["illegal_action"] = (encoding.actions[index]
+                                      if 0 <= index < encoding.num_actions else f"#{index}")
             info["error"] = str(error)
             return obs, -1.0, True, False, info
         play.apply(action_id)
+        self._play_others()
         outcome = play.outcome()
         reward = 0.0
         if outcome is not None:
@@ -168,12 +184,22 @@ class DeadtableEnv(Played, gym.Env[Any, Any]):
         decision = None if state is None or self._over else state.decision
         if decision is None or not self.action_space.mask[int(action)]:
             return name
-        plays = encoding.action_id(int(action), self._seen)
+        plays = self._legal[int(action)]
         found = decision.get(plays)
         label = found.label if found is not None else ""
         return f"{name}: {label}" if plays == name else f"{name} = {plays}: {label}"
 
     # -- helpers ---------------------------------------------------------------------------
+    def _play_others(self) -> None:
+        """Let the other seats' agents play until this env's seat decides or the game ends."""
+        play = self._play
+        assert play is not None
+        while self._others and play.outcome() is None:
+            seat = play.seat()
+            if seat == self.seat or seat is None:
+                return
+            play.apply(self._others[seat].act(observe(play.state)))
+
     def _seen(self) -> dict[str, Any]:
         if self._view is None:
             state = self.state
@@ -193,7 +219,8 @@ class DeadtableEnv(Played, gym.Env[Any, Any]):
         self._view = None
         ids = [] if self._over else play.ids()
         encoding = self.encoding
-        legal = encoding.indices_of(ids, self._named)
+        self._legal = encoding.legal_map(ids, self._named)
+        legal = sorted(self._legal)
         if not ids:
             # Over: every action "allowed" (none will be played: step() asks for reset()),
             # so that a -inf masked softmax over the final observation stays finite.
@@ -215,3 +242,39 @@ class DeadtableEnv(Played, gym.Env[Any, Any]):
         if outcome is not None:
             info["outcome"] = outcome.to_data()
         return obs, info
+
+
+def learner_seat(game: Game, seat: str | None) -> str:
+    """The seat a Gym env's agent plays: `seat`, or the one seat the game's default agents
+    leave free (a solo game's only seat)."""
+    if seat is not None:
+        if seat not in game.seats:
+            raise ValueError(f"seat {seat!r} is not a seat of {game.id}; its seats: "
+                             f"{', '.join(game.seats)}")
+        return seat
+    free = [s for s in game.seats if s not in game.spec.default_agents]
+    if len(free) != 1:
+        raise ValueError(
+            f"{game.id} has {len(game.seats)} seats ({', '.join(game.seats)}): say which one "
+            f"the env's agent plays with seat=..., and the other seats' agents with "
+            f"opponents={{seat: agent}}; or use deadtable.envs.aec.env({game.id!r})")
+    return free[0]
+
+
+def opponent_agents(game: Game, seat: str, given: dict[str, str]) -> dict[str, str]:
+    """The agent spec for every seat but `seat`: `given`, else the game's default agent."""
+    wrong = sorted(set(given) - set(game.seats) | set(given) & {seat})
+    if wrong:
+        raise ValueError(f"opponents names {', '.join(wrong)}: give agents for the other seats "
+                         f"of {game.id} ({', '.join(s for s in game.seats if s != seat)})")
+    out = {}
+    for other in game.seats:
+        if other == seat:
+            continue
+        spec = given.get(other) or game.spec.default_agents.get(other)
+        if spec is None:
+            raise ValueError(f"{game.id}'s seat {other!r} has no default agent: name one with "
+                             f"opponents={{{other!r}: 'random'}}")
+        make_agent(spec, 0, game.id)  # a clear error now for an unknown agent
+        out[other] = spec
+    return out

@@ -18,14 +18,21 @@ VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("one-against-the-dead", {}),
     ("chainsaw-warrior", {}),
     ("chainsaw-warrior", {"aim": "slot"}),
+    ("left-4-dead", {}),
+    ("last-night-on-earth", {}),
+    ("psycho-raiders", {}),
 )
 
-# ENV_VERSION -> {variant name: Encoding.digest()} with each game's default options.
+# ENV_VERSION -> {variant name: Encoding.digest()} with each game's default options. The
+# board games joined version 1 when their encodings were first written (no layout changed).
 DIGESTS: dict[int, dict[str, str]] = {
     1: {
         "one-against-the-dead": "77e7d790af274ca5",
         "chainsaw-warrior": "c60f33296cfa8e58",
         "chainsaw-warrior aim=slot": "275f9edbec6239cb",
+        "left-4-dead": "2b86496841e4635a",
+        "last-night-on-earth": "2753f131b50803b9",
+        "psycho-raiders": "de71e34ffa584b95",
     },
 }
 

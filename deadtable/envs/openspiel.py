@@ -71,7 +71,7 @@ class _Box:
     state is made on first use, so the throw-away initial state a Clone starts from costs
     nothing and draws no seed."""
 
-    __slots__ = ("game", "state", "length", "seed", "ticket", "taken")
+    __slots__ = ("game", "state", "length", "seed", "ticket", "taken", "legal_at", "legal_map")
 
     def __init__(self, game: DeadtableGame) -> None:
         self.game = game
@@ -80,6 +80,8 @@ class _Box:
         self.seed: int | None = None  # the deal's seed, once claimed
         self.ticket = 0  # which of the game's seeds it is (DeadtableGame.peek_seed)
         self.taken = False  # whether play has taken it from the game's stream
+        self.legal_at = -1  # the length at which legal_map was made
+        self.legal_map: dict[int, str] = {}  # a contextual encoding's integers -> ids now
 
     def claim(self, play: bool) -> int:
         """This state's seed: the game's next one. Only play (not an observation) takes it
@@ -94,11 +96,12 @@ class _Box:
     def get(self, play: bool = True) -> GameState:
         seed = self.claim(play) if play or self.seed is None else self.seed
         if self.state is None:
-            self.state = self.game.native.new(seed=seed)
+            self.state = self.game.initial(seed)
         return self.state
 
     def start_from(self, state: GameState) -> None:
         self.state = state.clone()
+        self.legal_at = -1
         self.length = len(state.history)
         self.seed, self.taken = state.seed, True
 
@@ -107,10 +110,27 @@ class _Box:
         return None if decision is None else decision.seat
 
     def legal(self) -> list[int]:
-        return self.game.encoding.legal_indices(self.get().decision)
+        encoding = self.game.encoding
+        if not encoding.contextual:
+            return encoding.legal_indices(self.get().decision)
+        return sorted(self.contextual_map())
+
+    def contextual_map(self) -> dict[int, str]:
+        """A contextual encoding's legal integers -> the ids they play (from the deciding
+        seat's view), made once per position."""
+        if self.legal_at != self.length:
+            state = self.get()
+            decision = state.decision
+            self.legal_map = {} if decision is None else self.game.encoding.legal_map(
+                decision.ids, lambda: state.view(decision.seat))
+            self.legal_at = self.length
+        return self.legal_map
 
     def apply(self, action: int) -> None:
-        self.get().apply(self.game.encoding.actions[action])
+        encoding = self.game.encoding
+        name = (self.contextual_map()[action] if encoding.contextual
+                else encoding.actions[action])
+        self.get().apply(name)
         self.length += 1
 
     def outcome(self) -> Outcome | None:
@@ -129,6 +149,7 @@ class _Box:
         other.state = self.get().clone()
         other.length = self.length
         other.seed, other.ticket, other.taken = self.seed, self.ticket, True
+        other.legal_at, other.legal_map = self.legal_at, self.legal_map
         return other
 
     def resampled(self, seat: str, seed: int) -> GameState:
@@ -210,6 +231,7 @@ def _restore(name: str, params: dict[str, Any], text: str, length: int) -> _Box:
     box.state = game.native.from_json(text)
     box.length = length
     box.seed, box.taken = box.state.seed, True
+    box.legal_at, box.legal_map = -1, {}
     return box
 
 
@@ -239,6 +261,7 @@ class DeadtableGame(pyspiel.Game):
         self._dice = Dice(seed if seed >= 0 else int.from_bytes(os.urandom(8), "little"))
         self._peeked: int | None = None  # the next seed, drawn but not yet taken by play
         self._taken = 0  # how many seeds play has taken
+        self._initial: tuple[int, GameState] | None = None  # (seed, its new game), for copies
         if params.get("serializable"):
             kind = game_type(game_id, self.GAME_DEFAULTS, kind.short_name, serializable=True)
         info = pyspiel.GameInfo(
@@ -250,6 +273,14 @@ class DeadtableGame(pyspiel.Game):
             max_game_length=self.max_length,
         )
         super().__init__(kind, info, params)
+
+    def initial(self, seed: int) -> GameState:
+        """A new game dealt from `seed`: a copy of the last one dealt from it, where that was
+        the last seed asked for (pyspiel observes many throw-away initial states of one
+        seed, and a board game's setup costs far more than a copy)."""
+        if self._initial is None or self._initial[0] != seed:
+            self._initial = (seed, self.native.new(seed=seed))
+        return self._initial[1].clone()
 
     def peek_seed(self) -> tuple[int, int]:
         """The seed the next initial state will deal, and its ticket for take_seed."""

@@ -536,8 +536,8 @@ def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool
     if vs not in FRAMEWORKS:
         _fail(f"--vs {vs!r}: valid frameworks: {', '.join(FRAMEWORKS)}")
     try:
-        ids = [g for g in registry.game_ids() if has_encoding(g)] if game_id is None else [
-            registry.spec(game_id).id]
+        ids = [g for g in registry.game_ids() if has_encoding(g) and _benched(g, vs)] \
+            if game_id is None else [registry.spec(game_id).id]
         results = [bench_vs(g, vs, games, seed) for g in ids]
     except registry.UnknownGame as error:
         _fail(str(error))
@@ -573,6 +573,17 @@ def _bench_vs(game_id: str | None, vs: str, games: int, seed: int, as_json: bool
     Console().print(table)
 
 
+def _benched(game_id: str, vs: str) -> bool:
+    """Whether `bench --vs` with no game names this one: for gym, a game with a Gym env; for
+    openspiel, a game with a kernel (a board game's native games take minutes each: name it
+    to run it)."""
+    if vs == "gym":
+        import deadtable.envs
+
+        return deadtable.envs.gym_id(game_id) in deadtable.envs.GYM_ENVS
+    return registry.load(game_id).kernel is not None
+
+
 def _show_bench_gym(results: list[dict[str, Any]]) -> None:
     table = Table("game", "env", "steps/s", "÷ CartPole", title="deadtable bench --vs gym "
                   "(single process, CPU time)")
@@ -580,6 +591,8 @@ def _show_bench_gym(results: list[dict[str, Any]]) -> None:
         cartpole = r["cartpole"]["steps_per_second"]
         for name, label in (("gym", "kernel" if r["kernel"] else "Python rules"),
                             ("gym_python_rules", "Python rules"), ("cartpole", "CartPole-v1")):
+            if name not in r:  # no kernel: the env plays the Python rules already
+                continue
             rate = r[name]["steps_per_second"]
             table.add_row(r["game"], label, f"{rate:.0f}", f"{rate / cartpole:.2f}")
     Console().print(table)
@@ -972,6 +985,8 @@ def _ask(console: Console, decision: Decision, state: GameState,
     if no_undo is None:
         console.print(Text("  undo: take back your last decision", style="dim"))
     count = len(decision.actions)
+    if count == 1:
+        console.print(Text("  Enter takes the only choice", style="dim"))
     figure: str | None = None  # a figure named by an earlier answer (choose.py)
     while True:
         try:
@@ -983,6 +998,8 @@ def _ask(console: Console, decision: Decision, state: GameState,
             console.print(Text(answer))  # piped answers are not echoed; keep the transcript
         if answer in decision:
             return answer
+        if not answer and count == 1:
+            return decision.actions[0].id
         if answer.isdigit() and 1 <= int(answer) <= count:
             return decision.actions[int(answer) - 1].id
         if answer.lower() in ("q", "quit"):

@@ -82,9 +82,19 @@ def test_bench_vs_gym_reports_the_env_cartpole_and_the_ratio() -> None:
     assert table.exit_code == 0 and "CartPole-v1" in table.stdout
 
 
-def test_bench_vs_gym_refuses_a_game_with_several_seats() -> None:
-    result = runner.invoke(app, ["bench", "left-4-dead", "--vs", "gym", "--games", "1"])
-    assert result.exit_code == 2 and "not a solo game" in result.stderr
+def test_bench_vs_gym_refuses_a_game_without_a_gym_env() -> None:
+    result = runner.invoke(app, ["bench", "psycho-raiders", "--vs", "gym", "--games", "1"])
+    assert result.exit_code == 2 and "psycho-raiders has no Gymnasium env" in result.stderr
+
+
+def test_bench_vs_gym_runs_left_4_dead_survivors_against_the_director() -> None:
+    result = runner.invoke(app, ["bench", "left-4-dead", "--vs", "gym", "--games", "1",
+                                 "--json"])
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["env"] == "deadtable/Left4Dead-v1" and data["kernel"] is False
+    assert "gym_python_rules" not in data and data["kernel_speedup"] is None
+    assert data["gym"]["steps"] > 0 and data["gym"]["steps_per_second"] > 0
 
 
 def test_bench_vs_gym_runs_a_solo_game_given_an_encoding_at_run_time(race: str) -> None:

@@ -13,8 +13,10 @@ names, with the placement's `prefix` in front; a name two tiles share is an erro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
 
 from deadtable.engine.board.hexes import Coord
 from deadtable.engine.board.model import Board, SpaceSpec
@@ -86,31 +88,23 @@ def compose(placements: Sequence[Placement], *, name: str = "",
     markers: list[tuple[str, str, dict[str, object]]] = []
     terrains: dict[str, str] = {}
     for p in placements:
-        tile, title = p.tile, _title(p.tile)
-        cells = placed_cells(p)
-        renamed = [p.prefix + tile.names[space] if coord is None
-                   else "{},{}".format(*cells[coord]) for space, coord in enumerate(tile.coords)]
-        for space, new in enumerate(renamed):
-            if new in owner:
-                raise ComposeError(f"{title}: space {new} is also on {owner[new]}; tiles must "
-                                   "not overlap (and off-grid names need a prefix)")
-            owner[new] = title
-            coord = tile.coords[space]
-            specs.append(SpaceSpec(new, tile.terrain[space], tile.level[space],
-                                   None if coord is None else cells[coord]))
-        for (a, b), feature in tile.features.items():
-            edges[(renamed[a], renamed[b])] = feature
-            if tile.edge(a, b):
-                edge_props[(renamed[a], renamed[b])] = dict(tile.edge(a, b))
-        for zone in tile.zones.values():
-            zname = p.prefix + zone.name
+        title, piece = _title(p.tile), _fragment(p)
+        for spec in piece.specs:
+            if spec.name in owner:
+                raise ComposeError(f"{title}: space {spec.name} is also on {owner[spec.name]}; "
+                                   "tiles must not overlap (and off-grid names need a prefix)")
+            owner[spec.name] = title
+        specs += piece.specs
+        edges |= piece.edges
+        edge_props |= {key: dict(props) for key, props in piece.edge_props.items()}
+        for zname, kind, members in piece.zones:
             if zname in zone_owner:
                 raise ComposeError(f"{title}: zone {zname!r} is also on {zone_owner[zname]}; "
                                    "give one placement a prefix")
             zone_owner[zname] = title
-            zones.append((zname, zone.kind, [renamed[s] for s in zone.spaces]))
-        markers += [(m.kind, renamed[m.space], dict(m.props)) for m in tile.markers]
-        for letter, terrain in tile.terrains.items():
+            zones.append((zname, kind, list(members)))
+        markers += [(kind, at, dict(props)) for kind, at, props in piece.markers]
+        for letter, terrain in p.tile.terrains.items():
             if letter not in terrains and terrain not in terrains.values():
                 terrains[letter] = terrain
     # Reading order, as a map file numbers its cells; off-grid spaces after, in tile order.
@@ -126,8 +120,10 @@ def placed(p: Placement, coord: Coord) -> Coord:
     return placed_cells(p)[coord]
 
 
-def placed_cells(p: Placement) -> dict[Coord, Coord]:
-    """Every cell of the placement's tile -> where it lands on the composed board."""
+@lru_cache(maxsize=256)
+def placed_cells(p: Placement) -> Mapping[Coord, Coord]:
+    """Every cell of the placement's tile -> where it lands on the composed board (computed
+    once per tile, turn and offset: a game composing towns meets the same placements often)."""
     box = bounding_box(p.tile)
     dx, dy = p.offset[0] - box[0][0], p.offset[1] - box[0][1]
     found = {}
@@ -135,7 +131,37 @@ def placed_cells(p: Placement) -> dict[Coord, Coord]:
         if coord is not None:
             x, y = turn_coord(coord, box, p.turns)
             found[coord] = (x + dx, y + dy)
-    return found
+    return MappingProxyType(found)
+
+
+@dataclass(frozen=True, slots=True)
+class _Fragment:
+    """One placed tile's share of the composed board, in the composed board's names."""
+
+    specs: tuple[SpaceSpec, ...]
+    edges: Mapping[tuple[str, str], str]
+    edge_props: Mapping[tuple[str, str], Mapping[str, object]]
+    zones: tuple[tuple[str, str, tuple[str, ...]], ...]
+    markers: tuple[tuple[str, str, Mapping[str, object]], ...]
+
+
+@lru_cache(maxsize=256)
+def _fragment(p: Placement) -> _Fragment:
+    """The placement's spaces, edges, zones and markers renamed where they land. Boards are
+    immutable, so a placement's fragment is the same in every town that holds it."""
+    tile, cells = p.tile, placed_cells(p)
+    renamed = [p.prefix + tile.names[space] if coord is None
+               else "{},{}".format(*cells[coord]) for space, coord in enumerate(tile.coords)]
+    specs = tuple(SpaceSpec(new, tile.terrain[space], tile.level[space],
+                            None if coord is None else cells[coord])
+                  for space, (new, coord) in enumerate(zip(renamed, tile.coords, strict=True)))
+    edges = {(renamed[a], renamed[b]): feature for (a, b), feature in tile.features.items()}
+    props = {(renamed[a], renamed[b]): tile.edge(a, b) for a, b in tile.features
+             if tile.edge(a, b)}
+    zones = tuple((p.prefix + zone.name, zone.kind, tuple(renamed[s] for s in zone.spaces))
+                  for zone in tile.zones.values())
+    markers = tuple((m.kind, renamed[m.space], m.props) for m in tile.markers)
+    return _Fragment(specs, MappingProxyType(edges), MappingProxyType(props), zones, markers)
 
 
 def _title(board: Board) -> str:

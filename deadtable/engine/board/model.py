@@ -162,19 +162,22 @@ class Board:
 
     def _neighbours(self) -> tuple[tuple[int, ...], ...]:
         found: list[list[int]] = [[] for _ in range(self.size)]
+        at = self._at
         directions = self._grid_directions()
         for i, c in enumerate(self.coords):
             if c is None:
                 continue
-            for dq, dr in directions:
-                j = self._at.get((c[0] + dq, c[1] + dr))
-                if j is not None:
-                    found[i].append(j)
+            x, y = c
+            found[i] = [j for dq, dr in directions
+                        if (j := at.get((x + dq, y + dr))) is not None]
         # Edges add adjacency where the grid gives none (graph maps, off-grid rooms).
+        linked = [set(n) for n in found]
         for a, b in self.features:
-            if b not in found[a]:
+            if b not in linked[a]:
                 found[a].append(b)
                 found[b].append(a)
+                linked[a].add(b)
+                linked[b].add(a)
         return tuple(tuple(n) for n in found)
 
     # -- names and coordinates ------------------------------------------------------------

@@ -20,15 +20,21 @@ costs being HeroScape climbing (movement.climbing_cost) and everything else per 
   every step costs 1, breadth first) over edges not `blocking`, through `passable` spaces
   (a byte each, nonzero: may be used; None: all).
 
-`reach_compiled` and `distance_field_compiled` answer them exactly as `python_reach` and
-`python_distance_field` do (those call movement.reach and movement.distance_field with the
-callbacks the data say), the same spaces in the same order with the same routes: compiled
-(csrc/geometry.c) when the extension `_geometry` is built and DEADTABLE_KERNEL is not "0",
-else by the Python. `use_compiled(False)` turns the C off in this process (tests compare).
+`nearest_compiled` answers a question many moves ask of reach without a penalty: of the spaces
+a move can end on, those lowest on a field (a horde moving toward its lure), without building
+a route for each.
+
+`reach_compiled`, `nearest_compiled` and `distance_field_compiled` answer them exactly as
+`python_reach`, `python_nearest` and `python_distance_field` do (those call movement.reach
+and movement.distance_field with the callbacks the data say), the same spaces in the same
+order with the same routes: compiled (csrc/geometry.c) when the extension `_geometry` is
+built and DEADTABLE_KERNEL is not "0", else by the Python. `use_compiled(False)` turns the
+C off in this process (tests compare).
 """
 
 from __future__ import annotations
 
+import math
 import os
 import weakref
 from array import array
@@ -182,6 +188,19 @@ def python_reach(board: Board, query: MoveQuery) -> dict[int, list[Route]]:
                  can_end=can_end, penalty=None if masks is None else penalty)
 
 
+def python_nearest(board: Board, query: MoveQuery, field: Sequence[float]) -> list[int]:
+    """The end spaces of python_reach(board, query) (the start among them) with the lowest
+    `field` value, ascending, if that value is finite and below the start's; else []. The
+    query has no penalty (`engaged` None): only where a move can end matters."""
+    if query.engaged is not None:
+        raise ValueError("nearest asks where a move can end: a query without `engaged`")
+    ends = python_reach(board, query)
+    best = min(field[s] for s in ends)
+    if best >= field[query.start] or best == math.inf:
+        return []
+    return sorted(s for s in ends if field[s] == best)
+
+
 def python_distance_field(board: Board, query: FieldQuery) -> list[float]:
     """movement.distance_field with the callbacks the query's data say."""
     passable = query.passable
@@ -223,6 +242,19 @@ def reach_compiled(board: Board, query: MoveQuery) -> dict[int, list[Route]]:
                        query.engaged, query.closed, query.no_pass, query.no_end)
     except _geometry.Busy:  # asked from inside another of its answers (csrc/geometry.c)
         return python_reach(board, query)
+
+
+def nearest_compiled(board: Board, query: MoveQuery, field: array[float]) -> list[int]:
+    """What python_nearest(board, query, field) returns, compiled where it can be; `field`
+    an array('d') of one value per space."""
+    g = geometry(board, query.blocking)
+    if g is None or query.engaged is not None:
+        return python_nearest(board, query, field)
+    try:
+        return g.nearest(query.start, query.budget, query.height, query.flags, query.closed,
+                         query.no_pass, query.no_end, field)
+    except _geometry.Busy:
+        return python_nearest(board, query, field)
 
 
 def distance_field_compiled(board: Board, query: FieldQuery) -> list[float]:

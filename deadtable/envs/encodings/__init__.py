@@ -113,11 +113,27 @@ class Encoding(ABC):
             return []
         return self.indices_of(decision.ids, view)
 
+    def legal_map(self, ids: Sequence[str], view: View | None = None) -> dict[int, str]:
+        """Each legal id's integer -> the id, what the bindings play an integer through
+        (a contextual encoding needs `view`). UnknownAction names an id not enumerated."""
+        names = self.names(ids, self._need(view)) if self.contextual else ids
+        index = self.index
+        try:
+            return {index[n]: a for n, a in zip(names, ids, strict=True)}
+        except KeyError:
+            for a in names:
+                self.action_index(a)  # raises UnknownAction naming it
+            raise
+
+    def _need(self, view: View | None) -> View:
+        if view is None:
+            raise TypeError(f"{self.game.id}'s {self.variant or 'default'} encoding needs the "
+                            f"view")
+        return view
+
     def indices_of(self, ids: Sequence[str], view: View | None = None) -> list[int]:
         if self.contextual:
-            if view is None:
-                raise TypeError(f"{self.game.id}'s {self.variant} encoding needs the view")
-            ids = self.names(ids, view)
+            return sorted(self.legal_map(ids, view))
         index = self.index
         try:
             return sorted([index[a] for a in ids])

@@ -9,7 +9,6 @@ states base rules; every designed value and reading: docs/last-night-on-earth.md
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
@@ -26,27 +25,27 @@ from deadtable.games.last_night_on_earth.heroturn import (
 from deadtable.games.last_night_on_earth.lossoffaith import LossWindow, LossWindowHandler
 from deadtable.games.last_night_on_earth.prayer import Prayer, PrayerHandler
 from deadtable.games.last_night_on_earth.rounds import Round, RoundHandler
+from deadtable.games.last_night_on_earth.seats import Seated, seats, sides
 from deadtable.games.last_night_on_earth.setup import SCENARIOS, check, start
-from deadtable.games.last_night_on_earth.state import HEROES, SEATS, ZOMBIES, LastNightState
+from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import Wound, WoundHandler
 from deadtable.games.last_night_on_earth.zombieturn import ZombieTurn, ZombieTurnHandler
 
 LastNightState.FRAMES = Frames(Round, ZombieTurn, HeroTurn, HeroAct, Fight, Wound, Prayer,
                                 LossWindow)
-LastNightState.HANDLERS = {
+LastNightState.HANDLERS = {  # Seated: the heroes' decisions to the hero players' seats
     Round.KIND: RoundHandler(),
-    ZombieTurn.KIND: ZombieTurnHandler(),
-    HeroTurn.KIND: HeroTurnHandler(),
-    HeroAct.KIND: HeroActHandler(),
-    Fight.KIND: FightHandler(),
-    Wound.KIND: WoundHandler(),
-    Prayer.KIND: PrayerHandler(),
+    ZombieTurn.KIND: Seated(ZombieTurnHandler()),
+    HeroTurn.KIND: Seated(HeroTurnHandler()),
+    HeroAct.KIND: Seated(HeroActHandler()),
+    Fight.KIND: Seated(FightHandler()),
+    Wound.KIND: Seated(WoundHandler()),
+    Prayer.KIND: Seated(PrayerHandler()),
     LossWindow.KIND: LossWindowHandler(),
 }
 
 OPTIONS = OptionSet([
-    Option("scenario", "die-zombies-die", "the scenario (docs: Scenarios; the other three base "
-           "scenarios are not yet playable)", choices=SCENARIOS),
+    Option("scenario", "die-zombies-die", "the scenario (docs: Scenarios)", choices=SCENARIOS),
     Option("heroes", "random", "the four heroes, comma-separated (e.g. 'Becky,Billy,Johnny,"
            "Sally'), or 'random' to deal four of the eight"),
     Option("zombie-heroes", True, "a killed hero rises as a Zombie Hero (designed: docs)"),
@@ -56,16 +55,9 @@ OPTIONS = OptionSet([
     Option("hero-deck", "", "your own Hero deck file (TOML)"),
     Option("zombie-deck", "", "your own Zombie deck file (TOML)"),
     Option("scenarios", "", "your own scenarios file (TOML)"),
+    Option("hero-players", 1, "hero players, 1 to 4: the heroes dealt round them (seats "
+           "heroes-1 ... heroes-N; docs: Seats)", choices=(1, 2, 3, 4)),
 ])
-
-
-def seats(options: dict[str, Any]) -> tuple[str, ...]:
-    """The seats, the same for every option (a function, not a lambda: a GameSpec pickles)."""
-    return SEATS
-
-
-def sides(options: dict[str, Any]) -> dict[str, tuple[str, ...]]:
-    return {HEROES: (HEROES,), ZOMBIES: (ZOMBIES,)}
 
 
 SPEC = GameSpec(
@@ -83,6 +75,8 @@ SPEC = GameSpec(
     lineup={HEROES: "heuristic", ZOMBIES: "zombie"},
     render="deadtable.games.last_night_on_earth.render:render",  # the town in the terminal
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the town in the browser
+    help="deadtable.games.last_night_on_earth.help:help",  # the terminal's `help`
+    encoding="deadtable.games.last_night_on_earth.encoding:make",  # the RL encoding
 )
 
 register_agent("zombie", ZombieAgent, game="last-night-on-earth")

@@ -3,15 +3,18 @@
 Both read the table through a sample of the game (`Observation.sample`: the decks and the
 other side's hand dealt anew), so they know nothing their seat may not.
 
-- `zombie` plays its hand: Surprise Attack on a hero in a building, Heavy Rain, A Town Overrun,
+- `zombie` plays its hand: Surprise Attack on a hero in a building, Heavy Rain, A Town
+  Overrun, the building cards (taken over, dark, a new pit: the buildings nearest the heroes),
   Cornered when zombies are at a hero, Trip! on a roll of 4 or more, Resilient and There's Too
   Many! whenever it can; Shamble for a zombie within a roll of a hero; Fight cards
   only where they turn a lost fight (the beaten dice re-rolled, 2 more dice, +1 to a die that
-  then ties); each zombie steps toward the nearest hero; new zombies rise at the pit nearest the
-  heroes.
+  then ties); each zombie steps toward the nearest hero or townsperson; new zombies rise at
+  the pit nearest the heroes.
 - `heuristic` (the heroes): searches buildings until armed, heals the wounded, shoots what it
-  can, walks armed and healthy heroes toward the zombies and the others toward the nearest
-  hero (grouping up), and uses every combat bonus and card in a fight.
+  can, follows the scenario (to the truck with the Keys and a Gasoline; gas on a pit to burn
+  and Fire to light it; armed heroes fetch townsfolk and take them to the Center of Town),
+  walks armed and healthy heroes toward the zombies and the others toward the nearest hero
+  (grouping up), and uses every combat bonus and card in a fight.
 """
 
 from __future__ import annotations
@@ -22,13 +25,14 @@ from deadtable.agents.base import Observation
 from deadtable.engine.board import distance_field
 from deadtable.engine.dice import Dice
 from deadtable.games.last_night_on_earth import cards
+from deadtable.games.last_night_on_earth.gas import FIRE
 from deadtable.games.last_night_on_earth.heroturn import HERO_BLOCKING
 from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
 
 WORTH_A_PRAYER = ("Uuuurrrggghh!", "Undead Hate the Living", "A Town Overrun",
                   "Surprise Attack")
 PREFERRED = ("surprise:", "play:Relentless Advance", "play:A Town Overrun", "play:Heavy Rain",
-             "play:Oh the Horror!")
+             "play:My God", "play:New Spawning Pit", "play:Lights Out", "play:Oh the Horror!")
 
 
 def _state(obs: Observation, dice: Dice) -> LastNightState:
@@ -50,7 +54,8 @@ class ZombieAgent:
         if len(ids) == 1:
             return ids[0]
         state = _state(obs, self.dice)
-        near = distance_field(state.board, [h.space for h in state.living()])
+        near = distance_field(state.board, [h.space for h in state.living()]
+                              + list(state.folk.values()))
         top = state.stack[-1]
         kind = top.KIND
         if kind == "fight":
@@ -59,7 +64,9 @@ class ZombieAgent:
             return ids[0]  # Loss of Faith whenever it can be played
         if ids[0].startswith("discard:"):
             return ids[0]
-        if ids[0].startswith("pit:"):
+        if ids[0].startswith(("corner:", "building:")):  # the part of town nearest the heroes
+            return min(ids, key=lambda i: (town_part_distance(state, i, near), i))
+        if ids[0].startswith(("pit:", "pit-at:")):
             return min(ids, key=lambda i: (near[_space(i)], i))
         if ids[0].startswith("take:"):  # the zombie farthest from the heroes, to the nearest pit
             return min(ids, key=lambda i: (-near[state.zombies[i.split(":")[1]]],
@@ -97,6 +104,14 @@ class ZombieAgent:
         return ids[-1]
 
 
+def town_part_distance(state: LastNightState, action: str, near: list[float]) -> float:
+    """How far the heroes are from a corner of town or a building an action names."""
+    verb, _, name = action.partition(":")
+    spaces = [s for b in state.town.buildings.values()
+              if (b.corner if verb == "corner" else b.name) == name for s in b.spaces]
+    return min((near[s] for s in spaces), default=math.inf)
+
+
 def fight_card(state: LastNightState, ids: list[str]) -> str:
     """A Fight card only where the hero would otherwise win."""
     frame = state.stack[-1]
@@ -127,6 +142,8 @@ class HeuristicAgent:
             return ids[0]
         state = _state(obs, self.dice)
         top = state.stack[-1]
+        if "next" in ids:  # another player's hero: play a card of ours only where it helps
+            return answer(state, ids)
         if top.KIND == "prayer":  # a wound is worth it against the cards that hurt most
             if "axe" in ids:
                 return "axe"
@@ -135,6 +152,9 @@ class HeuristicAgent:
             if worth and cancel:
                 return cancel[0]
             return "pray" if worth and "pray" in ids else "let-be"
+        if ids[0].startswith("corner:"):  # the table's choice: the corner farthest away
+            near = distance_field(state.board, [h.space for h in state.living()])
+            return max(ids, key=lambda i: (town_part_distance(state, i, near), i))
         if top.KIND == "zombie-turn":  # Farmer Sty holds back the zombie nearest a hero
             holds = [i for i in ids if i.startswith("sty:")]
             if not holds:
@@ -170,9 +190,11 @@ class HeuristicAgent:
         return self._main(state, hero, ids)
 
     def _main(self, state: LastNightState, hero: HeroFigure, ids: list[str]) -> str:
-        for prefix in ("aid:", "brody:", "recovery:", "nurse:", "shoot:", "recover", "keys"):
-            found = [i for i in ids if i.startswith(prefix)]
-            if found:
+        goal = state.scenario.hero_goal
+        for prefix in ("aid:", "brody:", "recovery:", "nurse:", "escort:", "folk:", "light:",
+                       "gas:", "shoot:", "recover", "keys"):
+            found = [i for i in ids if i.startswith(prefix) and useful(state, hero, i)]
+            if found and not (prefix == "keys" and goal == "escape-truck"):
                 return found[0]
         weapons = [c for c in hero.items if cards.is_weapon(state.card(c))]
         if "search" in ids and (len(weapons) < 2 or len(hero.items) < 3):
@@ -185,7 +207,10 @@ class HeuristicAgent:
         armed = any(cards.is_weapon(state.card(c)) for c in hero.items)
         healthy = state.hero(hero.name).wounds - hero.wounds >= 2
         others = [h.space for h in state.living() if h is not hero]
-        if armed and healthy and state.zombies:
+        aim = scenario_goals(state, hero, armed)
+        if aim:
+            goals = aim
+        elif armed and healthy and state.zombies:
             goals = list(state.zombies.values())
         elif not armed and not state.inside(hero.space):
             goals = [s for b in state.town.buildings.values() for s in b.spaces]
@@ -198,6 +223,67 @@ class HeuristicAgent:
         if best == "stop" or field[_space(best)] >= here or here == 0:
             return "stop"
         return best
+
+
+def answer(state: LastNightState, ids: list[str]) -> str:
+    """A question about another player's hero (seats.py): the cards this heuristic plays when
+    it holds them all, else "next"."""
+    top = state.stack[-1]
+    if top.KIND == "prayer":
+        worth = top.card in WORTH_A_PRAYER  # type: ignore[attr-defined]
+        found = [i for i in ids if i.startswith(("cancel:", "axe", "pray")) and worth]
+        return found[0] if found else "next"
+    if top.KIND == "fight" and top.step == "hero-reroll":
+        choice = reroll(state, ids + ["done"])
+        return "next" if choice == "done" else choice
+    fighting = top.KIND == "fight"
+    for prefix in ("scratch:", "devils:", "at-last:", "sty:", "faith:", "jeb:"):
+        if prefix in ("faith:", "jeb:") and not fighting:
+            continue
+        found = [i for i in ids if i.startswith(prefix)]
+        if found:
+            return found[0]
+    return "next"
+
+
+def useful(state: LastNightState, hero: HeroFigure, action: str) -> bool:
+    """Gas only on a pit to burn (Burn 'Em Out), lit unless the fire would kill the hero."""
+    verb, _, rest = action.partition(":")
+    if verb == "gas":
+        space = int(rest)
+        where = state.town.building_of[space]
+        return space == hero.space and where is not None and \
+            any(state.town.building_of[p] == where for p in state.targets)
+    if verb == "light":
+        where = state.town.building_of[int(rest)]
+        inside = where is not None and state.town.building_of[hero.space] == where
+        return not inside or state.hero(hero.name).wounds - hero.wounds >= 2
+    return True
+
+
+def scenario_goals(state: LastNightState, hero: HeroFigure, armed: bool) -> list[int]:
+    """Where the scenario sends a hero: the truck once the team has what it needs, the pits to
+    burn with a Gasoline, the gas to light with Fire, townsfolk to fetch and take to safety."""
+    goal = state.scenario.hero_goal
+    if goal == "escape-truck" and state.town.truck is not None:
+        held = {c for h in state.living() for c in h.items + h.hand}
+        if all(n in held for n in state.scenario.needs):
+            return [state.town.truck]
+    if goal == "burn-pits":
+        if "Gasoline" in hero.items:
+            return list(state.targets)
+        lit = [g for g in state.gas if any(state.town.building_of[g] is not None and
+                                           state.town.building_of[g] ==
+                                           state.town.building_of[p] for p in state.targets)]
+        if lit and any(FIRE in state.card(c).keywords for c in hero.items):
+            return lit
+    if goal == "rescue-townsfolk":
+        if hero.name in state.escort:
+            return list(state.town.center_of_town)
+        free = [s for t, s in state.folk.items() if t not in state.escort.values()]
+        if armed and free:
+            return free
+    return []
 
 
 def reroll(state: LastNightState, ids: list[str]) -> str:

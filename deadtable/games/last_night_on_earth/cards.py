@@ -19,11 +19,12 @@ HERO_CARDS = (
     "Doc Brody, Country Physician", "Jeb, the Grease Monkey", "Principal Gomez",
     "Mr. Hyde, the Shop Teacher", "Farmer Sty", "Deputy Taylor",
 )
-# Zombie deck, basic: 33 of its 40 cards.
+# Zombie deck, basic: all 40 cards.
 ZOMBIE_CARDS = (
     "Shamble", "Uuuurrrggghh!", "Undead Hate the Living", "Braaains!", "Oh the Horror!",
     "A Town Overrun", "Heavy Rain", "Cornered", "Surprise Attack", "Trip!", "Resilient",
-    "There's Too Many!", "Relentless Advance", "Loss of Faith",
+    "There's Too Many!", "Relentless Advance", "Loss of Faith", "My God, They've Taken the…",
+    "Lights Out", "New Spawning Pit",
 )
 GUN = "Gun"
 RANGED = "Ranged Weapon"

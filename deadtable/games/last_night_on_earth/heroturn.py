@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from deadtable.engine.board import distance, sight
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import cards
+from deadtable.games.last_night_on_earth import buildingcards, cards, gas, scenario, townsfolk
 from deadtable.games.last_night_on_earth.fight import Fight, play_faith, start_fight
 from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, HeroFigure, LastNightState
 from deadtable.games.last_night_on_earth.wounds import kill_zombie, zombie_name
@@ -44,6 +44,9 @@ class HeroTurn(Frame):
     KIND = "hero-turn"
     step: str = "start"
     acted: list[str] = field(default_factory=list)
+    folk_attacked: list[str] = field(default_factory=list)  # townsfolk that attacked
+    folk_attacked_by: list[str] = field(default_factory=list)  # zombies that attacked them
+    folk_wounded: str = ""  # a townsperson wounded, Just a Scratch still to be asked
 
 
 @dataclass(slots=True)
@@ -60,6 +63,7 @@ class HeroAct(Frame):
     rerolled: bool = False
     gun: str = ""  # the Gun whose shot killed a zombie this turn (for Resilient)
     picks: int = 0  # Deputy Taylor: cards still to pick from the discard pile
+    handled: list[str] = field(default_factory=list)  # townsfolk left this turn
     fought: list[str] = field(default_factory=list)
 
 
@@ -67,6 +71,9 @@ class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
     def decide(self, state: LastNightState, frame: HeroTurn) -> Decision | None:
         if frame.step == "at-last":
             return at_last_decision(state)
+        if frame.step == "scratch-folk":
+            return Decision.of(HEROES, f"{frame.folk_wounded} is about to take a wound",
+                               townsfolk.scratch_actions(state, frame.folk_wounded))
         waiting = waiting_heroes(state, frame)
         if frame.step != "choose" or len(waiting) < 2:
             return None
@@ -87,11 +94,17 @@ class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
         if waiting:
             begin(state, frame, waiting[0])
             return
+        if townsfolk.zombies_attack(state, frame):
+            return
+        scenario.end_of_hero_turn(state)
         for hero in state.heroes.values():
             hero.faith = 0
         state.pop()
 
     def apply(self, state: LastNightState, frame: HeroTurn, action_id: str) -> None:
+        if frame.step == "scratch-folk":
+            townsfolk.apply_scratch(state, frame, action_id)
+            return
         if frame.step == "at-last":
             frame.step = "choose"
             if action_id != "pass":
@@ -118,8 +131,7 @@ def at_last(state: LastNightState, action_id: str) -> None:
     holder = state.heroes[name]
     holder.hand.remove(AT_LAST)
     state.hero_discard.put_on_top(AT_LAST)
-    state.in_play.remove(card)
-    state.zombie_discard.put_on_top(card)
+    buildingcards.cancel(state, card)
     state.event(f"{name} plays At Last…: {card} is cancelled.", f"Hero card: {AT_LAST}")
 
 
@@ -297,7 +309,8 @@ def main_actions(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> lis
     zombies_here = state.zombies_at(space)
     if not frame.moved:
         actions.append(Action("move", "Move: roll a D6", {"verb": "move"}))
-        if state.inside(space) and not zombies_here and state.hero_deck:
+        if state.inside(space) and not zombies_here and state.hero_deck \
+                and buildingcards.may_search(state, space):
             actions.append(Action("search", f"Search the {state.town.building_of[space]}",
                                   {"verb": "search"}))
         if has_ability(state, hero, "heal") and not zombies_here:
@@ -319,6 +332,8 @@ def main_actions(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> lis
     if not frame.shot:
         actions += shots(state, hero)
     actions += card_plays(state, hero)
+    actions += gas.actions(state, frame, hero)
+    actions += townsfolk.actions(state, frame, hero)
     actions.append(Action("end", "Fight any zombie here and end the turn" if zombies_here
                           else "End the turn", {"verb": "end"}))
     return actions
@@ -410,7 +425,7 @@ def do_search(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -
         state.hero_deck.bury(other)
         drawn = [keep]
         state.event(f"{hero.name} keeps {keep} and puts {other} on the bottom of the Hero deck.",
-                    "Hero sheet: Sally, Resourceful", to=HEROES)
+                    "Hero sheet: Sally, Resourceful", to=state.seat_of(hero.name))
     for card in drawn:
         found(state, frame, hero, card, SEARCH)
 
@@ -421,7 +436,7 @@ def found(state: LastNightState, frame: HeroAct, hero: HeroFigure, card: str, ci
         state.event(f"{hero.name} finds {card}.", cite)
     else:
         state.event(f"{hero.name} finds a card for the hand.", cite)
-        state.event(f"{hero.name} draws {card}.", cite, to=HEROES)
+        state.event(f"{hero.name} draws {card}.", cite, to=state.seat_of(hero.name))
     if cards.over_limit(state, hero):
         frame.step = "limit"
 
@@ -587,14 +602,16 @@ def do_end(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -> N
 ACTIONS = {"move": do_move, "search": do_search, "nurse": do_nurse, "recover": do_recover,
            "give": do_give, "shoot": do_shoot, "recovery": do_recovery, "aid": do_aid,
            "faith": do_faith, "keys": do_keys, "brody": do_brody, "jeb": do_jeb,
-           "taylor": do_taylor,
-           "end": do_end}
+           "taylor": do_taylor, "gas": gas.do_gas, "light": gas.do_light,
+           "escort": townsfolk.do_escort, "leave": townsfolk.do_leave,
+           "folk": townsfolk.do_attack, "end": do_end}
 
 
 # -- moving ------------------------------------------------------------------------------------
 def hero_steps(state: LastNightState, space: int) -> list[int]:
     board = state.board
-    return [n for n in board.neighbours[space] if board.passable(space, n, HERO_BLOCKING)]
+    return [n for n in board.neighbours[space] if board.passable(space, n, HERO_BLOCKING)
+            and buildingcards.may_enter(state, space, n)]
 
 
 def move_decision(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> Decision | None:
@@ -612,8 +629,17 @@ def step(state: LastNightState, frame: HeroAct, hero: HeroFigure, verb: str, res
         frame.moves_left = 0
         frame.step = "main"
         return
-    hero.space = int(rest)
+    start, hero.space = hero.space, int(rest)
     frame.moves_left -= 1
+    townsfolk.follow(state, hero)
+    if state.outcome is not None:
+        return
+    darkened = buildingcards.stops_in_the_dark(state, hero.items, start, hero.space)
+    if darkened is not None and not state.zombies_at(hero.space):
+        frame.moves_left = 0
+        state.event(f"{hero.name} moves into the dark {darkened} at {state.name(hero.space)}: "
+                    "the move ends.", f"Zombie card: {buildingcards.LIGHTS_OUT}")
+        return
     zombies = state.zombies_at(hero.space)
     if not zombies:
         state.event(f"{hero.name} moves to {state.name(hero.space)}.", MOVE)

@@ -35,7 +35,8 @@ from deadtable.games.last_night_on_earth.data import (
 from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState, make_piles
 
 SETUP = "Set-up (reference/last-night-on-earth.md: ollieeatsbrains.com, mataka.org)"
-SCENARIOS = ("die-zombies-die", "defend-the-manor-house")
+SCENARIOS = ("die-zombies-die", "escape-in-the-truck", "defend-the-manor-house",
+             "save-the-townsfolk", "burn-em-out")
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,10 @@ def _data(heroes: str, hero_deck: str, zombie_deck: str, scenarios: str) -> Game
     found = load_heroes(heroes or None)
     hero = load_deck("hero", hero_deck or None)
     zombie = load_deck("zombie", zombie_deck or None)
-    by_name = {c.name: c for c in hero.cards + zombie.cards if c.set == "basic"}
+    # basic cards, and Advanced ones by names the basic decks do not use (a scenario's
+    # add_cards: Gasoline)
+    by_name = {c.name: c for c in hero.cards + zombie.cards if c.set != "basic"}
+    by_name.update({c.name: c for c in hero.cards + zombie.cards if c.set == "basic"})
     for name in cards.HERO_CARDS + cards.ZOMBIE_CARDS:
         if name not in by_name:
             raise DataError(f"no basic card named {name!r} in the decks; the rules play it")
@@ -109,6 +113,10 @@ def check(options: dict[str, Any]) -> None:
                 raise ValueError(f"town {options['town']}: no spawning-pit marker")
             if not town.center_of_town:
                 raise ValueError(f"town {options['town']}: no zone of kind 'town-center'")
+            goal = data.scenarios.scenarios[options["scenario"]].hero_goal
+            if goal == "escape-truck" and town.truck is None:
+                raise ValueError(f"town {options['town']}: no truck marker, which the "
+                                 f"scenario {options['scenario']!r} needs")
     except DataError as error:
         raise ValueError(str(error)) from None
 
@@ -121,13 +129,17 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> LastNightS
     state.data = data = game_data(options)
     state.scenario = data.scenarios.scenarios[options["scenario"]]
     state.town = town_for(options, state.scenario, seed)
-    hero_deck = list(data.hero_cards)
+    hero_deck = sorted(data.hero_cards + state.scenario.add_cards)
     zombie_deck = list(data.zombie_cards)
     dice.shuffle(hero_deck)
     dice.shuffle(zombie_deck)
     make_piles(state, {"hero_deck": hero_deck, "hero_discard": [], "zombie_deck": zombie_deck,
                        "zombie_discard": [], "zombie_hand": []})
     state.in_play = []
+    state.pits = list(state.town.spawning_pits)
+    state.gas, state.targets, state.folk, state.escort = [], [], {}, {}
+    state.saved = state.folk_lost = 0
+    state.passed = []
     state.zombies = {}
     state.next_zombie = 1
     state.turn = state.kills = state.heroes_killed = 0
@@ -138,6 +150,7 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> LastNightS
     corners = ", ".join(f"{c} board {n}" for c, n in state.town.corners.items())
     state.event(f"The town: {corners or state.town.origin}.", SETUP)
     place_heroes(state, chosen_heroes(options, data))
+    scenario_setup(state)
     start_zombies(state)
     state.push(Round())
     state.settle()
@@ -168,7 +181,7 @@ def place_heroes(state: LastNightState, names: list[str] | None) -> None:
                 card = cards.draw_hero_card(state)
                 if card is not None:
                     cards.gain(state, figure, card)
-                    state.event(f"{name} draws {card}.", SETUP, to="heroes")
+                    state.event(f"{name} draws {card}.", SETUP, to=state.seat_of(name))
         for item in hero.start_items:
             if item in state.hero_deck:
                 state.hero_deck.remove(item)
@@ -176,13 +189,21 @@ def place_heroes(state: LastNightState, names: list[str] | None) -> None:
                 state.event(f"{name} starts with {item}.", "Hero sheet (data/heroes.toml)")
 
 
+def scenario_setup(state: LastNightState) -> None:
+    """The scenario card's set-up: Burn 'Em Out's pits in buildings, Save the Townsfolk's
+    tokens (scenario.py)."""
+    from deadtable.games.last_night_on_earth import scenario
+
+    scenario.setup(state)
+
+
 def start_zombies(state: LastNightState) -> None:
     """2D6 zombies (one zombie player) on the spawning pits, spread evenly: dealt round the
     pits in the map's order (designed: the pits take turns)."""
     count = sum(state.dice.rolls_of(int(state.data.scenarios.game["start_zombies_dice"]
                                         ["one_player"])))
-    count = min(count, state.pool())
-    pits = state.town.spawning_pits
+    pits = state.pits
+    count = min(count, state.pool()) if pits else 0
     for i in range(count):
         new_zombie(state, pits[i % len(pits)])
     state.event(f"{count} zombies start on the spawning pits (2D6).", SETUP)

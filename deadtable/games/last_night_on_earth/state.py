@@ -70,7 +70,8 @@ class LastNightState(ProcedureState):
     __slots__ = (
         "data", "town", "scenario", "heroes", "zombies", "next_zombie", "hero_deck",
         "hero_discard", "zombie_deck", "zombie_discard", "zombie_hand", "in_play", "turn",
-        "kills", "heroes_killed", "fight_card_played", "cornered", "overdrawn",
+        "kills", "heroes_killed", "fight_card_played", "cornered", "overdrawn", "pits",
+        "gas", "targets", "folk", "escort", "saved", "folk_lost", "passed",
     )
 
     FRAMES: ClassVar[Frames]
@@ -87,7 +88,15 @@ class LastNightState(ProcedureState):
     zombie_deck: Pile
     zombie_discard: Pile
     zombie_hand: Pile
-    in_play: list[str]  # Zombie cards that stay in play (Heavy Rain)
+    in_play: list[str]  # Zombie cards that stay in play: "Heavy Rain", "Lights Out (Diner)"
+    pits: list[int]  # the spawning pits now: the town's, new ones, less those burned
+    gas: list[int]  # gas markers (Gasoline), one entry each
+    targets: list[int]  # Burn 'Em Out: the set-up pits still to burn
+    folk: dict[str, int]  # Save the Townsfolk: townsfolk token -> its space
+    escort: dict[str, str]  # hero -> the townsfolk token it takes along
+    saved: int  # townsfolk brought to the Center of Town
+    folk_lost: int  # townsfolk killed
+    passed: list[str]  # hero players who let the question now asked pass (seats.py)
     turn: int  # the Sun track: turns begun (the game ends after scenario.sun_track)
     kills: int  # zombies killed by the heroes
     heroes_killed: int
@@ -120,6 +129,12 @@ class LastNightState(ProcedureState):
         on_board = sum(1 for z in self.zombies if not is_zombie_hero(z))
         return int(self.data.scenarios.game["zombies"]) - on_board
 
+    def seat_of(self, hero: str) -> str:
+        """The hero player's seat that plays `hero` (seats.py)."""
+        from deadtable.games.last_night_on_earth.seats import seat_of
+
+        return seat_of(self, hero)
+
     def inside(self, space: int) -> bool:
         return self.town.building_of[space] is not None
 
@@ -139,47 +154,44 @@ class LastNightState(ProcedureState):
         return view(self, None)
 
     def _hidden(self, seat: str) -> dict[str, Any]:
-        """For undo: both decks' order, and the other side's hand."""
+        """For undo: both decks' order, and the hands of the other seats."""
         hidden: dict[str, Any] = {
             "a Hero card was drawn": list(self.hero_deck.cards),
             "a Zombie card was drawn": list(self.zombie_deck.cards),
         }
-        if seat == HEROES:
+        if seat != ZOMBIES:
             hidden["a Zombie card was played or drawn"] = list(self.zombie_hand.cards)
-        else:
-            hidden["a hero's hand changed"] = {h.name: list(h.hand) for h in self.heroes.values()}
+        hidden["a hero's hand changed"] = {h.name: list(h.hand) for h in self.heroes.values()
+                                           if self.seat_of(h.name) != seat}
         return hidden
 
     def determinize(self, seat: str, dice: Dice) -> None:
-        """Deal anew what `seat` cannot see: both decks' order, and the other side's hand
-        from the cards it could be (that hand and the other side's deck together). The hand of
-        the side deciding now stays as it is: its legal actions are on the table (an agent only
+        """Deal anew what `seat` cannot see: both decks' order, and the other seats' hands
+        from the cards they could be (those hands and their deck together). The hands of the
+        seat deciding now stay as they are: its legal actions are on the table (an agent only
         searches when its own seat decides, so this tells it nothing)."""
         decision = self.decision
         deciding = decision.seat if decision is not None else None
         super().determinize(seat, dice)
-        if seat == HEROES:
-            self.hero_deck.redeal(dice)
-            if deciding == ZOMBIES:
-                self.zombie_deck.redeal(dice)
-                return
+        self.hero_deck.redeal(dice)
+        self.zombie_deck.redeal(dice)
+        if seat != ZOMBIES and deciding != ZOMBIES:
             unseen = self.zombie_hand.cards + self.zombie_deck.cards
             unseen.sort()
             dice.shuffle(unseen)
             size = len(self.zombie_hand)
             self.zombie_hand.cards, self.zombie_deck.cards = unseen[:size], unseen[size:]
-        else:
-            self.zombie_deck.redeal(dice)
-            if deciding == HEROES:
-                self.hero_deck.redeal(dice)
-                return
-            unseen = [c for h in self.heroes.values() for c in h.hand] + self.hero_deck.cards
-            unseen.sort()
-            dice.shuffle(unseen)
-            for h in self.heroes.values():
-                size = len(h.hand)
-                h.hand, unseen = unseen[:size], unseen[size:]
-            self.hero_deck.cards = unseen
+        others = [h for h in self.heroes.values()
+                  if self.seat_of(h.name) not in (seat, deciding)]
+        if not others:
+            return
+        unseen = [c for h in others for c in h.hand] + self.hero_deck.cards
+        unseen.sort()
+        dice.shuffle(unseen)
+        for h in others:
+            size = len(h.hand)
+            h.hand, unseen = unseen[:size], unseen[size:]
+        self.hero_deck.cards = unseen
 
     def _data(self) -> dict[str, Any]:
         return {
@@ -192,6 +204,14 @@ class LastNightState(ProcedureState):
             "zombie_discard": list(self.zombie_discard.cards),
             "zombie_hand": list(self.zombie_hand.cards),
             "in_play": list(self.in_play),
+            "pits": list(self.pits),
+            "gas": list(self.gas),
+            "targets": list(self.targets),
+            "folk": dict(self.folk),
+            "escort": dict(self.escort),
+            "saved": self.saved,
+            "folk_lost": self.folk_lost,
+            "passed": list(self.passed),
             "turn": self.turn,
             "kills": self.kills,
             "heroes_killed": self.heroes_killed,
@@ -213,6 +233,14 @@ class LastNightState(ProcedureState):
         self.next_zombie = data["next_zombie"]
         make_piles(self, data)
         self.in_play = list(data["in_play"])
+        self.pits = list(data["pits"])
+        self.gas = list(data["gas"])
+        self.targets = list(data["targets"])
+        self.folk = dict(data["folk"])
+        self.escort = dict(data["escort"])
+        self.saved = data["saved"]
+        self.folk_lost = data["folk_lost"]
+        self.passed = list(data["passed"])
         self.turn = data["turn"]
         self.kills = data["kills"]
         self.heroes_killed = data["heroes_killed"]
@@ -234,6 +262,14 @@ class LastNightState(ProcedureState):
         other.zombie_discard = self.zombie_discard.clone()
         other.zombie_hand = self.zombie_hand.clone()
         other.in_play = list(self.in_play)
+        other.pits = list(self.pits)
+        other.gas = list(self.gas)
+        other.targets = list(self.targets)
+        other.folk = dict(self.folk)
+        other.escort = dict(self.escort)
+        other.saved = self.saved
+        other.folk_lost = self.folk_lost
+        other.passed = list(self.passed)
         other.turn = self.turn
         other.kills = self.kills
         other.heroes_killed = self.heroes_killed

@@ -105,6 +105,17 @@ class Town:
 
 # -- data/town.toml ------------------------------------------------------------------------------
 def load_layout(path: str | Path | None = None) -> Layout:
+    """data/town.toml, or a user's own layout file; the default is read once per process
+    (a Layout is immutable, and every game draws its town from it)."""
+    return _default_layout() if path is None else _read_layout(path)
+
+
+@lru_cache(maxsize=1)
+def _default_layout() -> Layout:
+    return _read_layout(None)
+
+
+def _read_layout(path: str | Path | None) -> Layout:
     data, origin = read_toml(path, TOWN)
     base = Path(origin).parent
     head = _get(data, "town", origin, dict)

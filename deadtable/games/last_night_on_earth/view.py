@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from deadtable.engine.board import Board
-from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, LastNightState
+from deadtable.games.last_night_on_earth.state import ZOMBIES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import zombie_name
 
 
@@ -43,8 +43,9 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
             "faith": hero.faith + (1 if hero.kept_faith else 0),
             "keywords": list(sheet.keywords),
         }
-        if seat == HEROES:
+        if seat is not None and seat == state.seat_of(hero.name):
             shown["hand"] = list(hero.hand)
+            shown["yours"] = True
         heroes.append(shown)
     seen: dict[str, Any] = {
         "scenario": state.scenario.name,
@@ -54,7 +55,7 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         "goal": state.scenario.numbers.get("zombies_to_kill"),
         "heroes_killed": state.heroes_killed,
         "town": town_view(state.board, buildings,
-                          tuple(names[s] for s in town.spawning_pits)),
+                          tuple(names[s] for s in state.pits)),
         "heroes": heroes,
         "zombies": [{"id": z, "name": zombie_name(z), "space": names[s]}
                     for z, s in sorted(state.zombies.items())],
@@ -66,8 +67,29 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         "zombie_hand": state.zombie_hand.view(seat if seat == ZOMBIES else None),
         "in_play": list(state.in_play) + (["Cornered"] if state.cornered else []),
         "fight": fight_view(state),
+        "turn_of": turn_of(state),
+        "gas": sorted(names[s] for s in state.gas),
     }
+    if state.scenario.hero_goal == "burn-pits":
+        seen["pits_to_burn"] = sorted(names[s] for s in state.targets)
+    if state.scenario.hero_goal == "rescue-townsfolk":
+        seen["townsfolk"] = {t: names[s] for t, s in sorted(state.folk.items())}
+        seen["escort"] = dict(state.escort)
+        seen["townsfolk_saved"] = state.saved
+        seen["townsfolk_lost"] = state.folk_lost
     return seen
+
+
+def turn_of(state: LastNightState) -> str:
+    """Whose turn it is, for a person: the hero acting, the heroes, or the zombies."""
+    for frame in reversed(state.stack):
+        if frame.KIND == "hero-act":
+            return f"{frame.hero}'s turn"  # type: ignore[attr-defined]
+        if frame.KIND == "hero-turn":
+            return "the heroes' turn"
+        if frame.KIND == "zombie-turn":
+            return "the zombies' turn"
+    return "game over" if state.outcome is not None else "setting up"
 
 
 def fight_view(state: LastNightState) -> dict[str, Any] | None:

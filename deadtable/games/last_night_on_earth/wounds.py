@@ -81,6 +81,7 @@ def kill_hero(state: LastNightState, hero: HeroFigure) -> None:
         state.hero_discard.put_on_top(card)
     hero.items, hero.hand = [], []
     hero.faith, hero.kept_faith = 0, False
+    state.escort.pop(hero.name, None)  # a townsperson taken along stays where he fell
     state.event(f"{hero.name} is killed; the hero's cards are discarded.", DEATH)
     if state.options["zombie-heroes"]:
         state.zombies[zombie_hero_id(hero.name)] = hero.space
@@ -117,7 +118,8 @@ def check_zombie_win(state: LastNightState) -> None:
 
 
 def finish(state: LastNightState, winner: str, cause: str, cite: str) -> None:
-    loser = ZOMBIES if winner == HEROES else HEROES
-    state.finish(Outcome({winner: "win", loser: "loss"}, cause,
+    results = {seat: "win" if state.game.side_of(seat) == winner else "loss"
+               for seat in state.game.seats}  # every hero player wins or loses together
+    state.finish(Outcome(results, cause,
                          {"kills": state.kills, "heroes_killed": state.heroes_killed,
                           "turn": state.turn}), cite)

@@ -22,7 +22,7 @@ from functools import partial
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import cards
+from deadtable.games.last_night_on_earth import buildingcards, cards
 from deadtable.games.last_night_on_earth.data import Town
 from deadtable.games.last_night_on_earth.fight import start_fight
 from deadtable.games.last_night_on_earth.setup import new_zombie
@@ -40,6 +40,11 @@ HUNGER = "Zombie Hunger (thezombiegame.com rulings: diagonals count, walls do no
 TOO_MANY = "There's Too Many!"
 STY = "Farmer Sty"
 ADVANCE = "Relentless Advance"
+CARD_LABELS = {
+    buildingcards.MY_GOD: f"{buildingcards.MY_GOD}: a random building is taken over",
+    buildingcards.LIGHTS_OUT: "Lights Out: a building of your choice goes dark",
+    buildingcards.NEW_PIT: "New Spawning Pit: a new pit in a random building",
+}
 TURN_CARDS = ("Oh the Horror!", "A Town Overrun", "Heavy Rain", "Cornered", "Surprise Attack")
 
 
@@ -55,6 +60,10 @@ class ZombieTurn(Frame):
     advance: int = 0  # Relentless Advance: zombies still to move one space now
     advanced: list[str] = field(default_factory=list)  # the zombies it has moved
     fought: list[str] = field(default_factory=list)
+    pending: str = ""  # a building card taking effect (buildingcards.py)
+    chooser: str = ""  # the side choosing its corner of town
+    target: str = ""  # New Spawning Pit's building, its space still to choose
+    held: list[str] = field(default_factory=list)  # zombies that may not move this turn
 
 
 def hunger_targets(state: LastNightState, space: int) -> list[int]:
@@ -92,6 +101,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             return cards_decision(state)
         if frame.step == "advance":
             return advance_decision(state, frame)
+        if frame.step in ("corner", "building", "pit-space"):
+            return buildingcards.decision(state, frame)
         if frame.step == "hold":
             return hold_decision(state, frame)
         if frame.step == "move" and frame.order:
@@ -122,7 +133,7 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             frame.step = "cards"
         elif frame.step == "spawn":
             frame.spawns = spawn_roll(state)
-            frame.order = sorted(state.zombies, key=_number)
+            frame.order = sorted((z for z in state.zombies if z not in frame.held), key=_number)
             frame.steps_left, frame.shambling = 1, False
             frame.step = "hold"
         elif frame.step == "hold":
@@ -153,6 +164,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             state.event(f"You discard {rest}.", "Zombie card: Oh the Horror!", to=ZOMBIES)
         elif frame.step == "advance":
             advance(state, frame, verb, rest)
+        elif frame.step in ("corner", "building", "pit-space"):
+            buildingcards.apply(state, frame, action_id)
         elif frame.step == "cards":
             if verb == "done":
                 frame.step = "spawn"
@@ -255,6 +268,10 @@ def cards_decision(state: LastNightState) -> Decision | None:
     if ADVANCE in held and state.zombies:
         actions.append(Action(f"play:{ADVANCE}", f"{ADVANCE}: D6 zombies move one space now",
                               {"verb": "play", "card": ADVANCE}))
+    for card in buildingcards.BUILDING_CARDS:
+        if card in held and buildingcards.playable(state, card):
+            actions.append(Action(f"play:{card}", CARD_LABELS[card],
+                                  {"verb": "play", "card": card}))
     if "Surprise Attack" in held and state.pool() > 0:
         for hero in state.living():
             if state.inside(hero.space):
@@ -289,6 +306,11 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
         frame.advanced = []
         frame.step = "advance"
         state.event(f"{ADVANCE}: {frame.advance} zombies move one space now.", cite)
+        return
+    if card in buildingcards.BUILDING_CARDS:
+        frame = state.stack[-1]
+        assert isinstance(frame, ZombieTurn)
+        buildingcards.effect(state, frame, card)
         return
     if card == "Heavy Rain":
         state.in_play.append(card)
@@ -360,7 +382,9 @@ def advance(state: LastNightState, frame: ZombieTurn, verb: str, rest: str) -> N
 def place_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:
     """A pit for the next new zombie; with the pool empty after There's Too Many!, a zombie
     taken from the board ("taking them from anywhere on the board")."""
-    pits = sorted(set(state.town.spawning_pits))
+    pits = sorted(set(state.pits))
+    if not pits:
+        return None  # every pit burned: no zombie can rise
     if state.pool() > 0:
         return Decision.of(ZOMBIES, f"Place a new zombie ({frame.spawns} to place)", [
             Action(f"pit:{p}", f"On the spawning pit at {state.name(p)}",

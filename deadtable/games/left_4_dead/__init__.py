@@ -17,6 +17,7 @@ from deadtable.engine.options import Option, OptionSet
 from deadtable.engine.procedure import Frames
 from deadtable.games.left_4_dead.advance import NextChapter, NextChapterHandler
 from deadtable.games.left_4_dead.agent import DirectorAgent, HeuristicAgent
+from deadtable.games.left_4_dead.ammo import AmmoPush, AmmoPushHandler
 from deadtable.games.left_4_dead.horde import HordeHandler, HordeTurn
 from deadtable.games.left_4_dead.rounds import Round, RoundHandler, SideTurn, SideTurnHandler
 from deadtable.games.left_4_dead.setup import KitOut, KitOutHandler, check, start
@@ -26,7 +27,7 @@ from deadtable.games.left_4_dead.survivors import SurvivorTurn, SurvivorTurnHand
 from deadtable.games.left_4_dead.uncommon import Instinct, InstinctHandler
 
 Left4DeadState.FRAMES = Frames(KitOut, Round, SideTurn, SurvivorTurn, HordeTurn, SpecialTurn,
-                               Instinct, NextChapter)
+                               Instinct, NextChapter, AmmoPush)
 Left4DeadState.HANDLERS = {
     KitOut.KIND: KitOutHandler(),
     Round.KIND: RoundHandler(),
@@ -36,6 +37,7 @@ Left4DeadState.HANDLERS = {
     SpecialTurn.KIND: SpecialTurnHandler(),
     Instinct.KIND: InstinctHandler(),
     NextChapter.KIND: NextChapterHandler(),
+    AmmoPush.KIND: AmmoPushHandler(),
 }
 
 OPTIONS = OptionSet([
@@ -43,10 +45,14 @@ OPTIONS = OptionSet([
            choices=("easy", "normal", "advanced", "expert")),
     Option("campaign", "", "play a whole campaign: a packaged one (dead-river) or a campaign "
            "file (TOML); the chapters follow one another in one game"),
-    Option("chapter", 1, "the chapter to start at (with a campaign), or which chapter of its "
-           "campaign the map is (the Witch spawns in 2-4)", minimum=1, maximum=5),
+    Option("chapter", 1, "the chapter to start at (with a campaign; its last is the finale), "
+           "or which chapter of its campaign the map is (the Witch spawns in 2-4)",
+           minimum=1, maximum=5),
     Option("left-behind", "lost", "campaign: survivors who miss the safe room are out of the "
            "campaign, or rejoin in the next one (designed)", choices=("lost", "rejoin")),
+    Option("finale-tanks", "continue", "the finale's Tanks once the rescue vehicle is there "
+           "(A-47): one on its arrival and one after each Tank destroyed, or none",
+           choices=("continue", "stop")),
     Option("survivors", "Bill,Francis,Louis,Zoey", "the four survivors who play"),
     Option("max-rounds", 30, "rounds before the horde overruns survivors short of the safe room "
            "(designed)", minimum=1, maximum=1000),
@@ -91,6 +97,7 @@ SPEC = GameSpec(
     ruler="deadtable.games.left_4_dead.ruler:ruler",  # line of sight between two spaces
     help="deadtable.games.left_4_dead.help:help",  # the terminal's `help`
     evaluate="deadtable.games.left_4_dead.evaluation:evaluate",  # for searches cut short
+    encoding="deadtable.games.left_4_dead.encoding:make",  # the RL encoding
 )
 
 register_agent("director", DirectorAgent, game="left-4-dead")

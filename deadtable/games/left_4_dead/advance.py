@@ -119,8 +119,9 @@ def stock(state: Left4DeadState) -> tuple[int, list[str]]:
         if "health-kit" in state.pool.cards:
             state.pool.cards.remove("health-kit")
             kits += 1
-    kind = ("t1-or-melee" if before in rules["t1_or_melee_after_chapters"]
-            else "t2" if before in rules["t2_after_chapters"] else None)
+    # "... and at the Finale Event have 4 random T2 Weapons": a short campaign's finale too
+    kind = ("t2" if state.finale is not None or before in rules["t2_after_chapters"]
+            else "t1-or-melee" if before in rules["t1_or_melee_after_chapters"] else None)
     weapons: list[str] = []
     if kind is not None:
         weapons = [w for _ in range(int(rules["weapons"]))

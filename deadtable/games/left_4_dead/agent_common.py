@@ -48,16 +48,21 @@ def survivor_field(state: Left4DeadState) -> list[float]:
 def goal_field(state: Left4DeadState) -> list[float]:
     """Where the survivors head: the crescendo trigger while its obstacle bars the way, the
     obstacle itself while the event runs (to go through the moment it opens), then the safe
-    room, along the survivors' own step costs (climbs and water cost more)."""
+    room, along the survivors' own step costs (climbs and water cost more). In a finale: the
+    Finale Event's trigger, to start the event and hold out there, then the rescue vehicle
+    once it has arrived."""
+    from deadtable.games.left_4_dead.finale import goal_spaces
     from deadtable.games.left_4_dead.movement import step_cost
 
+    walker = next(iter(state.survivors()))
+    if state.finale is not None:
+        return distance_field(state.board, goal_spaces(state), step_cost(state, walker))
     blocked = state.blocked_spaces()
     if blocked:
         triggers = [m.space for m in state.board.markers_of("crescendo-trigger")]
         if triggers and state.crescendo == 0:
             return distance_field(state.board, triggers)
         return distance_field(state.board, sorted(blocked))
-    walker = next(iter(state.survivors()))
     return distance_field(state.board, state.board.zones["end"].spaces, step_cost(state, walker))
 
 

@@ -7,13 +7,17 @@
 - moving: toward the safe room along the map's distance field, never far ahead of the last
   teammate, toward a teammate down or held, toward items worth having, away from a calm Witch;
 - picking up: what beats what the slot holds;
-- attacking: the most dangerous target (a captor first), explosives where they hit a crowd or
-  lure the horde away, rescuing a teammate from a Hero Closet.
+- Explosive Ammo's push: an infected figure away from the team;
+- attacking: the most dangerous target (a captor first), with a mounted gun when standing on
+  one, explosives where they hit a crowd or lure the horde away, a gas can, fireworks or tank
+  lit where the infected crowd round it, rescuing a teammate from a Hero Closet;
+- alarms: a move that ends on an armed car or walks through a metal detector costs a little.
 """
 
 from __future__ import annotations
 
 from deadtable.agents.base import Observation
+from deadtable.engine.board.movement import Route
 from deadtable.engine.dice import Dice
 from deadtable.games.left_4_dead.agent_common import (
     acting,
@@ -33,7 +37,8 @@ from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 WEAPON_RANK = {"card": 0, "pump-shotgun": 4, "chrome-shotgun": 4, "uzi": 3, "silenced-uzi": 3,
                "auto-shotgun": 6, "combat-shotgun": 6, "m16": 6, "ak-47": 6,
                "combat-rifle": 6, "hunting-rifle": 5, "sniper-rifle": 5,
-               "grenade-launcher": 5, "portable-hmg": 6}
+               "grenade-launcher": 5, "portable-hmg": 6,
+               "minigun": 7, "heavy-machine-gun": 7}  # mounted guns: 4 attacks, skulls twice
 SECONDARY_RANK = {"second-pistol": 2, "magnum": 2, "chainsaw": 3}
 OTHER_RANK = {"health-kit": 3, "defibrillator": 2, "incendiary-ammo": 1, "explosive-ammo": 1,
               "pain-pills": 2, "adrenaline-shot": 1.5,
@@ -45,6 +50,8 @@ LEAD = 3  # how far (in steps toward the goal) a survivor may walk ahead of the 
 HURT = 3  # wounds at which a survivor (Life 5) is worth a Health Kit
 CROWD = 3  # infected near the team that make an explosive or deployed ammo worth it
 LURE_AWAY = 3  # a Bile or Pipe Bomb lands at least this far from every survivor
+ALARM = 3  # what setting off a car alarm or metal detector costs a move (a wave comes, twice);
+# less than a move's progress, so that a detector on the only way does not stop the team
 
 
 def rank(item: str) -> float:
@@ -69,6 +76,8 @@ class HeuristicAgent:
             return max(ids, key=lambda i: (rank(i.split(":")[-1]), i))
         if frame.KIND == "side-turn":
             return choose_who_acts(state, ids)
+        if frame.KIND == "explosive-push":
+            return push_away(state, ids)
         if frame.KIND != "survivor-turn":
             return ids[0]
         me = acting(state)
@@ -101,6 +110,21 @@ def choose_who_acts(state: Left4DeadState, ids: list[str]) -> str:
         return (0 if helps or near_captor else 1, -goal[figure.space], action)
 
     return min(turns, key=urgency)
+
+
+def push_away(state: Left4DeadState, ids: list[str]) -> str:
+    """Explosive Ammo's push: the move that takes an infected figure farthest from the
+    survivors it is nearest, if any takes it farther; else no more pushes."""
+    team = [f.space for f in on_map(state)]
+
+    def gain(action: str) -> float:
+        figure = state.figures[arg(action, 1)]
+        now = min(spaces_apart(state, figure.space, s) for s in team)
+        return min(spaces_apart(state, int(arg(action, 2)), s) for s in team) - now
+
+    pushes = [i for i in ids if i.startswith("push:")]
+    best = max(pushes, key=lambda i: (gain(i), i), default=None)
+    return best if best is not None and gain(best) > 0 else "push-done"
 
 
 # -- before the turn -----------------------------------------------------------------------
@@ -155,7 +179,7 @@ def move(state: Left4DeadState, me: Figure, ids: list[str]) -> str:
     stop = "stop" if "stop" in ids else ids[-1]
     here = me.space
     assert here is not None
-    if holds_crescendo_trigger(state, here):
+    if holds_crescendo_trigger(state, here) or holds_finale_trigger(state, here):
         return stop
     goal = goal_field(state)
     frame = state.stack[-1]
@@ -167,16 +191,37 @@ def move(state: Left4DeadState, me: Figure, ids: list[str]) -> str:
         space = int(arg(action, 1))
         if space not in options:
             continue
-        value = place_score(state, me, space, goal, safest(options[space]).penalty)
+        route = safest(options[space])
+        value = place_score(state, me, space, goal, route.penalty) + alarm_cost(state, route)
         if value < best_score:
             best, best_score = action, value
     return best
+
+
+def alarm_cost(state: Left4DeadState, route: Route) -> float:
+    """Ending on a car with its Alarm Marker, or walking through a Metal Detector, brings the
+    alarm's two waves."""
+    from deadtable.games.left_4_dead import environment
+
+    cost = 0.0
+    if any(route.spaces[-1] in spaces for _, spaces, _ in environment.armed_cars(state)):
+        cost += ALARM
+    walked = set(route.spaces[1:])
+    if any(space in walked for _, space in environment.lying(state, (environment.DETECTOR,))):
+        cost += ALARM
+    return cost
 
 
 def holds_crescendo_trigger(state: Left4DeadState, here: int) -> bool:
     # The crescendo event runs while a survivor stays on the trigger to the round's end.
     return state.crescendo == 0 and bool(state.blocked_spaces()) and any(
         m.space == here for m in state.board.markers_of("crescendo-trigger"))
+
+
+def holds_finale_trigger(state: Left4DeadState, here: int) -> bool:
+    # The Finale Event starts at the end of a round with a survivor on its trigger.
+    return state.finale is not None and not state.finale.started and any(
+        m.space == here for m in state.board.markers_of("finale-trigger"))
 
 
 def place_score(state: Left4DeadState, me: Figure, space: int, goal: list[float],
@@ -190,8 +235,8 @@ def place_score(state: Left4DeadState, me: Figure, space: int, goal: list[float]
 
 def keep_with_team(state: Left4DeadState, me: Figure, space: int, goal: list[float]) -> float:
     """Walk no more than LEAD steps ahead of the last teammate, and end near one."""
-    if space in state.board.zones["end"].spaces:
-        return 0.0  # in the safe room: waiting there is keeping together
+    if at_the_goal(state, space):
+        return 0.0  # in the safe room (the arrived rescue vehicle): waiting there is together
     mates = [f for f in on_map(state) if f is not me]
     if not mates:
         return 0.0
@@ -199,6 +244,14 @@ def keep_with_team(state: Left4DeadState, me: Figure, space: int, goal: list[flo
     ahead = max(0.0, rear - LEAD - goal[space])
     nearest = min(spaces_apart(state, space, f.space) for f in mates)
     return 2 * ahead + max(0, nearest - 2)
+
+
+def at_the_goal(state: Left4DeadState, space: int) -> bool:
+    from deadtable.games.left_4_dead.finale import vehicle_spaces
+
+    if state.finale is None:
+        return space in state.board.zones["end"].spaces
+    return state.finale.arrived and space in vehicle_spaces(state)
 
 
 def go_to_teammates_in_need(state: Left4DeadState, me: Figure, space: int) -> float:
@@ -269,10 +322,13 @@ def attack_value(state: Left4DeadState, me: Figure, action: str) -> float:
         return 2.5  # a teammate back beats a zombie shot, not a captor freed
     if verb == "throw":
         return throw_value(state, arg(action, 1), int(arg(action, 2)))
+    if verb == "light":  # a gas can, fireworks or tank: only where the infected crowd round it
+        value = blast_value(state, int(arg(action, 2)))
+        return value if value >= CROWD else -1.0
     if verb != "attack":
         return 0.0
     weapon, target = arg(action, 1), arg(action, 2)
-    tie = 0.05 * rank(weapon)
+    tie = 0.05 * rank(weapon) - alarm_risk(state, me, weapon, target)
     if target.startswith("line-"):
         from deadtable.games.left_4_dead.weapons import lines_of_fire
 
@@ -282,6 +338,15 @@ def attack_value(state: Left4DeadState, me: Figure, action: str) -> float:
         return blast_value(state, int(target[1:])) + tie
     figure = state.figures.get(target)
     return (danger(state, figure) if figure is not None else 0.0) + tie
+
+
+def alarm_risk(state: Left4DeadState, me: Figure, weapon: str, aim: str) -> float:
+    """A shot on or by an armed car brings its alarm's two waves: worth it for a special or a
+    captor, not for one zombie."""
+    from deadtable.games.left_4_dead.environment import cars_disturbed
+    from deadtable.games.left_4_dead.weapons import aimed_spaces
+
+    return ALARM if cars_disturbed(state, me, aimed_spaces(state, me, weapon, aim)) else 0.0
 
 
 def danger(state: Left4DeadState, figure: Figure) -> float:

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from deadtable.engine.state import Outcome
-from deadtable.games.left_4_dead import spawning
+from deadtable.games.left_4_dead import finale, spawning
 from deadtable.games.left_4_dead.state import INFECTED, SURVIVORS, Left4DeadState
 
 SAFE_ROOM = "Survivor Rules: Safe Rooms"
@@ -24,10 +24,13 @@ CRESCENDO = "Game Rules: Crescendo Events"
 def check_end(state: Left4DeadState, end_of_round: bool = False) -> None:
     if state.outcome is not None:
         return
-    safe = set(state.board.zones["end"].spaces)
     on_map = [f for f in state.survivors() if f.space is not None and not f.closet]
     standing = [f for f in on_map if not f.down]
-    if on_map and all(f.space in safe and not f.down for f in on_map):
+    if state.finale is not None:
+        if finale.check_escape(state):
+            return
+    elif on_map and all(f.space in state.board.zones["end"].spaces and not f.down
+                        for f in on_map):
         saved = sorted(f.id for f in on_map)
         if next_chapter_plays(state):
             from deadtable.games.left_4_dead import advance
@@ -45,46 +48,59 @@ def check_end(state: Left4DeadState, end_of_round: bool = False) -> None:
                      "Survivor Rules: Incapacitated (designed: nobody left to stand one up)")
         return
     if end_of_round and state.round >= state.game.options["max-rounds"]:
-        state.finish(Outcome({SURVIVORS: "loss", INFECTED: "win"}, "overrun before the safe room",
+        where = "the safe room" if state.finale is None else "the rescue"
+        state.finish(Outcome({SURVIVORS: "loss", INFECTED: "win"}, f"overrun before {where}",
                              {SURVIVORS: 0.0, INFECTED: float(len(state.survivors()))}),
                      "designed: the max-rounds option")
 
 
 def next_chapter_plays(state: Left4DeadState) -> bool:
-    """A campaign goes on to its next chapter, unless that is the finale (not played yet: the
-    game ends in the safe room before it)."""
+    """A campaign goes on to its next chapter (its last, the finale, ends in the vehicle)."""
     from deadtable.games.left_4_dead.setup import campaign_of
 
     campaign = campaign_of(state.game.options)
-    return (campaign is not None and state.chapter + 1 <= len(campaign.chapters)
-            and not campaign.chapter(state.chapter + 1).finale)
+    return campaign is not None and state.chapter + 1 <= len(campaign.chapters)
 
 
 def crescendo_wave(state: Left4DeadState) -> bool:
-    """Run the Crescendo Event's end of round; True where its wave replaced Spawning Zombies."""
+    """Run the Crescendo Event's end of round; True where its wave replaced Spawning Zombies.
+
+    "At the end of round 3, after placing zombies the Crescendo Event is over" (A-46,
+    rules.toml crescendo.counted_from): the event's third round ("event", the next round
+    being its first), or the game's round 3 ("game": a crescendo started at the end of round
+    3 or later is over after its first wave)."""
+    rules = state.data.rules
     if state.crescendo == 0:
         trigger = [m for m in state.board.markers_of("crescendo-trigger")
                    if any(f.space == m.space and not f.closet for f in state.survivors())]
         if not trigger:
             return False
-        state.crescendo = 1  # the next round is the event's first
         state.event("A survivor stands on the crescendo trigger: the Crescendo Event begins.",
                     CRESCENDO)
         wave(state)  # "Immediately place 3 zombies plus ..."
+        state.crescendo = 1  # the next round is the event's first
+        if rules.crescendo_counted_from == "game" and state.round >= rules.crescendo_rounds:
+            crescendo_over(state)
         return True
-    if state.crescendo > 3:
+    if state.crescendo_over:
         return False  # the event is over: play returns to normal
     wave(state)
-    if state.crescendo == 3:
-        state.event("The Crescendo Event is over: the obstacle is removed.", CRESCENDO)
-        state.crescendo = 4
+    last = (state.crescendo >= rules.crescendo_rounds if rules.crescendo_counted_from == "event"
+            else state.round >= rules.crescendo_rounds)
+    if last:
+        crescendo_over(state)
     else:
         state.crescendo += 1
     return True
 
 
+def crescendo_over(state: Left4DeadState) -> None:
+    state.event("The Crescendo Event is over: the obstacle is removed.", CRESCENDO)
+    state.crescendo = state.data.rules.crescendo_rounds + 1
+
+
 def wave(state: Left4DeadState) -> None:
-    count = 3 + state.modifier
+    count = state.data.rules.crescendo.size(state.modifier)
     state.event(f"A wave of {count} zombies.", CRESCENDO)
     for _ in range(count):
         spawning.place(state, spawning.ZOMBIE)

@@ -104,7 +104,7 @@ def wound(state: Left4DeadState, figure: Figure, wounds: int, source: Figure | N
     Incapacitated); others are destroyed when wounds reach Life."""
     if wounds <= 0 or figure.space is None:
         return
-    if figure.side == "survivors" and source is not None and not figure.down:
+    if figure.side == "survivors" and source is not None:
         if first_wound_rule(state, figure, source):
             return
     figure.wounds += wounds
@@ -118,10 +118,21 @@ def wound(state: Left4DeadState, figure: Figure, wounds: int, source: Figure | N
 
 def first_wound_rule(state: Left4DeadState, figure: Figure, source: Figure) -> bool:
     """Advanced and Expert: the first wound a Witch (or, on Expert, a Tank) inflicts on a
-    survivor incapacitates it, or on Expert for the Witch destroys it (Game Rules)."""
+    survivor incapacitates it, or on Expert for the Witch destroys it (Game Rules). "The first
+    time" is the first wound on any survivor, one already incapacitated included: that one
+    takes it as an ordinary wound (it cannot be incapacitated again), and the rule is spent;
+    the Expert Witch's destroys it all the same."""
     level = state.game.options["difficulty"]
     kind = source.kind
     if kind not in ("witch", "tank") or kind in state.first_wounds:
+        return False
+    applies = (kind == "witch" and level in ("advanced", "expert")
+               or kind == "tank" and level == "expert")
+    if applies and figure.down and not (kind == "witch" and level == "expert"):
+        state.first_wounds.append(kind)
+        state.event(f"The {state.card(source).name}'s first wound falls on {name(figure)}, "
+                    f"already incapacitated: an ordinary wound ({level.title()}).",
+                    f"Game Rules: {level.title()} Difficulty")
         return False
     if kind == "witch" and level in ("advanced", "expert"):
         state.first_wounds.append(kind)

@@ -424,6 +424,14 @@ class Environmental:
     extra: dict[str, Any]
     source: str
 
+    def get(self, key: str, default: Any = None) -> Any:
+        """A printed field (name, range, attack) or a special number (attacks, no_defense...),
+        read as an Item's are."""
+        if key in ("id", "name", "range", "attack"):
+            value = getattr(self, key)
+            return default if value is None else value
+        return self.extra.get(key, default)
+
 
 @dataclass(frozen=True, slots=True)
 class ItemData:
@@ -440,6 +448,11 @@ class ItemData:
 
     def __getitem__(self, item_id: str) -> Item:
         return self.items[item_id]
+
+    def entry(self, item_id: str) -> Item | Environmental:
+        """A pool item or an environmental item (a mounted gun fired, a gas can lit)."""
+        found = self.items.get(item_id)
+        return found if found is not None else self.environmental[item_id]
 
     def copies(self) -> tuple[str, ...]:
         """The pool as physical items: one id per copy, in file order."""

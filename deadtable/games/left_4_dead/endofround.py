@@ -4,16 +4,19 @@
 2. Adrenaline Shot and Pain Pills: one set-aside wound comes back to each survivor using them,
    until destroyed, incapacitated, or left with 1 Life.
 3. Boomer, Blinding Alluring Bile: every Vomit Marker goes.
-4. Items that last the round go: Bile Bomb, Molotov, deployed ammo (Incendiary Ammo's burning
-   with it), Spitter's acid, Smoker's smoke; the Pipe Bomb explodes first.
-5. Spawning: a Crescendo Event's wave in place of Spawning Zombies, else Spawning Zombies;
-   Spawning Specials; Witch Spawning.
+4. Items that last the round go: Bile Bomb, Molotov, a lit Gas Can or Fireworks, deployed ammo
+   (Incendiary Ammo's burning with it), Spitter's acid, Smoker's smoke; a Pipe Bomb or a lit
+   Oxygen Tank explodes first.
+5. Spawning: a Crescendo or Finale Event's wave in place of Spawning Zombies, else Spawning
+   Zombies; the Finale Event's Tanks and rescue vehicle (finale.py); Spawning Specials; Witch
+   Spawning; then the second wave of each Car Alarm or Metal Detector set off during the round
+   ("in addition to the normal Spawning Zombies").
 6. Hero Closets: survivors destroyed this round wait in one.
 """
 
 from __future__ import annotations
 
-from deadtable.games.left_4_dead import chapter, combat, spawning
+from deadtable.games.left_4_dead import chapter, combat, environment, finale, spawning
 from deadtable.games.left_4_dead.state import Left4DeadState
 
 INCAP = "Survivor Rules: Incapacitated"
@@ -25,9 +28,11 @@ def end_of_round(state: Left4DeadState) -> None:
     returning_wounds(state)
     for figure in state.figures.values():
         figure.markers.pop("vomit", None)
+    alarms = environment.alarms_due(state)
     lasting_effects(state)
     if state.outcome is None:
         spawn(state)
+        environment.alarm_waves(state, alarms)
         spawning.hero_closets(state)
     chapter.check_end(state, end_of_round=True)
 
@@ -58,13 +63,13 @@ def lasting_effects(state: Left4DeadState) -> None:
     from deadtable.games.left_4_dead import weapons
 
     for effect in list(state.effects):
-        if effect.kind == "pipe-bomb":
-            area = {effect.space, *state.board.neighbours[effect.space]}
-            victims = [f for f in state.figures.values() if f.space in area and not f.closet
-                       and f.kind != "worker"]
-            state.event(f"The Pipe Bomb at {state.board.names[effect.space]} explodes.",
-                        "ITEM PICKUPS: PIPE BOMB")
-            weapons.one_roll(state, None, "pipe-bomb", victims, 2, "ITEM PICKUPS: PIPE BOMB")
+        if effect.kind in ("pipe-bomb", "oxygen-tank"):  # 2 dice, no defense, Workers spared
+            why = weapons.cite(state, effect.kind)
+            victims = environment.affected(state, effect.kind, effect.space)
+            state.event(f"The {weapons.prop(state, effect.kind, 'name')} at "
+                        f"{state.board.names[effect.space]} explodes.", why)
+            weapons.one_roll(state, None, effect.kind, victims,
+                             int(weapons.prop(state, effect.kind, "attack")), why)
         if effect.kind == "incendiary-ammo":
             for figure in state.figures.values():
                 if figure.markers.get("burn") == "incendiary-ammo":
@@ -73,9 +78,7 @@ def lasting_effects(state: Left4DeadState) -> None:
 
 
 def spawn(state: Left4DeadState) -> None:
-    if chapter.crescendo_wave(state):
-        pass
-    else:
+    if not (chapter.crescendo_wave(state) or finale.end_of_round(state)):
         spawning.spawn_zombies(state)
     spawning.spawn_special(state)
     spawning.spawn_witch(state)

@@ -22,7 +22,10 @@ TURN = {
     "move": "Moving: up to Move spaces; climbing costs 1 extra move a level and a step "
             "climbs fewer levels than the figure's Height; water stops you; leaving an engaged "
             "enemy lets it attack you with 1 die. Then you may attack.",
-    "attack": "Attacking: a target within Range (in spaces) and in clear line of sight "
+    "attack": "Attacking (or instead: throw an explosive, light a gas can, fireworks or tank "
+              "within your Range and sight; standing on a Minigun or Heavy Machine Gun, fire "
+              "it; shooting by a car sets its alarm off): a target within Range (in spaces) "
+              "and in clear line of sight "
               "(`sight bill hunter` checks it): roll the Attack dice (skulls hit), the target "
               "rolls its Defense dice (shields block); each unblocked skull is a wound. The "
               "higher figure rolls 1 die more (2 at 10 or more levels); special attacks are "
@@ -37,6 +40,8 @@ PHASES = {
     "kit-out": "In the safe room: each survivor takes a weapon from those laid out.",
     "round": ROUND,
     "survival-instinct": "Survival Instinct: a survivor moves out of harm's way.",
+    "explosive-push": "Explosive Ammo: you may move each affected infected figure up to 1 "
+                      "space (or `push-done`).",
     "horde-turn": "The horde's turn: the zombies move toward the nearest survivor (Horde "
                   "Movement) and attack.",
 }

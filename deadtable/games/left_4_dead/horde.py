@@ -14,7 +14,8 @@ A zombie that rose again this turn cannot attack.
 
 from __future__ import annotations
 
-import math
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -109,15 +110,12 @@ def lure_sources(state: Left4DeadState) -> list[int]:
     return vomited or [f.space for f in survivors if f.space is not None]
 
 
-def toward(state: Left4DeadState, zombie: Figure, field_: list[float]) -> list[int]:
+def toward(state: Left4DeadState, zombie: Figure, field_: Sequence[float]) -> list[int]:
     """The spaces a horde figure may move to: its reachable spaces nearest the lure, if nearer
     than where it stands (moving "toward the nearest survivor")."""
     assert zombie.space is not None
-    ends = movement.routes(state, zombie, with_attacks=False)
-    best = min(field_[s] for s in ends)
-    if best >= field_[zombie.space] or best == math.inf:
-        return []
-    return sorted(s for s in ends if field_[s] == best)
+    return movement.nearest(state, zombie, field_ if isinstance(field_, array)
+                            else array("d", field_))
 
 
 class HordeHandler(Handler[Left4DeadState, HordeTurn]):
@@ -164,7 +162,7 @@ def horde_field(state: Left4DeadState) -> list[float]:
 def move_actions(state: Left4DeadState, frame: HordeTurn) -> list[Action]:
     if len(frame.moved) >= MOVERS:
         return []
-    field_ = horde_field(state)
+    field_ = array("d", horde_field(state))  # in the form nearest reads, once per decision
     names = state.board.names
     actions = []
     for zombie in horde(state):
@@ -191,15 +189,26 @@ def move(state: Left4DeadState, frame: HordeTurn, zombie: Figure, space: int) ->
 
 
 def attackers(state: Left4DeadState, frame: HordeTurn) -> list[tuple[Figure, Figure]]:
-    """(zombie, survivor) pairs that may attack now; survivors with Vomit Markers first if any
-    can be attacked (Boomer: Blinding Alluring Bile)."""
+    """(zombie, target) pairs that may attack now: while a Bile Bomb lies, any figure on its
+    space, infected too ("attack any figures on the same space as the Bile Bomb"), first; then
+    survivors with Vomit Markers if any can be attacked (Boomer: Blinding Alluring Bile)."""
+    bile = {e.space for e in state.effects if e.kind == "bile-bomb"}
+    occupied = state.occupancy()
     pairs = []
+    drawn = []
     for zombie in horde(state):
         if zombie.id in frame.attacked or "risen" in zombie.markers:
             continue
         for target in movement.engaged_with(state, zombie):
             if target.side == "survivors" and not target.closet:
                 pairs.append((zombie, target))
+        assert zombie.space is not None
+        for space in bile.intersection(state.board.neighbours[zombie.space]):
+            there = occupied.get(space)
+            if there is not None and not there.closet:
+                drawn.append((zombie, there))
+    if drawn:
+        return drawn
     vomited = [(z, t) for z, t in pairs if "vomit" in t.markers]
     return vomited or pairs
 

@@ -13,6 +13,7 @@ from deadtable.games.left_4_dead.state import Effect, Figure, Left4DeadState
 PICKUP = "Survivor Rules: Item Pickup"
 INCAP = "Survivor Rules: Incapacitated"
 BEFORE_VERBS = ("pills", "give", "heal", "defib", "deploy", "stand")
+FIRES = ("molotov-cocktail", "gas-can", "fireworks")  # fire lasting the round on and next to it
 
 
 def item_name(state: Left4DeadState, item: str) -> str:
@@ -276,8 +277,9 @@ def ignite(state: Left4DeadState, figure: Figure, item: str) -> None:
 
 # -- entering a space ------------------------------------------------------------------------
 def entered(state: Left4DeadState, figure: Figure, space: int) -> None:
-    """What a figure meets on entering a space: fire of a Molotov (2 dice, 2 fewer defense),
-    acid (1 die), and water that puts out burning."""
+    """What a figure meets on entering a space: fire of a Molotov (2 dice, 2 fewer defense), of
+    a Gas Can or Fireworks (2 dice, 2 fewer defense for Common Squad figures), acid (1 die),
+    and water that puts out burning."""
     if figure.space is None:
         return
     if "burn" in figure.markers and state.board.terrain[space] in movement.WATER:
@@ -288,15 +290,19 @@ def entered(state: Left4DeadState, figure: Figure, space: int) -> None:
     for effect in list(state.effects):
         if effect.space not in near or figure.space is None:
             continue
-        if effect.kind == "molotov-cocktail" and not immune(state, figure, effect.kind):
-            defense = max(0, combat.reduced(state, figure, "defense") - 2)
+        if effect.kind in FIRES and not immune(state, figure, effect.kind):
+            from deadtable.games.left_4_dead import weapons
+
+            defense = weapons.defense_for(state, effect.kind, figure)
+            if defense is None:
+                defense = combat.reduced(state, figure, "defense")
             hits = combat.skulls(state, 2)
             blocks = combat.shields(state, defense)
             wounds = max(0, hits - blocks)
             state.event(f"{combat.name(figure)} moves into the fire: {hits} skull(s), {blocks} "
-                        f"shield(s), {wounds} wound(s).", cite(state, effect.kind))
+                        f"shield(s), {wounds} wound(s).", weapons.cite(state, effect.kind))
             ignite(state, figure, effect.kind)
-            combat.wound(state, figure, wounds, None, cite(state, effect.kind))
+            combat.wound(state, figure, wounds, None, weapons.cite(state, effect.kind))
         elif effect.kind in ("acid", "acid-explosion") and effect.side != figure.side and (
                 effect.kind == "acid" or effect.space == space
                 or space in state.board.neighbours[effect.space]):

@@ -15,6 +15,7 @@ by these rules, the agents and the renderers.
 from __future__ import annotations
 
 import math
+from array import array
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
@@ -25,6 +26,7 @@ from deadtable.engine.board.query import (
     MoveQuery,
     compiled,
     engagement_masks,
+    nearest_compiled,
     reach_compiled,
 )
 from deadtable.games.left_4_dead import combat
@@ -101,6 +103,26 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
     if found is None:
         found = cache[key] = _routes(state, figure, origin, spend, through_all, with_attacks)
     return found
+
+
+def nearest(state: Left4DeadState, figure: Figure, field: array[float]) -> list[int]:
+    """Of the spaces `figure` can end its move on (routes' keys: its Move, from where it
+    stands), those lowest on `field`, ascending, if lower than where it stands; else [].
+    What horde.toward asks of every zombie each time the horde chooses, answered without
+    building a route for each space (engine/board/query.py's nearest_compiled)."""
+    origin = figure.space
+    assert origin is not None
+    enemy_at = enemies_of(state, figure.side)
+    if origin in enemy_at:  # never so in play; as _routes leaves it out
+        enemy_at = {s: f for s, f in enemy_at.items() if s != origin}
+    # the query _routes makes without the penalty; the mover's own space may stay in no_end
+    # (the start is always an end: reach never asks can_end of it)
+    query = MoveQuery(origin, move_budget(state, figure), height(state, figure),
+                      _terrain_flags(state.board, slithers(figure)), None,
+                      closed=state.blocked_spaces(),
+                      no_pass=() if figure.kind == "witch" else enemy_at,  # Furious Focus
+                      no_end=state.occupancy())
+    return nearest_compiled(state.board, query, field)
 
 
 def _routes(state: Left4DeadState, figure: Figure, origin: int, budget: int,

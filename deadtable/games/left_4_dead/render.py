@@ -18,11 +18,9 @@ from rich.table import Table
 from rich.text import Text
 
 from deadtable.engine.decisions import Decision
-from deadtable.render import board_footer
+from deadtable.render import board_footer, hex_rows, odd_r
 
 LOG_LINES = 6
-CELLS = (4, 3, 2)  # characters a hex, the widest that fits: a glyph and the level digit, padded
-LABEL = 3  # the row number before each row
 
 # Terrain colours (HeroScape's tiles), lightened by level.
 TERRAIN_RGB: dict[str, tuple[int, int, int]] = {
@@ -33,6 +31,7 @@ TERRAIN_RGB: dict[str, tuple[int, int, int]] = {
 }
 DEFAULT_RGB = (60, 60, 60)
 SAFE_RGB = (0, 100, 90)
+RESCUE_RGB = (40, 60, 150)  # a finale's rescue vehicle
 OBSTACLE_RGB = (110, 20, 20)
 
 # Letters of the infected's army cards (survivors show their initial).
@@ -83,10 +82,29 @@ DEPLOYED = {"explosive-ammo": "EXPLOSIVE AMMO", "incendiary-ammo": "INCENDIARY A
 MARKER_GLYPHS: dict[str, tuple[str, str, str]] = {
     "hero-closet": ("#", "bold bright_cyan", "hero closet"),
     "crescendo-trigger": ("!", "bold bright_yellow", "crescendo trigger"),
+    "finale-trigger": ("F", "bold bright_magenta", "finale trigger"),
     "item-location": ("i", "bright_yellow", "item location"),
     "witch-location": ("°", "dim", "witch location"),
     "spawn": (":", "dim", "spawn point"),
 }
+
+
+# Environmental items still in place, Car Alarms and Metal Detectors still armed (view
+# "environment"): glyph, style, legend words.
+ENVIRONMENT_GLYPHS: dict[str, tuple[str, str, str]] = {kind: look for kinds, look in (
+    (("minigun", "heavy-machine-gun"),
+     ("=", "bold bright_cyan", "minigun / machine gun (stand on it)")),
+    (("gas-can", "fireworks"), ("g", "bold orange1", "gas can / fireworks (light it)")),
+    (("propane-tank", "oxygen-tank"), ("t", "bold orange1", "propane / oxygen tank (light it)")),
+    (("car",), ("A", "bold yellow on grey23", "car alarm")),
+    (("metal-detector",), ("D", "bold yellow on grey23", "metal detector (alarm)")),
+) for kind in kinds}
+ALARM_WORDS = "ALARM: {} wave(s) of zombies again at the end of the round"
+
+
+def environment_at(view: dict[str, Any]) -> dict[str, str]:
+    """Space -> the kind of environmental item or alarm on it."""
+    return {space: e["kind"] for e in view.get("environment", []) for space in e["spaces"]}
 
 
 def effect_glyph(kind: str) -> tuple[str, str, str]:
@@ -138,6 +156,7 @@ class HexMap:
         m = view["map"]
         zones = m.get("zones", {})
         safe = {s for z in zones.values() if z["kind"] == "safe-room" for s in z["spaces"]}
+        rescue = {s for z in zones.values() if z["kind"] == "rescue-vehicle" for s in z["spaces"]}
         obstacle = set(view.get("obstacle") or [])
         markers: dict[str, str] = {}
         for marker in m.get("markers", []):
@@ -149,15 +168,18 @@ class HexMap:
             if figure.get("space") is not None:
                 occupant[figure["space"]] = figure
         effects = {e["space"]: e["kind"] for e in view.get("effects", []) if e.get("space")}
+        environment = environment_at(view)
         items = view.get("items", {})
         out: dict[tuple[int, int], tuple[Text, Style]] = {}
         focus: list[tuple[int, int]] = []
         for name, q, r, terrain, level in m["spaces"]:
             if q is None:
                 continue
-            col, row = q + (r - (r & 1)) // 2, r
+            col, row = odd_r(q, r)
             if name in safe:
                 bg = _shade(SAFE_RGB, level)
+            elif name in rescue:
+                bg = _shade(RESCUE_RGB, level)
             elif name in obstacle:
                 bg = Color.from_rgb(*OBSTACLE_RGB)
             else:
@@ -186,6 +208,8 @@ class HexMap:
                 glyph, style = "X", "bold bright_red"
             elif items.get(name):
                 glyph, style = "*", "bold bright_yellow"
+            elif name in environment:
+                glyph, style, _ = ENVIRONMENT_GLYPHS[environment[name]]
             elif name in markers:
                 glyph, style, _ = MARKER_GLYPHS[markers[name]]
             digit = str(level) if 0 <= level <= 9 else "+"
@@ -202,46 +226,7 @@ class HexMap:
 
     def lines(self, width: int) -> list[Text]:
         cells, focus = self.cells()
-        if not cells:
-            return [Text("(no map)")]
-        cols = max(c for c, _ in cells) + 1
-        rows = max(r for _, r in cells) + 1
-        # The widest cell that shows every column; else the narrowest, cropped.
-        cell = next((c for c in CELLS if LABEL + cols * c + c // 2 <= width), CELLS[-1])
-        shift = cell // 2  # odd rows sit half a hex right
-        fit = max(4, (width - LABEL - shift) // cell)  # whole columns that fit
-        first = 0
-        cropped = fit < cols
-        if cropped:
-            middle = (sum(c for c, _ in focus) / len(focus)) if focus else cols / 2
-            first = int(max(0, min(cols - fit, round(middle - fit / 2))))
-        last = min(cols, first + fit)
-        header = Text(" " * LABEL, style="dim")
-        for col in range(first, last):
-            header.append(f"{col:<{cell}}" if col % 5 == 0 else " " * cell)
-        header.rstrip()
-        lines = [header]
-        left = (cell - 2 + 1) // 2 if cell > 3 else 0
-        right = cell - 2 - left
-        for row in range(rows):
-            line = Text(f"{row:>{LABEL - 1}} ", style="dim")
-            line.append(" " * shift if row & 1 else "")
-            for col in range(first, last):
-                found = cells.get((col, row))
-                if found is None:
-                    line.append(" " * cell)
-                    continue
-                text, base = found
-                line.append(" " * left, style=base)
-                line.append_text(text)
-                line.append(" " * right, style=base)
-            lines.append(line)
-        if cropped:
-            lines.append(Text(f"{' ' * LABEL}cropped: columns {first}-{last - 1} of 0-{cols - 1}, "
-                              "around the survivors (a wider terminal shows more)",
-                              style="dim italic", no_wrap=True, overflow="ellipsis"))
-        return lines
-
+        return hex_rows(cells, focus, width, "the survivors")
 
 def legend(view: dict[str, Any], marked: Iterable[str] = ()) -> Text:
     text = Text("Key: ", style="bold")
@@ -255,11 +240,14 @@ def legend(view: dict[str, Any], marked: Iterable[str] = ()) -> Text:
         parts.append((letter, "bold red1" if letter == "z" else "bold magenta1",
                       INFECTED_NAMES.get(letter, "infected")))
     parts.append(("*", "bold bright_yellow", "items"))
-    for glyph, style, words in MARKER_GLYPHS.values():
-        if words not in ("witch location", "spawn point"):
+    on_map = {marker["kind"] for marker in view["map"].get("markers", [])}
+    for kind, (glyph, style, words) in MARKER_GLYPHS.items():
+        if kind in on_map and words not in ("witch location", "spawn point"):
             parts.append((glyph, style, words))
     if view.get("obstacle"):
         parts.append(("X", "bold bright_red", "obstacle"))
+    shown = {ENVIRONMENT_GLYPHS[kind] for kind in environment_at(view).values()}
+    parts += sorted(shown)
     kinds = sorted({effect_glyph(e["kind"]) for e in view.get("effects", []) if e.get("space")})
     for glyph, style, words in kinds:
         parts.append((glyph, style, words))
@@ -274,7 +262,11 @@ def legend(view: dict[str, Any], marked: Iterable[str] = ()) -> Text:
         text.append(f" {words}")
     text.append("  ")
     text.append("  ", style=Style(bgcolor=Color.from_rgb(*SAFE_RGB)))
-    text.append(" safe room; digit = level")
+    text.append(" safe room; ")
+    if any(z["kind"] == "rescue-vehicle" for z in view["map"].get("zones", {}).values()):
+        text.append("  ", style=Style(bgcolor=Color.from_rgb(*RESCUE_RGB)))
+        text.append(" rescue vehicle; ")
+    text.append("digit = level")
     if marked:
         text.append("  ")
         text.append("0", style=Style(color="black", bgcolor="bright_yellow", bold=True))
@@ -384,10 +376,15 @@ def status_text(view: dict[str, Any]) -> Text:
     text.append(f"  {view['map'].get('name', '')}  {view.get('difficulty', '')}")
     if view.get("crescendo"):
         text.append(f"  CRESCENDO {view['crescendo']}", style="bold bright_red")
+    if (view.get("finale") or {}).get("text"):
+        text.append(f"  {view['finale']['text']}", style="bold bright_magenta")
     for effect in view.get("effects") or []:
         if effect["kind"] in DEPLOYED and not effect.get("space"):
             text.append(f"  {DEPLOYED[effect['kind']]} (every survivor, this round)",
                         style="bold orange1")
+    alarms = sum(1 for e in view.get("effects") or [] if e["kind"] == "alarm")
+    if alarms:
+        text.append(f"  {ALARM_WORDS.format(alarms)}", style="bold yellow")
     text.append(f"  items in pool {view.get('pool', 0)}", style="dim")
     if view.get("phase"):
         text.append("\nNow: ", style="bold")
@@ -409,6 +406,8 @@ def _few(names: list[str], most: int = 6) -> str:
 def effect_words(effect: dict[str, Any]) -> str:
     """An effect in words: "^ fire (molotov cocktail) on 6,6 and next to it"."""
     kind = str(effect["kind"])
+    if kind == "alarm":
+        return "an alarm went off: its zombies come again at the end of the round"
     if not effect.get("space"):
         return f"{kind.replace('-', ' ')}: every survivor has it to the end of the round"
     glyph, _, words = effect_glyph(kind)
@@ -430,6 +429,13 @@ def details_text(view: dict[str, Any]) -> Text:
             text.append("\n")
         text.append("Effects: ", style="bold")
         text.append("; ".join(effect_words(e) for e in effects))
+    environment = view.get("environment") or []
+    if environment:
+        if text.plain:
+            text.append("\n")
+        text.append("Environment: ", style="bold")
+        text.append("; ".join(f"{ENVIRONMENT_GLYPHS[e['kind']][0]} {e['name']} "
+                              f"{'-'.join(e['spaces'])}" for e in environment))
     return text
 
 

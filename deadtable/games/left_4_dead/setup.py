@@ -19,7 +19,7 @@ from deadtable.engine.cards import Pile
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.dice import Dice
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.left_4_dead import combat, items, spawning
+from deadtable.games.left_4_dead import combat, finale, items, spawning
 from deadtable.games.left_4_dead.campaign import Campaign, load_campaign
 from deadtable.games.left_4_dead.data import MAPS, GameData
 from deadtable.games.left_4_dead.data import load_data as read_data
@@ -74,10 +74,17 @@ def check(options: dict[str, Any]) -> None:
         check_campaign(options, campaign)
         return
     board = chapter_board(options)
-    for zone in ("start", "end"):
-        if zone not in board.zones:
-            raise ValueError(f"map {options['map'] or DEFAULT_MAP}: no zone named {zone!r} (the "
-                             "start and end safe rooms are needed)")
+    if "start" not in board.zones:
+        raise ValueError(f"map {options['map'] or DEFAULT_MAP}: no zone named 'start' (the "
+                         "safe room the survivors start in)")
+    vehicle = any(z.kind == finale.VEHICLE for z in board.zones.values())
+    if "end" not in board.zones and not vehicle:
+        raise ValueError(f"map {options['map'] or DEFAULT_MAP}: no zone named 'end' (the next "
+                         f"safe room) and no zone of kind {finale.VEHICLE!r} (a finale's rescue "
+                         "vehicle): one of them is needed")
+    if "end" not in board.zones and not board.markers_of(finale.TRIGGER):
+        raise ValueError(f"map {options['map'] or DEFAULT_MAP}: a finale map needs a "
+                         f"{finale.TRIGGER!r} marker (where the Finale Event starts)")
     for kind in ("spawn", "hero-closet", "item-location"):
         if not board.markers_of(kind):
             raise ValueError(f"map {options['map'] or DEFAULT_MAP}: no {kind!r} marker")
@@ -94,10 +101,6 @@ def check_campaign(options: dict[str, Any], campaign: Campaign) -> None:
     if number > last:
         raise ValueError(f"chapter {number}: the campaign {campaign.name} has chapters 1 to "
                          f"{last}")
-    if campaign.chapter(number).finale:
-        raise ValueError(f"chapter {number}: the finale of {campaign.name} (the Finale Event "
-                         "and its rescue vehicle) cannot be played yet; choose chapter 1 to "
-                         f"{last - 1}")
     check_survivors(options)
 
 
@@ -169,7 +172,7 @@ class KitOutHandler(Handler[Left4DeadState, KitOut]):
 
 def new_chapter(state: Left4DeadState) -> None:
     """What each chapter starts afresh: the round, the map's items and effects, its Tank,
-    Witch, crescendo and closets (the survivors and the first-wound rules carry on)."""
+    Witch, crescendo, finale and closets (the survivors and the first-wound rules carry on)."""
     state.round = 0
     state.items_on_map = {}
     state.effects = []
@@ -178,8 +181,10 @@ def new_chapter(state: Left4DeadState) -> None:
     state.escaped = []
     state.pending_closet = []
     state.crescendo = 0
+    state.finale = finale.fresh(state)
     state.horde_acted = False
     state.instincts = []
+    state.spent = []  # every car and metal detector armed, every environmental item in place
 
 
 def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> Left4DeadState:

@@ -125,7 +125,8 @@ def spawn_witch(state: Left4DeadState) -> None:
     """At the end of each round of chapters other than 1 and 5, d20 + modifier 15+: the Witch
     sits at a random Witch Location between the survivors and the safe room (one Witch a
     chapter: she is a Unique Hero, designed)."""
-    if state.chapter in state.data.rules.witch_except_chapters or state.witch_spawned:
+    if (state.chapter in state.data.rules.witch_except_chapters or state.witch_spawned
+            or state.finale is not None):  # A-49: a campaign's finale is its "chapter 5"
         return
     roll = state.dice.d20()
     total = roll + state.modifier
@@ -155,8 +156,11 @@ def to_safe_room(state: Left4DeadState) -> Sequence[float]:
 
 @lru_cache(maxsize=16)
 def _to_safe_room(board: Board) -> tuple[float, ...]:
-    """Steps from each space to the end safe room: fixed for a map, so worked out once."""
-    return tuple(distance_field(board, board.zones["end"].spaces))
+    """Steps from each space to the end safe room, or on a finale's map (no safe room) to the
+    Finale Event's trigger, where its Item Locations lead: fixed for a map, worked out once."""
+    if "end" in board.zones:
+        return tuple(distance_field(board, board.zones["end"].spaces))
+    return tuple(distance_field(board, [m.space for m in board.markers_of("finale-trigger")]))
 
 
 def leading_distance(state: Left4DeadState, field: Sequence[float]) -> float:

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from deadtable.engine.board import Board
 from deadtable.engine.cards import Pile
 from deadtable.engine.dice import Dice
 from deadtable.engine.procedure import Frames, Handler, ProcedureState
 from deadtable.games.left_4_dead.data import GameData
+
+if TYPE_CHECKING:
+    from deadtable.games.left_4_dead.finale import Finale
 
 SURVIVORS = "survivors"
 INFECTED = "infected"
@@ -131,7 +134,8 @@ class Left4DeadState(ProcedureState):
         "data", "chapter", "board", "figures", "round", "items_on_map", "pool", "effects",
         "next_item",
         "tank_spawned", "witch_spawned", "destroyed_zombies", "first_wounds", "escaped",
-        "spawned", "pending_closet", "crescendo", "horde_acted", "instincts", "_derived",
+        "spawned", "pending_closet", "crescendo", "finale", "horde_acted", "instincts", "spent",
+        "_derived",
         "_derived_key",
     )
 
@@ -153,9 +157,11 @@ class Left4DeadState(ProcedureState):
     escaped: list[str]
     spawned: dict[str, int]  # infected of each kind spawned so far: names "boomer-3"
     pending_closet: list[str]  # survivors destroyed this round, to a Hero Closet at its end
-    crescendo: int  # 0: not started; 1-3: the event's round under way; 4: over, obstacle gone
+    crescendo: int  # 0: not started; 1..rounds: the event's round under way; more: over
+    finale: Finale | None  # a finale chapter's event (finale.py); None in other chapters
     horde_acted: bool  # the horde has taken its turn under the current order marker
     instincts: list[str]  # Fallen Survivors that rolled defense in the attack under way
+    spent: list[str]  # environmental items lit and alarms set off ("gas-can@57", "car@car")
     _derived: dict[Any, Any]  # see derived()
     _derived_key: tuple[int, int] | None
 
@@ -168,9 +174,13 @@ class Left4DeadState(ProcedureState):
     def items_per_round(self) -> int:
         return int(self.data.rules.difficulties[self.game.options["difficulty"]].items_per_round)
 
+    @property
+    def crescendo_over(self) -> bool:
+        return self.crescendo > self.data.rules.crescendo_rounds
+
     def blocked_spaces(self) -> frozenset[int]:
         """Spaces no figure may enter: a crescendo obstacle until its event is over."""
-        if self.crescendo >= 4:
+        if self.crescendo_over:
             return frozenset()
         return self.board_obstacles
 
@@ -267,12 +277,15 @@ class Left4DeadState(ProcedureState):
             "spawned": dict(self.spawned),
             "pending_closet": list(self.pending_closet),
             "crescendo": self.crescendo,
+            "finale": None if self.finale is None else self.finale.to_data(),
             "horde_acted": self.horde_acted,
             "instincts": list(self.instincts),
+            "spent": list(self.spent),
             "stack": self._stack_data(),
         }
 
     def _load(self, data: dict[str, Any]) -> None:
+        from deadtable.games.left_4_dead.finale import Finale
         from deadtable.games.left_4_dead.setup import chapter_board, load_data
 
         self.data = load_data(self.game.options)
@@ -291,8 +304,10 @@ class Left4DeadState(ProcedureState):
         self.spawned = dict(data["spawned"])
         self.pending_closet = list(data["pending_closet"])
         self.crescendo = data["crescendo"]
+        self.finale = Finale.from_data(data.get("finale"))
         self.horde_acted = data["horde_acted"]
         self.instincts = list(data["instincts"])
+        self.spent = list(data.get("spent", []))  # saved before part 2: none
         self._load_stack(data["stack"])
         self.forget_derived()
 
@@ -313,7 +328,9 @@ class Left4DeadState(ProcedureState):
         other.spawned = dict(self.spawned)
         other.pending_closet = list(self.pending_closet)
         other.crescendo = self.crescendo
+        other.finale = None if self.finale is None else self.finale.copy()
         other.horde_acted = self.horde_acted
         other.instincts = list(self.instincts)
+        other.spent = list(self.spent)
         self._copy_stack(other)
         other.forget_derived()

@@ -7,7 +7,8 @@ Steps, in order:
 - move: legs of movement within its Move, with Beat Down (up to twice, where it could end);
 - pickup: items on or next to the space where it ended;
 - attack: with its card, its weapon or its secondary weapon (extra attacks as the item says),
-  or instead rescuing a survivor from a Hero Closet, or nothing.
+  or a mounted gun it stands on; or instead throwing an explosive, lighting a gas can, fireworks
+  or a tank (environment.py), rescuing a survivor from a Hero Closet, or nothing.
 
 An incapacitated survivor may not move or use items except secondary weapons: its turn is an
 attack with a secondary weapon, if it has one. A survivor pinned, grabbed, ridden or snared
@@ -21,7 +22,15 @@ from functools import partial
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.left_4_dead import combat, items, movement, uncommon, weapons
+from deadtable.games.left_4_dead import (
+    ammo,
+    combat,
+    environment,
+    items,
+    movement,
+    uncommon,
+    weapons,
+)
 from deadtable.games.left_4_dead.state import SURVIVORS, Figure, Left4DeadState
 
 CAPTURES = ("pinned", "grabbed", "ridden", "tongue")
@@ -80,7 +89,9 @@ def finish_turn(state: Left4DeadState, figure: Figure) -> None:
     from deadtable.games.left_4_dead import chapter
     from deadtable.games.left_4_dead.powers import common
 
-    state.pop()
+    frame = state.pop()
+    if isinstance(frame, SurvivorTurn) and frame.attacked:
+        weapons.turn_over(state, figure, frame.weapon)  # the Portable HMG's Ammo Marker
     common.sweep(state)  # a captor shoved away (Beat Down, Explosive Ammo) lets go
     if "mud" in figure.markers:  # Mud Man: Blinding Mud goes after the figure's turn
         del figure.markers["mud"]
@@ -131,13 +142,20 @@ class SurvivorTurnHandler(Handler[Left4DeadState, SurvivorTurn]):
                 frame.left.append(old)
         elif verb == "attack":
             weapon, _, target = rest.partition(":")
+            blasted = ammo.affected(state, figure, weapon, target)
             weapons.attack(state, frame, figure, weapon, target)
             if frame.attacks_left <= 0:
                 finish_turn(state, figure)
+            ammo.offer(state, blasted)  # Explosive Ammo: move them 1 space
             uncommon.open_window(state)  # Fallen Survivors answer the attack
         elif verb == "throw":
             item, _, space = rest.partition(":")
             items.throw(state, figure, item, int(space))
+            finish_turn(state, figure)
+            uncommon.open_window(state)
+        elif verb == "light":
+            kind, _, space = rest.partition(":")
+            environment.light(state, figure, kind, int(space))
             finish_turn(state, figure)
             uncommon.open_window(state)
         elif verb == "rescue":
@@ -198,16 +216,21 @@ def move(state: Left4DeadState, frame: SurvivorTurn, figure: Figure, space: int)
     state.event(f"{combat.name(figure)} moves to {state.board.names[space]}.",
                 movement.CORE_MOVE)
     movement.walk(state, figure, route)
+    if figure.space in route.spaces:  # Metal Detectors: the spaces it walked through
+        environment.moved_through(state, figure,
+                                  route.spaces[1:route.spaces.index(figure.space) + 1])
     if figure.space is not None and state.board.terrain[figure.space] in movement.WATER:
         frame.budget = 0  # water ends a move
 
 
 def end_move(state: Left4DeadState, frame: SurvivorTurn, figure: Figure) -> None:
-    """The survivor's movement ends: next to a Witch, it disturbs her (Witch Spawning)."""
+    """The survivor's movement ends: next to a Witch, it disturbs her (Witch Spawning); on a
+    car, it sets the alarm off (Car Alarms: a survivor that stays put ends its move too)."""
     from deadtable.games.left_4_dead import specials
 
     if frame.moved:
         specials.ended_move(state, figure)
+    environment.ended_move(state, figure)
 
 
 def beat_down_targets(state: Left4DeadState, figure: Figure) -> list[Figure]:
@@ -243,10 +266,7 @@ def shove(state: Left4DeadState, by: Figure, target: Figure) -> None:
     """Move a figure one space (no leaving-engagement attacks): to the free space farthest from
     the one shoving it, the first in the board's order on a tie (designed: docs)."""
     assert target.space is not None and by.space is not None
-    occupied = state.occupancy()
-    here = target.space
-    options = [n for n in state.board.neighbours[here] if n not in occupied
-               and state.board.level[n] - state.board.level[here] < movement.height(state, target)]
+    options = ammo.step_spaces(state, target)
     if not options:
         return
     best = max(options, key=lambda n: (movement.spaces_away(state, by.space, n), -n))  # type: ignore[arg-type]
@@ -267,6 +287,7 @@ def attack_actions(state: Left4DeadState, frame: SurvivorTurn, figure: Figure) -
     actions = weapons.attack_actions(state, frame, figure)
     if not frame.attacked and not figure.down:
         actions += items.throw_actions(state, figure)
+        actions += environment.light_actions(state, figure)
         for other in closet_neighbours(state, figure):
             actions.append(Action(f"rescue:{other.id}",
                                   f"Give up the attack to rescue {combat.name(other)} from the "

@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from deadtable.engine.board import Board
-from deadtable.games.left_4_dead import combat
+from deadtable.games.left_4_dead import combat, environment, finale
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
 
@@ -81,6 +81,8 @@ def phase(state: Left4DeadState) -> str:
             words.append(f"the horde {STEPS.get(frame.step, frame.step)}")
         elif kind == "survival-instinct":
             words.append("Survival Instinct")
+        elif kind == "explosive-push":
+            words.append("Explosive Ammo's push")
         elif kind == "round" and frame.step == "end":
             words.append("end of the round")
     return " · ".join(words)
@@ -99,8 +101,10 @@ def view(state: Left4DeadState, seat: str | None) -> dict[str, Any]:
                   for s, lying in sorted(state.items_on_map.items())},
         "effects": [{"kind": e.kind, "space": None if e.space < 0 else names[e.space],
                      "side": e.side} for e in state.effects],
+        "environment": environment.view(state),  # what is still in place: guns, cans, alarms
         "pool": len(state.pool),
-        "crescendo": state.crescendo,
+        "crescendo": 0 if state.crescendo_over else state.crescendo,  # the event's round
+        "finale": finale.describe(state),
         "obstacle": [names[s] for s in sorted(state.blocked_spaces())],
         "procedure": [f"{f.KIND}:{f.step}" for f in state.stack],
         "phase": phase(state),

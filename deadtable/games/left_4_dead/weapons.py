@@ -10,15 +10,19 @@ file (items.toml): `affects_adjacent` (shotguns), `line_targets` (hunting and sn
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from deadtable.engine.board import straight_lines, visible, within
 from deadtable.engine.decisions import Action
 from deadtable.games.left_4_dead import combat, items, movement, uncommon
+from deadtable.games.left_4_dead.data import Item
+from deadtable.games.left_4_dead.horde import in_horde
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
 CARD = "card"  # the survivor card's own attack
 PICKUPS = "ITEM PICKUPS: {}"
+ENVIRONMENT = "ENVIRONMENTAL ITEMS: {}"
 
 
 def prop(state: Left4DeadState, weapon: str, name: str, default: Any = None) -> Any:
@@ -28,9 +32,10 @@ def prop(state: Left4DeadState, weapon: str, name: str, default: Any = None) -> 
     own = {"range": card.range, "attack": card.attack}
     if weapon == CARD:
         return own.get(name, default)
-    value = state.data.items[weapon].get(name)
-    if value is None and name in own and state.data.items[weapon].slot in ("weapon",
-                                                                            "secondary"):
+    entry = state.data.items.entry(weapon)  # a pool item, or a mounted gun or gas can
+    value = entry.get(name)
+    if value is None and name in own and isinstance(entry, Item) \
+            and entry.slot in ("weapon", "secondary"):
         return own[name]
     return default if value is None else value
 
@@ -38,6 +43,8 @@ def prop(state: Left4DeadState, weapon: str, name: str, default: Any = None) -> 
 def cite(state: Left4DeadState, weapon: str) -> str:
     if weapon == CARD:
         return "THE SURVIVORS"
+    if weapon in state.data.items.environmental:
+        return ENVIRONMENT.format(state.data.items.environmental[weapon].name.upper())
     return PICKUPS.format(state.data.items[weapon].get("name", weapon).upper())
 
 
@@ -48,11 +55,17 @@ def weapon_range(state: Left4DeadState, figure: Figure, weapon: str) -> int:
 
 
 def usable(state: Left4DeadState, figure: Figure) -> list[str]:
-    """The weapons a survivor may attack with now: an incapacitated one, secondary only."""
+    """The weapons a survivor may attack with now: an incapacitated one, secondary only; one
+    standing on a Minigun or Heavy Machine Gun, that too (ENVIRONMENTAL ITEMS)."""
+    from deadtable.games.left_4_dead import environment
+
     if figure.down:
         found = [figure.items["secondary"]] if "secondary" in figure.items else []
     else:
         found = [CARD] + [figure.items[s] for s in ("weapon", "secondary") if s in figure.items]
+        mounted = environment.mounted_gun(state, figure)
+        if mounted is not None:
+            found.append(mounted)
     return [w for w in found if w == CARD or prop(state, w, "range") is not None]
 
 
@@ -76,6 +89,9 @@ def attack_actions(state: Left4DeadState, frame: Any, figure: Figure) -> list[Ac
                     {"verb": "attack", "figure": figure.id, "weapon": weapon,
                      "space": state.board.names[space]}))
             continue
+        if prop(state, weapon, "max_targets"):
+            actions += group_actions(state, figure, weapon, label)
+            continue
         for target in targets(state, figure, weapon):
             actions.append(Action(
                 f"attack:{weapon}:{target.id}",
@@ -89,6 +105,23 @@ def attack_actions(state: Left4DeadState, frame: Any, figure: Figure) -> list[Ac
                     f"{combat.name(figure)} fires the {label} down a line: {names}",
                     {"verb": "attack", "figure": figure.id, "weapon": weapon,
                      "targets": [t.id for t in line]}))
+    return actions
+
+
+def group_actions(state: Left4DeadState, figure: Figure, weapon: str, label: str) -> list[Action]:
+    """The Chainsaw: "choose up to 3 figures adjacent to this survivor", each choice of one to
+    three of them an action ("attack:chainsaw:zombie-1+zombie-2")."""
+    most = int(prop(state, weapon, "max_targets"))
+    near = targets(state, figure, weapon)
+    actions = []
+    for size in range(1, min(most, len(near)) + 1):
+        for group in combinations(near, size):
+            actions.append(Action(
+                f"attack:{weapon}:{'+'.join(t.id for t in group)}",
+                f"{combat.name(figure)} attacks {', '.join(combat.name(t) for t in group)} "
+                f"with {label}",
+                {"verb": "attack", "figure": figure.id, "weapon": weapon,
+                 "targets": [t.id for t in group]}))
     return actions
 
 
@@ -122,6 +155,8 @@ def lines_of_fire(state: Left4DeadState, figure: Figure, weapon: str) -> dict[st
 
 def attack(state: Left4DeadState, frame: Any, figure: Figure, weapon: str, aim: str) -> None:
     """Resolve one attack and set how many more the weapon allows this turn."""
+    from deadtable.games.left_4_dead import environment
+
     first = not frame.attacked
     frame.attacked = True
     frame.weapon = weapon
@@ -135,19 +170,37 @@ def attack(state: Left4DeadState, frame: Any, figure: Figure, weapon: str, aim: 
     dice = int(prop(state, weapon, "attack", 0))
     minus = combat.reduced(state, figure, "attack") - int(state.card(figure).attack)
     dice = max(1, dice + minus) if minus else dice
+    aimed = aimed_spaces(state, figure, weapon, aim)
     if aim.startswith("@"):
         kills = area_attack(state, figure, weapon, int(aim[1:]), dice, why)
     elif aim.startswith("line-"):
         line = lines_of_fire(state, figure, weapon)[aim[5:]]
         kills = one_roll(state, figure, weapon, line, dice, why)
+    elif prop(state, weapon, "max_targets"):  # the Chainsaw: one roll for its group
+        group = [state.figures[t] for t in aim.split("+")]
+        kills = one_roll(state, figure, weapon, group, dice, why)
     else:
         target = state.figures[aim]
         kills = strike(state, figure, weapon, target, dice, why)
+    environment.attacked(state, figure, aimed)  # a car next to either end: its alarm
     if kills and first and prop(state, weapon, "extra_attack_on_kill"):
         frame.attacks_left += int(prop(state, weapon, "extra_attack_on_kill"))
     spend(state, figure, weapon, first)
     if not any(True for _ in attack_targets_left(state, figure, weapon)):
         frame.attacks_left = 0
+
+
+def aimed_spaces(state: Left4DeadState, figure: Figure, weapon: str, aim: str) -> list[int]:
+    """Where the figures an attack is aimed at stand (for Car Alarms): the chosen figures, and
+    those on a grenade's space and next to it."""
+    if aim.startswith("@"):
+        area = {int(aim[1:]), *state.board.neighbours[int(aim[1:])]}
+        return [s for s in area if s in state.occupancy()]
+    if aim.startswith("line-"):
+        chosen = lines_of_fire(state, figure, weapon).get(aim[5:], [])
+    else:
+        chosen = [state.figures[t] for t in aim.split("+") if t in state.figures]
+    return [f.space for f in chosen if f.space is not None]
 
 
 def attack_targets_left(state: Left4DeadState, figure: Figure, weapon: str) -> list[Any]:
@@ -159,9 +212,13 @@ def attack_targets_left(state: Left4DeadState, figure: Figure, weapon: str) -> l
 
 
 def defense_for(state: Left4DeadState, weapon: str, target: Figure) -> int | None:
+    """The defender's dice against this weapon (None: its own Defense): none, or 2 fewer
+    (the Magnum; a Gas Can's or Fireworks' 2 fewer for Common Squad figures alone)."""
     if prop(state, weapon, "no_defense"):
         return 0
     minus = int(prop(state, weapon, "defense_minus", 0))
+    if in_horde(state, target):
+        minus += int(prop(state, weapon, "squad_defense_minus", 0))
     if not minus:
         return None
     return max(0, combat.reduced(state, target, "defense") - minus)
@@ -179,9 +236,10 @@ def strike(state: Left4DeadState, figure: Figure, weapon: str, target: Figure, d
     adjacent = figure.space is not None and target.space in state.board.neighbours[figure.space]
     if prop(state, weapon, "melee") and adjacent:
         dice += int(prop(state, weapon, "attack_bonus", 0))
+    blasted = explosive_victims(state, figure, target)
+    if blasted is not None:
+        return one_roll(state, figure, weapon, blasted, dice, "ITEM PICKUPS: EXPLOSIVE AMMO")
     ammo = {e.kind for e in state.effects if e.side == figure.side}
-    if "explosive-ammo" in ammo and not adjacent and figure.side == "survivors":
-        return explosive_ammo(state, figure, weapon, target, dice)
     kills = 0
     for victim in affected:
         if victim.space is None:
@@ -193,6 +251,7 @@ def strike(state: Left4DeadState, figure: Figure, weapon: str, target: Figure, d
             base = combat.reduced(state, victim, "defense") if defense is None else defense
             defense = max(0, base - 2)
         wounds = combat.roll_attack(state, figure, victim, dice, defense=defense, cite=why,
+                                    special=bool(prop(state, weapon, "special_attack")),
                                     per_skull=1 + int(prop(state, weapon, "skull_extra_hits", 0)))
         if fire:
             items.ignite(state, victim, "incendiary-ammo")
@@ -200,17 +259,19 @@ def strike(state: Left4DeadState, figure: Figure, weapon: str, target: Figure, d
     return kills
 
 
-def explosive_ammo(state: Left4DeadState, figure: Figure, weapon: str, target: Figure,
-                   dice: int) -> int:
-    """Explosive Ammo: an attack on a non-adjacent figure also affects every figure next to it,
-    with one roll for all, each defending alone (Worker Infected are not affected). The
-    optional 1-space move of an affected opponent is not taken (designed: docs)."""
-    assert target.space is not None
+def explosive_victims(state: Left4DeadState, figure: Figure, target: Figure) -> list[Figure] | None:
+    """Explosive Ammo deployed and a survivor attacking a non-adjacent figure: that figure and
+    every figure next to it (Worker Infected are not affected), all hit by one roll; None
+    where the ammo plays no part. An affected opponent may then be moved 1 space (ammo.py)."""
+    if figure.side != "survivors" or figure.space is None or target.space is None \
+            or target.space in state.board.neighbours[figure.space] \
+            or not any(e.kind == "explosive-ammo" and e.side == figure.side
+                       for e in state.effects):
+        return None
     near = state.board.neighbours[target.space]
-    victims = [target] + [f for f in state.figures.values()
-                          if f.space in near and f is not figure and not f.closet
-                          and not items.immune(state, f, "explosive-ammo")]
-    return one_roll(state, figure, weapon, victims, dice, "ITEM PICKUPS: EXPLOSIVE AMMO")
+    return [target] + [f for f in state.figures.values()
+                       if f.space in near and f is not figure and not f.closet
+                       and not items.immune(state, f, "explosive-ammo")]
 
 
 def one_roll(state: Left4DeadState, figure: Figure | None, weapon: str, victims: list[Figure],
@@ -232,6 +293,8 @@ def one_roll(state: Left4DeadState, figure: Figure | None, weapon: str, victims:
         blocks = combat.shields(state, defense) if defense > 0 else 0
         if defense > 0:
             uncommon.defended(state, victim)
+        if blocks and figure is not None and combat.kevlar(state, figure, victim):
+            blocks = hits  # Riot Control: Kevlar Armor, one shield blocks all from afar
         wounds = max(0, hits - blocks)
         state.event(f"{combat.name(victim)} rolls {defense} defense dice: {blocks} shield(s), "
                     f"{wounds} wound(s).", why)
@@ -260,12 +323,21 @@ def hit(state: Left4DeadState, attacker: Figure | None, victim: Figure, wounds: 
 
 
 def spend(state: Left4DeadState, figure: Figure, weapon: str, first: bool) -> None:
-    """Ammo and Fuel Markers: one per attack, or per turn (the Portable HMG); the item is
-    discarded with its last marker."""
-    if weapon == CARD or weapon not in figure.ammo:
+    """Ammo and Fuel Markers: one per attack (Grenade Launcher, Chainsaw); the Portable HMG's
+    one after the turn (turn_over), so its last marker still gives the turn's 4 attacks."""
+    if weapon == CARD or weapon not in figure.ammo or prop(state, weapon, "ammo_per") == "turn":
         return
-    if prop(state, weapon, "ammo_per") == "turn" and not first:
-        return
+    remove_marker(state, figure, weapon)
+
+
+def turn_over(state: Left4DeadState, figure: Figure, weapon: str) -> None:
+    """"After a turn in which a survivor attacked with Portable HMG, remove an Ammo Marker"."""
+    if weapon in figure.ammo and prop(state, weapon, "ammo_per") == "turn":
+        remove_marker(state, figure, weapon)
+
+
+def remove_marker(state: Left4DeadState, figure: Figure, weapon: str) -> None:
+    """One marker off the card; the item is discarded with its last."""
     figure.ammo[weapon] -= 1
     if figure.ammo[weapon] <= 0:
         del figure.ammo[weapon]
@@ -274,4 +346,3 @@ def spend(state: Left4DeadState, figure: Figure, weapon: str, first: bool) -> No
                 del figure.items[slot]
         state.event(f"{combat.name(figure)} removes the last marker and discards the "
                     f"{prop(state, weapon, 'name', weapon)}.", cite(state, weapon))
-

@@ -14,8 +14,16 @@ from deadtable.agents import register_agent
 from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.engine.procedure import Frames
+from deadtable.games.psycho_raiders.abilities import RoadTrap, RoadTrapHandler
 from deadtable.games.psycho_raiders.agent import HeuristicAgent
-from deadtable.games.psycho_raiders.attacks import Attack, AttackHandler, Damage, DamageHandler
+from deadtable.games.psycho_raiders.attacks import (
+    Attack,
+    AttackHandler,
+    Damage,
+    DamageHandler,
+    Grab,
+    GrabHandler,
+)
 from deadtable.games.psycho_raiders.crashes import (
     CarDamage,
     CarDamageHandler,
@@ -23,6 +31,7 @@ from deadtable.games.psycho_raiders.crashes import (
     CarFightHandler,
 )
 from deadtable.games.psycho_raiders.events import Hazard, HazardHandler
+from deadtable.games.psycho_raiders.flanking import Split, SplitHandler
 from deadtable.games.psycho_raiders.rerolls import TableRoll, TableRollHandler
 from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, Round, RoundHandler
 from deadtable.games.psycho_raiders.setup import (
@@ -37,7 +46,8 @@ from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.games.psycho_raiders.turn import Turn, TurnHandler
 
 PsychoRaidersState.FRAMES = Frames(Round, Phase, Sinister, Turn, Attack, Damage,
-                                  Hazard, CarFight, CarDamage, TableRoll)
+                                  Hazard, CarFight, CarDamage, TableRoll, Grab,
+                                  Split, RoadTrap)
 PsychoRaidersState.HANDLERS = {
     Round.KIND: RoundHandler(),
     Phase.KIND: PhaseHandler(),
@@ -49,6 +59,9 @@ PsychoRaidersState.HANDLERS = {
     CarFight.KIND: CarFightHandler(),
     CarDamage.KIND: CarDamageHandler(),
     TableRoll.KIND: TableRollHandler(),
+    Grab.KIND: GrabHandler(),
+    Split.KIND: SplitHandler(),
+    RoadTrap.KIND: RoadTrapHandler(),
 }
 
 OPTIONS = OptionSet([
@@ -59,9 +72,11 @@ OPTIONS = OptionSet([
            "campers only (the Player Aid)", choices=("characters", "campers")),
     Option("abilities", "one-per-side", "once-per-game abilities (A-18): one per side for the "
            "game (5.23) or each listed ability once (16)", choices=("one-per-side", "each-once")),
-    Option("flank-odd", "higher-total", "who takes an odd point of damage split over two "
-           "flankers (A-41): the one with more stats left, or the one the fight was "
-           "between", choices=("higher-total", "fought")),
+    Option("flank-odd", "chooses", "who takes an odd point of damage split over two "
+           "flankers (A-41): the damaged side chooses (14.71), the one with more stats left, "
+           "or the one the fight was between", choices=("chooses", "higher-total", "fought")),
+    Option("fog-dial", "off", "the Fog Dial (advanced game): in Fog, a character moving at "
+           "full speed drifts a hex the way the dial rolls", choices=("off", "on")),
     Option("max-turns", 30, "turns before dawn ends the game in a draw (designed: the "
            "rulebook sets no limit)", minimum=1, maximum=1000),
     Option("map", "", "a map file (TOML; default: the designed Crucible)"),
@@ -95,6 +110,7 @@ SPEC = GameSpec(
     sides=sides,
     render="deadtable.games.psycho_raiders.render:render",
     web_renderer=Path(__file__).parent / "web" / "renderer.js",
+    encoding="deadtable.games.psycho_raiders.encoding:make",  # the RL encoding
 )
 
 register_agent("heuristic", HeuristicAgent, game="psycho-raiders")

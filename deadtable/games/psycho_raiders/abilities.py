@@ -4,15 +4,19 @@ raiders only (townsfolk get none). A-18: after one is used, either no more for t
 (16, "Each ability can be used once by the group"), as the `abilities` option says.
 
 Built: Adrenaline (+5 campers, +4 raiders: Speed now, what is left to Strength in this turn's
-attack), 2 Weapon Attack, Dodge Attack, Declare Hide (campers), Appear Anywhere (raiders).
-Road Trap waits for vehicles that move; Escape and Flee for the endgame options (19.1)."""
+attack), 2 Weapon Attack, Dodge Attack, Declare Hide (campers), Appear Anywhere and Road Trap
+(raiders). Escape and Flee waits for the endgame options (19.1)."""
 
 from __future__ import annotations
 
-from deadtable.engine.decisions import Action
-from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
+from dataclasses import dataclass
+
+from deadtable.engine.decisions import Action, Decision
+from deadtable.engine.procedure import Frame, Handler
+from deadtable.games.psycho_raiders.state import CAMPERS, Character, PsychoRaidersState
 
 ABILITIES = "16 Once per Game Abilities"
+RAIDER_ABILITIES = "16.2 Raider Abilities"
 SIDE_OF_KIND = {"camper": "camper", "raider": "raider"}
 SPENT_LATER = -1  # Adrenaline first used in an attack: all of it goes there
 
@@ -56,13 +60,70 @@ def turn_offers(state: PsychoRaidersState, char: Character, will_token: int) -> 
                     "Strength in this turn's attack (16)",
                     {"verb": "adrenaline", "token": token, "amount": n}))
     if open_to(state, char, "appear-anywhere") is not None and not char.hidden:
-        from deadtable.games.psycho_raiders.movement import room_for
+        from deadtable.games.psycho_raiders.movement import crowds, room_for
 
         board = state.board
+        crowd = crowds(state, char)  # once, not once a space
         for space in range(board.size):
             terrain = state.rules.tables.terrain[board.terrain[space]]
-            if terrain.enter and room_for(state, char, space, fighting=False):
+            if terrain.enter and room_for(state, char, space, fighting=False, crowd=crowd):
                 name = board.name(space)
                 found.append(Action(f"appear:{name}", f"Appear Anywhere: to {name} (16.2)",
                                     {"verb": "appear", "space": name}))
     return found
+
+
+def trapper(state: PsychoRaidersState) -> Character | None:
+    """The raider who may declare Road Trap now: the first in play, if the raiders' side
+    still has it and it is not the first turn (16.2)."""
+    if state.round <= 1:
+        return None
+    raider = next((c for c in state.chars.values()
+                   if c.kind == "raider" and state.active(c)), None)
+    if raider is None or open_to(state, raider, "road-trap") is None:
+        return None
+    return raider
+
+
+def may_trap(state: PsychoRaidersState, vehicle: str, driver: Character) -> None:
+    """After each hex an enemy vehicle drives on the road, the raiders may declare Road Trap
+    (16.2: "at any time, even on other players' turns")."""
+    if (state.side_of(driver) == CAMPERS and trapper(state) is not None
+            and state.board.terrain[state.vehicles[vehicle]] == "road"):
+        state.push(RoadTrap(step="ask", vehicle=vehicle))
+
+
+@dataclass(slots=True)
+class RoadTrap(Frame):
+    KIND = "road-trap"
+    step: str  # ask | done
+    vehicle: str
+
+
+class RoadTrapHandler(Handler[PsychoRaidersState, RoadTrap]):
+    def decide(self, state: PsychoRaidersState, frame: RoadTrap) -> Decision | None:
+        raider = trapper(state)
+        if frame.step != "ask" or raider is None:
+            return None
+        where = state.board.name(state.vehicles[frame.vehicle])
+        return Decision.of(raider.seat, f"The {frame.vehicle} drives on the road at {where}", [
+            Action("road-trap", f"Road Trap: the {frame.vehicle} stops until next turn (16.2)",
+                   {"verb": "road-trap"}),
+            Action("let-pass", "Let it drive on", {"verb": "let-pass"})])
+
+    def apply(self, state: PsychoRaidersState, frame: RoadTrap, action_id: str) -> None:
+        frame.step = "done"
+        if action_id != "road-trap":
+            return
+        raider = trapper(state)
+        assert raider is not None
+        use(state, raider, "road-trap", f"Road Trap! The {frame.vehicle} must stop.")
+        state.cars[frame.vehicle]["moved"] = state.round  # it stays put until next turn
+        for other in state.stack:
+            if getattr(other, "driving", "") == frame.vehicle:
+                other.driving = ""  # type: ignore[attr-defined]
+        state.event(f"The {frame.vehicle} stops dead at "
+                    f"{state.board.name(state.vehicles[frame.vehicle])}.", RAIDER_ABILITIES)
+
+    def run(self, state: PsychoRaidersState, frame: RoadTrap) -> None:
+        state.pop()

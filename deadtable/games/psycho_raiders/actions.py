@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from deadtable.engine.board.model import edge_key
 from deadtable.engine.decisions import Action
-from deadtable.games.psycho_raiders import events, rerolls, screaming
+from deadtable.games.psycho_raiders import locations, rerolls, screaming
 from deadtable.games.psycho_raiders.state import CAMPERS, Character, PsychoRaidersState
 
 LOCKED = "11.1 Opening Locked Doors/Locking Doors"
@@ -61,7 +61,7 @@ def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
             and any(a < b for a, b in zip(char.stats, char.start, strict=True))):
         found.append(Action("composure", "Gain composure: 1 stat back (11.4)",
                             {"verb": "composure"}))
-    found += events.wall_offers(state, char)
+    found += locations.wall_offers(state, char)
     if deck_here(state, here) is not None:
         found.append(Action("search", "Search for weapons (11.5)", {"verb": "search"}))
     if state.dropped.get(here) and len(char.weapons) < state.rules.numbers["carry"]:
@@ -92,7 +92,7 @@ def apply(state: PsychoRaidersState, char: Character, verb: str, rest: str) -> N
     assert here is not None
     who = "Someone hidden" if char.hidden else char.name
     if verb == "wall":
-        events.attack_wall(state, char, rest)
+        locations.attack_wall(state, char, rest)
     elif verb == "open" and rest.startswith("vehicle="):
         from deadtable.games.psycho_raiders.vehicles import break_in
 

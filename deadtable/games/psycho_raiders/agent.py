@@ -5,17 +5,25 @@ are true and the enemy's hidden ones are a guess.
 - Campers and their townsfolk: drive north by road at Safe Speed and escape; on foot hide when
   they can, walk the real token north away from streetlights, spread the decoys, and leave by
   the north edge hidden.
-- Raiders and sinister townsfolk: seek and attack what they can reach, ram with the van, walk
-  toward the nearest camper token, call the sinister townsfolk by walkie-talkie.
+- Raiders and sinister townsfolk hunt: while the campers have a vehicle that could escape by
+  road, the van races north at High Speed and waits by the road's exit (6.1: no escape by road
+  within 5 hexes of the raiders' van), its riders staying aboard until it gets there; then
+  they get out and go for the camper token nearest its escape (its distance plus its row),
+  attack a visible camper, seek a token on their hex, shoot at one in range, ram with the
+  van, save their side's one ability for Appear Anywhere onto the token nearest the north
+  edge, and call the sinister townsfolk by walkie-talkie.
 - In fights: the strongest weapon, a re-roll on a 1 or 2, just enough Will to win or tie, and
   damage taken from Will, then Strength (campers keep Speed to run), then the rest.
 """
 
 from __future__ import annotations
 
+from collections import deque
+from functools import cache
 from typing import Any
 
 from deadtable.agents.base import Observation
+from deadtable.engine.board import Board
 from deadtable.engine.dice import Dice
 from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.hiding import lit
@@ -90,12 +98,12 @@ class HeuristicAgent:
     def _pick(self, state: PsychoRaidersState, frame: Any, char: Any, ids: list[str],
               real: int | None, campers: bool) -> str | None:
         attacks = [i for i in ids if i.startswith(("attack:", "seek:", "ram:", "shoot:"))]
-        if not campers and attacks:
-            return attacks[self.dice.below(len(attacks))]
+        if not campers:
+            hunted = hunt(state, char, frame, ids, attacks)
+            if hunted is not None:
+                return hunted or None
         if frame.attack_due and attacks:
             return attacks[0]
-        if not campers and "walkie" in ids:
-            return "walkie"
         drive = [i for i in ids if i.startswith("drive:")]
         if drive:  # campers play safe; raiders chase at High Speed
             wanted = "drive:safe" if campers else "drive:high"
@@ -131,10 +139,137 @@ class HeuristicAgent:
         space = state.board.space(name)
         if campers:
             return _row(state, space) + (5 if char.hidden and lit(state, space) else 0)
-        targets = [s for c in state.chars.values() if state.active(c)
-                   and state.side_of(c) == CAMPERS for s in c.tokens.values()]
-        return float(min((d for t in targets
-                          if (d := distance(state.board, space, t)) is not None), default=0))
+        return _away(state, space, quarry(state, char))
+
+
+# -- the raiders' hunt ---------------------------------------------------------------------------
+GUARD = 2  # hexes from the road's exit where the van waits (6.1 needs 5 for an escape by road)
+DROP = 2  # a raider gets out of the racing van for a camper token this near
+NEAR_EDGE = 6  # a camper token this near the north edge is worth Appear Anywhere (16.2)
+# which attack first; ramming only people ("ram:car=" would stop the van for an empty car)
+ORDER = ("attack:", "flank:", "seek:", "shoot:", "ram:")
+
+
+def _away(state: PsychoRaidersState, space: int, target: int | None) -> float:
+    if target is None:
+        return 0.0
+    d = distance(state.board, space, target)
+    return float(d if d is not None else 99)
+
+
+def road_exit(state: PsychoRaidersState) -> int | None:
+    """The road's hex on the north edge, where vehicles escape (6.1)."""
+    return next((s for s in state.board.zone("North edge").spaces
+                 if state.board.terrain[s] == "road"), None)
+
+
+def van_guards(state: PsychoRaidersState) -> bool:
+    """The van waits by the road's exit (or there is no van or exit to guard)."""
+    exit_hex = road_exit(state)
+    van = state.vehicles.get("Van")
+    if exit_hex is None or van is None or state.cars["Van"]["wrecked"]:
+        return True
+    return _away(state, van, exit_hex) <= GUARD
+
+
+def hide_tokens(state: PsychoRaidersState, char: Any) -> set[int]:
+    """Where the enemy's hide tokens stand."""
+    return {s for c in state.chars.values() if c.hidden and state.active(c)
+            and state.side_of(c) != state.side_of(char) for s in c.tokens.values()}
+
+
+def quarry(state: PsychoRaidersState, char: Any) -> int | None:
+    """The camper-side token to go for: the nearest to escaping, counting the hexes to reach
+    it and its row (its distance from the north edge)."""
+    here = state.space_of(char)
+    tokens = [s for c in state.chars.values() if state.active(c)
+              and state.side_of(c) == CAMPERS for s in c.tokens.values()]
+    if here is None or not tokens:
+        return None
+    return min(tokens, key=lambda t: (_away(state, here, t) + _row(state, t), t))
+
+
+def _nearer(state: PsychoRaidersState, ids: list[str], prefix: str, here: int | None,
+            target: int | None) -> str | None:
+    """The step among `ids` (prefix + space) that brings a piece nearest the target, if it
+    brings it nearer at all."""
+    steps = [i for i in ids if i.startswith(prefix) and not i.endswith(":off")]
+    if not steps or target is None or here is None:
+        return None
+    def gap(action: str) -> float:  # "move:token:space" or "car:space" (a room has a colon)
+        name = action.split(":", 2)[2] if action.startswith("move:") else action.split(":", 1)[1]
+        return _away(state, state.board.space(name), target)
+
+    best = min(steps, key=lambda i: (gap(i), i))
+    return best if gap(best) < _away(state, here, target) else None
+
+
+def hunt(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
+         attacks: list[str]) -> str | None:
+    """A raider's choice: an action id, "" to end the turn, None to leave it to the shared
+    logic (searching)."""
+    for prefix in ORDER:
+        if prefix == "shoot:" and not frame.acted:  # first, walk onto a token to seek it
+            onto = [i for i in ids if i.startswith("move:")
+                    and state.board.space(i.split(":", 2)[2]) in hide_tokens(state, char)]
+            if onto:
+                return onto[0]
+        found = [i for i in attacks if i.startswith(prefix) and not i.startswith("ram:car=")]
+        if found:
+            return found[0]
+    if "walkie" in ids:
+        return "walkie"
+    target = quarry(state, char)
+    here = state.space_of(char)
+    appear = [i for i in ids if i.startswith("appear:")]
+    if appear and target is not None and _row(state, target) <= NEAR_EDGE:
+        # beside the token about to slip away (10.5: not onto it), then step on and seek
+        best = min(appear, key=lambda i: (_away(state, state.board.space(i[7:]), target), i))
+        if _away(state, state.board.space(best[7:]), target) <= 1:
+            return best
+    near = target is not None and here is not None and _away(state, here, target) <= DROP
+    if char.vehicle == "Van" and not van_guards(state) and not near:
+        drive = [i for i in ids if i.startswith("drive:")]
+        if drive:  # High Speed on a road; off it, Off-Road back to the road (10.1)
+            return "drive:high" if "drive:high" in drive else drive[0]
+        cars = [i for i in ids if i.startswith("car:")]
+        van = state.vehicles["Van"]
+        if cars:  # along the road to its exit, if that way is open (else it waits)
+            best = min(cars, key=lambda i: (to_exit(state, state.board.space(i[4:])), i))
+            if to_exit(state, state.board.space(best[4:])) < to_exit(state, van):
+                return best
+        return ""  # aboard while the van goes north
+    if frame.driving:
+        return ""  # the van waits where it is
+    return _nearer(state, ids, "move:", here, target)
+
+
+def to_exit(state: PsychoRaidersState, space: int) -> float:
+    """How far a vehicle is from the road's exit north: along the road, or to the road and
+    then along it."""
+    ahead = road_ahead(state.board)
+    if space in ahead:
+        return ahead[space]
+    return 1 + min((_away(state, space, road) + steps for road, steps in ahead.items()),
+                   default=99.0)
+
+
+@cache
+def road_ahead(board: Board) -> dict[int, int]:
+    """Road hex -> road hexes from it to the road's exit north (a van's way out, 6.1)."""
+    exit_hex = next((s for s in board.zone("North edge").spaces if board.terrain[s] == "road"),
+                    None)
+    if exit_hex is None:
+        return {}
+    found = {exit_hex: 0}
+    queue = deque([exit_hex])
+    while queue:
+        here = queue.popleft()
+        for there in board.neighbours[here]:
+            if board.terrain[there] == "road" and there not in found:
+                found[there] = found[here] + 1
+                queue.append(there)
+    return found
 
 
 def _strength(state: PsychoRaidersState, frame: Any, action: str) -> int:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from deadtable.engine.board import sight
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.psycho_raiders import abilities, hiding
+from deadtable.games.psycho_raiders import abilities, flanking, hiding, rerolls
 from deadtable.games.psycho_raiders.geometry import distance as board_distance
 from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.sequence import check_victory
@@ -33,9 +33,14 @@ TWO_ON_TWO = "14.91 Fight 2 on 2"
 GRAB = "13.1 Grabbing"
 ESCAPE = "13.2 Escape"
 FIRE = "15.6 Flame Thrower and Blowtorch"
+INSIDE = "15.1 Attacking Inside Vehicle"
+FLAMETHROWER = "Flamethrower"  # 15.6: discharged in a vehicle, it burns all inside
 VERBS = ("attack", "flank", "shoot", "grab", "escape")
 PERSONAL = "personal"
 TWO = "two="  # a 2 Weapon Attack: "two=Handgun|Chain"
+# A fight's step after a re-roll or Will choice nobody could make (no Will left).
+PASSED = {"a-reroll": "d-reroll", "d-reroll": "natural", "will-1": "will-2",
+          "will-2": "resolve"}
 
 
 def distance(state: PsychoRaidersState, a: int, b: int) -> int | None:
@@ -106,21 +111,30 @@ def usable(state: PsychoRaidersState, char: Character, hexes: int, here: int, ta
     return found
 
 
+def reach(state: PsychoRaidersState, char: Character) -> int:
+    """The farthest any weapon the character may use now reaches (0: close combat only)."""
+    cards = [] if char.grabbed_by is not None else char.weapons
+    return max([0, *(state.rules.weapons[c].reach for c in cards if c not in char.emptied)])
+
+
 def offers(state: PsychoRaidersState, char: Character, close_only: bool) -> list[Action]:
     here = state.space_of(char)
-    if here is None or char.vehicle is not None:
+    if here is None:
         return []
     found = []
     side = state.side_of(char)
-    cards = [] if char.grabbed_by is not None else char.weapons
-    reach = max([0, *(state.rules.weapons[c].reach for c in cards if c not in char.emptied)])
+    far = reach(state, char)
     for other in state.chars.values():
-        if (not state.active(other) or state.side_of(other) == side or other.vehicle
+        if (not state.active(other) or state.side_of(other) == side
                 or other.key == char.grabbed_by or char.key == other.grabbed_by):
+            continue
+        if other.vehicle != char.vehicle:
+            if char.vehicle is None and other.vehicle is not None:
+                found += _into_vehicle(state, char, other, here)
             continue
         for token, space in sorted(other.tokens.items()):
             hexes = distance(state, here, space)
-            if hexes is None or hexes > reach or (close_only and hexes > 0):
+            if hexes is None or hexes > far or (close_only and hexes > 0):
                 continue
             if other.hidden and hexes == 0:
                 continue  # on its space, one seeks (12.6)
@@ -140,11 +154,37 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool) -> list
                             f"flank:{other.key}:{friend.key}",
                             f"Attack {other.name} with {friend.name} (14.9)",
                             {"verb": "flank", "character": other.key, "with": friend.key}))
-                if hexes == 0 and not close_only:
+                if hexes == 0 and not close_only and char.vehicle is None:
                     found.append(Action(f"grab:{other.key}", f"Grab {other.name} (13.1)",
                                         {"verb": "grab", "character": other.key}))
     if char.grabbed_by is not None and not close_only:
         found.append(Action("escape", "Try to escape the grip (13.2)", {"verb": "escape"}))
+    return found
+
+
+def _into_vehicle(state: PsychoRaidersState, char: Character, other: Character,
+                  here: int) -> list[Action]:
+    """15.1: into a vehicle on the character's space, open to it (unlocked, or broken into
+    on the Locked table: a separate action) and with a seat free, to attack one inside;
+    a friend outside may come in and flank (14.9)."""
+    from deadtable.games.psycho_raiders.vehicles import aboard, may
+
+    name = other.vehicle or ""
+    if (char.hidden or state.vehicles.get(name) != here or other.hidden
+            or not may(state, char, state.cars[name]["open_to"])
+            or not usable(state, char, 0, here, here, other.grabbed_by is not None)):
+        return []
+    room = state.rules.vehicles[name].capacity - len(aboard(state, name))
+    found = []
+    if room >= 1:
+        found.append(Action(f"attack:{other.key}", f"Get into the {name} and attack "
+                            f"{other.name} (15.1)", {"verb": "attack", "character": other.key}))
+    if room >= 2:
+        for friend in beside(state, char):
+            found.append(Action(f"flank:{other.key}:{friend.key}",
+                                f"Get into the {name} with {friend.name} and attack "
+                                f"{other.name} (15.1, 14.9)",
+                                {"verb": "flank", "character": other.key, "with": friend.key}))
     return found
 
 
@@ -170,6 +210,12 @@ def start_attack(state: PsychoRaidersState, attacker: Character, defender: Chara
     a, d = state.space_of(attacker), state.space_of(defender)
     assert a is not None and d is not None
     hexes = distance(state, a, d) or 0
+    if defender.vehicle is not None and attacker.vehicle != defender.vehicle:
+        for key in (attacker.key, partner):  # 15.1: in to fight those inside
+            if key:
+                state.chars[key].vehicle = defender.vehicle
+                state.event(f"{state.chars[key].name} gets into the {defender.vehicle} to "
+                            "attack.", INSIDE)
     friends = [] if hexes else [c.key for c in beside(state, defender)]
     if partner and friends:
         # 14.91: two against two are two fights; the mover pairs them
@@ -189,13 +235,13 @@ def start_attack(state: PsychoRaidersState, attacker: Character, defender: Chara
                       d_partner=friends[0] if friends else ""))
 
 
-def beside(state: PsychoRaidersState, char: Character) -> list[Character]:
-    """Friends of `char` on its space who can fight beside it (14.9): in play, not hidden,
-    not held, not in a vehicle."""
+def beside(state: PsychoRaidersState, char: Character, side: str = "") -> list[Character]:
+    """Characters of `side` (else `char`'s friends) on its space who can fight beside it
+    (14.9): in play, not hidden, not held, and in the same vehicle or both outside (15.1)."""
     here = state.space_of(char)
-    side = state.side_of(char)
+    side = side or state.side_of(char)
     return [c for c in state.chars.values() if c is not char and state.active(c)
-            and not c.hidden and c.grabbed_by is None and c.vehicle is None
+            and not c.hidden and c.grabbed_by is None and c.vehicle == char.vehicle
             and state.side_of(c) == side and state.space_of(c) == here]
 
 
@@ -248,7 +294,13 @@ def spend(state: PsychoRaidersState, char: Character, card: str) -> None:
 
 
 def natural_one(state: PsychoRaidersState, char: Character, card: str) -> None:
-    roll = state.dice.d6()
+    """14.52: the Natural 1 Table, which the roller may re-roll for 1 Will (4.51)."""
+    rerolls.roll_table(state, char, "natural-1", card, "Natural 1 Table", NATURAL)
+
+
+@rerolls.resolver("natural-1")
+def natural_one_result(state: PsychoRaidersState, char: Character, roll: int,
+                       card: str) -> None:
     row = state.rules.tables.dice["natural_1"].row(roll)
     state.event(f"{char.name} rolled a natural 1; Natural 1 Table: {roll}: {row['text']}",
                 NATURAL)
@@ -262,6 +314,23 @@ def natural_one(state: PsychoRaidersState, char: Character, card: str) -> None:
     elif result == "hurt-self":
         state.push(Damage(step="allocate", char=char.key, amount=int(row["damage"]),
                           wtype="Blunt", killers=[], before=list(char.stats)))
+
+
+def damage_table(state: PsychoRaidersState, char: Character, wtype: str, cite: str) -> None:
+    """A roll on the Damage Table (fire, crashes), which the roller may re-roll for 1 Will
+    (4.51); the points are lowered as the character likes (14.71)."""
+    rerolls.roll_table(state, char, "damage-table", f"{wtype}|{cite}", "Damage Table", cite)
+
+
+@rerolls.resolver("damage-table")
+def damage_table_result(state: PsychoRaidersState, char: Character, roll: int,
+                        arg: str) -> None:
+    wtype, _, cite = arg.partition("|")
+    row = state.rules.tables.dice["damage"].row(roll)
+    state.event(f"{char.name}: Damage Table {roll}: {row['text']}", cite)
+    if row["damage"] and state.active(char):
+        state.push(Damage(step="allocate", char=char.key, amount=int(row["damage"]),
+                          wtype=wtype, killers=[], before=list(char.stats)))
 
 
 def drop(state: PsychoRaidersState, char: Character, card: str) -> None:
@@ -334,10 +403,8 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
             roll = frame.a_roll if char is attacker else frame.d_roll
             if char.will <= 0:
                 return None
-            return Decision.of(char.seat, f"{char.name} rolled {roll}: re-roll for 1 Will?", [
-                Action("keep", f"Keep the {roll}", {"verb": "keep"}),
-                Action("reroll", "Re-roll (1 Will; the new roll stands, 14.51)",
-                       {"verb": "reroll"})])
+            return rerolls.keep_or_reroll(char, f"{char.name} rolled {roll}: re-roll for 1 Will?",
+                                          roll, "14.51")
         if frame.step in ("will-1", "will-2"):
             char = self._adder(state, frame)
             if char.will <= 0 and not adrenaline_left(state, char):
@@ -425,16 +492,17 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
             state.event(f"{attacker.name} ({frame.a_weapon}) rolls {frame.a_roll}; "
                         f"{defender.name} ({frame.d_weapon}) rolls {frame.d_roll}.", ROLL)
             frame.step = "a-reroll"
-        elif frame.step in ("a-reroll", "d-reroll", "will-1", "will-2"):
-            frame.step = {"a-reroll": "d-reroll", "d-reroll": "natural",
-                          "will-1": "will-2", "will-2": "resolve"}[frame.step]
+        elif frame.step in PASSED:
+            frame.step = PASSED[frame.step]
         elif frame.step == "natural":
             self._totals(state, frame, attacker, defender)
             frame.step = "will-1"
         else:
             state.pop()
             state.adrenaline.pop(frame.defender, None)  # a defender's boost lasts one fight
-            self._resolve(state, frame, attacker, defender)
+            if frame.a_weapon == FLAMETHROWER and defender.vehicle is not None:
+                flames_in_vehicle(state, defender.vehicle, (attacker.key, defender.key))
+            self._resolve(state, frame, attacker, defender)  # its damage is taken first
 
     def _totals(self, state: PsychoRaidersState, frame: Attack, attacker: Character,
                 defender: Character) -> None:
@@ -487,18 +555,9 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
                               killers=killers, before=list(before)))
             return
         # 14.9: split as equally as possible; A-41 says who takes an odd point
-        friend = state.chars[lost_with]
-        odd = abs(diff) % 2
-        first, second = loser, friend
-        if odd and state.options["flank-odd"] == "higher-total" and \
-                sum(friend.stats) > sum(loser.stats):
-            first, second = friend, loser
-        half = abs(diff) // 2
-        for char, amount in ((second, half), (first, half + odd)):
-            if amount:
-                state.push(Damage(step="allocate", char=char.key, amount=amount, wtype=wtype,
-                                  killers=killers, before=list(
-                                      before if char is loser else char.stats)))
+        flanking.split(state, f"c:{loser.key}", f"c:{lost_with}", abs(diff), wtype, killers,
+                       {f"c:{loser.key}": list(before),
+                        f"c:{lost_with}": list(state.chars[lost_with].stats)})
 
 
 @dataclass(slots=True)
@@ -591,6 +650,23 @@ def kill_card(state: PsychoRaidersState, char: Character, frame: Damage) -> None
                 "back to the stats before the attack and +1 Will.", MISSED)
 
 
+def flames_in_vehicle(state: PsychoRaidersState, name: str, fighting: tuple[str, str]) -> None:
+    """15.6: a flamethrower discharged in a vehicle: every other character inside and the
+    vehicle itself roll on the Damage Table (the two who fought are not "other")."""
+    from deadtable.games.psycho_raiders.crashes import CarDamage
+    from deadtable.games.psycho_raiders.vehicles import aboard
+
+    roll = state.dice.d6()
+    row = state.rules.tables.dice["damage"].row(roll)
+    state.event(f"Flames fill the {name}: Damage Table {roll}: {row['text']}", FIRE)
+    if row["damage"]:
+        state.push(CarDamage(step="allocate", vehicle=name, amount=int(row["damage"]),
+                             fire=True))
+    for char in aboard(state, name):
+        if char.key not in fighting:
+            damage_table(state, char, "Fire", FIRE)
+
+
 def burn(state: PsychoRaidersState, char: Character) -> None:
     """15.6: a burning character rolls on the Damage Table at the start of its turn; rain
     puts the fire out (D66 Rain Weather)."""
@@ -598,35 +674,90 @@ def burn(state: PsychoRaidersState, char: Character) -> None:
         char.on_fire = False
         state.event(f"The rain puts out the fire on {char.name}.", "D66 Event Table: Rain")
         return
-    roll = state.dice.d6()
-    row = state.rules.tables.dice["damage"].row(roll)
-    state.event(f"{char.name} burns: Damage Table {roll}: {row['text']}", FIRE)
-    if row["damage"]:
-        state.push(Damage(step="allocate", char=char.key, amount=int(row["damage"]),
-                          wtype="Fire", killers=[], before=list(char.stats)))
+    state.event(f"{char.name} burns.", FIRE)
+    damage_table(state, char, "Fire", FIRE)
 
 
 def grab(state: PsychoRaidersState, char: Character, other: Character) -> None:
     """13.1: D6 + Strength each; the grabber needs the higher result (rain: +1 to resist)."""
-    mine, theirs = state.dice.d6(), state.dice.d6()
-    rain = 1 if state.weather == "Rain" else 0
-    a, d = mine + char.strength, theirs + other.strength + rain
-    held = a > d
-    state.event(f"{char.name} tries to grab {other.name}: {a} against {d}"
-                f"{' (rain +1)' if rain else ''}: {'held' if held else 'slips away'}.", GRAB)
-    if held:
-        other.grabbed_by = char.key
+    state.push(Grab(step="roll", char=char.key, other=other.key, escape=False))
 
 
 def escape(state: PsychoRaidersState, char: Character) -> None:
     """13.2: a tie or better breaks the grip."""
-    holder = state.chars[char.grabbed_by or ""]
-    mine, theirs = state.dice.d6() + char.strength, state.dice.d6() + holder.strength
-    free = mine >= theirs
-    state.event(f"{char.name} struggles against {holder.name}: {mine} against {theirs}: "
-                f"{'free' if free else 'still held'}.", ESCAPE)
-    if free:
-        char.grabbed_by = None
+    state.push(Grab(step="roll", char=char.key, other=char.grabbed_by or "", escape=True))
+
+
+@dataclass(slots=True)
+class Grab(Frame):
+    """A grab (13.1) or an escape (13.2): a D6 each, each may re-roll its own for 1 Will
+    (4.51), then D6 + Strength against D6 + Strength."""
+
+    KIND = "grab"
+    step: str  # roll | a-reroll | d-reroll | resolve
+    char: str  # who grabs, or who struggles to escape
+    other: str  # who is grabbed, or who holds
+    escape: bool
+    mine: int = 0
+    theirs: int = 0
+
+
+class GrabHandler(Handler[PsychoRaidersState, Grab]):
+    def decide(self, state: PsychoRaidersState, frame: Grab) -> Decision | None:
+        if frame.step not in ("a-reroll", "d-reroll"):
+            return None
+        char = state.chars[frame.char if frame.step == "a-reroll" else frame.other]
+        roll = frame.mine if frame.step == "a-reroll" else frame.theirs
+        if char.will <= 0 or not state.active(char):
+            return None
+        return rerolls.keep_or_reroll(char, f"{char.name} rolled {roll}"
+                                      f"{' to escape' if frame.escape else ' in a grab'}: "
+                                      "re-roll for 1 Will?", roll)
+
+    def apply(self, state: PsychoRaidersState, frame: Grab, action_id: str) -> None:
+        is_a = frame.step == "a-reroll"
+        if action_id == "reroll":
+            char = state.chars[frame.char if is_a else frame.other]
+            char.will -= 1
+            roll = state.dice.d6()
+            state.event(f"{char.name} spends 1 Will and re-rolls: {roll}.", rerolls.REROLL)
+            if is_a:
+                frame.mine = roll
+            else:
+                frame.theirs = roll
+        frame.step = "d-reroll" if is_a else "resolve"
+
+    def run(self, state: PsychoRaidersState, frame: Grab) -> None:
+        char, other = state.chars[frame.char], state.chars[frame.other]
+        cite = ESCAPE if frame.escape else GRAB
+        if frame.step == "roll":
+            frame.mine, frame.theirs = state.dice.d6(), state.dice.d6()
+            state.event(f"{char.name} rolls {frame.mine}; {other.name} rolls {frame.theirs}.",
+                        cite)
+            frame.step = "a-reroll"
+            return
+        if frame.step in ("a-reroll", "d-reroll"):
+            frame.step = "d-reroll" if frame.step == "a-reroll" else "resolve"
+            return
+        state.pop()
+        if not (state.active(char) and state.active(other)):
+            return
+        if frame.escape:
+            mine, theirs = frame.mine + char.strength, frame.theirs + other.strength
+            free = mine >= theirs
+            state.event(f"{char.name} struggles against {other.name}: {mine} against "
+                        f"{theirs}: {'free' if free else 'still held'}.", ESCAPE)
+            if free:
+                char.grabbed_by = None
+            return
+        rain = 1 if state.weather == "Rain" else 0
+        a, d = frame.mine + char.strength, frame.theirs + other.strength + rain
+        held = a > d
+        state.event(f"{char.name} tries to grab {other.name}: {a} against {d}"
+                    f"{' (rain +1)' if rain else ''}: {'held' if held else 'slips away'}.",
+                    GRAB)
+        if held:
+            other.grabbed_by = char.key
 
 
 def _shown(card: str) -> str:

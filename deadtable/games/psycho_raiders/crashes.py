@@ -6,13 +6,14 @@ vehicle over its Strength or all three Speeds at once (15.3), wrecked at all zer
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.psycho_raiders import attacks, hiding
+from deadtable.games.psycho_raiders import attacks, flanking, hiding, rerolls
 from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
 
 FIGHT = "15.2 Vehicles Attacking/Attacking Vehicles"
@@ -58,12 +59,13 @@ def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
     if here is None or char.vehicle is not None or char.grabbed_by is not None:
         return []
     found = []
+    far = attacks.reach(state, char)
     for name, space in state.vehicles.items():
-        if state.cars[name]["wrecked"] or not enemy_car(state, char, name):
+        if state.cars[name]["wrecked"]:
             continue
         hexes = distance(state.board, here, space)
-        if hexes is None:
-            continue
+        if hexes is None or hexes > far or not enemy_car(state, char, name):
+            continue  # out of every weapon's reach: no need to look along the line
         for card, value in attacks.usable(state, char, hexes, here, space, False).items():
             found.append(Action(f"hit-car:{name}:{card}",
                                 f"Attack the {name} with {card} (strength {value}, 15.2)",
@@ -72,7 +74,10 @@ def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
 
 
 def ram_offers(state: PsychoRaidersState, frame: Any, char: Character) -> list[Action]:
-    """15.21: the driver crashes into a character or vehicle on a next hex."""
+    """15.21: the driver crashes into a character, a vehicle or a wall (15.5) next to it; a
+    friend on the rammed character's space may flank with the vehicle (14.9's last line)."""
+    from deadtable.engine.board.model import edge_key
+
     name = getattr(frame, "driving", "")
     if not name or getattr(frame, "acted", True):
         return []
@@ -80,26 +85,39 @@ def ram_offers(state: PsychoRaidersState, frame: Any, char: Character) -> list[A
     if car[frame.mode] - frame.car_spent <= 0:
         return []
     here = state.vehicles[name]
+    side = state.side_of(char)
     found = []
     for other in state.chars.values():
         there = state.space_of(other)
         if (state.active(other) and not other.hidden and other.vehicle is None
                 and there in state.board.neighbours[here]
-                and state.side_of(other) != state.side_of(char)):
+                and state.side_of(other) != side):
             found.append(Action(f"ram:{other.key}", f"Ram {other.name} (15.22)",
                                 {"verb": "ram", "character": other.key}))
+            for friend in attacks.beside(state, other, side):
+                found.append(Action(f"ram:{other.key}:{friend.key}",
+                                    f"Ram {other.name}, {friend.name} flanking (14.9)",
+                                    {"verb": "ram", "character": other.key,
+                                     "with": friend.key}))
     for target, there in state.vehicles.items():
         if (target != name and there in state.board.neighbours[here]
                 and not state.cars[target]["wrecked"] and enemy_car(state, char, target)):
             found.append(Action(f"ram:car={target}", f"Ram the {target} (15.22)",
                                 {"verb": "ram", "vehicle": target}))
+    for there in state.board.neighbours[here]:
+        if (state.board.feature(here, there) == "wall"
+                and edge_key(here, there) not in state.opened):
+            room = state.board.name(there)
+            found.append(Action(f"ram:wall={room}", f"Crash into the wall of {room} (15.5)",
+                                {"verb": "ram", "wall": room}))
     return found
 
 
-def straight(state: PsychoRaidersState, start: int, target: int) -> bool:
+def straight(state: PsychoRaidersState, start: int, target: int, line: int | None = None
+             ) -> bool:
     """15.22: the target lies on a straight hex line of 2 or more from the start."""
     d = distance(state.board, start, target)
-    if d is None or d < state.rules.numbers["ramming_line"]:
+    if d is None or d < (state.rules.numbers["ramming_line"] if line is None else line):
         return False
     a, b = state.board.coords[start], state.board.coords[target]
     if a is None or b is None:
@@ -110,15 +128,25 @@ def straight(state: PsychoRaidersState, start: int, target: int) -> bool:
 
 @dataclass(slots=True)
 class CarFight(Frame):
+    """A fight with a vehicle or a wall in it (15.2, 15.5): a D6 each (a wall's rolled for
+    it), each character's re-roll for 1 Will (4.51; a driver's for its vehicle), natural 1s
+    (14.52), Will added (14.61, 15.23), the difference as damage."""
+
     KIND = "car-fight"
-    step: str  # roll | will-1 | will-2 | resolve
+    step: str  # roll | a-reroll | d-reroll | natural | will-1 | will-2 | resolve
     attacker: str  # "c:<character>" or "v:<vehicle>"
-    defender: str
+    defender: str  # the same, or "w:<space>,<space>" a wall (15.5)
     a_str: int
     d_str: int
-    card: str = ""  # the character's weapon, for ammunition and the Kill Deck
+    card: str = ""  # the attacking character's weapon, for ammunition and the Kill Deck
+    d_card: str = ""  # a defending character's weapon
+    a_roll: int = 0
+    d_roll: int = 0
     a_total: int = 0
     d_total: int = 0
+    partner: str = ""  # a character flanking with the ramming vehicle (14.9)
+    d_partner: str = ""  # a friend on the rammed character's space
+    d_before: list[int] = field(default_factory=list)
 
 
 def start_hit(state: PsychoRaidersState, char: Character, rest: str) -> None:
@@ -134,34 +162,69 @@ def start_hit(state: PsychoRaidersState, char: Character, rest: str) -> None:
 
 
 def start_ram(state: PsychoRaidersState, frame: Any, char: Character, rest: str) -> None:
+    from deadtable.engine.board.model import edge_key
+    from deadtable.games.psycho_raiders.locations import WALLS, wall_strength
+
     name = frame.driving
     start = frame.car_from
+    here = state.vehicles[name]
     car = state.cars[name]
+    fight = CarFight(step="roll", attacker=f"v:{name}", defender="", a_str=car["strength"],
+                     d_str=0)
+    line = None
     if rest.startswith("car="):
-        target, there = f"v:{rest[4:]}", state.vehicles[rest[4:]]
-        defence = state.cars[rest[4:]]["strength"]
+        there = state.vehicles[rest[4:]]
+        fight.defender, fight.d_str = f"v:{rest[4:]}", state.cars[rest[4:]]["strength"]
+    elif rest.startswith("wall="):
+        room = state.board.space(rest[5:])
+        edge = edge_key(here, room)
+        fight.defender, fight.d_str = f"w:{edge[0]},{edge[1]}", wall_strength(state, edge)
+        there, line = here, state.rules.numbers["ramming_line"] - 1  # the wall is next on it
     else:
-        other = state.chars[rest]
+        key, _, friend = rest.partition(":")
+        other = state.chars[key]
         there = state.space_of(other) or 0
-        target = f"c:{rest}"
-        defence = max(attacks.usable(state, other, 0, there, there, False).values(),
-                      default=other.strength)
-    bonus = state.rules.numbers["ramming"] if straight(state, start, there) else 0
+        fight.defender, fight.d_card, fight.d_str = f"c:{key}", *_best(state, other)
+        fight.d_before = list(other.stats)
+        fight.partner = friend
+        if friend:
+            fight.a_str += attacks.best_close(state, state.chars[friend])
+        fight.d_partner = next((c.key for c in attacks.beside(state, other)
+                                if c.key != friend), "")
+        if fight.d_partner:
+            fight.d_str += attacks.best_close(state, state.chars[fight.d_partner])
+    bonus = state.rules.numbers["ramming"] if straight(state, start, there, line) else 0
+    fight.a_str += bonus
     frame.car_spent = frame.car_spent + 1
-    state.event(f"The {name} rams {_name(state, target)}"
-                f"{' at full tilt (+2)' if bonus else ''}.", RAM)
-    state.push(CarFight(step="roll", attacker=f"v:{name}", defender=target,
-                        a_str=car["strength"] + bonus, d_str=defence))
+    with_friend = f", {state.chars[fight.partner].name} flanking" if fight.partner else ""
+    state.event(f"The {name} rams {_name(state, fight.defender)}{with_friend}"
+                f"{' at full tilt (+2)' if bonus else ''}.",
+                WALLS if rest.startswith("wall=") else RAM)
+    state.push(fight)
+
+
+def _best(state: PsychoRaidersState, char: Character) -> tuple[str, int]:
+    """A character's best close-combat weapon and strength, to meet a ram with."""
+    here = state.space_of(char) or 0
+    cards = attacks.usable(state, char, 0, here, here, False)
+    card = max(cards, key=lambda c: cards[c], default=FISTS)
+    return card, cards.get(card, char.strength)
 
 
 def _name(state: PsychoRaidersState, who: str) -> str:
     kind, key = who.split(":", 1)
+    if kind == "w":
+        a, b = (state.board.name(int(s)) for s in key.split(","))
+        return f"the wall between {a} and {b}"
     return state.chars[key].name if kind == "c" else f"the {key}"
 
 
 def _will_char(state: PsychoRaidersState, who: str) -> Character | None:
-    """Whose Will adds to a side: the character, or a vehicle's driver (15.23)."""
+    """Whose Will and dice a side's are: the character, or a vehicle's driver (15.23); a
+    wall has none."""
     kind, key = who.split(":", 1)
+    if kind == "w":
+        return None
     return state.chars[key] if kind == "c" else driver_of(state, key)
 
 
@@ -171,13 +234,22 @@ class CarFightHandler(Handler[PsychoRaidersState, CarFight]):
         return ([frame.attacker, frame.defender] if behind_first
                 else [frame.defender, frame.attacker])
 
+    def _who(self, frame: CarFight) -> str:
+        if frame.step in ("a-reroll", "d-reroll"):
+            return frame.attacker if frame.step == "a-reroll" else frame.defender
+        return self._order(frame)[frame.step == "will-2"]
+
     def decide(self, state: PsychoRaidersState, frame: CarFight) -> Decision | None:
-        if frame.step not in ("will-1", "will-2"):
+        if frame.step not in ("a-reroll", "d-reroll", "will-1", "will-2"):
             return None
-        who = self._order(frame)[frame.step == "will-2"]
+        who = self._who(frame)
         char = _will_char(state, who)
         if char is None or char.will <= 0:
             return None
+        if frame.step.endswith("reroll"):
+            roll = frame.a_roll if who == frame.attacker else frame.d_roll
+            return rerolls.keep_or_reroll(char, f"{_name(state, who)} rolled {roll}: re-roll "
+                                          "for 1 Will?", roll, "14.51")
         mine, theirs = ((frame.a_total, frame.d_total) if who == frame.attacker
                         else (frame.d_total, frame.a_total))
         return Decision.of(char.seat, f"{_name(state, who)} totals {mine} against {theirs}: "
@@ -187,8 +259,22 @@ class CarFightHandler(Handler[PsychoRaidersState, CarFight]):
                                for n in range(char.will + 1)])
 
     def apply(self, state: PsychoRaidersState, frame: CarFight, action_id: str) -> None:
-        who = self._order(frame)[frame.step == "will-2"]
+        who = self._who(frame)
         char = _will_char(state, who)
+        if frame.step.endswith("reroll"):
+            if action_id == "reroll" and char is not None:
+                char.will -= 1
+                roll = state.dice.d6()
+                state.event(f"{char.name} spends 1 Will and re-rolls: {roll}.",
+                            attacks.REROLL)
+                if who == frame.attacker:
+                    frame.a_total += roll - frame.a_roll
+                    frame.a_roll = roll
+                else:
+                    frame.d_total += roll - frame.d_roll
+                    frame.d_roll = roll
+            frame.step = "d-reroll" if frame.step == "a-reroll" else "natural"
+            return
         amount = int(action_id.split(":", 1)[1])
         if char is not None:
             char.will -= amount
@@ -200,19 +286,33 @@ class CarFightHandler(Handler[PsychoRaidersState, CarFight]):
 
     def run(self, state: PsychoRaidersState, frame: CarFight) -> None:
         if frame.step == "roll":
-            a, d = state.dice.d6(), state.dice.d6()
-            frame.a_total, frame.d_total = a + frame.a_str, d + frame.d_str
-            state.event(f"{_name(state, frame.attacker)} {a} + {frame.a_str} = {frame.a_total}"
-                        f"; {_name(state, frame.defender)} {d} + {frame.d_str} = "
-                        f"{frame.d_total}.", FIGHT)
-            if frame.attacker.startswith("c:") and frame.card:
-                attacks.spend(state, state.chars[frame.attacker[2:]], frame.card)
+            frame.a_roll, frame.d_roll = state.dice.d6(), state.dice.d6()
+            frame.a_total, frame.d_total = frame.a_roll + frame.a_str, frame.d_roll + frame.d_str
+            state.event(f"{_name(state, frame.attacker)} {frame.a_roll} + {frame.a_str} = "
+                        f"{frame.a_total}; {_name(state, frame.defender)} {frame.d_roll} + "
+                        f"{frame.d_str} = {frame.d_total}.", FIGHT)
+            frame.step = "a-reroll"
+        elif frame.step in attacks.PASSED:
+            frame.step = attacks.PASSED[frame.step]
+        elif frame.step == "natural":
+            self._spend_and_fumble(state, frame)
             frame.step = "will-1"
-        elif frame.step in ("will-1", "will-2"):
-            frame.step = "will-2" if frame.step == "will-1" else "resolve"
         else:
             state.pop()
             self._resolve(state, frame)
+
+    def _spend_and_fumble(self, state: PsychoRaidersState, frame: CarFight) -> None:
+        """Ammunition spent (4.71), then the Natural 1 Table for a 1 (14.52): a character's
+        with its weapon, a driver's for its vehicle (which has no card to drop)."""
+        for who, card, roll in ((frame.attacker, frame.card, frame.a_roll),
+                                (frame.defender, frame.d_card, frame.d_roll)):
+            char = _will_char(state, who)
+            if char is None:
+                continue
+            if who.startswith("c:") and card:
+                attacks.spend(state, char, card)
+            if roll == 1 and state.active(char):
+                attacks.natural_one(state, char, card if who.startswith("c:") else FISTS)
 
     def _resolve(self, state: PsychoRaidersState, frame: CarFight) -> None:
         diff = frame.a_total - frame.d_total
@@ -221,27 +321,44 @@ class CarFightHandler(Handler[PsychoRaidersState, CarFight]):
             return
         loser, winner = (frame.defender, frame.attacker) if diff > 0 else (frame.attacker,
                                                                             frame.defender)
-        state.event(f"{_name(state, loser)} takes {abs(diff)} damage.", FIGHT)
-        kind, key = loser.split(":", 1)
-        if kind == "v":
-            state.push(CarDamage(step="allocate", vehicle=key, amount=abs(diff)))
-            return
-        char = state.chars[key]
+        amount = abs(diff)
+        state.event(f"{_name(state, loser)} takes {amount} damage.", FIGHT)
         wkind, wkey = winner.split(":", 1)
-        killers = [wkey] if wkind == "c" else [c.key for c in [driver_of(state, wkey)] if c]
-        wtype = "Blunt" if wkind == "v" else "|".join(attacks._types(state, char, frame.card))
-        state.push(attacks.Damage(step="allocate", char=key, amount=abs(diff), wtype=wtype,
-                                  killers=killers, before=list(char.stats)))
+        if wkind == "c":
+            wtype = "|".join(attacks._types(state, state.chars[wkey], frame.card
+                                            if winner == frame.attacker else frame.d_card))
+            killers = [wkey]
+        else:
+            wtype = "Blunt"  # a vehicle or a wall (4.71)
+            killers = [c.key for c in [_will_char(state, winner)] if c]
+        if winner == frame.attacker and frame.partner:
+            killers.append(frame.partner)
+        kind, key = loser.split(":", 1)
+        if kind == "w":
+            from deadtable.games.psycho_raiders.locations import damage_wall
+
+            a, b = (int(s) for s in key.split(","))
+            damage_wall(state, (a, b), amount, fire="Fire" in wtype.split("|"))
+            return
+        partner = frame.partner if loser == frame.attacker else frame.d_partner
+        before = {loser: frame.d_before} if kind == "c" else {}
+        if partner and state.active(state.chars[partner]):
+            flanking.split(state, loser, f"c:{partner}", amount, wtype, killers,
+                           {**before, f"c:{partner}": list(state.chars[partner].stats)})
+            return
+        flanking.harm(state, loser, amount, wtype, killers, before.get(loser, []))
 
 
 @dataclass(slots=True)
 class CarDamage(Frame):
-    """15.3: each point from Strength, or from all three Speeds at once (A-15: not below 0)."""
+    """15.3: each point from Strength, or from all three Speeds at once (A-15: not below 0);
+    15.6: a vehicle a Fire weapon takes to Strength 0 is engulfed in flames."""
 
     KIND = "car-damage"
     step: str
     vehicle: str
     amount: int
+    fire: bool = False
 
 
 class CarDamageHandler(Handler[PsychoRaidersState, CarDamage]):
@@ -276,8 +393,21 @@ class CarDamageHandler(Handler[PsychoRaidersState, CarDamage]):
         state.pop()
         state.event(f"The {frame.vehicle} is at {'-'.join(str(car[m]) for m in MODES)}, "
                     f"Strength {car['strength']}.", CAR_DAMAGE)
+        if frame.fire and car["strength"] <= 0 and not car.get("on_fire"):
+            ignite_car(state, frame.vehicle)
         if _totalled(car) and not car["wrecked"]:
             wreck(state, frame.vehicle, CAR_DEATH)
+
+
+def ignite_car(state: PsychoRaidersState, name: str) -> None:
+    """15.6: a fire token on the vehicle; everyone inside rolls on the Damage Table (and
+    again at the start of each turn it stays inside: it must vacate)."""
+    from deadtable.games.psycho_raiders.vehicles import aboard
+
+    state.cars[name]["on_fire"] = True
+    state.event(f"The {name} is engulfed in flames!", attacks.FIRE)
+    for rider in aboard(state, name):
+        attacks.damage_table(state, rider, "Blunt", attacks.FIRE)
 
 
 def _totalled(car: dict[str, int]) -> bool:

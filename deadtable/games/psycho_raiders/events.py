@@ -4,20 +4,21 @@ branch, a falling tree), as the rows of data/tables.toml name them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.psycho_raiders import hiding
+from deadtable.games.psycho_raiders import hiding, locations, rerolls
 from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
 EVENTS = "D66 Event Table"
+REROLL = "14.51 Will used to Reroll"
 # A reading: the kind of death each hazard deals, for the Kill Deck (14.8).
 HAZARD_TYPE = {"dog": "Blade", "barb-wire": "Blade", "branch": "Blunt", "falling-tree": "Blunt"}
 # Effects of this turn only, kept in state.bonus beside the sides' Speed bonuses.
 TURN_FLAGS = ("power-out", "dark-moon", "jack-o-lantern")
-WALLS = "15.5 Attacking Locations"
 
 
 def in_play(state: PsychoRaidersState) -> list[Character]:
@@ -60,6 +61,8 @@ def apply_event(state: PsychoRaidersState, effect: str, numbers: dict[str, int],
 
     if effect == "weather" and weather is not None:
         state.weather = weather
+        if weather == "Rain":
+            locations.rain(state)
     elif effect == "lightning":
         hiding.lightning(state)
     elif effect in TURN_FLAGS:
@@ -233,18 +236,23 @@ def hazard(state: PsychoRaidersState, char: Character, effect: str, strength: in
 @dataclass(slots=True)
 class Hazard(Frame):
     KIND = "hazard"
-    step: str  # roll | will | resolve
+    step: str  # roll | reroll | will | resolve
     char: str
     effect: str
     strength: int
     mine: int = 0
     theirs: int = 0
-    wall: list[int] = field(default_factory=list)  # 15.5: the wall's two spaces
+    die: int = 0  # the character's D6, which it may re-roll for 1 Will (4.51)
+    card: str = ""  # the weapon it meets the hazard with
 
 
 class HazardHandler(Handler[PsychoRaidersState, Hazard]):
     def decide(self, state: PsychoRaidersState, frame: Hazard) -> Decision | None:
         char = state.chars[frame.char]
+        if frame.step == "reroll" and char.will > 0:
+            return rerolls.keep_or_reroll(char, f"{char.name} rolled {frame.die} against the "
+                                          f"{frame.effect}: re-roll for 1 Will?", frame.die,
+                                          "14.51")
         if frame.step != "will" or char.will <= 0 or frame.mine > frame.theirs:
             return None
         return Decision.of(char.seat, f"{char.name} totals {frame.mine} against the "
@@ -254,10 +262,28 @@ class HazardHandler(Handler[PsychoRaidersState, Hazard]):
                                for n in range(char.will + 1)])
 
     def apply(self, state: PsychoRaidersState, frame: Hazard, action_id: str) -> None:
+        if frame.step == "reroll":
+            if action_id == "reroll":
+                char = state.chars[frame.char]
+                char.will -= 1
+                die = state.dice.d6()
+                state.event(f"{char.name} spends 1 Will and re-rolls: {die}.", REROLL)
+                frame.mine += die - frame.die
+                frame.die = die
+            self._fumble(state, frame)
+            return
         amount = int(action_id.split(":", 1)[1])
         state.chars[frame.char].will -= amount
         frame.mine += amount
         frame.step = "resolve"
+
+    def _fumble(self, state: PsychoRaidersState, frame: Hazard) -> None:
+        """14.52: a natural 1 against a hazard rolls on the Natural 1 Table too."""
+        from deadtable.games.psycho_raiders.attacks import natural_one
+
+        frame.step = "will"
+        if frame.die == 1:
+            natural_one(state, state.chars[frame.char], frame.card)
 
     def run(self, state: PsychoRaidersState, frame: Hazard) -> None:
         from deadtable.games.psycho_raiders.attacks import Damage, usable
@@ -265,18 +291,20 @@ class HazardHandler(Handler[PsychoRaidersState, Hazard]):
         char = state.chars[frame.char]
         if frame.step == "roll":
             here = state.space_of(char) or 0
-            best = max(usable(state, char, 0, here, here, False).values(), default=0)
-            mine, theirs = state.dice.d6(), state.dice.d6()
-            frame.mine, frame.theirs = mine + best, theirs + frame.strength
-            state.event(f"{char.name} {mine} + {best} = {frame.mine}; the {frame.effect} "
+            cards = usable(state, char, 0, here, here, False)
+            frame.card = max(cards, key=lambda c: cards[c], default=FISTS)
+            best = cards.get(frame.card, 0)
+            frame.die, theirs = state.dice.d6(), state.dice.d6()
+            frame.mine, frame.theirs = frame.die + best, theirs + frame.strength
+            state.event(f"{char.name} {frame.die} + {best} = {frame.mine}; the {frame.effect} "
                         f"{theirs} + {frame.strength} = {frame.theirs}.",
-                        WALLS if frame.wall else EVENTS)
-            frame.step = "will"
+                        EVENTS)
+            frame.step = "reroll"
+            return
+        if frame.step == "reroll":
+            self._fumble(state, frame)
             return
         state.pop()
-        if frame.wall and frame.mine > frame.theirs:
-            damage_wall(state, (frame.wall[0], frame.wall[1]), frame.mine - frame.theirs)
-            return
         if frame.theirs > frame.mine and state.active(char):
             damage = frame.theirs - frame.mine
             state.event(f"{char.name} takes {damage} damage.", EVENTS)
@@ -285,49 +313,3 @@ class HazardHandler(Handler[PsychoRaidersState, Hazard]):
                               before=list(char.stats)))
         else:
             state.event(f"{char.name} comes through unhurt.", EVENTS)
-
-
-def wall_strength(state: PsychoRaidersState, edge: tuple[int, int]) -> int:
-    return int(state.board.edge(*edge).get("strength", 1)) - state.wall_damage.get(edge, 0)
-
-
-def wall_offers(state: PsychoRaidersState, char: Character) -> list[Action]:
-    """15.5: a wall of the character's space, hex or room, can be attacked."""
-    from deadtable.engine.board.model import edge_key
-
-    here = state.space_of(char)
-    if here is None or char.vehicle is not None or char.grabbed_by is not None:
-        return []
-    found = []
-    for there in state.board.neighbours[here]:
-        edge = edge_key(here, there)
-        if state.board.feature(here, there) == "wall" and edge not in state.opened:
-            name = state.board.name(there)
-            found.append(Action(f"wall:{name}", f"Attack the wall to {name} (strength "
-                                f"{wall_strength(state, edge)}, 15.5)",
-                                {"verb": "wall", "space": name}))
-    return found
-
-
-def attack_wall(state: PsychoRaidersState, char: Character, name: str) -> None:
-    from deadtable.engine.board.model import edge_key
-
-    here = state.space_of(char)
-    assert here is not None
-    edge = edge_key(here, state.board.space(name))
-    if char.hidden:
-        hiding.reveal(state, char, "12 A character comes out of hiding to attack")
-    state.event(f"{char.name} attacks the wall to {name}.", WALLS)
-    state.push(Hazard(step="roll", char=char.key, effect="wall",
-                      strength=wall_strength(state, edge), wall=list(edge)))
-
-
-def damage_wall(state: PsychoRaidersState, edge: tuple[int, int], amount: int) -> None:
-    state.wall_damage[edge] = state.wall_damage.get(edge, 0) + amount
-    left = wall_strength(state, edge)
-    names = f"{state.board.name(edge[0])} and {state.board.name(edge[1])}"
-    if left <= 0:
-        state.opened.append(edge)
-        state.event(f"The wall between {names} is demolished: an open door now.", WALLS)
-    else:
-        state.event(f"The wall between {names} is down to strength {left}.", WALLS)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from deadtable.engine.board import sight
 from deadtable.engine.decisions import Action
 from deadtable.engine.secrets import Secret
-from deadtable.games.psycho_raiders.movement import room_for
+from deadtable.games.psycho_raiders.movement import crowds, room_for
 from deadtable.games.psycho_raiders.state import (
     CAMPERS,
     DECOY,
@@ -35,7 +35,10 @@ def max_tokens(char: Character) -> int:
 
 
 def lit(state: PsychoRaidersState, space: int) -> bool:
-    """12.5: a streetlight's hex and the hexes next to it (not while the power is out)."""
+    """12.5: a streetlight's hex and the hexes next to it (not while the power is out); a
+    burning location lights itself (15.6, a reading)."""
+    if space in state.burning:
+        return True
     if state.bonus.get("power-out"):
         return False
     lights = {m.space for m in state.board.markers_of("streetlight")}
@@ -115,8 +118,9 @@ def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
     if here is None or char.vehicle is not None:
         return found
     if len(char.tokens) < max_tokens(char) and can_hide(state, char, here):
+        crowd = crowds(state, char)
         for space in sorted(set(char.tokens.values())):
-            if not room_for(state, char, space, fighting=False):
+            if not room_for(state, char, space, fighting=False, crowd=crowd):
                 continue
             name = state.name(space)
             choices = ("new", "keep") if space == here else ("keep",)

@@ -38,25 +38,22 @@ def can_pass(state: PsychoRaidersState, here: int, there: int) -> bool:
     return not outside(state, here) and outside(state, there)  # from inside: unlocked
 
 
-def cost(state: PsychoRaidersState, char: Character, space: int) -> int | None:
-    """The Speed a step onto `space` costs the character, None if it may not go there."""
-    terrain = state.rules.tables.terrain[state.board.terrain[space]]
-    if not terrain.enter:
-        return None
-    return terrain.cost
-
-
 def crowds(state: PsychoRaidersState, char: Character) -> dict[int, tuple[int, int]]:
     """space -> (friendly pieces, enemy pieces) outside vehicles, as the character counts."""
     side = state.side_of(char)
     found: dict[int, tuple[int, int]] = {}
+    get = found.get
     for other in state.chars.values():
         if other.vehicle is not None or not state.active(other):
             continue
-        mine = state.side_of(other) == side
-        for space in other.tokens.values():
-            friends, enemies = found.get(space, (0, 0))
-            found[space] = (friends + mine, enemies + (not mine))
+        if state.side_of(other) == side:
+            for space in other.tokens.values():
+                friends, enemies = get(space, (0, 0))
+                found[space] = (friends + 1, enemies)
+        else:
+            for space in other.tokens.values():
+                friends, enemies = get(space, (0, 0))
+                found[space] = (friends, enemies + 1)
     return found
 
 
@@ -77,6 +74,20 @@ def speed(state: PsychoRaidersState, char: Character) -> int:
     return char.speed + state.bonus.get(state.side_of(char), 0)
 
 
+def stranded(state: PsychoRaidersState, char: Character, here: int) -> bool:
+    """10.32: by damage, its Speed is below the minimum of the terrain it stands in."""
+    terrains = state.rules.tables.terrain
+    return speed(state, char) < terrains[state.board.terrain[here]].min_speed
+
+
+def price(state: PsychoRaidersState, char: Character, here: int, there: int, left: int) -> int:
+    """What one of steps()'s steps costs: the terrain's Speed, at least 1; a stranded
+    character's one hex takes all the Speed it has left (10.32)."""
+    if stranded(state, char, here):
+        return max(left, 1)
+    return max(state.rules.tables.terrain[state.board.terrain[there]].cost, 1)
+
+
 def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
           may_fight: bool, crowd: dict[int, tuple[int, int]] | None = None
           ) -> list[tuple[int, int]]:
@@ -88,25 +99,23 @@ def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
     full = speed(state, char)
     # 10.32: stranded in heavy terrain by damage, it may still move one hex a turn, but
     # never into such terrain again without the Speed for it.
-    stranded = full < terrains[board.terrain[here]].min_speed
-    if left <= 0 or (stranded and left < full):
+    stuck = full < terrains[board.terrain[here]].min_speed  # stranded()
+    if left <= 0 or (stuck and left < full):
         return []
     found = []
     if crowd is None:
         crowd = crowds(state, char)
     for there in board.neighbours[here]:
-        price = cost(state, char, there)
-        if price is None or not can_pass(state, here, there):
-            continue
         terrain = terrains[board.terrain[there]]
-        if stranded:
+        if not terrain.enter or not can_pass(state, here, there):
+            continue
+        if stuck:
             if terrain.min_speed > full and board.terrain[there] != board.terrain[here]:
                 continue
-            price = left
-        elif terrain.min_speed > full or price > left:
+        elif terrain.min_speed > full or terrain.cost > left:
             continue
         # 10.5, 10.6: onto an enemy's space only to fight or seek there (its action unused)
         if not room_for(state, char, there, may_fight, crowd):
             continue
-        found.append((there, max(price, 1)))
+        found.append((there, max(left if stuck else terrain.cost, 1)))  # as price()
     return found

@@ -41,6 +41,13 @@ def roll_table(state: PsychoRaidersState, char: Character, purpose: str, arg: st
         RESOLVERS[purpose](state, char, roll, arg)
 
 
+def keep_or_reroll(char: Character, prompt: str, roll: int, cite: str = "4.51") -> Decision:
+    """The choice after a roll: keep it, or spend 1 Will to roll again (4.51, 14.51)."""
+    return Decision.of(char.seat, prompt, [
+        Action("keep", f"Keep the {roll}", {"verb": "keep"}),
+        Action("reroll", f"Re-roll (1 Will; the new roll stands, {cite})", {"verb": "reroll"})])
+
+
 @dataclass(slots=True)
 class TableRoll(Frame):
     KIND = "table-roll"
@@ -57,10 +64,8 @@ class TableRollHandler(Handler[PsychoRaidersState, TableRoll]):
         char = state.chars[frame.char]
         if frame.step != "ask" or char.will <= 0:
             return None
-        return Decision.of(char.seat, f"{char.name} rolled {frame.roll} on the {frame.what}", [
-            Action("keep", f"Keep the {frame.roll}", {"verb": "keep"}),
-            Action("reroll", "Re-roll for 1 Will (4.51; the new roll stands)",
-                   {"verb": "reroll"})])
+        return keep_or_reroll(char, f"{char.name} rolled {frame.roll} on the {frame.what}",
+                              frame.roll)
 
     def apply(self, state: PsychoRaidersState, frame: TableRoll, action_id: str) -> None:
         if action_id == "reroll":

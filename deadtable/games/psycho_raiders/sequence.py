@@ -34,6 +34,7 @@ class Phase(Frame):
     step: str
     side: str
     done: list[str] = field(default_factory=list)
+    asked: int = -1  # turns done when the raiders were last asked to reveal (17.21)
 
 
 class RoundHandler(Handler[PsychoRaidersState, Round]):
@@ -43,6 +44,7 @@ class RoundHandler(Handler[PsychoRaidersState, Round]):
             state.bonus = {}
             state.event(f"Turn {state.round}.", SEQUENCE)
             event_phase(state)
+            burn_vehicles(state)
             frame.step = CAMPERS
         elif frame.step in (CAMPERS, RAIDERS):
             side = frame.step
@@ -74,6 +76,8 @@ class PhaseHandler(Handler[PsychoRaidersState, Phase]):
         waiting = self._waiting(state, frame)
         if not waiting:
             return None
+        if frame.side == CAMPERS and frame.asked != len(frame.done) and undeclared(state):
+            return reveal_decision(state)
         seat = waiting[0].seat
         mine = [c for c in waiting if c.seat == seat]
         actions = [Action(f"turn:{c.key}", f"{c.name} takes a turn",
@@ -81,14 +85,39 @@ class PhaseHandler(Handler[PsychoRaidersState, Phase]):
         return Decision.of(seat, "Which of your characters takes its turn?", actions)
 
     def apply(self, state: PsychoRaidersState, frame: Phase, action_id: str) -> None:
+        from deadtable.games.psycho_raiders.hiding import reveal_sinister
+        from deadtable.games.psycho_raiders.screaming import REVEAL
         from deadtable.games.psycho_raiders.turn import begin_turn
 
-        key = action_id.split(":", 1)[1]
+        verb, _, key = action_id.partition(":")
+        if verb in ("reveal", "no-reveal"):
+            frame.asked = len(frame.done)
+            if verb == "reveal":
+                reveal_sinister(state, state.chars[key], REVEAL)  # it may act at once
+            return
         frame.done.append(key)
         begin_turn(state, state.chars[key])
 
     def run(self, state: PsychoRaidersState, frame: Phase) -> None:
         state.pop()
+
+
+def undeclared(state: PsychoRaidersState) -> bool:
+    """Whether some townsperson in play has not been revealed sinister: public, so asking
+    the raiders tells nobody whether any is (17.21)."""
+    return any(c.kind == "townsfolk" and state.active(c) and c.key not in state.revealed_sinister
+               for c in state.chars.values())
+
+
+def reveal_decision(state: PsychoRaidersState) -> Decision:
+    """17.21: "A sinister townsfolk can be revealed at any time": before each turn in the
+    campers' phase, the raiders' player who plays the revealed townsfolk may reveal one."""
+    from deadtable.games.psycho_raiders.screaming import reveal_offers
+
+    return Decision.of(state.chars["spud"].seat, "Before the next campers' turn: reveal a "
+                       "sinister townsperson? (17.21)", [
+                           *reveal_offers(state),
+                           Action("no-reveal", "Not now", {"verb": "no-reveal"})])
 
 
 def event_phase(state: PsychoRaidersState) -> None:
@@ -109,6 +138,21 @@ def event_phase(state: PsychoRaidersState) -> None:
     apply_event(state, event.effect, dict(event.numbers), event.weather, event.place)
 
 
+def burn_vehicles(state: PsychoRaidersState) -> None:
+    """15.6 (Player Aid: "While on Fire, roll on the Damage Table"): each burning vehicle
+    rolls on the Damage Table in the Event Phase and loses the points (15.3)."""
+    from deadtable.games.psycho_raiders.crashes import CarDamage
+
+    for name, car in state.cars.items():
+        if car.get("on_fire") and not car["wrecked"] and name in state.vehicles:
+            roll = state.dice.d6()
+            row = state.rules.tables.dice["damage"].row(roll)
+            state.event(f"The {name} burns: Damage Table {roll}: {row['text']}",
+                        "15.6 Flame Thrower and Blowtorch")
+            if row["damage"]:
+                state.push(CarDamage(step="allocate", vehicle=name, amount=int(row["damage"])))
+
+
 def lowest_d66(state: PsychoRaidersState, chars: list[Character]) -> Character | None:
     """The character rolling lowest on a D66; ties roll again (A-14, `event_phase.ties`)."""
     while len(chars) > 1:
@@ -127,7 +171,7 @@ def check_victory(state: PsychoRaidersState) -> None:
         return
     campers = [c for c in state.chars.values() if c.kind == "camper"]
     winner = None
-    if any(c.escaped for c in state.chars.values() if state.side_of(c) == CAMPERS):
+    if any(c.escaped and state.side_of(c) == CAMPERS for c in state.chars.values()):
         winner, cause = CAMPERS, "the campers escaped off the north edge"
     elif all(c.dead for c in campers):
         winner, cause = RAIDERS, "every camper is dead"

@@ -154,6 +154,7 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> PsychoRaid
     state.adrenaline = {}
     state.cars = {name: new_car(state, name) for name in state.vehicles}
     state.wall_damage = {}
+    state.burning = []
     state.revealed_sinister = []
     raider_seats = tuple(sorted({c.seat for c in state.chars.values() if c.kind == "raider"}))
     state.sinister = {k: Secret("loyal", raider_seats, group="sinister")

@@ -94,7 +94,7 @@ class PsychoRaidersState(ProcedureState):
     __slots__ = ("rules", "board", "chars", "real", "sinister", "revealed_sinister", "locked",
                  "opened", "decks", "outdoor", "kill", "kill_discard", "dropped", "weather",
                  "round", "bonus", "vehicles", "abilities_used", "adrenaline", "wall_damage",
-                 "cars")
+                 "cars", "burning")
 
     FRAMES: ClassVar[Frames]
     HANDLERS: ClassVar[dict[str, Handler[Any, Any]]]
@@ -120,6 +120,7 @@ class PsychoRaidersState(ProcedureState):
     abilities_used: list[str]  # "side:ability" once-per-game abilities spent (16)
     adrenaline: dict[str, int]  # character -> Adrenaline left for Strength this turn (16)
     wall_damage: dict[tuple[int, int], int]  # a wall's strength lost to attacks (15.5)
+    burning: list[int]  # location spaces with a fire token (15.6)
 
     # -- who is who ----------------------------------------------------------------------------
     def side_of(self, char: Character) -> str:
@@ -212,6 +213,7 @@ class PsychoRaidersState(ProcedureState):
             "adrenaline": [[k, v] for k, v in self.adrenaline.items()],
             "wall_damage": [[a, b, v] for (a, b), v in self.wall_damage.items()],
             "cars": [[k, v] for k, v in self.cars.items()],
+            "burning": list(self.burning),
             "stack": self._stack_data(),
         }
 
@@ -239,6 +241,7 @@ class PsychoRaidersState(ProcedureState):
         self.adrenaline = {k: v for k, v in data["adrenaline"]}
         self.wall_damage = {(a, b): v for a, b, v in data["wall_damage"]}
         self.cars = {k: v for k, v in data["cars"]}
+        self.burning = list(data["burning"])
         self._load_stack(data["stack"])
 
     def _copy_into(self, other: Any) -> None:
@@ -263,4 +266,5 @@ class PsychoRaidersState(ProcedureState):
         other.adrenaline = dict(self.adrenaline)
         other.wall_damage = dict(self.wall_damage)
         other.cars = copy_plain(self.cars)
+        other.burning = list(self.burning)
         self._copy_stack(other)

@@ -4,8 +4,8 @@ character's tokens moves as though it were the character (12.3)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
@@ -14,7 +14,9 @@ from deadtable.games.psycho_raiders import (
     actions,
     attacks,
     crashes,
+    fog,
     hiding,
+    locations,
     movement,
     screaming,
     vehicles,
@@ -51,15 +53,21 @@ class Turn(Frame):
 def begin_turn(state: PsychoRaidersState, char: Character) -> None:
     state.event(f"{char.name}'s turn.", TURN)
     char.turned = state.round
-    if char.on_fire:
-        attacks.burn(state, char)
     state.push(Turn(step="act", char=char.key))
+    if char.on_fire:  # above the turn: the burn is rolled and taken before it acts
+        attacks.burn(state, char)
+    here = state.space_of(char)
+    if char.vehicle is not None and state.cars[char.vehicle].get("on_fire"):
+        state.event(f"{char.name} is in the burning {char.vehicle}.", attacks.FIRE)
+        attacks.damage_table(state, char, "Fire", attacks.FIRE)  # 15.6: it must get out
+    elif here is not None:
+        locations.scorched(state, char, here)
 
 
 def left(state: PsychoRaidersState, frame: Turn, char: Character, token: int) -> int:
     """Speed left to a token: 10.4, a vehicle's hexes count against its riders' walk."""
     extra = frame.will if token == frame.will_token else 0
-    spent = frame.spent.get(token, 0)
+    spent = frame.spent.get(token, 0) + vehicles.carried(state, char)
     if char.vehicle is not None:
         spent = max(spent, frame.car_spent)
     if jack(state, char) and token not in frame.away:
@@ -118,7 +126,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             found += screaming.offers(state, char)
         if state.side_of(char) == RAIDERS:
             found += screaming.reveal_offers(state)
-        found.append(Action("end", f"End {char.name}'s turn", {"verb": "end"}))
+        if not (locations.must_vacate(state, char)
+                and any(a.id.startswith("move:") for a in found)):
+            found.append(Action("end", f"End {char.name}'s turn", {"verb": "end"}))
         return Decision.of(char.seat, f"{char.name}: move and take one action", found)
 
     def run(self, state: PsychoRaidersState, frame: Turn) -> None:
@@ -130,17 +140,16 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         board = state.board
         north = set(board.zone("North edge").spaces)
         crowd = movement.crowds(state, char)
+        lantern = jack(state, char)
         for token in sorted(char.tokens):
             budget = left(state, frame, char, token)
             where = f" token {token}" if char.hidden else ""
             for space, price in movement.steps(state, char, token, budget,
                                                not frame.acted, crowd):
-                if (jack(state, char) and token not in frame.away and price > budget - JACK
+                if (lantern and token not in frame.away and price > budget - JACK
                         and not toward_store(state, char.tokens[token], space)):
                     continue  # the Jack O'Lantern's +2 only toward the Old Store
-                name = board.name(space)
-                found.append(Action(f"move:{token}:{name}", _label(where, name, price),
-                                    {"verb": "move", "token": token, "space": name}))
+                found.append(_move_action(board.name(space), token, price, where))
             if (char.hidden and state.side_of(char) == CAMPERS and budget >= 1
                     and char.tokens[token] in north):
                 found.append(Action(f"move:{token}:{OFF}",
@@ -208,8 +217,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             hiding.leave_north(state, char, token)
             return
         space = state.board.space(name)
-        price = dict(movement.steps(state, char, token, left(state, frame, char, token),
-                                    not frame.acted))[space]
+        # the engine offered this step (steps()), so only its price is wanted here
+        price = movement.price(state, char, char.tokens[token], space,
+                               left(state, frame, char, token))
         frame.spent[token] = max(frame.spent.get(token, 0), frame.car_spent) + price
         if jack(state, char) and not toward_store(state, char.tokens[token], space):
             frame.away.append(token)
@@ -225,6 +235,12 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                     other.grabbed_by = None
         state.event(f"{label} moves to {name}.", movement.MOVE)
         hiding.exposed(state, char, token)
+        if (state.weather == "Fog" and state.options["fog-dial"] == "on"
+                and token in char.tokens and left(state, frame, char, token) <= 0):
+            fog.drift(state, char, token)
+            space = char.tokens.get(token, space)
+        if state.space_of(char) == space:  # the character itself, not a decoy
+            locations.scorched(state, char, space)
         if not char.hidden and char.tokens.get(token) == space:  # the character itself moved
             screaming.visit(state, char)
             if state.enemies_at(char, space):
@@ -234,5 +250,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
 
 
 
-def _label(where: str, name: str, price: int) -> Callable[[], str]:
-    return lambda: f"Move{where} to {name} ({price} Speed)"
+@cache
+def _move_action(name: str, token: int, price: int, where: str) -> Action:
+    """A step's action, made once: the same few hundred recur in every turn (an Action is
+    immutable)."""
+    return Action(f"move:{token}:{name}", f"Move{where} to {name} ({price} Speed)",
+                  {"verb": "move", "token": token, "space": name})

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from deadtable.engine.decisions import Action
-from deadtable.games.psycho_raiders import rerolls
+from deadtable.games.psycho_raiders import abilities, rerolls
 from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
@@ -24,8 +24,10 @@ BREAK_IN = "11.1 Opening Locked Doors"
 HOTWIRE = "11.2 Hotwire Car"
 KEYS = "11.21 Gaining Permission to Use"
 ESCAPE = "6.1 Short game"
-VERBS = ("board", "drive", "car", "turn-roll", "hotwire", "keys", "escape-road")
-FREE = ("board", "drive", "car", "turn-roll", "keys", "escape-road")  # not actions (10)
+VERBS = ("board", "drive", "car", "turn-roll", "hotwire", "keys", "escape-road", "drop",
+         "pick")
+FREE = ("board", "drive", "car", "turn-roll", "keys", "escape-road", "drop",
+        "pick")  # not actions (10)
 MODES = ("high", "safe", "off_road")
 
 
@@ -62,6 +64,8 @@ def offers(state: PsychoRaidersState, frame: Any, char: Character) -> list[Actio
         car = state.cars[name]
         if space != here or car["wrecked"]:
             continue
+        if car.get("on_fire") and char.vehicle != name:
+            continue  # 15.6: a burning vehicle is vacated, not boarded (a reading)
         if char.vehicle is None:
             full = len(aboard(state, name)) >= state.rules.vehicles[name].capacity
             if may(state, char, car["open_to"]) and not full:
@@ -75,7 +79,8 @@ def offers(state: PsychoRaidersState, frame: Any, char: Character) -> list[Actio
             if not drivable and not car["ruined"] and not frame.acted:
                 found.append(Action(f"hotwire:{name}", f"Hotwire the {name} (11.2)",
                                     {"verb": "hotwire", "vehicle": name}))
-            if drivable and frame.driving == "" and car["moved"] != state.round:
+            if (drivable and frame.driving == "" and car["moved"] != state.round
+                    and not car.get("on_fire")):
                 found += [Action(f"drive:{mode}", f"Drive the {name} at "
                                  f"{mode.replace('_', '-').title()} Speed (up to "
                                  f"{car[mode] - frame.spent.get(min(char.tokens), 0)})",
@@ -84,6 +89,7 @@ def offers(state: PsychoRaidersState, frame: Any, char: Character) -> list[Actio
                           if car[mode] - frame.spent.get(min(char.tokens), 0) > 0]
             if frame.driving == name:
                 found += _steps(state, frame, name)
+                found += _riders(state, char, name)
     found += _keys(state, char)
     return found
 
@@ -111,11 +117,8 @@ def _steps(state: PsychoRaidersState, frame: Any, name: str) -> list[Action]:
     for there in state.board.neighbours[here]:
         if not _ground_ok(state, there, frame.mode):
             continue
-        cars_there = sum(1 for s in state.vehicles.values() if s == there)
-        people = [c for c in state.chars.values() if state.active(c) and c.vehicle is None
-                  and there in c.tokens.values()]
-        if cars_there >= 2 or (cars_there and people) or len(people) > 1:
-            continue  # 10.5; running people down is ramming (15.22), not yet built
+        if not _room_for_car(state, state.chars[frame.char], there):
+            continue
         label = state.board.name(there)
         found.append(Action(f"car:{label}", f"Drive the {name} to {label}",
                             {"verb": "car", "space": label}))
@@ -124,6 +127,58 @@ def _steps(state: PsychoRaidersState, frame: Any, name: str) -> list[Action]:
         found.append(Action("escape-road", f"Drive the {name} off the north edge by road (6.1)",
                             {"verb": "escape-road"}))
     return found
+
+
+def _room_for_car(state: PsychoRaidersState, driver: Character, there: int) -> bool:
+    """10.5: a vehicle drives onto a space holding at most one other vehicle and no one
+    outside, or one friendly piece outside (a hide token counts, 12.13) and no vehicle; an
+    enemy piece it may only ram from the next hex (15.21)."""
+    cars_there = sum(1 for s in state.vehicles.values() if s == there)
+    side = state.side_of(driver)
+    friends = 0
+    for other in state.chars.values():
+        if not state.active(other) or other.vehicle is not None:
+            continue
+        for space in other.tokens.values():
+            if space == there:
+                if state.side_of(other) != side:
+                    return False
+                friends += 1
+    if friends:
+        return cars_there == 0 and friends == 1
+    return cars_there < 2
+
+
+def _riders(state: PsychoRaidersState, driver: Character, name: str) -> list[Action]:
+    """10.4: during its move the vehicle drops off a passenger on the hex it is on, or
+    picks up a friend standing there."""
+    from deadtable.games.psycho_raiders.movement import room_for
+
+    here = state.vehicles[name]
+    found = []
+    riders = aboard(state, name)
+    for rider in riders:
+        if rider is not driver and room_for(state, rider, here, fighting=False):
+            found.append(Action(f"drop:{rider.key}", f"Drop {rider.name} off here (10.4)",
+                                {"verb": "drop", "character": rider.key}))
+    if len(riders) < state.rules.vehicles[name].capacity:
+        for other in state.chars.values():
+            if (state.active(other) and other.vehicle is None and not other.hidden
+                    and other.grabbed_by is None and state.space_of(other) == here
+                    and state.side_of(other) == state.side_of(driver)
+                    and may(state, other, state.cars[name]["open_to"])):
+                found.append(Action(f"pick:{other.key}", f"Pick {other.name} up (10.4)",
+                                    {"verb": "pick", "character": other.key}))
+    return found
+
+
+CARRIED = "carried:"  # state.bonus key: hexes a character rode this turn (10.4)
+
+
+def carried(state: PsychoRaidersState, char: Character) -> int:
+    """Hexes the character has been carried this turn as a passenger: spent from its walk
+    when it moves on its own turn (10.4)."""
+    return state.bonus.get(CARRIED + char.key, 0)
 
 
 def _may_escape(state: PsychoRaidersState, name: str) -> bool:
@@ -199,6 +254,15 @@ def apply(state: PsychoRaidersState, frame: Any, char: Character, verb: str, res
         state.cars[rest]["drivers"].append(state.side_of(char))
         state.cars[rest]["open_to"].append(state.side_of(char))
         state.event(f"The {char.name} hands over the keys of the {rest}.", KEYS)
+    elif verb == "drop":
+        rider = state.chars[rest]
+        rider.vehicle = None
+        state.event(f"The {frame.driving} drops {rider.name} off at "
+                    f"{state.board.name(state.vehicles[frame.driving])}.", RIDE)
+    elif verb == "pick":
+        rider = state.chars[rest]
+        rider.vehicle = frame.driving
+        state.event(f"The {frame.driving} picks {rider.name} up.", RIDE)
     elif verb == "escape-road":
         name = frame.driving
         state.event(f"The {name} roars off the north edge of Crucible.", ESCAPE)
@@ -218,7 +282,17 @@ def _drive_to(state: PsychoRaidersState, frame: Any, char: Character, space: int
     frame.last = [before, space]
     for rider in aboard(state, name):
         rider.tokens = {t: space for t in rider.tokens}
+        if rider is not char and rider.turned != state.round:
+            state.bonus[CARRIED + rider.key] = carried(state, rider) + 1
     state.event(f"The {name} moves to {state.board.name(space)}.", DRIVE)
+    _corner(state, frame, char, name, space)
+    if frame.driving == name and not frame.turn_roll:
+        abilities.may_trap(state, name, char)
+
+
+def _corner(state: PsychoRaidersState, frame: Any, char: Character, name: str,
+            space: int) -> None:
+    """10.2: a sharp turn taken at High Speed rolls on the Dangerous Turns Table."""
     sharp = any(m.space == space for m in state.board.markers_of("sharp-turn"))
     if sharp and frame.mode == "high":
         table = state.rules.tables.dice["dangerous_turns"]
@@ -272,18 +346,13 @@ def skid(state: PsychoRaidersState, name: str, last: list[int], hexes: int) -> N
 
 def wreck(state: PsychoRaidersState, name: str, cite: str) -> None:
     """10.2, 15.4: the vehicle flips; everyone inside rolls on the Damage Table and is out."""
-    from deadtable.games.psycho_raiders.attacks import Damage
+    from deadtable.games.psycho_raiders.attacks import damage_table
 
     state.cars[name]["wrecked"] = True
     state.event(f"The {name} flips over: wrecked.", cite)
     for rider in aboard(state, name):
         rider.vehicle = None
-        roll = state.dice.d6()
-        row = state.rules.tables.dice["damage"].row(roll)
-        state.event(f"{rider.name}: Damage Table {roll}: {row['text']}", cite)
-        if row["damage"]:
-            state.push(Damage(step="allocate", char=rider.key, amount=int(row["damage"]),
-                              wtype="Blunt", killers=[], before=list(rider.stats)))
+        damage_table(state, rider, "Blunt", cite)
 
 
 def break_in(state: PsychoRaidersState, char: Character, name: str) -> None:

@@ -25,7 +25,36 @@ def map_view(board: Board) -> dict[str, Any]:
                   if board.coords[i] is None],
         "markers": [[m.kind, names[m.space]] for m in board.markers
                     if m.kind in ("streetlight", "sharp-turn", "telephone")],
+        "footprints": {names[h]: b for h, b in footprints(board).items()},
     }
+
+
+def footprints(board: Board) -> dict[int, str]:
+    """Which building each hex of building terrain is the footprint of (4.12: its rooms lie
+    off the grid): the building whose rooms face the most hexes around the footprint."""
+    faced: dict[int, str] = {}
+    for zone in board.zones.values():
+        if zone.kind == "building":
+            for room in zone.spaces:
+                for there in board.neighbours[room]:
+                    if board.coords[there] is not None:
+                        faced.setdefault(there, zone.name)
+    found: dict[int, str] = {}
+    for start in range(board.size):
+        if board.terrain[start] != "building" or start in found:
+            continue
+        block, queue = {start}, [start]
+        while queue:  # the footprint: building hexes joined to each other
+            here = queue.pop()
+            for there in board.neighbours[here]:
+                if board.terrain[there] == "building" and there not in block:
+                    block.add(there)
+                    queue.append(there)
+        around = [faced[n] for h in block for n in board.neighbours[h] if n in faced]
+        if around:
+            name = max(sorted(set(around)), key=around.count)
+            found.update(dict.fromkeys(block, name))
+    return found
 
 
 def view(state: PsychoRaidersState, seat: str | None) -> dict[str, Any]:
@@ -61,9 +90,11 @@ def view(state: PsychoRaidersState, seat: str | None) -> dict[str, Any]:
         "vehicles": [{"name": name, "space": board.name(space),
                       "speeds": [state.cars[name][m] for m in ("high", "safe", "off_road")],
                       "strength": state.cars[name]["strength"],
-                      "wrecked": state.cars[name]["wrecked"]}
+                      "wrecked": state.cars[name]["wrecked"],
+                      "on_fire": bool(state.cars[name].get("on_fire"))}
                      for name, space in state.vehicles.items()],
         "locked": [[board.name(a), board.name(b)] for a, b in state.locked],
+        "burning": [board.name(s) for s in state.burning],
         "dropped": {board.name(s): len(cards) for s, cards in state.dropped.items()},
         "kill_deck": len(state.kill),
     }

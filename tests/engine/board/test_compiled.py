@@ -5,6 +5,7 @@ movement.reach with callbacks, checked here against hand-written ones too."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from array import array
 from collections.abc import Iterator
@@ -25,7 +26,9 @@ from deadtable.engine.board.query import (
     FieldQuery,
     MoveQuery,
     distance_field_compiled,
+    nearest_compiled,
     python_distance_field,
+    python_nearest,
     python_reach,
     reach_compiled,
 )
@@ -134,6 +137,23 @@ def test_distance_field_compiled_is_the_pythons_twin(on: None, data: st.DataObje
     same(distance_field_compiled(board, query), python_distance_field(board, query))
 
 
+@built
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_nearest_compiled_is_the_pythons_twin(on: None, data: st.DataObject) -> None:
+    board = data.draw(boards())
+    query = dataclasses.replace(data.draw(move_queries(board)), engaged=None)
+    values = st.one_of(st.integers(0, 6).map(float), st.just(math.inf))
+    field = array("d", data.draw(st.lists(values, min_size=board.size, max_size=board.size)))
+    found = nearest_compiled(board, query, field)
+    same(found, python_nearest(board, query, field))
+    # what it means: reach's ends lowest on the field, if lower than the start
+    ends = python_reach(board, query)
+    assert all(s in ends and field[s] < field[query.start] for s in found)
+    assert all(field[s] >= field[found[0]] for s in ends) if found else True
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_the_data_form_asks_what_the_callbacks_ask(data: st.DataObject) -> None:
@@ -180,6 +200,10 @@ def test_the_examples_of_test_movement_compiled(on: None) -> None:
 @built
 def test_wrong_sizes_are_refused(on: None) -> None:
     board = hex_map("g0 g0")
+    with pytest.raises(ValueError):
+        nearest_compiled(board, MoveQuery(0, 3, 5), array("d", [0.0]))
+    with pytest.raises(ValueError):
+        python_nearest(board, MoveQuery(0, 3, 5, engaged=q.empty_masks(board)), [0.0, 0.0])
     with pytest.raises(ValueError):
         reach_compiled(board, MoveQuery(0, 3, 5, bytes(5)))
     with pytest.raises(ValueError):

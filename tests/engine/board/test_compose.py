@@ -126,6 +126,23 @@ def test_overlapping_tiles_and_shared_names_are_refused() -> None:
         compose([Placement(a), Placement(square_map("f0", adjacency=8), (5, 5))])
 
 
+def test_a_placement_composed_again_is_the_same_and_never_another_tiles() -> None:
+    # compose keeps each placement's renamed share (boards never change): a second town with
+    # the same placement is the same board, and a different tile drawn the same (same names,
+    # same offset) brings its own walls, not the first one's.
+    plain = square_map("f0 f0", "f0 f0")
+    walled = square_map("f0 f0", "f0 f0", extra=edge("0,0", "1,0", "wall"))
+    first = compose([Placement(plain, (0, 0)), Placement(walled, (2, 0), turns=1)])
+    again = compose([Placement(plain, (0, 0)), Placement(walled, (2, 0), turns=1)])
+    assert snapshot(again) == snapshot(first) and again.neighbours == first.neighbours
+    swapped = compose([Placement(walled, (0, 0)), Placement(plain, (2, 0), turns=1)])
+    assert swapped.feature(swapped.space("0,0"), swapped.space("1,0")) == "wall"
+    def walls_on_the_right(board: Board) -> bool:
+        return any(f == "wall" and board.names[b].startswith("3,")
+                   for (_, b), f in board.features.items())
+    assert walls_on_the_right(first) and not walls_on_the_right(swapped)
+
+
 # -- `around`: a zone's walls in one [[edge]] -----------------------------------------------------
 ROOM = ('\n[[zone]]\nname = "shop"\nkind = "building"\nspaces = ["1,1", "2,1"]\n'
         '\n[[edge]]\naround = "shop"\nfeature = "wall"\n')

@@ -20,7 +20,8 @@ HEROES = "Becky,Johnny,Sally,Jenny"
 
 # An 8 x 6 town, squares named "x,y". The Diner (x 0-2, y 0-1) is walled round with a door
 # below 1,1 and a window right of 2,0; it and three one-square buildings in the corners carry
-# the random-building numbers; a spawning pit at 5,3; the Center of Town at 3,3 and 4,3.
+# the random-building numbers; a spawning pit at 5,3; the Center of Town at 3,3 and 4,3; the
+# truck at 6,4.
 TOWN = """
 rows = [
   "f0 f0 f0 s0 s0 s0 s0 f0",
@@ -105,6 +106,10 @@ corner = "SE"
 [[marker]]
 kind = "spawning-pit"
 at = "5,3"
+
+[[marker]]
+kind = "truck"
+at = "6,4"
 """
 
 

@@ -33,7 +33,7 @@ def test_set_up_deals_four_heroes_zombies_on_the_pits_and_the_sheriffs_revolver(
 @pytest.mark.parametrize(("options", "words"), [
     ({"heroes": "Becky,Bob"}, "no hero named 'Bob'"),
     ({"heroes": "Becky,Billy"}, "name 4 different heroes"),
-    ({"scenario": "burn-em-out"}, "is not accepted"),
+    ({"scenario": "burn-them-out"}, "is not accepted"),
     ({"town": "/no/such/town.toml"}, "town.toml"),
 ])
 def test_bad_options_say_what_is_wrong(options, words):
@@ -41,8 +41,8 @@ def test_bad_options_say_what_is_wrong(options, words):
         registry.load("last-night-on-earth", **options)
 
 
-def random_steps(seed: int):
-    state = registry.load("last-night-on-earth").new(seed=seed)
+def random_steps(seed: int, **options):
+    state = registry.load("last-night-on-earth", **options).new(seed=seed)
     pick = random.Random(seed)
     while state.outcome is None:
         yield state
@@ -50,32 +50,54 @@ def random_steps(seed: int):
     yield state
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_no_view_shows_the_other_sides_hand_or_a_decks_order(seed):
-    for state in random_steps(seed):
-        heroes, zombies = state.view("heroes"), state.view("zombies")
+@pytest.mark.parametrize(("seed", "options"), [
+    (1, {}), (2, {}),
+    (3, {"hero-players": 2, "scenario": "save-the-townsfolk"}),
+    (4, {"hero-players": 3, "scenario": "burn-em-out"}),
+    (5, {"hero-players": 4, "scenario": "escape-in-the-truck"}),
+])
+def test_no_view_shows_another_seats_hand_or_a_decks_order(seed, options):
+    for state in random_steps(seed, **options):
         spectator = state.public_view()
-        for view in (heroes, zombies, spectator):
+        assert all("hand" not in h for h in spectator["heroes"])
+        for seat in state.game.seats:
+            view = state.view(seat)
             assert "cards" not in view.get("hero_deck", {})
             assert "cards" not in view.get("zombie_deck", {})
-        assert "cards" not in heroes["zombie_hand"]
-        assert zombies["zombie_hand"]["cards"] == state.zombie_hand.cards
-        assert all("hand" not in h for h in zombies["heroes"])
-        assert [h["hand"] for h in heroes["heroes"]] == [h.hand for h in state.heroes.values()]
-        zombie_log = {e["text"] for e in zombies["log"]}
-        assert not any(e.text in zombie_log for e in state.log if e.seats == ("heroes",))
-        hero_log = {e["text"] for e in heroes["log"]}
-        assert not any(e.text in hero_log for e in state.log if e.seats == ("zombies",))
+            if seat == "zombies":
+                assert view["zombie_hand"]["cards"] == state.zombie_hand.cards
+            else:
+                assert "cards" not in view["zombie_hand"]
+            for shown, hero in zip(view["heroes"], state.heroes.values(), strict=True):
+                if state.seat_of(hero.name) == seat:
+                    assert shown["hand"] == hero.hand
+                else:
+                    assert "hand" not in shown
+            log = {e["text"] for e in view["log"]}
+            assert not any(e.text in log for e in state.log
+                           if e.seats is not None and seat not in e.seats)
+        if state.outcome is None:
+            decision = state.decision
+            # a hero player plays only its own heroes' cards (in a hero's own turn the actions
+            # name the hero a card is played on: all are that hero's)
+            if decision.seat != "zombies" and state.stack[-1].KIND != "hero-act":
+                for action in decision.actions:
+                    name = (action.args or {}).get("hero")
+                    if (action.args or {}).get("verb") == "play" and name:
+                        assert state.seat_of(name) == decision.seat
 
 
-@pytest.mark.parametrize(("scenario", "seed"), [("defend-the-manor-house", 9),
-                                              ("die-zombies-die", 3)])
-def test_the_games_agents_play_whole_games(scenario, seed):
+@pytest.mark.parametrize(("scenario", "seed", "players"), [
+    ("defend-the-manor-house", 9, 1), ("die-zombies-die", 3, 1), ("escape-in-the-truck", 4, 2),
+    ("save-the-townsfolk", 5, 3), ("burn-em-out", 6, 4)])
+def test_the_games_agents_play_whole_games(scenario, seed, players):
     game = registry.load("last-night-on-earth", scenario=scenario,
-                         heroes="Father Joseph,Johnny,Sally,Sheriff Anderson")
+                         heroes="Father Joseph,Johnny,Sally,Sheriff Anderson",
+                         **{"hero-players": players})
     state = game.new(seed=seed)
-    agents = {"heroes": make_agent("heuristic", seed=1, game=game.id),
-              "zombies": make_agent("zombie", seed=2, game=game.id)}
+    agents = {seat: make_agent("heuristic", seed=1, game=game.id)
+              for seat in game.sides["heroes"]}
+    agents["zombies"] = make_agent("zombie", seed=2, game=game.id)
     while state.outcome is None:
         decision = state.decision
         state.apply(agents[decision.seat].act(observe(state)))

@@ -41,7 +41,7 @@ def reach_safe_room(state: Left4DeadState, who: tuple[str, ...] = ("bill", "fran
 
 @pytest.mark.parametrize(("options", "error"), [
     ({"campaign": "nowhere"}, "no packaged campaign by that name"),
-    ({"campaign": "dead-river", "chapter": 5}, "the finale of Dead River .* choose chapter 1 to 4"),
+    ({"campaign": "dead-river", "chapter": 6}, "chapter: 6 is above the maximum|1 to 5"),
     ({"campaign": "dead-river", "map": "x.toml"}, "give one of them"),
 ])
 def test_bad_campaign_options_are_refused_by_name(options: dict[str, object],
@@ -174,10 +174,14 @@ def test_t2_weapons_after_chapter_3() -> None:
     assert set(frame.weapons) <= set(state.data.items.sets["t2"]) and frame.weapons
 
 
-def test_the_safe_room_before_the_finale_ends_the_game() -> None:
+def test_the_safe_room_before_the_finale_leads_into_the_finale_with_t2_weapons() -> None:
     state = empty(campaign="dead-river", chapter=4)
     reach_safe_room(state)
-    assert state.outcome is not None and state.outcome.cause == "reached the safe room"
+    state.settle()
+    frame = state.stack[-1]
+    assert state.outcome is None and state.chapter == 5 and state.finale is not None
+    assert isinstance(frame, KitOut) and frame.kits == 4
+    assert frame.weapons and set(frame.weapons) <= set(state.data.items.sets["t2"])
 
 
 def test_a_single_map_game_ends_in_its_safe_room() -> None:
@@ -212,8 +216,11 @@ def test_a_virtualscape_chapter_with_its_overlay_is_played(tmp_path: Path) -> No
     start = set(state.board.zones["start"].spaces)
     assert all(f.space in start for f in state.survivors())
     assert sum(f.side == "infected" for f in state.figures.values()) == 4 * 3  # normal: 4 squads
-    reach_safe_room(state, ("bill",))  # chapter 2 is the finale, not played: won here
-    assert state.outcome is not None and state.outcome.cause == "reached the safe room"
+    reach_safe_room(state, ("bill",))  # on to chapter 2, the finale
+    state.settle()
+    assert state.outcome is None and state.chapter == 2 and state.finale is not None
+    frame = state.stack[-1]  # "at the Finale Event ... 4 random T2 Weapons", after chapter 1
+    assert isinstance(frame, KitOut) and set(frame.weapons) <= set(state.data.items.sets["t2"])
 
 
 def test_a_played_campaign_crosses_into_chapter_2_and_saves_there() -> None:

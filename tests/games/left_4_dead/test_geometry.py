@@ -5,6 +5,8 @@ same outcome, and along the way every figure's routes and the horde's field are 
 
 from __future__ import annotations
 
+import math
+from array import array
 from typing import Any
 
 import pytest
@@ -102,3 +104,20 @@ def test_the_query_says_what_the_callbacks_say(seed: int) -> None:
             for a in range(board.size):
                 for b in board.neighbours[a]:
                     assert (masks[a] & ~masks[b]).bit_count() == len(near[a] - near[b])
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_nearest_is_the_lowest_of_the_routes_ends(seed: int) -> None:
+    # movement.nearest (what the horde asks of each zombie) is routes' ends lowest on the
+    # field, if lower than where the figure stands: for every figure, witches and survivors too
+    moved = 0
+    for state in _states(seed, 60):
+        field = horde.horde_field(state)
+        for figure in [f for f in state.figures.values() if f.space is not None]:
+            ends = movement.routes(state, figure, with_attacks=False)
+            best = min(field[s] for s in ends)
+            expected = [] if best >= field[figure.space] or best == math.inf else \
+                sorted(s for s in ends if field[s] == best)
+            assert movement.nearest(state, figure, array("d", field)) == expected
+            moved += bool(expected)
+    assert moved > 10

@@ -57,3 +57,30 @@ def take_turn(state: PsychoRaidersState, key: str) -> None:
     decision = state.decision
     assert decision is not None
     state.apply(f"turn:{key}")
+
+
+def ginger_turn() -> tuple[PsychoRaidersState, str]:
+    """A new game, everyone parked, Ginger alone on a quiet hex at her turn: (state, the hex)."""
+    state = new()
+    park_everyone(state)
+    spot = quiet_hex(state)
+    put(state, "ginger", spot)
+    state.apply("turn:ginger")
+    return state, state.board.name(spot)
+
+
+def spud_beside_hidden_ginger() -> tuple[PsychoRaidersState, int]:
+    """Ginger hidden (token 2 real) on a quiet hex, the campers' phase over, Spud on foot
+    beside her tokens at the start of his turn: (state, Ginger's hex)."""
+    state, name = ginger_turn()
+    spot = state.board.space(name)
+    state.apply(f"hide:{name}:new")
+    state.apply("end")
+    for key in ("dawn", "randy"):
+        state.apply(f"turn:{key}")
+        state.apply("end")
+    near = next(n for n in state.board.neighbours[spot] if state.board.coords[n] is not None
+                and state.board.terrain[n] in ("grassland", "road"))
+    put(state, "spud", near)
+    state.apply("turn:spud")
+    return state, spot

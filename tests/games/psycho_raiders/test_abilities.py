@@ -64,6 +64,7 @@ def test_16_1_dodge_misses_the_attack() -> None:
     state.apply("weapon:personal")
     state.apply("keep")
     state.apply("keep")
+    state.apply("keep")  # Randy's natural 1: the Natural 1 Table's 6 stands (4.51)
     state.apply("will:0")  # Randy, behind
     state.apply("will:0")  # Beau
     state.apply("dodge")

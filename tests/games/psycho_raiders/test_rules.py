@@ -9,7 +9,14 @@ import pytest
 from deadtable.games.psycho_raiders import SPEC
 from deadtable.games.psycho_raiders.setup import deal
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
-from tests.games.psycho_raiders.table import new, park_everyone, put, quiet_hex, script
+from tests.games.psycho_raiders.table import (
+    new,
+    park_everyone,
+    put,
+    quiet_hex,
+    script,
+    spud_beside_hidden_ginger,
+)
 
 
 def test_17_deal_for_every_player_count() -> None:
@@ -59,6 +66,7 @@ def test_14_attack_damage_spread_by_the_loser() -> None:
     state.apply("weapon:Machete")
     state.apply("keep")  # Randy keeps his 6
     state.apply("keep")  # Beau keeps his 1
+    state.apply("keep")  # and the Natural 1 Table's 5 (4.51: he could re-roll it)
     assert state.decision.seat == "raiders"  # Beau is behind (10 to 13): he adds Will first
     state.apply("will:0")
     state.apply("will:0")
@@ -108,6 +116,7 @@ def test_14_2_a_dodge_at_range_hurts_nobody() -> None:
     state.apply("weapon:personal")
     state.apply("keep")
     state.apply("keep")
+    state.apply("keep")  # the Natural 1 Table's 4
     # Fluke 1 + 9 = 10, a natural 1 (table: 4, nothing); Ginger 6 + 3 = 9 ... Fluke wins by 1
     ginger = state.chars["ginger"]
     state.apply("will:0")
@@ -280,14 +289,16 @@ def test_15_5_a_wall_attacked_to_zero_is_an_open_door() -> None:
     room = state.board.name(inside)
     # Randy 6 + Tire Iron 2 + Strength 5 = 13 against the barn's 1 + 3 = 4: 9 > 3
     script(state, 6, 1)
-    state.apply(f"wall:{room}")
+    state.apply(f"wall:{room}=Tire Iron")
+    state.apply("keep")  # Randy's 6 (the wall's 1 is nobody's natural 1)
+    state.apply("will:0")  # Randy, ahead, adds after the wall (which has no Will)
     assert f"move:1:{room}" in state.decision.ids
     assert any("demolished" in e.text and e.cite == "15.5 Attacking Locations"
                for e in state.log)
 
 
 def test_14_9_flank_attack_adds_the_friend_and_splits_the_damage() -> None:
-    state = new()
+    state = new(**{"flank-odd": "higher-total"})
     park_everyone(state)
     spot = quiet_hex(state)
     for key in ("ginger", "dawn", "spud"):
@@ -300,6 +311,7 @@ def test_14_9_flank_attack_adds_the_friend_and_splits_the_damage() -> None:
     state.apply("weapon:Spiked Chain")
     state.apply("keep")
     state.apply("keep")
+    state.apply("keep")  # the Natural 1 Table's 5
     state.apply("will:0")
     state.apply("will:0")
     # 9 damage split 4 and 5: the odd point to the one with more stats (Ginger 13, Dawn 13:
@@ -327,20 +339,7 @@ def test_14_91_two_against_two_are_two_fights() -> None:
 
 
 def test_10_6_a_seeker_walks_onto_a_hide_token_but_not_after_its_action() -> None:
-    state = new()
-    park_everyone(state)
-    spot = quiet_hex(state)
-    put(state, "ginger", spot)
-    state.apply("turn:ginger")
-    state.apply(f"hide:{state.board.name(spot)}:new")
-    state.apply("end")
-    for key in ("dawn", "randy"):
-        state.apply(f"turn:{key}")
-        state.apply("end")
-    near = next(n for n in state.board.neighbours[spot] if state.board.coords[n] is not None
-                and state.board.terrain[n] in ("grassland", "road"))
-    put(state, "spud", near)
-    state.apply("turn:spud")
+    state, spot = spud_beside_hidden_ginger()
     assert f"move:1:{state.board.name(spot)}" in state.decision.ids
     state.apply(f"move:1:{state.board.name(spot)}")
     assert "seek:ginger:2" in state.decision.ids
@@ -389,3 +388,37 @@ def test_a_decoy_exposed_on_an_enemy_space_forces_no_attack() -> None:
     ginger = state.chars["ginger"]
     assert not ginger.hidden and 2 not in ginger.tokens
     assert not state.stack[-1].attack_due  # type: ignore[attr-defined]
+
+
+def _gravedigger_alerted(sinister: tuple[int, ...]) -> PsychoRaidersState:
+    state = new(sinister=sinister)
+    park_everyone(state)
+    gravedigger = state.chars["gravedigger"]
+    gravedigger.alerted, gravedigger.alerted_round, gravedigger.seat = True, 0, "campers"
+    state._decision = None
+    return state
+
+
+def test_17_21_the_raiders_reveal_at_will_in_the_campers_turn_and_he_acts_at_once() -> None:
+    state = _gravedigger_alerted((2, 1, 6))  # the Gravedigger is sinister
+    assert state.decision.seat == "raiders"
+    assert state.decision.ids == ["reveal:gravedigger", "no-reveal"]
+    state.apply("reveal:gravedigger")
+    assert "gravedigger" in state.revealed_sinister
+    assert state.decision.seat == "raiders"
+    assert state.decision.prompt.startswith("Gravedigger")  # 17.21: one turn, now
+    state.apply("end")
+    assert state.decision.prompt == "Which of your characters takes its turn?"
+    state.apply("turn:randy")
+    state.apply("end")
+    assert state.decision.seat == "campers"  # nobody left to reveal: no more asking
+
+
+def test_17_21_the_raiders_are_asked_whether_or_not_anyone_is_sinister() -> None:
+    state = _gravedigger_alerted((1, 1))  # nobody is sinister
+    assert state.decision.seat == "raiders" and state.decision.ids == ["no-reveal"]
+    state.apply("no-reveal")
+    assert state.decision.seat == "campers"
+    state.apply("turn:randy")
+    state.apply("end")
+    assert state.decision.ids == ["no-reveal"]  # before each campers' turn

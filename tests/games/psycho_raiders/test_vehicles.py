@@ -42,6 +42,8 @@ def test_10_2_a_flip_wrecks_the_vehicle_and_hurts_everyone_inside() -> None:
     state.apply("turn-roll:keep")
     assert state.cars["Pickup Truck"]["wrecked"]
     assert all(state.chars[k].vehicle is None for k in ("randy", "ginger", "dawn"))
+    for _ in range(3):  # Dawn's 1, Ginger's 1, Randy's 3: each may re-roll (4.51)
+        state.apply("keep")
     state.apply("lose:will")  # Randy's 3 on the Damage Table: 1 damage
     assert state.chars["randy"].will == 3
 
@@ -111,6 +113,8 @@ def test_15_22_ramming_after_a_straight_line_and_15_3_vehicle_damage() -> None:
     script(state, 2, 6)  # pickup 2 + 6 = 8; Spud 6 + Crude Mace 3 + 7 = 16
     state.apply("ram:spud")
     assert any(e.cite == "15.22 Ramming" and "+2" not in e.text for e in state.log)
+    state.apply("keep")  # Randy's 2 for the pickup (4.51)
+    state.apply("keep")  # Spud's 6
     state.apply("will:0")  # Randy drives: he is behind, adds first
     state.apply("will:0")  # Spud
     for _ in range(8):
@@ -137,6 +141,59 @@ def test_15_2_a_character_attacks_a_vehicle_and_15_4_it_is_totalled() -> None:
 
     crashes.start_hit(state, state.chars["randy"], "Tractor:Tire Iron")
     state.settle()
+    state.apply("keep")  # Randy's 6; the tractor's 1 is nobody's natural 1 (no driver)
     state.apply("will:0")  # Randy is ahead; the tractor has no driver: Randy alone decides
     state.apply("car-lose:strength")
     assert state.cars["Tractor"]["wrecked"]
+
+
+def test_10_4_a_passenger_dropped_off_walks_what_the_ride_left_it() -> None:
+    from deadtable.games.psycho_raiders.turn import left
+
+    state = new()
+    state.apply("turn:randy")
+    state.apply("drive:safe")
+    state.apply("car:11,24")
+    assert "drop:randy" not in state.decision.ids  # the driver gets out by moving
+    state.apply("drop:ginger")
+    state.apply("car:10,23")
+    ginger, dawn = state.chars["ginger"], state.chars["dawn"]
+    assert ginger.vehicle is None and state.space_of(ginger) == state.board.space("11,24")
+    assert any(e.cite == "10.4 Cars Dropping Off/Pickup" and "drops Ginger" in e.text
+               for e in state.log)
+    state.apply("end")
+    state.apply("turn:ginger")
+    assert left(state, state.top, ginger, 1) == 5 - 1  # one hex in the pickup
+    state.apply("end")
+    state.apply("turn:dawn")
+    assert left(state, state.top, dawn, 1) == 6 - 2  # two, and still aboard
+
+
+def test_10_4_the_driver_picks_up_a_friend_and_10_5_drives_onto_friends_only() -> None:
+    state = new()
+    put(state, "dawn", "11,24")
+    put(state, "spud", "11,22")
+    state.apply("turn:randy")
+    state.apply("drive:safe")
+    state.apply("car:11,24")  # one friend outside: room beside the vehicle (10.5)
+    state.apply("pick:dawn")
+    assert state.chars["dawn"].vehicle == "Pickup Truck"
+    state.apply("car:10,23")
+    assert "car:11,22" not in state.decision.ids  # Spud is there: ram him or go round
+    assert "ram:spud" in state.decision.ids
+
+
+def test_16_2_road_trap_stops_a_vehicle_on_the_road_but_not_on_the_first_turn() -> None:
+    state = new()
+    state.apply("turn:randy")
+    state.apply("drive:safe")
+    state.apply("car:11,24")
+    assert state.decision.seat == "campers"  # turn 1: no Road Trap
+    state.round = 2
+    state.apply("car:10,23")
+    assert state.decision.seat == "raiders" and state.decision.ids == ["road-trap", "let-pass"]
+    state.apply("road-trap")
+    assert state.decision.seat == "campers"
+    assert not any(a.startswith(("car:", "drive:")) for a in state.decision.ids)
+    assert "raider:road-trap" in state.abilities_used
+    assert any(e.cite == "16.2 Raider Abilities" for e in state.log)

@@ -41,6 +41,7 @@ DRAW = """async (change) => {
     Object.assign(v.figures.find((f) => f.id === fid), patch);
   }
   v.effects = change.effects || [];
+  if (change.environment) v.environment = change.environment;
   payload.decision = null;
   const board = document.getElementById("board");
   Deadtable.renderers["left-4-dead"](v, board, payload);
@@ -61,6 +62,8 @@ DRAW = """async (change) => {
     status: board.querySelector(".l4d-status").textContent,
     legend: board.querySelector(".l4d-legend").textContent,
     bill: bill.space,
+    environment: all("g.marker-env").map((g) => [g.dataset.environment,
+      g.querySelector("title").textContent]),
   };
 }"""
 
@@ -175,6 +178,20 @@ def test_deployed_ammo(page: Any, kind: str, said: str) -> None:
     assert f"{said} (every survivor, this round)" in drawn["status"]
     assert f"{kind.replace('-', ' ')}: every survivor has it" in drawn["items"]
     assert drawn["effects"] == []
+
+
+def test_environmental_items_and_alarms_on_the_map_and_an_alarm_in_the_status(
+        page: Any) -> None:
+    drawn = page.evaluate(DRAW, {"effects": [{"kind": "alarm", "space": None,
+                                              "side": "infected"}]})
+    kinds = {kind for kind, _ in drawn["environment"]}
+    assert kinds == {"minigun", "heavy-machine-gun", "gas-can", "fireworks", "propane-tank",
+                     "oxygen-tank", "car", "metal-detector"}  # chapter 1 has one of each
+    assert ["gas-can", "Gas Can at 21,6"] in drawn["environment"]
+    assert "ALARM" in drawn["status"] and "car alarm" in drawn["legend"]
+    lit = page.evaluate(DRAW, {"environment": [{"kind": "car", "name": "Car alarm (car)",
+                                                "spaces": ["19,7", "20,7"]}]})
+    assert [k for k, _ in lit["environment"]] == ["car", "car"]  # the rest lit or set off
 
 
 def test_the_key_names_every_marker_and_effect(page: Any) -> None:

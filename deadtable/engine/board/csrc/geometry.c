@@ -209,8 +209,10 @@ static void release(Buf *b) {
 }
 
 /* -- reach without a penalty: movement._cheapest ---------------------------------------------- */
-static PyObject *cheapest(Geometry *g, PyTypeObject *route_type, int start, double budget,
-                          int height, const unsigned char *flags) {
+/* The search: g->order[0..settled) the spaces settled in order, g->best their costs,
+ * g->parent their parents. Returns `settled`, or -1 with an exception set. */
+static int cheapest_search(Geometry *g, int start, double budget, int height,
+                           const unsigned char *flags) {
     int n = g->size;
     int *best = g->best, *parent = g->parent, *order = g->order;
     unsigned char *done = g->done;
@@ -220,7 +222,7 @@ static PyObject *cheapest(Geometry *g, PyTypeObject *route_type, int start, doub
     int settled = 0;
     best[start] = 0;
     parent[start] = -1;
-    if (push2(g, &hn, (Entry2){0, start}) < 0) return NULL;
+    if (push2(g, &hn, (Entry2){0, start}) < 0) return -1;
     while (hn) {
         Entry2 e = pop2(g, &hn);
         int space = e.space;
@@ -238,9 +240,17 @@ static PyObject *cheapest(Geometry *g, PyTypeObject *route_type, int start, doub
             if (flags && (flags[to] & F_NO_PASS) && (flags[to] & F_NO_END)) continue;
             best[to] = total;
             parent[to] = space;
-            if (push2(g, &hn, (Entry2){total, to}) < 0) return NULL;
+            if (push2(g, &hn, (Entry2){total, to}) < 0) return -1;
         }
     }
+    return settled;
+}
+
+static PyObject *cheapest(Geometry *g, PyTypeObject *route_type, int start, double budget,
+                          int height, const unsigned char *flags) {
+    int settled = cheapest_search(g, start, budget, height, flags);
+    if (settled < 0) return NULL;
+    int *best = g->best, *parent = g->parent, *order = g->order;
     PyObject *result = PyDict_New();
     if (!result) return NULL;
     for (int i = 0; i < settled; i++) {
@@ -389,6 +399,45 @@ static int empty(PyObject *o) {
            (PyList_CheckExact(o) && PyList_GET_SIZE(o) == 0);
 }
 
+/* A query's flags: `flags` (a buffer, held in *held, or None) with the spaces of `closed`,
+ * `no_pass` and `no_end` marked over them in the Geometry's scratch copy. Sets *out (NULL:
+ * no flags at all); returns -1 with an exception set. */
+static int query_flags(Geometry *g, PyObject *flags, PyObject *closed, PyObject *no_pass,
+                       PyObject *no_end, Buf *held, const unsigned char **out) {
+    if (get_buf(flags, held, g->size, 1, "flags") < 0) return -1;
+    const unsigned char *f = held->held ? (const unsigned char *)held->view.buf : NULL;
+    if (!empty(closed) || !empty(no_pass) || !empty(no_end)) {
+        /* the sets over the flags, in a copy */
+        unsigned char *mine = g->flags;
+        if (f)
+            memcpy(mine, f, (size_t)g->size);
+        else
+            memset(mine, 0, (size_t)g->size);
+        if (mark(closed, mine, g->size, F_CLOSED) < 0 ||
+            mark(no_pass, mine, g->size, F_NO_PASS) < 0 ||
+            mark(no_end, mine, g->size, F_NO_END) < 0)
+            return -1;
+        f = mine;
+    }
+    *out = f;
+    return 0;
+}
+
+/* A query's start, budget and height (args[0..2]); returns -1 with an exception set. */
+static int query_start(Geometry *g, PyObject *const *args, long *start, double *budget,
+                       long *height) {
+    *start = PyLong_AsLong(args[0]);
+    *budget = PyFloat_AsDouble(args[1]);
+    *height = PyLong_AsLong(args[2]);
+    if (PyErr_Occurred()) return -1;
+    if (*start < 0 || *start >= g->size) {
+        PyErr_Format(PyExc_IndexError, "start %ld: no such space", *start);
+        return -1;
+    }
+    if (*height > INT_MAX / 2) *height = INT_MAX / 2;
+    return 0;
+}
+
 /* reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end) */
 static PyObject *geometry_reach(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 9) {
@@ -402,35 +451,16 @@ static PyObject *geometry_reach(Geometry *g, PyObject *const *args, Py_ssize_t n
         return NULL;
     }
     PyTypeObject *route_type = (PyTypeObject *)args[0];
-    long start = PyLong_AsLong(args[1]);
-    double budget = PyFloat_AsDouble(args[2]);
-    long height = PyLong_AsLong(args[3]);
-    if (PyErr_Occurred()) return NULL;
-    if (start < 0 || start >= g->size) {
-        PyErr_Format(PyExc_IndexError, "start %ld: no such space", start);
-        return NULL;
-    }
-    if (height > INT_MAX / 2) height = INT_MAX / 2;
+    long start, height;
+    double budget;
+    if (query_start(g, args + 1, &start, &budget, &height) < 0) return NULL;
     Buf flags, engaged;
-    engaged.held = 0;
+    flags.held = engaged.held = 0;
     PyObject *result = NULL;
-    if (get_buf(args[4], &flags, g->size, 1, "flags") < 0 ||
-        get_buf(args[5], &engaged, g->size, 8, "engaged") < 0)
+    const unsigned char *f = NULL;
+    if (get_buf(args[5], &engaged, g->size, 8, "engaged") < 0 ||
+        query_flags(g, args[4], args[6], args[7], args[8], &flags, &f) < 0)
         goto done;
-    const unsigned char *f = flags.held ? (const unsigned char *)flags.view.buf : NULL;
-    if (!empty(args[6]) || !empty(args[7]) || !empty(args[8])) {
-        /* the sets over the flags, in a copy */
-        unsigned char *mine = g->flags;
-        if (f)
-            memcpy(mine, f, (size_t)g->size);
-        else
-            memset(mine, 0, (size_t)g->size);
-        if (mark(args[6], mine, g->size, F_CLOSED) < 0 ||
-            mark(args[7], mine, g->size, F_NO_PASS) < 0 ||
-            mark(args[8], mine, g->size, F_NO_END) < 0)
-            goto done;
-        f = mine;
-    }
     if (engaged.held)
         result = pareto(g, route_type, (int)start, budget, (int)height, f,
                         (const uint64_t *)engaged.view.buf);
@@ -439,6 +469,67 @@ static PyObject *geometry_reach(Geometry *g, PyObject *const *args, Py_ssize_t n
 done:
     release(&flags);
     release(&engaged);
+    return result;
+}
+
+/* nearest(start, budget, height, flags, closed, no_pass, no_end, field): of the spaces a
+ * move without a penalty can end on (reach's keys, the start among them), those of the
+ * lowest field value (a buffer of one double per space), ascending, if that value is below
+ * the start's and finite; else []. */
+static PyObject *geometry_nearest(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 8) {
+        PyErr_SetString(PyExc_TypeError, "nearest(start, budget, height, flags, closed, "
+                                         "no_pass, no_end, field)");
+        return NULL;
+    }
+    long start, height;
+    double budget;
+    if (query_start(g, args, &start, &budget, &height) < 0) return NULL;
+    Buf flags, field;
+    flags.held = field.held = 0;
+    PyObject *result = NULL;
+    const unsigned char *f = NULL;
+    if (get_buf(args[7], &field, g->size, 8, "field") < 0) goto done;
+    if (!field.held) {
+        PyErr_SetString(PyExc_TypeError, "field should be a buffer of doubles, not None");
+        goto done;
+    }
+    if (query_flags(g, args[3], args[4], args[5], args[6], &flags, &f) < 0) goto done;
+    int settled = cheapest_search(g, (int)start, budget, (int)height, f);
+    if (settled < 0) goto done;
+    const double *value = (const double *)field.view.buf;
+    double low = INFINITY;
+    int count = 0;
+    unsigned char *chosen = g->done; /* reused: the search is over */
+    memset(chosen, 0, (size_t)g->size);
+    for (int i = 0; i < settled; i++) {
+        int space = g->order[i];
+        if (space != start && f && (f[space] & F_NO_END)) continue;
+        double v = value[space];
+        if (v < low) {
+            low = v;
+            count = 0;
+        }
+        if (v == low) count++;
+    }
+    result = PyList_New(0);
+    if (!result || !(low < value[start]) || isinf(low)) goto done;
+    for (int i = 0; i < settled; i++) {
+        int space = g->order[i];
+        if (space != start && f && (f[space] & F_NO_END)) continue;
+        if (value[space] == low) chosen[space] = 1;
+    }
+    for (int space = 0; space < g->size && count; space++) {
+        if (!chosen[space]) continue;
+        count--;
+        if (PyList_Append(result, g->ints[space]) < 0) {
+            Py_CLEAR(result);
+            goto done;
+        }
+    }
+done:
+    release(&flags);
+    release(&field);
     return result;
 }
 
@@ -770,6 +861,10 @@ static PyObject *reach_method(PyObject *self, PyObject *const *args, Py_ssize_t 
     return guarded(geometry_reach, self, args, nargs);
 }
 
+static PyObject *nearest_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return guarded(geometry_nearest, self, args, nargs);
+}
+
 static PyObject *field_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     return guarded(geometry_distance_field, self, args, nargs);
 }
@@ -783,6 +878,8 @@ static PyMethodDef geometry_methods[] = {
      "engagement(out, height, spaces, heights) -> whether 64 bits sufficed"},
     {"reach", (PyCFunction)(void (*)(void))reach_method, METH_FASTCALL,
      "reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end)"},
+    {"nearest", (PyCFunction)(void (*)(void))nearest_method, METH_FASTCALL,
+     "nearest(start, budget, height, flags, closed, no_pass, no_end, field) -> [spaces]"},
     {"distance_field", (PyCFunction)(void (*)(void))field_method, METH_FASTCALL,
      "distance_field(sources, height, passable) -> [cost or math.inf per space]"},
     {NULL, NULL, 0, NULL},

@@ -38,6 +38,10 @@
     blast: "pipe bomb (explodes)"};
   // Effects on no space: ammo deployed for every survivor until the end of the round.
   const DEPLOYED = {"explosive-ammo": "EXPLOSIVE AMMO", "incendiary-ammo": "INCENDIARY AMMO"};
+  // Environmental items still in place and alarms still armed (view.environment), as in the
+  // terminal: a mounted gun to stand on, a can or tank to light, a car or a metal detector.
+  const ENVIRONMENT = {minigun: "=", "heavy-machine-gun": "=", "gas-can": "g", fireworks: "g",
+    "propane-tank": "t", "oxygen-tank": "t", car: "A", "metal-detector": "D"};
   // Markers on an army card: the badge's letter and colour, its words bare and with its value
   // (the figure that placed it, an item, a round).
   const MARKS = {
@@ -102,6 +106,7 @@
 
   // An effect in words: "fire (molotov cocktail) on 6,6 and next to it".
   function effectText(e) {
+    if (e.kind === "alarm") return "an alarm went off: its zombies come again at the end of the round";
     if (!e.space) return `${pretty(e.kind)}: every survivor has it to the end of the round`;
     const fx = effectOf(e.kind);
     const words = EFFECT_WORDS[fx.name] || pretty(e.kind);
@@ -283,12 +288,12 @@
       }
       const shown = zone.kind === "crescendo-obstacle" && !zone.spaces.some((s) => obstacle.has(s))
         ? "opened" : "";
-      if (zone.kind === "safe-room") {
+      if (zone.kind === "safe-room" || zone.kind === "rescue-vehicle") {
         for (const spaceName of zone.spaces) {
           const s = spaces[spaceName];
           if (!s) continue;
           const [x, y] = centre(s.q, s.r);
-          zoneLayer.append(svg("polygon", {class: "zone-fill-safe-room",
+          zoneLayer.append(svg("polygon", {class: `zone-fill-${zone.kind}`,
             points: corners(x, y, R).map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" ")}));
         }
       }
@@ -315,16 +320,28 @@
       const s = spaces[marker.space];
       if (!s) continue;
       const [x, y] = centre(s.q, s.r);
-      if (marker.kind === "item-location" || marker.kind === "hero-closet"
-          || marker.kind === "crescendo-trigger") {
-        const glyph = {"item-location": "i", "hero-closet": "H", "crescendo-trigger": "!"}[
-          marker.kind];
+      const glyph = {"item-location": "i", "hero-closet": "H", "crescendo-trigger": "!",
+        "finale-trigger": "F"}[marker.kind];
+      if (glyph) {
         markLayer.append(svg("g", {class: `marker marker-${marker.kind}`},
           svg("rect", {x: x - R * 0.8, y: y - R * 0.85, width: R * 0.62, height: R * 0.62, rx: 2}),
           svg("text", {x: x - R * 0.49, y: y - R * 0.38}, glyph),
           svg("title", {}, `${pretty(marker.kind)} ${marker.order || ""} at ${s.name}`)));
       }
       marked.add(marker.space);
+    }
+    for (const e of view.environment || []) {
+      for (const spaceName of e.spaces) {
+        const s = spaces[spaceName];
+        if (!s) continue;
+        const [x, y] = centre(s.q, s.r);
+        const alarm = e.kind === "car" || e.kind === "metal-detector";
+        markLayer.append(svg("g", {class: `marker marker-env${alarm ? " marker-alarm" : ""}`,
+            "data-environment": e.kind},
+          svg("rect", {x: x - R * 0.8, y: y + R * 0.2, width: R * 0.62, height: R * 0.62, rx: 2}),
+          svg("text", {x: x - R * 0.49, y: y + R * 0.67}, ENVIRONMENT[e.kind] || "?"),
+          svg("title", {}, `${e.name} at ${spaceName}`)));
+      }
     }
     for (const [spaceName, names] of Object.entries(items)) {
       const s = spaces[spaceName];
@@ -679,9 +696,14 @@
     const status = el("div", {class: "l4d-status"},
       el("strong", {}, `Round ${view.round}`), ` · ${m.name || ""} · ${view.difficulty}`,
       view.crescendo ? el("span", {class: "crescendo"}, ` · CRESCENDO ${view.crescendo}`) : null,
+      view.finale && view.finale.text
+        ? el("span", {class: "crescendo finale"}, ` · ${view.finale.text}`) : null,
       ...(view.effects || []).filter((e) => !e.space && DEPLOYED[e.kind]).map((e) =>
         el("span", {class: "crescendo deployed", "data-effect": e.kind},
           ` · ${DEPLOYED[e.kind]} (every survivor, this round)`)),
+      ...(view.effects || []).filter((e) => e.kind === "alarm").map(() =>
+        el("span", {class: "crescendo alarm", "data-effect": "alarm"},
+          " · ALARM: its zombies come again at the end of the round")),
       view.phase ? el("span", {class: "phase"}, ` · ${view.phase}`) : null);
     const tools = el("div", {class: "l4d-tools"}, rulerButton, sightButton, zoomButton, info.range);
     const rulerText = rulerLine();
@@ -759,6 +781,8 @@
         chip("survivor", "survivor"), chip("zombie", "zombie"), chip("special", "special infected"),
         chip("safe", "safe room"), chip("obstacle", "obstacle"), chip("items", "items (count)"),
         chip("closet", "H hero closet"), chip("reach", "you may go"),
+        chip("env", "= mounted gun (stand on it), g gas can / fireworks, t propane / oxygen tank (light it)"),
+        chip("alarm", "A car alarm, D metal detector"),
         chip("range", "in range"), ...marks,
         drawn("key-incaps", swatch("2", "#ffffff"), "incapped markers"),
         drawn("key-set-aside", swatch("+", "#d0d0d0"), "wounds set aside"),

@@ -1,6 +1,7 @@
 // Psycho Raiders in the browser: Crucible as SVG (pointy-top axial hexes coloured by terrain,
-// streetlights and sharp turns marked, vehicles and every token drawn where they stand: a
-// token shows its character's initials and number, ringed where the seat knows it is real),
+// streetlights and sharp turns marked, vehicles by their initials, ringed in gold with someone
+// aboard, and every token a disc where it stands: a character's two letters, a hidden one's
+// initial and token number, ringed in gold where the seat knows it is the real one),
 // the buildings' rooms with who stands in them, the turn and weather, and a card per
 // character. A hex the seat may move to is outlined; clicking it plays that move (or, where
 // several tokens could go there, the page's list below offers them).
@@ -15,6 +16,12 @@
     graveyard: "#6f6a73", lake: "#2f5f9f", building: "#7a5a3a", floor: "#8a6a4a",
   };
   const centre = (q, r) => [W * (q + r / 2), 1.5 * R * r];
+  const SPOTS = [[-0.38, -0.3], [0.38, -0.3], [-0.38, 0.34], [0.38, 0.34]];  // 2-4 tokens
+  // two letters for a vehicle: the initials of two words ("PT"), else its first two ("Va")
+  const short = (name) => {
+    const words = name.replace(/-/g, " ").split(/\s+/).filter((w) => /^[A-Za-z]/.test(w));
+    return words.length >= 2 ? (words[0][0] + words[1][0]).toUpperCase() : name.slice(0, 2);
+  };
 
   function corners(x, y, radius) {
     const out = [];
@@ -23,6 +30,16 @@
       out.push(`${(x + radius * Math.cos(angle)).toFixed(1)},${(y + radius * Math.sin(angle)).toFixed(1)}`);
     }
     return out.join(" ");
+  }
+
+  // On a screen narrower than the map (a phone), scroll it to where the seat acts: the
+  // first hex it may move to, else its first piece.
+  function showAction(board) {
+    const box = board.querySelector(".pr-map-box");
+    const spot = board.querySelector("svg.pr-map g.hex.reach") || board.querySelector(".pr-token.mine");
+    if (!box || !spot || box.scrollWidth <= box.clientWidth) return;
+    const at = spot.getBoundingClientRect(), frame = box.getBoundingClientRect();
+    box.scrollLeft += at.left + at.width / 2 - (frame.left + frame.width / 2);
   }
 
   function render(view, board, payload) {
@@ -43,6 +60,10 @@
     }
     const cars = {};
     for (const v of view.vehicles || []) (cars[v.space] || (cars[v.space] = [])).push(v);
+    const riders = {};
+    for (const c of view.characters) {
+      if (c.vehicle && !c.dead) (riders[c.vehicle] || (riders[c.vehicle] = [])).push(c);
+    }
     const marks = {};
     for (const [kind, space] of view.map.markers) (marks[space] || (marks[space] = [])).push(kind);
 
@@ -67,26 +88,38 @@
         g.append(svg("circle", {cx: x, cy: y - R * 0.5, r: 3, fill: "#ffe680"}));
       }
       for (const v of cars[name] || []) {
-        g.append(svg("rect", {x: x - R * 0.7, y: y - R * 0.35, width: R * 1.4, height: R * 0.7,
-          fill: v.wrecked ? "#444" : "#111", stroke: "#ccc", "stroke-width": 0.5}));
+        const aboard = riders[v.name] || [];
+        g.append(svg("rect", {x: x - R * 0.8, y: y - R * 0.45, width: R * 1.6, height: R * 0.9,
+          rx: 2, fill: v.wrecked ? "#555" : "#111", stroke: aboard.length ? "#ffd84a" : "#ccc",
+          "stroke-width": aboard.length ? 1.2 : 0.6}),
+        svg("text", {x, y: y + 3, class: "pr-car"}, short(v.name)));
       }
-      const tokens = here[name] || [];
+      const tokens = (here[name] || []).filter(({c}) => !c.vehicle);
       tokens.forEach(({c, t}, i) => {
-        const label = `${c.name.slice(0, 2)}${c.tokens.length > 1 || c.hidden ? t.token : ""}`;
-        const colour = c.side === "raiders" ? "#b02020" : c.kind === "townsfolk" ? "#2060b0" : "#e0e0e0";
-        g.append(svg("text", {x: x - R * 0.6 + (i % 2) * R * 0.7, y: y + 4 + Math.floor(i / 2) * 8,
-          fill: colour, "font-size": 8, "font-weight": t.real && c.hidden ? "bold" : "normal",
-          "text-decoration": t.real && c.hidden ? "underline" : "none"}, label));
+        // a disc per token: a character's two letters, a hidden one's initial and number
+        // (all alike to other seats); its real token ringed in gold for its own seat only
+        const label = c.hidden ? `${c.name[0]}${t.token}` : c.name.slice(0, 2);
+        const [dx, dy] = tokens.length === 1 ? [0, 0] : SPOTS[i % SPOTS.length];
+        const cx = x + dx * R, cy = y + dy * R;
+        const side = c.side === "raiders" ? "raider" : c.kind === "townsfolk" ? "townsfolk" : "camper";
+        g.append(svg("circle", {cx, cy, r: tokens.length === 1 ? R * 0.62 : R * 0.45,
+          class: `pr-token ${side}${t.real === true && c.hidden ? " real" : ""}`
+            + `${c.seat === view.seat ? " mine" : ""}`}),
+        svg("text", {x: cx, y: cy + (tokens.length === 1 ? 3 : 2.2),
+          class: `pr-label ${side}${tokens.length === 1 ? "" : " small"}`}, label));
       });
       map.append(g);
     }
     board.append(el("p", {class: "pr-status"},
-      `Turn ${view.turn} · Weather: ${view.weather} · Kill Deck: ${view.kill_deck} cards`), map);
+      `Turn ${view.turn} · Weather: ${view.weather} · Kill Deck: ${view.kill_deck} cards · `
+      + "north is up: leave by the top edge, hidden, to escape"),
+    el("div", {class: "pr-map-box"}, map));
+    requestAnimationFrame(() => showAction(board));
     const rooms = view.map.rooms.map(([name]) => {
       const tokens = here[name] || [];
       const choices = moves[name] || [];
       if (!tokens.length && !choices.length) return null;
-      const who = tokens.map(({c, t}) => `${c.name}${c.hidden ? ` #${t.token}` : ""}${t.real && c.hidden ? " (you)" : ""}`);
+      const who = tokens.map(({c, t}) => `${c.name}${c.hidden ? ` #${t.token}` : ""}${t.real === true && c.hidden ? " (you)" : ""}`);
       return el("li", {}, choices.length === 1
         ? el("button", {type: "button", onclick: () => D.act(choices[0].id)}, name) : name,
       who.length ? `: ${who.join(", ")}` : "");
