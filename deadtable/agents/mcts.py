@@ -9,7 +9,10 @@ stops at whichever runs out first, after at least one iteration.
 
 Rewards: 1 for a win, 0.5 for a draw, 0 for a loss, for the seat that chose at each node.
 Rollouts play random legal actions, or a copy of another agent (`rollout=heuristic`) for
-each rollout, to the end or `depth` steps (an unfinished rollout scores 0.5).
+each rollout, to the end or `depth` steps (an unfinished rollout scores 0.5, or what the
+game's own evaluation says with `evaluate=true`: GameSpec.evaluate). `rollout=lineup` plays
+each seat with the game's own agent for it (GameSpec.lineup: Left 4 Dead's survivors'
+heuristic and director), for games where no one agent plays every seat.
 
 `guide=true` (with an agent rollout) expands the rollout agent's own choice first at every
 node, so a small budget starts from the agent's line of play instead of from random moves.
@@ -64,13 +67,17 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Callable
 
+from deadtable import registry
 from deadtable.agents.base import Agent, Observation, agent_maker, observe
+from deadtable.agents.seating import LineupAgent
 from deadtable.engine.dice import Dice
 from deadtable.engine.kernel import KernelGame
 from deadtable.engine.state import GameState
 
 REWARD = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+LINEUP = "lineup"  # rollout=lineup: each seat's own agent (GameSpec.lineup)
 
 
 class _Node:
@@ -102,6 +109,7 @@ class MCTSAgent:
         sync: bool = False,
         halving: int = 0,
         final: int = 0,
+        evaluate: bool = False,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"mcts: iterations must be at least 1, got {iterations}")
@@ -129,6 +137,8 @@ class MCTSAgent:
             raise ValueError("mcts: halving needs paired=true and an agent rollout, e.g. "
                              "paired=true,rollout=heuristic")
         self.dice = Dice(seed)
+        self.evaluate = evaluate
+        self._evaluator: Callable[[GameState], dict[str, float]] | None = None
         self.iterations = iterations
         self.calls = calls
         self.c = c
@@ -160,8 +170,15 @@ class MCTSAgent:
         ids = decision.ids  # not decision.actions: those may be built only when read
         if len(ids) == 1:
             return ids[0]
+        if self.evaluate and self._evaluator is None:
+            if obs.game.spec.evaluate is None:
+                raise ValueError(f"mcts: evaluate=true, but {obs.game.id} has no evaluation "
+                                 "of unfinished games; leave evaluate out")
+            self._evaluator = registry.part(obs.game.spec.evaluate)
         if self.rollout != "random" and self._guide is None:
-            self._guide = agent_maker(self.rollout, obs.game.id)(self.dice.below(1 << 62))
+            seed = self.dice.below(1 << 62)
+            self._guide = (LineupAgent(obs.game, seed) if self.rollout == LINEUP
+                           else agent_maker(self.rollout, obs.game.id)(seed))
         preferred = None
         if self._guide is not None:
             self._snapshot = copy.deepcopy(self._guide)
@@ -381,7 +398,7 @@ class MCTSAgent:
                 ids = decision.ids
                 self._step(sim, ids[dice.below(len(ids))])
         if sim.outcome is None:
-            return {}
+            return {} if self._evaluator is None else self._evaluator(sim)
         return {seat: REWARD[result] for seat, result in sim.outcome.results.items()}
 
 

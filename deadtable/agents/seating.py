@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from deadtable.agents.base import Agent, agent_maker, observe
+from deadtable.agents.base import Agent, Observation, agent_maker, observe
 from deadtable.engine.decisions import GameOver
 from deadtable.engine.dice import derive_seed
 from deadtable.engine.game import Game
@@ -85,3 +85,17 @@ def catch_up(state: GameState, agents: Mapping[str, Agent], actions: Sequence[st
         else:
             apply(state, action_id)
     return differed
+
+
+class LineupAgent:
+    """The game's own agents as one: each decision goes to the agent of the seat deciding
+    (GameSpec.lineup, by seat or side; random for a seat it leaves out). What a search plays
+    its rollouts with where one agent cannot play every seat (`mcts:rollout=lineup`)."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        specs = assign(game, game.spec.lineup, everyone="random")
+        self.agents = {seat: agent_maker(spec, game.id)(derive_seed(seed, 1 + number))
+                       for number, (seat, spec) in enumerate(specs.items())}
+
+    def act(self, obs: Observation) -> str:
+        return self.agents[obs.decision.seat].act(obs)

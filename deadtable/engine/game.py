@@ -61,6 +61,10 @@ class GameSpec:
     # wounds, 12 minutes into the hour"), where the results and scores alone read badly;
     # None: the screens show the results and scores as they are.
     outcome_text: Callable[[Outcome], str] | None = None
+    # How well each seat stands in an unfinished game ("module:function", state -> {seat:
+    # value in [0, 1]}, 1 a sure win), for searches that stop before the end
+    # (`mcts:evaluate=true`). It may read the whole state: searches call it on sampled worlds.
+    evaluate: str | None = None
 
     def bind(self, **options: Any) -> Game:
         resolved = self.options.resolve(options)
