@@ -19,6 +19,7 @@ from deadtable.games.left_4_dead import finale, spawning
 from deadtable.games.left_4_dead.state import INFECTED, SURVIVORS, Left4DeadState
 
 SAFE_ROOM = "Survivor Rules: Safe Rooms"
+NOBODY_STANDING = "no survivor left standing"
 CRESCENDO = "Game Rules: Crescendo Events"
 
 
@@ -44,7 +45,7 @@ def check_end(state: Left4DeadState, end_of_round: bool = False) -> None:
                              {SURVIVORS: float(len(saved)), INFECTED: float(left)}), SAFE_ROOM)
         return
     if not standing:
-        state.finish(Outcome({SURVIVORS: "loss", INFECTED: "win"}, "no survivor left standing",
+        state.finish(Outcome({SURVIVORS: "loss", INFECTED: "win"}, nobody_standing(state),
                              {SURVIVORS: 0.0, INFECTED: float(len(state.survivors()))}),
                      "Survivor Rules: Incapacitated (designed: nobody left to stand one up)")
         return
@@ -53,6 +54,18 @@ def check_end(state: Left4DeadState, end_of_round: bool = False) -> None:
         state.finish(Outcome({SURVIVORS: "loss", INFECTED: "win"}, f"overrun before {where}",
                              {SURVIVORS: 0.0, INFECTED: float(len(state.survivors()))}),
                      "designed: the max-rounds option")
+
+
+# What took the last survivor down, where a rule did it without an attacker: in words.
+DOWNED_BY_RULE = {"Survivor Rules: Incapacitated": "wounds while incapacitated",
+                  "HeroScape core rules: Falling": "a fall"}
+
+
+def nobody_standing(state: Left4DeadState) -> str:
+    """The defeat's cause, with what took the last survivor down ("... (last down: Tank)"),
+    so that a simulation's causes of defeat say which infected finish the team off."""
+    by = DOWNED_BY_RULE.get(state.last_down, state.last_down)
+    return f"{NOBODY_STANDING} (last down: {by})" if by else NOBODY_STANDING
 
 
 def next_chapter_plays(state: Left4DeadState) -> bool:

@@ -111,9 +111,15 @@ def wound(state: Left4DeadState, figure: Figure, wounds: int, source: Figure | N
     if figure.wounds < life(state, figure):
         return
     if figure.side == "survivors" and not figure.down:
-        incapacitate(state, figure, cite)
+        incapacitate(state, figure, cite, downed_by(state, source, cite))
     else:
         destroy(state, figure, source, cite)
+
+
+def downed_by(state: Left4DeadState, source: Figure | None, cite: str) -> str:
+    """What took a survivor down, in a defeat's words: the attacker's card ("Tank"), or the
+    rule that wounded it without one ("Survivor Rules: Incapacitated": lying down)."""
+    return str(state.card(source).name) if source is not None else cite
 
 
 def first_wound_rule(state: Left4DeadState, figure: Figure, source: Figure) -> bool:
@@ -144,18 +150,21 @@ def first_wound_rule(state: Left4DeadState, figure: Figure, source: Figure) -> b
         else:
             state.event(f"The Witch's first wound incapacitates {name(figure)} (Advanced).",
                         "Game Rules: Advanced Difficulty")
-            incapacitate(state, figure, "Game Rules: Advanced Difficulty")
+            incapacitate(state, figure, "Game Rules: Advanced Difficulty",
+                         downed_by(state, source, ""))
         return True
     if kind == "tank" and level == "expert":
         state.first_wounds.append(kind)
         state.event(f"The Tank's first wound incapacitates {name(figure)} (Expert).",
                     "Game Rules: Expert Difficulty")
-        incapacitate(state, figure, "Game Rules: Expert Difficulty")
+        incapacitate(state, figure, "Game Rules: Expert Difficulty", downed_by(state, source, ""))
         return True
     return False
 
 
-def incapacitate(state: Left4DeadState, figure: Figure, cite: str) -> None:
+def incapacitate(state: Left4DeadState, figure: Figure, cite: str, by: str = "") -> None:
+    """`by`: what took it down, for a defeat's cause (downed_by); the rule cited if none."""
+    state.last_down = by or cite
     figure.wounds = 0
     figure.incaps += 1
     figure.down = True
@@ -164,7 +173,7 @@ def incapacitate(state: Left4DeadState, figure: Figure, cite: str) -> None:
     if figure.incaps >= 3:
         state.event(f"{name(figure)} has three Incapped Markers and is destroyed.",
                     "Survivor Rules: Incapacitated")
-        destroy(state, figure, None, "Survivor Rules: Incapacitated")
+        destroy(state, figure, None, "Survivor Rules: Incapacitated", by or cite)
         return
     state.event(f"{name(figure)} is incapacitated ({figure.incaps} Incapped Marker(s)).",
                 "Survivor Rules: Incapacitated")
@@ -180,7 +189,8 @@ def release(state: Left4DeadState, figure: Figure) -> None:
                 del other.markers[key]
 
 
-def destroy(state: Left4DeadState, figure: Figure, source: Figure | None, cite: str) -> None:
+def destroy(state: Left4DeadState, figure: Figure, source: Figure | None, cite: str,
+            by: str = "") -> None:
     from deadtable.games.left_4_dead import specials, uncommon
 
     space = figure.space
@@ -188,6 +198,7 @@ def destroy(state: Left4DeadState, figure: Figure, source: Figure | None, cite: 
     release(state, figure)
     figure.space = None
     if figure.side == "survivors":
+        state.last_down = by or downed_by(state, source, cite)
         drop_items(state, figure, space)
         figure.markers.clear()
         figure.wounds = figure.incaps = figure.set_aside = 0

@@ -206,6 +206,7 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> Left4DeadS
     state.chapter = options["chapter"]
     state.figures = {}
     state.first_wounds = []
+    state.last_down = ""
     state.spawned = {}
     new_chapter(state)
     pool = [item_id for item_id in state.data.items.copies()]

@@ -135,6 +135,7 @@ class Left4DeadState(ProcedureState):
         "next_item",
         "tank_spawned", "witch_spawned", "destroyed_zombies", "first_wounds", "escaped",
         "spawned", "pending_closet", "crescendo", "finale", "horde_acted", "instincts", "spent",
+        "last_down",
         "_derived",
         "_derived_key",
     )
@@ -162,6 +163,7 @@ class Left4DeadState(ProcedureState):
     horde_acted: bool  # the horde has taken its turn under the current order marker
     instincts: list[str]  # Fallen Survivors that rolled defense in the attack under way
     spent: list[str]  # environmental items lit and alarms set off ("gas-can@57", "car@car")
+    last_down: str  # what last incapacitated or destroyed a survivor ("the Tank"): for the end
     _derived: dict[Any, Any]  # see derived()
     _derived_key: tuple[int, int] | None
 
@@ -281,6 +283,7 @@ class Left4DeadState(ProcedureState):
             "horde_acted": self.horde_acted,
             "instincts": list(self.instincts),
             "spent": list(self.spent),
+            "last_down": self.last_down,
             "stack": self._stack_data(),
         }
 
@@ -308,6 +311,7 @@ class Left4DeadState(ProcedureState):
         self.horde_acted = data["horde_acted"]
         self.instincts = list(data["instincts"])
         self.spent = list(data.get("spent", []))  # saved before part 2: none
+        self.last_down = str(data.get("last_down", ""))
         self._load_stack(data["stack"])
         self.forget_derived()
 
@@ -332,5 +336,6 @@ class Left4DeadState(ProcedureState):
         other.horde_acted = self.horde_acted
         other.instincts = list(self.instincts)
         other.spent = list(self.spent)
+        other.last_down = self.last_down
         self._copy_stack(other)
         other.forget_derived()

@@ -203,3 +203,30 @@ def test_a_survivor_does_not_pick_back_up_what_it_swapped_away_this_turn(lane):
     from deadtable.games.left_4_dead import items
 
     assert [a.id for a in items.pickup_actions(lane, zoey)] == [f"pick:{at(lane, '2,2')}:uzi"]
+
+
+def test_a_defeat_names_what_took_the_last_survivor_down(lane):
+    """Designed (docs/left-4-dead.md, "Winning"): the cause of a defeat says what took the last
+    standing survivor down, an infected's card or the rule that wounded it."""
+    from deadtable.games.left_4_dead import chapter
+
+    for figure_id in ("francis", "louis", "zoey"):
+        put(lane, figure_id, "0,3").down = True
+    bill = put(lane, "bill", "2,2")
+    hunter = infected(lane, "hunter", "3,2")
+    bill.wounds = 4
+    combat.wound(lane, bill, 3, hunter)
+    chapter.check_end(lane)
+    assert lane.outcome is not None
+    assert lane.outcome.cause == "no survivor left standing (last down: Hunter)"
+
+
+def test_wounds_while_down_are_named_as_such(lane):
+    from deadtable.games.left_4_dead import chapter
+
+    bill = put(lane, "bill", "2,2")
+    bill.down, bill.incaps, bill.wounds = True, 2, 4
+    endofround.bleed(lane)
+    assert lane.last_down == "Survivor Rules: Incapacitated"
+    assert chapter.nobody_standing(lane) == (
+        "no survivor left standing (last down: wounds while incapacitated)")
