@@ -34,7 +34,7 @@ from deadtable.games.last_night_on_earth.state import (
 )
 from deadtable.games.last_night_on_earth.wounds import Wound, kill_zombie, zombie_name
 
-FIGHT = "Fight (reference/last-night-on-earth.md: scienceofboardgames.com, thezombiegame.com)"
+FIGHT = "Base game: Fight"  # sources: reference/last-night-on-earth.md "Fight"
 BONUSES = ("Baseball Bat", "Meat Cleaver", "Crowbar", "Chainsaw")
 FIGHT_CARDS = ("Uuuurrrggghh!", "Braaains!", "Undead Hate the Living")
 DEVILS = "Get Back You Devils"

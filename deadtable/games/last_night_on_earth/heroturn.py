@@ -32,7 +32,7 @@ from deadtable.games.last_night_on_earth.fight import Fight, play_faith, start_f
 from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, HeroFigure, LastNightState
 from deadtable.games.last_night_on_earth.wounds import kill_zombie, zombie_name
 
-TURN = "Hero turn (reference/last-night-on-earth.md: publisher blurb, nerdstable.com)"
+TURN = "Base game: Hero turn"  # sources: reference/last-night-on-earth.md "Hero turn"
 MOVE = TURN + ", move"
 SEARCH = TURN + ", search"
 EXCHANGE = TURN + ", exchange items"

@@ -34,7 +34,7 @@ from deadtable.games.last_night_on_earth.data import (
 )
 from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState, make_piles
 
-SETUP = "Set-up (reference/last-night-on-earth.md: ollieeatsbrains.com, mataka.org)"
+SETUP = "Base game: Set-up"  # sources: reference/last-night-on-earth.md "Set-up"
 SCENARIOS = ("die-zombies-die", "escape-in-the-truck", "defend-the-manor-house",
              "save-the-townsfolk", "burn-em-out")
 

@@ -24,7 +24,7 @@ from deadtable.games.last_night_on_earth.state import (
 )
 
 SCRATCH = "Just a Scratch"
-DEATH = "Wounds and death (hero sheet; reference/last-night-on-earth.md)"
+DEATH = "Base game: Wounds and death"  # the hero sheets; reference/last-night-on-earth.md
 ZOMBIE_HERO = "Zombie Heroes (designed: docs/last-night-on-earth.md)"
 
 

@@ -35,7 +35,7 @@ from deadtable.games.last_night_on_earth.state import (
 )
 from deadtable.games.last_night_on_earth.wounds import finish, zombie_name
 
-TURN = "Zombie turn (reference/last-night-on-earth.md: ollieeatsbrains.com)"
+TURN = "Base game: Zombie turn"  # sources: reference/last-night-on-earth.md "Zombie turn"
 HUNGER = "Zombie Hunger (thezombiegame.com rulings: diagonals count, walls do not block)"
 TOO_MANY = "There's Too Many!"
 STY = "Farmer Sty"
