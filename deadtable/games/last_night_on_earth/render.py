@@ -1,8 +1,12 @@
 """Last Night on Earth in the terminal: the town as squares numbered across (x) and down (y),
-with its walls (`|`, `-`), doors (`/`) and windows (`:`), buildings shaded with `.`, the
-street `·`, spawning pits `P`, heroes by a letter of their own (the table's first column) and
-zombies as `z` (a number: that many); whose turn it is, the Sun track, a line per hero (wounds,
-items, hand), the decks and the seat's own cards, and the log with the why of each line."""
+with its walls (`|`, `-`), doors (`/`) and windows (`:`), buildings shaded with `.` (`#` taken
+over, `~` lights out), the street `·`, spawning pits `P` (`P!` still to burn), gas `g`,
+townsfolk `t`, heroes by a letter of their own (the table's first column) and zombies as `z`
+(a number: that many); the squares the decision names reversed and, while a hero moves, the
+squares within reach underlined. A town taller than TOWN_LINES is cropped to the band of rows
+that matters, with a line saying what the rest holds, so the screen fits a 50-line terminal.
+Then whose turn it is, the Sun track, the scenario's state, a line per hero (wounds, items,
+hand), the decks and the seat's own cards, and the log with the why of each line."""
 
 from __future__ import annotations
 
