@@ -21,14 +21,17 @@ from deadtable.engine.decisions import Decision
 from deadtable.engine.state import Outcome
 from deadtable.render import board_footer
 
-LOG_LINES = 4
-TOWN_LINES = 18  # the town's most lines (rows and the edges between them) before it is cropped
+# The log's last events, however many are new since the seat last decided: a zombie turn can
+# make thirty, which would push the town off a 50-line screen; the rest are a `log` away (the
+# log's title says how many there are).
+LOG_LINES = 3
+TOWN_LINES = 17  # the town's most lines (rows and the edges between them) before it is cropped
 ACROSS = {"wall": "|", "door": "/", "window": ":"}  # an edge between two squares side by side
 DOWN = {"wall": "-", "door": "/", "window": ":"}  # an edge between a square and the one below
 # What a square may show, for the legend (only the keys the town shows now are listed).
 KEYS = {".": ". building", "#": "# taken over", "~": "~ lights out", "\u00b7": "\u00b7 street",
-        "P": "P spawning pit", "!": "P! pit to burn", "z": "z zombie (2-9 many)",
-        "t": "t townsfolk", "g": "g gas", "+": "+ more (listed below)"}
+        "P": "P spawning pit", "!": "P! to burn", "z": "z/2-9 zombies", "t": "t townsfolk",
+        "g": "g gas", "+": "+ more"}
 REACH = "underline on grey30"  # a square the hero on the move can still get to
 
 
@@ -213,12 +216,11 @@ def left_out(view: dict[str, Any], squares: Squares, at: dict[tuple[int, int], s
 def legend(view: dict[str, Any], shown: set[str], choices: bool) -> Text:
     """The keys of what the town shows now, and no others."""
     keys = [KEYS[k] for k in KEYS if k in shown]
-    text = Text("|- wall  / door  : window  " + "  ".join(keys) + "  letters: heroes",
-                style="dim")
+    text = Text("|- wall  / door  : window  " + "  ".join(keys) + "  A-Z heroes", style="dim")
     if choices:
-        text.append("  reversed: your choices", style="dim")
+        text.append("  reversed: choices", style="dim")
     if view.get("moving"):
-        text.append("  underlined: within reach", style="dim")
+        text.append("  underlined: reach", style="dim")
     return text
 
 
@@ -317,13 +319,13 @@ def render(view: dict[str, Any], decision: Decision | None = None) -> Renderable
                                    status_text(view), heroes_table(view)]
     deciding = {(action.args or {}).get("figure") for action in decision.actions} \
         if decision is not None else set()
-    if moving:
-        parts.insert(2, Text(f"{moving['hero']} on {figures[moving['hero']]}, {moving['left']} "
-                             "to move: steps reversed, reach underlined.", style="bold"))
-    elif len(deciding) == 1 and (figure := deciding.pop()) in figures:
+    # a hero moving is told by the prompt ("Becky moves (3 left)") and the legend
+    if not moving and len(deciding) == 1 and (figure := deciding.pop()) in figures:
         who = next((z["name"] for z in view["zombies"] if z["id"] == figure), figure)
         parts.insert(2, Text(f"{who} is on {figures[figure]}: its choices are reversed on "
                              "the town.", style="bold"))
+    if int(view.get("unseen") or 0) > LOG_LINES:
+        view = {**view, "unseen": LOG_LINES}
     parts += board_footer(view, LOG_LINES)
     seat = view.get("seat")
     return Panel(Group(*parts), title="Last Night on Earth" + (f" - {seat}" if seat else ""),

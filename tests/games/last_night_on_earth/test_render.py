@@ -131,7 +131,7 @@ def test_pits_to_burn_and_gas_are_marked_where_they_are():
     view = state.view("heroes")
     text = text_of(render_view(GAME, view), 80)
     assert f"Pits to burn (P!): {gassed}, {other}" in text
-    assert "P! pit to burn" in " ".join(text.replace("│", " ").split())
+    assert "P! to burn" in " ".join(text.replace("│", " ").split())
     assert plain_at(text, *map(int, other.split(","))) == "P!"
     assert plain_at(text, *map(int, gassed.split(","))) == "g+"  # gas on a pit (shaded red)
     state.targets.remove(state.board.space(other))
@@ -149,6 +149,9 @@ def test_the_screen_fits_a_50_line_terminal_and_tells_what_the_crop_leaves_out()
             left_out = next(line for line in text.splitlines() if "Not shown: rows" in line)
             assert left_out
     view = state.view("heroes")
+    many = dict(view, unseen=len(view["log"]))  # every event new: the log keeps to 3
+    text = text_of(render_view(GAME, many, state.decision), 80)
+    assert len(text.splitlines()) <= 48 and f"log: 3 of {len(view['log'])} (type log" in text
     drawn = {z["space"] for z in view["zombies"]}
     text = text_of(render_view(GAME, view), 80)
     rows = {int(line[1:4]) for line in text.splitlines() if line[1:4].strip().isdigit()}
@@ -180,4 +183,4 @@ def test_the_whole_area_a_hero_may_still_reach_is_marked_and_each_square_has_a_f
     assert REACH in style_at(town, 4, 1) and "reverse" not in style_at(town, 4, 1)  # within reach
     assert REACH not in style_at(town, 5, 0) + style_at(town, 5, 1)
     text = text_of(render_view(GAME, view, state.decision), 80)
-    assert "Becky on 3,0, 2 to move" in text
+    assert "underlined: reach" in text
