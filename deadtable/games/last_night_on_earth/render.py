@@ -207,7 +207,8 @@ def left_out(view: dict[str, Any], squares: Squares, at: dict[tuple[int, int], s
         things = [f"{squares.words(name)} {name}"
                   for (x, y), name in sorted(at.items(), key=lambda i: (i[0][1], i[0][0]))
                   if low <= y <= high and name in squares.tokens]
-        parts.append(f"rows {low}-{high}: {', '.join(things) or 'nothing'}")
+        rows = f"row {low}" if low == high else f"rows {low}-{high}"
+        parts.append(f"{rows}: {', '.join(things) or 'nothing'}")
         if squares.reach & {n for (_, y), n in at.items() if low <= y <= high}:
             parts[-1] += " (and squares within reach)"
     return "Not shown: " + "; ".join(parts)

@@ -146,7 +146,7 @@ def test_the_screen_fits_a_50_line_terminal_and_tells_what_the_crop_leaves_out()
         for seat in ("heroes", "zombies"):
             text = text_of(render_view(GAME, state.view(seat), state.decision), 80)
             assert len(text.splitlines()) <= 48, (scenario, seat)
-            left_out = next(line for line in text.splitlines() if "Not shown: rows" in line)
+            left_out = next(line for line in text.splitlines() if "Not shown: row" in line)
             assert left_out
     view = state.view("heroes")
     many = dict(view, unseen=len(view["log"]))  # every event new: the log keeps to 3
