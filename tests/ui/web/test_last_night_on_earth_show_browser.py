@@ -86,3 +86,38 @@ def test_a_square_within_reach_is_outlined_and_a_click_steps_towards_it(
         assert made["errors"] == []
     finally:
         context.close()
+
+
+def test_a_zombie_among_several_is_chosen_by_its_token_then_moved_by_a_square(
+        server: Server, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    made = server.create("last-night-on-earth", seats={"heroes": "heuristic"}, seed=4)
+    seat = made["seats"]["zombies"]
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(seat["url"])
+        page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+        click_and_wait(page, 'button.action:has-text("Relentless Advance")')
+        got = server.get(made["id"], seat["token"])
+        moves: dict[str, list[str]] = {}
+        names = [s[0] for s in got["view"]["town"]["spaces"]]
+        for action in got["decision"]["actions"]:
+            args = action.get("args") or {}
+            if args.get("verb") == "move":
+                moves.setdefault(args["figure"], []).append(names[args["space"]])
+        assert len(moves) > 1  # several zombies may advance: a square alone does not say who
+        zombie, squares = max(moves.items(), key=lambda item: len(item[1]))
+        page.click(f'svg.lnoe-town circle.zombie.pick[data-zombie="{zombie}"]')
+        page.wait_for_selector(f'svg.lnoe-town circle.zombie.selected[data-zombie="{zombie}"]')
+        targets = page.locator("svg.lnoe-town rect.target")
+        shown = {targets.nth(i).get_attribute("data-space") for i in range(targets.count())}
+        assert shown == set(squares)
+        click_and_wait(page, f'svg.lnoe-town rect.target[data-space="{squares[0]}"]')
+        view = server.get(made["id"], seat["token"])["view"]
+        assert next(z["space"] for z in view["zombies"] if z["id"] == zombie) == squares[0]
+        assert errors == []
+    finally:
+        context.close()

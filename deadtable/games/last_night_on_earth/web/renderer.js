@@ -12,6 +12,7 @@
   const {el, svg} = D;
   const S = 26; // a square's side in SVG units
   const EDGE = {wall: "#e8e2d0", door: "#a0622d", window: "#8fd0ff"};
+  let selected = null; // the zombie a click chose, while the decision offers it several moves
 
   function town(view, clickable, pickHero, pickZombie) {
     const t = view.town;
@@ -86,7 +87,8 @@
         const cx = side === 1 ? x * S + S * 0.7 : x * S + S * (i % side + 0.5) / side;
         const cy = side === 1 ? y * S + S * 0.7 : y * S + S * (Math.floor(i / side) + 0.5) / side;
         const token = svg("circle", {cx, cy, r: side === 1 ? S * 0.28 : S * 0.45 / side,
-          fill: "#4caf50", class: "zombie", "data-zombie": z.id},
+          fill: "#4caf50", class: `zombie${z.id === selected ? " selected" : ""}`,
+          "data-zombie": z.id},
         svg("title", {}, `${z.name} on ${space}` + (zs.length > 1 ? ` (${zs.length} here)` : "") +
           (pickZombie[z.id] ? ": click to choose it" : "")));
         if (pickZombie[z.id]) {
@@ -258,10 +260,33 @@
       decision.actions.forEach((a) => {
         if (a.args && a.args.verb === "turn" && a.args.hero) pickHero[a.args.hero] = a.id;
       });
+      // Each zombie's actions: one alone (a shot, Farmer Sty) is taken by clicking the zombie;
+      // where several zombies may each go to several squares (Relentless Advance, There's Too
+      // Many!), a click on a zombie chooses it (ringed) and its squares become clickable.
+      const byZombie = {};
+      decision.actions.forEach((a) => {
+        const z = a.args && a.args.figure;
+        if (z && view.zombies.some((v) => v.id === z)) (byZombie[z] = byZombie[z] || []).push(a);
+      });
+      const several = Object.keys(byZombie).length > 1;
+      if (!byZombie[selected]) selected = null;
+      Object.entries(byZombie).forEach(([z, actions]) => {
+        if (actions.length === 1) {
+          pickZombie[z] = () => D.act(actions[0].id);
+          onBoard.push(actions[0].id);
+        } else if (several) {
+          pickZombie[z] = () => {
+            selected = z;
+            board.replaceChildren();
+            render(view, board, payload);
+          };
+        }
+      });
       const bySpace = {};
       decision.actions.forEach((a) => {
         const space = a.args && a.args.space;
         if (space === undefined || space === null) return;
+        if (selected && a.args.figure && a.args.figure !== selected) return;
         const name = typeof space === "number" ? view.town.spaces[space][0] : space;
         (bySpace[name] = bySpace[name] || []).push(a);
       });
@@ -269,19 +294,6 @@
         if (actions.length !== 1) return; // several choices there: the buttons say which
         clickable[name] = () => D.act(actions[0].id);
         onBoard.push(actions[0].id);
-      });
-      // A zombie the decision names in one action (a shot, Farmer Sty): its token chooses it;
-      // a zombie with several (its moves) is chosen by the square it goes to.
-      const byZombie = {};
-      decision.actions.forEach((a) => {
-        const z = a.args && a.args.figure;
-        if (z && view.zombies.some((v) => v.id === z)) (byZombie[z] = byZombie[z] || []).push(a);
-      });
-      Object.entries(byZombie).forEach(([z, actions]) => {
-        if (actions.length === 1) {
-          pickZombie[z] = () => D.act(actions[0].id);
-          onBoard.push(actions[0].id);
-        }
       });
       // The hero on the move: a square further away takes the first step towards it.
       const reach = (view.moving && view.moving.reach) || {};
