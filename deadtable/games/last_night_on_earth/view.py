@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from deadtable.engine.board import Board
+from deadtable.games.last_night_on_earth.reach import moving_view
 from deadtable.games.last_night_on_earth.state import ZOMBIES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import zombie_name
 from deadtable.games.last_night_on_earth.zseats import hand_of
@@ -70,6 +71,7 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         "fight": fight_view(state),
         "turn_of": turn_of(state),
         "gas": sorted(names[s] for s in state.gas),
+        "moving": moving_view(state),
     }
     if state.scenario.hero_goal == "burn-pits":
         seen["pits_to_burn"] = sorted(names[s] for s in state.targets)

@@ -1,7 +1,8 @@
 // Last Night on Earth in the browser: whose turn it is and the Sun track as boxes, the town as
 // SVG squares (buildings shaded, walls as thick lines, doors brown, windows light blue,
 // spawning pits) under a legend, heroes as labelled tokens (the acting one ringed) and zombies
-// as green tokens with their count, a card per hero (wounds, items and, for the heroes' seat,
+// as green tokens, one each (a click chooses one the decision names), the scenario's gas,
+// townsfolk and pits to burn, buildings a card names, the moving hero's reach, a card per hero (wounds, items and, for the heroes' seat,
 // the hand), the zombies' seat's own hand, what each card the seat can read does, and the
 // fight under way. Play by clicking: a square the decision names (a step, a zombie's move, a
 // pit, a target). Layout lives in style.css (the page's policy refuses style attributes).
@@ -11,8 +12,9 @@
   const {el, svg} = D;
   const S = 26; // a square's side in SVG units
   const EDGE = {wall: "#e8e2d0", door: "#a0622d", window: "#8fd0ff"};
+  let selected = null; // the zombie a click chose, while the decision offers it several moves
 
-  function town(view, clickable, pickHero) {
+  function town(view, clickable, pickHero, pickZombie) {
     const t = view.town;
     const at = {}, where = {};
     let width = 0, height = 0;
@@ -25,6 +27,8 @@
     });
     const inside = {};
     Object.entries(t.buildings).forEach(([b, spaces]) => spaces.forEach((s) => { inside[s] = b; }));
+    const cards = buildingCards(view);
+    const reach = (view.moving && view.moving.reach) || {};
     const root = svg("svg", {class: "lnoe-town", viewBox: `0 0 ${width * S} ${height * S}`,
       role: "img", "aria-label": "the town"});
     const pits = new Set(t.spawning_pits);
@@ -38,11 +42,20 @@
     };
     Object.entries(where).forEach(([name, [x, y]]) => {
       const click = clickable[name];
+      const card = inside[name] && cards[inside[name]];
+      const far = reach[name] && reach[name][0] > 1;
       const rect = svg("rect", {x: x * S, y: y * S, width: S, height: S,
-        class: `square${inside[name] ? " inside" : ""}${click ? " target" : ""}`,
-        fill: inside[name] ? "#3b3a36" : "#22252a", stroke: click ? "#ffd54a" : "#2e3137",
-        "stroke-width": click ? 2 : 0.5, "data-space": name},
-      svg("title", {}, inside[name] ? `${name}, ${inside[name]}` : name));
+        class: `square${inside[name] ? " inside" : ""}${click ? " target" : ""}` +
+          `${card ? ` ${card}` : ""}${reach[name] ? " reach" : ""}`,
+        fill: card === "taken" ? "#4a2a2a" : card === "dark" ? "#141414"
+          : inside[name] ? "#3b3a36" : "#22252a",
+        stroke: click ? "#ffd54a" : "#2e3137", "stroke-width": click ? (far ? 1 : 2) : 0.5,
+        "stroke-dasharray": far ? "3 2" : null, "data-space": name},
+      svg("title", {}, (inside[name] ? `${name}, ${inside[name]}` : name) +
+        (card === "taken" ? " (taken over: no hero steps in)" : "") +
+        (card === "dark" ? " (lights out)" : "") +
+        (reach[name] ? ` (${reach[name][0]} step${reach[name][0] > 1 ? "s" : ""} away` +
+          (far ? `: a click steps to ${reach[name][1]})` : ")") : "")));
       if (click) rect.addEventListener("click", () => click());
       root.append(rect);
       if (pits.has(name)) {
@@ -63,16 +76,33 @@
       root.append(svg("line", {...line, stroke: EDGE[feature] || "#fff",
         "stroke-width": feature === "wall" ? 3 : 4, class: `edge ${feature}`}));
     });
-    const counts = {};
-    view.zombies.forEach((z) => { counts[z.space] = (counts[z.space] || 0) + 1; });
-    Object.entries(counts).forEach(([space, n]) => {
+    // Each zombie a token of its own (up to nine to a square, in a grid), so that a single
+    // zombie can be clicked where the decision names it.
+    const onSpace = {};
+    view.zombies.forEach((z) => { (onSpace[z.space] = onSpace[z.space] || []).push(z); });
+    Object.entries(onSpace).forEach(([space, zs]) => {
       const [x, y] = where[space];
-      root.append(onSquare(space, svg("circle", {cx: x * S + S * 0.7, cy: y * S + S * 0.7,
-        r: S * 0.28, fill: "#4caf50", class: "zombie"},
-      svg("title", {}, `${n} zombie${n > 1 ? "s" : ""} on ${space}`))));
-      root.append(svg("text", {x: x * S + S * 0.7, y: y * S + S * 0.8, "text-anchor": "middle",
-        "font-size": 10, fill: "#000"}, String(n)));
+      const side = zs.length === 1 ? 1 : zs.length <= 4 ? 2 : 3;
+      zs.slice(0, 9).forEach((z, i) => {
+        const cx = side === 1 ? x * S + S * 0.7 : x * S + S * (i % side + 0.5) / side;
+        const cy = side === 1 ? y * S + S * 0.7 : y * S + S * (Math.floor(i / side) + 0.5) / side;
+        const token = svg("circle", {cx, cy, r: side === 1 ? S * 0.28 : S * 0.45 / side,
+          fill: "#4caf50", class: `zombie${z.id === selected ? " selected" : ""}`,
+          "data-zombie": z.id},
+        svg("title", {}, `${z.name} on ${space}` + (zs.length > 1 ? ` (${zs.length} here)` : "") +
+          (pickZombie[z.id] ? ": click to choose it" : "")));
+        if (pickZombie[z.id]) {
+          token.classList.add("pick");
+          token.addEventListener("click", () => pickZombie[z.id]());
+        } else onSquare(space, token);
+        root.append(token);
+      });
+      if (zs.length > 9) {
+        root.append(svg("text", {x: x * S + S / 2, y: y * S + S * 0.6, "text-anchor": "middle",
+          "font-size": 9, fill: "#fff"}, String(zs.length)));
+      }
     });
+    markers(view, root, where, onSquare);
     const living = view.heroes.filter((h) => !h.dead), shared = {};
     living.forEach((h) => { shared[h.space] = (shared[h.space] || 0) + 1; });
     const placed = {};
@@ -98,6 +128,65 @@
         "font-size": many ? 8 : 10, fill: "#000"}, h.name.slice(0, 2)));
     });
     return root;
+  }
+
+  // The buildings a card in play names: "Diner" -> "taken" (My God, They've Taken the…) or
+  // "dark" (Lights Out); the entries read "Lights Out (Diner)".
+  function buildingCards(view) {
+    const marks = {};
+    view.in_play.forEach((entry) => {
+      const m = /^(.*) \((.*)\)$/.exec(entry);
+      if (!m || !view.town.buildings[m[2]]) return;
+      if (m[1].startsWith("My God")) marks[m[2]] = "taken";
+      else if (m[1] === "Lights Out" && !marks[m[2]]) marks[m[2]] = "dark";
+    });
+    return marks;
+  }
+
+  // The scenario's markers: gas (an orange square), townsfolk (a pink token, ringed when a
+  // hero escorts it) and the spawning pits still to burn (a red ring).
+  function markers(view, root, where, onSquare) {
+    (view.gas || []).forEach((space) => {
+      const [x, y] = where[space];
+      root.append(onSquare(space, svg("rect", {x: x * S + 2, y: y * S + S - 10, width: 8,
+        height: 8, fill: "#ff9800", class: "gas"}, svg("title", {}, `gas on ${space}`))));
+    });
+    (view.pits_to_burn || []).forEach((space) => {
+      const [x, y] = where[space];
+      root.append(svg("circle", {cx: x * S + S / 2, cy: y * S + S / 2, r: S * 0.45, fill: "none",
+        stroke: "#ff5252", "stroke-width": 2, "stroke-dasharray": "4 2", class: "burn"},
+      svg("title", {}, `${space}: a pit to burn`)));
+    });
+    const escort = {};
+    Object.entries(view.escort || {}).forEach(([hero, token]) => { escort[token] = hero; });
+    Object.entries(view.townsfolk || {}).forEach(([token, space]) => {
+      const [x, y] = where[space];
+      root.append(onSquare(space, svg("circle", {cx: x * S + S * 0.78, cy: y * S + S * 0.22,
+        r: S * 0.16, fill: "#e040fb", stroke: escort[token] ? "#fff" : "none", "stroke-width": 1.5,
+        class: "folk", "data-token": token},
+      svg("title", {}, `${token} on ${space}` + (escort[token] ? `, with ${escort[token]}` : "")))));
+    });
+  }
+
+  function scenarioLine(view) {
+    const parts = [];
+    if (view.gas && view.gas.length) parts.push(`Gas on ${view.gas.join(", ")}`);
+    if (view.pits_to_burn) {
+      parts.push(view.pits_to_burn.length ? `Pits to burn: ${view.pits_to_burn.join(", ")}`
+        : "Every pit burned");
+    }
+    if (view.townsfolk) {
+      const escort = {};
+      Object.entries(view.escort || {}).forEach(([hero, token]) => { escort[token] = hero; });
+      const folk = Object.entries(view.townsfolk).map(([token, space]) =>
+        `${token} on ${space}${escort[token] ? ` with ${escort[token]}` : ""}`);
+      parts.push(`Townsfolk: ${folk.join(", ") || "none waiting"} · ${view.townsfolk_saved} saved, ${view.townsfolk_lost} lost`);
+    }
+    if (view.moving) {
+      parts.push(`${view.moving.hero} has ${view.moving.left} to move: every square in reach is ` +
+        "outlined; a click steps towards it");
+    }
+    return parts.length ? el("p", {class: "lnoe-scenario"}, parts.join(" · ")) : null;
   }
 
   // A card's name, with what it does as its tooltip where the seat may read it.
@@ -146,26 +235,58 @@
 
   const LEGEND = [["wall", "wall"], ["door", "door"], ["window", "window"]];
 
-  function legend() {
+  // The keys of what the town shows now (a scenario's markers only where it has them).
+  function legend(view) {
+    const cards = Object.values(buildingCards(view));
+    const keys = [["building", "building"], ["pit", "spawning pit"], ["hero", "hero"],
+      ["zombie", "zombie"]];
+    if (view.pits_to_burn) keys.push(["burn", "pit to burn"]);
+    if (view.gas && view.gas.length) keys.push(["gas", "gas"]);
+    if (view.townsfolk) keys.push(["folk", "townsfolk"]);
+    if (cards.includes("taken")) keys.push(["taken", "taken over"]);
+    if (cards.includes("dark")) keys.push(["dark", "lights out"]);
+    keys.push(["target", "click to choose"]);
+    if (view.moving) keys.push(["reach", "within reach (a click steps towards it)"]);
     return el("p", {class: "lnoe-legend"},
       ...LEGEND.map(([cls, word]) => el("span", {class: `key ${cls}`}, word)),
-      el("span", {class: "key building"}, "building"), el("span", {class: "key pit"}, "spawning pit"),
-      el("span", {class: "key hero"}, "hero"), el("span", {class: "key zombie"}, "zombies (how many)"),
-      el("span", {class: "key target"}, "click to choose"));
+      ...keys.map(([cls, word]) => el("span", {class: `key ${cls}`}, word)));
   }
 
   function render(view, board, payload) {
     if (!view.town) return false;
     const decision = payload && payload.decision;
-    const clickable = {}, onBoard = [], pickHero = {};
+    const clickable = {}, onBoard = [], pickHero = {}, pickZombie = {};
     if (decision && decision.seat === view.seat) {
       decision.actions.forEach((a) => {
         if (a.args && a.args.verb === "turn" && a.args.hero) pickHero[a.args.hero] = a.id;
+      });
+      // Each zombie's actions: one alone (a shot, Farmer Sty) is taken by clicking the zombie;
+      // where several zombies may each go to several squares (Relentless Advance, There's Too
+      // Many!), a click on a zombie chooses it (ringed) and its squares become clickable.
+      const byZombie = {};
+      decision.actions.forEach((a) => {
+        const z = a.args && a.args.figure;
+        if (z && view.zombies.some((v) => v.id === z)) (byZombie[z] = byZombie[z] || []).push(a);
+      });
+      const several = Object.keys(byZombie).length > 1;
+      if (!byZombie[selected]) selected = null;
+      Object.entries(byZombie).forEach(([z, actions]) => {
+        if (actions.length === 1) {
+          pickZombie[z] = () => D.act(actions[0].id);
+          onBoard.push(actions[0].id);
+        } else if (several) {
+          pickZombie[z] = () => {
+            selected = z;
+            board.replaceChildren();
+            render(view, board, payload);
+          };
+        }
       });
       const bySpace = {};
       decision.actions.forEach((a) => {
         const space = a.args && a.args.space;
         if (space === undefined || space === null) return;
+        if (selected && a.args.figure && a.args.figure !== selected) return;
         const name = typeof space === "number" ? view.town.spaces[space][0] : space;
         (bySpace[name] = bySpace[name] || []).push(a);
       });
@@ -174,6 +295,11 @@
         clickable[name] = () => D.act(actions[0].id);
         onBoard.push(actions[0].id);
       });
+      // The hero on the move: a square further away takes the first step towards it.
+      const reach = (view.moving && view.moving.reach) || {};
+      Object.entries(reach).forEach(([name, [, first]]) => {
+        if (!clickable[name] && clickable[first]) clickable[name] = clickable[first];
+      });
     }
     const goal = view.goal ? ` of ${view.goal}` : "";
     const status = el("p", {class: "lnoe-status"},
@@ -181,6 +307,7 @@
       ` · ${view.kills}${goal} zombies killed · ${view.zombies.length} zombies on the board, ${view.pool} in the pool`,
       ` · Hero deck ${view.hero_deck.count} · Zombie deck ${view.zombie_deck.count}`,
       view.in_play.length ? ` · in play: ${view.in_play.join(", ")}` : "");
+    const scenario = scenarioLine(view);
     const hand = view.zombie_hand.cards
       ? el("p", {class: "lnoe-hand"}, "Your Zombie hand: ",
         ...(view.zombie_hand.cards.length ? names(view.zombie_hand.cards, view.cards || {}) : ["empty"]))
@@ -190,10 +317,10 @@
       : null;
     // The town and the heroes side by side where the page is wide (style.css), so that the
     // choices below stay in sight without scrolling.
-    board.append(el("div", {class: "lnoe"}, status, sunTrack(view), fight,
+    board.append(el("div", {class: "lnoe"}, status, sunTrack(view), scenario, fight,
       el("div", {class: "lnoe-body"},
-        el("div", {class: "lnoe-left"}, el("div", {class: "lnoe-map"}, town(view, clickable, pickHero)),
-          legend()),
+        el("div", {class: "lnoe-left"}, el("div", {class: "lnoe-map"}, town(view, clickable, pickHero, pickZombie)),
+          legend(view)),
         el("div", {class: "lnoe-side"},
           el("div", {class: "lnoe-heroes"}, view.heroes.map((h) => heroCard(h, view))), hand,
           cardTexts(view)))));

@@ -1,0 +1,123 @@
+"""Last Night on Earth in the browser, what a person must see to play: the scenario's markers
+(pits to burn, townsfolk) on the town and in words, every square the moving hero can reach
+outlined (a far one clickable: it takes the first step towards it), and each zombie a token
+of its own. Screenshots at 390 and 1280 px go to the test's tmp folder (DEADTABLE_SHOTS=dir
+keeps them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.ui.web.test_browser import TIMEOUT_MS, Server
+from tests.ui.web.test_left_4_dead_browser import browser, click_and_wait, server, shots
+
+__all__ = ["browser", "server"]  # the module's fixtures, shared
+pytestmark = pytest.mark.browser  # left out of `make test-fast`
+
+
+def open_heroes(server: Server, browser: Any, scenario: str, width: int) -> tuple[Any, Any, dict]:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    made = server.create("last-night-on-earth", seats={"zombies": "zombie"}, seed=3,
+                         options={"scenario": scenario})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(made["seats"]["heroes"]["url"])
+    page.wait_for_selector("svg.lnoe-town circle.hero")
+    page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+    made["errors"] = errors
+    return context, page, made
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_scenario_markers_are_drawn_and_told(server: Server, browser: Any, tmp_path: Path,
+                                                 width: int) -> None:
+    context, page, made = open_heroes(server, browser, "burn-em-out", width)
+    try:
+        view = server.get(made["id"], made["seats"]["heroes"]["token"])["view"]
+        assert page.locator("svg.lnoe-town circle.burn").count() == len(view["pits_to_burn"]) > 0
+        assert "Pits to burn: " + ", ".join(view["pits_to_burn"]) in page.inner_text(
+            ".lnoe-scenario")
+        # each zombie its own token, even where several share a square
+        assert page.locator("svg.lnoe-town circle.zombie").count() == len(view["zombies"])
+        page.screenshot(path=str(shots(tmp_path) / f"lnoe-burn-{width}.png"), full_page=True)
+        assert made["errors"] == []
+    finally:
+        context.close()
+    context, page, made = open_heroes(server, browser, "save-the-townsfolk", width)
+    try:
+        view = server.get(made["id"], made["seats"]["heroes"]["token"])["view"]
+        assert page.locator("svg.lnoe-town circle.folk").count() == len(view["townsfolk"]) > 0
+        assert "0 saved, 0 lost" in page.inner_text(".lnoe-scenario")
+        page.screenshot(path=str(shots(tmp_path) / f"lnoe-folk-{width}.png"), full_page=True)
+        assert made["errors"] == []
+    finally:
+        context.close()
+
+
+def test_a_square_within_reach_is_outlined_and_a_click_steps_towards_it(
+        server: Server, browser: Any, tmp_path: Path) -> None:
+    context, page, made = open_heroes(server, browser, "die-zombies-die", 1280)
+    token = made["seats"]["heroes"]["token"]
+    try:
+        for _ in range(30):  # the heroes' choices by button until a hero moves 2 or more
+            page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+            moving = server.get(made["id"], token)["view"]["moving"]
+            if moving and moving["left"] > 1:
+                break
+            buttons = page.locator("button.action")
+            labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
+            pick = next((i for i, t in enumerate(labels) if t.startswith(("Move", "Stop"))),
+                        next((i for i, t in enumerate(labels) if "takes a turn" in t), 0))
+            click_and_wait(page, f"button.action >> nth={pick}")
+        assert moving and moving["left"] > 1
+        far = {s: first for s, (steps, first) in moving["reach"].items() if steps > 1}
+        assert far and page.locator("svg.lnoe-town rect.reach").count() == len(moving["reach"])
+        page.screenshot(path=str(shots(tmp_path) / "lnoe-reach.png"), full_page=True)
+        square, first = sorted(far.items())[0]
+        click_and_wait(page, f'svg.lnoe-town rect.reach[data-space="{square}"]')
+        view = server.get(made["id"], token)["view"]
+        hero = next(h for h in view["heroes"] if h["name"] == moving["hero"])
+        assert hero["space"] == first
+        assert made["errors"] == []
+    finally:
+        context.close()
+
+
+def test_a_zombie_among_several_is_chosen_by_its_token_then_moved_by_a_square(
+        server: Server, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(TIMEOUT_MS)
+    made = server.create("last-night-on-earth", seats={"heroes": "heuristic"}, seed=4)
+    seat = made["seats"]["zombies"]
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(seat["url"])
+        page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+        click_and_wait(page, 'button.action:has-text("Relentless Advance")')
+        got = server.get(made["id"], seat["token"])
+        moves: dict[str, list[str]] = {}
+        names = [s[0] for s in got["view"]["town"]["spaces"]]
+        for action in got["decision"]["actions"]:
+            args = action.get("args") or {}
+            if args.get("verb") == "move":
+                moves.setdefault(args["figure"], []).append(names[args["space"]])
+        assert len(moves) > 1  # several zombies may advance: a square alone does not say who
+        zombie, squares = max(moves.items(), key=lambda item: len(item[1]))
+        page.click(f'svg.lnoe-town circle.zombie.pick[data-zombie="{zombie}"]')
+        page.wait_for_selector(f'svg.lnoe-town circle.zombie.selected[data-zombie="{zombie}"]')
+        targets = page.locator("svg.lnoe-town rect.target")
+        shown = {targets.nth(i).get_attribute("data-space") for i in range(targets.count())}
+        assert shown == set(squares)
+        click_and_wait(page, f'svg.lnoe-town rect.target[data-space="{squares[0]}"]')
+        view = server.get(made["id"], seat["token"])["view"]
+        assert next(z["space"] for z in view["zombies"] if z["id"] == zombie) == squares[0]
+        assert errors == []
+    finally:
+        context.close()
