@@ -6,6 +6,8 @@ alone); the table is printed as Markdown and the plot written where `--plot` say
 
     python scripts/l4d_table.py --games 100 --workers 2 --plot docs/l4d-win-rates.png
     python scripts/l4d_table.py --agent mcts --games 20 --difficulty expert --chapter 1
+    python scripts/l4d_table.py --chapter 5 --json ch5.json     # one part of the table ...
+    python scripts/l4d_table.py --load ch1.json ch5.json --plot p.png   # ... then all of it
 """
 
 from __future__ import annotations
@@ -107,12 +109,25 @@ def main() -> None:
     parser.add_argument("--chapter", action="append", type=int, choices=range(1, 6))
     parser.add_argument("--plot", help="write the plot here (png, svg, ...)")
     parser.add_argument("--json", help="write every cell's sim summary here")
+    parser.add_argument("--load", nargs="+", metavar="FILE",
+                        help="run nothing: draw the table from cells earlier runs wrote (--json)")
     args = parser.parse_args()
-    difficulties = args.difficulty or list(DIFFICULTIES)
-    chapters = args.chapter or [1, 2, 3, 4, 5]
-    cells = {(difficulty, chapter): run_cell(command(args.agent, difficulty, chapter,
-                                                     args.games, args.seed, args.workers))
-             for chapter in chapters for difficulty in difficulties}
+    if args.load:
+        cells = {}
+        for path in args.load:
+            with open(path) as file:
+                for key, summary in json.load(file).items():
+                    difficulty, chapter = key.split("/")
+                    cells[difficulty, int(chapter)] = summary
+        difficulties = [d for d in DIFFICULTIES if any(k[0] == d for k in cells)]
+        chapters = sorted({k[1] for k in cells})
+        args.games = min(s["games"] for s in cells.values())
+    else:
+        difficulties = args.difficulty or list(DIFFICULTIES)
+        chapters = args.chapter or [1, 2, 3, 4, 5]
+        cells = {(difficulty, chapter): run_cell(command(args.agent, difficulty, chapter,
+                                                         args.games, args.seed, args.workers))
+                 for chapter in chapters for difficulty in difficulties}
     print(table(cells, difficulties, chapters))
     if args.json:
         with open(args.json, "w") as out:

@@ -73,3 +73,20 @@ def test_agent_memory_plays_kept_and_fresh_agents_on_the_same_seeds() -> None:
     assert line["only_kept"] <= line["wins_kept"] and line["only_fresh"] <= line["wins_fresh"]
     low, high = line["ci95"]
     assert low <= line["difference"] <= high
+
+
+def test_l4d_table_draws_the_table_from_cells_run_apart(tmp_path: Path) -> None:
+    def cell(wins: int, games: int, causes: dict[str, int]) -> dict[str, object]:
+        rate = wins / games
+        return {"games": games, "loss_causes": causes,
+                "sides": {"survivors": {"win_rate": rate, "ci95": [rate / 2, (1 + rate) / 2]}}}
+
+    (tmp_path / "a.json").write_text(json.dumps({"easy/1": cell(3, 4, {"x": 1})}))
+    (tmp_path / "b.json").write_text(json.dumps({"expert/1": cell(0, 4, {"x": 3, "y": 1})}))
+    done = subprocess.run(
+        [sys.executable, str(SCRIPTS / "l4d_table.py"), "--load", str(tmp_path / "a.json"),
+         str(tmp_path / "b.json")], capture_output=True, text=True, check=True, timeout=60)
+    lines = done.stdout.splitlines()
+    assert lines[0] == "| chapter | easy | expert |"
+    assert lines[2] == "| 1 | 75% [38, 88] | 0% [0, 50] |"
+    assert "| 1 | expert | 4 | 4 | x 3, y 1 |" in lines
