@@ -25,8 +25,8 @@ from deadtable.agents.base import Observation
 from deadtable.engine.board import distance_field
 from deadtable.engine.dice import Dice
 from deadtable.games.last_night_on_earth import cards
-from deadtable.games.last_night_on_earth.gas import FIRE
-from deadtable.games.last_night_on_earth.heroturn import HERO_BLOCKING
+from deadtable.games.last_night_on_earth.gas import FIRE, GASOLINE, has_fire
+from deadtable.games.last_night_on_earth.heroturn import HERO_BLOCKING, hero_steps
 from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
 
 WORTH_A_PRAYER = ("Uuuurrrggghh!", "Undead Hate the Living", "A Town Overrun",
@@ -197,13 +197,16 @@ class HeuristicAgent:
 
     def _main(self, state: LastNightState, hero: HeroFigure, ids: list[str]) -> str:
         goal = state.scenario.hero_goal
+        aim = scenario_goals(state, hero, armed=True)
+        on_the_way = "move" in ids and bool(aim) and hero.space not in aim
         for prefix in ("aid:", "brody:", "recovery:", "nurse:", "escort:", "folk:", "light:",
                        "gas:", "shoot:", "recover", "keys"):
+            if on_the_way and prefix in ("shoot:", "recover"):
+                continue  # a shot or Man of Action ends the move the scenario needs
             found = [i for i in ids if i.startswith(prefix) and useful(state, hero, i)]
             if found and not (prefix == "keys" and goal == "escape-truck"):
                 return found[0]
-        weapons = [c for c in hero.items if cards.is_weapon(state.card(c))]
-        if "search" in ids and (len(weapons) < 2 or len(hero.items) < 3):
+        if "search" in ids and wants_search(state, hero):
             return "search"
         if "move" in ids:
             return "move"
@@ -216,6 +219,8 @@ class HeuristicAgent:
         aim = scenario_goals(state, hero, armed)
         if aim:
             goals = aim
+        elif goal_scenario(state) and others:  # the scenario's work, not a hunt: stay together
+            goals = others
         elif armed and healthy and state.zombies:
             goals = list(state.zombies.values())
         elif not armed and not state.inside(hero.space):
@@ -257,9 +262,7 @@ def useful(state: LastNightState, hero: HeroFigure, action: str) -> bool:
     verb, _, rest = action.partition(":")
     if verb == "gas":
         space = int(rest)
-        where = state.town.building_of[space]
-        return space == hero.space and where is not None and \
-            any(state.town.building_of[p] == where for p in state.targets)
+        return space == hero.space and state.town.building_of[space] in unsoaked(state)
     if verb == "light":
         where = state.town.building_of[int(rest)]
         inside = where is not None and state.town.building_of[hero.space] == where
@@ -268,28 +271,98 @@ def useful(state: LastNightState, hero: HeroFigure, action: str) -> bool:
 
 
 def scenario_goals(state: LastNightState, hero: HeroFigure, armed: bool) -> list[int]:
-    """Where the scenario sends a hero: the truck once the team has what it needs, the pits to
-    burn with a Gasoline, the gas to light with Fire, townsfolk to fetch and take to safety."""
+    """Where the scenario sends a hero: the truck once the team has what it needs, the pit
+    buildings in Burn 'Em Out (burn_goals), townsfolk to fetch and take to safety
+    (rescue_goals)."""
     goal = state.scenario.hero_goal
     if goal == "escape-truck" and state.town.truck is not None:
         held = {c for h in state.living() for c in h.items + h.hand}
         if all(n in held for n in state.scenario.needs):
             return [state.town.truck]
     if goal == "burn-pits":
-        if "Gasoline" in hero.items:
-            return list(state.targets)
-        lit = [g for g in state.gas if any(state.town.building_of[g] is not None and
-                                           state.town.building_of[g] ==
-                                           state.town.building_of[p] for p in state.targets)]
-        if lit and any(FIRE in state.card(c).keywords for c in hero.items):
-            return lit
+        return burn_goals(state, hero)
     if goal == "rescue-townsfolk":
-        if hero.name in state.escort:
-            return list(state.town.center_of_town)
-        free = [s for t, s in state.folk.items() if t not in state.escort.values()]
-        if armed and free:
-            return free
+        return rescue_goals(state, hero)
     return []
+
+
+def goal_scenario(state: LastNightState) -> bool:
+    """Scenarios won by a task, not by killing: there a hero with nothing to do keeps with
+    the others instead of hunting zombies."""
+    return state.scenario.hero_goal in ("burn-pits", "rescue-townsfolk")
+
+
+def wants_search(state: LastNightState, hero: HeroFigure) -> bool:
+    """Search while the scenario still needs cards the team lacks (Burn 'Em Out: a Gasoline
+    per unsoaked pit building and a Fire card), never instead of going where the scenario
+    sends the hero; otherwise until armed with 2 weapons or carrying 3 items."""
+    aim = scenario_goals(state, hero, armed=True)
+    if aim and hero.space not in aim:
+        return False  # on the way with a townsperson, a Gasoline or Fire: no time to search
+    if state.scenario.hero_goal == "burn-pits" and burn_lacks(state):
+        return True
+    weapons = [c for c in hero.items if cards.is_weapon(state.card(c))]
+    return len(weapons) < 2 or len(hero.items) < 3
+
+
+def unsoaked(state: LastNightState) -> set[str]:
+    """The buildings of the pits still to burn that hold no gas marker yet."""
+    building = state.town.building_of
+    pits = {building[p] for p in state.targets} - {None}
+    return {b for b in pits if b is not None} - {building[g] for g in state.gas}
+
+
+def burn_lacks(state: LastNightState) -> bool:
+    """Burn 'Em Out: the team still lacks a Gasoline for an unsoaked pit building or a Fire
+    card to light the gas."""
+    items = [c for h in state.living() for c in h.items]
+    fire = any(FIRE in state.card(c).keywords for c in items)
+    return items.count(GASOLINE) < len(unsoaked(state)) or not fire
+
+
+def burn_goals(state: LastNightState, hero: HeroFigure) -> list[int]:
+    """Burn 'Em Out's plan: a Gasoline is carried into a pit building with no gas yet; Fire
+    goes to a space from which it lights gas in a pit building, outside it when it can (the
+    fire wounds whoever is inside); a hero with neither goes into a building to search while
+    the team lacks them."""
+    town = state.town
+    if GASOLINE in hero.items and unsoaked(state):
+        return [s for b in unsoaked(state) for s in town.buildings[b].spaces]
+    pits = {town.building_of[p] for p in state.targets}
+    soaked = [g for g in state.gas if town.building_of[g] in pits]
+    if soaked and has_fire(state, hero):
+        spots = {n for g in soaked for n in hero_steps(state, g)}
+        outside = [n for n in spots if town.building_of[n] not in pits]
+        return outside or soaked
+    if burn_lacks(state) and not state.inside(hero.space):
+        return [s for b in town.buildings.values() for s in b.spaces
+                if town.building_of[s] not in pits]
+    return []
+
+
+def rescue_goals(state: LastNightState, hero: HeroFigure) -> list[int]:
+    """Save the Townsfolk's plan: a hero with a townsperson takes it to the Center of Town;
+    the others each fetch a different waiting townsperson (townsfolk_claims)."""
+    if hero.name in state.escort:
+        return list(state.town.center_of_town)
+    claim = townsfolk_claims(state).get(hero.name)
+    return [] if claim is None else [claim]
+
+
+def townsfolk_claims(state: LastNightState) -> dict[str, int]:
+    """Which waiting townsperson each free hero fetches: the closest hero and townsperson
+    paired first, then the next closest, so no two heroes walk to the same one."""
+    waiting = sorted(s for t, s in state.folk.items() if t not in state.escort.values())
+    free = [h for h in state.living() if h.name not in state.escort]
+    pairs = []
+    for space in set(waiting):
+        field = hero_field(state, [space])
+        pairs += [(field[h.space], h.name, space) for h in free if field[h.space] < math.inf]
+    claims: dict[str, int] = {}
+    for _, name, space in sorted(pairs):
+        if name not in claims and space not in claims.values():
+            claims[name] = space
+    return claims
 
 
 def reroll(state: LastNightState, ids: list[str]) -> str:
@@ -327,5 +400,10 @@ def hero_field(state: LastNightState, goals: list[int]) -> list[float]:
 
 
 def _worth(state: LastNightState, card: str) -> int:
+    """What a card is worth keeping at the item limits: the scenario's own cards most (the
+    Keys and Gasoline to escape; Gasoline and Fire to burn the pits), then weapons."""
     data = state.card(card)
+    if card in state.scenario.needs or (state.scenario.hero_goal == "burn-pits" and (
+            card == GASOLINE or FIRE in data.keywords)):
+        return 3
     return 2 if cards.is_weapon(data) else 1
