@@ -258,11 +258,11 @@ def answer(state: LastNightState, ids: list[str]) -> str:
 
 
 def useful(state: LastNightState, hero: HeroFigure, action: str) -> bool:
-    """Gas only on a pit to burn (Burn 'Em Out), lit unless the fire would kill the hero."""
+    """Gas only in a pit building with no gas yet (Burn 'Em Out), lit unless the fire would
+    kill the hero."""
     verb, _, rest = action.partition(":")
-    if verb == "gas":
-        space = int(rest)
-        return space == hero.space and state.town.building_of[space] in unsoaked(state)
+    if verb == "gas":  # the action offers only the hero's space and the next
+        return state.town.building_of[int(rest)] in unsoaked(state)
     if verb == "light":
         where = state.town.building_of[int(rest)]
         inside = where is not None and state.town.building_of[hero.space] == where
@@ -321,13 +321,15 @@ def burn_lacks(state: LastNightState) -> bool:
 
 
 def burn_goals(state: LastNightState, hero: HeroFigure) -> list[int]:
-    """Burn 'Em Out's plan: a Gasoline is carried into a pit building with no gas yet; Fire
+    """Burn 'Em Out's plan: a Gasoline is carried to a pit building with no gas yet (into it
+    or a step from it: the gas goes on the hero's space or the next); Fire
     goes to a space from which it lights gas in a pit building, outside it when it can (the
     fire wounds whoever is inside); a hero with neither goes into a building to search while
     the team lacks them."""
     town = state.town
-    if GASOLINE in hero.items and unsoaked(state):
-        return [s for b in unsoaked(state) for s in town.buildings[b].spaces]
+    if GASOLINE in hero.items and unsoaked(state):  # gas goes on a space or the next
+        inside = {s for b in unsoaked(state) for s in town.buildings[b].spaces}
+        return sorted(inside | {n for s in inside for n in hero_steps(state, s)})
     pits = {town.building_of[p] for p in state.targets}
     soaked = [g for g in state.gas if town.building_of[g] in pits]
     if soaked and has_fire(state, hero):
