@@ -11,10 +11,12 @@ other side's hand dealt anew), so they know nothing their seat may not.
   then ties); each zombie steps toward the nearest hero or townsperson; new zombies rise at
   the pit nearest the heroes.
 - `heuristic` (the heroes): searches buildings until armed, heals the wounded, shoots what it
-  can, follows the scenario (to the truck with the Keys and a Gasoline; gas on a pit to burn
-  and Fire to light it; armed heroes fetch townsfolk and take them to the Center of Town),
-  walks armed and healthy heroes toward the zombies and the others toward the nearest hero
-  (grouping up), and uses every combat bonus and card in a fight.
+  can, follows the scenario's plan (to the truck with the Keys and a Gasoline; Burn 'Em Out:
+  search for Gasoline and Fire, carry them to the pit buildings, light them, burn_goals;
+  Save the Townsfolk: each hero fetches a different townsperson and takes it to the Center of
+  Town, rescue_goals), walks armed and healthy heroes toward the zombies where killing is the
+  aim and the others toward the nearest hero (grouping up), and uses every combat bonus and
+  card in a fight.
 """
 
 from __future__ import annotations
@@ -293,16 +295,25 @@ def goal_scenario(state: LastNightState) -> bool:
 
 
 def wants_search(state: LastNightState, hero: HeroFigure) -> bool:
-    """Search while the scenario still needs cards the team lacks (Burn 'Em Out: a Gasoline
-    per unsoaked pit building and a Fire card), never instead of going where the scenario
-    sends the hero; otherwise until armed with 2 weapons or carrying 3 items."""
+    """Search while the scenario still needs cards the team lacks (scenario_lacks), never
+    instead of going where the scenario sends the hero; otherwise until armed with 2 weapons
+    or carrying 3 items."""
     aim = scenario_goals(state, hero, armed=True)
     if aim and hero.space not in aim:
         return False  # on the way with a townsperson, a Gasoline or Fire: no time to search
-    if state.scenario.hero_goal == "burn-pits" and burn_lacks(state):
+    if scenario_lacks(state):
         return True
     weapons = [c for c in hero.items if cards.is_weapon(state.card(c))]
     return len(weapons) < 2 or len(hero.items) < 3
+
+
+def scenario_lacks(state: LastNightState) -> bool:
+    """The team still lacks cards the scenario needs: the Keys or a Gasoline to escape, a
+    Gasoline or Fire to burn the pits."""
+    if state.scenario.hero_goal == "burn-pits":
+        return burn_lacks(state)
+    held = {c for h in state.living() for c in h.items + h.hand}
+    return any(n not in held for n in state.scenario.needs)
 
 
 def unsoaked(state: LastNightState) -> set[str]:

@@ -106,3 +106,13 @@ def test_scenario_cards_are_kept_before_weapons_at_the_item_limits(tmp_path):
     assert worth["Gasoline"] == worth["Lighter"] > worth["Pump Shotgun"] > worth["First Aid Kit"]
     truck = table(tmp_path, scenario="escape-in-the-truck")
     assert agent._worth(truck, "Keys") > agent._worth(truck, "Pump Shotgun")
+
+
+def test_heroes_search_while_the_team_lacks_the_keys_or_a_gasoline_to_escape(tmp_path):
+    state = table(tmp_path, scenario="escape-in-the-truck")
+    give(state, "Becky", "Pump Shotgun", "Revolver", "Baseball Bat")
+    becky = put(state, "Becky", "1,0")
+    assert agent.scenario_lacks(state) and agent.wants_search(state, becky)
+    give(state, "Sally", "Keys", "Gasoline")
+    assert not agent.scenario_lacks(state) and not agent.wants_search(state, becky)
+    assert agent.scenario_goals(state, becky, armed=True) == [state.town.truck]
