@@ -11,10 +11,12 @@ other side's hand dealt anew), so they know nothing their seat may not.
   then ties); each zombie steps toward the nearest hero or townsperson; new zombies rise at
   the pit nearest the heroes.
 - `heuristic` (the heroes): searches buildings until armed, heals the wounded, shoots what it
-  can, follows the scenario (to the truck with the Keys and a Gasoline; gas on a pit to burn
-  and Fire to light it; armed heroes fetch townsfolk and take them to the Center of Town),
-  walks armed and healthy heroes toward the zombies and the others toward the nearest hero
-  (grouping up), and uses every combat bonus and card in a fight.
+  can, follows the scenario's plan (to the truck with the Keys and a Gasoline; Burn 'Em Out:
+  search for Gasoline and Fire, carry them to the pit buildings, light them, burn_goals;
+  Save the Townsfolk: each hero fetches a different townsperson and takes it to the Center of
+  Town, rescue_goals), walks armed and healthy heroes toward the zombies where killing is the
+  aim and the others toward the nearest hero (grouping up), and uses every combat bonus and
+  card in a fight.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ from deadtable.agents.base import Observation
 from deadtable.engine.board import distance_field
 from deadtable.engine.dice import Dice
 from deadtable.games.last_night_on_earth import cards
-from deadtable.games.last_night_on_earth.gas import FIRE
-from deadtable.games.last_night_on_earth.heroturn import HERO_BLOCKING
+from deadtable.games.last_night_on_earth.gas import FIRE, GASOLINE, has_fire
+from deadtable.games.last_night_on_earth.heroturn import HERO_BLOCKING, hero_steps
 from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
 
 WORTH_A_PRAYER = ("Uuuurrrggghh!", "Undead Hate the Living", "A Town Overrun",
@@ -197,13 +199,16 @@ class HeuristicAgent:
 
     def _main(self, state: LastNightState, hero: HeroFigure, ids: list[str]) -> str:
         goal = state.scenario.hero_goal
+        aim = scenario_goals(state, hero, armed=True)
+        on_the_way = "move" in ids and bool(aim) and hero.space not in aim
         for prefix in ("aid:", "brody:", "recovery:", "nurse:", "escort:", "folk:", "light:",
                        "gas:", "shoot:", "recover", "keys"):
+            if on_the_way and prefix in ("shoot:", "recover"):
+                continue  # a shot or Man of Action ends the move the scenario needs
             found = [i for i in ids if i.startswith(prefix) and useful(state, hero, i)]
             if found and not (prefix == "keys" and goal == "escape-truck"):
                 return found[0]
-        weapons = [c for c in hero.items if cards.is_weapon(state.card(c))]
-        if "search" in ids and (len(weapons) < 2 or len(hero.items) < 3):
+        if "search" in ids and wants_search(state, hero):
             return "search"
         if "move" in ids:
             return "move"
@@ -216,6 +221,8 @@ class HeuristicAgent:
         aim = scenario_goals(state, hero, armed)
         if aim:
             goals = aim
+        elif goal_scenario(state) and others:  # the scenario's work, not a hunt: stay together
+            goals = others
         elif armed and healthy and state.zombies:
             goals = list(state.zombies.values())
         elif not armed and not state.inside(hero.space):
@@ -253,13 +260,11 @@ def answer(state: LastNightState, ids: list[str]) -> str:
 
 
 def useful(state: LastNightState, hero: HeroFigure, action: str) -> bool:
-    """Gas only on a pit to burn (Burn 'Em Out), lit unless the fire would kill the hero."""
+    """Gas only in a pit building with no gas yet (Burn 'Em Out), lit unless the fire would
+    kill the hero."""
     verb, _, rest = action.partition(":")
-    if verb == "gas":
-        space = int(rest)
-        where = state.town.building_of[space]
-        return space == hero.space and where is not None and \
-            any(state.town.building_of[p] == where for p in state.targets)
+    if verb == "gas":  # the action offers only the hero's space and the next
+        return state.town.building_of[int(rest)] in unsoaked(state)
     if verb == "light":
         where = state.town.building_of[int(rest)]
         inside = where is not None and state.town.building_of[hero.space] == where
@@ -268,28 +273,109 @@ def useful(state: LastNightState, hero: HeroFigure, action: str) -> bool:
 
 
 def scenario_goals(state: LastNightState, hero: HeroFigure, armed: bool) -> list[int]:
-    """Where the scenario sends a hero: the truck once the team has what it needs, the pits to
-    burn with a Gasoline, the gas to light with Fire, townsfolk to fetch and take to safety."""
+    """Where the scenario sends a hero: the truck once the team has what it needs, the pit
+    buildings in Burn 'Em Out (burn_goals), townsfolk to fetch and take to safety
+    (rescue_goals)."""
     goal = state.scenario.hero_goal
     if goal == "escape-truck" and state.town.truck is not None:
         held = {c for h in state.living() for c in h.items + h.hand}
         if all(n in held for n in state.scenario.needs):
             return [state.town.truck]
     if goal == "burn-pits":
-        if "Gasoline" in hero.items:
-            return list(state.targets)
-        lit = [g for g in state.gas if any(state.town.building_of[g] is not None and
-                                           state.town.building_of[g] ==
-                                           state.town.building_of[p] for p in state.targets)]
-        if lit and any(FIRE in state.card(c).keywords for c in hero.items):
-            return lit
+        return burn_goals(state, hero)
     if goal == "rescue-townsfolk":
-        if hero.name in state.escort:
-            return list(state.town.center_of_town)
-        free = [s for t, s in state.folk.items() if t not in state.escort.values()]
-        if armed and free:
-            return free
+        return rescue_goals(state, hero)
     return []
+
+
+def goal_scenario(state: LastNightState) -> bool:
+    """Scenarios won by a task, not by killing: there a hero with nothing to do keeps with
+    the others instead of hunting zombies."""
+    return state.scenario.hero_goal in ("burn-pits", "rescue-townsfolk")
+
+
+def wants_search(state: LastNightState, hero: HeroFigure) -> bool:
+    """Search while the scenario still needs cards the team lacks (scenario_lacks), never
+    instead of going where the scenario sends the hero; otherwise until armed with 2 weapons
+    or carrying 3 items."""
+    aim = scenario_goals(state, hero, armed=True)
+    if aim and hero.space not in aim:
+        return False  # on the way with a townsperson, a Gasoline or Fire: no time to search
+    if scenario_lacks(state):
+        return True
+    weapons = [c for c in hero.items if cards.is_weapon(state.card(c))]
+    return len(weapons) < 2 or len(hero.items) < 3
+
+
+def scenario_lacks(state: LastNightState) -> bool:
+    """The team still lacks cards the scenario needs: the Keys or a Gasoline to escape, a
+    Gasoline or Fire to burn the pits."""
+    if state.scenario.hero_goal == "burn-pits":
+        return burn_lacks(state)
+    held = {c for h in state.living() for c in h.items + h.hand}
+    return any(n not in held for n in state.scenario.needs)
+
+
+def unsoaked(state: LastNightState) -> set[str]:
+    """The buildings of the pits still to burn that hold no gas marker yet."""
+    building = state.town.building_of
+    pits = {building[p] for p in state.targets} - {None}
+    return {b for b in pits if b is not None} - {building[g] for g in state.gas}
+
+
+def burn_lacks(state: LastNightState) -> bool:
+    """Burn 'Em Out: the team still lacks a Gasoline for an unsoaked pit building or a Fire
+    card to light the gas."""
+    items = [c for h in state.living() for c in h.items]
+    fire = any(FIRE in state.card(c).keywords for c in items)
+    return items.count(GASOLINE) < len(unsoaked(state)) or not fire
+
+
+def burn_goals(state: LastNightState, hero: HeroFigure) -> list[int]:
+    """Burn 'Em Out's plan: a Gasoline is carried to a pit building with no gas yet (into it
+    or a step from it: the gas goes on the hero's space or the next); Fire
+    goes to a space from which it lights gas in a pit building, outside it when it can (the
+    fire wounds whoever is inside); a hero with neither goes into a building to search while
+    the team lacks them."""
+    town = state.town
+    if GASOLINE in hero.items and unsoaked(state):  # gas goes on a space or the next
+        inside = {s for b in unsoaked(state) for s in town.buildings[b].spaces}
+        return sorted(inside | {n for s in inside for n in hero_steps(state, s)})
+    pits = {town.building_of[p] for p in state.targets}
+    soaked = [g for g in state.gas if town.building_of[g] in pits]
+    if soaked and has_fire(state, hero):
+        spots = {n for g in soaked for n in hero_steps(state, g)}
+        outside = [n for n in spots if town.building_of[n] not in pits]
+        return outside or soaked
+    if burn_lacks(state) and not state.inside(hero.space):
+        return [s for b in town.buildings.values() for s in b.spaces
+                if town.building_of[s] not in pits]
+    return []
+
+
+def rescue_goals(state: LastNightState, hero: HeroFigure) -> list[int]:
+    """Save the Townsfolk's plan: a hero with a townsperson takes it to the Center of Town;
+    the others each fetch a different waiting townsperson (townsfolk_claims)."""
+    if hero.name in state.escort:
+        return list(state.town.center_of_town)
+    claim = townsfolk_claims(state).get(hero.name)
+    return [] if claim is None else [claim]
+
+
+def townsfolk_claims(state: LastNightState) -> dict[str, int]:
+    """Which waiting townsperson each free hero fetches: the closest hero and townsperson
+    paired first, then the next closest, so no two heroes walk to the same one."""
+    waiting = sorted(s for t, s in state.folk.items() if t not in state.escort.values())
+    free = [h for h in state.living() if h.name not in state.escort]
+    pairs = []
+    for space in set(waiting):
+        field = hero_field(state, [space])
+        pairs += [(field[h.space], h.name, space) for h in free if field[h.space] < math.inf]
+    claims: dict[str, int] = {}
+    for _, name, space in sorted(pairs):
+        if name not in claims and space not in claims.values():
+            claims[name] = space
+    return claims
 
 
 def reroll(state: LastNightState, ids: list[str]) -> str:
@@ -327,5 +413,10 @@ def hero_field(state: LastNightState, goals: list[int]) -> list[float]:
 
 
 def _worth(state: LastNightState, card: str) -> int:
+    """What a card is worth keeping at the item limits: the scenario's own cards most (the
+    Keys and Gasoline to escape; Gasoline and Fire to burn the pits), then weapons."""
     data = state.card(card)
+    if card in state.scenario.needs or (state.scenario.hero_goal == "burn-pits" and (
+            card == GASOLINE or FIRE in data.keywords)):
+        return 3
     return 2 if cards.is_weapon(data) else 1
