@@ -173,6 +173,8 @@ class HeuristicAgent:
             return next((i for i in ids if i.startswith("at-last:")), ids[-1])
         if "done" in ids and top.KIND == "fight":
             return reroll(state, ids)
+        if ids[0].startswith("keep-card:"):  # Sally, Resourceful: the card worth most
+            return max(ids, key=lambda i: (_worth(state, i.split(":", 1)[1]), i))
         fighting = top.KIND == "fight"
         for prefix in ("scratch:", "devils:", "use:", "faith:", "jeb:", "keep"):
             if prefix in ("use:", "faith:", "jeb:") and not fighting:

@@ -57,6 +57,7 @@ TEMPLATES = WORDS + (
     "at-last:{hero}:{placed}", "building:{building}", "corner:{corner}", "pit-at:{space}",
     "gas:{space}", "light:{space}", "escort:{folk}", "leave:{folk}", "folk:{folk}:{zombie}",
     "next",
+    "keep-card:{card}",  # Sally, Resourceful: the searched card kept (appended)
 )
 CORNERS = ("NE", "NW", "SE", "SW")
 HAND_SCALE = 4.0

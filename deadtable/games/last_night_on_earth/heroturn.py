@@ -72,6 +72,7 @@ class HeroAct(Frame):
     picks: int = 0  # Deputy Taylor: cards still to pick from the discard pile
     handled: list[str] = field(default_factory=list)  # townsfolk left this turn
     fought: list[str] = field(default_factory=list)
+    drawn: list[str] = field(default_factory=list)  # Sally's two searched cards, one to keep
 
 
 class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
@@ -175,6 +176,11 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
             actions.append(Action("stop", "No more", {"verb": "stop"}))
             return Decision.of(HEROES, f"Deputy Taylor: pick a card ({frame.picks} more)",
                                actions)
+        if frame.step == "resourceful":
+            return Decision.of(HEROES, f"{hero.name}, Resourceful: keep one card, the other to "
+                               "the bottom of the Hero deck", [
+                Action(f"keep-card:{c}", f"Keep {c}", {"verb": "keep", "card": c})
+                for c in dict.fromkeys(frame.drawn)])
         if frame.step == "limit" and cards.over_limit(state, hero):
             return Decision.of(HEROES, f"{hero.name} carries too much: discard one", [
                 Action(f"discard:{c}", f"Discard {c}", {"verb": "discard", "card": c})
@@ -236,6 +242,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
                 state.hero_deck.cards.append(rest)
                 frame.picks -= 1
                 state.event(f"{rest} goes back into the Hero deck.", f"Hero card: {TAYLOR}")
+        elif frame.step == "resourceful":
+            keep_one(state, frame, hero, rest)
         elif frame.step == "limit":
             cards.discard_hero_card(state, hero, rest)
             state.event(f"{hero.name} discards {rest} (item and weapon limits).",
@@ -427,14 +435,23 @@ def do_search(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -
         2 if has_ability(state, hero, "search-draw-two") else 1)) if c is not None]
     building = state.town.building_of[hero.space]
     state.event(f"{hero.name} searches the {building}.", SEARCH)
-    if len(drawn) == 2:  # Sally, Resourceful: keeps the better, the other to the bottom
-        keep, other = sorted(drawn, key=lambda c: (not cards.carried(state.card(c)), c))
-        state.hero_deck.bury(other)
-        drawn = [keep]
-        state.event(f"{hero.name} keeps {keep} and puts {other} on the bottom of the Hero deck.",
-                    "Hero sheet: Sally, Resourceful", to=state.seat_of(hero.name))
+    if len(drawn) == 2:  # Sally, Resourceful: her player keeps one, the other to the bottom
+        frame.drawn = drawn
+        frame.step = "resourceful"
+        return
     for card in drawn:
         found(state, frame, hero, card, SEARCH)
+
+
+def keep_one(state: LastNightState, frame: HeroAct, hero: HeroFigure, keep: str) -> None:
+    other = next(c for c in frame.drawn if c != keep) if frame.drawn.count(keep) == 1 \
+        else keep  # two copies of one card: either is the other
+    state.hero_deck.bury(other)
+    frame.drawn = []
+    frame.step = "main"
+    state.event(f"{hero.name} keeps {keep} and puts {other} on the bottom of the Hero deck.",
+                "Hero sheet: Sally, Resourceful", to=state.seat_of(hero.name))
+    found(state, frame, hero, keep, SEARCH)
 
 
 def found(state: LastNightState, frame: HeroAct, hero: HeroFigure, card: str, cite: str) -> None:

@@ -100,8 +100,16 @@ def test_sally_keeps_one_of_two_cards(tmp_path):
         state.hero_deck.put_on_top(card)
     hero_turn(state, "Sally")
     state.apply("search")
+    # Sally's player chooses which to keep (Resourceful), either one
+    assert sorted(state.decision.ids) == ["keep-card:Crowbar", "keep-card:Recovery"]
+    choice = state.clone()
+    state.apply("keep-card:Crowbar")
     assert state.heroes["Sally"].items == ["Crowbar"] and state.heroes["Sally"].hand == []
     assert state.hero_deck.cards[-1] == "Recovery"
+    assert state.decision.prompt == "Sally's turn"
+    choice.apply("keep-card:Recovery")
+    assert choice.heroes["Sally"].hand == ["Recovery"] and choice.heroes["Sally"].items == []
+    assert choice.hero_deck.cards[-1] == "Crowbar"
 
 
 def test_a_revolver_kills_on_4_and_runs_dry_on_1_ammo_first(tmp_path):
