@@ -4,17 +4,19 @@ Both read the table through a sample of the game (`Observation.sample`: the deck
 other side's hand dealt anew), so they know nothing their seat may not.
 
 - `zombie` plays its hand: Surprise Attack on a hero in a building, Heavy Rain, A Town
-  Overrun, the building cards (taken over, dark, a new pit: the buildings nearest the heroes),
-  Cornered when zombies are at a hero, Trip! on a roll of 4 or more, Resilient and There's Too
-  Many! whenever it can; Shamble for a zombie within a roll of a hero; Fight cards
-  only where they turn a lost fight (the beaten dice re-rolled, 2 more dice, +1 to a die that
-  then ties); each zombie steps toward the nearest hero or townsperson; new zombies rise at
-  the pit nearest the heroes.
+  Overrun, Living Nightmare, There's No Time, Leave It! (on the best weapon discarded), the
+  building cards (taken over, dark, a new pit: the buildings nearest the heroes), Cornered
+  when zombies are at a hero, Trip! on a roll of 4 or more, Resilient and There's Too Many!
+  whenever it can; Shamble for a zombie within a roll of a hero; Fight cards only where they
+  turn a lost fight (the beaten dice re-rolled, 2 more dice, +1 to a die that then ties);
+  each zombie steps toward the nearest hero or townsperson; new zombies rise at the pit
+  nearest the heroes.
 - `heuristic` (the heroes): searches buildings until armed, heals the wounded, shoots what it
-  can, follows the scenario (to the truck with the Keys and a Gasoline; gas on a pit to burn
-  and Fire to light it; armed heroes fetch townsfolk and take them to the Center of Town),
-  walks armed and healthy heroes toward the zombies and the others toward the nearest hero
-  (grouping up), and uses every combat bonus and card in a fight.
+  can (Dynamite only where no hero stands), follows the scenario (to the truck with the Keys
+  and a Gasoline; gas on a pit to burn and Fire to light it; armed heroes fetch townsfolk and
+  take them to the Center of Town), walks armed and healthy heroes toward the zombies and the
+  others toward the nearest hero (grouping up), and uses every combat bonus and card in a
+  fight.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
 WORTH_A_PRAYER = ("Uuuurrrggghh!", "Undead Hate the Living", "A Town Overrun",
                   "Surprise Attack")
 PREFERRED = ("surprise:", "play:Relentless Advance", "play:A Town Overrun", "play:Heavy Rain",
+             "play:Living Nightmare", "play:There's No Time, Leave It!",
              "play:My God", "play:New Spawning Pit", "play:Lights Out", "play:Oh the Horror!")
 
 
@@ -69,6 +72,8 @@ class ZombieAgent:
         if kind == "loss-of-faith":
             return ids[0]  # Loss of Faith whenever it can be played
         if ids[0].startswith("discard:"):
+            if kind == "zombie-turn" and top.step == "no-time":
+                return max(ids, key=lambda i: (_worth(state, i.split(":", 1)[1]), i))
             return ids[0]
         if ids[0].startswith(("corner:", "building:")):  # the part of town nearest the heroes
             return min(ids, key=lambda i: (town_part_distance(state, i, near), i))
@@ -253,8 +258,11 @@ def answer(state: LastNightState, ids: list[str]) -> str:
 
 
 def useful(state: LastNightState, hero: HeroFigure, action: str) -> bool:
-    """Gas only on a pit to burn (Burn 'Em Out), lit unless the fire would kill the hero."""
+    """Gas only on a pit to burn (Burn 'Em Out), lit unless the fire would kill the hero;
+    Dynamite only where no hero stands."""
     verb, _, rest = action.partition(":")
+    if verb == "shoot" and rest.startswith(cards.DYNAMITE + ":"):
+        return not state.heroes_at(_space(action))
     if verb == "gas":
         space = int(rest)
         where = state.town.building_of[space]

@@ -61,6 +61,9 @@ class Fight(Frame):
     devils: bool = False  # Get Back You Devils played
 
 
+NIGHTMARE = "Living Nightmare"  # Zombie Heroes roll 2 more fight dice
+
+
 def start_fight(state: LastNightState, hero: HeroFigure, zombie: str) -> None:
     state.event(f"{hero.name} fights {zombie_name(zombie)}.", FIGHT)
     state.push(Fight(hero.name, zombie))
@@ -211,6 +214,8 @@ def play_jeb(state: LastNightState, holder: HeroFigure, hero: HeroFigure) -> Non
 def roll(state: LastNightState, frame: Fight) -> None:
     hero = state.heroes[frame.hero]
     zombie_count = (2 if is_zombie_hero(frame.zombie) else 1) + (2 if state.cornered else 0)
+    if is_zombie_hero(frame.zombie) and NIGHTMARE in state.in_play:
+        zombie_count += state.card(NIGHTMARE).numbers["zombie_dice"]
     frame.zombie_dice = state.dice.rolls_of(zombie_count)
     frame.hero_dice = state.dice.rolls_of(hero_dice_count(state, hero, frame.using))
     state.event(f"Fight dice: {zombie_name(frame.zombie)} {frame.zombie_dice}, {hero.name} "

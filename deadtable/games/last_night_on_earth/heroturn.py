@@ -30,7 +30,7 @@ from deadtable.games.last_night_on_earth import (
 )
 from deadtable.games.last_night_on_earth.fight import Fight, play_faith, start_fight
 from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, HeroFigure, LastNightState
-from deadtable.games.last_night_on_earth.wounds import kill_zombie, zombie_name
+from deadtable.games.last_night_on_earth.wounds import Wound, kill_zombie, zombie_name
 
 TURN = "Hero turn (reference/last-night-on-earth.md: publisher blurb, nerdstable.com)"
 MOVE = TURN + ", move"
@@ -358,13 +358,16 @@ def shots(state: LastNightState, hero: HeroFigure) -> list[Action]:
     actions = []
     for card in dict.fromkeys(hero.items):
         data = state.card(card)
-        if cards.RANGED not in data.keywords:
-            continue
+        if cards.RANGED not in data.keywords or (
+                data.needs and not any(data.needs in state.card(c).keywords
+                                       for c in hero.items)):
+            continue  # Dynamite needs Fire
         reach = data.numbers.get("range", 0)
         targets = sorted({s for s in state.zombies.values() if in_range(state, hero.space, s,
                                                                         reach)})
-        if card == "Pump Shotgun":
-            actions += [Action(f"shoot:{card}:{s}", f"Fire the {card} at {state.name(s)} "
+        if card in cards.AT_A_SPACE:
+            fire = "Throw" if card == cards.DYNAMITE else "Fire"
+            actions += [Action(f"shoot:{card}:{s}", f"{fire} the {card} at {state.name(s)} "
                                f"({len(state.zombies_at(s))} zombies)",
                                {"verb": "shoot", "card": card, "space": s}) for s in targets]
         else:
@@ -509,6 +512,9 @@ def shoot(state: LastNightState, hero: HeroFigure, card: str, target: str) -> No
         if ammo <= data.numbers["out_of_ammo_on"]:
             out_of_ammo(state, hero, card, ammo)
         return
+    if card == cards.DYNAMITE:
+        dynamite(state, hero, int(target), cite)
+        return
     rolled = state.dice.d6()
     name = zombie_name(target)
     if card == "Signal Flare":
@@ -528,6 +534,30 @@ def shoot(state: LastNightState, hero: HeroFigure, card: str, target: str) -> No
         state.event(f"{hero.name} fires the {card} at {name}: {rolled}, a miss.", cite)
     if rolled <= data.numbers.get("out_of_ammo_on", 0):
         out_of_ammo(state, hero, card, rolled)
+
+
+def dynamite(state: LastNightState, hero: HeroFigure, space: int, cite: str) -> None:
+    """Thrown and discarded: a D6 per zombie in the space kills on 2+, a D6 per hero there
+    wounds on 5+ (designed reading of "heroes on 5+")."""
+    data = state.card(cards.DYNAMITE)
+    cards.discard_hero_card(state, hero, cards.DYNAMITE)
+    state.event(f"{hero.name} throws the Dynamite at {state.name(space)}.", cite)
+    for zombie in state.zombies_at(space):
+        rolled = state.dice.d6()
+        hit = rolled >= data.numbers["kill_on"]
+        state.event(f"Dynamite roll {rolled} for {zombie_name(zombie)}: "
+                    f"{'killed' if hit else 'it survives'}.", cite)
+        if hit:
+            kill_zombie(state, zombie, cite)
+            if state.outcome is not None:
+                return
+    for other in reversed([h for h in state.living() if h.space == space]):
+        rolled = state.dice.d6()
+        hit = rolled >= data.numbers["hero_hit_on"]
+        state.event(f"Dynamite roll {rolled} for {other.name}: "
+                    f"{'a wound' if hit else 'unhurt'}.", cite)
+        if hit:
+            state.push(Wound(other.name, cite))
 
 
 def out_of_ammo(state: LastNightState, hero: HeroFigure, card: str, rolled: int) -> None:

@@ -40,6 +40,8 @@ HUNGER = "Zombie Hunger (thezombiegame.com rulings: diagonals count, walls do no
 TOO_MANY = "There's Too Many!"
 STY = "Farmer Sty"
 ADVANCE = "Relentless Advance"
+NIGHTMARE = "Living Nightmare"
+NO_TIME = "There's No Time, Leave It!"
 CARD_LABELS = {
     buildingcards.MY_GOD: f"{buildingcards.MY_GOD}: a random building is taken over",
     buildingcards.LIGHTS_OUT: "Lights Out: a building of your choice goes dark",
@@ -103,6 +105,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             return cards_decision(state)
         if frame.step == "advance":
             return advance_decision(state, frame)
+        if frame.step == "no-time":
+            return no_time_decision(state)
         if frame.step in ("corner", "building", "pit-space"):
             return buildingcards.decision(state, frame)
         if frame.step == "hold":
@@ -130,6 +134,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             frame.step = "cards"
         elif frame.step == "cards":
             frame.step = "spawn"
+        elif frame.step == "no-time":  # the Hero discard pile is empty
+            frame.step = "cards"
         elif frame.step == "advance":  # no zombie left that can advance
             frame.advance, frame.advanced = 0, []
             frame.step = "cards"
@@ -169,6 +175,10 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
                         to=seat)
         elif frame.step == "advance":
             advance(state, frame, verb, rest)
+        elif frame.step == "no-time":
+            state.hero_discard.remove(rest)
+            frame.step = "cards"
+            state.event(f"{NO_TIME}: {rest} is removed from the game.", f"Zombie card: {NO_TIME}")
         elif frame.step in ("corner", "building", "pit-space"):
             buildingcards.apply(state, frame, action_id)
         elif frame.step == "cards":
@@ -230,6 +240,20 @@ def sun(state: LastNightState) -> None:
         return
     state.event(f"Zombie turn {state.turn} of {state.scenario.sun_track}: the Sun moves down "
                 "its track.", TURN + ", step 1")
+    if NIGHTMARE in state.in_play:
+        nightmare(state)
+
+
+def nightmare(state: LastNightState) -> None:
+    """Living Nightmare in play: the top Hero card is discarded as the Sun moves (designed:
+    this moment), and an empty Hero deck beats the heroes."""
+    cite = f"Zombie card: {NIGHTMARE}"
+    card = cards.draw_hero_card(state)
+    if card is not None:
+        state.hero_discard.put_on_top(card)
+        state.event(f"{NIGHTMARE}: the top Hero card, {card}, is discarded.", cite)
+    if not state.hero_deck:
+        finish(state, ZOMBIES, f"{NIGHTMARE} emptied the Hero deck", cite)
 
 
 def discard_decision(state: LastNightState) -> Decision | None:
@@ -277,6 +301,13 @@ def cards_decision(state: LastNightState) -> Decision | None:
     if "Cornered" in held and not state.cornered:
         actions.append(Action("play:Cornered", "Cornered: zombies roll 2 more fight dice, "
                               "heroes win ties", {"verb": "play", "card": "Cornered"}))
+    if NIGHTMARE in held and NIGHTMARE not in state.in_play:
+        actions.append(Action(f"play:{NIGHTMARE}", f"{NIGHTMARE}: a Hero card discarded every "
+                              "Zombie turn, Zombie Heroes roll 2 more fight dice (remains in "
+                              "play)", {"verb": "play", "card": NIGHTMARE}))
+    if NO_TIME in held and state.hero_discard:
+        actions.append(Action(f"play:{NO_TIME}", f"{NO_TIME}: remove a discarded Hero card "
+                              "from the game", {"verb": "play", "card": NO_TIME}))
     if ADVANCE in held and state.zombies:
         actions.append(Action(f"play:{ADVANCE}", f"{ADVANCE}: D6 zombies move one space now",
                               {"verb": "play", "card": ADVANCE}))
@@ -324,9 +355,15 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
         assert isinstance(frame, ZombieTurn)
         buildingcards.effect(state, frame, card)
         return
-    if card == "Heavy Rain":
+    if card in ("Heavy Rain", NIGHTMARE):
         state.in_play.append(card)
-        state.event("Heavy Rain remains in play.", cite)
+        state.event(f"{card} remains in play.", cite)
+        return
+    if card == NO_TIME:
+        frame = state.stack[-1]
+        assert isinstance(frame, ZombieTurn)
+        state.zombie_discard.put_on_top(card)
+        frame.step = "no-time"
         return
     state.zombie_discard.put_on_top(card)
     if card == "Oh the Horror!":
@@ -356,6 +393,14 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
         zombie = new_zombie(state, hero.space)
         state.event(f"Surprise Attack: {zombie_name(zombie)} appears in {hero.name}'s space.",
                     cite)
+
+
+def no_time_decision(state: LastNightState) -> Decision | None:
+    if not state.hero_discard:
+        return None
+    return Decision.of(ZOMBIES, f"{NO_TIME}: which Hero card leaves the game?", [
+        Action(f"discard:{c}", f"Remove {c} from the game", {"verb": "discard", "card": c})
+        for c in dict.fromkeys(state.hero_discard.cards)])
 
 
 def advance_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:

@@ -1,0 +1,202 @@
+"""The Advanced decks (option decks=advanced): the deck they make, and each implemented
+Advanced card's effect with its dice scripted."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from deadtable import registry
+from deadtable.agents import make_agent
+from deadtable.agents.base import observe
+from deadtable.games.last_night_on_earth.cards import ADVANCED_HERO_CARDS, ADVANCED_ZOMBIE_CARDS
+from deadtable.games.last_night_on_earth.state import LastNightState
+from tests.games.last_night_on_earth.table import (
+    at,
+    fight,
+    give,
+    hero_turn,
+    put,
+    script,
+    table,
+    texts,
+    zombie,
+    zombie_cards,
+    zombie_turn,
+)
+
+NIGHTMARE = "Living Nightmare"
+NO_TIME = "There's No Time, Leave It!"
+
+
+def new(**options) -> LastNightState:
+    state = registry.load("last-night-on-earth", **options).new(seed=3)
+    assert isinstance(state, LastNightState)
+    return state
+
+
+def every_card(state: LastNightState) -> tuple[Counter, Counter]:
+    heroes = Counter(state.hero_deck.cards + state.hero_discard.cards)
+    for hero in state.heroes.values():
+        heroes.update(hero.items + hero.hand)
+    zombies = Counter(state.zombie_deck.cards + state.zombie_discard.cards
+                      + state.zombie_hand.cards + state.in_play)
+    return heroes, zombies
+
+
+def test_the_advanced_decks_add_the_advanced_cards_to_the_basic_ones():
+    basic_heroes, basic_zombies = every_card(new())
+    heroes, zombies = every_card(new(decks="advanced"))
+    assert heroes - basic_heroes == Counter({"Signal Flare": 1, "Lighter": 2, "Gasoline": 2,
+                                             "Dynamite": 4})
+    assert zombies - basic_zombies == Counter({NIGHTMARE: 1, NO_TIME: 1})
+    assert set(ADVANCED_HERO_CARDS) <= set(heroes) and set(ADVANCED_ZOMBIE_CARDS) <= set(zombies)
+
+
+def test_a_scenarios_advanced_cards_are_not_added_twice():
+    """Burn 'Em Out shuffles in the Advanced deck's two Gasoline and two Lighters: with the
+    Advanced decks they are already there."""
+    heroes, _ = every_card(new(scenario="burn-em-out", decks="advanced"))
+    assert heroes["Gasoline"] == 2 and heroes["Lighter"] == 2
+    basic, _ = every_card(new(scenario="burn-em-out"))
+    assert basic["Gasoline"] == 2 and basic["Dynamite"] == 0
+
+
+def test_dynamite_needs_fire(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    give(state, "Becky", "Dynamite")
+    zombie(state, "3,5")
+    hero_turn(state, "Becky")
+    assert not any(i.startswith("shoot:Dynamite") for i in state.decision.ids)
+
+
+def test_dynamite_kills_zombies_on_2_and_wounds_heroes_on_5(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    give(state, "Becky", "Dynamite", "Lighter")
+    a, b = zombie(state, "3,5"), zombie(state, "3,5")
+    put(state, "Sally", "3,5")
+    hero_turn(state, "Becky")
+    script(state, 1, 2, 5)  # zombie a survives, b is killed, Sally is wounded
+    state.apply(f"shoot:Dynamite:{at(state, '3,5')}")
+    assert list(state.zombies) == [a] and b not in state.zombies
+    assert state.heroes["Becky"].items == ["Lighter"]
+    assert "Dynamite" in state.hero_discard
+    assert state.heroes["Sally"].wounds == 1  # wounds taken
+
+
+def dynamite_by_sally(tmp_path) -> LastNightState:
+    """Becky in her turn with Dynamite and Fire, a zombie by Sally two squares away."""
+    state = table(tmp_path, decks="advanced")
+    give(state, "Becky", "Dynamite", "Lighter")
+    zombie(state, "3,5")
+    put(state, "Sally", "3,5")
+    hero_turn(state, "Becky")
+    return state
+
+
+def test_dynamite_spares_a_hero_on_4(tmp_path):
+    state = dynamite_by_sally(tmp_path)
+    script(state, 2, 4)
+    state.apply(f"shoot:Dynamite:{at(state, '3,5')}")
+    assert not state.zombies
+    assert state.heroes["Sally"].wounds == 0
+
+
+def test_the_advanced_signal_flare_is_a_second_flare(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    assert Counter(state.hero_deck.cards)["Signal Flare"] == 2
+    give(state, "Becky", "Signal Flare")
+    z = zombie(state, "3,5")
+    hero_turn(state, "Becky")
+    script(state, 1)
+    state.apply(f"shoot:Signal Flare:{z}")
+    assert z in state.zombies and "Signal Flare" in state.hero_discard
+
+
+def test_the_lighter_is_fire_for_gas(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    give(state, "Becky", "Lighter")
+    state.gas.append(at(state, "3,4"))
+    z = zombie(state, "3,4")
+    hero_turn(state, "Becky")
+    state.apply(f"light:{at(state, '3,4')}")
+    assert z not in state.zombies
+
+
+def test_living_nightmare_discards_a_hero_card_every_zombie_turn(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    zombie_cards(state, NIGHTMARE)
+    zombie_turn(state, "cards")
+    state.apply(f"play:{NIGHTMARE}")
+    assert state.in_play == [NIGHTMARE]
+    top = state.hero_deck.cards[0]
+    left = len(state.hero_deck)
+    zombie_turn(state, "sun")
+    assert len(state.hero_deck) == left - 1 and state.hero_discard.cards[0] == top
+
+
+def test_living_nightmare_beats_the_heroes_when_the_hero_deck_runs_out(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    state.in_play.append(NIGHTMARE)
+    state.hero_deck.cards = state.hero_deck.cards[:1]
+    zombie_turn(state, "sun")
+    assert state.outcome is not None and state.outcome.results["zombies"] == "win"
+
+
+def test_living_nightmare_gives_zombie_heroes_two_more_fight_dice(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    state.in_play.append(NIGHTMARE)
+    becky = state.heroes["Becky"]
+    becky.dead = True
+    state.zombies["zombie-becky"] = at(state, "3,3")
+    script(state, 1, 1, 1, 1, 6, 6)
+    fight(state, "Johnny", "zombie-becky")
+    state.apply("roll")
+    rolled = [t for t in texts(state, 30) if t.startswith("Fight dice:")]
+    assert "[1, 1, 1, 1]" in rolled[-1]  # a Zombie Hero's 2 dice, and 2 more
+
+
+def test_theres_no_time_removes_a_hero_discard_from_the_game(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    state.hero_deck.remove("Chainsaw")
+    state.hero_discard.put_on_top("Chainsaw")
+    zombie_cards(state, NO_TIME)
+    zombie_turn(state, "cards")
+    assert f"play:{NO_TIME}" in state.decision.ids
+    state.apply(f"play:{NO_TIME}")
+    state.apply("discard:Chainsaw")
+    assert "Chainsaw" not in state.hero_discard
+    heroes, _ = every_card(state)
+    assert heroes["Chainsaw"] == 0
+    assert NO_TIME in state.zombie_discard
+
+
+def test_theres_no_time_needs_a_hero_discard(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    zombie_cards(state, NO_TIME)
+    zombie_turn(state, "cards")
+    assert f"play:{NO_TIME}" not in state.decision.ids
+
+
+def choice(state: LastNightState, agent: str) -> str:
+    return make_agent(agent, seed=1, game=state.game.id).act(observe(state))
+
+
+def test_the_zombie_agent_plays_living_nightmare_and_removes_the_best_discard(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    for card in ("Chainsaw", "Recovery"):
+        state.hero_deck.remove(card)
+        state.hero_discard.put_on_top(card)
+    zombie_cards(state, NIGHTMARE, NO_TIME)
+    zombie_turn(state, "cards")
+    first = choice(state, "zombie")
+    assert first in (f"play:{NIGHTMARE}", f"play:{NO_TIME}")
+    state.apply(f"play:{NO_TIME}")
+    assert choice(state, "zombie") == "discard:Chainsaw"  # a weapon before an event
+
+
+def test_the_hero_agent_throws_dynamite_only_where_no_hero_stands(tmp_path):
+    state = dynamite_by_sally(tmp_path)
+    assert not choice(state, "heuristic").startswith("shoot:Dynamite")
+    put(state, "Sally", "3,3")
+    hero_turn(state, "Becky")
+    assert choice(state, "heuristic") == f"shoot:Dynamite:{at(state, '3,5')}"
