@@ -4,7 +4,8 @@ Both read the table through a sample of the game (`Observation.sample`: the deck
 other side's hand dealt anew), so they know nothing their seat may not.
 
 - `zombie` plays its hand: Surprise Attack on a hero in a building, Heavy Rain, A Town
-  Overrun, Living Nightmare, There's No Time, Leave It! (on the best weapon discarded), the
+  Overrun, Living Nightmare, There's No Time, Leave It! (on the best weapon discarded), This
+  Can't Be Happening! and Teen Angst (on the hero nearest a zombie), the
   building cards (taken over, dark, a new pit: the buildings nearest the heroes), Cornered
   when zombies are at a hero, Trip! on a roll of 4 or more, Resilient and There's Too Many!
   whenever it can; Shamble for a zombie within a roll of a hero; Fight cards only where they
@@ -35,6 +36,7 @@ WORTH_A_PRAYER = ("Uuuurrrggghh!", "Undead Hate the Living", "A Town Overrun",
                   "Surprise Attack")
 PREFERRED = ("surprise:", "play:Relentless Advance", "play:A Town Overrun", "play:Heavy Rain",
              "play:Living Nightmare", "play:There's No Time, Leave It!",
+             "play:This Can't Be Happening!", "play:Teen Angst",
              "play:My God", "play:New Spawning Pit", "play:Lights Out", "play:Oh the Horror!")
 
 
@@ -77,6 +79,9 @@ class ZombieAgent:
             return ids[0]
         if ids[0].startswith(("corner:", "building:")):  # the part of town nearest the heroes
             return min(ids, key=lambda i: (town_part_distance(state, i, near), i))
+        if ids[0].startswith("hero:"):  # a card on the hero nearest a zombie
+            zombies = distance_field(state.board, list(state.zombies.values()))
+            return min(ids, key=lambda i: (zombies[state.heroes[i[5:]].space], i))
         if ids[0].startswith(("pit:", "pit-at:")):
             return min(ids, key=lambda i: (near[_space(i)], i))
         if ids[0].startswith("take:"):  # the zombie farthest from the heroes, to the nearest pit

@@ -29,7 +29,8 @@ ZOMBIE_CARDS = (
 # The Advanced cards the rules play (option decks=advanced shuffles them in with the basic
 # cards): docs/last-night-on-earth.md, "The Advanced decks", lists which.
 ADVANCED_HERO_CARDS = ("Signal Flare", "Lighter", "Gasoline", "Dynamite")
-ADVANCED_ZOMBIE_CARDS = ("Living Nightmare", "There's No Time, Leave It!")
+ADVANCED_ZOMBIE_CARDS = ("Living Nightmare", "There's No Time, Leave It!",
+                         "This Can't Be Happening!", "Teen Angst")
 DECKS = ("basic", "advanced")
 GUN = "Gun"
 DYNAMITE = "Dynamite"

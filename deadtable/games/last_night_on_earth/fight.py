@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import cards, zseats
+from deadtable.games.last_night_on_earth import cards, onhero, zseats
 from deadtable.games.last_night_on_earth.state import (
     HEROES,
     ZOMBIES,
@@ -80,7 +80,7 @@ def hero_dice_count(state: LastNightState, hero: HeroFigure, using: list[str]) -
     for ability in state.hero(hero.name).abilities:
         if ability.effect == "fight-die-alone" and len(state.heroes_at(hero.space)) == 1:
             count += ability.numbers.get("fight_dice", 1)
-    return count
+    return max(1, count - onhero.lost_dice(state, hero))
 
 
 def judge(state: LastNightState, frame: Fight) -> tuple[bool, bool]:

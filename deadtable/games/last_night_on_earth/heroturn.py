@@ -24,6 +24,7 @@ from deadtable.games.last_night_on_earth import (
     buildingcards,
     cards,
     gas,
+    onhero,
     scenario,
     townsfolk,
     zseats,
@@ -149,6 +150,7 @@ def waiting_heroes(state: LastNightState, frame: HeroTurn) -> list[str]:
 def begin(state: LastNightState, frame: HeroTurn, name: str) -> None:
     frame.acted.append(name)
     state.event(f"{name}'s turn.", TURN)
+    onhero.turn_begins(state, state.heroes[name])
     state.push(HeroAct(name))
 
 

@@ -22,7 +22,7 @@ from functools import cache, partial
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import buildingcards, cards, zseats
+from deadtable.games.last_night_on_earth import buildingcards, cards, onhero, zseats
 from deadtable.games.last_night_on_earth.data import Town
 from deadtable.games.last_night_on_earth.fight import start_fight
 from deadtable.games.last_night_on_earth.setup import new_zombie
@@ -66,6 +66,7 @@ class ZombieTurn(Frame):
     chooser: str = ""  # the side choosing its corner of town
     target: str = ""  # New Spawning Pit's building, its space still to choose
     held: list[str] = field(default_factory=list)  # zombies that may not move this turn
+    aiming: str = ""  # a card played on a hero (onhero.py), its hero still to choose
 
 
 def hunger_targets(state: LastNightState, space: int) -> list[int]:
@@ -107,6 +108,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             return advance_decision(state, frame)
         if frame.step == "no-time":
             return no_time_decision(state)
+        if frame.step == "on-hero":
+            return onhero.decision(state, frame.aiming)
         if frame.step in ("corner", "building", "pit-space"):
             return buildingcards.decision(state, frame)
         if frame.step == "hold":
@@ -134,8 +137,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             frame.step = "cards"
         elif frame.step == "cards":
             frame.step = "spawn"
-        elif frame.step == "no-time":  # the Hero discard pile is empty
-            frame.step = "cards"
+        elif frame.step in ("no-time", "on-hero"):  # nothing left to choose
+            frame.step, frame.aiming = "cards", ""
         elif frame.step == "advance":  # no zombie left that can advance
             frame.advance, frame.advanced = 0, []
             frame.step = "cards"
@@ -175,6 +178,9 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
                         to=seat)
         elif frame.step == "advance":
             advance(state, frame, verb, rest)
+        elif frame.step == "on-hero":
+            onhero.place(state, frame.aiming, rest)
+            frame.step, frame.aiming = "cards", ""
         elif frame.step == "no-time":
             state.hero_discard.remove(rest)
             frame.step = "cards"
@@ -308,6 +314,11 @@ def cards_decision(state: LastNightState) -> Decision | None:
     if NO_TIME in held and state.hero_discard:
         actions.append(Action(f"play:{NO_TIME}", f"{NO_TIME}: remove a discarded Hero card "
                               "from the game", {"verb": "play", "card": NO_TIME}))
+    for card in onhero.ON_HERO:
+        if card in held and onhero.targets(state, card):
+            actions.append(Action(f"play:{card}", f"{card}: a hero rolls 1 fight die fewer"
+                                  + (" while he shares a space" if card == onhero.TEEN else ""),
+                                  {"verb": "play", "card": card}))
     if ADVANCE in held and state.zombies:
         actions.append(Action(f"play:{ADVANCE}", f"{ADVANCE}: D6 zombies move one space now",
                               {"verb": "play", "card": ADVANCE}))
@@ -358,6 +369,11 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
     if card in ("Heavy Rain", NIGHTMARE):
         state.in_play.append(card)
         state.event(f"{card} remains in play.", cite)
+        return
+    if card in onhero.ON_HERO:
+        frame = state.stack[-1]
+        assert isinstance(frame, ZombieTurn)
+        frame.step, frame.aiming = "on-hero", card
         return
     if card == NO_TIME:
         frame = state.stack[-1]

@@ -9,12 +9,14 @@ from deadtable import registry
 from deadtable.agents import make_agent
 from deadtable.agents.base import observe
 from deadtable.games.last_night_on_earth.cards import ADVANCED_HERO_CARDS, ADVANCED_ZOMBIE_CARDS
+from deadtable.games.last_night_on_earth.heroturn import HeroTurn
 from deadtable.games.last_night_on_earth.state import LastNightState
 from tests.games.last_night_on_earth.table import (
     at,
     fight,
     give,
     hero_turn,
+    push,
     put,
     script,
     table,
@@ -26,6 +28,8 @@ from tests.games.last_night_on_earth.table import (
 
 NIGHTMARE = "Living Nightmare"
 NO_TIME = "There's No Time, Leave It!"
+CANT = "This Can't Be Happening!"
+TEEN = "Teen Angst"
 
 
 def new(**options) -> LastNightState:
@@ -48,7 +52,7 @@ def test_the_advanced_decks_add_the_advanced_cards_to_the_basic_ones():
     heroes, zombies = every_card(new(decks="advanced"))
     assert heroes - basic_heroes == Counter({"Signal Flare": 1, "Lighter": 2, "Gasoline": 2,
                                              "Dynamite": 4})
-    assert zombies - basic_zombies == Counter({NIGHTMARE: 1, NO_TIME: 1})
+    assert zombies - basic_zombies == Counter({NIGHTMARE: 1, NO_TIME: 1, CANT: 1, TEEN: 1})
     assert set(ADVANCED_HERO_CARDS) <= set(heroes) and set(ADVANCED_ZOMBIE_CARDS) <= set(zombies)
 
 
@@ -200,3 +204,51 @@ def test_the_hero_agent_throws_dynamite_only_where_no_hero_stands(tmp_path):
     put(state, "Sally", "3,3")
     hero_turn(state, "Becky")
     assert choice(state, "heuristic") == f"shoot:Dynamite:{at(state, '3,5')}"
+
+
+def test_this_cant_be_happening_takes_a_fight_die_until_he_starts_beside_a_hero(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    zombie_cards(state, CANT)
+    zombie_turn(state, "cards")
+    state.apply(f"play:{CANT}")
+    state.apply("hero:Becky")
+    assert state.in_play == [f"{CANT} (Becky)"]
+    put(state, "Becky", "0,4")
+    z = zombie(state, "0,4")
+    script(state, 6, 5)  # the zombie's die, then Becky's one die: she loses
+    fight(state, "Becky", z)
+    state.apply("roll")
+    assert "Fight dice: Zombie 1 [6], Becky [5]." in texts(state, 30)
+    put(state, "Becky", "3,3")  # beside Johnny
+    state.stack = state.stack[:1]
+    push(state, HeroTurn(step="choose", acted=["Johnny", "Sally", "Jenny"]))
+    assert state.in_play == [] and CANT in state.zombie_discard
+
+
+def test_teen_angst_is_played_on_a_student_and_counts_while_he_shares_a_space(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    zombie_cards(state, TEEN)
+    zombie_turn(state, "cards")
+    state.apply(f"play:{TEEN}")
+    assert sorted(state.decision.ids) == ["hero:Johnny", "hero:Sally"]  # the Students
+    state.apply("hero:Sally")
+    z = zombie(state, "3,3")
+    script(state, 6, 5)
+    fight(state, "Sally", z)  # beside Becky, Johnny and Jenny: 1 die
+    state.apply("roll")
+    assert "Fight dice: Zombie 1 [6], Sally [5]." in texts(state, 30)
+    put(state, "Sally", "0,4")
+    z = zombie(state, "0,4")
+    script(state, 6, 5, 4)
+    fight(state, "Sally", z)  # alone: 2 dice
+    state.apply("roll")
+    assert "Fight dice: Zombie 2 [6], Sally [5, 4]." in texts(state, 30)
+
+
+def test_at_last_cancels_a_card_on_a_hero(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    state.in_play.append(f"{TEEN} (Sally)")
+    give(state, "Becky", "At Last…")
+    push(state, HeroTurn(step="at-last"))
+    state.apply("at-last:Becky:Teen Angst (Sally)")
+    assert state.in_play == [] and TEEN in state.zombie_discard
