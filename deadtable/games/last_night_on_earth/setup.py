@@ -2,7 +2,8 @@
 
 1. The town: the centre board's side for the scenario and four L-boards drawn from the seed
    (or the user's own town map).
-2. The decks: the implemented basic cards of each deck, shuffled.
+2. The decks: the basic cards of each deck (with decks=advanced the implemented Advanced ones
+   too, and a scenario's Advanced cards), shuffled.
 3. The heroes: four dealt at random (or the ones named), each in its starting building; a hero
    whose building is not on the table starts in the Center of Town with a free Hero card.
    Starting items are taken from the Hero deck (Sheriff Anderson's Revolver, Father Joseph's
