@@ -5,7 +5,8 @@ other side's hand dealt anew), so they know nothing their seat may not.
 
 - `zombie` plays its hand: Surprise Attack on a hero in a building, Heavy Rain, A Town
   Overrun, Living Nightmare, There's No Time, Leave It! (on the best weapon discarded), This
-  Can't Be Happening! and Teen Angst (on the hero nearest a zombie), the
+  Can't Be Happening! and Teen Angst (on the hero nearest a zombie), Bickering, This Could Be
+  Our Last Night on Earth, the
   building cards (taken over, dark, a new pit: the buildings nearest the heroes), Cornered
   when zombies are at a hero, Trip! on a roll of 4 or more, Resilient and There's Too Many!
   whenever it can; Shamble for a zombie within a roll of a hero; Fight cards only where they
@@ -36,7 +37,8 @@ WORTH_A_PRAYER = ("Uuuurrrggghh!", "Undead Hate the Living", "A Town Overrun",
                   "Surprise Attack")
 PREFERRED = ("surprise:", "play:Relentless Advance", "play:A Town Overrun", "play:Heavy Rain",
              "play:Living Nightmare", "play:There's No Time, Leave It!",
-             "play:This Can't Be Happening!", "play:Teen Angst",
+             "play:This Can't Be Happening!", "play:Teen Angst", "play:Bickering",
+             "play:This Could Be Our Last Night on Earth",
              "play:My God", "play:New Spawning Pit", "play:Lights Out", "play:Oh the Horror!")
 
 

@@ -30,7 +30,8 @@ ZOMBIE_CARDS = (
 # cards): docs/last-night-on-earth.md, "The Advanced decks", lists which.
 ADVANCED_HERO_CARDS = ("Signal Flare", "Lighter", "Gasoline", "Dynamite")
 ADVANCED_ZOMBIE_CARDS = ("Living Nightmare", "There's No Time, Leave It!",
-                         "This Can't Be Happening!", "Teen Angst")
+                         "This Can't Be Happening!", "Teen Angst", "Bickering",
+                         "This Could Be Our Last Night on Earth")
 DECKS = ("basic", "advanced")
 GUN = "Gun"
 DYNAMITE = "Dynamite"

@@ -24,6 +24,7 @@ from deadtable.games.last_night_on_earth import (
     buildingcards,
     cards,
     gas,
+    lostturns,
     onhero,
     scenario,
     townsfolk,
@@ -93,6 +94,7 @@ class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
         if frame.step == "start":
             state.fight_card_played = False
             state.event("The Hero turn begins.", TURN)
+            lostturns.skip(state, frame.acted)
             frame.step = "at-last"
             return
         if frame.step == "at-last":

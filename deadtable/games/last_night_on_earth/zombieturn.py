@@ -22,7 +22,7 @@ from functools import cache, partial
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import buildingcards, cards, onhero, zseats
+from deadtable.games.last_night_on_earth import buildingcards, cards, lostturns, onhero, zseats
 from deadtable.games.last_night_on_earth.data import Town
 from deadtable.games.last_night_on_earth.fight import start_fight
 from deadtable.games.last_night_on_earth.setup import new_zombie
@@ -66,7 +66,8 @@ class ZombieTurn(Frame):
     chooser: str = ""  # the side choosing its corner of town
     target: str = ""  # New Spawning Pit's building, its space still to choose
     held: list[str] = field(default_factory=list)  # zombies that may not move this turn
-    aiming: str = ""  # a card played on a hero (onhero.py), its hero still to choose
+    aiming: str = ""  # a card played on a hero (onhero.py), its hero still to choose; or
+    # the first hero named for This Could Be Our Last Night on Earth (lostturns.py)
 
 
 def hunger_targets(state: LastNightState, space: int) -> list[int]:
@@ -110,6 +111,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             return no_time_decision(state)
         if frame.step == "on-hero":
             return onhero.decision(state, frame.aiming)
+        if frame.step == "lovers":
+            return lostturns.lovers_decision(state, frame.aiming)
         if frame.step in ("corner", "building", "pit-space"):
             return buildingcards.decision(state, frame)
         if frame.step == "hold":
@@ -137,7 +140,7 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             frame.step = "cards"
         elif frame.step == "cards":
             frame.step = "spawn"
-        elif frame.step in ("no-time", "on-hero"):  # nothing left to choose
+        elif frame.step in ("no-time", "on-hero", "lovers"):  # nothing left to choose
             frame.step, frame.aiming = "cards", ""
         elif frame.step == "advance":  # no zombie left that can advance
             frame.advance, frame.advanced = 0, []
@@ -181,6 +184,12 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
         elif frame.step == "on-hero":
             onhero.place(state, frame.aiming, rest)
             frame.step, frame.aiming = "cards", ""
+        elif frame.step == "lovers":
+            if not frame.aiming:
+                frame.aiming = rest
+            else:
+                lostturns.lose_turn(state, lostturns.LOVERS, [frame.aiming, rest])
+                frame.step, frame.aiming = "cards", ""
         elif frame.step == "no-time":
             state.hero_discard.remove(rest)
             frame.step = "cards"
@@ -314,6 +323,10 @@ def cards_decision(state: LastNightState) -> Decision | None:
     if NO_TIME in held and state.hero_discard:
         actions.append(Action(f"play:{NO_TIME}", f"{NO_TIME}: remove a discarded Hero card "
                               "from the game", {"verb": "play", "card": NO_TIME}))
+    for card in lostturns.CARDS:
+        if card in held and lostturns.playable(state, card):
+            actions.append(Action(f"play:{card}", f"{card}: heroes sharing a space lose their "
+                                  "next turn", {"verb": "play", "card": card}))
     for card in onhero.ON_HERO:
         if card in held and onhero.targets(state, card):
             actions.append(Action(f"play:{card}", f"{card}: a hero rolls 1 fight die fewer"
@@ -369,6 +382,16 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
     if card in ("Heavy Rain", NIGHTMARE):
         state.in_play.append(card)
         state.event(f"{card} remains in play.", cite)
+        return
+    if card == lostturns.BICKERING:
+        state.zombie_discard.put_on_top(card)
+        lostturns.bickering(state)
+        return
+    if card == lostturns.LOVERS:
+        frame = state.stack[-1]
+        assert isinstance(frame, ZombieTurn)
+        state.zombie_discard.put_on_top(card)
+        frame.step, frame.aiming = "lovers", ""
         return
     if card in onhero.ON_HERO:
         frame = state.stack[-1]

@@ -30,6 +30,7 @@ NIGHTMARE = "Living Nightmare"
 NO_TIME = "There's No Time, Leave It!"
 CANT = "This Can't Be Happening!"
 TEEN = "Teen Angst"
+LOVERS = "This Could Be Our Last Night on Earth"
 
 
 def new(**options) -> LastNightState:
@@ -52,7 +53,8 @@ def test_the_advanced_decks_add_the_advanced_cards_to_the_basic_ones():
     heroes, zombies = every_card(new(decks="advanced"))
     assert heroes - basic_heroes == Counter({"Signal Flare": 1, "Lighter": 2, "Gasoline": 2,
                                              "Dynamite": 4})
-    assert zombies - basic_zombies == Counter({NIGHTMARE: 1, NO_TIME: 1, CANT: 1, TEEN: 1})
+    assert zombies - basic_zombies == Counter({NIGHTMARE: 1, NO_TIME: 1, CANT: 1, TEEN: 1,
+                                               "Bickering": 1, LOVERS: 2})
     assert set(ADVANCED_HERO_CARDS) <= set(heroes) and set(ADVANCED_ZOMBIE_CARDS) <= set(zombies)
 
 
@@ -252,3 +254,39 @@ def test_at_last_cancels_a_card_on_a_hero(tmp_path):
     push(state, HeroTurn(step="at-last"))
     state.apply("at-last:Becky:Teen Angst (Sally)")
     assert state.in_play == [] and TEEN in state.zombie_discard
+
+
+def test_bickering_costs_every_hero_sharing_a_space_his_next_turn(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    put(state, "Jenny", "0,4")  # alone: keeps her turn
+    zombie_cards(state, "Bickering")
+    zombie_turn(state, "cards")
+    state.apply("play:Bickering")
+    assert state.lost_turns == {h: "Bickering" for h in ("Becky", "Johnny", "Sally")}
+    state.stack = state.stack[:1]
+    push(state, HeroTurn())
+    assert state.stack[-1].hero == "Jenny"  # the only hero left to act: her turn begins
+    assert "Becky loses this turn." in texts(state, 10) and not state.lost_turns
+
+
+def test_bickering_needs_heroes_sharing_a_space(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    for hero, square in (("Becky", "0,4"), ("Johnny", "1,4"), ("Sally", "2,4")):
+        put(state, hero, square)
+    zombie_cards(state, "Bickering")
+    zombie_turn(state, "cards")
+    assert "play:Bickering" not in state.decision.ids
+
+
+def test_last_night_on_earth_takes_a_male_and_a_female_hero_in_one_space(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    put(state, "Becky", "0,4")
+    put(state, "Sally", "0,4")  # two women: no pair
+    zombie_cards(state, LOVERS)
+    zombie_turn(state, "cards")
+    state.apply(f"play:{LOVERS}")
+    assert sorted(state.decision.ids) == ["hero:Jenny", "hero:Johnny"]
+    state.apply("hero:Johnny")
+    assert state.decision.ids == ["hero:Jenny"]
+    state.apply("hero:Jenny")
+    assert state.lost_turns == {"Johnny": LOVERS, "Jenny": LOVERS}
