@@ -14,11 +14,12 @@ other side's hand dealt anew), so they know nothing their seat may not.
   each zombie steps toward the nearest hero or townsperson; new zombies rise at the pit
   nearest the heroes.
 - `heuristic` (the heroes): searches buildings until armed, heals the wounded, shoots what it
-  can (Dynamite only where no hero stands), follows the scenario (to the truck with the Keys
-  and a Gasoline; gas on a pit to burn and Fire to light it; armed heroes fetch townsfolk and
-  take them to the Center of Town), walks armed and healthy heroes toward the zombies and the
-  others toward the nearest hero (grouping up), and uses every combat bonus and card in a
-  fight.
+  can (Dynamite only where no hero stands), plays Just What I Needed while short of weapons or
+  of a scenario item (the item, else the best discarded weapon, else a draw), follows the
+  scenario (to the truck with the Keys and a Gasoline; gas on a pit to burn and Fire to light
+  it; armed heroes fetch townsfolk and take them to the Center of Town), walks armed and
+  healthy heroes toward the zombies and the others toward the nearest hero (grouping up), and
+  uses every combat bonus and card in a fight.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
 
 WORTH_A_PRAYER = ("Uuuurrrggghh!", "Undead Hate the Living", "A Town Overrun",
                   "Surprise Attack")
+NEEDED_ID = "play:Just What I Needed"
 PREFERRED = ("surprise:", "play:Relentless Advance", "play:A Town Overrun", "play:Heavy Rain",
              "play:Living Nightmare", "play:There's No Time, Leave It!",
              "play:This Can't Be Happening!", "play:Teen Angst", "play:Bickering",
@@ -203,6 +205,8 @@ class HeuristicAgent:
         if ids[0].startswith(("hero:", "pair:")):
             return ids[0]
         hero = state.heroes[top.hero]  # type: ignore[attr-defined]
+        if top.step == "needed":
+            return needed_choice(state, ids)
         if top.step == "moving":
             return self._step(state, hero, ids)
         return self._main(state, hero, ids)
@@ -215,6 +219,8 @@ class HeuristicAgent:
             if found and not (prefix == "keys" and goal == "escape-truck"):
                 return found[0]
         weapons = [c for c in hero.items if cards.is_weapon(state.card(c))]
+        if NEEDED_ID in ids and (len(weapons) < 2 or missing(state)):
+            return NEEDED_ID
         if "search" in ids and (len(weapons) < 2 or len(hero.items) < 3):
             return "search"
         if "move" in ids:
@@ -305,6 +311,24 @@ def scenario_goals(state: LastNightState, hero: HeroFigure, armed: bool) -> list
         if armed and free:
             return free
     return []
+
+
+def missing(state: LastNightState) -> list[str]:
+    """The scenario's items no living hero carries or holds."""
+    held = {c for h in state.living() for c in h.items + h.hand}
+    return [c for c in state.scenario.needs if c not in held]
+
+
+def needed_choice(state: LastNightState, ids: list[str]) -> str:
+    """Just What I Needed: a missing scenario item, else the best discarded weapon, else a
+    draw."""
+    for card in missing(state):
+        if f"use:{card}" in ids:
+            return f"use:{card}"
+    if "take" in ids and not any(i.startswith("back:") and _worth(state, i[5:]) > 1
+                                 for i in ids):
+        return "take"
+    return max(ids, key=lambda i: (_worth(state, i[5:]) if i.startswith("back:") else 0, i))
 
 
 def reroll(state: LastNightState, ids: list[str]) -> str:

@@ -25,6 +25,7 @@ from deadtable.games.last_night_on_earth import (
     cards,
     gas,
     lostturns,
+    needed,
     onhero,
     scenario,
     townsfolk,
@@ -173,6 +174,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
                 Action("reroll", "Sure-Footed: re-roll the movement die", {"verb": "reroll"})])
         if frame.step == "moving":
             return move_decision(state, frame, hero)
+        if frame.step == "needed":
+            return needed.decision(state, hero)
         if frame.step == "taylor" and frame.picks and state.hero_discard:
             actions = [Action(f"back:{c}", f"Shuffle {c} back", {"verb": "pick", "card": c})
                        for c in sorted(set(state.hero_discard.cards))]
@@ -196,6 +199,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
             frame.step = "rolled"
         elif frame.step == "resilient":
             frame.step = "main"
+        elif frame.step == "needed":
+            needed.nothing(state, frame)
         elif frame.step == "rolled":
             frame.step = "moving"
         elif frame.step == "blitz":
@@ -232,6 +237,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
             frame.step = "moving"
         elif frame.step == "moving":
             step(state, frame, hero, verb, rest)
+        elif frame.step == "needed":
+            needed.take(state, frame, hero, action_id)
         elif frame.step == "taylor":
             if verb == "stop":
                 taylor_done(state, frame)
@@ -343,6 +350,7 @@ def main_actions(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> lis
     if not frame.shot:
         actions += shots(state, hero)
     actions += card_plays(state, hero)
+    actions += needed.actions(state, hero)
     actions += gas.actions(state, frame, hero)
     actions += townsfolk.actions(state, frame, hero)
     actions.append(Action("end", "Fight any zombie here and end the turn" if zombies_here
@@ -645,7 +653,7 @@ ACTIONS = {"move": do_move, "search": do_search, "nurse": do_nurse, "recover": d
            "faith": do_faith, "keys": do_keys, "brody": do_brody, "jeb": do_jeb,
            "taylor": do_taylor, "gas": gas.do_gas, "light": gas.do_light,
            "escort": townsfolk.do_escort, "leave": townsfolk.do_leave,
-           "folk": townsfolk.do_attack, "end": do_end}
+           "folk": townsfolk.do_attack, "play": needed.start, "end": do_end}
 
 
 # -- moving ------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ NO_TIME = "There's No Time, Leave It!"
 CANT = "This Can't Be Happening!"
 TEEN = "Teen Angst"
 LOVERS = "This Could Be Our Last Night on Earth"
+NEEDED = "Just What I Needed"
 
 
 def new(**options) -> LastNightState:
@@ -52,7 +53,7 @@ def test_the_advanced_decks_add_the_advanced_cards_to_the_basic_ones():
     basic_heroes, basic_zombies = every_card(new())
     heroes, zombies = every_card(new(decks="advanced"))
     assert heroes - basic_heroes == Counter({"Signal Flare": 1, "Lighter": 2, "Gasoline": 2,
-                                             "Dynamite": 4})
+                                             "Dynamite": 4, NEEDED: 4})
     assert zombies - basic_zombies == Counter({NIGHTMARE: 1, NO_TIME: 1, CANT: 1, TEEN: 1,
                                                "Bickering": 1, LOVERS: 2})
     assert set(ADVANCED_HERO_CARDS) <= set(heroes) and set(ADVANCED_ZOMBIE_CARDS) <= set(zombies)
@@ -290,3 +291,43 @@ def test_last_night_on_earth_takes_a_male_and_a_female_hero_in_one_space(tmp_pat
     assert state.decision.ids == ["hero:Jenny"]
     state.apply("hero:Jenny")
     assert state.lost_turns == {"Johnny": LOVERS, "Jenny": LOVERS}
+
+
+def test_just_what_i_needed_takes_a_discarded_card(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    give(state, "Becky", NEEDED)
+    state.hero_deck.remove("Chainsaw")
+    state.hero_discard.put_on_top("Chainsaw")
+    hero_turn(state, "Becky")
+    assert choice(state, "heuristic") == f"play:{NEEDED}"  # unarmed
+    state.apply(f"play:{NEEDED}")
+    assert "back:Chainsaw" in state.decision.ids and "take" in state.decision.ids
+    assert not any(i.startswith("use:") for i in state.decision.ids)  # no scenario item
+    assert choice(state, "heuristic") == "back:Chainsaw"
+    state.apply("back:Chainsaw")
+    becky = state.heroes["Becky"]
+    assert becky.items == ["Chainsaw"] and becky.hand == []
+    assert state.hero_discard.cards == [NEEDED]
+    assert "move" in state.decision.ids  # her move is still to come
+
+
+def test_just_what_i_needed_finds_a_scenario_item_in_the_deck(tmp_path):
+    state = table(tmp_path, scenario="escape-in-the-truck", decks="advanced")
+    give(state, "Becky", NEEDED)
+    hero_turn(state, "Becky")
+    state.apply(f"play:{NEEDED}")
+    assert {"use:Keys", "use:Gasoline"} <= set(state.decision.ids)
+    left = len(state.hero_deck)
+    state.apply("use:Keys")
+    assert state.heroes["Becky"].items == ["Keys"] and len(state.hero_deck) == left - 1
+
+
+def test_just_what_i_needed_may_draw_the_top_card(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    give(state, "Becky", NEEDED)
+    hero_turn(state, "Becky")
+    top = state.hero_deck.cards[0]
+    state.apply(f"play:{NEEDED}")
+    state.apply("take")
+    becky = state.heroes["Becky"]
+    assert top in becky.items + becky.hand
