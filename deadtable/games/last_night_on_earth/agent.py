@@ -6,7 +6,7 @@ other side's hand dealt anew), so they know nothing their seat may not.
 - `zombie` plays its hand: Surprise Attack on a hero in a building, Heavy Rain, A Town
   Overrun, Living Nightmare, There's No Time, Leave It! (on the best weapon discarded), This
   Can't Be Happening! and Teen Angst (on the hero nearest a zombie), Bickering, This Could Be
-  Our Last Night on Earth, the
+  Our Last Night on Earth, Night That Never Ends (the title with most copies discarded), the
   building cards (taken over, dark, a new pit: the buildings nearest the heroes), Cornered
   when zombies are at a hero, Trip! on a roll of 4 or more, Resilient and There's Too Many!
   whenever it can; Shamble for a zombie within a roll of a hero; Fight cards only where they
@@ -40,7 +40,7 @@ NEEDED_ID = "play:Just What I Needed"
 PREFERRED = ("surprise:", "play:Relentless Advance", "play:A Town Overrun", "play:Heavy Rain",
              "play:Living Nightmare", "play:There's No Time, Leave It!",
              "play:This Can't Be Happening!", "play:Teen Angst", "play:Bickering",
-             "play:This Could Be Our Last Night on Earth",
+             "play:This Could Be Our Last Night on Earth", "play:Night That Never Ends",
              "play:My God", "play:New Spawning Pit", "play:Lights Out", "play:Oh the Horror!")
 
 
@@ -78,6 +78,8 @@ class ZombieAgent:
         if kind == "loss-of-faith":
             return ids[0]  # Loss of Faith whenever it can be played
         if ids[0].startswith("discard:"):
+            if kind == "zombie-turn" and top.step == "night":  # the most copies back
+                return max(ids, key=lambda i: (state.zombie_discard.cards.count(i[8:]), i))
             if kind == "zombie-turn" and top.step == "no-time":
                 return max(ids, key=lambda i: (_worth(state, i.split(":", 1)[1]), i))
             return ids[0]
@@ -175,6 +177,8 @@ class HeuristicAgent:
         if ids[0].startswith("corner:"):  # the table's choice: the corner farthest away
             near = distance_field(state.board, [h.space for h in state.living()])
             return max(ids, key=lambda i: (town_part_distance(state, i, near), i))
+        if top.KIND == "zombie-turn" and top.step == "night-heroes":
+            return max(ids, key=lambda i: (_worth(state, i[5:]) if i != "pass" else 0, i))
         if top.KIND == "zombie-turn":  # Farmer Sty holds back the zombie nearest a hero
             holds = [i for i in ids if i.startswith("sty:")]
             if not holds:

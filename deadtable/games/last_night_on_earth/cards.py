@@ -31,7 +31,7 @@ ZOMBIE_CARDS = (
 ADVANCED_HERO_CARDS = ("Signal Flare", "Lighter", "Gasoline", "Dynamite", "Just What I Needed")
 ADVANCED_ZOMBIE_CARDS = ("Living Nightmare", "There's No Time, Leave It!",
                          "This Can't Be Happening!", "Teen Angst", "Bickering",
-                         "This Could Be Our Last Night on Earth")
+                         "This Could Be Our Last Night on Earth", "Night That Never Ends")
 DECKS = ("basic", "advanced")
 GUN = "Gun"
 DYNAMITE = "Dynamite"

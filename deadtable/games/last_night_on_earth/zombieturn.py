@@ -22,7 +22,14 @@ from functools import cache, partial
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import buildingcards, cards, lostturns, onhero, zseats
+from deadtable.games.last_night_on_earth import (
+    buildingcards,
+    cards,
+    lostturns,
+    nightnever,
+    onhero,
+    zseats,
+)
 from deadtable.games.last_night_on_earth.data import Town
 from deadtable.games.last_night_on_earth.fight import start_fight
 from deadtable.games.last_night_on_earth.setup import new_zombie
@@ -113,6 +120,10 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             return onhero.decision(state, frame.aiming)
         if frame.step == "lovers":
             return lostturns.lovers_decision(state, frame.aiming)
+        if frame.step == "night":
+            return nightnever.zombies_decision(state)
+        if frame.step == "night-heroes":
+            return nightnever.heroes_decision(state)
         if frame.step in ("corner", "building", "pit-space"):
             return buildingcards.decision(state, frame)
         if frame.step == "hold":
@@ -140,8 +151,11 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             frame.step = "cards"
         elif frame.step == "cards":
             frame.step = "spawn"
-        elif frame.step in ("no-time", "on-hero", "lovers"):  # nothing left to choose
+        elif frame.step in ("no-time", "on-hero", "lovers", "night-heroes"):  # nothing to choose
             frame.step, frame.aiming = "cards", ""
+        elif frame.step == "night":  # the Zombie discard pile is empty
+            state.zombie_discard.put_on_top(nightnever.NIGHT)
+            frame.step = "night-heroes"
         elif frame.step == "advance":  # no zombie left that can advance
             frame.advance, frame.advanced = 0, []
             frame.step = "cards"
@@ -184,6 +198,14 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
         elif frame.step == "on-hero":
             onhero.place(state, frame.aiming, rest)
             frame.step, frame.aiming = "cards", ""
+        elif frame.step == "night":
+            nightnever.back(state, rest, state.zombie_discard, state.zombie_deck)
+            state.zombie_discard.put_on_top(nightnever.NIGHT)
+            frame.step = "night-heroes"
+        elif frame.step == "night-heroes":
+            frame.step = "cards"
+            if verb == "back":
+                nightnever.back(state, rest, state.hero_discard, state.hero_deck)
         elif frame.step == "lovers":
             if not frame.aiming:
                 frame.aiming = rest
@@ -323,6 +345,10 @@ def cards_decision(state: LastNightState) -> Decision | None:
     if NO_TIME in held and state.hero_discard:
         actions.append(Action(f"play:{NO_TIME}", f"{NO_TIME}: remove a discarded Hero card "
                               "from the game", {"verb": "play", "card": NO_TIME}))
+    if nightnever.NIGHT in held and state.zombie_discard:
+        actions.append(Action(f"play:{nightnever.NIGHT}", f"{nightnever.NIGHT}: every copy of "
+                              "a discarded Zombie card back into the deck",
+                              {"verb": "play", "card": nightnever.NIGHT}))
     for card in lostturns.CARDS:
         if card in held and lostturns.playable(state, card):
             actions.append(Action(f"play:{card}", f"{card}: heroes sharing a space lose their "
@@ -382,6 +408,11 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
     if card in ("Heavy Rain", NIGHTMARE):
         state.in_play.append(card)
         state.event(f"{card} remains in play.", cite)
+        return
+    if card == nightnever.NIGHT:
+        frame = state.stack[-1]
+        assert isinstance(frame, ZombieTurn)
+        frame.step = "night"
         return
     if card == lostturns.BICKERING:
         state.zombie_discard.put_on_top(card)

@@ -32,6 +32,7 @@ CANT = "This Can't Be Happening!"
 TEEN = "Teen Angst"
 LOVERS = "This Could Be Our Last Night on Earth"
 NEEDED = "Just What I Needed"
+NIGHT = "Night That Never Ends"
 
 
 def new(**options) -> LastNightState:
@@ -55,7 +56,7 @@ def test_the_advanced_decks_add_the_advanced_cards_to_the_basic_ones():
     assert heroes - basic_heroes == Counter({"Signal Flare": 1, "Lighter": 2, "Gasoline": 2,
                                              "Dynamite": 4, NEEDED: 4})
     assert zombies - basic_zombies == Counter({NIGHTMARE: 1, NO_TIME: 1, CANT: 1, TEEN: 1,
-                                               "Bickering": 1, LOVERS: 2})
+                                               "Bickering": 1, LOVERS: 2, NIGHT: 1})
     assert set(ADVANCED_HERO_CARDS) <= set(heroes) and set(ADVANCED_ZOMBIE_CARDS) <= set(zombies)
 
 
@@ -331,3 +332,25 @@ def test_just_what_i_needed_may_draw_the_top_card(tmp_path):
     state.apply("take")
     becky = state.heroes["Becky"]
     assert top in becky.items + becky.hand
+
+
+def test_night_that_never_ends_shuffles_every_copy_back_for_both_sides(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    for card in ("Shamble", "Shamble", "Trip!"):
+        state.zombie_deck.remove(card)
+        state.zombie_discard.put_on_top(card)
+    for card in ("Faith", "Faith", "Chainsaw"):
+        state.hero_deck.remove(card)
+        state.hero_discard.put_on_top(card)
+    zombie_cards(state, NIGHT)
+    zombie_turn(state, "cards")
+    state.apply(f"play:{NIGHT}")
+    assert sorted(state.decision.ids) == ["discard:Shamble", "discard:Trip!"]
+    assert choice(state, "zombie") == "discard:Shamble"  # the most copies
+    state.apply("discard:Shamble")
+    assert state.zombie_discard.cards == [NIGHT, "Trip!"]
+    assert state.zombie_deck.cards.count("Shamble") == 6
+    assert state.decision.seat == "heroes" and "pass" in state.decision.ids
+    assert choice(state, "heuristic") == "back:Chainsaw"  # a weapon first
+    state.apply("back:Faith")
+    assert state.hero_discard.cards == ["Chainsaw"] and state.hero_deck.cards.count("Faith") == 3
