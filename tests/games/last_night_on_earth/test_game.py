@@ -60,6 +60,7 @@ def random_steps(seed: int, **options):
     (6, {"zombie-players": 2}),
     (7, {"hero-players": 2, "zombie-players": 2, "scenario": "defend-the-manor-house"}),
     (8, {"decks": "advanced"}), (9, {"decks": "advanced", "zombie-players": 2}),
+    (10, {"decks": "advanced", "hero-players": 3, "scenario": "escape-in-the-truck"}),
 ])
 def test_no_view_shows_another_seats_hand_or_a_decks_order(seed, options):
     for state in random_steps(seed, **options):
