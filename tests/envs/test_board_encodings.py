@@ -27,7 +27,7 @@ CASES: list[tuple[str, dict[str, Any], int, int]] = [
     (LNOE, {}, 2, 400), (LNOE, {"scenario": "defend-the-manor-house"}, 2, 400),
     (LNOE, {"scenario": "escape-in-the-truck", "hero-players": 4}, 2, 300),
     (LNOE, {"scenario": "save-the-townsfolk", "hero-players": 2}, 2, 300),
-    (LNOE, {"scenario": "burn-em-out"}, 2, 300),
+    (LNOE, {"scenario": "burn-em-out"}, 2, 300), (LNOE, {"decks": "advanced"}, 2, 400),
     (PR, {"players": 2}, 2, 400), (PR, {"players": 5, "fog-dial": "on"}, 2, 400),
     (PR, {"players": 13, "events": "every-turn"}, 1, 400),
 ]

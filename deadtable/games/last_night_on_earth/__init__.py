@@ -15,6 +15,7 @@ from deadtable.engine.game import GameSpec
 from deadtable.engine.options import Option, OptionSet
 from deadtable.engine.procedure import Frames
 from deadtable.games.last_night_on_earth.agent import HeuristicAgent, ZombieAgent
+from deadtable.games.last_night_on_earth.cards import DECKS
 from deadtable.games.last_night_on_earth.fight import Fight, FightHandler
 from deadtable.games.last_night_on_earth.heroturn import (
     HeroAct,
@@ -50,6 +51,8 @@ OPTIONS = OptionSet([
     Option("heroes", "random", "the four heroes, comma-separated (e.g. 'Becky,Billy,Johnny,"
            "Sally'), or 'random' to deal four of the eight"),
     Option("zombie-heroes", True, "a killed hero rises as a Zombie Hero (designed: docs)"),
+    Option("decks", "basic", "basic: the 40-card Hero and Zombie decks; advanced: their "
+           "Advanced cards shuffled in too (docs: The Advanced decks)", choices=DECKS),
     Option("town", "", "your own town map file (TOML, docs/maps.md; default: four random "
            "L-boards round the centre board)"),
     Option("heroes-file", "", "your own heroes file (TOML, the shape of data/heroes.toml)"),

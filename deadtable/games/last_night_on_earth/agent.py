@@ -4,14 +4,19 @@ Both read the table through a sample of the game (`Observation.sample`: the deck
 other side's hand dealt anew), so they know nothing their seat may not.
 
 - `zombie` plays its hand: Surprise Attack on a hero in a building, Heavy Rain, A Town
-  Overrun, the building cards (taken over, dark, a new pit: the buildings nearest the heroes),
-  Cornered when zombies are at a hero, Trip! on a roll of 4 or more, Resilient and There's Too
-  Many! whenever it can; Shamble for a zombie within a roll of a hero; Fight cards
-  only where they turn a lost fight (the beaten dice re-rolled, 2 more dice, +1 to a die that
-  then ties); each zombie steps toward the nearest hero or townsperson; new zombies rise at
-  the pit nearest the heroes.
+  Overrun, Living Nightmare, There's No Time, Leave It! (on the best weapon discarded), This
+  Can't Be Happening! and Teen Angst (on the hero nearest a zombie), Bickering, This Could Be
+  Our Last Night on Earth, Night That Never Ends (the title with most copies discarded), the
+  building cards (taken over, dark, a new pit: the buildings nearest the heroes), Cornered
+  when zombies are at a hero, Trip! on a roll of 4 or more, Resilient and There's Too Many!
+  whenever it can; Shamble for a zombie within a roll of a hero; Fight cards only where they
+  turn a lost fight (the beaten dice re-rolled, 2 more dice, +1 to a die that then ties);
+  each zombie steps toward the nearest hero or townsperson; new zombies rise at the pit
+  nearest the heroes.
 - `heuristic` (the heroes): searches buildings until armed, heals the wounded, shoots what it
-  can, follows the scenario's plan (to the truck with the Keys and a Gasoline; Burn 'Em Out:
+  can (Dynamite only where no hero stands), plays Just What I Needed while short of weapons or
+  of a scenario item (the item, else the best discarded weapon, else a draw), follows the
+  scenario's plan (to the truck with the Keys and a Gasoline; Burn 'Em Out:
   search for Gasoline and Fire, carry them to the pit buildings, light them, burn_goals;
   Save the Townsfolk: each hero fetches a different townsperson and takes it to the Center of
   Town, rescue_goals), walks armed and healthy heroes toward the zombies where killing is the
@@ -33,7 +38,11 @@ from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
 
 WORTH_A_PRAYER = ("Uuuurrrggghh!", "Undead Hate the Living", "A Town Overrun",
                   "Surprise Attack")
+NEEDED_ID = "play:Just What I Needed"
 PREFERRED = ("surprise:", "play:Relentless Advance", "play:A Town Overrun", "play:Heavy Rain",
+             "play:Living Nightmare", "play:There's No Time, Leave It!",
+             "play:This Can't Be Happening!", "play:Teen Angst", "play:Bickering",
+             "play:This Could Be Our Last Night on Earth", "play:Night That Never Ends",
              "play:My God", "play:New Spawning Pit", "play:Lights Out", "play:Oh the Horror!")
 
 
@@ -71,9 +80,16 @@ class ZombieAgent:
         if kind == "loss-of-faith":
             return ids[0]  # Loss of Faith whenever it can be played
         if ids[0].startswith("discard:"):
+            if kind == "zombie-turn" and top.step == "night":  # the most copies back
+                return max(ids, key=lambda i: (state.zombie_discard.cards.count(i[8:]), i))
+            if kind == "zombie-turn" and top.step == "no-time":
+                return max(ids, key=lambda i: (_worth(state, i.split(":", 1)[1]), i))
             return ids[0]
         if ids[0].startswith(("corner:", "building:")):  # the part of town nearest the heroes
             return min(ids, key=lambda i: (town_part_distance(state, i, near), i))
+        if ids[0].startswith("hero:"):  # a card on the hero nearest a zombie
+            zombies = distance_field(state.board, list(state.zombies.values()))
+            return min(ids, key=lambda i: (zombies[state.heroes[i[5:]].space], i))
         if ids[0].startswith(("pit:", "pit-at:")):
             return min(ids, key=lambda i: (near[_space(i)], i))
         if ids[0].startswith("take:"):  # the zombie farthest from the heroes, to the nearest pit
@@ -163,6 +179,8 @@ class HeuristicAgent:
         if ids[0].startswith("corner:"):  # the table's choice: the corner farthest away
             near = distance_field(state.board, [h.space for h in state.living()])
             return max(ids, key=lambda i: (town_part_distance(state, i, near), i))
+        if top.KIND == "zombie-turn" and top.step == "night-heroes":
+            return max(ids, key=lambda i: (_worth(state, i[5:]) if i != "pass" else 0, i))
         if top.KIND == "zombie-turn":  # Farmer Sty holds back the zombie nearest a hero
             holds = [i for i in ids if i.startswith("sty:")]
             if not holds:
@@ -195,6 +213,8 @@ class HeuristicAgent:
         if ids[0].startswith(("hero:", "pair:")):
             return ids[0]
         hero = state.heroes[top.hero]  # type: ignore[attr-defined]
+        if top.step == "needed":
+            return needed_choice(state, ids)
         if top.step == "moving":
             return self._step(state, hero, ids)
         return self._main(state, hero, ids)
@@ -210,6 +230,9 @@ class HeuristicAgent:
             found = [i for i in ids if i.startswith(prefix) and useful(state, hero, i)]
             if found and not (prefix == "keys" and goal == "escape-truck"):
                 return found[0]
+        weapons = [c for c in hero.items if cards.is_weapon(state.card(c))]
+        if NEEDED_ID in ids and (len(weapons) < 2 or missing(state)):
+            return NEEDED_ID
         if "search" in ids and wants_search(state, hero):
             return "search"
         if "move" in ids:
@@ -263,8 +286,10 @@ def answer(state: LastNightState, ids: list[str]) -> str:
 
 def useful(state: LastNightState, hero: HeroFigure, action: str) -> bool:
     """Gas only in a pit building with no gas yet (Burn 'Em Out), lit unless the fire would
-    kill the hero."""
+    kill the hero; Dynamite only where no hero stands."""
     verb, _, rest = action.partition(":")
+    if verb == "shoot" and rest.startswith(cards.DYNAMITE + ":"):
+        return not state.heroes_at(_space(action))
     if verb == "gas":  # the action offers only the hero's space and the next
         return state.town.building_of[int(rest)] in unsoaked(state)
     if verb == "light":
@@ -378,6 +403,24 @@ def townsfolk_claims(state: LastNightState) -> dict[str, int]:
         if name not in claims and space not in claims.values():
             claims[name] = space
     return claims
+
+
+def missing(state: LastNightState) -> list[str]:
+    """The scenario's items no living hero carries or holds."""
+    held = {c for h in state.living() for c in h.items + h.hand}
+    return [c for c in state.scenario.needs if c not in held]
+
+
+def needed_choice(state: LastNightState, ids: list[str]) -> str:
+    """Just What I Needed: a missing scenario item, else the best discarded weapon, else a
+    draw."""
+    for card in missing(state):
+        if f"use:{card}" in ids:
+            return f"use:{card}"
+    if "take" in ids and not any(i.startswith("back:") and _worth(state, i[5:]) > 1
+                                 for i in ids):
+        return "take"
+    return max(ids, key=lambda i: (_worth(state, i[5:]) if i.startswith("back:") else 0, i))
 
 
 def reroll(state: LastNightState, ids: list[str]) -> str:

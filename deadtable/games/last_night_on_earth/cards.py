@@ -8,7 +8,7 @@ dealt as blanks. Each implemented card's effect lives where its moment comes: th
 
 from __future__ import annotations
 
-from deadtable.games.last_night_on_earth.data import Card
+from deadtable.games.last_night_on_earth.data import Card, Deck
 from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
 
 # Hero deck, basic: all 40 cards.
@@ -26,7 +26,16 @@ ZOMBIE_CARDS = (
     "There's Too Many!", "Relentless Advance", "Loss of Faith", "My God, They've Taken the…",
     "Lights Out", "New Spawning Pit",
 )
+# The Advanced cards the rules play (option decks=advanced shuffles them in with the basic
+# cards): docs/last-night-on-earth.md, "The Advanced decks", lists which.
+ADVANCED_HERO_CARDS = ("Signal Flare", "Lighter", "Gasoline", "Dynamite", "Just What I Needed")
+ADVANCED_ZOMBIE_CARDS = ("Living Nightmare", "There's No Time, Leave It!",
+                         "This Can't Be Happening!", "Teen Angst", "Bickering",
+                         "This Could Be Our Last Night on Earth", "Night That Never Ends")
+DECKS = ("basic", "advanced")
 GUN = "Gun"
+DYNAMITE = "Dynamite"
+AT_A_SPACE = ("Pump Shotgun", DYNAMITE)  # fired at a space, not at one zombie
 RANGED = "Ranged Weapon"
 HAND_WEAPON = "Hand Weapon"
 
@@ -34,6 +43,13 @@ HAND_WEAPON = "Hand Weapon"
 def deck_cards(cards: dict[str, Card], names: tuple[str, ...]) -> list[str]:
     """One entry per copy of each implemented basic card, in a fixed order (to be shuffled)."""
     return sorted(name for name in names for _ in range(cards[name].copies))
+
+
+def advanced_cards(deck: Deck, names: tuple[str, ...]) -> list[str]:
+    """One entry per copy of each implemented Advanced card of `deck` (its own copy count: the
+    Advanced Signal Flare is a second one)."""
+    return sorted(c.name for c in deck.cards if c.set == "advanced" and c.name in names
+                  for _ in range(c.copies))
 
 
 def is_weapon(card: Card) -> bool:

@@ -9,7 +9,8 @@ kept faith, two cards' and an ability's fight dice). Zombies are named as they a
 (`zombie-23`), so `{zombie}` names one by its place among the zombie miniatures on the
 board, oldest first (`zombie@K`, K below the scenario's miniatures), or a Zombie Hero by its
 id (`zombie-becky`). `{building}` is every building a town can have, `{placed}` a building
-card as it stays in play (`Lights Out (Diner)`, `New Spawning Pit (4,18)`), `{folk}` the
+card as it stays in play (`Lights Out (Diner)`, `New Spawning Pit (4,18)`), or a card on a hero
+(`Teen Angst (Sally)`), `{folk}` the
 Townsperson tokens the scenarios place. To extend: a new card, hero or town needs nothing; a
 new kind of action is one template appended to TEMPLATES (and a new ENV_VERSION).
 
@@ -35,6 +36,7 @@ from deadtable.games.last_night_on_earth.buildingcards import (
 )
 from deadtable.games.last_night_on_earth.cards import RANGED
 from deadtable.games.last_night_on_earth.fight import ADJUSTERS
+from deadtable.games.last_night_on_earth.onhero import ON_HERO
 from deadtable.games.last_night_on_earth.state import LastNightState
 from deadtable.games.last_night_on_earth.town import load_layout, load_tile, load_town
 
@@ -111,7 +113,8 @@ class LastNightEncoding(BoardEncoding):
             "space": [str(i) for i in range(self.spaces)], "hero": self.heroes,
             "building": buildings, "corner": CORNERS,
             "placed": [entry(c, b) for c in (MY_GOD, LIGHTS_OUT) for b in buildings]
-            + [entry(NEW_PIT, name) for name in state.board.names],
+            + [entry(NEW_PIT, name) for name in state.board.names]
+            + [entry(c, h) for c in ON_HERO for h in self.heroes],
             "folk": [f"Townsperson {i}" for i in range(1, most_townsfolk(data) + 1)],
             "card": self.cards, "adjuster": ADJUSTERS,
             "gun": tuple(n for n, c in data.cards.items() if RANGED in c.keywords),

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import cards, zseats
+from deadtable.games.last_night_on_earth import cards, onhero, zseats
 from deadtable.games.last_night_on_earth.state import (
     HEROES,
     ZOMBIES,
@@ -61,6 +61,9 @@ class Fight(Frame):
     devils: bool = False  # Get Back You Devils played
 
 
+NIGHTMARE = "Living Nightmare"  # Zombie Heroes roll 2 more fight dice
+
+
 def start_fight(state: LastNightState, hero: HeroFigure, zombie: str) -> None:
     state.event(f"{hero.name} fights {zombie_name(zombie)}.", FIGHT)
     state.push(Fight(hero.name, zombie))
@@ -77,7 +80,7 @@ def hero_dice_count(state: LastNightState, hero: HeroFigure, using: list[str]) -
     for ability in state.hero(hero.name).abilities:
         if ability.effect == "fight-die-alone" and len(state.heroes_at(hero.space)) == 1:
             count += ability.numbers.get("fight_dice", 1)
-    return count
+    return max(1, count - onhero.lost_dice(state, hero))
 
 
 def judge(state: LastNightState, frame: Fight) -> tuple[bool, bool]:
@@ -211,6 +214,8 @@ def play_jeb(state: LastNightState, holder: HeroFigure, hero: HeroFigure) -> Non
 def roll(state: LastNightState, frame: Fight) -> None:
     hero = state.heroes[frame.hero]
     zombie_count = (2 if is_zombie_hero(frame.zombie) else 1) + (2 if state.cornered else 0)
+    if is_zombie_hero(frame.zombie) and NIGHTMARE in state.in_play:
+        zombie_count += state.card(NIGHTMARE).numbers["zombie_dice"]
     frame.zombie_dice = state.dice.rolls_of(zombie_count)
     frame.hero_dice = state.dice.rolls_of(hero_dice_count(state, hero, frame.using))
     state.event(f"Fight dice: {zombie_name(frame.zombie)} {frame.zombie_dice}, {hero.name} "

@@ -24,13 +24,16 @@ from deadtable.games.last_night_on_earth import (
     buildingcards,
     cards,
     gas,
+    lostturns,
+    needed,
+    onhero,
     scenario,
     townsfolk,
     zseats,
 )
 from deadtable.games.last_night_on_earth.fight import Fight, play_faith, start_fight
 from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, HeroFigure, LastNightState
-from deadtable.games.last_night_on_earth.wounds import kill_zombie, zombie_name
+from deadtable.games.last_night_on_earth.wounds import Wound, kill_zombie, zombie_name
 
 TURN = "Base game: Hero turn"  # sources: reference/last-night-on-earth.md "Hero turn"
 MOVE = TURN + ", move"
@@ -93,6 +96,7 @@ class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
         if frame.step == "start":
             state.fight_card_played = False
             state.event("The Hero turn begins.", TURN)
+            lostturns.skip(state, frame.acted)
             frame.step = "at-last"
             return
         if frame.step == "at-last":
@@ -150,6 +154,7 @@ def waiting_heroes(state: LastNightState, frame: HeroTurn) -> list[str]:
 def begin(state: LastNightState, frame: HeroTurn, name: str) -> None:
     frame.acted.append(name)
     state.event(f"{name}'s turn.", TURN)
+    onhero.turn_begins(state, state.heroes[name])
     state.push(HeroAct(name))
 
 
@@ -170,6 +175,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
                 Action("reroll", "Sure-Footed: re-roll the movement die", {"verb": "reroll"})])
         if frame.step == "moving":
             return move_decision(state, frame, hero)
+        if frame.step == "needed":
+            return needed.decision(state, hero)
         if frame.step == "taylor" and frame.picks and state.hero_discard:
             actions = [Action(f"back:{c}", f"Shuffle {c} back", {"verb": "pick", "card": c})
                        for c in sorted(set(state.hero_discard.cards))]
@@ -198,6 +205,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
             frame.step = "rolled"
         elif frame.step == "resilient":
             frame.step = "main"
+        elif frame.step == "needed":
+            needed.nothing(state, frame)
         elif frame.step == "rolled":
             frame.step = "moving"
         elif frame.step == "blitz":
@@ -234,6 +243,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
             frame.step = "moving"
         elif frame.step == "moving":
             step(state, frame, hero, verb, rest)
+        elif frame.step == "needed":
+            needed.take(state, frame, hero, action_id)
         elif frame.step == "taylor":
             if verb == "stop":
                 taylor_done(state, frame)
@@ -347,6 +358,7 @@ def main_actions(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> lis
     if not frame.shot:
         actions += shots(state, hero)
     actions += card_plays(state, hero)
+    actions += needed.actions(state, hero)
     actions += gas.actions(state, frame, hero)
     actions += townsfolk.actions(state, frame, hero)
     actions.append(Action("end", "Fight any zombie here and end the turn" if zombies_here
@@ -366,13 +378,16 @@ def shots(state: LastNightState, hero: HeroFigure) -> list[Action]:
     actions = []
     for card in dict.fromkeys(hero.items):
         data = state.card(card)
-        if cards.RANGED not in data.keywords:
-            continue
+        if cards.RANGED not in data.keywords or (
+                data.needs and not any(data.needs in state.card(c).keywords
+                                       for c in hero.items)):
+            continue  # Dynamite needs Fire
         reach = data.numbers.get("range", 0)
         targets = sorted({s for s in state.zombies.values() if in_range(state, hero.space, s,
                                                                         reach)})
-        if card == "Pump Shotgun":
-            actions += [Action(f"shoot:{card}:{s}", f"Fire the {card} at {state.name(s)} "
+        if card in cards.AT_A_SPACE:
+            fire = "Throw" if card == cards.DYNAMITE else "Fire"
+            actions += [Action(f"shoot:{card}:{s}", f"{fire} the {card} at {state.name(s)} "
                                f"({len(state.zombies_at(s))} zombies)",
                                {"verb": "shoot", "card": card, "space": s}) for s in targets]
         else:
@@ -526,6 +541,9 @@ def shoot(state: LastNightState, hero: HeroFigure, card: str, target: str) -> No
         if ammo <= data.numbers["out_of_ammo_on"]:
             out_of_ammo(state, hero, card, ammo)
         return
+    if card == cards.DYNAMITE:
+        dynamite(state, hero, int(target), cite)
+        return
     rolled = state.dice.d6()
     name = zombie_name(target)
     if card == "Signal Flare":
@@ -545,6 +563,30 @@ def shoot(state: LastNightState, hero: HeroFigure, card: str, target: str) -> No
         state.event(f"{hero.name} fires the {card} at {name}: {rolled}, a miss.", cite)
     if rolled <= data.numbers.get("out_of_ammo_on", 0):
         out_of_ammo(state, hero, card, rolled)
+
+
+def dynamite(state: LastNightState, hero: HeroFigure, space: int, cite: str) -> None:
+    """Thrown and discarded: a D6 per zombie in the space kills on 2+, a D6 per hero there
+    wounds on 5+ (designed reading of "heroes on 5+")."""
+    data = state.card(cards.DYNAMITE)
+    cards.discard_hero_card(state, hero, cards.DYNAMITE)
+    state.event(f"{hero.name} throws the Dynamite at {state.name(space)}.", cite)
+    for zombie in state.zombies_at(space):
+        rolled = state.dice.d6()
+        hit = rolled >= data.numbers["kill_on"]
+        state.event(f"Dynamite roll {rolled} for {zombie_name(zombie)}: "
+                    f"{'killed' if hit else 'it survives'}.", cite)
+        if hit:
+            kill_zombie(state, zombie, cite)
+            if state.outcome is not None:
+                return
+    for other in reversed([h for h in state.living() if h.space == space]):
+        rolled = state.dice.d6()
+        hit = rolled >= data.numbers["hero_hit_on"]
+        state.event(f"Dynamite roll {rolled} for {other.name}: "
+                    f"{'a wound' if hit else 'unhurt'}.", cite)
+        if hit:
+            state.push(Wound(other.name, cite))
 
 
 def out_of_ammo(state: LastNightState, hero: HeroFigure, card: str, rolled: int) -> None:
@@ -628,7 +670,7 @@ ACTIONS = {"move": do_move, "search": do_search, "nurse": do_nurse, "recover": d
            "faith": do_faith, "keys": do_keys, "brody": do_brody, "jeb": do_jeb,
            "taylor": do_taylor, "gas": gas.do_gas, "light": gas.do_light,
            "escort": townsfolk.do_escort, "leave": townsfolk.do_leave,
-           "folk": townsfolk.do_attack, "end": do_end}
+           "folk": townsfolk.do_attack, "play": needed.start, "end": do_end}
 
 
 # -- moving ------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 1. The town: the centre board's side for the scenario and four L-boards drawn from the seed
    (or the user's own town map).
-2. The decks: the implemented basic cards of each deck, shuffled.
+2. The decks: the basic cards of each deck (with decks=advanced the implemented Advanced ones
+   too, and a scenario's Advanced cards), shuffled.
 3. The heroes: four dealt at random (or the ones named), each in its starting building; a hero
    whose building is not on the table starts in the Center of Town with a free Hero card.
    Starting items are taken from the Hero deck (Sheriff Anderson's Revolver, Father Joseph's
@@ -46,6 +47,8 @@ class GameData:
     hero_cards: tuple[str, ...]  # the Hero deck as shuffled in (one entry per copy)
     zombie_cards: tuple[str, ...]
     scenarios: Scenarios
+    advanced_hero: tuple[str, ...]  # the implemented Advanced cards (option decks=advanced)
+    advanced_zombie: tuple[str, ...]
 
     def __deepcopy__(self, memo: dict[int, object]) -> Self:
         return self  # immutable: shared by every copy of a game
@@ -65,7 +68,9 @@ def _data(heroes: str, hero_deck: str, zombie_deck: str, scenarios: str) -> Game
             raise DataError(f"no basic card named {name!r} in the decks; the rules play it")
     return GameData(found, by_name, tuple(cards.deck_cards(by_name, cards.HERO_CARDS)),
                     tuple(cards.deck_cards(by_name, cards.ZOMBIE_CARDS)),
-                    load_scenarios(scenarios or None))
+                    load_scenarios(scenarios or None),
+                    tuple(cards.advanced_cards(hero, cards.ADVANCED_HERO_CARDS)),
+                    tuple(cards.advanced_cards(zombie, cards.ADVANCED_ZOMBIE_CARDS)))
 
 
 def game_data(options: dict[str, Any]) -> GameData:
@@ -129,8 +134,7 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> LastNightS
     state.data = data = game_data(options)
     state.scenario = data.scenarios.scenarios[options["scenario"]]
     state.town = town_for(options, state.scenario, seed)
-    hero_deck = sorted(data.hero_cards + state.scenario.add_cards)
-    zombie_deck = list(data.zombie_cards)
+    hero_deck, zombie_deck = decks(options["decks"], data, state.scenario)
     dice.shuffle(hero_deck)
     dice.shuffle(zombie_deck)
     make_piles(state, {"hero_deck": hero_deck, "hero_discard": [], "zombie_deck": zombie_deck,
@@ -140,6 +144,7 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> LastNightS
     state.gas, state.targets, state.folk, state.escort = [], [], {}, {}
     state.saved = state.folk_lost = 0
     state.passed, state.zhand2, state.zplayer = [], [], ""
+    state.lost_turns = {}
     state.zombies = {}
     state.next_zombie = 1
     state.turn = state.kills = state.heroes_killed = 0
@@ -155,6 +160,22 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> LastNightS
     state.push(Round())
     state.settle()
     return state
+
+
+def decks(chosen: str, data: GameData, scenario: Scenario) -> tuple[list[str], list[str]]:
+    """The Hero and Zombie decks before the shuffle: the basic cards, with decks=advanced the
+    Advanced ones too (reference: "plus 20 Advanced cards for each", shuffled in), and the
+    scenario's Advanced cards (Gasoline...) where the Advanced deck has not brought them."""
+    hero, zombie = list(data.hero_cards), list(data.zombie_cards)
+    advanced = list(data.advanced_hero) if chosen == "advanced" else []
+    for card in scenario.add_cards:
+        if card in advanced:
+            advanced.remove(card)  # the scenario's copy is this one
+        hero.append(card)
+    hero += advanced
+    if chosen == "advanced":
+        zombie += data.advanced_zombie
+    return sorted(hero), sorted(zombie)
 
 
 def place_heroes(state: LastNightState, names: list[str] | None) -> None:

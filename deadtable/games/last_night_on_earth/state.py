@@ -73,6 +73,7 @@ class LastNightState(ProcedureState):
         "hero_discard", "zombie_deck", "zombie_discard", "zombie_hand", "in_play", "turn",
         "kills", "heroes_killed", "fight_card_played", "cornered", "overdrawn", "pits",
         "gas", "targets", "folk", "escort", "saved", "folk_lost", "passed", "zhand2", "zplayer",
+        "lost_turns",
     )
 
     FRAMES: ClassVar[Frames]
@@ -98,6 +99,7 @@ class LastNightState(ProcedureState):
     saved: int  # townsfolk brought to the Center of Town
     folk_lost: int  # townsfolk killed
     passed: list[str]  # players who let the question now asked pass (seats.py)
+    lost_turns: dict[str, str]  # hero -> the Zombie card that makes it lose its next turn
     zhand2: list[str]  # the part of the Zombie hand zombies-2 holds (zseats.py)
     zplayer: str  # the zombie seat that played the last Zombie card
     turn: int  # the Sun track: turns begun (the game ends after scenario.sun_track)
@@ -232,6 +234,7 @@ class LastNightState(ProcedureState):
             "saved": self.saved,
             "folk_lost": self.folk_lost,
             "passed": list(self.passed),
+            "lost_turns": dict(self.lost_turns),
             "zhand2": list(self.zhand2),
             "zplayer": self.zplayer,
             "turn": self.turn,
@@ -263,6 +266,7 @@ class LastNightState(ProcedureState):
         self.saved = data["saved"]
         self.folk_lost = data["folk_lost"]
         self.passed = list(data["passed"])
+        self.lost_turns = dict(data["lost_turns"])
         self.zhand2 = list(data["zhand2"])
         self.zplayer = data["zplayer"]
         self.turn = data["turn"]
@@ -294,6 +298,7 @@ class LastNightState(ProcedureState):
         other.saved = self.saved
         other.folk_lost = self.folk_lost
         other.passed = list(self.passed)
+        other.lost_turns = dict(self.lost_turns)
         other.zhand2 = list(self.zhand2)
         other.zplayer = self.zplayer
         other.turn = self.turn

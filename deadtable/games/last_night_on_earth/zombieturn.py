@@ -22,7 +22,14 @@ from functools import cache, partial
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import buildingcards, cards, zseats
+from deadtable.games.last_night_on_earth import (
+    buildingcards,
+    cards,
+    lostturns,
+    nightnever,
+    onhero,
+    zseats,
+)
 from deadtable.games.last_night_on_earth.data import Town
 from deadtable.games.last_night_on_earth.fight import start_fight
 from deadtable.games.last_night_on_earth.setup import new_zombie
@@ -40,6 +47,8 @@ HUNGER = "Zombie Hunger (thezombiegame.com rulings: diagonals count, walls do no
 TOO_MANY = "There's Too Many!"
 STY = "Farmer Sty"
 ADVANCE = "Relentless Advance"
+NIGHTMARE = "Living Nightmare"
+NO_TIME = "There's No Time, Leave It!"
 CARD_LABELS = {
     buildingcards.MY_GOD: f"{buildingcards.MY_GOD}: a random building is taken over",
     buildingcards.LIGHTS_OUT: "Lights Out: a building of your choice goes dark",
@@ -64,6 +73,8 @@ class ZombieTurn(Frame):
     chooser: str = ""  # the side choosing its corner of town
     target: str = ""  # New Spawning Pit's building, its space still to choose
     held: list[str] = field(default_factory=list)  # zombies that may not move this turn
+    aiming: str = ""  # a card played on a hero (onhero.py), its hero still to choose; or
+    # the first hero named for This Could Be Our Last Night on Earth (lostturns.py)
 
 
 def hunger_targets(state: LastNightState, space: int) -> list[int]:
@@ -103,6 +114,16 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             return cards_decision(state)
         if frame.step == "advance":
             return advance_decision(state, frame)
+        if frame.step == "no-time":
+            return no_time_decision(state)
+        if frame.step == "on-hero":
+            return onhero.decision(state, frame.aiming)
+        if frame.step == "lovers":
+            return lostturns.lovers_decision(state, frame.aiming)
+        if frame.step == "night":
+            return nightnever.zombies_decision(state)
+        if frame.step == "night-heroes":
+            return nightnever.heroes_decision(state)
         if frame.step in ("corner", "building", "pit-space"):
             return buildingcards.decision(state, frame)
         if frame.step == "hold":
@@ -130,6 +151,11 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             frame.step = "cards"
         elif frame.step == "cards":
             frame.step = "spawn"
+        elif frame.step in ("no-time", "on-hero", "lovers", "night-heroes"):  # nothing to choose
+            frame.step, frame.aiming = "cards", ""
+        elif frame.step == "night":  # the Zombie discard pile is empty
+            state.zombie_discard.put_on_top(nightnever.NIGHT)
+            frame.step = "night-heroes"
         elif frame.step == "advance":  # no zombie left that can advance
             frame.advance, frame.advanced = 0, []
             frame.step = "cards"
@@ -169,6 +195,27 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
                         to=seat)
         elif frame.step == "advance":
             advance(state, frame, verb, rest)
+        elif frame.step == "on-hero":
+            onhero.place(state, frame.aiming, rest)
+            frame.step, frame.aiming = "cards", ""
+        elif frame.step == "night":
+            nightnever.back(state, rest, state.zombie_discard, state.zombie_deck)
+            state.zombie_discard.put_on_top(nightnever.NIGHT)
+            frame.step = "night-heroes"
+        elif frame.step == "night-heroes":
+            frame.step = "cards"
+            if verb == "back":
+                nightnever.back(state, rest, state.hero_discard, state.hero_deck)
+        elif frame.step == "lovers":
+            if not frame.aiming:
+                frame.aiming = rest
+            else:
+                lostturns.lose_turn(state, lostturns.LOVERS, [frame.aiming, rest])
+                frame.step, frame.aiming = "cards", ""
+        elif frame.step == "no-time":
+            state.hero_discard.remove(rest)
+            frame.step = "cards"
+            state.event(f"{NO_TIME}: {rest} is removed from the game.", f"Zombie card: {NO_TIME}")
         elif frame.step in ("corner", "building", "pit-space"):
             buildingcards.apply(state, frame, action_id)
         elif frame.step == "cards":
@@ -230,6 +277,20 @@ def sun(state: LastNightState) -> None:
         return
     state.event(f"Zombie turn {state.turn} of {state.scenario.sun_track}: the Sun moves down "
                 "its track.", TURN + ", step 1")
+    if NIGHTMARE in state.in_play:
+        nightmare(state)
+
+
+def nightmare(state: LastNightState) -> None:
+    """Living Nightmare in play: the top Hero card is discarded as the Sun moves (designed:
+    this moment), and an empty Hero deck beats the heroes."""
+    cite = f"Zombie card: {NIGHTMARE}"
+    card = cards.draw_hero_card(state)
+    if card is not None:
+        state.hero_discard.put_on_top(card)
+        state.event(f"{NIGHTMARE}: the top Hero card, {card}, is discarded.", cite)
+    if not state.hero_deck:
+        finish(state, ZOMBIES, f"{NIGHTMARE} emptied the Hero deck", cite)
 
 
 def discard_decision(state: LastNightState) -> Decision | None:
@@ -277,6 +338,26 @@ def cards_decision(state: LastNightState) -> Decision | None:
     if "Cornered" in held and not state.cornered:
         actions.append(Action("play:Cornered", "Cornered: zombies roll 2 more fight dice, "
                               "heroes win ties", {"verb": "play", "card": "Cornered"}))
+    if NIGHTMARE in held and NIGHTMARE not in state.in_play:
+        actions.append(Action(f"play:{NIGHTMARE}", f"{NIGHTMARE}: a Hero card discarded every "
+                              "Zombie turn, Zombie Heroes roll 2 more fight dice (remains in "
+                              "play)", {"verb": "play", "card": NIGHTMARE}))
+    if NO_TIME in held and state.hero_discard:
+        actions.append(Action(f"play:{NO_TIME}", f"{NO_TIME}: remove a discarded Hero card "
+                              "from the game", {"verb": "play", "card": NO_TIME}))
+    if nightnever.NIGHT in held and state.zombie_discard:
+        actions.append(Action(f"play:{nightnever.NIGHT}", f"{nightnever.NIGHT}: every copy of "
+                              "a discarded Zombie card back into the deck",
+                              {"verb": "play", "card": nightnever.NIGHT}))
+    for card in lostturns.CARDS:
+        if card in held and lostturns.playable(state, card):
+            actions.append(Action(f"play:{card}", f"{card}: heroes sharing a space lose their "
+                                  "next turn", {"verb": "play", "card": card}))
+    for card in onhero.ON_HERO:
+        if card in held and onhero.targets(state, card):
+            actions.append(Action(f"play:{card}", f"{card}: a hero rolls 1 fight die fewer"
+                                  + (" while he shares a space" if card == onhero.TEEN else ""),
+                                  {"verb": "play", "card": card}))
     if ADVANCE in held and state.zombies:
         actions.append(Action(f"play:{ADVANCE}", f"{ADVANCE}: D6 zombies move one space now",
                               {"verb": "play", "card": ADVANCE}))
@@ -324,9 +405,35 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
         assert isinstance(frame, ZombieTurn)
         buildingcards.effect(state, frame, card)
         return
-    if card == "Heavy Rain":
+    if card in ("Heavy Rain", NIGHTMARE):
         state.in_play.append(card)
-        state.event("Heavy Rain remains in play.", cite)
+        state.event(f"{card} remains in play.", cite)
+        return
+    if card == nightnever.NIGHT:
+        frame = state.stack[-1]
+        assert isinstance(frame, ZombieTurn)
+        frame.step = "night"
+        return
+    if card == lostturns.BICKERING:
+        state.zombie_discard.put_on_top(card)
+        lostturns.bickering(state)
+        return
+    if card == lostturns.LOVERS:
+        frame = state.stack[-1]
+        assert isinstance(frame, ZombieTurn)
+        state.zombie_discard.put_on_top(card)
+        frame.step, frame.aiming = "lovers", ""
+        return
+    if card in onhero.ON_HERO:
+        frame = state.stack[-1]
+        assert isinstance(frame, ZombieTurn)
+        frame.step, frame.aiming = "on-hero", card
+        return
+    if card == NO_TIME:
+        frame = state.stack[-1]
+        assert isinstance(frame, ZombieTurn)
+        state.zombie_discard.put_on_top(card)
+        frame.step = "no-time"
         return
     state.zombie_discard.put_on_top(card)
     if card == "Oh the Horror!":
@@ -356,6 +463,14 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
         zombie = new_zombie(state, hero.space)
         state.event(f"Surprise Attack: {zombie_name(zombie)} appears in {hero.name}'s space.",
                     cite)
+
+
+def no_time_decision(state: LastNightState) -> Decision | None:
+    if not state.hero_discard:
+        return None
+    return Decision.of(ZOMBIES, f"{NO_TIME}: which Hero card leaves the game?", [
+        Action(f"discard:{c}", f"Remove {c} from the game", {"verb": "discard", "card": c})
+        for c in dict.fromkeys(state.hero_discard.cards)])
 
 
 def advance_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:

@@ -36,6 +36,7 @@ def test_set_up_deals_four_heroes_zombies_on_the_pits_and_the_sheriffs_revolver(
     ({"heroes": "Becky,Billy"}, "name 4 different heroes"),
     ({"scenario": "burn-them-out"}, "is not accepted"),
     ({"town": "/no/such/town.toml"}, "town.toml"),
+    ({"decks": "expert"}, "is not accepted"),
 ])
 def test_bad_options_say_what_is_wrong(options, words):
     with pytest.raises(BadOption, match=words):
@@ -58,6 +59,8 @@ def random_steps(seed: int, **options):
     (5, {"hero-players": 4, "scenario": "escape-in-the-truck"}),
     (6, {"zombie-players": 2}),
     (7, {"hero-players": 2, "zombie-players": 2, "scenario": "defend-the-manor-house"}),
+    (8, {"decks": "advanced"}), (9, {"decks": "advanced", "zombie-players": 2}),
+    (10, {"decks": "advanced", "hero-players": 3, "scenario": "escape-in-the-truck"}),
 ])
 def test_no_view_shows_another_seats_hand_or_a_decks_order(seed, options):
     for state in random_steps(seed, **options):
@@ -94,12 +97,14 @@ def test_no_view_shows_another_seats_hand_or_a_decks_order(seed, options):
                         assert state.seat_of(name) == decision.seat
 
 
-@pytest.mark.parametrize(("scenario", "seed", "players"), [
-    ("defend-the-manor-house", 9, 1), ("die-zombies-die", 3, 1), ("escape-in-the-truck", 4, 2),
-    ("save-the-townsfolk", 5, 3), ("burn-em-out", 6, 4), ("die-zombies-die", 7, 1)])
-def test_the_games_agents_play_whole_games(scenario, seed, players):
+@pytest.mark.parametrize(("scenario", "seed", "players", "decks"), [
+    ("defend-the-manor-house", 9, 1, "basic"), ("die-zombies-die", 3, 1, "basic"),
+    ("escape-in-the-truck", 4, 2, "basic"), ("save-the-townsfolk", 5, 3, "basic"),
+    ("burn-em-out", 6, 4, "basic"), ("die-zombies-die", 7, 1, "basic"),
+    ("die-zombies-die", 8, 1, "advanced"), ("escape-in-the-truck", 10, 2, "advanced")])
+def test_the_games_agents_play_whole_games(scenario, seed, players, decks):
     game = registry.load("last-night-on-earth", scenario=scenario,
-                         heroes="Father Joseph,Johnny,Sally,Sheriff Anderson",
+                         heroes="Father Joseph,Johnny,Sally,Sheriff Anderson", decks=decks,
                          **{"hero-players": players, "zombie-players": 1 + seed % 2})
     state = game.new(seed=seed)
     agents = {seat: make_agent("heuristic", seed=1, game=game.id)
