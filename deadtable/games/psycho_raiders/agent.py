@@ -227,7 +227,7 @@ def hunt(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
          attacks: list[str]) -> str | None:
     """A raider's choice: an action id, "" to end the turn, None to leave it to the shared
     logic (searching)."""
-    if char.vehicle == "Van" and aboard(state):
+    if char.vehicle == "Van" and (aboard(state) or keeps_the_wheel(state, frame, ids)):
         ride = drive_north(state, frame, ids)
         if ride is not None and strike(state, char, frame, ids, attacks, ahead_of_van=True) \
                 is None:
@@ -277,6 +277,13 @@ def target_of(state: PsychoRaidersState, action: str) -> int | None:
     if parts[0] in ("seek", "shoot") and len(parts) > 2 and parts[2].isdigit():
         return other.tokens.get(int(parts[2]))
     return state.space_of(other)
+
+
+def keeps_the_wheel(state: PsychoRaidersState, frame: Any, ids: list[str]) -> bool:
+    """The van's driver stays with it until it waits by the road's exit (6.1: no escape by
+    road within 5 hexes of the van), even once its riders get out to hunt."""
+    driver = frame.driving or any(i.startswith("drive:") for i in ids)
+    return bool(driver) and not van_guards(state)
 
 
 def drive_north(state: PsychoRaidersState, frame: Any, ids: list[str]) -> str | None:

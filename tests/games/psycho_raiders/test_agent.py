@@ -4,6 +4,8 @@ one about to escape."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from deadtable.agents.base import Observation
@@ -19,6 +21,7 @@ from deadtable.games.psycho_raiders.agent import (
     aboard,
     band,
     bluff_step,
+    keeps_the_wheel,
     post,
     pounce,
     quarry,
@@ -200,3 +203,13 @@ def test_heuristic_raiders_road_trap_a_pickup_only_while_it_is_ahead_of_the_van(
 def test_heuristic_reads_the_die_a_re_roll_is_asked_about_in_a_hazard_too() -> None:
     assert _die(Hazard(step="reroll", char="dawn", effect="Fire", strength=3, die=2)) == 2
     assert _die(Hazard(step="reroll", char="dawn", effect="Fire", strength=3, die=5)) == 5
+
+
+def test_the_vans_driver_keeps_the_wheel_until_it_guards_the_road_exit() -> None:
+    state = new()
+    driving, riding = SimpleNamespace(driving="Van"), SimpleNamespace(driving="")
+    assert keeps_the_wheel(state, driving, [])  # the van on V, far from the exit
+    assert keeps_the_wheel(state, riding, ["drive:high", "end"])  # about to drive it
+    assert not keeps_the_wheel(state, riding, ["end"])  # a rider: free to get out
+    state.vehicles["Van"] = state.board.space("11,1")  # by the exit (6.1: no escape by road)
+    assert not keeps_the_wheel(state, driving, [])
