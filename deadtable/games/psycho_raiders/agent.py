@@ -65,6 +65,8 @@ class HeuristicAgent:
             return "road-trap" if trap_now(state, frame.vehicle) else "let-pass"  # type: ignore[attr-defined]
         if kind == "car-damage":
             return "car-lose:strength" if "car-lose:strength" in ids else ids[0]
+        if all(i.startswith("turn:") for i in ids):
+            return next_up(state, ids) or ids[self.dice.below(len(ids))]
         return ids[self.dice.below(len(ids))]
 
     def _fight(self, state: PsychoRaidersState, frame: Any, ids: list[str]) -> str:
@@ -227,11 +229,13 @@ def hunt(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
          attacks: list[str]) -> str | None:
     """A raider's choice: an action id, "" to end the turn, None to leave it to the shared
     logic (searching)."""
-    if char.vehicle == "Van" and (aboard(state) or keeps_the_wheel(state, frame, ids)):
+    if char.vehicle == "Van" and keeps_the_wheel(state, frame, ids):
         ride = drive_north(state, frame, ids)
-        if ride is not None and strike(state, char, frame, ids, attacks, ahead_of_van=True) \
-                is None:
+        if ride is not None:
             return ride
+    if char.vehicle == "Van" and aboard(state) and not frame.driving \
+            and strike(state, char, frame, ids, attacks, ahead_of_van=True) is None:
+        return ""  # riding north with the van
     found = strike(state, char, frame, ids, attacks)
     if found is not None:
         return found
@@ -277,6 +281,16 @@ def target_of(state: PsychoRaidersState, action: str) -> int | None:
     if parts[0] in ("seek", "shoot") and len(parts) > 2 and parts[2].isdigit():
         return other.tokens.get(int(parts[2]))
     return state.space_of(other)
+
+
+def next_up(state: PsychoRaidersState, ids: list[str]) -> str | None:
+    """Which raider-side character goes first: one in the van, so the van drives before its
+    riders take their turns (their walk is what the van leaves them, 10.4); None: any."""
+    for action in ids:
+        char = state.chars.get(action[5:])
+        if char is not None and char.vehicle == "Van" and state.side_of(char) != CAMPERS:
+            return action
+    return None
 
 
 def keeps_the_wheel(state: PsychoRaidersState, frame: Any, ids: list[str]) -> bool:
