@@ -1,18 +1,18 @@
 """Simple heuristics for both sides (`heuristic`), on what the seat may know: the agent reads a
 sample of the game determinized for its seat (`Observation.sample`), in which its own tokens
-are true and the enemy's hidden ones are a guess.
+are true and the enemy's hidden ones are a guess (the raiders never read it).
 
 - Campers and their townsfolk: drive north by road at Safe Speed and escape; on foot hide when
-  they can, walk the real token north away from streetlights, spread the decoys, and leave by
-  the north edge hidden.
-- Raiders and sinister townsfolk hunt: while the campers have a vehicle that could escape by
-  road, the van races north at High Speed and waits by the road's exit (6.1: no escape by road
-  within 5 hexes of the raiders' van), its riders staying aboard until it gets there; then
-  they get out and go for the camper token nearest its escape (its distance plus its row),
-  attack a visible camper, seek a token on their hex, shoot at one in range, ram with the
-  van, call the sinister townsfolk by walkie-talkie, and spend their side's one ability on
-  Road Trap (16.2) to stop a campers' vehicle still ahead of the van on the way out, else on
-  Appear Anywhere beside the camper token nearest the north edge.
+  they can, walk the real token north away from streetlights, walk the decoys north as well
+  (the bluff), and leave by the north edge hidden.
+- Raiders and sinister townsfolk hunt by threat (a token's rows from the north edge): strike
+  the piece nearest escaping (attack or seek on their hex, step to a token in reach, shoot at
+  one); the van's occupants go first, its driver races it north at High Speed and keeps the
+  wheel until it waits by the road's exit (6.1: no escape by road within 5 hexes of the
+  raiders' van), its riders aboard until it is ahead of every camper token; on foot they guard
+  bands of the north edge; the walkie-talkie calls the sinister townsfolk; the side's one
+  ability goes on Road Trap (16.2) for a campers' vehicle still ahead of the van on the way
+  out, else on Appear Anywhere beside the camper token nearest the north edge.
 - In fights: the strongest weapon, a re-roll on a 1 or 2, just enough Will to win or tie, and
   damage taken from Will, then Strength (campers keep Speed to run), then the rest.
 """

@@ -22,6 +22,7 @@ from deadtable.games.psycho_raiders.agent import (
     band,
     bluff_step,
     keeps_the_wheel,
+    next_up,
     post,
     pounce,
     quarry,
@@ -213,3 +214,11 @@ def test_the_vans_driver_keeps_the_wheel_until_it_guards_the_road_exit() -> None
     assert not keeps_the_wheel(state, riding, ["end"])  # a rider: free to get out
     state.vehicles["Van"] = state.board.space("11,1")  # by the exit (6.1: no escape by road)
     assert not keeps_the_wheel(state, driving, [])
+
+
+def test_the_vans_occupants_take_their_turns_first() -> None:
+    state = new()
+    put(state, "spud", "5,5")  # Spud on foot; Beau, Fluke and Torch still in the van
+    assert next_up(state, ["turn:spud", "turn:beau"]) == "turn:beau"
+    state.chars["beau"].vehicle = None
+    assert next_up(state, ["turn:spud", "turn:beau"]) is None  # nobody aboard: any order
