@@ -168,6 +168,7 @@ def bluff_step(state: PsychoRaidersState, char: Any, decoys: list[str]) -> str |
 GUARD = 2  # hexes from the road's exit where the van waits (6.1 needs 5 for an escape by road)
 AHEAD = 2  # the raiders get out once the van is this many rows north of every camper token
 STATION = 3  # rows from the north edge where the raiders wait to cut it off
+FAR = 12  # rows: two turns' walk for the fastest camper; beyond it no one threatens the edge
 NEAR_EDGE = 6  # a camper token this near the north edge is worth Appear Anywhere (16.2)
 
 
@@ -388,10 +389,14 @@ def band(state: PsychoRaidersState, char: Any) -> tuple[int, int]:
 
 
 def post(state: PsychoRaidersState, char: Any) -> int | None:
-    """Where a raider on foot goes when no token is in reach: across the north edge's
-    approach in its band (STATION rows from the edge), level with the most threatening token
-    in the band, or onto a token already past that line."""
+    """Where a raider on foot goes when no token is in reach: while every camper-side piece
+    on foot is more than FAR rows from the north edge, after the one nearest escaping
+    (`quarry`); else across the north edge's approach in its band (STATION rows from the
+    edge), level with the most threatening token in the band, or onto a token already past
+    that line."""
     board = state.board
+    if all(_row(state, s) > FAR for s, _ in camper_tokens(state)):
+        return quarry(state, char)  # nobody near the edge yet: hunt them down instead
     low, high = band(state, char)
     mine = [(s, c) for s, c in camper_tokens(state) if c.hidden
             and low <= _column(state, s) <= high]
