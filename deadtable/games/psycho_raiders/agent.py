@@ -1,18 +1,18 @@
 """Simple heuristics for both sides (`heuristic`), on what the seat may know: the agent reads a
 sample of the game determinized for its seat (`Observation.sample`), in which its own tokens
-are true and the enemy's hidden ones are a guess.
+are true and the enemy's hidden ones are a guess (the raiders never read it).
 
 - Campers and their townsfolk: drive north by road at Safe Speed and escape; on foot hide when
-  they can, walk the real token north away from streetlights, spread the decoys, and leave by
-  the north edge hidden.
-- Raiders and sinister townsfolk hunt: while the campers have a vehicle that could escape by
-  road, the van races north at High Speed and waits by the road's exit (6.1: no escape by road
-  within 5 hexes of the raiders' van), its riders staying aboard until it gets there; then
-  they get out and go for the camper token nearest its escape (its distance plus its row),
-  attack a visible camper, seek a token on their hex, shoot at one in range, ram with the
-  van, call the sinister townsfolk by walkie-talkie, and spend their side's one ability on
-  Road Trap (16.2) to stop a campers' vehicle still ahead of the van on the way out, else on
-  Appear Anywhere beside the camper token nearest the north edge.
+  they can, walk the real token north away from streetlights, walk the decoys north as well
+  (the bluff), and leave by the north edge hidden.
+- Raiders and sinister townsfolk hunt by threat (a token's rows from the north edge): strike
+  the piece nearest escaping (attack or seek on their hex, step to a token in reach, shoot at
+  one); the van's occupants go first, its driver races it north at High Speed and keeps the
+  wheel until it waits by the road's exit (6.1: no escape by road within 5 hexes of the
+  raiders' van), its riders aboard until it is ahead of every camper token; on foot they guard
+  bands of the north edge; the walkie-talkie calls the sinister townsfolk; the side's one
+  ability goes on Road Trap (16.2) for a campers' vehicle still ahead of the van on the way
+  out, else on Appear Anywhere beside the camper token nearest the north edge.
 - In fights: the strongest weapon, a re-roll on a 1 or 2, just enough Will to win or tie, and
   damage taken from Will, then Strength (campers keep Speed to run), then the rest.
 """
@@ -65,6 +65,8 @@ class HeuristicAgent:
             return "road-trap" if trap_now(state, frame.vehicle) else "let-pass"  # type: ignore[attr-defined]
         if kind == "car-damage":
             return "car-lose:strength" if "car-lose:strength" in ids else ids[0]
+        if all(i.startswith("turn:") for i in ids):
+            return next_up(state, ids) or ids[self.dice.below(len(ids))]
         return ids[self.dice.below(len(ids))]
 
     def _fight(self, state: PsychoRaidersState, frame: Any, ids: list[str]) -> str:
@@ -112,7 +114,7 @@ class HeuristicAgent:
             return wanted if wanted in ids else drive[0]
         cars = [i for i in ids if i.startswith("car:")]
         if cars:
-            return min(cars, key=lambda i: self._score(state, char, i[4:], campers))
+            return min(cars, key=lambda i: _score(state, char, i[4:], campers))
         if campers:
             hides = [i for i in ids if i.startswith("hide:") and i.endswith(":new")]
             if hides and not char.hidden:
@@ -121,35 +123,53 @@ class HeuristicAgent:
         mine = [i for i in moves if real is None or i.split(":")[1] == str(real)]
         here = char.tokens.get(real) if real is not None else None
         if mine and here is not None:
-            best = min(mine, key=lambda i: self._score(state, char, i.split(":", 2)[2],
-                                                      campers))
-            if self._score(state, char, best.split(":", 2)[2], campers) < \
-                    self._score(state, char, state.board.name(here), campers):
+            best = min(mine, key=lambda i: _score(state, char, i.split(":", 2)[2], campers))
+            if _score(state, char, best.split(":", 2)[2], campers) < \
+                    _score(state, char, state.board.name(here), campers):
                 return best
         decoys = [i for i in moves if i not in mine]
         if decoys and campers:
-            return decoys[self.dice.below(len(decoys))]
+            step = bluff_step(state, char, decoys)
+            if step is not None:
+                return step
         if attacks:
             return attacks[0]
         if "search" in ids and len(char.weapons) < 2:
             return "search"
         return None
 
-    def _score(self, state: PsychoRaidersState, char: Any, name: str, campers: bool) -> float:
-        if name == "off":
-            return -100.0
-        space = state.board.space(name)
-        if campers:
-            return _row(state, space) + (5 if char.hidden and lit(state, space) else 0)
-        return _away(state, space, quarry(state, char))
+
+def _score(state: PsychoRaidersState, char: Any, name: str, campers: bool) -> float:
+    if name == "off":
+        return -100.0
+    space = state.board.space(name)
+    if campers:
+        return _row(state, space) + (5 if char.hidden and lit(state, space) else 0)
+    return _away(state, space, quarry(state, char))
+
+
+def bluff_step(state: PsychoRaidersState, char: Any, decoys: list[str]) -> str | None:
+    """A decoy's step that looks like the real camper's (12.3: a hide token is where a
+    character "might be"): north, out of the streetlights, as the real token walks; None once
+    no decoy can get nearer the edge, so the raiders cannot tell them apart by their pace."""
+    def score(action: str) -> float:
+        return _score(state, char, action.split(":", 2)[2], True)
+
+    def now(action: str) -> float:
+        return _score(state, char, state.board.name(char.tokens[int(action.split(":")[1])]),
+                      True)
+
+    # never off the edge: a decoy leaving is removed, and the bluff with it
+    better = [i for i in decoys if not i.endswith(":off") and score(i) < now(i)]
+    return min(better, key=lambda i: (score(i), i)) if better else None
 
 
 # -- the raiders' hunt ---------------------------------------------------------------------------
 GUARD = 2  # hexes from the road's exit where the van waits (6.1 needs 5 for an escape by road)
-DROP = 2  # a raider gets out of the racing van for a camper token this near
+AHEAD = 2  # the raiders get out once the van is this many rows north of every camper token
+STATION = 3  # rows from the north edge where the raiders wait to cut it off
+FAR = 12  # rows: two turns' walk for the fastest camper; beyond it no one threatens the edge
 NEAR_EDGE = 6  # a camper token this near the north edge is worth Appear Anywhere (16.2)
-# which attack first; ramming only people ("ram:car=" would stop the van for an empty car)
-ORDER = ("attack:", "flank:", "seek:", "shoot:", "ram:")
 
 
 def _away(state: PsychoRaidersState, space: int, target: int | None) -> float:
@@ -210,40 +230,191 @@ def hunt(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
          attacks: list[str]) -> str | None:
     """A raider's choice: an action id, "" to end the turn, None to leave it to the shared
     logic (searching)."""
-    for prefix in ORDER:
-        if prefix == "shoot:" and not frame.acted:  # first, walk onto a token to seek it
-            onto = [i for i in ids if i.startswith("move:")
-                    and state.board.space(i.split(":", 2)[2]) in hide_tokens(state, char)]
-            if onto:
-                return onto[0]
-        found = [i for i in attacks if i.startswith(prefix) and not i.startswith("ram:car=")]
-        if found:
-            return found[0]
+    if char.vehicle == "Van" and keeps_the_wheel(state, frame, ids):
+        ride = drive_north(state, frame, ids)
+        if ride is not None:
+            return ride
+    if char.vehicle == "Van" and aboard(state) and not frame.driving \
+            and strike(state, char, frame, ids, attacks, ahead_of_van=True) is None:
+        return ""  # riding north with the van
+    found = strike(state, char, frame, ids, attacks)
+    if found is not None:
+        return found
     if "walkie" in ids:
         return "walkie"
-    target = quarry(state, char)
-    here = state.space_of(char)
-    appear = [i for i in ids if i.startswith("appear:")]
-    if appear and target is not None and _row(state, target) <= NEAR_EDGE:
-        # beside the token about to slip away (10.5: not onto it), then step on and seek
-        best = min(appear, key=lambda i: (_away(state, state.board.space(i[7:]), target), i))
-        if _away(state, state.board.space(best[7:]), target) <= 1:
-            return best
-    near = target is not None and here is not None and _away(state, here, target) <= DROP
-    if char.vehicle == "Van" and not van_guards(state) and not near:
-        drive = [i for i in ids if i.startswith("drive:")]
-        if drive:  # High Speed on a road; off it, Off-Road back to the road (10.1)
-            return "drive:high" if "drive:high" in drive else drive[0]
-        cars = [i for i in ids if i.startswith("car:")]
+    appear = appear_at(state, ids, quarry(state, char))
+    if appear is not None:
+        return appear
+    return _nearer(state, ids, "move:", state.space_of(char), post(state, char))
+
+
+def strike(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
+           attacks: list[str], ahead_of_van: bool = False) -> str | None:
+    """The blow against the camper-side piece nearest escaping (its row): an attack or seek
+    on this hex, a step toward one this raider can still reach this turn (pounce: seeking
+    there beats a shot), or a shot at it (12.7, 14); on a tie in that order. With
+    `ahead_of_van`, only a piece north of the van is worth leaving it for."""
+    choices: list[tuple[int, int, str]] = []
+    for action in attacks:
+        if action.startswith(("ram:car=", "ram:wall=")):
+            continue
+        space = target_of(state, action)
+        if space is not None:
+            choices.append((_row(state, space), 2 if action.startswith("shoot:") else 0,
+                            action))
+    if not frame.acted and not any(c[1] == 0 for c in choices):
+        step = pounce(state, char, frame, ids)
+        if step is not None:
+            choices.append(step)
+    if ahead_of_van:
+        van_row = _row(state, state.vehicles["Van"])
+        choices = [c for c in choices if c[0] < van_row]
+    return min(choices)[2] if choices else None
+
+
+def target_of(state: PsychoRaidersState, action: str) -> int | None:
+    """The space an attack-like action aims at: "attack:ginger", "flank:ginger:beau",
+    "seek:ginger:2", "shoot:ginger:2", "ram:ginger"."""
+    parts = action.split(":")
+    other = state.chars.get(parts[1]) if len(parts) > 1 else None
+    if other is None:
+        return None
+    if parts[0] in ("seek", "shoot") and len(parts) > 2 and parts[2].isdigit():
+        return other.tokens.get(int(parts[2]))
+    return state.space_of(other)
+
+
+def next_up(state: PsychoRaidersState, ids: list[str]) -> str | None:
+    """Which raider-side character goes first: one in the van, so the van drives before its
+    riders take their turns (their walk is what the van leaves them, 10.4); None: any."""
+    for action in ids:
+        char = state.chars.get(action[5:])
+        if char is not None and char.vehicle == "Van" and state.side_of(char) != CAMPERS:
+            return action
+    return None
+
+
+def keeps_the_wheel(state: PsychoRaidersState, frame: Any, ids: list[str]) -> bool:
+    """The van's driver stays with it until it waits by the road's exit (6.1: no escape by
+    road within 5 hexes of the van), even once its riders get out to hunt."""
+    driver = frame.driving or any(i.startswith("drive:") for i in ids)
+    return bool(driver) and not van_guards(state)
+
+
+def drive_north(state: PsychoRaidersState, frame: Any, ids: list[str]) -> str | None:
+    """The van's driver races it along the road to its exit north (High Speed on the road,
+    Off-Road back to it, 10.1); its riders stay aboard (""). None: the way is shut, get out."""
+    drive = [i for i in ids if i.startswith("drive:")]
+    if drive:
+        return "drive:high" if "drive:high" in drive else drive[0]
+    cars = [i for i in ids if i.startswith("car:")]
+    if cars:
         van = state.vehicles["Van"]
-        if cars:  # along the road to its exit, if that way is open (else it waits)
-            best = min(cars, key=lambda i: (to_exit(state, state.board.space(i[4:])), i))
-            if to_exit(state, state.board.space(best[4:])) < to_exit(state, van):
-                return best
-        return ""  # aboard while the van goes north
-    if frame.driving:
-        return ""  # the van waits where it is
-    return _nearer(state, ids, "move:", here, target)
+        best = min(cars, key=lambda i: (to_exit(state, state.board.space(i[4:])), i))
+        if to_exit(state, state.board.space(best[4:])) < to_exit(state, van):
+            return best
+        return None
+    return None if frame.driving else ""
+
+
+def threat(state: PsychoRaidersState, token: int, owner: Any) -> tuple[int, float]:
+    """How soon a camper-side token may escape, lower first: its row (its distance from the
+    north edge), then how likely it is the real one (one of fewer tokens: a bluff is less
+    likely)."""
+    return _row(state, token), -1.0 / max(1, len(owner.tokens))
+
+
+def camper_tokens(state: PsychoRaidersState) -> list[tuple[int, Any]]:
+    """(space, owner) for every camper-side token outside a vehicle: a visible camper's
+    token and every hide token."""
+    return [(s, c) for c in state.chars.values() if state.active(c) and c.vehicle is None
+            and state.side_of(c) == CAMPERS for s in c.tokens.values()]
+
+
+def pounce(state: PsychoRaidersState, char: Any, frame: Any,
+           ids: list[str]) -> tuple[int, int, str] | None:
+    """(row, 1, step): a step toward the camper-side token this raider can still reach this
+    turn, to attack a visible camper there (10.6) or seek a hide token (12.6): the one
+    nearest escaping, then a visible one (sure prey), then the likelier real (one of fewer
+    tokens: a bluff is less likely)."""
+    from deadtable.games.psycho_raiders.turn import left
+
+    here = state.space_of(char)
+    if here is None or not char.tokens:
+        return None
+    reach = left(state, frame, char, min(char.tokens))
+    prey = [(s, c) for s, c in camper_tokens(state) if s != here and _away(state, here, s) <= reach]
+    if not prey:
+        return None
+    target, _ = min(prey, key=lambda p: (_row(state, p[0]), p[1].hidden,
+                                           threat(state, p[0], p[1]), p[0]))
+    step = _nearer(state, ids, "move:", here, target)
+    return None if step is None else (_row(state, target), 1, step)
+
+
+def appear_at(state: PsychoRaidersState, ids: list[str], target: int | None) -> str | None:
+    """Appear Anywhere (16.2) beside the token nearest the north edge once it is about to slip
+    away (10.5: not onto it; the raider then steps on and seeks)."""
+    appear = [i for i in ids if i.startswith("appear:")]
+    if not appear or target is None or _row(state, target) > NEAR_EDGE:
+        return None
+    best = min(appear, key=lambda i: (_away(state, state.board.space(i[7:]), target), i))
+    return best if _away(state, state.board.space(best[7:]), target) <= 1 else None
+
+
+def aboard(state: PsychoRaidersState) -> bool:
+    """Whether the raiders stay in the van: while it races north, on the road or a hex off
+    it, and some camper token is not yet AHEAD rows behind it; then they get out and spread to
+    cut the north edge off (on foot they outrun a van stuck off the road)."""
+    van = state.vehicles.get("Van")
+    if van is None or van_guards(state) or not any(
+            _away(state, van, road) <= 1 for road in road_ahead(state.board)):
+        return False
+    van_row = _row(state, van)
+    tokens = [s for c in state.chars.values() if state.active(c) and state.side_of(c) == CAMPERS
+              and c.vehicle is None for s in c.tokens.values()]
+    return not tokens or van_row > min(_row(state, t) for t in tokens) - AHEAD
+
+
+def band(state: PsychoRaidersState, char: Any) -> tuple[int, int]:
+    """The columns of the north edge this raider guards: the edge cut in equal bands, one for
+    each raider-side character (in a fixed order, so the bands stay put)."""
+    side = [c.key for c in state.chars.values() if state.active(c)
+            and state.side_of(c) != CAMPERS]
+    cols = sorted(c[0] for c in (state.board.offset(s) for s in
+                                 state.board.zone("North edge").spaces) if c is not None)
+    index, count = side.index(char.key), len(side)
+    width = cols[-1] - cols[0] + 1
+    return cols[0] + width * index // count, cols[0] + width * (index + 1) // count - 1
+
+
+def post(state: PsychoRaidersState, char: Any) -> int | None:
+    """Where a raider on foot goes when no token is in reach: while every camper-side piece
+    on foot is more than FAR rows from the north edge, after the one nearest escaping
+    (`quarry`); else across the north edge's approach in its band (STATION rows from the
+    edge), level with the most threatening token in the band, or onto a token already past
+    that line."""
+    board = state.board
+    if all(_row(state, s) > FAR for s, _ in camper_tokens(state)):
+        return quarry(state, char)  # nobody near the edge yet: hunt them down instead
+    low, high = band(state, char)
+    mine = [(s, c) for s, c in camper_tokens(state) if c.hidden
+            and low <= _column(state, s) <= high]
+    col, row = (low + high) // 2, STATION
+    if mine:
+        token, owner = min(mine, key=lambda p: (threat(state, p[0], p[1]), p[0]))
+        if _row(state, token) <= STATION:
+            return token
+        col = _column(state, token)
+    spots = [s for s in range(board.size) if board.offset(s) is not None
+             and state.rules.tables.terrain[board.terrain[s]].enter]
+    return min(spots, key=lambda s: (abs(_column(state, s) - col) + abs(_row(state, s) - row),
+                                     s))
+
+
+def _column(state: PsychoRaidersState, space: int) -> int:
+    coord = state.board.offset(space)
+    return coord[0] if coord is not None else 0
 
 
 def to_exit(state: PsychoRaidersState, space: int) -> float:

@@ -4,6 +4,8 @@ one about to escape."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from deadtable.agents.base import Observation
@@ -11,16 +13,34 @@ from deadtable.engine.dice import Dice
 from deadtable.engine.state import GameState
 from deadtable.games.psycho_raiders import SPEC
 from deadtable.games.psycho_raiders.agent import (
+    STATION,
     HeuristicAgent,
+    _column,
     _die,
+    _row,
+    aboard,
+    band,
+    bluff_step,
+    keeps_the_wheel,
+    next_up,
+    post,
+    pounce,
     quarry,
     road_exit,
+    threat,
     to_exit,
     trap_now,
 )
 from deadtable.games.psycho_raiders.events import Hazard
 from deadtable.games.psycho_raiders.geometry import distance
-from tests.games.psycho_raiders.table import ginger_turn, new, put, spud_beside_hidden_ginger
+from deadtable.games.psycho_raiders.hiding import lit
+from tests.games.psycho_raiders.table import (
+    ginger_turn,
+    new,
+    park_everyone,
+    put,
+    spud_beside_hidden_ginger,
+)
 
 
 def observe(state: GameState, seat: str) -> Observation:
@@ -80,7 +100,75 @@ def test_heuristic_van_races_along_the_road_to_its_exit_north() -> None:
         seat = state.decision.seat
         state.apply(agents[seat].act(observe(state, seat)))
     assert state.round == 3 and to_exit(state, state.vehicles["Van"]) <= before - 10
-    assert any(c.vehicle == "Van" for c in state.chars.values())  # its riders aboard
+
+
+def test_raiders_ride_the_van_until_it_is_ahead_of_every_camper_token() -> None:
+    state = new()  # the van on V, the campers in the pickup
+    assert aboard(state)  # nobody on foot yet: race north
+    put(state, "ginger", "10,19")
+    assert aboard(state)  # the van (row 31) behind her
+    state.vehicles["Van"] = state.board.space("14,10")  # on the road, 9 rows north of her
+    assert not aboard(state)  # ahead: get out and cut the edge off
+    state.vehicles["Van"] = state.board.space("3,27")  # in the woods, far off the road
+    put(state, "ginger", "10,5")
+    assert not aboard(state)  # on foot they outrun a van stuck off the road
+
+
+def test_raider_pounces_on_the_token_nearest_the_edge_before_a_camper_in_sight() -> None:
+    state, spot = spud_beside_hidden_ginger()
+    ginger = state.chars["ginger"]
+    here = state.chars["spud"].tokens[1]
+    row = state.board.offset(here)[1]  # type: ignore[index]
+    ginger.tokens = {1: spot, 2: state.board.space(f"{state.board.offset(spot)[0]},{row + 3}")}  # type: ignore[index]
+    put(state, "dawn", ginger.tokens[2])  # in plain sight, further from the edge
+    frame = state.stack[-1]
+    pick = pounce(state, state.chars["spud"], frame, state.decision.ids)
+    assert pick is not None and pick[0] == _row(state, spot)  # the token nearer escaping
+    assert _row(state, spot) < _row(state, ginger.tokens[2])
+
+
+def test_raiders_guess_the_token_of_fewer_as_the_likelier_real() -> None:
+    state, spot = spud_beside_hidden_ginger()
+    ginger = state.chars["ginger"]
+    one, two = threat(state, spot, ginger), threat(state, spot, state.chars["spud"])
+    assert len(ginger.tokens) == 2 and len(state.chars["spud"].tokens) == 1
+    assert one[0] == two[0] and two < one  # same row: the lone token ranks first
+
+
+def test_raiders_split_the_north_edge_into_bands_and_post_across_it() -> None:
+    state = new()
+    raiders = [state.chars[k] for k in ("spud", "beau", "fluke", "torch")]
+    put(state, "randy", "10,20")  # on foot, far from the edge: the raiders hunt him
+    assert post(state, raiders[0]) == quarry(state, raiders[0]) == state.board.space("10,20")
+    put(state, "dawn", "21,9")  # near the edge (row 9), in Torch's band: they guard it
+    state.chars["dawn"].hidden = True
+    bands = [band(state, r) for r in raiders]
+    assert bands[0][0] == 0 and bands[-1][1] == 21  # the whole edge, columns 0 to 21
+    assert all(a[1] + 1 == b[0] for a, b in zip(bands, bands[1:], strict=False))  # no gap
+    for raider, (low, high) in zip(raiders[:3], bands, strict=False):
+        spot = post(state, raider)
+        assert spot is not None and low <= _column(state, spot) <= high
+        assert abs(_row(state, spot) - STATION) <= 1  # no token in its band: by the edge
+        assert state.board.terrain[spot] != "building"
+    ginger = state.chars["ginger"]
+    put(state, "ginger", "2,12")
+    ginger.hidden = True
+    spot = post(state, raiders[0])  # Spud's band holds column 2: he lines up north of her
+    assert spot is not None and _column(state, spot) == 2 and _row(state, spot) == STATION
+
+
+def test_camper_decoys_walk_north_like_the_real_one() -> None:
+    state = new()
+    park_everyone(state)
+    put(state, "ginger", "18,8")  # 8 rows from the edge, in the dark
+    state.apply("turn:ginger")
+    state.apply("hide:18,8:keep")  # token 1 stays real, the new token 2 is a decoy
+    decoys = [i for i in state.decision.ids if i.startswith("move:2:")]
+    step = bluff_step(state, state.chars["ginger"], decoys)
+    assert step is not None
+    here = state.chars["ginger"].tokens[2]
+    there = state.board.space(step.split(":", 2)[2])
+    assert _row(state, there) == _row(state, here) - 1 and not lit(state, there)
 
 
 def test_heuristic_raider_appears_on_a_token_about_to_escape() -> None:
@@ -120,3 +208,21 @@ def test_heuristic_raiders_road_trap_a_pickup_only_while_it_is_ahead_of_the_van(
 def test_heuristic_reads_the_die_a_re_roll_is_asked_about_in_a_hazard_too() -> None:
     assert _die(Hazard(step="reroll", char="dawn", effect="Fire", strength=3, die=2)) == 2
     assert _die(Hazard(step="reroll", char="dawn", effect="Fire", strength=3, die=5)) == 5
+
+
+def test_the_vans_driver_keeps_the_wheel_until_it_guards_the_road_exit() -> None:
+    state = new()
+    driving, riding = SimpleNamespace(driving="Van"), SimpleNamespace(driving="")
+    assert keeps_the_wheel(state, driving, [])  # the van on V, far from the exit
+    assert keeps_the_wheel(state, riding, ["drive:high", "end"])  # about to drive it
+    assert not keeps_the_wheel(state, riding, ["end"])  # a rider: free to get out
+    state.vehicles["Van"] = state.board.space("11,1")  # by the exit (6.1: no escape by road)
+    assert not keeps_the_wheel(state, driving, [])
+
+
+def test_the_vans_occupants_take_their_turns_first() -> None:
+    state = new()
+    put(state, "spud", "5,5")  # Spud on foot; Beau, Fluke and Torch still in the van
+    assert next_up(state, ["turn:spud", "turn:beau"]) == "turn:beau"
+    state.chars["beau"].vehicle = None
+    assert next_up(state, ["turn:spud", "turn:beau"]) is None  # nobody aboard: any order
