@@ -1193,3 +1193,7 @@ def _show_compare(console: Console, game: Game, result: dict[str, Any]) -> None:
         f"seeds won by both {pairs['both']}, by A only {pairs['only_a']}, by B only "
         f"{pairs['only_b']}, by neither {pairs['neither']}; seed {result['seed']}"
         f"{', synchronised dice' if result.get('sync_dice') else ''}"))
+
+
+if __name__ == "__main__":  # `python -m deadtable.ui.cli`, as helpers and worktrees run it
+    main()
