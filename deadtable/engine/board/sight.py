@@ -184,12 +184,27 @@ _ORIGIN_CACHE_LIMIT = 2048  # (origin, heights, rules) keys; the cache is cleare
 
 def _profile(board: Board, cells: tuple[int, ...], za: int, zb: int, blocking: frozenset[str],
              opaque: frozenset[str]) -> Profile | None:
-    if _block(board, cells, (za, zb), None, blocking, opaque) is not None:
-        return None
+    # _block(board, cells, (za, zb), None, blocking, opaque) is None, and the profile, in one
+    # pass: this runs for each line a rule first asks about
+    level, features, terrain = board.level, board.features, board.terrain
     n = len(cells) - 1
-    level = board.level
-    return tuple((cell, za * n + (zb - za) * i - level[cell] * n, n)
-                 for i, cell in enumerate(cells) if 0 < i < n and cell != OFF_MAP)
+    rise = zb - za
+    found = []
+    previous = cells[0]
+    for i in range(1, n + 1):
+        cell = cells[i]
+        if features and previous != OFF_MAP and cell != OFF_MAP:
+            feature = features.get(edge_key(previous, cell))
+            if feature is not None and feature in blocking:
+                return None
+        previous = cell
+        if i == n or cell == OFF_MAP:
+            continue
+        need = za * n + rise * i - level[cell] * n  # heights scaled by n, as in _block
+        if need < 0 or (opaque and terrain[cell] in opaque):
+            return None
+        found.append((cell, need, n))
+    return tuple(found)
 
 
 def _figure_blocks(profile: Profile, figures: Mapping[int, int]) -> bool:
