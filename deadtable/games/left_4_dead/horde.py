@@ -225,14 +225,16 @@ def attackers(state: Left4DeadState, frame: HordeTurn) -> list[tuple[Figure, Fig
     return vomited or pairs
 
 
-def onslaughts(state: Left4DeadState, frame: HordeTurn) -> list[tuple[Figure, list[Figure]]]:
-    """Zombie Onslaught: three horde figures on the same level, all engaged with the target;
-    the first three (by name) of each level make the roll (they are alike: designed)."""
+def onslaughts(state: Left4DeadState, frame: HordeTurn,
+               pairs: list[tuple[Figure, Figure]]) -> list[tuple[Figure, list[Figure]]]:
+    """Zombie Onslaught: three horde figures on the same level, all engaged with the target
+    (`pairs`: attackers' answer now); the first three (by name) of each level make the roll
+    (they are alike: designed)."""
     if frame.attacked:
         return []
     found = []
     by_target: dict[str, list[Figure]] = {}
-    for zombie, target in attackers(state, frame):
+    for zombie, target in pairs:
         by_target.setdefault(target.id, []).append(zombie)
     for target_id, zombies in sorted(by_target.items()):
         levels: dict[int, list[Figure]] = {}
@@ -249,13 +251,14 @@ def attack_actions(state: Left4DeadState, frame: HordeTurn) -> list[Action]:
     if len(frame.attacked) >= ATTACKERS:
         return []
     actions = []
-    for target, group in onslaughts(state, frame):
+    pairs = attackers(state, frame)
+    for target, group in onslaughts(state, frame, pairs):
         members = ",".join(z.id for z in group)
         actions.append(Action(
             f"onslaught:{target.id}:{members}",
             f"Zombie Onslaught on {combat.name(target)} (6 dice, one roll)",
             {"verb": "onslaught", "target": target.id, "figures": [z.id for z in group]}))
-    for zombie, target in attackers(state, frame):
+    for zombie, target in pairs:
         actions.append(Action(
             f"horde-attack:{zombie.id}:{target.id}",
             f"{combat.name(zombie)} attacks {combat.name(target)}",

@@ -71,6 +71,8 @@ def engaged_with(state: Left4DeadState, figure: Figure, space: int | None = None
 
 
 def move_budget(state: Left4DeadState, figure: Figure) -> int:
+    if not figure.markers:  # no Vomit, Mud or Adrenaline: the card's Move (asked of a horde)
+        return int(state.card(figure).move)
     move = combat.reduced(state, figure, "move")
     if figure.markers.get("adrenaline") == state.round:
         move += 1  # Adrenaline Shot: +1 Move in the first round it is set aside
@@ -286,7 +288,8 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
             return
         if figure.kind != "witch":
             near = board.neighbours[frm]  # engaged from frm means next to it: ask only those
-            for enemy in [e for e in state.figures.values() if e.side != figure.side]:
+            for enemy in [e for e in state.figures.values()
+                          if e.space in near and e.side != figure.side]:
                 if enemy.space in near and engaged(state, figure, enemy, frm) \
                         and not engaged(state, figure, enemy, to):
                     hit = combat.skulls(state, 1)
