@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache, partial
 from typing import Any
 
-from deadtable.engine.board import Board, climbing_cost, distances, reach, sees
+from deadtable.engine.board import Board, climbing_cost, distances, reach, sees, visible
 from deadtable.engine.board.movement import Route
 from deadtable.engine.board.query import (
     STOPS,
@@ -384,11 +384,22 @@ def targets_in_range(state: Left4DeadState, attacker: Figure, candidates: Sequen
         return [t for t in candidates if t in engagements]
     if reach_ <= 1:
         return []  # range 1 means adjacent, i.e. engaged
+    here = attacker.space
+    away = distances(state.board, here)  # spaces_away from the attacker, for each
+    near = [t for t in candidates if t.space is not None and t.side != attacker.side
+            and (d := away[t.space]) is not None and d <= reach_]
+    if not near:
+        return []
+    # can_see for each: one visible per height of target, the figures the same for all
     figures = standing_heights(state)
-    return [t for t in candidates
-            if t.space is not None and t.side != attacker.side
-            and spaces_away(state, attacker.space, t.space) <= reach_
-            and can_see(state, attacker, t, figures=figures)]
+    tall = height(state, attacker)
+    by_height: dict[int, list[int]] = {}
+    for t in near:
+        by_height.setdefault(height(state, t), []).append(t.space)  # type: ignore[arg-type]
+    seen = {space for h, spaces in by_height.items()
+            for space in visible(state.board, here, spaces, height_a=tall, height_b=h,
+                                 figures=figures)}
+    return [t for t in near if t.space in seen]
 
 
 def in_range(state: Left4DeadState, attacker: Figure, target: Figure, reach_: int) -> bool:
