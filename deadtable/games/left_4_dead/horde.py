@@ -15,7 +15,7 @@ A zombie that rose again this turn cannot attack.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
@@ -78,15 +78,16 @@ def targets_in_play(state: Left4DeadState) -> list[Figure]:
     return [f for f in state.survivors() if f.space is not None and not f.closet]
 
 
-def who_may_act(state: Left4DeadState) -> list[tuple[str, str]]:
+def who_may_act(state: Left4DeadState) -> list[tuple[str, str | Callable[[], str]]]:
+    """(key, label) for each who may take a turn now, the labels made only when read."""
     from deadtable.games.left_4_dead import specials
 
-    options = []
+    options: list[tuple[str, str | Callable[[], str]]] = []
     if not state.horde_acted and horde(state) and targets_in_play(state):
         options.append(("horde", "The horde moves and attacks"))
     for figure in specials_in_play(state):
         if not figure.acted and specials.may_act(state, figure):
-            options.append((figure.id, f"{combat.name(figure)} takes a turn"))
+            options.append((figure.id, partial(combat.turn_label, figure)))
     return options
 
 
