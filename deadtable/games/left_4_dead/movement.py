@@ -80,7 +80,8 @@ def move_budget(state: Left4DeadState, figure: Figure) -> int:
 
 
 def slithers(figure: Figure) -> bool:
-    """Mud Man Infected: Slither, it does not have to stop on entering water."""
+    """Mud Man Infected: Slither, it does not have to stop on entering water (nearest_each
+    asks it inline)."""
     return figure.kind == "mud-man"
 
 
@@ -127,7 +128,8 @@ def nearest_each(state: Left4DeadState, figures: Sequence[Figure],
     board = state.board
     groups: dict[tuple[str, bool, bool], list[int]] = {}  # flags' kind -> figures' indexes
     for n, figure in enumerate(figures):
-        groups.setdefault((figure.side, slithers(figure), figure.kind == "witch"), []).append(n)
+        kind = figure.kind  # slithers(figure), inline: asked of every zombie each horde move
+        groups.setdefault((figure.side, kind == "mud-man", kind == "witch"), []).append(n)
     answers: list[list[int]] = [[] for _ in figures]
     for (side, mud, witch), members in groups.items():
         # the flags of _routes' query without the penalty: stops (water), closed (crescendo
@@ -136,10 +138,13 @@ def nearest_each(state: Left4DeadState, figures: Sequence[Figure],
         flags = marked(board, _terrain_flags(board, mud), state.blocked_spaces(),
                        () if witch else enemies_of(state, side), state.occupancy())
         moves = []
+        cards = state.data.cards.cards
         for n in members:
             figure = figures[n]
             assert figure.space is not None
-            moves.append((figure.space, move_budget(state, figure), height(state, figure)))
+            card = cards[figure.kind]  # move_budget and height, the card read once
+            move = int(card.move) if not figure.markers else move_budget(state, figure)
+            moves.append((figure.space, move, card.height))
         for n, found in zip(members, query_nearest_each(board, moves, flags, field),
                             strict=True):
             answers[n] = found
