@@ -42,9 +42,9 @@ class Action(_Frozen):
 
     def __init__(self, id: str, label: str | Callable[[], str],
                  args: Mapping[str, Any] | None = None) -> None:
-        object.__setattr__(self, "id", id)
-        object.__setattr__(self, "_label", label)
-        object.__setattr__(self, "args", args)
+        _set_id(self, id)  # a step makes several actions
+        _set_label(self, label)
+        _set_args(self, args)
 
     @property
     def label(self) -> str:
@@ -52,7 +52,7 @@ class Action(_Frozen):
         label = self._label
         if not isinstance(label, str):
             label = label()
-            object.__setattr__(self, "_label", label)
+            _set_label(self, label)
         return label
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -74,6 +74,12 @@ class Action(_Frozen):
         if self.args is not None:
             data["args"] = dict(self.args)
         return data
+
+
+# The slots' descriptors' setters: quicker than object.__setattr__, which finds them by name.
+_set_id = vars(Action)["id"].__set__
+_set_label = vars(Action)["_label"].__set__
+_set_args = vars(Action)["args"].__set__
 
 
 class ActionList(Sequence[Action]):
@@ -161,12 +167,13 @@ class Decision(_Frozen):
     the same order) the first time someone reads `actions` or `get`s one: a board turn
     offers hundreds of moves, and a simulation reads only the id it picks. Immutable."""
 
-    __slots__ = ("seat", "prompt", "_actions", "_ids", "_build")
+    __slots__ = ("seat", "prompt", "_actions", "_ids", "_index", "_build")
 
     seat: str
     prompt: str
     _actions: tuple[Action, ...] | None
-    _ids: dict[str, int]  # id -> its index
+    _ids: dict[str, None]  # the ids in order, as a dict's keys (a set that keeps order)
+    _index: dict[str, int] | None  # id -> its index, made when first asked (get)
     _build: Callable[[], Iterable[Action]] | None
 
     def __init__(self, seat: str, prompt: str, actions: tuple[Action, ...]) -> None:
@@ -175,7 +182,7 @@ class Decision(_Frozen):
 
     def _init(self, seat: str, prompt: str, ids: list[str], actions: tuple[Action, ...] | None,
               build: Callable[[], Iterable[Action]] | None) -> None:
-        index = {action_id: n for n, action_id in enumerate(ids)}
+        index = dict.fromkeys(ids)  # every decision makes this: the cheapest form in C
         if len(index) != len(ids):
             raise ValueError(f"duplicate action ids in decision: {ids}")
         if not index:
@@ -185,6 +192,7 @@ class Decision(_Frozen):
         setter(self, "prompt", prompt)
         setter(self, "_actions", actions)
         setter(self, "_ids", index)
+        setter(self, "_index", None)
         setter(self, "_build", build)
 
     @classmethod
@@ -224,7 +232,11 @@ class Decision(_Frozen):
         return action_id in self._ids
 
     def get(self, action_id: str) -> Action | None:
-        n = self._ids.get(action_id)
+        index = self._index
+        if index is None:
+            index = {action_id: n for n, action_id in enumerate(self._ids)}
+            object.__setattr__(self, "_index", index)
+        n = index.get(action_id)
         return None if n is None else self.actions[n]
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -115,14 +115,36 @@ def visible(
     """The spaces of `spaces` (in their order) where a figure of height `height_a` on a sees
     one of height `height_b`: `sight(...).clear` for each, without saying where or why a line
     is blocked, for rules that ask it of many spaces a decision (a Spitter's targets). What
-    never changes of a line is kept on the board (_sees_on_grid)."""
+    never changes of a line is kept on the board, per origin (_lines_from)."""
     blocking = _blocking(blocking, windows, grazing)
     level, coords = board.level, board.coords
-    za, either, on_grid = level[a] + height_a, grazing == "either", coords[a] is not None
-    return [b for b in spaces
-            if b == a or (_sees_on_grid(board, a, b, za, level[b] + height_b, figures, blocking,
-                                        opaque, either) if on_grid and coords[b] is not None
-                          else _along_edge(board, a, b, blocking, edge_sight).clear)]
+    if coords[a] is None:
+        return [b for b in spaces
+                if b == a or _along_edge(board, a, b, blocking, edge_sight).clear]
+    za, either = level[a] + height_a, grazing == "either"
+    lines = _lines_from(board, a, za, height_b, blocking, opaque)
+    found = []
+    for b in spaces:
+        if b == a:
+            found.append(b)
+            continue
+        if coords[b] is None:
+            if _along_edge(board, a, b, blocking, edge_sight).clear:
+                found.append(b)
+            continue
+        profiles = lines.get(b)
+        if profiles is None:
+            profiles = lines[b] = _profiles(board, a, b, za, level[b] + height_b, blocking,
+                                            opaque)
+        plus, minus = profiles
+        first = plus is not None and not (figures and _figure_blocks(plus, figures))
+        if minus is _NO_NUDGE or first == either:
+            seen = first
+        else:
+            seen = minus is not None and not (figures and _figure_blocks(minus, figures))
+        if seen:
+            found.append(b)
+    return found
 
 
 def sees(board: Board, a: int, b: int, **options: Any) -> bool:
@@ -130,25 +152,26 @@ def sees(board: Board, a: int, b: int, **options: Any) -> bool:
     return bool(visible(board, a, (b,), **options))
 
 
-def _sees_on_grid(board: Board, a: int, b: int, za: int, zb: int,
-                  figures: Mapping[int, int] | None, blocking: frozenset[str],
-                  opaque: frozenset[str], either: bool) -> bool:
-    """`sees` between two distinct grid spaces whose tops are at za and zb."""
-    key = (a, b, za, zb, blocking, opaque)
-    profiles = board._sight.get(key)
-    if profiles is None:
-        drawn = line(board, a, b)
-        profiles = (_profile(board, drawn.plus, za, zb, blocking, opaque),
-                    _profile(board, drawn.minus, za, zb, blocking, opaque) if drawn.grazes
-                    else _NO_NUDGE)
-        if len(board._sight) >= _SIGHT_CACHE_LIMIT:
+def _lines_from(board: Board, a: int, za: int, height_b: int, blocking: frozenset[str],
+                opaque: frozenset[str]) -> dict[int, tuple[Profile | None, Profile | None]]:
+    """The lines from grid space a (its top at za) to targets height_b tall under these rules,
+    kept on the board: target -> the profiles of its plus and minus lines, added when first
+    asked about."""
+    key = (a, za, height_b, blocking, opaque)
+    found: dict[int, tuple[Profile | None, Profile | None]] | None = board._sight.get(key)
+    if found is None:
+        if len(board._sight) >= _ORIGIN_CACHE_LIMIT:
             board._sight.clear()
-        board._sight[key] = profiles
-    plus, minus = profiles
-    first = plus is not None and not _figure_blocks(plus, figures)
-    if minus is _NO_NUDGE or first == either:
-        return first
-    return minus is not None and not _figure_blocks(minus, figures)
+        found = board._sight[key] = {}
+    return found
+
+
+def _profiles(board: Board, a: int, b: int, za: int, zb: int, blocking: frozenset[str],
+              opaque: frozenset[str]) -> tuple[Profile | None, Profile | None]:
+    drawn = line(board, a, b)
+    return (_profile(board, drawn.plus, za, zb, blocking, opaque),
+            _profile(board, drawn.minus, za, zb, blocking, opaque) if drawn.grazes
+            else _NO_NUDGE)
 
 
 # A line's part in `sees` that never changes: None where terrain or an edge blocks it, else
@@ -156,22 +179,35 @@ def _sees_on_grid(board: Board, a: int, b: int, za: int, zb: int,
 # tall * n >= need (_block's test, with the terrain top taken out).
 Profile = tuple[tuple[int, int, int], ...]
 _NO_NUDGE: Profile = ((-1, 0, 0),)  # the minus line of a line that does not graze
-_SIGHT_CACHE_LIMIT = 200_000  # (a, b, heights, rules) keys; the cache is cleared past this
+_ORIGIN_CACHE_LIMIT = 2048  # (origin, heights, rules) keys; the cache is cleared past this
 
 
 def _profile(board: Board, cells: tuple[int, ...], za: int, zb: int, blocking: frozenset[str],
              opaque: frozenset[str]) -> Profile | None:
-    if _block(board, cells, (za, zb), None, blocking, opaque) is not None:
-        return None
+    # _block(board, cells, (za, zb), None, blocking, opaque) is None, and the profile, in one
+    # pass: this runs for each line a rule first asks about
+    level, features, terrain = board.level, board.features, board.terrain
     n = len(cells) - 1
-    level = board.level
-    return tuple((cell, za * n + (zb - za) * i - level[cell] * n, n)
-                 for i, cell in enumerate(cells) if 0 < i < n and cell != OFF_MAP)
+    rise = zb - za
+    found = []
+    previous = cells[0]
+    for i in range(1, n + 1):
+        cell = cells[i]
+        if features and previous != OFF_MAP and cell != OFF_MAP:
+            feature = features.get(edge_key(previous, cell))
+            if feature is not None and feature in blocking:
+                return None
+        previous = cell
+        if i == n or cell == OFF_MAP:
+            continue
+        need = za * n + rise * i - level[cell] * n  # heights scaled by n, as in _block
+        if need < 0 or (opaque and terrain[cell] in opaque):
+            return None
+        found.append((cell, need, n))
+    return tuple(found)
 
 
-def _figure_blocks(profile: Profile, figures: Mapping[int, int] | None) -> bool:
-    if not figures:
-        return False
+def _figure_blocks(profile: Profile, figures: Mapping[int, int]) -> bool:
     for cell, need, n in profile:
         tall = figures.get(cell)
         if tall is not None and tall * n >= need:

@@ -98,6 +98,11 @@ def name(figure: Figure) -> str:
         figure.id.title()
 
 
+def turn_label(figure: Figure) -> str:
+    """"Bill takes a turn": an action's label, made when read."""
+    return f"{name(figure)} takes a turn"
+
+
 def wound(state: Left4DeadState, figure: Figure, wounds: int, source: Figure | None,
           cite: str = CORE) -> None:
     """Place wounds; a survivor who would be destroyed is incapacitated first (Survivor Rules:

@@ -15,7 +15,7 @@ A zombie that rose again this turn cannot attack.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
@@ -78,15 +78,16 @@ def targets_in_play(state: Left4DeadState) -> list[Figure]:
     return [f for f in state.survivors() if f.space is not None and not f.closet]
 
 
-def who_may_act(state: Left4DeadState) -> list[tuple[str, str]]:
+def who_may_act(state: Left4DeadState) -> list[tuple[str, str | Callable[[], str]]]:
+    """(key, label) for each who may take a turn now, the labels made only when read."""
     from deadtable.games.left_4_dead import specials
 
-    options = []
+    options: list[tuple[str, str | Callable[[], str]]] = []
     if not state.horde_acted and horde(state) and targets_in_play(state):
         options.append(("horde", "The horde moves and attacks"))
     for figure in specials_in_play(state):
         if not figure.acted and specials.may_act(state, figure):
-            options.append((figure.id, f"{combat.name(figure)} takes a turn"))
+            options.append((figure.id, partial(combat.turn_label, figure)))
     return options
 
 
@@ -225,14 +226,16 @@ def attackers(state: Left4DeadState, frame: HordeTurn) -> list[tuple[Figure, Fig
     return vomited or pairs
 
 
-def onslaughts(state: Left4DeadState, frame: HordeTurn) -> list[tuple[Figure, list[Figure]]]:
-    """Zombie Onslaught: three horde figures on the same level, all engaged with the target;
-    the first three (by name) of each level make the roll (they are alike: designed)."""
+def onslaughts(state: Left4DeadState, frame: HordeTurn,
+               pairs: list[tuple[Figure, Figure]]) -> list[tuple[Figure, list[Figure]]]:
+    """Zombie Onslaught: three horde figures on the same level, all engaged with the target
+    (`pairs`: attackers' answer now); the first three (by name) of each level make the roll
+    (they are alike: designed)."""
     if frame.attacked:
         return []
     found = []
     by_target: dict[str, list[Figure]] = {}
-    for zombie, target in attackers(state, frame):
+    for zombie, target in pairs:
         by_target.setdefault(target.id, []).append(zombie)
     for target_id, zombies in sorted(by_target.items()):
         levels: dict[int, list[Figure]] = {}
@@ -249,13 +252,14 @@ def attack_actions(state: Left4DeadState, frame: HordeTurn) -> list[Action]:
     if len(frame.attacked) >= ATTACKERS:
         return []
     actions = []
-    for target, group in onslaughts(state, frame):
+    pairs = attackers(state, frame)
+    for target, group in onslaughts(state, frame, pairs):
         members = ",".join(z.id for z in group)
         actions.append(Action(
             f"onslaught:{target.id}:{members}",
             f"Zombie Onslaught on {combat.name(target)} (6 dice, one roll)",
             {"verb": "onslaught", "target": target.id, "figures": [z.id for z in group]}))
-    for zombie, target in attackers(state, frame):
+    for zombie, target in pairs:
         actions.append(Action(
             f"horde-attack:{zombie.id}:{target.id}",
             f"{combat.name(zombie)} attacks {combat.name(target)}",

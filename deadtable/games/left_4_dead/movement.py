@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache, partial
 from typing import Any
 
-from deadtable.engine.board import Board, climbing_cost, distances, reach, sees
+from deadtable.engine.board import Board, climbing_cost, distances, reach, sees, visible
 from deadtable.engine.board.movement import Route
 from deadtable.engine.board.query import (
     STOPS,
@@ -71,6 +71,8 @@ def engaged_with(state: Left4DeadState, figure: Figure, space: int | None = None
 
 
 def move_budget(state: Left4DeadState, figure: Figure) -> int:
+    if not figure.markers:  # no Vomit, Mud or Adrenaline: the card's Move (asked of a horde)
+        return int(state.card(figure).move)
     move = combat.reduced(state, figure, "move")
     if figure.markers.get("adrenaline") == state.round:
         move += 1  # Adrenaline Shot: +1 Move in the first round it is set aside
@@ -78,7 +80,8 @@ def move_budget(state: Left4DeadState, figure: Figure) -> int:
 
 
 def slithers(figure: Figure) -> bool:
-    """Mud Man Infected: Slither, it does not have to stop on entering water."""
+    """Mud Man Infected: Slither, it does not have to stop on entering water (nearest_each
+    asks it inline)."""
     return figure.kind == "mud-man"
 
 
@@ -125,7 +128,8 @@ def nearest_each(state: Left4DeadState, figures: Sequence[Figure],
     board = state.board
     groups: dict[tuple[str, bool, bool], list[int]] = {}  # flags' kind -> figures' indexes
     for n, figure in enumerate(figures):
-        groups.setdefault((figure.side, slithers(figure), figure.kind == "witch"), []).append(n)
+        kind = figure.kind  # slithers(figure), inline: asked of every zombie each horde move
+        groups.setdefault((figure.side, kind == "mud-man", kind == "witch"), []).append(n)
     answers: list[list[int]] = [[] for _ in figures]
     for (side, mud, witch), members in groups.items():
         # the flags of _routes' query without the penalty: stops (water), closed (crescendo
@@ -134,10 +138,13 @@ def nearest_each(state: Left4DeadState, figures: Sequence[Figure],
         flags = marked(board, _terrain_flags(board, mud), state.blocked_spaces(),
                        () if witch else enemies_of(state, side), state.occupancy())
         moves = []
+        cards = state.data.cards.cards
         for n in members:
             figure = figures[n]
             assert figure.space is not None
-            moves.append((figure.space, move_budget(state, figure), height(state, figure)))
+            card = cards[figure.kind]  # move_budget and height, the card read once
+            move = int(card.move) if not figure.markers else move_budget(state, figure)
+            moves.append((figure.space, move, card.height))
         for n, found in zip(members, query_nearest_each(board, moves, flags, field),
                             strict=True):
             answers[n] = found
@@ -286,7 +293,8 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
             return
         if figure.kind != "witch":
             near = board.neighbours[frm]  # engaged from frm means next to it: ask only those
-            for enemy in [e for e in state.figures.values() if e.side != figure.side]:
+            for enemy in [e for e in state.figures.values()
+                          if e.space in near and e.side != figure.side]:
                 if enemy.space in near and engaged(state, figure, enemy, frm) \
                         and not engaged(state, figure, enemy, to):
                     hit = combat.skulls(state, 1)
@@ -381,11 +389,22 @@ def targets_in_range(state: Left4DeadState, attacker: Figure, candidates: Sequen
         return [t for t in candidates if t in engagements]
     if reach_ <= 1:
         return []  # range 1 means adjacent, i.e. engaged
+    here = attacker.space
+    away = distances(state.board, here)  # spaces_away from the attacker, for each
+    near = [t for t in candidates if t.space is not None and t.side != attacker.side
+            and (d := away[t.space]) is not None and d <= reach_]
+    if not near:
+        return []
+    # can_see for each: one visible per height of target, the figures the same for all
     figures = standing_heights(state)
-    return [t for t in candidates
-            if t.space is not None and t.side != attacker.side
-            and spaces_away(state, attacker.space, t.space) <= reach_
-            and can_see(state, attacker, t, figures=figures)]
+    tall = height(state, attacker)
+    by_height: dict[int, list[int]] = {}
+    for t in near:
+        by_height.setdefault(height(state, t), []).append(t.space)  # type: ignore[arg-type]
+    seen = {space for h, spaces in by_height.items()
+            for space in visible(state.board, here, spaces, height_a=tall, height_b=h,
+                                 figures=figures)}
+    return [t for t in near if t.space in seen]
 
 
 def in_range(state: Left4DeadState, attacker: Figure, target: Figure, reach_: int) -> bool:

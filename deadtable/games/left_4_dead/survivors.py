@@ -17,7 +17,9 @@ takes no turn while its captor is next to it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from deadtable.engine.decisions import Action, ActionList, Decision
 from deadtable.engine.procedure import Frame, Handler
@@ -70,8 +72,9 @@ def may_act(state: Left4DeadState, figure: Figure) -> bool:
     return True
 
 
-def who_may_act(state: Left4DeadState) -> list[tuple[str, str]]:
-    return [(f.id, f"{combat.name(f)} takes a turn") for f in state.survivors()
+def who_may_act(state: Left4DeadState) -> list[tuple[str, str | Callable[[], str]]]:
+    """(figure id, label) for each survivor who may take a turn, the labels made when read."""
+    return [(f.id, partial(combat.turn_label, f)) for f in state.survivors()
             if may_act(state, f)]
 
 

@@ -12,7 +12,10 @@ it; the Hunter can't move and must attack it).
 
 from __future__ import annotations
 
-from deadtable.engine.decisions import Action
+from functools import lru_cache
+
+from deadtable.engine.board import Board
+from deadtable.engine.decisions import Action, ActionList
 from deadtable.games.left_4_dead import combat, items, movement, specials
 from deadtable.games.left_4_dead.powers import common
 from deadtable.games.left_4_dead.specials import SpecialTurn
@@ -26,9 +29,20 @@ def landings(state: Left4DeadState, figure: Figure) -> list[int]:
     assert figure.space is not None
     start = figure.space
     board = state.board
+    occupied = state.occupancy()
+    blocked = state.blocked_spaces()
+    leap = int(p["max_leap_levels"])
+    return [s for s in _leaps(board, start, int(p["move"])) if s not in occupied
+            and s not in blocked and abs(board.level[s] - board.level[start]) <= leap]
+
+
+@lru_cache(maxsize=4096)
+def _leaps(board: Board, start: int, steps: int) -> tuple[int, ...]:
+    """The spaces up to `steps` steps from start along the board's adjacency (start left
+    out), in order: a board never changes, so a Hunter asks this of a space once."""
     seen = {start}
     frontier = [start]
-    for _ in range(int(p["move"])):
+    for _ in range(steps):
         following = []
         for space in frontier:
             for n in board.neighbours[space]:
@@ -36,20 +50,21 @@ def landings(state: Left4DeadState, figure: Figure) -> list[int]:
                     seen.add(n)
                     following.append(n)
         frontier = following
-    occupied = state.occupancy()
-    blocked = state.blocked_spaces()
-    leap = int(p["max_leap_levels"])
-    return sorted(s for s in seen if s != start and s not in occupied and s not in blocked
-                  and abs(board.level[s] - board.level[start]) <= leap)
+    return tuple(sorted(seen - {start}))
 
 
-def move_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> list[Action]:
+def move_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> ActionList:
     if specials.held_by(state, figure) is not None:
-        return []
-    names = state.board.names
-    return [Action(f"pounce:{space}", f"Hunter Pounce to {names[space]}",
-                   {"verb": "pounce", "figure": figure.id, "space": names[space]})
-            for space in landings(state, figure)]
+        return ActionList()
+    found = landings(state, figure)
+
+    def build() -> list[Action]:  # made only when read
+        names = state.board.names
+        return [Action(f"pounce:{space}", f"Hunter Pounce to {names[space]}",
+                       {"verb": "pounce", "figure": figure.id, "space": names[space]})
+                for space in found]
+
+    return ActionList([f"pounce:{space}" for space in found], build)
 
 
 def pounce(state: Left4DeadState, frame: SpecialTurn, figure: Figure, space: int) -> None:
