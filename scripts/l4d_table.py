@@ -49,6 +49,19 @@ def row(summary: dict[str, Any]) -> tuple[float, float, float, dict[str, int]]:
     return side["win_rate"], low, high, summary.get("loss_causes", {})
 
 
+def short(causes: dict[str, int]) -> dict[str, int]:
+    """ "no survivor left standing (last down: Hunter)" -> "Hunter": what took the last
+    survivor down is the cause worth a column; other causes stay as they are."""
+    from deadtable.games.left_4_dead.chapter import NOBODY_STANDING, downed_words
+
+    prefix = f"{NOBODY_STANDING} (last down: "
+    out: dict[str, int] = {}
+    for cause, count in causes.items():
+        key = downed_words(cause[len(prefix):-1]) if cause.startswith(prefix) else cause
+        out[key] = out.get(key, 0) + count
+    return out
+
+
 def table(cells: dict[tuple[str, int], dict[str, Any]], difficulties: list[str],
           chapters: list[int]) -> str:
     lines = ["| chapter | " + " | ".join(difficulties) + " |",
@@ -60,14 +73,16 @@ def table(cells: dict[tuple[str, int], dict[str, Any]], difficulties: list[str],
             out.append(percent(low, rate, high))
         lines.append(f"| {chapter} | " + " | ".join(out) + " |")
     lines += ["", "Causes of defeat (games lost, by cause):", "",
-              "| chapter | difficulty | games | lost | causes |", "|---|---|---|---|---|"]
+              "| chapter | difficulty | games | lost | what took the last survivor down |",
+              "|---|---|---|---|---|"]
     for chapter in chapters:
         for difficulty in difficulties:
             summary = cells[difficulty, chapter]
             causes = row(summary)[3]
             lost = sum(causes.values())
             text = ", ".join(f"{cause} {count}" for cause, count in
-                             sorted(causes.items(), key=lambda item: -item[1])) or "none"
+                             sorted(short(causes).items(), key=lambda item: (-item[1], item[0]))
+                             ) or "none"
             lines.append(f"| {chapter} | {difficulty} | {summary['games']} | {lost} | {text} |")
     return "\n".join(lines)
 

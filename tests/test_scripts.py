@@ -82,11 +82,13 @@ def test_l4d_table_draws_the_table_from_cells_run_apart(tmp_path: Path) -> None:
                 "sides": {"survivors": {"win_rate": rate, "ci95": [rate / 2, (1 + rate) / 2]}}}
 
     (tmp_path / "a.json").write_text(json.dumps({"easy/1": cell(3, 4, {"x": 1})}))
-    (tmp_path / "b.json").write_text(json.dumps({"expert/1": cell(0, 4, {"x": 3, "y": 1})}))
+    down = "no survivor left standing (last down: "
+    (tmp_path / "b.json").write_text(json.dumps({"expert/1": cell(0, 4, {
+        f"{down}Hunter)": 2, f"{down}SPITTER: Acid Vomit)": 1, "overrun": 1})}))
     done = subprocess.run(
         [sys.executable, str(SCRIPTS / "l4d_table.py"), "--load", str(tmp_path / "a.json"),
          str(tmp_path / "b.json")], capture_output=True, text=True, check=True, timeout=60)
     lines = done.stdout.splitlines()
     assert lines[0] == "| chapter | easy | expert |"
     assert lines[2] == "| 1 | 75% [38, 88] | 0% [0, 50] |"
-    assert "| 1 | expert | 4 | 4 | x 3, y 1 |" in lines
+    assert "| 1 | expert | 4 | 4 | Hunter 2, Spitter (Acid Vomit) 1, overrun 1 |" in lines

@@ -64,8 +64,17 @@ DOWNED_BY_RULE = {"Survivor Rules: Incapacitated": "wounds while incapacitated",
 def nobody_standing(state: Left4DeadState) -> str:
     """The defeat's cause, with what took the last survivor down ("... (last down: Tank)"),
     so that a simulation's causes of defeat say which infected finish the team off."""
-    by = DOWNED_BY_RULE.get(state.last_down, state.last_down)
-    return f"{NOBODY_STANDING} (last down: {by})" if by else NOBODY_STANDING
+    return f"{NOBODY_STANDING} (last down: {downed_words(state.last_down)})" \
+        if state.last_down else NOBODY_STANDING
+
+
+def downed_words(label: str) -> str:
+    """A card's name as it is; a rule in words: "SPITTER: Acid Vomit" (a power's section)
+    -> "Spitter (Acid Vomit)", "Survivor Rules: Incapacitated" -> "wounds while ..."."""
+    if label in DOWNED_BY_RULE:
+        return DOWNED_BY_RULE[label]
+    head, sep, rest = label.partition(": ")
+    return f"{head.title()} ({rest})" if sep and head.isupper() else label
 
 
 def next_chapter_plays(state: Left4DeadState) -> bool:

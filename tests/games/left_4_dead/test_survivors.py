@@ -230,3 +230,11 @@ def test_wounds_while_down_are_named_as_such(lane):
     assert lane.last_down == "Survivor Rules: Incapacitated"
     assert chapter.nobody_standing(lane) == (
         "no survivor left standing (last down: wounds while incapacitated)")
+
+
+def test_a_power_that_downs_a_survivor_is_named_by_its_special():
+    from deadtable.games.left_4_dead.chapter import downed_words
+
+    assert downed_words("SPITTER: Acid Vomit") == "Spitter (Acid Vomit)"
+    assert downed_words("Tank") == "Tank"
+    assert downed_words("HeroScape core rules: Falling") == "a fall"
