@@ -2,4 +2,5 @@
 
 from deadtable.ui.cli import main
 
-main()
+if __name__ == "__main__":  # not when a tool imports every module (pytest's collection)
+    main()
