@@ -17,17 +17,25 @@ import json
 import shlex
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 DIFFICULTIES = ("easy", "normal", "advanced", "expert")
 
 
+MAPS = Path(__file__).resolve().parent.parent / "deadtable/games/left_4_dead/data/maps"
+
+
 def command(agent: str, difficulty: str, chapter: int, games: int, seed: int,
-            workers: int) -> list[str]:
+            workers: int, alone: bool = True) -> list[str]:
+    """One cell's `sim`: the chapter alone (its map, as that chapter of the campaign), or
+    the campaign played from that chapter to its finale (`alone=False`)."""
+    where = (["--option", f"map={MAPS / f'chapter-{chapter}.toml'}"] if alone
+             else ["--option", "campaign=dead-river"])
     return ["deadtable", "sim", "left-4-dead", "--games", str(games), "--seed", str(seed),
             "--workers", str(workers), "--agent", f"survivors={agent}",
             "--agent", "infected=director", "--option", f"difficulty={difficulty}",
-            "--option", "campaign=dead-river", "--option", f"chapter={chapter}", "--json"]
+            *where, "--option", f"chapter={chapter}", "--json"]
 
 
 def run_cell(argv: list[str]) -> dict[str, Any]:
@@ -122,6 +130,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--difficulty", action="append", choices=DIFFICULTIES)
     parser.add_argument("--chapter", action="append", type=int, choices=range(1, 6))
+    parser.add_argument("--to-the-end", action="store_true",
+                        help="play the campaign from each chapter to its finale, not the "
+                             "chapter alone")
     parser.add_argument("--plot", help="write the plot here (png, svg, ...)")
     parser.add_argument("--json", help="write every cell's sim summary here")
     parser.add_argument("--load", nargs="+", metavar="FILE",
@@ -141,15 +152,17 @@ def main() -> None:
         difficulties = args.difficulty or list(DIFFICULTIES)
         chapters = args.chapter or [1, 2, 3, 4, 5]
         cells = {(difficulty, chapter): run_cell(command(args.agent, difficulty, chapter,
-                                                         args.games, args.seed, args.workers))
+                                                         args.games, args.seed, args.workers,
+                                                         not args.to_the_end))
                  for chapter in chapters for difficulty in difficulties}
     print(table(cells, difficulties, chapters))
     if args.json:
         with open(args.json, "w") as out:
             json.dump({f"{d}/{c}": s for (d, c), s in cells.items()}, out, indent=1)
     if args.plot:
-        plot(args.plot, f"Left 4 Dead, Dead River: survivors ({args.agent}) against the "
-             f"director, {args.games} chapters a cell", cells, difficulties, chapters)
+        what = "from each chapter to the finale" if args.to_the_end else "chapter by chapter"
+        plot(args.plot, f"Left 4 Dead, Dead River {what}\nsurvivors ({args.agent}) against "
+             f"the director, {args.games} games a cell", cells, difficulties, chapters)
 
 
 if __name__ == "__main__":
