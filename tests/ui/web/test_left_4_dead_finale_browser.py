@@ -25,7 +25,21 @@ __all__ = ["server"]  # the module's `deadtable serve` fixture, shared
 pytestmark = pytest.mark.browser  # left out of `make test-fast`
 
 OPTIONS = {"campaign": "dead-river", "chapter": 5}
-SEED = 8  # the heuristic escapes with this seed (it loses most finales to the director)
+
+
+def escaping_seed() -> int:
+    """The first seed whose finale the heuristic survivors escape against the director, seated
+    as the server seats them: it loses most finales, and which ones changes whenever an
+    agent or a rule does, so the test looks for one instead of naming it."""
+    game = registry.load("left-4-dead", **OPTIONS)
+    for seed in range(60):
+        state = game.new(seed=seed)
+        players = seat_agents(state, {"survivors": "heuristic", "infected": "director"})
+        while (decision := state.decision) is not None:
+            state.apply(players[decision.seat].act(observe(state)))
+        if state.outcome is not None and state.outcome.cause == "escaped in the rescue vehicle":
+            return seed
+    raise AssertionError("the heuristic escaped none of 60 finales")
 
 
 def wait_for_step(client: Any, game_id: str, token: str, step: int) -> dict[str, Any]:
@@ -42,10 +56,10 @@ def wait_for_step(client: Any, game_id: str, token: str, step: int) -> dict[str,
     raise AssertionError(f"the server's game did not reach step {step} in 30 s")
 
 
-def play_survivors_by_api(server: Server, game_id: str, token: str) -> int:
+def play_survivors_by_api(server: Server, game_id: str, token: str, seed: int) -> int:
     """Post every survivors' decision the heuristic makes on the copy; returns how many."""
     game = registry.load("left-4-dead", **OPTIONS)
-    state = game.new(seed=SEED)
+    state = game.new(seed=seed)
     players = seat_agents(state, {"survivors": "heuristic", "infected": "director"})
     posted = 0
     with httpx.Client(base_url=server.base, timeout=30) as client:
@@ -67,10 +81,11 @@ def play_survivors_by_api(server: Server, game_id: str, token: str) -> int:
 
 def test_the_finale_played_to_the_escape_shows_the_end_screen(server: Server,
                                                               tmp_path: Path) -> None:
-    made = server.create("left-4-dead", seats={"infected": "director"}, seed=SEED,
+    seed = escaping_seed()
+    made = server.create("left-4-dead", seats={"infected": "director"}, seed=seed,
                          options=OPTIONS)
     seat = made["seats"]["survivors"]
-    assert play_survivors_by_api(server, made["id"], seat["token"]) > 100
+    assert play_survivors_by_api(server, made["id"], seat["token"], seed) > 100
     final = server.get(made["id"], seat["token"])
     assert final["outcome"]["results"] == {"survivors": "win", "infected": "loss"}
     assert final["view"]["finale"]["arrived"] and final["view"]["escaped"]
