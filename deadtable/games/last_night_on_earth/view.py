@@ -73,6 +73,8 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         "gas": sorted(names[s] for s in state.gas),
         "moving": moving_view(state),
     }
+    if state.scenario.hero_goal == "escape-truck" and town.truck is not None:
+        seen["truck"] = names[town.truck]
     if state.scenario.hero_goal == "burn-pits":
         seen["pits_to_burn"] = sorted(names[s] for s in state.targets)
     if state.scenario.hero_goal == "rescue-townsfolk":
