@@ -73,6 +73,9 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         "gas": sorted(names[s] for s in state.gas),
         "moving": moving_view(state),
     }
+    if seen["moving"]:  # a far square typed at the terminal steps toward it (ui/choose.py)
+        seen["toward"] = {square: first for square, (moves, first)
+                          in seen["moving"]["reach"].items() if moves > 1}
     if state.scenario.hero_goal == "escape-truck" and town.truck is not None:
         seen["truck"] = names[town.truck]
     if state.scenario.hero_goal == "burn-pits":
