@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from deadtable.engine.board import Board
+from deadtable.games.last_night_on_earth import haunted
 from deadtable.games.last_night_on_earth.reach import moving_view
 from deadtable.games.last_night_on_earth.state import ZOMBIES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import zombie_name
@@ -43,7 +44,7 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
             "wounds": hero.wounds, "max_wounds": sheet.wounds, "dead": hero.dead,
             "items": list(hero.items), "hand_count": len(hero.hand),
             "faith": hero.faith + (1 if hero.kept_faith else 0),
-            "keywords": list(sheet.keywords),
+            "keywords": list(haunted.keywords(state, hero.name)),
         }
         if seat is not None and seat == state.seat_of(hero.name):
             shown["hand"] = list(hero.hand)
