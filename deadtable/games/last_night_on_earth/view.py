@@ -10,6 +10,7 @@ from typing import Any
 
 from deadtable.engine.board import Board
 from deadtable.games.last_night_on_earth import haunted
+from deadtable.games.last_night_on_earth.buildingcards import card_of
 from deadtable.games.last_night_on_earth.reach import moving_view
 from deadtable.games.last_night_on_earth.state import ZOMBIES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import zombie_name
@@ -100,7 +101,7 @@ def card_texts(state: LastNightState, seen: dict[str, Any]) -> dict[str, str]:
     """The printed text of every card the seat can read in this view (items, its own hands,
     cards in play), for a person to read what a card does."""
     names = [n for h in seen["heroes"] for n in h["items"] + h.get("hand", [])]
-    names += seen["zombie_hand"].get("cards", []) + list(state.in_play)
+    names += seen["zombie_hand"].get("cards", []) + [card_of(e) for e in state.in_play]
     cards = state.data.cards
     return {n: cards[n].text for n in dict.fromkeys(names) if n in cards}
 

@@ -299,3 +299,23 @@ def test_the_rl_encoding_enumerates_these_cards_actions(tmp_path):
     push(state, HeroTurn(step="at-last"))
     ids = state.decision.ids
     assert len(encoding.legal_map(ids, lambda: state.view("heroes"))) == len(ids) == 5
+
+
+def test_the_terminal_and_the_page_show_these_cards_in_play_and_their_texts(tmp_path):
+    """The view lists each card as it lies in play (the terminal's "In play:" line and the
+    page's status line print it) and gives its text for the page's tooltips."""
+    import io
+
+    from rich.console import Console
+
+    from deadtable.render import render_view
+
+    state = table(tmp_path, decks="advanced")
+    state.in_play += [f"{HAUNTED} (Jenny)", f"{ERRAND} (Becky: Diner)"]
+    view = state.view("heroes")
+    assert view["in_play"] == [f"{HAUNTED} (Jenny)", f"{ERRAND} (Becky: Diner)"]
+    assert {HAUNTED, ERRAND} <= set(view["cards"])
+    out = io.StringIO()
+    Console(file=out, width=120, color_system=None).print(
+        render_view(state.game.id, view))
+    assert f"In play: {HAUNTED} (Jenny), {ERRAND} (Becky: Diner)" in out.getvalue()
