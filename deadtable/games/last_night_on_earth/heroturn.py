@@ -158,6 +158,7 @@ def begin(state: LastNightState, frame: HeroTurn, name: str) -> None:
     frame.acted.append(name)
     state.event(f"{name}'s turn.", TURN)
     onhero.turn_begins(state, state.heroes[name])
+    gettothe.arrive(state, state.heroes[name])  # brought there by anything but a step
     state.push(HeroAct(name))
 
 

@@ -178,6 +178,14 @@ def test_ive_got_to_get_to_the_rolls_a_building_he_must_reach_before_searching(t
     assert "Becky reaches the Diner: I've Got to Get to the… ends." in texts(state)
 
 
+def test_a_hero_found_in_his_building_at_his_turns_start_has_reached_it(tmp_path):
+    state = table(tmp_path, decks="advanced")
+    state.in_play.append(f"{ERRAND} (Becky: Diner)")
+    put(state, "Becky", "0,0")
+    push(state, HeroTurn(step="choose", acted=["Johnny", "Sally", "Jenny"]))
+    assert state.in_play == [] and "search" in state.decision.ids
+
+
 def test_the_heroes_choose_the_corner_on_a_5_and_take_the_nearest(tmp_path):
     state = table(tmp_path, decks="advanced")
     put(state, "Becky", "6,5")  # by the Church (SE)
