@@ -412,7 +412,7 @@ def in_range(state: LastNightState, a: int, b: int, reach: int) -> bool:
 def card_plays(state: LastNightState, hero: HeroFigure) -> list[Action]:
     actions = []
     living = state.living()
-    aimable = [h for h in living if haunted.townsfolk_on(state, h.name)]  # Townsfolk events
+    aimable = [h for h in living if haunted.townsfolk_on(state, h.name)]  # Haunted by the Past
     if "Recovery" in hero.hand:
         actions += [Action(f"recovery:{h.name}", f"Play Recovery on {h.name} (heal 1 wound)",
                            {"verb": "play", "card": "Recovery", "hero": h.name})
