@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
+from deadtable.games.last_night_on_earth import windows
 from deadtable.games.last_night_on_earth.state import HEROES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import take_wound
 
@@ -112,6 +113,7 @@ class PrayerHandler(Handler[LastNightState, Prayer]):
         actions += [Action(f"cancel:{h.name}:{card}", f"{h.name} plays {card}: {frame.card} is "
                            "cancelled", {"verb": "play", "card": card, "hero": h.name})
                     for h in state.living() for card in CANCELLERS if card in h.hand]
+        actions += windows.answers(state, frame.card)
         if not actions and not any(h.hand for h in state.living()):
             return None  # asked whenever a hand holds a card: the asking tells nothing
         actions.append(Action("let-be", f"Let {frame.card} take effect", {"verb": "pass"}))
@@ -130,9 +132,12 @@ class PrayerHandler(Handler[LastNightState, Prayer]):
         if action_id.startswith("cancel:"):
             _, name, card = action_id.split(":", 2)
             state.heroes[name].hand.remove(card)
-            state.hero_discard.put_on_top(card)
             state.zombie_discard.put_on_top(frame.card)
             state.event(f"{name} plays {card}: {frame.card} is cancelled.", f"Hero card: {card}")
+            if card == windows.ESCAPE:  # it takes its own effect too
+                windows.put_in_force(state, name)
+            else:
+                state.hero_discard.put_on_top(card)
             cancelled(state, frame)
             return
         if action_id == "axe" and axe is not None:
