@@ -21,7 +21,8 @@ other side's hand dealt anew), so they know nothing their seat may not.
   Save the Townsfolk: each hero fetches a different townsperson and takes it to the Center of
   Town, rescue_goals), walks armed and healthy heroes toward the zombies where killing is the
   aim and the others toward the nearest hero (grouping up), and uses every combat bonus and
-  card in a fight.
+  card in a fight; the Advanced Hero cards where they obviously help (advanced_play,
+  walls_matter: docs, "The Advanced decks").
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The heroes' answers to a Zombie card: Father Joseph's Prayer, Jeb and Principal Gomez
-("Cancel any Zombie card"), and the Fire Axe against a Fight card. Father Joseph's Prayer:
+("Cancel any Zombie card"), the Fire Axe against a Fight card and Escape Through the Window
+against Locked Door (windows.py). Father Joseph's Prayer:
 "When the zombies play a card, Father Joseph may take 1 wound to try to cancel it: roll a D6,
 cancelled on a 4 or more" (hero sheet; public that he takes a wound to try, the roll
 designed).
