@@ -318,7 +318,7 @@ def advanced_play(state: LastNightState, hero: HeroFigure, ids: list[str]) -> st
     weak = last_wound or not armed
     if f"play:{EXTINGUISHER}" in ids and (last_wound or (len(here) >= 2 and not armed)):
         return f"play:{EXTINGUISHER}"
-    if f"play:{COW}" in ids:
+    if f"play:{COW}" in ids and "move" in ids:  # placed before he walks off
         return f"play:{COW}"
     if f"play:{windows.ESCAPE}" in ids and "move" in ids and weak \
             and windows.exits(state, hero.space):

@@ -30,7 +30,7 @@ def actions(state: LastNightState, hero: HeroFigure) -> list[Action]:
         return []
     return [Action(f"play:{COW}", f"Place {COW} (the cow) on {state.name(hero.space)}: a zombie "
                    f"there must roll {state.card(COW).numbers.get('leave_on', 5)}+ to leave",
-                   {"verb": "play", "card": COW, "space": hero.space})]
+                   {"verb": "play", "card": COW})]
 
 
 def place(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -> None:
