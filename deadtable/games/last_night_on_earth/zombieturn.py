@@ -562,8 +562,8 @@ def spawn_roll(state: LastNightState) -> int:
 
 
 def hold_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:
-    """Farmer Sty: "Prevent one zombie from moving this turn", before the zombies move; asked
-    whenever a hand holds a card."""
+    """Farmer Sty: "Prevent one zombie from moving this turn", and Blocked Windows
+    (windows.py), before the zombies move; asked whenever a hand holds a card."""
     if not any(h.hand for h in state.living()):
         return None
     holders = [h.name for h in state.living() if STY in h.hand]
@@ -572,7 +572,7 @@ def hold_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:
                for h in holders for z in frame.order]
     actions += windows.hold_actions(state)
     actions.append(Action("pass", "Let the zombies move", {"verb": "pass"}))
-    return Decision.of(HEROES, "The zombies are about to move: hold one back?", actions)
+    return Decision.of(HEROES, "The zombies are about to move: play a card?", actions)
 
 
 def move_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:
