@@ -28,7 +28,8 @@ other side's hand dealt anew), so they know nothing their seat may not.
   card in a fight. Against the Advanced Zombie cards: a hero who may not search before he
   reaches a building goes there while he would search (at a 5 on its building roll the
   heroes choose the corner nearest him); At Last… cancels I Feel Kinda Strange first; Father
-  Joseph does not pray when the wound would turn him into a Zombie Hero.
+  Joseph does not pray when the wound would turn him into a Zombie Hero. The Advanced Hero
+  cards where they obviously help (advanced_play, walls_matter: docs, "The Advanced decks").
 """
 
 from __future__ import annotations
@@ -38,9 +39,19 @@ import math
 from deadtable.agents.base import Observation
 from deadtable.engine.board import distance_field
 from deadtable.engine.dice import Dice
-from deadtable.games.last_night_on_earth import cards, donttrust, gettothe, kindastrange
+from deadtable.games.last_night_on_earth import (
+    cards,
+    donttrust,
+    gettothe,
+    heroic,
+    kindastrange,
+    windows,
+)
+from deadtable.games.last_night_on_earth.extinguisher import EXTINGUISHER
+from deadtable.games.last_night_on_earth.fight import judge
 from deadtable.games.last_night_on_earth.gas import FIRE, GASOLINE, has_fire
 from deadtable.games.last_night_on_earth.heroturn import HERO_BLOCKING, hero_steps
+from deadtable.games.last_night_on_earth.oldbetsy import COW
 from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
 
 WORTH_A_PRAYER = ("Uuuurrrggghh!", "Undead Hate the Living", "A Town Overrun",
@@ -175,7 +186,8 @@ def fight_card(state: LastNightState, ids: list[str]) -> str:
     frame = state.stack[-1]
     hero_high = max(frame.hero_dice)  # type: ignore[attr-defined]
     zombie_high = max(frame.zombie_dice)  # type: ignore[attr-defined]
-    ties = state.cornered or "Crowbar" in frame.using  # type: ignore[attr-defined]
+    using, hero = frame.using, frame.hero  # type: ignore[attr-defined]
+    ties = state.cornered or "Crowbar" in using or heroic.wins_ties(state, hero)
     if hero_high < zombie_high or (hero_high == zombie_high and not ties):
         return "pass"
     beating = [i for i, d in enumerate(frame.hero_dice)  # type: ignore[attr-defined]
@@ -185,7 +197,7 @@ def fight_card(state: LastNightState, ids: list[str]) -> str:
         return hate
     if "play:Uuuurrrggghh!" in ids:
         return "play:Uuuurrrggghh!"
-    if "play:Braaains!" in ids and hero_high == zombie_high + 1 and not ties:
+    if "play:Braaains!" in ids and hero_high == zombie_high + (0 if ties else 1):
         return "play:Braaains!"
     return "pass"
 
@@ -205,6 +217,9 @@ class HeuristicAgent:
         if top.KIND == "prayer":  # a wound is worth it against the cards that hurt most
             if "axe" in ids:
                 return "axe"
+            escape = [i for i in ids if i.endswith(f":{windows.ESCAPE}")]
+            if escape:
+                return escape[0]  # Locked Door cancelled, and the walls open besides
             worth = top.card in WORTH_A_PRAYER  # type: ignore[attr-defined]
             cancel = [i for i in ids if i.startswith("cancel:")]
             if worth and cancel:
@@ -221,6 +236,9 @@ class HeuristicAgent:
         if top.KIND == "zombie-turn" and top.step == "night-heroes":
             return max(ids, key=lambda i: (_worth(state, i[5:]) if i != "pass" else 0, i))
         if top.KIND == "zombie-turn":  # Farmer Sty holds back the zombie nearest a hero
+            blocked = [i for i in ids if i.startswith("blocked:")]
+            if blocked and walls_matter(state):
+                return blocked[0]
             holds = [i for i in ids if i.startswith("sty:")]
             if not holds:
                 return ids[-1]
@@ -235,7 +253,8 @@ class HeuristicAgent:
         if ids[0].startswith("keep-card:"):  # Sally, Resourceful: the card worth most
             return max(ids, key=lambda i: (_worth(state, i.split(":", 1)[1]), i))
         fighting = top.KIND == "fight"
-        for prefix in ("scratch:", "devils:", "use:", "faith:", "jeb:", "keep"):
+        for prefix in ("scratch:", "devils:", "rage:", "resolve:", "use:", "faith:", "jeb:",
+                       "keep"):
             if prefix in ("use:", "faith:", "jeb:") and not fighting:
                 continue  # a fight die is worth a card only in a fight
             found = [i for i in ids if i.startswith(prefix)]
@@ -256,11 +275,16 @@ class HeuristicAgent:
         hero = state.heroes[top.hero]  # type: ignore[attr-defined]
         if top.step == "needed":
             return needed_choice(state, ids)
+        if top.step == "push":
+            return push_choice(state, ids)
         if top.step == "moving":
             return self._step(state, hero, ids)
         return self._main(state, hero, ids)
 
     def _main(self, state: LastNightState, hero: HeroFigure, ids: list[str]) -> str:
+        card = advanced_play(state, hero, ids)
+        if card:
+            return card
         goal = state.scenario.hero_goal
         aim = scenario_goals(state, hero, armed=True)
         on_the_way = "move" in ids and bool(aim) and hero.space not in aim
@@ -319,13 +343,55 @@ def answer(state: LastNightState, ids: list[str]) -> str:
         choice = reroll(state, ids + ["done"])
         return "next" if choice == "done" else choice
     fighting = top.KIND == "fight"
-    for prefix in ("scratch:", "devils:", "at-last:", "sty:", "faith:", "jeb:"):
+    if top.KIND == "prayer" or (top.KIND == "zombie-turn" and not walls_matter(state)):
+        ids = [i for i in ids if not i.startswith("blocked:")]
+    for prefix in ("scratch:", "devils:", "at-last:", "sty:", "blocked:", "rage:", "resolve:",
+                   "faith:", "jeb:"):
         if prefix in ("faith:", "jeb:") and not fighting:
             continue
         found = [i for i in ids if i.startswith(prefix)]
         if found:
             return found[0]
     return "next"
+
+
+def advanced_play(state: LastNightState, hero: HeroFigure, ids: list[str]) -> str | None:
+    """The Advanced Hero cards of a hero's own turn, where they obviously help: the Fire
+    Extinguisher sprays off the zombies in the space of a hero with 1 wound left (or unarmed
+    among 2 or more); Old Betsy stays with the zombies in the hero's space (he walks off, they
+    must roll to follow); a weak hero in a building with zombies at hand escapes through a
+    wall before he moves."""
+    here = state.zombies_at(hero.space)
+    if not here:
+        return None
+    last_wound = state.hero(hero.name).wounds - hero.wounds <= 1
+    armed = any(cards.is_weapon(state.card(c)) for c in hero.items)
+    weak = last_wound or not armed
+    if f"play:{EXTINGUISHER}" in ids and (last_wound or (len(here) >= 2 and not armed)):
+        return f"play:{EXTINGUISHER}"
+    if f"play:{COW}" in ids and "move" in ids:  # placed before he walks off
+        return f"play:{COW}"
+    if f"play:{windows.ESCAPE}" in ids and "move" in ids and weak \
+            and windows.exits(state, hero.space):
+        return f"play:{windows.ESCAPE}"
+    return None
+
+
+def push_choice(state: LastNightState, ids: list[str]) -> str:
+    """The Fire Extinguisher's push: the square farthest from the heroes (the nearest first,
+    then all of them)."""
+    fields = [distance_field(state.board, [h.space]) for h in state.living()]
+    return max(ids, key=lambda i: (min(f[_space(i)] for f in fields),
+                                   sum(f[_space(i)] for f in fields), i))
+
+
+def walls_matter(state: LastNightState) -> bool:
+    """Blocked Windows would keep a zombie from Zombie Hunger's pull across a wall: a zombie
+    diagonally or next to a hero with a wall or window between."""
+    from deadtable.games.last_night_on_earth.zombieturn import hunger_targets
+
+    return any(set(hunger_targets(state, s)) - set(windows.stops(
+        state, s, hunger_targets(state, s))) for s in set(state.zombies.values()))
 
 
 def useful(state: LastNightState, hero: HeroFigure, action: str) -> bool:
@@ -471,7 +537,7 @@ def reroll(state: LastNightState, ids: list[str]) -> str:
     """Re-roll only a fight being lost: the Torch first, then the lowest die."""
     frame = state.stack[-1]
     hero_dice, zombie_dice = frame.hero_dice, frame.zombie_dice  # type: ignore[attr-defined]
-    if max(hero_dice) > max(zombie_dice) + frame.braaains:  # type: ignore[attr-defined]
+    if judge(state, frame)[0]:  # type: ignore[arg-type]  # won as the dice lie (ties too)
         return "done"
     if "torch" in ids:
         return "torch"

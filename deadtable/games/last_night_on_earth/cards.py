@@ -28,7 +28,9 @@ ZOMBIE_CARDS = (
 )
 # The Advanced cards the rules play (option decks=advanced shuffles them in with the basic
 # cards): docs/last-night-on-earth.md, "The Advanced decks", lists which.
-ADVANCED_HERO_CARDS = ("Signal Flare", "Lighter", "Gasoline", "Dynamite", "Just What I Needed")
+ADVANCED_HERO_CARDS = ("Signal Flare", "Lighter", "Gasoline", "Dynamite", "Just What I Needed",
+                       "Old Betsy", "Fire Extinguisher", "Heroic Resolve", "Hero's Rage",
+                       "Blocked Windows", "Escape Through the Window")
 ADVANCED_ZOMBIE_CARDS = ("Living Nightmare", "There's No Time, Leave It!",
                          "This Can't Be Happening!", "Teen Angst", "Bickering",
                          "This Could Be Our Last Night on Earth", "Night That Never Ends",

@@ -1,14 +1,14 @@
 """Last Night on Earth: every action id the game can offer, and a seat's view as numbers.
 
 Actions are TEMPLATES expanded over domains from the game's data and town
-(deadtable/envs/encodings/board.py): `{space}` a space's index on the town board, `{hero}`
-the heroes of the hero data, `{card}` every Hero and Zombie card title (`{gun}` the Ranged
-ones), `{adjuster}` the cards that add or take 1 from a fight die, `{die}` a fight die's
-place and `{dice}` every set of places (the most dice a fight can roll: 2, the Faith cards,
-kept faith, two cards' and an ability's fight dice). Zombies are named as they are made
-(`zombie-23`), so `{zombie}` names one by its place among the zombie miniatures on the
-board, oldest first (`zombie@K`, K below the scenario's miniatures), or a Zombie Hero by its
-id (`zombie-becky`). `{building}` is every building a town can have, `{placed}` a building
+(deadtable/envs/encodings/board.py): `{space}` a space's index on the town board, `{hero}` the
+heroes of the hero data, `{card}` every Hero and Zombie card title (`{gun}` the Ranged ones),
+`{adjuster}` the cards that add or take 1 from a fight die, `{die}` a fight die's place and
+`{dice}` every set of places (the most dice a fight can roll: 2, the Faith cards, kept faith,
+two cards', the cards in play on the fighter and an ability's fight dice). Zombies are named as
+they are made (`zombie-23`), so `{zombie}` names one by its place among the zombie miniatures
+on the board, oldest first (`zombie@K`, K below the scenario's miniatures), or a Zombie Hero by
+its id (`zombie-becky`). `{building}` is every building a town can have, `{placed}` a building
 card as it stays in play (`Lights Out (Diner)`, `New Spawning Pit (4,18)`), or a card on a hero
 (`Teen Angst (Sally)`), `{lasting}` the later Advanced cards as they lie in play (`Haunted by
 the Past (Jenny)`, `I've Got to Get to the… (Becky: Diner)`), `{folk}` the
@@ -33,6 +33,7 @@ from deadtable.games.last_night_on_earth.buildingcards import (
     LIGHTS_OUT,
     MY_GOD,
     NEW_PIT,
+    card_of,
     entry,
 )
 from deadtable.games.last_night_on_earth.cards import RANGED
@@ -40,6 +41,8 @@ from deadtable.games.last_night_on_earth.donttrust import EVERY, TRUST
 from deadtable.games.last_night_on_earth.fight import ADJUSTERS
 from deadtable.games.last_night_on_earth.gettothe import placed as errand_placed
 from deadtable.games.last_night_on_earth.haunted import HAUNTED
+from deadtable.games.last_night_on_earth.heroic import CARDS as ON_FIGHTER
+from deadtable.games.last_night_on_earth.heroic import VERBS
 from deadtable.games.last_night_on_earth.kindastrange import STRANGE
 from deadtable.games.last_night_on_earth.onhero import ON_HERO
 from deadtable.games.last_night_on_earth.state import LastNightState
@@ -67,6 +70,8 @@ TEMPLATES = WORDS + (
     "keep-card:{card}",  # Sally, Resourceful: the searched card kept (appended)
     # the Advanced cards of Strange heroes, searching and trading (appended)
     "no-trading", "at-last:{hero}:{lasting}",
+    # Heroic Resolve and Hero's Rage on the hero fighting, Blocked Windows (appended)
+    *(f"{verb}:{{hero}}" for verb in (*VERBS, "blocked")),
 )
 CORNERS = ("NE", "NW", "SE", "SW")
 HAND_SCALE = 4.0
@@ -111,7 +116,9 @@ class LastNightEncoding(BoardEncoding):
                            reverse=True)[:2]
         ability_dice = max((a.numbers.get("fight_dice", 0) for h in data.heroes.values()
                             for a in h.abilities), default=0)
-        self.dice = 2 + faith + 1 + sum(card_dice) + ability_dice
+        on_fighter = sum(data.cards[c].number("fight_dice") or 0 for c in ON_FIGHTER
+                         if c in data.cards)  # Heroic Resolve and Hero's Rage both on him
+        self.dice = 2 + faith + 1 + sum(card_dice) + on_fighter + ability_dice
         places = [str(i) for i in range(self.dice)]
         subsets = [",".join(p) for n in range(1, self.dice + 1)
                    for p in itertools.combinations(places, n)]
@@ -197,8 +204,8 @@ class LastNightEncoding(BoardEncoding):
         at = self.offsets["discards"]
         self._counts(out, at, view["hero_discard"].get("cards", ()))
         self._counts(out, at + len(self.cards), view["zombie_discard"].get("cards", ()))
-        for card in view["in_play"]:
-            one_hot(out, self.offsets["in_play"], self.cards, card)
+        for card in view["in_play"]:  # "Heroic Resolve (Sally)" as its card
+            one_hot(out, self.offsets["in_play"], self.cards, card_of(card))
         at = self.offsets["decks"]
         out[at] = scaled(view["hero_deck"]["count"], DECK_SCALE)
         out[at + 1] = scaled(view["zombie_deck"]["count"], DECK_SCALE)

@@ -24,7 +24,14 @@ from dataclasses import dataclass, field
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import cards, haunted, onhero, zseats
+from deadtable.games.last_night_on_earth import (
+    cards,
+    extinguisher,
+    haunted,
+    heroic,
+    onhero,
+    zseats,
+)
 from deadtable.games.last_night_on_earth.state import (
     HEROES,
     ZOMBIES,
@@ -77,6 +84,7 @@ def still_on(state: LastNightState, frame: Fight) -> bool:
 def hero_dice_count(state: LastNightState, hero: HeroFigure, using: list[str]) -> int:
     count = 2 + hero.faith + (1 if hero.kept_faith else 0)
     count += sum(state.card(c).numbers.get("fight_dice", 0) for c in using)
+    count += heroic.fight_dice(state, hero)
     for ability in state.hero(hero.name).abilities:
         if ability.effect == "fight-die-alone" and len(state.heroes_at(hero.space)) == 1:
             count += ability.numbers.get("fight_dice", 1)
@@ -87,10 +95,11 @@ def judge(state: LastNightState, frame: Fight) -> tuple[bool, bool]:
     """(the hero wins, the zombie dies) for the dice as they lie."""
     zombie_high = max(frame.zombie_dice) + frame.braaains
     hero_high = max(frame.hero_dice)
-    ties = "Crowbar" in frame.using or state.cornered
+    ties = "Crowbar" in frame.using or state.cornered or heroic.wins_ties(state, frame.hero)
     wins = hero_high > zombie_high or (ties and hero_high == zombie_high)
     doubles = len(set(frame.hero_dice)) < len(frame.hero_dice)
     kills = wins and (doubles or frame.devils or "Chainsaw" in frame.using
+                      or heroic.kills_beaten(state, frame.hero)
                       or ("Meat Cleaver" in frame.using and 6 in frame.hero_dice))
     return wins, kills
 
@@ -144,10 +153,11 @@ class FightHandler(Handler[LastNightState, Fight]):
                 play_faith(state, state.heroes[rest], hero)
             elif verb == "jeb":
                 play_jeb(state, state.heroes[rest], hero)
+            elif verb in heroic.VERBS:
+                heroic.play(state, verb, state.heroes[rest], hero)
             elif verb == "no-fight":
                 name, _, card = rest.partition(":")
-                state.heroes[name].hand.remove(card)
-                state.hero_discard.put_on_top(card)
+                cards.discard_hero_card(state, state.heroes[name], card)
                 state.pop()
                 state.event(f"{name} plays {card}: {hero.name}'s fight with "
                             f"{zombie_name(frame.zombie)} is cancelled.", f"Hero card: {card}")
@@ -189,6 +199,8 @@ def bonus_decision(state: LastNightState, frame: Fight, hero: HeroFigure) -> Dec
                 actions.append(Action(f"no-fight:{h.name}:{card}", f"{h.name} plays {card}: "
                                       "the fight is cancelled", {"verb": "play", "card": card,
                                                                  "hero": h.name}))
+    actions += extinguisher.cancel_actions(state, hero)
+    actions += heroic.bonus_actions(state, hero)
     # Asked even with nothing to choose: whether a hand holds Faith must not show in whether
     # the dice are rolled at once (the zombies could tell, and undo would give it away).
     actions.append(Action("roll", "Roll the fight dice", {"verb": "roll"}))

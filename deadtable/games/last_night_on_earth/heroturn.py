@@ -24,14 +24,18 @@ from deadtable.games.last_night_on_earth import (
     buildingcards,
     cards,
     donttrust,
+    extinguisher,
     gas,
     gettothe,
     haunted,
+    heroic,
     lostturns,
     needed,
+    oldbetsy,
     onhero,
     scenario,
     townsfolk,
+    windows,
     zseats,
 )
 from deadtable.games.last_night_on_earth.fight import Fight, play_faith, start_fight
@@ -79,6 +83,7 @@ class HeroAct(Frame):
     handled: list[str] = field(default_factory=list)  # townsfolk left this turn
     fought: list[str] = field(default_factory=list)
     drawn: list[str] = field(default_factory=list)  # Sally's two searched cards, one to keep
+    pushing: list[str] = field(default_factory=list)  # Fire Extinguisher: zombies to push
 
 
 class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
@@ -99,6 +104,7 @@ class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
         if frame.step == "start":
             state.fight_card_played = False
             state.event("The Hero turn begins.", TURN)
+            heroic.hero_turn_begins(state)
             lostturns.skip(state, frame.acted)
             frame.step = "at-last"
             return
@@ -114,6 +120,7 @@ class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
         scenario.end_of_hero_turn(state)
         for hero in state.heroes.values():
             hero.faith = 0
+        windows.turn_ends(state, windows.ESCAPE)
         state.pop()
 
     def apply(self, state: LastNightState, frame: HeroTurn, action_id: str) -> None:
@@ -181,6 +188,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
             return move_decision(state, frame, hero)
         if frame.step == "needed":
             return needed.decision(state, hero)
+        if frame.step == "push":
+            return extinguisher.decision(state, frame)
         if frame.step == "taylor" and frame.picks and state.hero_discard:
             actions = [Action(f"back:{c}", f"Shuffle {c} back", {"verb": "pick", "card": c})
                        for c in sorted(set(state.hero_discard.cards))]
@@ -211,6 +220,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
             frame.step = "main"
         elif frame.step == "needed":
             needed.nothing(state, frame)
+        elif frame.step == "push":
+            extinguisher.push_done(state, frame)
         elif frame.step == "rolled":
             frame.step = "moving"
         elif frame.step == "blitz":
@@ -249,6 +260,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
             step(state, frame, hero, verb, rest)
         elif frame.step == "needed":
             needed.take(state, frame, hero, action_id)
+        elif frame.step == "push":
+            extinguisher.push(state, frame, action_id)
         elif frame.step == "taylor":
             if verb == "stop":
                 taylor_done(state, frame)
@@ -364,6 +377,9 @@ def main_actions(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> lis
         actions += shots(state, hero)
     actions += card_plays(state, hero)
     actions += needed.actions(state, hero)
+    actions += oldbetsy.actions(state, hero)
+    actions += extinguisher.actions(state, hero)
+    actions += windows.actions(state, hero)
     actions += gas.actions(state, frame, hero)
     actions += townsfolk.actions(state, frame, hero)
     actions.append(Action("end", "Fight any zombie here and end the turn" if zombies_here
@@ -456,6 +472,7 @@ def do_search(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -
         2 if has_ability(state, hero, "search-draw-two") else 1)) if c is not None]
     building = state.town.building_of[hero.space]
     state.event(f"{hero.name} searches the {building}.", SEARCH)
+    heroic.searched(state, hero)
     if len(drawn) == 2:  # Sally, Resourceful: her player keeps one, the other to the bottom
         frame.drawn = drawn
         frame.step = "resourceful"
@@ -671,12 +688,21 @@ def do_end(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -> N
     frame.step = "fight"
 
 
+PLAYS = {needed.NEEDED: needed.start, oldbetsy.COW: oldbetsy.place,
+         extinguisher.EXTINGUISHER: extinguisher.start, windows.ESCAPE: windows.escape}
+
+
+def do_play(state: LastNightState, frame: HeroAct, hero: HeroFigure, card: str) -> None:
+    """A card the hero plays from his hand or items in his turn ("play:CARD")."""
+    PLAYS[card](state, frame, hero, card)
+
+
 ACTIONS = {"move": do_move, "search": do_search, "nurse": do_nurse, "recover": do_recover,
            "give": do_give, "shoot": do_shoot, "recovery": do_recovery, "aid": do_aid,
            "faith": do_faith, "keys": do_keys, "brody": do_brody, "jeb": do_jeb,
            "taylor": do_taylor, "gas": gas.do_gas, "light": gas.do_light,
            "escort": townsfolk.do_escort, "leave": townsfolk.do_leave,
-           "folk": townsfolk.do_attack, "play": needed.start, "end": do_end}
+           "folk": townsfolk.do_attack, "play": do_play, "end": do_end}
 
 
 # -- moving ------------------------------------------------------------------------------------
@@ -686,12 +712,18 @@ def hero_steps(state: LastNightState, space: int) -> list[int]:
             and buildingcards.may_enter(state, space, n)]
 
 
+def move_steps(state: LastNightState, space: int) -> list[int]:
+    """A moving hero's steps: a hero's steps, and through walls while Escape Through the
+    Window is in force."""
+    return hero_steps(state, space) + windows.escape_steps(state, space)
+
+
 def move_decision(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> Decision | None:
     if frame.moves_left <= 0:
         return None
     actions = [Action(f"step:{s}", f"Step to {state.name(s)}"
                       + (" (zombies: the move ends)" if state.zombies_at(s) else ""),
-                      {"verb": "step", "space": s}) for s in hero_steps(state, hero.space)]
+                      {"verb": "step", "space": s}) for s in move_steps(state, hero.space)]
     actions.append(Action("stop", "Stop here", {"verb": "stop"}))
     return Decision.of(HEROES, f"{hero.name} moves ({frame.moves_left} left)", actions)
 

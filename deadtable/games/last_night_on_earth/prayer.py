@@ -1,5 +1,6 @@
 """The heroes' answers to a Zombie card: Father Joseph's Prayer, Jeb and Principal Gomez
-("Cancel any Zombie card"), and the Fire Axe against a Fight card. Father Joseph's Prayer:
+("Cancel any Zombie card"), the Fire Axe against a Fight card and Escape Through the Window
+against Locked Door (windows.py). Father Joseph's Prayer:
 "When the zombies play a card, Father Joseph may take 1 wound to try to cancel it: roll a D6,
 cancelled on a 4 or more" (hero sheet; public that he takes a wound to try, the roll
 designed).
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
+from deadtable.games.last_night_on_earth import windows
 from deadtable.games.last_night_on_earth.state import HEROES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import take_wound
 
@@ -120,6 +122,7 @@ class PrayerHandler(Handler[LastNightState, Prayer]):
         actions += [Action(f"cancel:{h.name}:{card}", f"{h.name} plays {card}: {frame.card} is "
                            "cancelled", {"verb": "play", "card": card, "hero": h.name})
                     for h in state.living() for card in CANCELLERS if card in h.hand]
+        actions += windows.answers(state, frame.card)
         if not actions and not any(h.hand for h in state.living()):
             return None  # asked whenever a hand holds a card: the asking tells nothing
         actions.append(Action("let-be", f"Let {frame.card} take effect", {"verb": "pass"}))
@@ -138,9 +141,12 @@ class PrayerHandler(Handler[LastNightState, Prayer]):
         if action_id.startswith("cancel:"):
             _, name, card = action_id.split(":", 2)
             state.heroes[name].hand.remove(card)
-            state.hero_discard.put_on_top(card)
             state.zombie_discard.put_on_top(frame.card)
             state.event(f"{name} plays {card}: {frame.card} is cancelled.", f"Hero card: {card}")
+            if card == windows.ESCAPE:  # it takes its own effect too
+                windows.put_in_force(state, name)
+            else:
+                state.hero_discard.put_on_top(card)
             cancelled(state, frame)
             return
         if action_id == "axe" and axe is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from deadtable.games.last_night_on_earth import buildingcards
-from deadtable.games.last_night_on_earth.heroturn import HeroAct, hero_steps
+from deadtable.games.last_night_on_earth.heroturn import HeroAct, move_steps
 from deadtable.games.last_night_on_earth.state import LastNightState
 
 
@@ -21,7 +21,7 @@ def moving_view(state: LastNightState) -> dict[str, Any] | None:
     hero = state.heroes[top.hero]
     names = state.board.names
     reach: dict[str, list[Any]] = {}
-    frontier = [(s, s, hero.space) for s in hero_steps(state, hero.space)]
+    frontier = [(s, s, hero.space) for s in move_steps(state, hero.space)]
     seen = {hero.space}
     for moves in range(1, top.moves_left + 1):
         after: list[tuple[int, int, int]] = []
@@ -33,6 +33,6 @@ def moving_view(state: LastNightState) -> dict[str, Any] | None:
             if state.zombies_at(space) or buildingcards.stops_in_the_dark(
                     state, hero.items, came_from, space):
                 continue
-            after += [(n, first, space) for n in hero_steps(state, space) if n not in seen]
+            after += [(n, first, space) for n in move_steps(state, space) if n not in seen]
         frontier = after
     return {"hero": hero.name, "left": top.moves_left, "reach": reach}

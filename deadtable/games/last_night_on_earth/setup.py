@@ -145,6 +145,7 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> LastNightS
     state.saved = state.folk_lost = 0
     state.passed, state.zhand2, state.zplayer = [], [], ""
     state.lost_turns = {}
+    state.hero_in_play = []
     state.zombies = {}
     state.next_zombie = 1
     state.turn = state.kills = state.heroes_killed = 0

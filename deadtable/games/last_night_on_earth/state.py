@@ -74,6 +74,7 @@ class LastNightState(ProcedureState):
         "kills", "heroes_killed", "fight_card_played", "cornered", "overdrawn", "pits",
         "gas", "targets", "folk", "escort", "saved", "folk_lost", "passed", "zhand2", "zplayer",
         "lost_turns",
+        "hero_in_play",
     )
 
     FRAMES: ClassVar[Frames]
@@ -100,6 +101,8 @@ class LastNightState(ProcedureState):
     folk_lost: int  # townsfolk killed
     passed: list[str]  # players who let the question now asked pass (seats.py)
     lost_turns: dict[str, str]  # hero -> the Zombie card that makes it lose its next turn
+    # Hero cards in play: "Heroic Resolve (Sally)", "Old Betsy (4,18)", "Blocked Windows"
+    hero_in_play: list[str]
     zhand2: list[str]  # the part of the Zombie hand zombies-2 holds (zseats.py)
     zplayer: str  # the zombie seat that played the last Zombie card
     turn: int  # the Sun track: turns begun (the game ends after scenario.sun_track)
@@ -235,6 +238,7 @@ class LastNightState(ProcedureState):
             "folk_lost": self.folk_lost,
             "passed": list(self.passed),
             "lost_turns": dict(self.lost_turns),
+            "hero_in_play": list(self.hero_in_play),
             "zhand2": list(self.zhand2),
             "zplayer": self.zplayer,
             "turn": self.turn,
@@ -267,6 +271,7 @@ class LastNightState(ProcedureState):
         self.folk_lost = data["folk_lost"]
         self.passed = list(data["passed"])
         self.lost_turns = dict(data["lost_turns"])
+        self.hero_in_play = list(data["hero_in_play"])
         self.zhand2 = list(data["zhand2"])
         self.zplayer = data["zplayer"]
         self.turn = data["turn"]
@@ -299,6 +304,7 @@ class LastNightState(ProcedureState):
         other.folk_lost = self.folk_lost
         other.passed = list(self.passed)
         other.lost_turns = dict(self.lost_turns)
+        other.hero_in_play = list(self.hero_in_play)
         other.zhand2 = list(self.zhand2)
         other.zplayer = self.zplayer
         other.turn = self.turn

@@ -11,6 +11,7 @@ from typing import Any
 from deadtable.engine.board import Board
 from deadtable.games.last_night_on_earth import haunted
 from deadtable.games.last_night_on_earth.buildingcards import card_of
+from deadtable.games.last_night_on_earth.oldbetsy import cows
 from deadtable.games.last_night_on_earth.reach import moving_view
 from deadtable.games.last_night_on_earth.state import ZOMBIES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import zombie_name
@@ -69,7 +70,10 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         "zombie_deck": state.zombie_deck.view(seat),
         "zombie_discard": state.zombie_discard.view(seat),
         "zombie_hand": zombie_hand_view(state, seat),
-        "in_play": list(state.in_play) + (["Cornered"] if state.cornered else []),
+        # the Zombie cards in play, then the Hero cards ("Heroic Resolve (Sally)")
+        "in_play": list(state.in_play) + (["Cornered"] if state.cornered else [])
+        + list(state.hero_in_play),
+        "cows": sorted(names[s] for s in cows(state)),  # Old Betsy's squares
         "fight": fight_view(state),
         "turn_of": turn_of(state),
         "gas": sorted(names[s] for s in state.gas),
@@ -107,6 +111,7 @@ def card_texts(state: LastNightState, seen: dict[str, Any]) -> dict[str, str]:
     cards in play), for a person to read what a card does."""
     names = [n for h in seen["heroes"] for n in h["items"] + h.get("hand", [])]
     names += seen["zombie_hand"].get("cards", []) + [card_of(e) for e in state.in_play]
+    names += [card_of(e) for e in state.hero_in_play]
     cards = state.data.cards
     return {n: cards[n].text for n in dict.fromkeys(names) if n in cards}
 

@@ -15,7 +15,7 @@ from functools import cache
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.engine.state import Outcome
-from deadtable.games.last_night_on_earth import kindastrange, onhero
+from deadtable.games.last_night_on_earth import heroic, kindastrange, onhero
 from deadtable.games.last_night_on_earth.state import (
     HEROES,
     ZOMBIES,
@@ -97,6 +97,7 @@ def kill_hero(state: LastNightState, hero: HeroFigure, rises_by: str = "") -> No
     hero.faith, hero.kept_faith = 0, False
     state.escort.pop(hero.name, None)  # a townsperson taken along stays where he fell
     onhero.discard_with(state, hero.name)
+    heroic.discard_with(state, hero.name)
     state.event(f"{hero.name} is killed; the hero's cards are discarded.", DEATH)
     if rises_by or state.options["zombie-heroes"]:
         state.zombies[zombie_hero_id(hero.name)] = hero.space

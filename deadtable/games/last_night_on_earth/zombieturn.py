@@ -30,7 +30,9 @@ from deadtable.games.last_night_on_earth import (
     haunted,
     lostturns,
     nightnever,
+    oldbetsy,
     onhero,
+    windows,
     zseats,
 )
 from deadtable.games.last_night_on_earth.data import Town
@@ -94,6 +96,8 @@ def hunger_targets(state: LastNightState, space: int) -> list[int]:
         there = coords[s]
         if there is not None and -1 <= there[0] - x <= 1 and -1 <= there[1] - y <= 1:
             found.append(s)
+    if found and state.hero_in_play and windows.blocked(state):
+        return windows.stops(state, space, found)
     return found
 
 
@@ -107,7 +111,10 @@ def zombie_steps(state: LastNightState, space: int,
         return forced
     if state.heroes_at(space):
         return []
-    return sorted(state.board.neighbours[space])
+    steps = sorted(state.board.neighbours[space])
+    if state.hero_in_play and windows.blocked(state):
+        return windows.open_steps(state, space, steps)
+    return steps
 
 
 class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
@@ -236,6 +243,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
                 frame.step = "spawn"
             else:
                 play_turn_card(state, action_id)
+        elif frame.step == "hold" and verb == "blocked":
+            windows.block(state, rest)  # the window stays open: Farmer Sty may follow
         elif frame.step == "hold":
             frame.step = "move"
             if verb == "sty":
@@ -558,11 +567,12 @@ def advance(state: LastNightState, frame: ZombieTurn, verb: str, rest: str) -> N
         return
     zombie, _, space = rest.partition(":")
     hungry = int(space) in hunger_targets(state, state.zombies[zombie])
-    state.zombies[zombie] = int(space)
     frame.advanced.append(zombie)
     frame.advance -= 1
-    state.event(f"{zombie_name(zombie)} advances to {state.name(int(space))}.",
-                HUNGER if hungry else f"Zombie card: {ADVANCE}")
+    if not oldbetsy.held(state, zombie, state.zombies[zombie], int(space)):
+        state.zombies[zombie] = int(space)
+        state.event(f"{zombie_name(zombie)} advances to {state.name(int(space))}.",
+                    HUNGER if hungry else f"Zombie card: {ADVANCE}")
     if not frame.advance:
         frame.advanced = []
         frame.step = "cards"
@@ -613,16 +623,17 @@ def spawn_roll(state: LastNightState) -> int:
 
 
 def hold_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:
-    """Farmer Sty: "Prevent one zombie from moving this turn", before the zombies move; asked
-    whenever a hand holds a card."""
+    """Farmer Sty: "Prevent one zombie from moving this turn", and Blocked Windows
+    (windows.py), before the zombies move; asked whenever a hand holds a card."""
     if not any(h.hand for h in state.living()):
         return None
     holders = [h.name for h in state.living() if STY in h.hand]
     actions = [Action(f"sty:{h}:{z}", f"{h} plays Farmer Sty: {zombie_name(z)} stays",
                       {"verb": "play", "card": STY, "hero": h, "figure": z})
                for h in holders for z in frame.order]
+    actions += windows.hold_actions(state)
     actions.append(Action("pass", "Let the zombies move", {"verb": "pass"}))
-    return Decision.of(HEROES, "The zombies are about to move: hold one back?", actions)
+    return Decision.of(HEROES, "The zombies are about to move: play a card?", actions)
 
 
 def move_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:
@@ -679,6 +690,9 @@ def move_zombie(state: LastNightState, frame: ZombieTurn, verb: str, rest: str) 
         return
     if verb == "move":
         space = int(rest.rsplit(":", 1)[1])
+        if oldbetsy.held(state, zombie, state.zombies[zombie], space):
+            next_zombie(frame)
+            return
         hungry = space in hunger_targets(state, state.zombies[zombie])
         state.zombies[zombie] = space
         state.event(f"{zombie_name(zombie)} moves to {state.name(space)}.",
@@ -727,6 +741,7 @@ def next_pair(state: LastNightState, frame: ZombieTurn) -> tuple[str, list[HeroF
 def end_of_turn(state: LastNightState) -> None:
     for hero in state.heroes.values():
         hero.faith = 0
+    windows.turn_ends(state, windows.BLOCKED)
     inside = state.scenario.numbers.get("zombies_inside")
     if state.scenario.hero_goal == "survive" and inside:
         house = state.town.buildings.get("Manor House")

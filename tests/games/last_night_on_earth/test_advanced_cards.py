@@ -54,7 +54,11 @@ def test_the_advanced_decks_add_the_advanced_cards_to_the_basic_ones():
     basic_heroes, basic_zombies = every_card(new())
     heroes, zombies = every_card(new(decks="advanced"))
     assert heroes - basic_heroes == Counter({"Signal Flare": 1, "Lighter": 2, "Gasoline": 2,
-                                             "Dynamite": 4, NEEDED: 4})
+                                             "Dynamite": 4, NEEDED: 4, "Old Betsy": 1,
+                                             "Fire Extinguisher": 2, "Heroic Resolve": 1,
+                                             "Hero's Rage": 1, "Blocked Windows": 1,
+                                             "Escape Through the Window": 1})
+    assert heroes.total() - basic_heroes.total() == 20  # the whole Advanced Hero deck
     assert zombies - basic_zombies == Counter({NIGHTMARE: 1, NO_TIME: 1, CANT: 1, TEEN: 1,
                                                "Bickering": 1, LOVERS: 2, NIGHT: 1,
                                                "I Feel Kinda Strange": 2,

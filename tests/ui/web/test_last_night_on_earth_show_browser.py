@@ -131,3 +131,31 @@ def test_a_zombie_among_several_is_chosen_by_its_token_then_moved_by_a_square(
         assert errors == []
     finally:
         context.close()
+
+
+def test_old_betsy_and_the_hero_cards_in_play_are_drawn_and_told(
+        server: Server, browser: Any, tmp_path: Path) -> None:
+    """The Advanced Hero cards that last: the cow on its square (and in the legend), the cards
+    in play in the status line. The page's renderer draws a view the rules made, with a cow
+    and two cards in play added."""
+    context, page, made = open_heroes(server, browser, "die-zombies-die", 1280)
+    try:
+        view = server.get(made["id"], made["seats"]["heroes"]["token"])["view"]
+        square = view["heroes"][0]["space"]
+        view["cows"] = [square]
+        view["in_play"] = [*view["in_play"], f"Old Betsy ({square})", "Blocked Windows"]
+        drawn = page.evaluate("""(view) => {
+            const board = document.createElement("div");
+            board.id = "advanced";
+            document.body.append(board);
+            Deadtable.renderers["last-night-on-earth"](view, board, {decision: null});
+            return [board.querySelectorAll("svg.lnoe-town circle.cow").length,
+                    board.querySelector(".lnoe-legend").innerText,
+                    board.querySelector(".lnoe-status").innerText];
+        }""", view)
+        assert drawn[0] == 1 and "Old Betsy (cow)" in drawn[1]
+        assert f"in play: Old Betsy ({square}), Blocked Windows" in drawn[2]
+        page.locator("#advanced").screenshot(path=str(shots(tmp_path) / "lnoe-cow.png"))
+        assert made["errors"] == []
+    finally:
+        context.close()

@@ -143,8 +143,9 @@
     return marks;
   }
 
-  // The scenario's markers: the truck (a yellow outline), gas (an orange square), townsfolk (a pink token, ringed when a
-  // hero escorts it) and the spawning pits still to burn (a red ring).
+  // The markers: the truck (a yellow outline), gas (an orange square), Old Betsy the cow (a
+  // pale disc), townsfolk (a pink token, ringed when a hero escorts it) and the spawning pits
+  // still to burn (a red ring).
   function markers(view, root, where, onSquare) {
     if (view.truck) {
       const [x, y] = where[view.truck];
@@ -156,6 +157,12 @@
       const [x, y] = where[space];
       root.append(onSquare(space, svg("rect", {x: x * S + 2, y: y * S + S - 10, width: 8,
         height: 8, fill: "#ff9800", class: "gas"}, svg("title", {}, `gas on ${space}`))));
+    });
+    (view.cows || []).forEach((space) => { // Old Betsy: a zombie there must roll to leave
+      const [x, y] = where[space];
+      root.append(onSquare(space, svg("circle", {cx: x * S + S - 6, cy: y * S + S - 6, r: 5,
+        fill: "#f5e6c8", stroke: "#5d4037", "stroke-width": 1.5, class: "cow"},
+      svg("title", {}, `Old Betsy (the cow) on ${space}: a zombie there must roll 5+ to leave`))));
     });
     (view.pits_to_burn || []).forEach((space) => {
       const [x, y] = where[space];
@@ -250,6 +257,7 @@
     if (view.pits_to_burn) keys.push(["burn", "pit to burn"]);
     if (view.gas && view.gas.length) keys.push(["gas", "gas"]);
     if (view.truck) keys.push(["truck", "the truck"]);
+    if (view.cows && view.cows.length) keys.push(["cow", "Old Betsy (cow)"]);
     if (view.townsfolk) keys.push(["folk", "townsfolk"]);
     if (cards.includes("taken")) keys.push(["taken", "taken over"]);
     if (cards.includes("dark")) keys.push(["dark", "lights out"]);
