@@ -8,9 +8,12 @@ other side's hand dealt anew), so they know nothing their seat may not.
   Can't Be Happening! and Teen Angst (on the hero nearest a zombie), Bickering, This Could Be
   Our Last Night on Earth, Night That Never Ends (the title with most copies discarded), the
   building cards (taken over, dark, a new pit: the buildings nearest the heroes), Cornered
-  when zombies are at a hero, Trip! on a roll of 4 or more, Resilient and There's Too Many!
+  and Rotten Bodies when zombies are at a hero (removing the zombies farthest from the
+  heroes), Overconfidence (on the hero nearest a zombie), Locked Door on a hero stepping
+  into a building, Trip! on a roll of 4 or more, Resilient and There's Too Many!
   whenever it can; Shamble for a zombie within a roll of a hero; Fight cards only where they
-  turn a lost fight (the beaten dice re-rolled, 2 more dice, +1 to a die that then ties);
+  turn a lost fight (Unnecessary Self Sacrifice first, then the beaten dice re-rolled, 2 more
+  dice, +1 to a die that then ties);
   each zombie steps toward the nearest hero or townsperson; new zombies rise at the pit
   nearest the heroes.
 - `heuristic` (the heroes): searches buildings until armed, heals the wounded, shoots what it
@@ -21,7 +24,8 @@ other side's hand dealt anew), so they know nothing their seat may not.
   Save the Townsfolk: each hero fetches a different townsperson and takes it to the Center of
   Town, rescue_goals), walks armed and healthy heroes toward the zombies where killing is the
   aim and the others toward the nearest hero (grouping up), and uses every combat bonus and
-  card in a fight.
+  card in a fight; the hero with the most wounds to spare takes Unnecessary Self
+  Sacrifice's wound, and Escape Through the Window cancels Locked Door.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ import math
 from deadtable.agents.base import Observation
 from deadtable.engine.board import distance_field
 from deadtable.engine.dice import Dice
-from deadtable.games.last_night_on_earth import cards
+from deadtable.games.last_night_on_earth import cards, lockeddoor, rottenbodies, sacrifice
 from deadtable.games.last_night_on_earth.gas import FIRE, GASOLINE, has_fire
 from deadtable.games.last_night_on_earth.heroturn import HERO_BLOCKING, hero_steps
 from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
@@ -43,6 +47,7 @@ PREFERRED = ("surprise:", "play:Relentless Advance", "play:A Town Overrun", "pla
              "play:Living Nightmare", "play:There's No Time, Leave It!",
              "play:This Can't Be Happening!", "play:Teen Angst", "play:Bickering",
              "play:This Could Be Our Last Night on Earth", "play:Night That Never Ends",
+             "play:Overconfidence",
              "play:My God", "play:New Spawning Pit", "play:Lights Out", "play:Oh the Horror!")
 
 
@@ -95,6 +100,15 @@ class ZombieAgent:
         if ids[0].startswith("take:"):  # the zombie farthest from the heroes, to the nearest pit
             return min(ids, key=lambda i: (-near[state.zombies[i.split(":")[1]]],
                                            near[_space(i)], i))
+        if ids[0].startswith("remove:"):  # Rotten Bodies: the zombies farthest from a hero
+            return max(ids, key=lambda i: (near[state.zombies[i[7:]]], i))
+        if f"play:{lockeddoor.LOCKED}" in ids:  # keep a hero out of a building
+            door = top.door  # type: ignore[attr-defined]
+            outside = not state.inside(state.heroes[top.hero].space)  # type: ignore
+            return ids[0] if outside and state.inside(door) else "pass"
+        if f"play:{rottenbodies.ROTTEN}" in ids and any(near[s] <= 1
+                                                         for s in state.zombies.values()):
+            return f"play:{rottenbodies.ROTTEN}"  # the zombies at the heroes cannot be killed
         if "play:Trip!" in ids:
             return "play:Trip!" if top.moves_left >= 4 else "pass"  # type: ignore[attr-defined]
         for card in ("play:Resilient", "play:There's Too Many!"):
@@ -146,6 +160,8 @@ def fight_card(state: LastNightState, ids: list[str]) -> str:
         return "pass"
     beating = [i for i, d in enumerate(frame.hero_dice)  # type: ignore[attr-defined]
                if d > zombie_high or (ties and d == zombie_high)]
+    if f"play:{sacrifice.SACRIFICE}" in ids:  # a sure wound for a fight being lost
+        return f"play:{sacrifice.SACRIFICE}"
     hate = "hate:" + ",".join(str(i) for i in beating)
     if hate in ids:
         return hate
@@ -171,6 +187,9 @@ class HeuristicAgent:
         if top.KIND == "prayer":  # a wound is worth it against the cards that hurt most
             if "axe" in ids:
                 return "axe"
+            escape = [i for i in ids if i.endswith(":" + lockeddoor.CANCELLED_BY)]
+            if escape:  # the one use of Escape Through the Window while Locked Door is played
+                return escape[0]
             worth = top.card in WORTH_A_PRAYER  # type: ignore[attr-defined]
             cancel = [i for i in ids if i.startswith("cancel:")]
             if worth and cancel:
@@ -210,6 +229,8 @@ class HeuristicAgent:
             return "roll"
         if ids[0].startswith("discard:"):
             return min(ids, key=lambda i: _worth(state, i.split(":", 1)[1]))
+        if top.KIND == "fight" and top.step == "sacrifice":
+            return max(ids, key=lambda i: (wounds_left(state, i[5:]), i))
         if ids[0].startswith(("hero:", "pair:")):
             return ids[0]
         hero = state.heroes[top.hero]  # type: ignore[attr-defined]
@@ -282,6 +303,11 @@ def answer(state: LastNightState, ids: list[str]) -> str:
         if found:
             return found[0]
     return "next"
+
+
+def wounds_left(state: LastNightState, name: str) -> int:
+    """The wounds a hero can still take (Unnecessary Self Sacrifice: the hardiest takes it)."""
+    return state.hero(name).wounds - state.heroes[name].wounds
 
 
 def useful(state: LastNightState, hero: HeroFigure, action: str) -> bool:

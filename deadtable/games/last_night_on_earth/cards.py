@@ -31,7 +31,9 @@ ZOMBIE_CARDS = (
 ADVANCED_HERO_CARDS = ("Signal Flare", "Lighter", "Gasoline", "Dynamite", "Just What I Needed")
 ADVANCED_ZOMBIE_CARDS = ("Living Nightmare", "There's No Time, Leave It!",
                          "This Can't Be Happening!", "Teen Angst", "Bickering",
-                         "This Could Be Our Last Night on Earth", "Night That Never Ends")
+                         "This Could Be Our Last Night on Earth", "Night That Never Ends",
+                         "Locked Door", "Unnecessary Self Sacrifice", "Rotten Bodies",
+                         "Overconfidence")
 DECKS = ("basic", "advanced")
 GUN = "Gun"
 DYNAMITE = "Dynamite"

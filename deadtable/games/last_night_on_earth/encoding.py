@@ -37,6 +37,7 @@ from deadtable.games.last_night_on_earth.buildingcards import (
 from deadtable.games.last_night_on_earth.cards import RANGED
 from deadtable.games.last_night_on_earth.fight import ADJUSTERS
 from deadtable.games.last_night_on_earth.onhero import ON_HERO
+from deadtable.games.last_night_on_earth.overconfidence import OVERCONFIDENCE
 from deadtable.games.last_night_on_earth.state import LastNightState
 from deadtable.games.last_night_on_earth.town import load_layout, load_tile, load_town
 
@@ -60,6 +61,7 @@ TEMPLATES = WORDS + (
     "gas:{space}", "light:{space}", "escort:{folk}", "leave:{folk}", "folk:{folk}:{zombie}",
     "next",
     "keep-card:{card}",  # Sally, Resourceful: the searched card kept (appended)
+    "remove:{zombie}",  # Rotten Bodies: a zombie taken off the board (appended)
 )
 CORNERS = ("NE", "NW", "SE", "SW")
 HAND_SCALE = 4.0
@@ -114,7 +116,7 @@ class LastNightEncoding(BoardEncoding):
             "building": buildings, "corner": CORNERS,
             "placed": [entry(c, b) for c in (MY_GOD, LIGHTS_OUT) for b in buildings]
             + [entry(NEW_PIT, name) for name in state.board.names]
-            + [entry(c, h) for c in ON_HERO for h in self.heroes],
+            + [entry(c, h) for c in (*ON_HERO, OVERCONFIDENCE) for h in self.heroes],
             "folk": [f"Townsperson {i}" for i in range(1, most_townsfolk(data) + 1)],
             "card": self.cards, "adjuster": ADJUSTERS,
             "gun": tuple(n for n, c in data.cards.items() if RANGED in c.keywords),

@@ -24,9 +24,11 @@ from deadtable.games.last_night_on_earth import (
     buildingcards,
     cards,
     gas,
+    lockeddoor,
     lostturns,
     needed,
     onhero,
+    overconfidence,
     scenario,
     townsfolk,
     zseats,
@@ -76,6 +78,7 @@ class HeroAct(Frame):
     handled: list[str] = field(default_factory=list)  # townsfolk left this turn
     fought: list[str] = field(default_factory=list)
     drawn: list[str] = field(default_factory=list)  # Sally's two searched cards, one to keep
+    door: int = -1  # the space beyond a door being stepped through (Locked Door may stop it)
 
 
 class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
@@ -128,12 +131,14 @@ class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
 def at_last_decision(state: LastNightState) -> Decision | None:
     """At Last…: "Play at the start of a Hero turn to cancel a Zombie card that remains in
     play"; asked whenever a card remains in play and a hand holds a card."""
-    if not state.in_play or not any(h.hand for h in state.living()):
+    remaining = [e for e in dict.fromkeys(state.in_play)  # not an event in force (Rotten Bodies)
+                 if state.card(buildingcards.card_of(e)).kind == "stays-in-play"]
+    if not remaining or not any(h.hand for h in state.living()):
         return None
     holders = [h.name for h in state.living() if AT_LAST in h.hand]
     actions = [Action(f"at-last:{h}:{card}", f"{h} plays At Last… to cancel {card}",
                       {"verb": "play", "card": AT_LAST, "hero": h})
-               for h in holders for card in dict.fromkeys(state.in_play)]
+               for h in holders for card in remaining]
     actions.append(Action("pass", "Play nothing now", {"verb": "pass"}))
     return Decision.of(HEROES, "The Hero turn begins: cancel a card in play?", actions)
 
@@ -175,6 +180,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
                 Action("reroll", "Sure-Footed: re-roll the movement die", {"verb": "reroll"})])
         if frame.step == "moving":
             return move_decision(state, frame, hero)
+        if frame.step == "locked":
+            return lockeddoor.decision(state, hero, frame)
         if frame.step == "needed":
             return needed.decision(state, hero)
         if frame.step == "taylor" and frame.picks and state.hero_discard:
@@ -211,6 +218,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
             frame.step = "moving"
         elif frame.step == "blitz":
             after_blitz(state, frame)
+        elif frame.step in ("locked", "door"):  # no card played, or Locked Door cancelled
+            through_door(state, frame, hero)
         elif frame.step in ("moving", "limit"):
             frame.step = "main"
         elif frame.step == "taylor":
@@ -242,7 +251,15 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
                             "Hero sheet: Jenny, Sure-Footed")
             frame.step = "moving"
         elif frame.step == "moving":
-            step(state, frame, hero, verb, rest)
+            if verb == "step" and lockeddoor.asks(state, hero, int(rest)):
+                lockeddoor.ask(frame, int(rest))
+            else:
+                step(state, frame, hero, verb, rest)
+        elif frame.step == "locked":
+            if verb == "play":
+                lockeddoor.play(state, frame)
+            else:
+                through_door(state, frame, hero)
         elif frame.step == "needed":
             needed.take(state, frame, hero, action_id)
         elif frame.step == "taylor":
@@ -334,7 +351,8 @@ def main_actions(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> lis
     space = hero.space
     zombies_here = state.zombies_at(space)
     if not frame.moved:
-        actions.append(Action("move", "Move: roll a D6", {"verb": "move"}))
+        if not overconfidence.pinned(state, hero):
+            actions.append(Action("move", "Move: roll a D6", {"verb": "move"}))
         if state.inside(space) and not zombies_here and state.hero_deck \
                 and buildingcards.may_search(state, space):
             actions.append(Action("search", f"Search the {state.town.building_of[space]}",
@@ -683,9 +701,10 @@ def hero_steps(state: LastNightState, space: int) -> list[int]:
 def move_decision(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> Decision | None:
     if frame.moves_left <= 0:
         return None
+    steps = [] if overconfidence.pinned(state, hero) else hero_steps(state, hero.space)
     actions = [Action(f"step:{s}", f"Step to {state.name(s)}"
                       + (" (zombies: the move ends)" if state.zombies_at(s) else ""),
-                      {"verb": "step", "space": s}) for s in hero_steps(state, hero.space)]
+                      {"verb": "step", "space": s}) for s in steps]
     actions.append(Action("stop", "Stop here", {"verb": "stop"}))
     return Decision.of(HEROES, f"{hero.name} moves ({frame.moves_left} left)", actions)
 
@@ -721,6 +740,12 @@ def step(state: LastNightState, frame: HeroAct, hero: HeroFigure, verb: str, res
     frame.moves_left = 0
     state.event(f"{hero.name} moves to {state.name(hero.space)}, where zombies stop the move.",
                 MOVE)
+
+
+def through_door(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> None:
+    """The step through a door the zombies let be (or whose Locked Door was cancelled)."""
+    door, frame.door, frame.step = frame.door, -1, "moving"
+    step(state, frame, hero, "step", str(door))
 
 
 def after_blitz(state: LastNightState, frame: HeroAct) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
+from deadtable.games.last_night_on_earth import lockeddoor
 from deadtable.games.last_night_on_earth.state import HEROES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import take_wound
 
@@ -44,7 +45,8 @@ def can_pray(state: LastNightState) -> bool:
 
 
 CANCELLERS = ("Jeb, the Grease Monkey", "Principal Gomez")  # "Cancel any Zombie card"
-FIGHT_ANSWERABLE = ("Uuuurrrggghh!", "Braaains!", "Undead Hate the Living")
+FIGHT_ANSWERABLE = ("Uuuurrrggghh!", "Braaains!", "Undead Hate the Living",
+                    "Unnecessary Self Sacrifice")
 
 
 def fire_axe_in_fight(state: LastNightState) -> bool:
@@ -93,6 +95,8 @@ def take_effect(state: LastNightState, card: str, action: str) -> None:
         zombieturn.too_many_effect(state, below)  # type: ignore[arg-type]
     elif card == lossoffaith.LOSS:
         lossoffaith.loss_effect(state, action)
+    elif card == lockeddoor.LOCKED:
+        lockeddoor.effect(state, below)  # type: ignore[arg-type]
     elif card in heroturn.RESPONSES:
         heroturn.response_effect(state, below, card)  # type: ignore[arg-type]
     else:
@@ -112,6 +116,7 @@ class PrayerHandler(Handler[LastNightState, Prayer]):
         actions += [Action(f"cancel:{h.name}:{card}", f"{h.name} plays {card}: {frame.card} is "
                            "cancelled", {"verb": "play", "card": card, "hero": h.name})
                     for h in state.living() for card in CANCELLERS if card in h.hand]
+        actions += lockeddoor.cancellers(state, frame.card)
         if not actions and not any(h.hand for h in state.living()):
             return None  # asked whenever a hand holds a card: the asking tells nothing
         actions.append(Action("let-be", f"Let {frame.card} take effect", {"verb": "pass"}))
