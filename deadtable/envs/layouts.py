@@ -33,7 +33,7 @@ DIGESTS: dict[int, dict[str, str]] = {
         "chainsaw-warrior": "c60f33296cfa8e58",
         "chainsaw-warrior aim=slot": "275f9edbec6239cb",
         "left-4-dead": "fb89965eba88c060",
-        "last-night-on-earth": "a7e03448b7e97cb0",
+        "last-night-on-earth": "686b2b72cdb85e23",
         "psycho-raiders": "6485bd249b562ab6",
     },
 }

@@ -23,6 +23,10 @@ from deadtable.games.last_night_on_earth.heroturn import (
     HeroTurn,
     HeroTurnHandler,
 )
+from deadtable.games.last_night_on_earth.hesazombie import (
+    TownsfolkAnswer,
+    TownsfolkAnswerHandler,
+)
 from deadtable.games.last_night_on_earth.lossoffaith import LossWindow, LossWindowHandler
 from deadtable.games.last_night_on_earth.prayer import Prayer, PrayerHandler
 from deadtable.games.last_night_on_earth.render import outcome_text
@@ -34,7 +38,7 @@ from deadtable.games.last_night_on_earth.wounds import Wound, WoundHandler
 from deadtable.games.last_night_on_earth.zombieturn import ZombieTurn, ZombieTurnHandler
 
 LastNightState.FRAMES = Frames(Round, ZombieTurn, HeroTurn, HeroAct, Fight, Wound, Prayer,
-                                LossWindow)
+                                LossWindow, TownsfolkAnswer)
 LastNightState.HANDLERS = {  # Seated: the heroes' decisions to the hero players' seats
     Round.KIND: RoundHandler(),
     ZombieTurn.KIND: Seated(ZombieTurnHandler()),
@@ -44,6 +48,7 @@ LastNightState.HANDLERS = {  # Seated: the heroes' decisions to the hero players
     Wound.KIND: Seated(WoundHandler()),
     Prayer.KIND: Seated(PrayerHandler()),
     LossWindow.KIND: Seated(LossWindowHandler()),
+    TownsfolkAnswer.KIND: Seated(TownsfolkAnswerHandler()),
 }
 
 OPTIONS = OptionSet([

@@ -35,7 +35,13 @@ import math
 from deadtable.agents.base import Observation
 from deadtable.engine.board import distance_field
 from deadtable.engine.dice import Dice
-from deadtable.games.last_night_on_earth import cards, lockeddoor, rottenbodies, sacrifice
+from deadtable.games.last_night_on_earth import (
+    cards,
+    hesazombie,
+    lockeddoor,
+    rottenbodies,
+    sacrifice,
+)
 from deadtable.games.last_night_on_earth.gas import FIRE, GASOLINE, has_fire
 from deadtable.games.last_night_on_earth.heroturn import HERO_BLOCKING, hero_steps
 from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
@@ -47,8 +53,8 @@ PREFERRED = ("surprise:", "play:Relentless Advance", "play:A Town Overrun", "pla
              "play:Living Nightmare", "play:There's No Time, Leave It!",
              "play:This Can't Be Happening!", "play:Teen Angst", "play:Bickering",
              "play:This Could Be Our Last Night on Earth", "play:Night That Never Ends",
-             "play:Overconfidence",
-             "play:My God", "play:New Spawning Pit", "play:Lights Out", "play:Oh the Horror!")
+             "play:Overconfidence", "play:My God, They've", "play:New Spawning Pit",
+             "play:Lights Out", "play:Oh the Horror!")
 
 
 def _state(obs: Observation, dice: Dice) -> LastNightState:
@@ -100,6 +106,16 @@ class ZombieAgent:
         if ids[0].startswith("take:"):  # the zombie farthest from the heroes, to the nearest pit
             return min(ids, key=lambda i: (-near[state.zombies[i.split(":")[1]]],
                                            near[_space(i)], i))
+        if kind == "townsfolk-answer":  # My God, He's a Zombie against any Townsfolk card
+            return ids[0]
+        he_zombie = f"play:{hesazombie.HE_ZOMBIE}"
+        if he_zombie in ids and kind == "zombie-turn" and any(  # by a hero it may kill
+                wounds_left(state, h.name) == 1 for h in state.living()):
+            return he_zombie
+        if ids[0].startswith("place:"):  # next to the hero with the fewest wounds to spare
+            return min(ids, key=lambda i: (min(
+                (wounds_left(state, h.name) for h in state.living()
+                 if state.board.adjacent(h.space, _space(i))), default=99), i))
         if ids[0].startswith("remove:"):  # Rotten Bodies: the zombies farthest from a hero
             return max(ids, key=lambda i: (near[state.zombies[i[7:]]], i))
         if f"play:{lockeddoor.LOCKED}" in ids:  # keep a hero out of a building

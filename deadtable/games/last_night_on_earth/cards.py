@@ -33,7 +33,7 @@ ADVANCED_ZOMBIE_CARDS = ("Living Nightmare", "There's No Time, Leave It!",
                          "This Can't Be Happening!", "Teen Angst", "Bickering",
                          "This Could Be Our Last Night on Earth", "Night That Never Ends",
                          "Locked Door", "Unnecessary Self Sacrifice", "Rotten Bodies",
-                         "Overconfidence")
+                         "Overconfidence", "My God, He's a Zombie")
 DECKS = ("basic", "advanced")
 GUN = "Gun"
 DYNAMITE = "Dynamite"

@@ -62,6 +62,7 @@ TEMPLATES = WORDS + (
     "next",
     "keep-card:{card}",  # Sally, Resourceful: the searched card kept (appended)
     "remove:{zombie}",  # Rotten Bodies: a zombie taken off the board (appended)
+    "place:{space}",  # My God, He's a Zombie: a zombie next to a hero (appended)
 )
 CORNERS = ("NE", "NW", "SE", "SW")
 HAND_SCALE = 4.0

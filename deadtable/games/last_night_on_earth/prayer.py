@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import lockeddoor
+from deadtable.games.last_night_on_earth import hesazombie, lockeddoor
 from deadtable.games.last_night_on_earth.state import HEROES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import take_wound
 
@@ -95,6 +95,8 @@ def take_effect(state: LastNightState, card: str, action: str) -> None:
         zombieturn.too_many_effect(state, below)  # type: ignore[arg-type]
     elif card == lossoffaith.LOSS:
         lossoffaith.loss_effect(state, action)
+    elif card == hesazombie.HE_ZOMBIE:
+        hesazombie.effect(state, below)
     elif card == lockeddoor.LOCKED:
         lockeddoor.effect(state, below)  # type: ignore[arg-type]
     elif card in heroturn.RESPONSES:

@@ -25,6 +25,7 @@ from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.last_night_on_earth import (
     buildingcards,
     cards,
+    hesazombie,
     lostturns,
     nightnever,
     onhero,
@@ -127,6 +128,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             return nightnever.zombies_decision(state)
         if frame.step == "rotten":
             return rottenbodies.decision(state, frame)
+        if frame.step == "he-zombie":
+            return hesazombie.place_decision(state)
         if frame.step == "night-heroes":
             return nightnever.heroes_decision(state)
         if frame.step in ("corner", "building", "pit-space"):
@@ -163,6 +166,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             frame.step = "night-heroes"
         elif frame.step == "rotten":  # no zombie left to remove
             rottenbodies.done(frame)
+        elif frame.step == "he-zombie":  # no square or no zombie left to place
+            frame.step = "cards"
         elif frame.step == "advance":  # no zombie left that can advance
             frame.advance, frame.advanced = 0, []
             frame.step = "cards"
@@ -204,6 +209,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             advance(state, frame, verb, rest)
         elif frame.step == "rotten":
             rottenbodies.remove(state, frame, rest)
+        elif frame.step == "he-zombie":
+            hesazombie.place(state, frame, int(rest))
         elif frame.step == "on-hero":
             onhero.place(state, frame.aiming, rest)
             frame.step, frame.aiming = "cards", ""
@@ -359,6 +366,9 @@ def cards_decision(state: LastNightState) -> Decision | None:
         actions.append(Action(f"play:{rottenbodies.ROTTEN}", f"{rottenbodies.ROTTEN}: remove "
                               "D6 zombies; none can be killed until the next Zombie turn",
                               {"verb": "play", "card": rottenbodies.ROTTEN}))
+    if hesazombie.HE_ZOMBIE in held and hesazombie.playable(state):
+        actions.append(Action(f"play:{hesazombie.HE_ZOMBIE}", f"{hesazombie.HE_ZOMBIE}: a zombie "
+                              "next to a hero", {"verb": "play", "card": hesazombie.HE_ZOMBIE}))
     if nightnever.NIGHT in held and state.zombie_discard:
         actions.append(Action(f"play:{nightnever.NIGHT}", f"{nightnever.NIGHT}: every copy of "
                               "a discarded Zombie card back into the deck",

@@ -58,7 +58,8 @@ def test_the_advanced_decks_add_the_advanced_cards_to_the_basic_ones():
     assert zombies - basic_zombies == Counter({NIGHTMARE: 1, NO_TIME: 1, CANT: 1, TEEN: 1,
                                                "Bickering": 1, LOVERS: 2, NIGHT: 1,
                                                "Locked Door": 2, "Unnecessary Self Sacrifice": 2,
-                                               "Rotten Bodies": 1, "Overconfidence": 1})
+                                               "Rotten Bodies": 1, "Overconfidence": 1,
+                                               "My God, He's a Zombie": 1})
     assert set(ADVANCED_HERO_CARDS) <= set(heroes) and set(ADVANCED_ZOMBIE_CARDS) <= set(zombies)
 
 

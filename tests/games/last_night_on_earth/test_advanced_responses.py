@@ -357,3 +357,134 @@ def test_the_zombie_agent_lets_a_hero_leave_a_building(tmp_path):
     state.apply("pass")
     state.apply(f"step:{t.at(state, '1,2')}")
     assert choice(state, "zombie") == "pass"
+
+
+# -- My God, He's a Zombie ---------------------------------------------------------------------
+HE = "My God, He's a Zombie"
+JEB = "Jeb, the Grease Monkey"
+GOMEZ = "Principal Gomez"
+
+
+def jeb_answered(tmp_path, **options) -> LastNightState:
+    """Becky plays Jeb on herself in her turn; the Zombie hand holds My God, He's a Zombie."""
+    state = t.table(tmp_path, **options)
+    t.give(state, "Becky", JEB)
+    state.zombie_deck.cards.append(HE)  # in the basic game too, to show it is not asked
+    t.zombie_cards(state, HE)
+    t.hero_turn(state, "Becky")
+    state.apply("jeb:Becky")
+    return state
+
+
+def test_my_god_hes_a_zombie_answers_a_townsfolk_card(tmp_path):
+    state = jeb_answered(tmp_path, decks="advanced")
+    assert state.decision.seat == "zombies"
+    assert state.decision.ids == [f"play:{HE}", "pass"]
+    assert JEB not in state.heroes["Becky"].hand  # played: it waits out of the hand
+    assert cite_of(state, f"Becky plays {JEB}.") == f"Hero card: {JEB}"
+
+
+def test_my_god_hes_a_zombie_cancels_a_townsfolk_card_on_4(tmp_path):
+    state = jeb_answered(tmp_path, decks="advanced")
+    t.script(state, 4)
+    state.apply(f"play:{HE}")
+    becky = state.heroes["Becky"]
+    assert becky.faith == 0 and JEB not in becky.hand and JEB in state.hero_discard
+    assert HE in state.zombie_discard
+    assert cite_of(state, f"{HE}: rolled 4: Becky's {JEB} is cancelled.") == f"Zombie card: {HE}"
+    assert state.decision.prompt == "Becky's turn"
+
+
+def test_on_3_the_townsfolk_card_takes_effect(tmp_path):
+    state = jeb_answered(tmp_path, decks="advanced")
+    t.script(state, 3)
+    state.apply(f"play:{HE}")
+    becky = state.heroes["Becky"]
+    assert becky.faith == 1 and JEB in state.hero_discard and becky.hand == []
+
+
+def test_a_townsfolk_card_let_be_takes_effect(tmp_path):
+    state = jeb_answered(tmp_path, decks="advanced")
+    state.apply("pass")
+    assert state.heroes["Becky"].faith == 1 and HE in state.zombie_hand
+
+
+def test_my_god_hes_a_zombie_is_not_asked_in_the_basic_game(tmp_path):
+    state = jeb_answered(tmp_path)
+    assert state.heroes["Becky"].faith == 1 and state.decision.prompt == "Becky's turn"
+
+
+def test_my_god_hes_a_zombie_cancels_principal_gomez_cancelling_a_zombie_card(tmp_path):
+    state = t.table(tmp_path, decks="advanced")
+    t.give(state, "Becky", GOMEZ)
+    t.zombie_cards(state, "Cornered", HE)
+    t.zombie_turn(state, "cards")
+    state.apply("play:Cornered")
+    state.apply(f"cancel:Becky:{GOMEZ}")  # the heroes' answer to Cornered
+    assert state.decision.ids == [f"play:{HE}", "pass"]
+    t.script(state, 6)
+    state.apply(f"play:{HE}")
+    assert GOMEZ in state.hero_discard and state.cornered  # Cornered took effect after all
+
+
+def test_my_god_hes_a_zombie_answers_farmer_sty(tmp_path):
+    state = t.table(tmp_path, decks="advanced")
+    t.give(state, "Becky", "Farmer Sty")
+    z = t.zombie(state, "6,3")
+    t.zombie_cards(state, HE)
+    t.zombie_turn(state, "spawn")
+    state.apply(f"sty:Becky:{z}")
+    assert state.decision.ids == [f"play:{HE}", "pass"]
+    t.script(state, 2)  # under 4: Farmer Sty takes effect
+    state.apply(f"play:{HE}")
+    assert "Farmer Sty" in state.hero_discard
+    assert "Becky plays Farmer Sty: Zombie 1 may not move this turn." in t.texts(state)
+    assert state.zombies[z] == t.at(state, "6,3")
+
+
+def test_my_god_hes_a_zombie_places_a_zombie_next_to_a_hero(tmp_path):
+    state = t.table(tmp_path, decks="advanced")
+    t.put(state, "Sally", "3,4")
+    t.zombie_cards(state, HE)
+    t.zombie_turn(state, "cards")
+    state.apply(f"play:{HE}")
+    squares = {"2,3", "3,2", "4,3", "2,4", "4,4", "3,5"}  # next to 3,3 or 3,4, no hero there
+    assert sorted(state.decision.ids) == sorted(f"place:{t.at(state, s)}" for s in squares)
+    state.apply(f"place:{t.at(state, '4,4')}")
+    assert list(state.zombies.values()) == [t.at(state, "4,4")]
+    assert HE in state.zombie_discard
+
+
+def test_the_zombie_agent_answers_townsfolk_cards(tmp_path):
+    state = jeb_answered(tmp_path, decks="advanced")
+    assert choice(state, "zombie") == f"play:{HE}"
+
+
+def test_the_zombie_agent_places_a_zombie_by_a_hero_one_wound_from_death(tmp_path):
+    state = t.table(tmp_path, decks="advanced")
+    t.put(state, "Sally", "6,4")
+    t.zombie_cards(state, HE)
+    t.zombie_turn(state, "cards")
+    assert choice(state, "zombie") == "done"  # nobody one wound from death yet
+    state.heroes["Sally"].wounds = 1  # of 2
+    t.zombie_turn(state, "cards")
+    assert choice(state, "zombie") == f"play:{HE}"
+    state.apply(f"play:{HE}")
+    assert state.board.adjacent(t.at(state, "6,4"), int(choice(state, "zombie")[6:]))
+
+
+def test_my_god_hes_a_zombie_keeps_a_fight_mr_hyde_would_cancel(tmp_path):
+    hyde = "Mr. Hyde, the Shop Teacher"
+    for roll, fought in ((5, True), (1, False)):
+        state = t.table(tmp_path, decks="advanced")
+        t.give(state, "Becky", hyde)
+        z = t.zombie(state, "3,3")
+        t.zombie_cards(state, HE)
+        t.fight(state, "Sally", z)
+        state.apply(f"no-fight:Becky:{hyde}")
+        t.script(state, roll)
+        state.apply(f"play:{HE}")
+        assert hyde in state.hero_discard
+        assert (state.stack[-1].KIND == "fight") is fought, roll
+        if fought:  # the fight goes on at its bonus step
+            assert "roll" in state.decision.ids
