@@ -1,14 +1,19 @@
-"""The Advanced Zombie cards Locked Door, Unnecessary Self Sacrifice, Rotten Bodies and
-Overconfidence (decks=advanced): each effect and designed reading with the dice scripted, and
-the agents' use of them."""
+"""The Advanced Zombie cards Locked Door, Unnecessary Self Sacrifice, Rotten Bodies,
+Overconfidence and My God, He's a Zombie (decks=advanced): each effect and designed reading
+with the dice scripted, and the agents' use of them."""
 
 from __future__ import annotations
+
+import io
+
+from rich.console import Console
 
 from deadtable.agents import make_agent
 from deadtable.agents.base import observe
 from deadtable.games.last_night_on_earth.heroturn import HeroTurn
 from deadtable.games.last_night_on_earth.state import LastNightState
 from deadtable.games.last_night_on_earth.wounds import zombie_hero_id
+from deadtable.render import render_view
 from tests.games.last_night_on_earth import table as t
 
 LOCKED = "Locked Door"
@@ -488,3 +493,12 @@ def test_my_god_hes_a_zombie_keeps_a_fight_mr_hyde_would_cancel(tmp_path):
         assert (state.stack[-1].KIND == "fight") is fought, roll
         if fought:  # the fight goes on at its bonus step
             assert "roll" in state.decision.ids
+
+
+def test_the_terminal_shows_rotten_bodies_and_overconfidence_in_play(tmp_path):
+    state = t.table(tmp_path, decks="advanced")
+    state.in_play += [ROTTEN, "Overconfidence (Sally)"]
+    out = io.StringIO()
+    Console(file=out, width=100, color_system=None).print(
+        render_view(state.game.id, state.view("heroes")))
+    assert "In play: Rotten Bodies, Overconfidence (Sally)" in out.getvalue()
