@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import hesazombie, lockeddoor
+from deadtable.games.last_night_on_earth import hesazombie, lockeddoor, sacrifice
 from deadtable.games.last_night_on_earth.state import HEROES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import take_wound
 
@@ -46,7 +46,7 @@ def can_pray(state: LastNightState) -> bool:
 
 CANCELLERS = ("Jeb, the Grease Monkey", "Principal Gomez")  # "Cancel any Zombie card"
 FIGHT_ANSWERABLE = ("Uuuurrrggghh!", "Braaains!", "Undead Hate the Living",
-                    "Unnecessary Self Sacrifice")
+                    sacrifice.SACRIFICE)
 
 
 def fire_axe_in_fight(state: LastNightState) -> bool:
