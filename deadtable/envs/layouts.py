@@ -33,7 +33,7 @@ DIGESTS: dict[int, dict[str, str]] = {
         "chainsaw-warrior": "c60f33296cfa8e58",
         "chainsaw-warrior aim=slot": "275f9edbec6239cb",
         "left-4-dead": "fb89965eba88c060",
-        "last-night-on-earth": "686b2b72cdb85e23",
+        "last-night-on-earth": "7e3471f92dffc7e9",
         "psycho-raiders": "6485bd249b562ab6",
     },
 }

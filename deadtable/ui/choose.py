@@ -57,13 +57,22 @@ def has_spaces(decision: Decision) -> bool:
     return any(_arg(a, "space") is not None for a in decision.actions)
 
 
-def choose(decision: Decision, answer: str, figure: str | None = None) -> Choice | None:
+def choose(decision: Decision, answer: str, figure: str | None = None,
+           toward: dict[str, str] | None = None) -> Choice | None:
     """The action (or narrowing) an answer names by space and figure, or None when it names
-    none. `figure` is a figure named by an earlier answer."""
+    none. `figure` is a figure named by an earlier answer. `toward` (a view's, where a game
+    moves a figure a step at a time): a farther space -> the space of the first step toward
+    it, so that a space typed beyond this step takes that step."""
     words = answer.split()
     if not words:
         return None
     spaces = {s for a in decision.actions if (s := _arg(a, "space")) is not None}
+    step = (toward or {}).get(words[-1])
+    if step in spaces and words[-1] not in spaces and len(words) == 1:
+        chosen = choose(decision, step, figure)
+        if chosen is not None and chosen.action is not None:
+            chosen.message = f"a step toward {words[-1]}, to {step}: type it again to go on"
+        return chosen
     named = {_norm(f) for a in decision.actions for key in ("figure", "target")
              if (f := _arg(a, key)) is not None}
     space = words[-1] if words[-1] in spaces else None

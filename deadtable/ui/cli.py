@@ -1022,9 +1022,11 @@ def _ask(console: Console, decision: Decision, state: GameState,
             continue
         if commands.run(console, state, decision, answer):
             continue
-        chosen = choose.choose(decision, answer, figure)
+        chosen = choose.choose(decision, answer, figure, _toward(state, decision.seat))
         if chosen is not None:
             if chosen.action is not None:
+                if chosen.message:
+                    console.print(Text(chosen.message, style="dim"))
                 return chosen.action
             figure = chosen.figure
             console.print(Text(chosen.message, style="yellow"))
@@ -1037,6 +1039,12 @@ def _ask(console: Console, decision: Decision, state: GameState,
                 style="red",
             )
         )
+
+
+def _toward(state: GameState, seat: str) -> dict[str, str] | None:
+    """The view's `toward` (a far space -> the first step toward it), where the game gives one."""
+    found = state.view(seat).get("toward")
+    return found if isinstance(found, dict) else None
 
 
 def _show_actions(console: Console, decision: Decision) -> None:

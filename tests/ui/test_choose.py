@@ -124,3 +124,37 @@ def test_spaces_a_game_numbers_are_read_and_typed_by_name() -> None:
     assert choose.choose(named, "1,0") == choose.Choice(action="move:zombie-1:1")
     assert choose.choose(named, "2") is None  # the number is not a space a person sees
     assert choose.with_space_names(DECISION, names) is DECISION  # named already: unchanged
+
+
+def test_a_farther_space_takes_the_first_step_toward_it() -> None:
+    steps = Decision.of("heroes", "Step where?", [move("jake", "3,4"), move("jake", "4,5")])
+    toward = {"3,7": "3,4", "9,9": "8,8"}  # 8,8 is not a step offered now
+    chosen = choose.choose(steps, "3,7", toward=toward)
+    assert chosen is not None and chosen.action == "move:jake:3,4"
+    assert "a step toward 3,7, to 3,4" in chosen.message
+    assert choose.choose(steps, "4,5", toward=toward) == choose.Choice(action="move:jake:4,5")
+    assert choose.choose(steps, "9,9", toward=toward) is None
+    assert choose.choose(steps, "3,7") is None  # without the view's map, nothing to go on
+
+
+def test_last_night_on_earths_moving_hero_steps_toward_a_far_square() -> None:
+    import deadtable
+
+    state = deadtable.load("last-night-on-earth").new(seed=3)
+    for _ in range(2000):  # on to a hero asked for a step with 2 or more moves left
+        decision = state.decision
+        assert decision is not None
+        view = state.view(decision.seat)
+        if view.get("toward"):
+            break
+        moves = [a for a in decision.actions if (a.args or {}).get("verb") == "move"]
+        start = [a for a in decision.actions if a.id.startswith("move") or "roll" in a.id]
+        state.apply((moves or start or decision.actions)[0].id)
+    else:
+        raise AssertionError("no hero moved two or more squares in 2000 steps")
+    named = choose.with_space_names(decision, state.board.names)
+    far, first = next(iter(view["toward"].items()))
+    chosen = choose.choose(named, far, toward=view["toward"])
+    assert chosen is not None and chosen.action is not None
+    assert named.get(chosen.action).args["space"] == first
+    assert view["moving"]["reach"][far][0] > 1

@@ -82,3 +82,20 @@ def test_the_spaces_a_decision_offers_are_marked(state: GameState) -> None:
     assert "a space you may choose" in out.getvalue()
     plain = text_of(render_view(GAME, game.view(decision.seat)), 100)
     assert "a space you may choose" not in plain
+
+
+def test_a_destroyed_survivor_is_called_destroyed_not_ok() -> None:
+    """A survivor off the map, in no closet and not escaped, was destroyed: its card says so."""
+    from deadtable.games.left_4_dead.render import survivors_table
+
+    state = registry.load(GAME).new(seed=5)
+    bill = next(f for f in state.figures.values() if f.side == "survivors")
+    before = state.view("survivors")
+    assert not any(f["destroyed"] for f in before["figures"] if f["side"] == "survivors")
+    bill.space = None
+    after = state.view("survivors")
+    card = next(f for f in after["figures"] if f["id"] == bill.id)
+    assert card["destroyed"] and not card["closet"]
+    row = next(line for line in text_of(survivors_table(after), 120).splitlines()
+               if card["name"] in line)
+    assert "destroyed" in row and " ok" not in row

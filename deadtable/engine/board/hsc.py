@@ -11,8 +11,11 @@ A tile is a **piece**: its type is terrain × 1000 + hex count, and its hexes co
 shape template for that count, turned `rotation` × 60° clockwise about the anchor (x, y).
 Templates (axial offsets from the anchor; designed, docs/maps.md):
   1: the anchor;  2: the anchor and its east neighbour;  3: the anchor, east, south-east
-  (a triangle);  7: the anchor and its six neighbours;  24: rows of 4, 5, 6, 5, 4 hexes, the
-  anchor first in the top row.
+  (a triangle);  4: that triangle and the south-east neighbour of the east hex (a rhombus);
+  5: five in a row eastward (the road's bridge);  6: rows of 3 (the anchor first) and 3 (its
+  south-west neighbour first);  7: the anchor and its six neighbours;  24: rows of 4, 5, 6, 5,
+  4 hexes, the anchor first in the top row. (The 4, 5 and 6 shapes are those of
+  Dissolutio/heroscape-map-editor's tile templates: ice and glacier bases, the road bridge.)
 A piece at level z fills levels up to z + 1: a hex's level is the highest covering piece's
 z + 1 and its terrain that piece's. Glyphs become markers, start zones zones, figures are
 skipped; any other piece type is refused by name.
@@ -48,6 +51,9 @@ TEMPLATES: dict[int, tuple[hexes.Coord, ...]] = {
     1: ((0, 0),),
     2: ((0, 0), (1, 0)),
     3: ((0, 0), (1, 0), (0, 1)),
+    4: ((0, 0), (1, 0), (0, 1), (1, 1)),
+    5: tuple((q, 0) for q in range(5)),
+    6: ((0, 0), (1, 0), (2, 0), (-1, 1), (0, 1), (1, 1)),
     7: ((0, 0), *hexes.HEX_DIRECTIONS),
     24: _template_24(),
 }

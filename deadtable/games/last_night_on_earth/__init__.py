@@ -27,6 +27,7 @@ from deadtable.games.last_night_on_earth.hesazombie import (
     TownsfolkAnswer,
     TownsfolkAnswerHandler,
 )
+from deadtable.games.last_night_on_earth.kindastrange import StrangeWindow, StrangeWindowHandler
 from deadtable.games.last_night_on_earth.lossoffaith import LossWindow, LossWindowHandler
 from deadtable.games.last_night_on_earth.prayer import Prayer, PrayerHandler
 from deadtable.games.last_night_on_earth.render import outcome_text
@@ -38,7 +39,7 @@ from deadtable.games.last_night_on_earth.wounds import Wound, WoundHandler
 from deadtable.games.last_night_on_earth.zombieturn import ZombieTurn, ZombieTurnHandler
 
 LastNightState.FRAMES = Frames(Round, ZombieTurn, HeroTurn, HeroAct, Fight, Wound, Prayer,
-                                LossWindow, TownsfolkAnswer)
+                                LossWindow, StrangeWindow, TownsfolkAnswer)
 LastNightState.HANDLERS = {  # Seated: the heroes' decisions to the hero players' seats
     Round.KIND: RoundHandler(),
     ZombieTurn.KIND: Seated(ZombieTurnHandler()),
@@ -48,6 +49,7 @@ LastNightState.HANDLERS = {  # Seated: the heroes' decisions to the hero players
     Wound.KIND: Seated(WoundHandler()),
     Prayer.KIND: Seated(PrayerHandler()),
     LossWindow.KIND: Seated(LossWindowHandler()),
+    StrangeWindow.KIND: Seated(StrangeWindowHandler()),
     TownsfolkAnswer.KIND: Seated(TownsfolkAnswerHandler()),
 }
 

@@ -6,8 +6,12 @@ other side's hand dealt anew), so they know nothing their seat may not.
 - `zombie` plays its hand: Surprise Attack on a hero in a building, Heavy Rain, A Town
   Overrun, Living Nightmare, There's No Time, Leave It! (on the best weapon discarded), This
   Can't Be Happening! and Teen Angst (on the hero nearest a zombie), Bickering, This Could Be
-  Our Last Night on Earth, Night That Never Ends (the title with most copies discarded), the
-  building cards (taken over, dark, a new pit: the buildings nearest the heroes), Cornered
+  Our Last Night on Earth, Night That Never Ends (the title with most copies discarded), I Feel
+  Kinda Strange whenever a zombie wounds a hero, Haunted by the Past (on the hero nearest a
+  zombie), I've Got to Get to the… (on the hero with fewest weapons, the corner of town
+  farthest from him where the zombies choose it), I Don't Trust 'em (a Strange hero barred
+  for good where one lives, else no trading, played only then or while heroes share a space),
+  the building cards (taken over, dark, a new pit: the buildings nearest the heroes), Cornered
   and Rotten Bodies when zombies are at a hero (removing the zombies farthest from the
   heroes), Overconfidence (on the hero nearest a zombie), Locked Door on a hero stepping
   into a building, Trip! on a roll of 4 or more, Resilient and There's Too Many!
@@ -24,8 +28,12 @@ other side's hand dealt anew), so they know nothing their seat may not.
   Save the Townsfolk: each hero fetches a different townsperson and takes it to the Center of
   Town, rescue_goals), walks armed and healthy heroes toward the zombies where killing is the
   aim and the others toward the nearest hero (grouping up), and uses every combat bonus and
-  card in a fight; the hero with the most wounds to spare takes Unnecessary Self
-  Sacrifice's wound, and Escape Through the Window cancels Locked Door.
+  card in a fight. Against the Advanced Zombie cards: a hero who may not search before he
+  reaches a building goes there while he would search (at a 5 on its building roll the
+  heroes choose the corner nearest him); At Last… cancels I Feel Kinda Strange first; Father
+  Joseph does not pray when the wound would turn him into a Zombie Hero; the hero with the
+  most wounds to spare takes Unnecessary Self Sacrifice's wound, and Escape Through the
+  Window cancels Locked Door.
 """
 
 from __future__ import annotations
@@ -37,7 +45,10 @@ from deadtable.engine.board import distance_field
 from deadtable.engine.dice import Dice
 from deadtable.games.last_night_on_earth import (
     cards,
+    donttrust,
+    gettothe,
     hesazombie,
+    kindastrange,
     lockeddoor,
     rottenbodies,
     sacrifice,
@@ -47,14 +58,16 @@ from deadtable.games.last_night_on_earth.heroturn import HERO_BLOCKING, hero_ste
 from deadtable.games.last_night_on_earth.state import HeroFigure, LastNightState
 
 WORTH_A_PRAYER = ("Uuuurrrggghh!", "Undead Hate the Living", "A Town Overrun",
-                  "Surprise Attack")
+                  "Surprise Attack", kindastrange.STRANGE)
 NEEDED_ID = "play:Just What I Needed"
 PREFERRED = ("surprise:", "play:Relentless Advance", "play:A Town Overrun", "play:Heavy Rain",
              "play:Living Nightmare", "play:There's No Time, Leave It!",
              "play:This Can't Be Happening!", "play:Teen Angst", "play:Bickering",
              "play:This Could Be Our Last Night on Earth", "play:Night That Never Ends",
-             "play:Overconfidence", "play:My God, They've", "play:New Spawning Pit",
-             "play:Lights Out", "play:Oh the Horror!")
+             f"play:{kindastrange.STRANGE}", "play:Haunted by the Past",
+             f"play:{gettothe.ERRAND}", f"play:{donttrust.TRUST}", "play:Overconfidence",
+             "play:My God, They've", "play:New Spawning Pit", "play:Lights Out",
+             "play:Oh the Horror!")
 
 
 def _state(obs: Observation, dice: Dice) -> LastNightState:
@@ -96,6 +109,9 @@ class ZombieAgent:
             if kind == "zombie-turn" and top.step == "no-time":
                 return max(ids, key=lambda i: (_worth(state, i.split(":", 1)[1]), i))
             return ids[0]
+        if kind == "zombie-turn" and top.step in ("aim", "corner") and getattr(
+                top, "pending", "") in (gettothe.ERRAND, donttrust.TRUST):
+            return aimed_choice(state, ids)
         if ids[0].startswith(("corner:", "building:")):  # the part of town nearest the heroes
             return min(ids, key=lambda i: (town_part_distance(state, i, near), i))
         if ids[0].startswith("hero:"):  # a card on the hero nearest a zombie
@@ -130,6 +146,8 @@ class ZombieAgent:
         for card in ("play:Resilient", "play:There's Too Many!"):
             if card in ids:
                 return card
+        if f"play:{donttrust.TRUST}" in ids and not trust_worth(state):
+            ids = [i for i in ids if i != f"play:{donttrust.TRUST}"]
         for prefix in PREFERRED:
             found = [i for i in ids if i.startswith(prefix)]
             if found:
@@ -156,6 +174,26 @@ class ZombieAgent:
                 return stay[0]
             return best
         return ids[-1]
+
+
+def aimed_choice(state: LastNightState, ids: list[str]) -> str:
+    """I've Got to Get to the… on the hero with fewest weapons (the one who would search), in
+    the corner farthest from him; I Don't Trust 'em on a Strange hero, for good."""
+    top = state.stack[-1]
+    if ids[0].startswith("corner:"):
+        near = distance_field(state.board, [state.heroes[top.aiming].space])  # type: ignore
+        return max(ids, key=lambda i: (town_part_distance(state, i, near), i))
+    heroes = [i for i in ids if i.startswith("hero:")]
+    if top.pending == donttrust.TRUST:  # type: ignore[attr-defined]
+        return heroes[0] if heroes else ids[0]
+    return min(heroes, key=lambda i: (sum(cards.is_weapon(state.card(c))
+                                          for c in state.heroes[i[5:]].items), i))
+
+
+def trust_worth(state: LastNightState) -> bool:
+    """I Don't Trust 'em bars someone: a Strange hero lives, or heroes share a space."""
+    return bool(donttrust.strange_targets(state)) or any(
+        len(state.heroes_at(h.space)) > 1 for h in state.living())
 
 
 def town_part_distance(state: LastNightState, action: str, near: list[float]) -> float:
@@ -210,7 +248,12 @@ class HeuristicAgent:
             cancel = [i for i in ids if i.startswith("cancel:")]
             if worth and cancel:
                 return cancel[0]
-            return "pray" if worth and "pray" in ids else "let-be"
+            priest = state.heroes.get("Father Joseph")
+            safe = priest is not None and not kindastrange.turns(state, priest)
+            return "pray" if worth and safe and "pray" in ids else "let-be"
+        if ids[0].startswith("corner:") and top.pending == gettothe.ERRAND:  # type: ignore
+            near = distance_field(state.board, [state.heroes[top.aiming].space])  # type: ignore
+            return min(ids, key=lambda i: (town_part_distance(state, i, near), i))
         if ids[0].startswith("corner:"):  # the table's choice: the corner farthest away
             near = distance_field(state.board, [h.space for h in state.living()])
             return max(ids, key=lambda i: (town_part_distance(state, i, near), i))
@@ -222,8 +265,10 @@ class HeuristicAgent:
                 return ids[-1]
             near = hero_field(state, [h.space for h in state.living()])
             return min(holds, key=lambda i: (near[state.zombies[i.rsplit(":", 1)[1]]], i))
-        if top.KIND == "hero-turn":  # At Last… on whatever remains in play
-            return next((i for i in ids if i.startswith("at-last:")), ids[-1])
+        if top.KIND == "hero-turn":  # At Last… on whatever remains in play, the worst first
+            found = [i for i in ids if i.startswith("at-last:")]
+            strange = [i for i in found if kindastrange.STRANGE in i]
+            return (strange or found or ids[-1:])[0]
         if "done" in ids and top.KIND == "fight":
             return reroll(state, ids)
         if ids[0].startswith("keep-card:"):  # Sally, Resourceful: the card worth most
@@ -281,8 +326,11 @@ class HeuristicAgent:
         healthy = state.hero(hero.name).wounds - hero.wounds >= 2
         others = [h.space for h in state.living() if h is not hero]
         aim = scenario_goals(state, hero, armed)
+        errand = gettothe.errand(state, hero.name)
         if aim:
             goals = aim
+        elif errand is not None and wants_search(state, hero):  # where he may search again
+            goals = sorted(state.town.buildings[errand].spaces)
         elif goal_scenario(state) and others:  # the scenario's work, not a hunt: stay together
             goals = others
         elif armed and healthy and state.zombies:

@@ -130,8 +130,15 @@ def roll_building(state: LastNightState, frame: ZombieTurn, corner: str) -> None
 
 
 def resolve(state: LastNightState, frame: ZombieTurn, building: str) -> None:
+    from deadtable.games.last_night_on_earth import gettothe  # it names heroes (onhero.py)
+
     card = frame.pending
     cite = f"Zombie card: {card}"
+    if card == gettothe.ERRAND:  # the building its hero must reach
+        gettothe.resolve(state, frame.aiming, building)
+        frame.aiming = ""
+        done(frame)
+        return
     if card == NEW_PIT:
         frame.target = building
         frame.step = "pit-space"

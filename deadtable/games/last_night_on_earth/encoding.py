@@ -10,7 +10,8 @@ kept faith, two cards' and an ability's fight dice). Zombies are named as they a
 board, oldest first (`zombie@K`, K below the scenario's miniatures), or a Zombie Hero by its
 id (`zombie-becky`). `{building}` is every building a town can have, `{placed}` a building
 card as it stays in play (`Lights Out (Diner)`, `New Spawning Pit (4,18)`), or a card on a hero
-(`Teen Angst (Sally)`), `{folk}` the
+(`Teen Angst (Sally)`), `{lasting}` the later Advanced cards as they lie in play (`Haunted by
+the Past (Jenny)`, `I've Got to Get to the… (Becky: Diner)`), `{folk}` the
 Townsperson tokens the scenarios place. To extend: a new card, hero or town needs nothing; a
 new kind of action is one template appended to TEMPLATES (and a new ENV_VERSION).
 
@@ -35,7 +36,11 @@ from deadtable.games.last_night_on_earth.buildingcards import (
     entry,
 )
 from deadtable.games.last_night_on_earth.cards import RANGED
+from deadtable.games.last_night_on_earth.donttrust import EVERY, TRUST
 from deadtable.games.last_night_on_earth.fight import ADJUSTERS
+from deadtable.games.last_night_on_earth.gettothe import placed as errand_placed
+from deadtable.games.last_night_on_earth.haunted import HAUNTED
+from deadtable.games.last_night_on_earth.kindastrange import STRANGE
 from deadtable.games.last_night_on_earth.onhero import ON_HERO
 from deadtable.games.last_night_on_earth.overconfidence import OVERCONFIDENCE
 from deadtable.games.last_night_on_earth.state import LastNightState
@@ -61,6 +66,8 @@ TEMPLATES = WORDS + (
     "gas:{space}", "light:{space}", "escort:{folk}", "leave:{folk}", "folk:{folk}:{zombie}",
     "next",
     "keep-card:{card}",  # Sally, Resourceful: the searched card kept (appended)
+    # the Advanced cards of Strange heroes, searching and trading (appended)
+    "no-trading", "at-last:{hero}:{lasting}",
     "remove:{zombie}",  # Rotten Bodies: a zombie taken off the board (appended)
     "place:{space}",  # My God, He's a Zombie: a zombie next to a hero (appended)
 )
@@ -118,6 +125,9 @@ class LastNightEncoding(BoardEncoding):
             "placed": [entry(c, b) for c in (MY_GOD, LIGHTS_OUT) for b in buildings]
             + [entry(NEW_PIT, name) for name in state.board.names]
             + [entry(c, h) for c in (*ON_HERO, OVERCONFIDENCE) for h in self.heroes],
+            "lasting": [entry(c, h) for c in (STRANGE, HAUNTED, TRUST) for h in self.heroes]
+            + [entry(TRUST, EVERY)]
+            + [errand_placed(h, b) for h in self.heroes for b in buildings],
             "folk": [f"Townsperson {i}" for i in range(1, most_townsfolk(data) + 1)],
             "card": self.cards, "adjuster": ADJUSTERS,
             "gun": tuple(n for n, c in data.cards.items() if RANGED in c.keywords),

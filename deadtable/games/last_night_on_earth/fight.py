@@ -24,7 +24,14 @@ from dataclasses import dataclass, field
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import cards, onhero, overconfidence, sacrifice, zseats
+from deadtable.games.last_night_on_earth import (
+    cards,
+    haunted,
+    onhero,
+    overconfidence,
+    sacrifice,
+    zseats,
+)
 from deadtable.games.last_night_on_earth.state import (
     HEROES,
     ZOMBIES,
@@ -185,12 +192,14 @@ def bonus_decision(state: LastNightState, frame: Fight, hero: HeroFigure) -> Dec
     actions += [Action(f"faith:{h.name}", f"{h.name} plays Faith on {hero.name} (+1 fight die "
                        "this turn)", {"verb": "play", "card": "Faith", "hero": h.name})
                 for h in state.living() if "Faith" in h.hand]
+    townsfolk_allowed = haunted.townsfolk_on(state, hero.name)  # Haunted by the Past: none on him
     actions += [Action(f"jeb:{h.name}", f"{h.name} plays Jeb on {hero.name} (+1 fight die "
                        "this turn)", {"verb": "play", "card": JEB, "hero": h.name})
-                for h in state.living() if JEB in h.hand]
-    for h in state.living():
+                for h in state.living() if JEB in h.hand and townsfolk_allowed]
+    keywords_now = set(haunted.keywords(state, hero.name))
+    for h in state.living() if townsfolk_allowed else ():
         for card, keywords in FIGHT_CANCELLERS.items():
-            if card in h.hand and set(keywords) & set(state.hero(hero.name).keywords):
+            if card in h.hand and set(keywords) & keywords_now:
                 actions.append(Action(f"no-fight:{h.name}:{card}", f"{h.name} plays {card}: "
                                       "the fight is cancelled", {"verb": "play", "card": card,
                                                                  "hero": h.name}))
@@ -311,14 +320,15 @@ def reroll_decision(state: LastNightState, frame: Fight, hero: HeroFigure) -> De
     if "Torch" in hero.items:
         actions.append(Action("torch", f"Discard the Torch: the zombie re-rolls "
                               f"{frame.zombie_dice}", {"verb": "play", "card": "Torch"}))
-    for h in state.living():
+    townsfolk_allowed = haunted.townsfolk_on(state, hero.name)  # Haunted by the Past
+    for h in state.living() if townsfolk_allowed else ():
         for card in ADJUSTERS:
             if card in h.hand:
                 actions += adjust_actions(frame, h.name, card)
     actions += [Action(f"gomez:{h.name}", f"{h.name} plays Principal Gomez: the zombie "
                        f"re-rolls {frame.zombie_dice}", {"verb": "play", "card": GOMEZ,
                                                          "hero": h.name})
-                for h in state.living() if GOMEZ in h.hand]
+                for h in state.living() if GOMEZ in h.hand and townsfolk_allowed]
     if not actions and not any(h.hand for h in state.living()):
         return None  # asked whenever a hand holds a card: the asking tells nothing
     actions.append(Action("done", "Keep the dice", {"verb": "done"}))

@@ -23,7 +23,10 @@ from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.last_night_on_earth import (
     buildingcards,
     cards,
+    donttrust,
     gas,
+    gettothe,
+    haunted,
     lockeddoor,
     lostturns,
     needed,
@@ -131,14 +134,12 @@ class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
 def at_last_decision(state: LastNightState) -> Decision | None:
     """At Last…: "Play at the start of a Hero turn to cancel a Zombie card that remains in
     play"; asked whenever a card remains in play and a hand holds a card."""
-    remaining = [e for e in dict.fromkeys(state.in_play)  # not an event in force (Rotten Bodies)
-                 if state.card(buildingcards.card_of(e)).kind == "stays-in-play"]
-    if not remaining or not any(h.hand for h in state.living()):
+    if not state.in_play or not any(h.hand for h in state.living()):
         return None
     holders = [h.name for h in state.living() if AT_LAST in h.hand]
     actions = [Action(f"at-last:{h}:{card}", f"{h} plays At Last… to cancel {card}",
                       {"verb": "play", "card": AT_LAST, "hero": h})
-               for h in holders for card in remaining]
+               for h in holders for card in dict.fromkeys(state.in_play)]
     actions.append(Action("pass", "Play nothing now", {"verb": "pass"}))
     return Decision.of(HEROES, "The Hero turn begins: cancel a card in play?", actions)
 
@@ -160,6 +161,7 @@ def begin(state: LastNightState, frame: HeroTurn, name: str) -> None:
     frame.acted.append(name)
     state.event(f"{name}'s turn.", TURN)
     onhero.turn_begins(state, state.heroes[name])
+    gettothe.arrive(state, state.heroes[name])  # brought there by anything but a step
     state.push(HeroAct(name))
 
 
@@ -354,7 +356,8 @@ def main_actions(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> lis
         if not overconfidence.pinned(state, hero):
             actions.append(Action("move", "Move: roll a D6", {"verb": "move"}))
         if state.inside(space) and not zombies_here and state.hero_deck \
-                and buildingcards.may_search(state, space):
+                and buildingcards.may_search(state, space) \
+                and gettothe.may_search(state, hero.name):
             actions.append(Action("search", f"Search the {state.town.building_of[space]}",
                                   {"verb": "search"}))
         if has_ability(state, hero, "heal") and not zombies_here:
@@ -366,7 +369,7 @@ def main_actions(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> lis
                                   "discard pile instead of moving", {"verb": "recover"}))
     if frame.phase <= 1:
         for other in state.heroes_at(space):
-            if other is hero:
+            if other is hero or not donttrust.may_trade(state, hero.name, other.name):
                 continue
             for card in dict.fromkeys(hero.items + hero.hand):
                 if can_take(state, other, card):
@@ -425,6 +428,7 @@ def in_range(state: LastNightState, a: int, b: int, reach: int) -> bool:
 def card_plays(state: LastNightState, hero: HeroFigure) -> list[Action]:
     actions = []
     living = state.living()
+    aimable = [h for h in living if haunted.townsfolk_on(state, h.name)]  # Haunted by the Past
     if "Recovery" in hero.hand:
         actions += [Action(f"recovery:{h.name}", f"Play Recovery on {h.name} (heal 1 wound)",
                            {"verb": "play", "card": "Recovery", "hero": h.name})
@@ -440,10 +444,10 @@ def card_plays(state: LastNightState, hero: HeroFigure) -> list[Action]:
     if BRODY in hero.hand:
         actions += [Action(f"brody:{h.name}", f"Play Doc Brody on {h.name} (heal fully)",
                            {"verb": "play", "card": BRODY, "hero": h.name})
-                    for h in living if h.wounds]
+                    for h in aimable if h.wounds]
     if JEB in hero.hand:
         actions += [Action(f"jeb:{h.name}", f"Play Jeb on {h.name} (+1 fight die this turn)",
-                           {"verb": "play", "card": JEB, "hero": h.name}) for h in living]
+                           {"verb": "play", "card": JEB, "hero": h.name}) for h in aimable]
     if TAYLOR in hero.hand and state.hero_discard:
         actions.append(Action("taylor", "Play Deputy Taylor: shuffle up to 3 discarded Hero "
                               "cards back into the deck", {"verb": "play", "card": TAYLOR}))
@@ -716,6 +720,7 @@ def step(state: LastNightState, frame: HeroAct, hero: HeroFigure, verb: str, res
         return
     start, hero.space = hero.space, int(rest)
     frame.moves_left -= 1
+    gettothe.arrive(state, hero)
     townsfolk.follow(state, hero)
     if state.outcome is not None:
         return

@@ -38,6 +38,15 @@ def decision(state: LastNightState, card: str) -> Decision | None:
         for h in heroes])
 
 
+def hero_choice(question: str, heroes: list[HeroFigure], what: str) -> Decision | None:
+    """The zombies name one of `heroes` for a card (`what`: its effect, after the name)."""
+    if not heroes:
+        return None
+    return Decision.of(ZOMBIES, question, [
+        Action(f"hero:{h.name}", f"{h.name}: {what}", {"verb": "target", "hero": h.name})
+        for h in heroes])
+
+
 def place(state: LastNightState, card: str, hero: str) -> None:
     state.in_play.append(entry(card, hero))
     state.event(f"{card} is played on {hero} and remains in play.", f"Zombie card: {card}")
@@ -64,7 +73,10 @@ def turn_begins(state: LastNightState, hero: HeroFigure) -> None:
 
 
 def discard_with(state: LastNightState, hero: str) -> None:
-    """A dead hero's cards in play are discarded."""
-    for placed in [e for e in state.in_play if card_of(e) in ON_HERO and target_of(e) == hero]:
+    """A dead hero's cards in play are discarded: every entry naming him ("Teen Angst
+    (Sally)", "I've Got to Get to the… (Sally: Diner)"; buildings and squares are never named
+    as heroes are)."""
+    for placed in [e for e in state.in_play if e.endswith(")")
+                   and target_of(e).partition(": ")[0] == hero]:
         state.in_play.remove(placed)
         state.zombie_discard.put_on_top(card_of(placed))

@@ -84,7 +84,13 @@ def cancelled(state: LastNightState, frame: Prayer) -> None:
 
 
 def take_effect(state: LastNightState, card: str, action: str) -> None:
-    from deadtable.games.last_night_on_earth import fight, heroturn, lossoffaith, zombieturn
+    from deadtable.games.last_night_on_earth import (
+        fight,
+        heroturn,
+        kindastrange,
+        lossoffaith,
+        zombieturn,
+    )
 
     below = state.stack[-1]
     if card in fight.FIGHT_CARDS:
@@ -99,6 +105,8 @@ def take_effect(state: LastNightState, card: str, action: str) -> None:
         hesazombie.effect(state, below)
     elif card == lockeddoor.LOCKED:
         lockeddoor.effect(state, below)  # type: ignore[arg-type]
+    elif card == kindastrange.STRANGE:
+        kindastrange.effect(state, below)  # type: ignore[arg-type]
     elif card in heroturn.RESPONSES:
         heroturn.response_effect(state, below, card)  # type: ignore[arg-type]
     else:

@@ -1,12 +1,12 @@
 """Last Night on Earth in the terminal: the town as squares numbered across (x) and down (y),
 with its walls (`|`, `-`), doors (`/`) and windows (`:`), buildings shaded with `.` (`#` taken
-over, `~` lights out), the street `·`, spawning pits `P` (`P!` still to burn), gas `g`,
-townsfolk `t`, heroes by a letter of their own (the table's first column) and zombies as `z`
-(a number: that many); the squares the decision names reversed and, while a hero moves, the
-squares within reach underlined. A town taller than TOWN_LINES is cropped to the band of rows
-that matters, with a line saying what the rest holds, so the screen fits a 50-line terminal.
-Then whose turn it is, the Sun track, the scenario's state, a line per hero (wounds, items,
-hand), the decks and the seat's own cards, and the log with the why of each line."""
+over, `~` lights out), the street `·`, spawning pits `P` (`P!` still to burn), gas `g`, the
+truck `T`, townsfolk `t`, heroes by a letter of their own (the table's first column) and
+zombies as `z` (a number: that many); the squares the decision names reversed and, while a hero
+moves, the squares within reach underlined. A town taller than TOWN_LINES is cropped to the
+band of rows that matters, with a line saying what the rest holds, so the screen fits a 50-line
+terminal. Then whose turn it is, the Sun track, the scenario's state, a line per hero (wounds,
+items, hand), the decks and the seat's own cards, and the log with the why of each line."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ DOWN = {"wall": "-", "door": "/", "window": ":"}  # an edge between a square and
 # What a square may show, for the legend (only the keys the town shows now are listed).
 KEYS = {".": ". building", "#": "# taken over", "~": "~ lights out", "\u00b7": "\u00b7 street",
         "P": "P spawning pit", "!": "P! to burn", "z": "z/2-9 zombies", "t": "t townsfolk",
-        "g": "g gas", "+": "+ more"}
+        "g": "g gas", "T": "T the truck", "+": "+ more"}
 REACH = "underline on grey30"  # a square the hero on the move can still get to
 
 
@@ -82,6 +82,8 @@ class Squares:
             self._put(space, "t", "bold magenta")
         for space in view.get("gas", []):
             self._put(space, "g", "bold dark_orange")
+        if view.get("truck"):
+            self._put(view["truck"], "T", "bold yellow")
         self.pits = set(town["spawning_pits"])  # shaded red under whatever stands there
         burn = set(view.get("pits_to_burn", []))
         for space in town["spawning_pits"]:
@@ -250,8 +252,11 @@ def sun_track(view: dict[str, Any]) -> Text:
 
 
 def scenario_text(view: dict[str, Any]) -> str:
-    """The scenario's own state in words: gas markers, pits still to burn, the townsfolk."""
+    """The scenario's own state in words: the truck, gas markers, pits still to burn, the
+    townsfolk."""
     parts = []
+    if view.get("truck"):
+        parts.append(f"The truck (T) waits at {view['truck']}")
     if view.get("gas"):
         parts.append(f"Gas (g) on {', '.join(view['gas'])}")
     if "pits_to_burn" in view:

@@ -8,8 +8,8 @@ Designed (docs/last-night-on-earth.md, "The Advanced decks"):
   as no kill; Zombie Heroes are not removed (one removed would leave the game, which is
   killing it);
 - until the next Zombie turn's Sun moves the card lies in `state.in_play` as "Rotten Bodies",
-  shown with the cards in play; then it goes to the discard pile. It is an event, not a card
-  that remains in play, so At Last… cannot cancel it;
+  shown with the cards in play; then it goes to the discard pile. Until then it remains in
+  play, so At Last… may cancel it (as it does I Don't Trust 'em's turn without trading);
 - "cannot be killed" holds for every way of killing: a fight won with doubles (the zombie is
   fended off), a shot, Dynamite, fire, a townsperson's attack.
 """

@@ -9,6 +9,8 @@ from functools import lru_cache
 from typing import Any
 
 from deadtable.engine.board import Board
+from deadtable.games.last_night_on_earth import haunted
+from deadtable.games.last_night_on_earth.buildingcards import card_of
 from deadtable.games.last_night_on_earth.reach import moving_view
 from deadtable.games.last_night_on_earth.state import ZOMBIES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import zombie_name
@@ -43,7 +45,7 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
             "wounds": hero.wounds, "max_wounds": sheet.wounds, "dead": hero.dead,
             "items": list(hero.items), "hand_count": len(hero.hand),
             "faith": hero.faith + (1 if hero.kept_faith else 0),
-            "keywords": list(sheet.keywords),
+            "keywords": list(haunted.keywords(state, hero.name)),
         }
         if seat is not None and seat == state.seat_of(hero.name):
             shown["hand"] = list(hero.hand)
@@ -73,6 +75,11 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         "gas": sorted(names[s] for s in state.gas),
         "moving": moving_view(state),
     }
+    if seen["moving"]:  # a far square typed at the terminal steps toward it (ui/choose.py)
+        seen["toward"] = {square: first for square, (moves, first)
+                          in seen["moving"]["reach"].items() if moves > 1}
+    if state.scenario.hero_goal == "escape-truck" and town.truck is not None:
+        seen["truck"] = names[town.truck]
     if state.scenario.hero_goal == "burn-pits":
         seen["pits_to_burn"] = sorted(names[s] for s in state.targets)
     if state.scenario.hero_goal == "rescue-townsfolk":
@@ -99,7 +106,7 @@ def card_texts(state: LastNightState, seen: dict[str, Any]) -> dict[str, str]:
     """The printed text of every card the seat can read in this view (items, its own hands,
     cards in play), for a person to read what a card does."""
     names = [n for h in seen["heroes"] for n in h["items"] + h.get("hand", [])]
-    names += seen["zombie_hand"].get("cards", []) + list(state.in_play)
+    names += seen["zombie_hand"].get("cards", []) + [card_of(e) for e in state.in_play]
     cards = state.data.cards
     return {n: cards[n].text for n in dict.fromkeys(names) if n in cards}
 

@@ -15,7 +15,7 @@ from functools import cache
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.engine.state import Outcome
-from deadtable.games.last_night_on_earth import onhero, overconfidence, rottenbodies
+from deadtable.games.last_night_on_earth import kindastrange, onhero, overconfidence, rottenbodies
 from deadtable.games.last_night_on_earth.state import (
     HEROES,
     ZOMBIES,
@@ -54,12 +54,12 @@ class WoundHandler(Handler[LastNightState, Wound]):
 
     def run(self, state: LastNightState, frame: Wound) -> None:
         state.pop()
-        take_wound(state, state.heroes[frame.hero], frame.cite)
+        wounded(state, frame)
 
     def apply(self, state: LastNightState, frame: Wound, action_id: str) -> None:
         state.pop()
         if action_id == "take":
-            take_wound(state, state.heroes[frame.hero], frame.cite)
+            wounded(state, frame)
             return
         holder = state.heroes[action_id.split(":", 1)[1]]
         holder.hand.remove(SCRATCH)
@@ -68,7 +68,17 @@ class WoundHandler(Handler[LastNightState, Wound]):
                     "Hero card: Just a Scratch")
 
 
+def wounded(state: LastNightState, frame: Wound) -> None:
+    """The wound is taken; after a zombie's, the zombies may answer (I Feel Kinda Strange)."""
+    hero = state.heroes[frame.hero]
+    take_wound(state, hero, frame.cite)
+    kindastrange.after_wound(state, hero, frame.cite)
+
+
 def take_wound(state: LastNightState, hero: HeroFigure, cite: str) -> None:
+    if kindastrange.turns(state, hero):
+        kindastrange.turn(state, hero)
+        return
     hero.wounds += 1
     most = state.hero(hero.name).wounds
     state.event(f"{hero.name} takes a wound ({hero.wounds} of {most}).", cite)
@@ -76,7 +86,9 @@ def take_wound(state: LastNightState, hero: HeroFigure, cite: str) -> None:
         kill_hero(state, hero)
 
 
-def kill_hero(state: LastNightState, hero: HeroFigure) -> None:
+def kill_hero(state: LastNightState, hero: HeroFigure, rises_by: str = "") -> None:
+    """A hero killed; he rises as a Zombie Hero with the `zombie-heroes` option, or where a
+    card (`rises_by`, its cite) makes him one."""
     hero.dead = True
     state.heroes_killed += 1
     for card in hero.items + hero.hand:
@@ -87,9 +99,9 @@ def kill_hero(state: LastNightState, hero: HeroFigure) -> None:
     onhero.discard_with(state, hero.name)
     overconfidence.end(state, hero.name)
     state.event(f"{hero.name} is killed; the hero's cards are discarded.", DEATH)
-    if state.options["zombie-heroes"]:
+    if rises_by or state.options["zombie-heroes"]:
         state.zombies[zombie_hero_id(hero.name)] = hero.space
-        state.event(f"{hero.name} rises as a Zombie Hero.", ZOMBIE_HERO)
+        state.event(f"{hero.name} rises as a Zombie Hero.", rises_by or ZOMBIE_HERO)
     check_zombie_win(state)
 
 

@@ -25,6 +25,9 @@ from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.last_night_on_earth import (
     buildingcards,
     cards,
+    donttrust,
+    gettothe,
+    haunted,
     hesazombie,
     lostturns,
     nightnever,
@@ -58,6 +61,7 @@ CARD_LABELS = {
     buildingcards.NEW_PIT: "New Spawning Pit: a new pit in a random building",
 }
 TURN_CARDS = ("Oh the Horror!", "A Town Overrun", "Heavy Rain", "Cornered", "Surprise Attack")
+AIMED = (haunted.HAUNTED, gettothe.ERRAND, donttrust.TRUST)  # their target chosen at step "aim"
 
 
 @dataclass(slots=True)
@@ -72,7 +76,7 @@ class ZombieTurn(Frame):
     advance: int = 0  # Relentless Advance: zombies still to move one space now
     advanced: list[str] = field(default_factory=list)  # the zombies it has moved
     fought: list[str] = field(default_factory=list)
-    pending: str = ""  # a building card taking effect (buildingcards.py)
+    pending: str = ""  # a building card taking effect (buildingcards.py), or an AIMED card
     chooser: str = ""  # the side choosing its corner of town
     target: str = ""  # New Spawning Pit's building, its space still to choose
     held: list[str] = field(default_factory=list)  # zombies that may not move this turn
@@ -122,6 +126,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             return no_time_decision(state)
         if frame.step == "on-hero":
             return onhero.decision(state, frame.aiming)
+        if frame.step == "aim":
+            return aim_decision(state, frame)
         if frame.step == "lovers":
             return lostturns.lovers_decision(state, frame.aiming)
         if frame.step == "night":
@@ -161,6 +167,11 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             frame.step = "spawn"
         elif frame.step in ("no-time", "on-hero", "lovers", "night-heroes"):  # nothing to choose
             frame.step, frame.aiming = "cards", ""
+        elif frame.step == "aim":  # no hero it can be played on any more
+            state.zombie_discard.put_on_top(frame.pending)
+            state.event(f"{frame.pending}: no hero to play it on; no effect.",
+                        f"Zombie card: {frame.pending}")
+            buildingcards.done(frame)
         elif frame.step == "night":  # the Zombie discard pile is empty
             state.zombie_discard.put_on_top(nightnever.NIGHT)
             frame.step = "night-heroes"
@@ -214,6 +225,8 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
         elif frame.step == "on-hero":
             onhero.place(state, frame.aiming, rest)
             frame.step, frame.aiming = "cards", ""
+        elif frame.step == "aim":
+            aim(state, frame, action_id)
         elif frame.step == "night":
             nightnever.back(state, rest, state.zombie_discard, state.zombie_deck)
             state.zombie_discard.put_on_top(nightnever.NIGHT)
@@ -294,6 +307,7 @@ def sun(state: LastNightState) -> None:
         return
     state.event(f"Zombie turn {state.turn} of {state.scenario.sun_track}: the Sun moves down "
                 "its track.", TURN + ", step 1")
+    donttrust.zombie_turn_begins(state)
     if NIGHTMARE in state.in_play:
         nightmare(state)
 
@@ -386,6 +400,7 @@ def cards_decision(state: LastNightState) -> Decision | None:
             actions.append(Action(f"play:{card}", f"{card}: a hero rolls 1 fight die fewer"
                                   + (" while he shares a space" if card == onhero.TEEN else ""),
                                   {"verb": "play", "card": card}))
+    actions += aimed_plays(state, held)
     if ADVANCE in held and state.zombies:
         actions.append(Action(f"play:{ADVANCE}", f"{ADVANCE}: D6 zombies move one space now",
                               {"verb": "play", "card": ADVANCE}))
@@ -462,6 +477,11 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
         assert isinstance(frame, ZombieTurn)
         frame.step, frame.aiming = "on-hero", card
         return
+    if card in AIMED:
+        frame = state.stack[-1]
+        assert isinstance(frame, ZombieTurn)
+        frame.step, frame.pending = "aim", card
+        return
     if card == NO_TIME:
         frame = state.stack[-1]
         assert isinstance(frame, ZombieTurn)
@@ -496,6 +516,47 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
         zombie = new_zombie(state, hero.space)
         state.event(f"Surprise Attack: {zombie_name(zombie)} appears in {hero.name}'s space.",
                     cite)
+
+
+def aimed_plays(state: LastNightState, held: set[str]) -> list[Action]:
+    """Haunted by the Past, I've Got to Get to the… and I Don't Trust 'em, where they can
+    be played."""
+    actions = []
+    if haunted.HAUNTED in held and haunted.targets(state):
+        actions.append(Action(f"play:{haunted.HAUNTED}", f"{haunted.HAUNTED}: a hero who is not "
+                              "a Student becomes Strange, no Townsfolk event on him (remains "
+                              "in play)", {"verb": "play", "card": haunted.HAUNTED}))
+    if gettothe.ERRAND in held and gettothe.targets(state) and buildingcards.numbered(state):
+        actions.append(Action(f"play:{gettothe.ERRAND}", f"{gettothe.ERRAND}: a hero may not "
+                              "Search until he reaches a random building (remains in play)",
+                              {"verb": "play", "card": gettothe.ERRAND}))
+    if donttrust.TRUST in held and state.living():
+        actions.append(Action(f"play:{donttrust.TRUST}", f"{donttrust.TRUST}: no trading until "
+                              "the next Zombie turn, or a Strange hero never trades",
+                              {"verb": "play", "card": donttrust.TRUST}))
+    return actions
+
+
+def aim_decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:
+    if frame.pending == haunted.HAUNTED:
+        return haunted.decision(state)
+    if frame.pending == gettothe.ERRAND:
+        return gettothe.decision(state)
+    return donttrust.decision(state)
+
+
+def aim(state: LastNightState, frame: ZombieTurn, action_id: str) -> None:
+    """An AIMED card's target: its effect (I've Got to Get to the… rolls its building)."""
+    target = action_id.partition(":")[2]
+    if frame.pending == gettothe.ERRAND:
+        frame.aiming = target
+        buildingcards.roll_table(state, frame)
+        return
+    if frame.pending == haunted.HAUNTED:
+        haunted.aim(state, target)
+    else:
+        donttrust.aim(state, action_id)
+    buildingcards.done(frame)
 
 
 def no_time_decision(state: LastNightState) -> Decision | None:

@@ -308,6 +308,8 @@ def survivors_table(view: dict[str, Any]) -> Table:
             state.append(("escaped" if view.get("finale") else "safe", ""))
         if figure.get("down"):
             state.append(("DOWN", "bold red"))
+        if figure.get("destroyed"):
+            state.append(("destroyed", "bold red"))
         if figure.get("closet"):
             state.append(("closet", ""))
         if figure.get("incaps"):

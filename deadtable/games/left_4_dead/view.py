@@ -53,6 +53,9 @@ def figure_view(state: Left4DeadState, figure: Figure) -> dict[str, Any]:
         "incaps": figure.incaps,
         "down": figure.down,
         "closet": figure.closet,
+        # a survivor off the map, neither in a closet nor escaped, was destroyed
+        "destroyed": (figure.side == "survivors" and space is None and not figure.closet
+                      and figure.id not in state.escaped),
         "markers": {k: v for k, v in figure.markers.items()},
         "items": dict(figure.items),
         "ammo": dict(figure.ammo),

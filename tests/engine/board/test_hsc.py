@@ -36,7 +36,8 @@ def test_an_ansi_cstring_reads_as_bytes() -> None:
 
 
 def test_templates_have_the_documented_shapes() -> None:
-    assert {k: len(v) for k, v in TEMPLATES.items()} == {1: 1, 2: 2, 3: 3, 7: 7, 24: 24}
+    assert {k: len(v) for k, v in TEMPLATES.items()} == {
+        1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 24: 24}
     rows: dict[int, int] = {}
     for _, r in TEMPLATES[24]:
         rows[r] = rows.get(r, 0) + 1
@@ -96,8 +97,24 @@ def test_unknown_pieces_are_refused_by_type() -> None:
     with pytest.raises(HscError, match=r"m.hsc: piece type 10415 \(family 10\) is not a "
                                        "terrain this reader knows"):
         hsc_board(HscMap(tiles=[Tile(10415, 0, 0, 0)]), "m.hsc")
-    with pytest.raises(HscError, match=r"piece type 8005 \(5 hexes\) has no known shape"):
-        hsc_board(HscMap(tiles=[Tile(8005, 0, 0, 0)]), "m.hsc")
+    with pytest.raises(HscError, match=r"piece type 8009 \(9 hexes\) has no known shape"):
+        hsc_board(HscMap(tiles=[Tile(8009, 0, 0, 0)]), "m.hsc")
+
+
+def test_the_bridge_and_the_four_and_six_hex_bases_have_their_shapes() -> None:
+    def rows(tile: Tile) -> dict[int, list[int]]:
+        found: dict[int, list[int]] = {}
+        for q, r in sorted(piece_hexes(tile), key=lambda c: (c[1], c[0])):
+            found.setdefault(r, []).append(q)
+        return found
+
+    q0, r0 = offset_to_axial(4, 4)
+    assert rows(Tile(8005, 4, 4, 0)) == {r0: [q0 + i for i in range(5)]}  # a road bridge
+    assert rows(Tile(5004, 4, 4, 0)) == {r0: [q0, q0 + 1], r0 + 1: [q0, q0 + 1]}  # a rhombus
+    assert rows(Tile(5006, 4, 4, 0)) == {r0: [q0, q0 + 1, q0 + 2],
+                                         r0 + 1: [q0 - 1, q0, q0 + 1]}
+    # turned a half turn about the anchor, the bridge runs west
+    assert rows(Tile(8005, 4, 4, 0, 3)) == {r0: [q0 - i for i in range(4, -1, -1)]}
 
 
 def test_broken_files_say_so(tmp_path: Path) -> None:

@@ -57,6 +57,10 @@ def test_the_advanced_decks_add_the_advanced_cards_to_the_basic_ones():
                                              "Dynamite": 4, NEEDED: 4})
     assert zombies - basic_zombies == Counter({NIGHTMARE: 1, NO_TIME: 1, CANT: 1, TEEN: 1,
                                                "Bickering": 1, LOVERS: 2, NIGHT: 1,
+                                               "I Feel Kinda Strange": 2,
+                                               "Haunted by the Past": 1,
+                                               "I've Got to Get to the…": 1,
+                                               "I Don't Trust 'em": 1,
                                                "Locked Door": 2, "Unnecessary Self Sacrifice": 2,
                                                "Rotten Bodies": 1, "Overconfidence": 1,
                                                "My God, He's a Zombie": 1})

@@ -103,13 +103,14 @@ def test_rotten_bodies_wears_off_when_the_next_zombie_turn_begins(tmp_path):
     assert ROTTEN not in state.in_play and ROTTEN in state.zombie_discard
 
 
-def test_at_last_does_not_cancel_rotten_bodies(tmp_path):
-    """An event in force, not a card that remains in play."""
+def test_at_last_cancels_rotten_bodies(tmp_path):
+    """It remains in play until the next Zombie turn."""
     state = t.table(tmp_path, decks="advanced")
     t.give(state, "Becky", "At Last…")
     state.in_play.append(ROTTEN)
     t.push(state, HeroTurn())
-    assert state.decision.prompt != "The Hero turn begins: cancel a card in play?"
+    state.apply(f"at-last:Becky:{ROTTEN}")
+    assert not state.in_play and ROTTEN in state.zombie_discard
 
 
 def test_the_zombie_agent_plays_rotten_bodies_when_zombies_are_at_the_heroes(tmp_path):

@@ -140,6 +140,17 @@ def test_pits_to_burn_and_gas_are_marked_where_they_are():
     assert burning and other not in burning[0] and gassed in burning[0]
 
 
+def test_the_truck_is_marked_and_told_in_escape_in_the_truck():
+    state = registry.load(GAME, scenario="escape-in-the-truck").new(seed=4)
+    view = state.view("heroes")
+    truck = view["truck"]
+    assert truck == state.board.names[state.town.truck]
+    text = text_of(render_view(GAME, view), 80)
+    assert f"The truck (T) waits at {truck}" in text and "T the truck" in text
+    assert "T" in plain_at(text, *map(int, truck.split(",")))
+    assert "truck" not in registry.load(GAME).new(seed=4).view("heroes")  # only its scenario
+
+
 def test_the_screen_fits_a_50_line_terminal_and_tells_what_the_crop_leaves_out():
     for scenario in ("die-zombies-die", "save-the-townsfolk", "burn-em-out"):
         state = registry.load(GAME, scenario=scenario).new(seed=4)

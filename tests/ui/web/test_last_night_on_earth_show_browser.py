@@ -57,6 +57,16 @@ def test_the_scenario_markers_are_drawn_and_told(server: Server, browser: Any, t
         assert made["errors"] == []
     finally:
         context.close()
+    context, page, made = open_heroes(server, browser, "escape-in-the-truck", width)
+    try:
+        view = server.get(made["id"], made["seats"]["heroes"]["token"])["view"]
+        assert page.locator("svg.lnoe-town rect.truck").count() == 1
+        assert f"The truck waits at {view['truck']}" in page.inner_text(".lnoe-scenario")
+        assert "the truck" in page.inner_text(".lnoe-legend")
+        page.screenshot(path=str(shots(tmp_path) / f"lnoe-truck-{width}.png"), full_page=True)
+        assert made["errors"] == []
+    finally:
+        context.close()
 
 
 def test_a_square_within_reach_is_outlined_and_a_click_steps_towards_it(

@@ -143,9 +143,15 @@
     return marks;
   }
 
-  // The scenario's markers: gas (an orange square), townsfolk (a pink token, ringed when a
+  // The scenario's markers: the truck (a yellow outline), gas (an orange square), townsfolk (a pink token, ringed when a
   // hero escorts it) and the spawning pits still to burn (a red ring).
   function markers(view, root, where, onSquare) {
+    if (view.truck) {
+      const [x, y] = where[view.truck];
+      root.append(onSquare(view.truck, svg("rect", {x: x * S + 2, y: y * S + 2, width: S - 4,
+        height: S * 0.3, rx: 3, fill: "none", stroke: "#ffd600", "stroke-width": 2, class: "truck"},
+      svg("title", {}, `the truck at ${view.truck}`))));
+    }
     (view.gas || []).forEach((space) => {
       const [x, y] = where[space];
       root.append(onSquare(space, svg("rect", {x: x * S + 2, y: y * S + S - 10, width: 8,
@@ -170,6 +176,7 @@
 
   function scenarioLine(view) {
     const parts = [];
+    if (view.truck) parts.push(`The truck waits at ${view.truck}`);
     if (view.gas && view.gas.length) parts.push(`Gas on ${view.gas.join(", ")}`);
     if (view.pits_to_burn) {
       parts.push(view.pits_to_burn.length ? `Pits to burn: ${view.pits_to_burn.join(", ")}`
@@ -242,6 +249,7 @@
       ["zombie", "zombie"]];
     if (view.pits_to_burn) keys.push(["burn", "pit to burn"]);
     if (view.gas && view.gas.length) keys.push(["gas", "gas"]);
+    if (view.truck) keys.push(["truck", "the truck"]);
     if (view.townsfolk) keys.push(["folk", "townsfolk"]);
     if (cards.includes("taken")) keys.push(["taken", "taken over"]);
     if (cards.includes("dark")) keys.push(["dark", "lights out"]);

@@ -801,6 +801,7 @@
         const state = [];
         if (escaped.has(f.id)) state.push(view.finale ? "escaped in the rescue vehicle" : "in the safe room");
         if (f.down) state.push("DOWN");
+        if (f.destroyed) state.push("destroyed");
         if (f.closet) state.push("in a hero closet");
         if (f.incaps) state.push(`incapacitated ${f.incaps}× (${plural(f.incaps, "incapped marker")})`);
         if (f.set_aside) state.push(`${plural(f.set_aside, "wound")} set aside`);
