@@ -33,7 +33,7 @@ DIGESTS: dict[int, dict[str, str]] = {
         "chainsaw-warrior": "c60f33296cfa8e58",
         "chainsaw-warrior aim=slot": "275f9edbec6239cb",
         "left-4-dead": "fb89965eba88c060",
-        "last-night-on-earth": "048a7f26aa2eb682",
+        "last-night-on-earth": "cb6aeae8843acd9c",
         "psycho-raiders": "6485bd249b562ab6",
     },
 }

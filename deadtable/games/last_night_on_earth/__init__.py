@@ -23,6 +23,10 @@ from deadtable.games.last_night_on_earth.heroturn import (
     HeroTurn,
     HeroTurnHandler,
 )
+from deadtable.games.last_night_on_earth.hesazombie import (
+    TownsfolkAnswer,
+    TownsfolkAnswerHandler,
+)
 from deadtable.games.last_night_on_earth.kindastrange import StrangeWindow, StrangeWindowHandler
 from deadtable.games.last_night_on_earth.lossoffaith import LossWindow, LossWindowHandler
 from deadtable.games.last_night_on_earth.prayer import Prayer, PrayerHandler
@@ -35,7 +39,7 @@ from deadtable.games.last_night_on_earth.wounds import Wound, WoundHandler
 from deadtable.games.last_night_on_earth.zombieturn import ZombieTurn, ZombieTurnHandler
 
 LastNightState.FRAMES = Frames(Round, ZombieTurn, HeroTurn, HeroAct, Fight, Wound, Prayer,
-                                LossWindow, StrangeWindow)
+                                LossWindow, StrangeWindow, TownsfolkAnswer)
 LastNightState.HANDLERS = {  # Seated: the heroes' decisions to the hero players' seats
     Round.KIND: RoundHandler(),
     ZombieTurn.KIND: Seated(ZombieTurnHandler()),
@@ -46,6 +50,7 @@ LastNightState.HANDLERS = {  # Seated: the heroes' decisions to the hero players
     Prayer.KIND: Seated(PrayerHandler()),
     LossWindow.KIND: Seated(LossWindowHandler()),
     StrangeWindow.KIND: Seated(StrangeWindowHandler()),
+    TownsfolkAnswer.KIND: Seated(TownsfolkAnswerHandler()),
 }
 
 OPTIONS = OptionSet([

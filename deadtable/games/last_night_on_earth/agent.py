@@ -12,9 +12,12 @@ other side's hand dealt anew), so they know nothing their seat may not.
   farthest from him where the zombies choose it), I Don't Trust 'em (a Strange hero barred
   for good where one lives, else no trading, played only then or while heroes share a space),
   the building cards (taken over, dark, a new pit: the buildings nearest the heroes), Cornered
-  when zombies are at a hero, Trip! on a roll of 4 or more, Resilient and There's Too Many!
+  and Rotten Bodies when zombies are at a hero (removing the zombies farthest from the
+  heroes), Overconfidence (on the hero nearest a zombie), Locked Door on a hero stepping
+  into a building, Trip! on a roll of 4 or more, Resilient and There's Too Many!
   whenever it can; Shamble for a zombie within a roll of a hero; Fight cards only where they
-  turn a lost fight (the beaten dice re-rolled, 2 more dice, +1 to a die that then ties);
+  turn a lost fight (Unnecessary Self Sacrifice first, then the beaten dice re-rolled, 2 more
+  dice, +1 to a die that then ties);
   each zombie steps toward the nearest hero or townsperson; new zombies rise at the pit
   nearest the heroes.
 - `heuristic` (the heroes): searches buildings until armed, heals the wounded, shoots what it
@@ -28,8 +31,10 @@ other side's hand dealt anew), so they know nothing their seat may not.
   card in a fight. Against the Advanced Zombie cards: a hero who may not search before he
   reaches a building goes there while he would search (at a 5 on its building roll the
   heroes choose the corner nearest him); At Last… cancels I Feel Kinda Strange first; Father
-  Joseph does not pray when the wound would turn him into a Zombie Hero. The Advanced Hero
-  cards where they obviously help (advanced_play, walls_matter: docs, "The Advanced decks").
+  Joseph does not pray when the wound would turn him into a Zombie Hero; the hero with the
+  most wounds to spare takes Unnecessary Self Sacrifice's wound. The Advanced Hero cards where
+  they obviously help (advanced_play, walls_matter: docs, "The Advanced decks"); Escape
+  Through the Window cancels Locked Door.
 """
 
 from __future__ import annotations
@@ -44,7 +49,11 @@ from deadtable.games.last_night_on_earth import (
     donttrust,
     gettothe,
     heroic,
+    hesazombie,
     kindastrange,
+    lockeddoor,
+    rottenbodies,
+    sacrifice,
     windows,
 )
 from deadtable.games.last_night_on_earth.extinguisher import EXTINGUISHER
@@ -62,8 +71,9 @@ PREFERRED = ("surprise:", "play:Relentless Advance", "play:A Town Overrun", "pla
              "play:This Can't Be Happening!", "play:Teen Angst", "play:Bickering",
              "play:This Could Be Our Last Night on Earth", "play:Night That Never Ends",
              f"play:{kindastrange.STRANGE}", "play:Haunted by the Past",
-             f"play:{gettothe.ERRAND}", f"play:{donttrust.TRUST}",
-             "play:My God", "play:New Spawning Pit", "play:Lights Out", "play:Oh the Horror!")
+             f"play:{gettothe.ERRAND}", f"play:{donttrust.TRUST}", "play:Overconfidence",
+             "play:My God, They've", "play:New Spawning Pit", "play:Lights Out",
+             "play:Oh the Horror!")
 
 
 def _state(obs: Observation, dice: Dice) -> LastNightState:
@@ -118,6 +128,25 @@ class ZombieAgent:
         if ids[0].startswith("take:"):  # the zombie farthest from the heroes, to the nearest pit
             return min(ids, key=lambda i: (-near[state.zombies[i.split(":")[1]]],
                                            near[_space(i)], i))
+        if kind == "townsfolk-answer":  # My God, He's a Zombie against any Townsfolk card
+            return ids[0]
+        he_zombie = f"play:{hesazombie.HE_ZOMBIE}"
+        if he_zombie in ids and kind == "zombie-turn" and any(  # by a hero it may kill
+                wounds_left(state, h.name) == 1 for h in state.living()):
+            return he_zombie
+        if ids[0].startswith("place:"):  # next to the hero with the fewest wounds to spare
+            return min(ids, key=lambda i: (min(
+                (wounds_left(state, h.name) for h in state.living()
+                 if state.board.adjacent(h.space, _space(i))), default=99), i))
+        if ids[0].startswith("remove:"):  # Rotten Bodies: the zombies farthest from a hero
+            return max(ids, key=lambda i: (near[state.zombies[i[7:]]], i))
+        if f"play:{lockeddoor.LOCKED}" in ids:  # keep a hero out of a building
+            door = top.door  # type: ignore[attr-defined]
+            outside = not state.inside(state.heroes[top.hero].space)  # type: ignore
+            return ids[0] if outside and state.inside(door) else "pass"
+        if f"play:{rottenbodies.ROTTEN}" in ids and any(near[s] <= 1
+                                                         for s in state.zombies.values()):
+            return f"play:{rottenbodies.ROTTEN}"  # the zombies at the heroes cannot be killed
         if "play:Trip!" in ids:
             return "play:Trip!" if top.moves_left >= 4 else "pass"  # type: ignore[attr-defined]
         for card in ("play:Resilient", "play:There's Too Many!"):
@@ -192,6 +221,8 @@ def fight_card(state: LastNightState, ids: list[str]) -> str:
         return "pass"
     beating = [i for i, d in enumerate(frame.hero_dice)  # type: ignore[attr-defined]
                if d > zombie_high or (ties and d == zombie_high)]
+    if f"play:{sacrifice.SACRIFICE}" in ids:  # a sure wound for a fight being lost
+        return f"play:{sacrifice.SACRIFICE}"
     hate = "hate:" + ",".join(str(i) for i in beating)
     if hate in ids:
         return hate
@@ -270,6 +301,8 @@ class HeuristicAgent:
             return "roll"
         if ids[0].startswith("discard:"):
             return min(ids, key=lambda i: _worth(state, i.split(":", 1)[1]))
+        if top.KIND == "fight" and top.step == "sacrifice":
+            return max(ids, key=lambda i: (wounds_left(state, i[5:]), i))
         if ids[0].startswith(("hero:", "pair:")):
             return ids[0]
         hero = state.heroes[top.hero]  # type: ignore[attr-defined]
@@ -392,6 +425,11 @@ def walls_matter(state: LastNightState) -> bool:
 
     return any(set(hunger_targets(state, s)) - set(windows.stops(
         state, s, hunger_targets(state, s))) for s in set(state.zombies.values()))
+
+
+def wounds_left(state: LastNightState, name: str) -> int:
+    """The wounds a hero can still take (Unnecessary Self Sacrifice: the hardiest takes it)."""
+    return state.hero(name).wounds - state.heroes[name].wounds
 
 
 def useful(state: LastNightState, hero: HeroFigure, action: str) -> bool:

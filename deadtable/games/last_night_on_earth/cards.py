@@ -35,7 +35,9 @@ ADVANCED_ZOMBIE_CARDS = ("Living Nightmare", "There's No Time, Leave It!",
                          "This Can't Be Happening!", "Teen Angst", "Bickering",
                          "This Could Be Our Last Night on Earth", "Night That Never Ends",
                          "I Feel Kinda Strange", "Haunted by the Past",
-                         "I've Got to Get to the…", "I Don't Trust 'em")
+                         "I've Got to Get to the…", "I Don't Trust 'em",
+                         "Locked Door", "Unnecessary Self Sacrifice", "Rotten Bodies",
+                         "Overconfidence", "My God, He's a Zombie")
 DECKS = ("basic", "advanced")
 GUN = "Gun"
 DYNAMITE = "Dynamite"

@@ -45,6 +45,7 @@ from deadtable.games.last_night_on_earth.heroic import CARDS as ON_FIGHTER
 from deadtable.games.last_night_on_earth.heroic import VERBS
 from deadtable.games.last_night_on_earth.kindastrange import STRANGE
 from deadtable.games.last_night_on_earth.onhero import ON_HERO
+from deadtable.games.last_night_on_earth.overconfidence import OVERCONFIDENCE
 from deadtable.games.last_night_on_earth.state import LastNightState
 from deadtable.games.last_night_on_earth.town import load_layout, load_tile, load_town
 
@@ -72,6 +73,8 @@ TEMPLATES = WORDS + (
     "no-trading", "at-last:{hero}:{lasting}",
     # Heroic Resolve and Hero's Rage on the hero fighting, Blocked Windows (appended)
     *(f"{verb}:{{hero}}" for verb in (*VERBS, "blocked")),
+    "remove:{zombie}",  # Rotten Bodies: a zombie taken off the board (appended)
+    "place:{space}",  # My God, He's a Zombie: a zombie next to a hero (appended)
 )
 CORNERS = ("NE", "NW", "SE", "SW")
 HAND_SCALE = 4.0
@@ -128,7 +131,7 @@ class LastNightEncoding(BoardEncoding):
             "building": buildings, "corner": CORNERS,
             "placed": [entry(c, b) for c in (MY_GOD, LIGHTS_OUT) for b in buildings]
             + [entry(NEW_PIT, name) for name in state.board.names]
-            + [entry(c, h) for c in ON_HERO for h in self.heroes],
+            + [entry(c, h) for c in (*ON_HERO, OVERCONFIDENCE) for h in self.heroes],
             "lasting": [entry(c, h) for c in (STRANGE, HAUNTED, TRUST) for h in self.heroes]
             + [entry(TRUST, EVERY)]
             + [errand_placed(h, b) for h in self.heroes for b in buildings],

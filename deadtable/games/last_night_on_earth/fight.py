@@ -30,6 +30,8 @@ from deadtable.games.last_night_on_earth import (
     haunted,
     heroic,
     onhero,
+    overconfidence,
+    sacrifice,
     zseats,
 )
 from deadtable.games.last_night_on_earth.state import (
@@ -43,7 +45,7 @@ from deadtable.games.last_night_on_earth.wounds import Wound, kill_zombie, zombi
 
 FIGHT = "Base game: Fight"  # sources: reference/last-night-on-earth.md "Fight"
 BONUSES = ("Baseball Bat", "Meat Cleaver", "Crowbar", "Chainsaw")
-FIGHT_CARDS = ("Uuuurrrggghh!", "Braaains!", "Undead Hate the Living")
+FIGHT_CARDS = ("Uuuurrrggghh!", "Braaains!", "Undead Hate the Living", sacrifice.SACRIFICE)
 DEVILS = "Get Back You Devils"
 JEB = "Jeb, the Grease Monkey"
 GOMEZ = "Principal Gomez"
@@ -115,6 +117,8 @@ class FightHandler(Handler[LastNightState, Fight]):
             return zombie_card_decision(state, frame)
         if frame.step == "hero-reroll":
             return reroll_decision(state, frame, hero)
+        if frame.step == "sacrifice":
+            return sacrifice.decision(state, frame)
         if frame.step == "hero-card":
             wins, kills = judge(state, frame)
             if not wins or kills or not any(h.hand for h in state.living()):
@@ -141,6 +145,8 @@ class FightHandler(Handler[LastNightState, Fight]):
             frame.step = "zombie-card"
         elif frame.step == "resolve":
             resolve(state, frame)
+        elif frame.step == "sacrifice":  # nobody left in the space to take the wound
+            state.pop()
 
     def apply(self, state: LastNightState, frame: Fight, action_id: str) -> None:
         verb, _, rest = action_id.partition(":")
@@ -167,6 +173,9 @@ class FightHandler(Handler[LastNightState, Fight]):
             frame.step = "hero-reroll"
             if verb != "pass":
                 zombie_card(state, frame, action_id)
+        elif frame.step == "sacrifice":
+            state.pop()
+            sacrifice.choose(state, rest)
         elif frame.step == "hero-reroll":
             if verb == "done":
                 frame.step = "hero-card"
@@ -247,6 +256,10 @@ def zombie_card_decision(state: LastNightState, frame: Fight) -> Decision | None
     if "Braaains!" in held:
         actions.append(Action("play:Braaains!", "Braaains!: +1 to the zombie's highest die",
                               {"verb": "play", "card": "Braaains!"}))
+    if sacrifice.SACRIFICE in held and sacrifice.playable(state, frame):
+        actions.append(Action(f"play:{sacrifice.SACRIFICE}", f"{sacrifice.SACRIFICE}: no fight; "
+                              "a hero in the space takes a wound",
+                              {"verb": "play", "card": sacrifice.SACRIFICE}))
     if "Undead Hate the Living" in held:
         dice = frame.hero_dice
         for size in range(1, len(dice) + 1):
@@ -284,6 +297,8 @@ def fight_card_effect(state: LastNightState, frame: Fight, card: str, action_id:
     elif card == "Braaains!":
         frame.braaains += 1
         state.event("Braaains!: +1 to the zombie's highest die.", cite)
+    elif card == sacrifice.SACRIFICE:
+        sacrifice.effect(state, frame)
     else:
         picked = [int(i) for i in action_id.partition(":")[2].split(",")]
         for i in picked:
@@ -397,6 +412,7 @@ def resolve(state: LastNightState, frame: Fight) -> None:
         state.event(f"{hero.name} lost the fight: the Chainsaw is discarded.",
                     "Hero card: Chainsaw")
     if not wins:
+        overconfidence.after_lost_fight(state, hero)
         state.push(Wound(hero.name, FIGHT))
 
 

@@ -29,10 +29,12 @@ from deadtable.games.last_night_on_earth import (
     gettothe,
     haunted,
     heroic,
+    lockeddoor,
     lostturns,
     needed,
     oldbetsy,
     onhero,
+    overconfidence,
     scenario,
     townsfolk,
     windows,
@@ -84,6 +86,7 @@ class HeroAct(Frame):
     fought: list[str] = field(default_factory=list)
     drawn: list[str] = field(default_factory=list)  # Sally's two searched cards, one to keep
     pushing: list[str] = field(default_factory=list)  # Fire Extinguisher: zombies to push
+    door: int = -1  # the space beyond a door being stepped through (Locked Door may stop it)
 
 
 class HeroTurnHandler(Handler[LastNightState, HeroTurn]):
@@ -186,6 +189,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
                 Action("reroll", "Sure-Footed: re-roll the movement die", {"verb": "reroll"})])
         if frame.step == "moving":
             return move_decision(state, frame, hero)
+        if frame.step == "locked":
+            return lockeddoor.decision(state, hero, frame)
         if frame.step == "needed":
             return needed.decision(state, hero)
         if frame.step == "push":
@@ -226,6 +231,8 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
             frame.step = "moving"
         elif frame.step == "blitz":
             after_blitz(state, frame)
+        elif frame.step in ("locked", "door"):  # no card played, or Locked Door cancelled
+            through_door(state, frame, hero)
         elif frame.step in ("moving", "limit"):
             frame.step = "main"
         elif frame.step == "taylor":
@@ -257,7 +264,15 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
                             "Hero sheet: Jenny, Sure-Footed")
             frame.step = "moving"
         elif frame.step == "moving":
-            step(state, frame, hero, verb, rest)
+            if verb == "step" and lockeddoor.asks(state, hero, int(rest)):
+                lockeddoor.ask(frame, int(rest))
+            else:
+                step(state, frame, hero, verb, rest)
+        elif frame.step == "locked":
+            if verb == "play":
+                lockeddoor.play(state, frame)
+            else:
+                through_door(state, frame, hero)
         elif frame.step == "needed":
             needed.take(state, frame, hero, action_id)
         elif frame.step == "push":
@@ -351,7 +366,8 @@ def main_actions(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> lis
     space = hero.space
     zombies_here = state.zombies_at(space)
     if not frame.moved:
-        actions.append(Action("move", "Move: roll a D6", {"verb": "move"}))
+        if not overconfidence.pinned(state, hero):
+            actions.append(Action("move", "Move: roll a D6", {"verb": "move"}))
         if state.inside(space) and not zombies_here and state.hero_deck \
                 and buildingcards.may_search(state, space) \
                 and gettothe.may_search(state, hero.name):
@@ -721,9 +737,10 @@ def move_steps(state: LastNightState, space: int) -> list[int]:
 def move_decision(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> Decision | None:
     if frame.moves_left <= 0:
         return None
+    steps = [] if overconfidence.pinned(state, hero) else move_steps(state, hero.space)
     actions = [Action(f"step:{s}", f"Step to {state.name(s)}"
                       + (" (zombies: the move ends)" if state.zombies_at(s) else ""),
-                      {"verb": "step", "space": s}) for s in move_steps(state, hero.space)]
+                      {"verb": "step", "space": s}) for s in steps]
     actions.append(Action("stop", "Stop here", {"verb": "stop"}))
     return Decision.of(HEROES, f"{hero.name} moves ({frame.moves_left} left)", actions)
 
@@ -760,6 +777,12 @@ def step(state: LastNightState, frame: HeroAct, hero: HeroFigure, verb: str, res
     frame.moves_left = 0
     state.event(f"{hero.name} moves to {state.name(hero.space)}, where zombies stop the move.",
                 MOVE)
+
+
+def through_door(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> None:
+    """The step through a door the zombies let be (or whose Locked Door was cancelled)."""
+    door, frame.door, frame.step = frame.door, -1, "moving"
+    step(state, frame, hero, "step", str(door))
 
 
 def after_blitz(state: LastNightState, frame: HeroAct) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import windows
+from deadtable.games.last_night_on_earth import hesazombie, lockeddoor, sacrifice, windows
 from deadtable.games.last_night_on_earth.state import HEROES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import take_wound
 
@@ -46,7 +46,8 @@ def can_pray(state: LastNightState) -> bool:
 
 
 CANCELLERS = ("Jeb, the Grease Monkey", "Principal Gomez")  # "Cancel any Zombie card"
-FIGHT_ANSWERABLE = ("Uuuurrrggghh!", "Braaains!", "Undead Hate the Living")
+FIGHT_ANSWERABLE = ("Uuuurrrggghh!", "Braaains!", "Undead Hate the Living",
+                    sacrifice.SACRIFICE)
 
 
 def fire_axe_in_fight(state: LastNightState) -> bool:
@@ -101,6 +102,10 @@ def take_effect(state: LastNightState, card: str, action: str) -> None:
         zombieturn.too_many_effect(state, below)  # type: ignore[arg-type]
     elif card == lossoffaith.LOSS:
         lossoffaith.loss_effect(state, action)
+    elif card == hesazombie.HE_ZOMBIE:
+        hesazombie.effect(state, below)
+    elif card == lockeddoor.LOCKED:
+        lockeddoor.effect(state, below)  # type: ignore[arg-type]
     elif card == kindastrange.STRANGE:
         kindastrange.effect(state, below)  # type: ignore[arg-type]
     elif card in heroturn.RESPONSES:

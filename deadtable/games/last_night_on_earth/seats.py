@@ -25,7 +25,7 @@ from typing import Any
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.last_night_on_earth import zseats
+from deadtable.games.last_night_on_earth import hesazombie, zseats
 from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, LastNightState
 from deadtable.games.last_night_on_earth.zseats import zombie_seats
 
@@ -98,6 +98,8 @@ class Seated(Handler[LastNightState, Frame]):
                 state.passed.append(asked.seat)
                 return
         state.passed.clear()
+        if hesazombie.intercepts(state, frame, self.inner, action_id):
+            return  # a Townsfolk card: the zombies may answer it first
         self.inner.apply(state, frame, action_id)
 
 

@@ -15,7 +15,13 @@ from functools import cache
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.engine.state import Outcome
-from deadtable.games.last_night_on_earth import heroic, kindastrange, onhero
+from deadtable.games.last_night_on_earth import (
+    heroic,
+    kindastrange,
+    onhero,
+    overconfidence,
+    rottenbodies,
+)
 from deadtable.games.last_night_on_earth.state import (
     HEROES,
     ZOMBIES,
@@ -98,6 +104,7 @@ def kill_hero(state: LastNightState, hero: HeroFigure, rises_by: str = "") -> No
     state.escort.pop(hero.name, None)  # a townsperson taken along stays where he fell
     onhero.discard_with(state, hero.name)
     heroic.discard_with(state, hero.name)
+    overconfidence.end(state, hero.name)
     state.event(f"{hero.name} is killed; the hero's cards are discarded.", DEATH)
     if rises_by or state.options["zombie-heroes"]:
         state.zombies[zombie_hero_id(hero.name)] = hero.space
@@ -110,7 +117,12 @@ def zombie_hero_id(name: str) -> str:
 
 
 def kill_zombie(state: LastNightState, zombie: str, cite: str) -> None:
-    """A zombie killed by the heroes: back to the pool (a Zombie Hero leaves the game)."""
+    """A zombie killed by the heroes: back to the pool (a Zombie Hero leaves the game), unless
+    Rotten Bodies is in force."""
+    if rottenbodies.protects(state):
+        state.event(f"{zombie_name(zombie)} cannot be killed ({rottenbodies.ROTTEN}).",
+                    rottenbodies.CITE)
+        return
     del state.zombies[zombie]
     state.kills += 1
     state.event(f"{zombie_name(zombie)} is killed ({state.kills} killed).", cite)

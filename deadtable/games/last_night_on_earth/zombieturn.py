@@ -28,10 +28,13 @@ from deadtable.games.last_night_on_earth import (
     donttrust,
     gettothe,
     haunted,
+    hesazombie,
     lostturns,
     nightnever,
     oldbetsy,
     onhero,
+    overconfidence,
+    rottenbodies,
     windows,
     zseats,
 )
@@ -81,6 +84,7 @@ class ZombieTurn(Frame):
     held: list[str] = field(default_factory=list)  # zombies that may not move this turn
     aiming: str = ""  # a card played on a hero (onhero.py), its hero still to choose; or
     # the first hero named for This Could Be Our Last Night on Earth (lostturns.py)
+    removing: int = 0  # Rotten Bodies: zombies still to remove (rottenbodies.py)
 
 
 def hunger_targets(state: LastNightState, space: int) -> list[int]:
@@ -135,6 +139,10 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
             return lostturns.lovers_decision(state, frame.aiming)
         if frame.step == "night":
             return nightnever.zombies_decision(state)
+        if frame.step == "rotten":
+            return rottenbodies.decision(state, frame)
+        if frame.step == "he-zombie":
+            return hesazombie.place_decision(state)
         if frame.step == "night-heroes":
             return nightnever.heroes_decision(state)
         if frame.step in ("corner", "building", "pit-space"):
@@ -174,6 +182,10 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
         elif frame.step == "night":  # the Zombie discard pile is empty
             state.zombie_discard.put_on_top(nightnever.NIGHT)
             frame.step = "night-heroes"
+        elif frame.step == "rotten":  # no zombie left to remove
+            rottenbodies.done(frame)
+        elif frame.step == "he-zombie":  # no square or no zombie left to place
+            frame.step = "cards"
         elif frame.step == "advance":  # no zombie left that can advance
             frame.advance, frame.advanced = 0, []
             frame.step = "cards"
@@ -213,6 +225,10 @@ class ZombieTurnHandler(Handler[LastNightState, ZombieTurn]):
                         to=seat)
         elif frame.step == "advance":
             advance(state, frame, verb, rest)
+        elif frame.step == "rotten":
+            rottenbodies.remove(state, frame, rest)
+        elif frame.step == "he-zombie":
+            hesazombie.place(state, frame, int(rest))
         elif frame.step == "on-hero":
             onhero.place(state, frame.aiming, rest)
             frame.step, frame.aiming = "cards", ""
@@ -291,6 +307,7 @@ def _number(zombie: str) -> tuple[int, str]:
 def sun(state: LastNightState) -> None:
     state.turn += 1
     state.cornered = False
+    rottenbodies.wears_off(state)
     state.fight_card_played = False
     if state.turn > state.scenario.sun_track:
         winner = state.scenario.sun_out
@@ -368,6 +385,13 @@ def cards_decision(state: LastNightState) -> Decision | None:
     if NO_TIME in held and state.hero_discard:
         actions.append(Action(f"play:{NO_TIME}", f"{NO_TIME}: remove a discarded Hero card "
                               "from the game", {"verb": "play", "card": NO_TIME}))
+    if rottenbodies.ROTTEN in held and rottenbodies.playable(state):
+        actions.append(Action(f"play:{rottenbodies.ROTTEN}", f"{rottenbodies.ROTTEN}: remove "
+                              "D6 zombies; none can be killed until the next Zombie turn",
+                              {"verb": "play", "card": rottenbodies.ROTTEN}))
+    if hesazombie.HE_ZOMBIE in held and hesazombie.playable(state):
+        actions.append(Action(f"play:{hesazombie.HE_ZOMBIE}", f"{hesazombie.HE_ZOMBIE}: a zombie "
+                              "next to a hero", {"verb": "play", "card": hesazombie.HE_ZOMBIE}))
     if nightnever.NIGHT in held and state.zombie_discard:
         actions.append(Action(f"play:{nightnever.NIGHT}", f"{nightnever.NIGHT}: every copy of "
                               "a discarded Zombie card back into the deck",
@@ -376,6 +400,10 @@ def cards_decision(state: LastNightState) -> Decision | None:
         if card in held and lostturns.playable(state, card):
             actions.append(Action(f"play:{card}", f"{card}: heroes sharing a space lose their "
                                   "next turn", {"verb": "play", "card": card}))
+    over = overconfidence.OVERCONFIDENCE
+    if over in held and onhero.targets(state, over):
+        actions.append(Action(f"play:{over}", f"{over}: a hero may not leave a zombie's space",
+                              {"verb": "play", "card": over}))
     for card in onhero.ON_HERO:
         if card in held and onhero.targets(state, card):
             actions.append(Action(f"play:{card}", f"{card}: a hero rolls 1 fight die fewer"
@@ -433,6 +461,11 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
         state.in_play.append(card)
         state.event(f"{card} remains in play.", cite)
         return
+    if card == rottenbodies.ROTTEN:
+        frame = state.stack[-1]
+        assert isinstance(frame, ZombieTurn)
+        rottenbodies.effect(state, frame)
+        return
     if card == nightnever.NIGHT:
         frame = state.stack[-1]
         assert isinstance(frame, ZombieTurn)
@@ -448,7 +481,7 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
         state.zombie_discard.put_on_top(card)
         frame.step, frame.aiming = "lovers", ""
         return
-    if card in onhero.ON_HERO:
+    if card in onhero.ON_HERO or card == overconfidence.OVERCONFIDENCE:
         frame = state.stack[-1]
         assert isinstance(frame, ZombieTurn)
         frame.step, frame.aiming = "on-hero", card

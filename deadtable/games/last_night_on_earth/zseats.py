@@ -30,7 +30,7 @@ from deadtable.games.last_night_on_earth.state import ZOMBIES, LastNightState, i
 Z1, Z2 = f"{ZOMBIES}-1", f"{ZOMBIES}-2"
 NEXT = "next"
 ZOMBIE_SEATS = (Z1, Z2)
-FOLLOW_UPS = ("advance", "corner", "building", "pit-space", "aim")
+FOLLOW_UPS = ("advance", "corner", "building", "pit-space", "aim", "rotten", "he-zombie")
 
 
 def zombie_seats(players: int) -> tuple[str, ...]:

@@ -64,7 +64,10 @@ def test_the_advanced_decks_add_the_advanced_cards_to_the_basic_ones():
                                                "I Feel Kinda Strange": 2,
                                                "Haunted by the Past": 1,
                                                "I've Got to Get to the…": 1,
-                                               "I Don't Trust 'em": 1})
+                                               "I Don't Trust 'em": 1,
+                                               "Locked Door": 2, "Unnecessary Self Sacrifice": 2,
+                                               "Rotten Bodies": 1, "Overconfidence": 1,
+                                               "My God, He's a Zombie": 1})
     assert set(ADVANCED_HERO_CARDS) <= set(heroes) and set(ADVANCED_ZOMBIE_CARDS) <= set(zombies)
 
 
