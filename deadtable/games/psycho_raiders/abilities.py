@@ -44,9 +44,11 @@ def use(state: PsychoRaidersState, char: Character, ability: str, text: str) -> 
     state.event(f"{char.name}: {text}", ABILITIES)
 
 
-def turn_offers(state: PsychoRaidersState, char: Character, will_token: int) -> list[Action]:
+def turn_offers(state: PsychoRaidersState, char: Character, will_token: int,
+                crowd: dict[int, tuple[int, int]] | None = None) -> list[Action]:
     """What a character may use on its own turn: Adrenaline's Speed (on the one token that
-    may move with Will or Adrenaline, 12.3), Appear Anywhere."""
+    may move with Will or Adrenaline, 12.3), Appear Anywhere; `crowd` is movement.crowds()
+    if already counted."""
     found = []
     amount = open_to(state, char, "adrenaline")
     if amount:
@@ -63,7 +65,8 @@ def turn_offers(state: PsychoRaidersState, char: Character, will_token: int) -> 
         from deadtable.games.psycho_raiders.movement import crowds, room_for
 
         board = state.board
-        crowd = crowds(state, char)  # once, not once a space
+        if crowd is None:
+            crowd = crowds(state, char)  # once, not once a space
         for space in range(board.size):
             terrain = state.rules.tables.terrain[board.terrain[space]]
             if terrain.enter and room_for(state, char, space, fighting=False, crowd=crowd):

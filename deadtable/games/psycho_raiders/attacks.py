@@ -8,12 +8,14 @@ Deck when every stat is 0 (14.8, 14.81)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
 
-from deadtable.engine.board import sight
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.psycho_raiders import abilities, flanking, hiding, rerolls
 from deadtable.games.psycho_raiders.geometry import distance as board_distance
+from deadtable.games.psycho_raiders.geometry import row as distance_row
 from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import STATS, Character, PsychoRaidersState
@@ -50,7 +52,8 @@ def distance(state: PsychoRaidersState, a: int, b: int) -> int | None:
 def line_of_fire(state: PsychoRaidersState, a: int, b: int) -> bool:
     """14.3: buildings, vehicles, trees, graves and characters (every token: nobody can tell
     a hide token from a character) block a weapon's line."""
-    opaque = frozenset(t for t, terrain in state.rules.tables.terrain.items() if terrain.sight)
+    if hiding.fogged(state, a, b):
+        return False
     figures = {s: 1 for s in state.vehicles.values()}
     for char in state.chars.values():
         if state.active(char):
@@ -58,11 +61,7 @@ def line_of_fire(state: PsychoRaidersState, a: int, b: int) -> bool:
                 figures[space] = 1
     figures.pop(a, None)
     figures.pop(b, None)
-
-    edge_sight = hiding.openings(state)
-    if hiding.fogged(state, a, b):
-        return False
-    return sight(state.board, a, b, figures=figures, opaque=opaque, edge_sight=edge_sight).clear
+    return hiding.clear(state, a, b, figures, hiding.opaque(state, lake=False))
 
 
 def strength_of(state: PsychoRaidersState, char: Character, card: str, hexes: int,
@@ -124,6 +123,7 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool) -> list
     found = []
     side = state.side_of(char)
     far = reach(state, char)
+    away = distance_row(state.board, here)
     for other in state.chars.values():
         if (not state.active(other) or state.side_of(other) == side
                 or other.key == char.grabbed_by or char.key == other.grabbed_by):
@@ -133,7 +133,7 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool) -> list
                 found += _into_vehicle(state, char, other, here)
             continue
         for token, space in sorted(other.tokens.items()):
-            hexes = distance(state, here, space)
+            hexes = away[space]
             if hexes is None or hexes > far or (close_only and hexes > 0):
                 continue
             if other.hidden and hexes == 0:
@@ -142,24 +142,39 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool) -> list
             if not weapons or (other.hidden and set(weapons) == {FISTS}):
                 continue
             if other.hidden:
-                found.append(Action(f"shoot:{other.key}:{token}",
-                                    f"Attack {other.name}'s token {token} (12.7)",
-                                    {"verb": "shoot", "character": other.key, "token": token}))
+                found.append(_verb_action("shoot", other.key, other.name, token))
             else:
-                found.append(Action(f"attack:{other.key}", f"Attack {other.name} (14)",
-                                    {"verb": "attack", "character": other.key}))
+                found.append(_verb_action("attack", other.key, other.name))
                 if hexes == 0 and not char.hidden:
                     for friend in beside(state, char):
-                        found.append(Action(
-                            f"flank:{other.key}:{friend.key}",
-                            f"Attack {other.name} with {friend.name} (14.9)",
-                            {"verb": "flank", "character": other.key, "with": friend.key}))
+                        found.append(_flank_action(other.key, other.name, friend.key,
+                                                   friend.name))
                 if hexes == 0 and not close_only and char.vehicle is None:
-                    found.append(Action(f"grab:{other.key}", f"Grab {other.name} (13.1)",
-                                        {"verb": "grab", "character": other.key}))
+                    found.append(_verb_action("grab", other.key, other.name))
     if char.grabbed_by is not None and not close_only:
-        found.append(Action("escape", "Try to escape the grip (13.2)", {"verb": "escape"}))
+        found.append(_ESCAPE)
     return found
+
+
+_ESCAPE = Action("escape", "Try to escape the grip (13.2)", {"verb": "escape"})
+_LABELS = {"shoot": "Attack {name}'s token {token} (12.7)", "attack": "Attack {name} (14)",
+           "grab": "Grab {name} (13.1)"}
+
+
+@cache
+def _verb_action(verb: str, key: str, name: str, token: int = 0) -> Action:
+    """An attack's, a shot's at a token (12.7) or a grab's action, made once."""
+    args: dict[str, Any] = {"verb": verb, "character": key}
+    if token:
+        args["token"] = token
+    return Action(f"{verb}:{key}:{token}" if token else f"{verb}:{key}",
+                  _LABELS[verb].format(name=name, token=token), args)
+
+
+@cache
+def _flank_action(key: str, name: str, friend: str, friend_name: str) -> Action:
+    return Action(f"flank:{key}:{friend}", f"Attack {name} with {friend_name} (14.9)",
+                  {"verb": "flank", "character": key, "with": friend})
 
 
 def _into_vehicle(state: PsychoRaidersState, char: Character, other: Character,

@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from deadtable.engine.board import Board, sight
+from deadtable.engine.board import Board
+from deadtable.engine.board.sight import sees as board_sees
 from deadtable.engine.decisions import Action
 from deadtable.engine.secrets import Secret
+from deadtable.games.psycho_raiders.geometry import distance as board_distance
 from deadtable.games.psycho_raiders.movement import crowds, room_for
 from deadtable.games.psycho_raiders.state import (
     CAMPERS,
@@ -65,15 +67,35 @@ def enemy_pieces(state: PsychoRaidersState, char: Character) -> list[int]:
 def sees(state: PsychoRaidersState, a: int, b: int) -> bool:
     """12.2: line of sight for hiding: walls, closed doors, vehicles, buildings, trees,
     graves and water block it; characters do not."""
-    board = state.board
-    opaque = frozenset(t for t, terrain in state.rules.tables.terrain.items()
-                       if terrain.sight or t == "lake")
-    vehicles = {s: 1 for s in state.vehicles.values() if s not in (a, b)}
-
-    edge_sight = openings(state)
     if fogged(state, a, b):
         return False
-    return sight(board, a, b, figures=vehicles, opaque=opaque, edge_sight=edge_sight).clear
+    vehicles = {s: 1 for s in state.vehicles.values() if s not in (a, b)}
+    return clear(state, a, b, vehicles, opaque(state, lake=True))
+
+
+def clear(state: PsychoRaidersState, a: int, b: int, figures: dict[int, int],
+          terrain: frozenset[str]) -> bool:
+    """engine.board.sight(...).clear, through the engine's cache of each line's part that
+    never changes (sight.sees): `figures` and `terrain` block; edges to a room let sight
+    through where openings() says."""
+    board = state.board
+    rooms = board.coords[a] is None or board.coords[b] is None
+    return board_sees(board, a, b, figures=figures, opaque=terrain,
+                      edge_sight=openings(state) if rooms else None)
+
+
+_OPAQUE: dict[tuple[int, bool], tuple[object, frozenset[str]]] = {}
+
+
+def opaque(state: PsychoRaidersState, lake: bool) -> frozenset[str]:
+    """The terrains that block sight (the lake too, for hiding, 12.2): one set per terrain
+    table, so the engine's cache of lines knows it again."""
+    terrains = state.rules.tables.terrain
+    kept = _OPAQUE.get((id(terrains), lake))
+    if kept is None or kept[0] is not terrains:
+        kept = _OPAQUE[(id(terrains), lake)] = (terrains, frozenset(
+            t for t, terrain in terrains.items() if terrain.sight or (lake and t == "lake")))
+    return kept[1]
 
 
 def openings(state: PsychoRaidersState) -> Callable[[int, int, str | None], bool]:
@@ -115,38 +137,46 @@ def can_hide(state: PsychoRaidersState, char: Character, space: int) -> bool:
 
 
 def distance(state: PsychoRaidersState, a: int, b: int) -> int | None:
-    from deadtable.games.psycho_raiders.geometry import distance as board_distance
-
     return board_distance(state.board, a, b)
 
 
-def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
+def offers(state: PsychoRaidersState, char: Character,
+           crowd: dict[int, tuple[int, int]] | None = None) -> list[Action]:
+    """Hiding (12) and seeking (12.6); `crowd` is movement.crowds() if already counted."""
     found: list[Action] = []
     here = state.space_of(char)
     if here is None or char.vehicle is not None:
         return found
     if len(char.tokens) < max_tokens(char) and can_hide(state, char, here):
-        crowd = crowds(state, char)
+        if crowd is None:
+            crowd = crowds(state, char)
         for space in sorted(set(char.tokens.values())):
             if not room_for(state, char, space, fighting=False, crowd=crowd):
                 continue
             name = state.name(space)
             choices = ("new", "keep") if space == here else ("keep",)
             for which in choices:
-                text = ("the new token is you" if which == "new" else "you stay as you are")
-                found.append(Action(f"hide:{name}:{which}",
-                                    f"Hide: a new token on {name}, {text} (12)",
-                                    {"verb": "hide", "space": name, "which": which}))
+                found.append(_hide_action(name, which))
+    side = state.side_of(char)
     for other in state.chars.values():
-        if (other.hidden and state.active(other) and state.side_of(other) != state.side_of(char)):
+        if other.hidden and state.active(other) and state.side_of(other) != side:
             for token, space in sorted(other.tokens.items()):
                 if space == here:
-                    found.append(Action(f"seek:{other.key}:{token}",
-                                        f"Seek: is {other.name}'s token {token} the real one? "
-                                        "(12.6)",
-                                        {"verb": "seek", "character": other.key,
-                                         "token": token}))
+                    found.append(_seek_action(other.key, other.name, token))
     return found
+
+
+@cache
+def _hide_action(name: str, which: str) -> Action:
+    text = ("the new token is you" if which == "new" else "you stay as you are")
+    return Action(f"hide:{name}:{which}", f"Hide: a new token on {name}, {text} (12)",
+                  {"verb": "hide", "space": name, "which": which})
+
+
+@cache
+def _seek_action(key: str, name: str, token: int) -> Action:
+    return Action(f"seek:{key}:{token}", f"Seek: is {name}'s token {token} the real one? (12.6)",
+                  {"verb": "seek", "character": key, "token": token})
 
 
 def apply(state: PsychoRaidersState, char: Character, verb: str, rest: str) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from deadtable.engine.board.model import edge_key
 from deadtable.engine.decisions import Action
 from deadtable.games.psycho_raiders import hiding
+from deadtable.games.psycho_raiders.spaces import spaces
 from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
 
 WALLS = "15.5 Attacking Locations"
@@ -32,10 +33,8 @@ def wall_offers(state: PsychoRaidersState, char: Character) -> list[Action]:
     if here is None or char.vehicle is not None or char.grabbed_by is not None:
         return []
     found = []
-    for there in state.board.neighbours[here]:
-        edge = edge_key(here, there)
-        if state.board.feature(here, there) == "wall" and edge not in state.opened:
-            name = state.board.name(there)
+    for _there, name, feature, edge in spaces(state.board).edges[here]:
+        if feature == "wall" and edge not in state.opened:
             cards = usable(state, char, 0, here, here, False)
             for card, value in cards.items():
                 found.append(Action(f"wall:{name}={card}", f"Attack the wall to {name} with "

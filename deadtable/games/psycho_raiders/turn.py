@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from deadtable.engine.board import Board
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.psycho_raiders import (
@@ -105,21 +106,19 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             found += attacks.offers(state, char, close_only=True)
             return Decision.of(char.seat, f"{char.name} stepped onto an enemy: attack (14)",
                                found)
+        crowd = movement.crowds(state, char)  # counted once for every offer
         if char.grabbed_by is None:
-            found += self._moves(state, frame, char)
+            found += self._moves(state, frame, char, crowd)
             if char.will > 0:
                 for token in sorted(char.tokens):
                     if frame.will_token in (0, token):
-                        found.append(Action(
-                            f"will:{token}", f"Spend 1 Will for 1 more Speed"
-                            f"{' (token ' + str(token) + ')' if char.hidden else ''} (10.34)",
-                            {"verb": "will", "token": token}))
+                        found.append(_will_action(token, char.hidden))
         if not frame.acted:
-            found += hiding.offers(state, char)
+            found += hiding.offers(state, char, crowd)
             found += attacks.offers(state, char, close_only=False)
             found += actions.offers(state, char)
         if char.grabbed_by is None:
-            found += abilities.turn_offers(state, char, frame.will_token)
+            found += abilities.turn_offers(state, char, frame.will_token, crowd)
         found += vehicles.offers(state, frame, char)
         if not frame.acted:
             found += crashes.offers(state, char) + crashes.ram_offers(state, frame, char)
@@ -129,18 +128,18 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             found += screaming.reveal_offers(state)
         if not (locations.must_vacate(state, char)
                 and any(a.id.startswith("move:") for a in found)):
-            found.append(Action("end", f"End {char.name}'s turn", {"verb": "end"}))
+            found.append(_end_action(char.name))
         return Decision.of(char.seat, f"{char.name}: move and take one action", found)
 
     def run(self, state: PsychoRaidersState, frame: Turn) -> None:
         state.adrenaline.pop(frame.char, None)
         state.pop()  # the character died, escaped or the game ended during its turn
 
-    def _moves(self, state: PsychoRaidersState, frame: Turn, char: Character) -> list[Action]:
+    def _moves(self, state: PsychoRaidersState, frame: Turn, char: Character,
+               crowd: dict[int, tuple[int, int]]) -> list[Action]:
         found = []
         board = state.board
-        north = set(board.zone("North edge").spaces)
-        crowd = movement.crowds(state, char)
+        north = _north(board)
         lantern = jack(state, char)
         for token in sorted(char.tokens):
             budget = left(state, frame, char, token)
@@ -249,6 +248,23 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                 state.event(f"{char.name} stops on an enemy and must attack.", attacks.ATTACK)
 
 
+
+
+@cache
+def _will_action(token: int, hidden: bool) -> Action:
+    return Action(f"will:{token}", f"Spend 1 Will for 1 more Speed"
+                  f"{' (token ' + str(token) + ')' if hidden else ''} (10.34)",
+                  {"verb": "will", "token": token})
+
+
+@cache
+def _end_action(name: str) -> Action:
+    return Action("end", f"End {name}'s turn", {"verb": "end"})
+
+
+@cache
+def _north(board: Board) -> frozenset[int]:
+    return frozenset(board.zone("North edge").spaces)
 
 
 @cache
