@@ -8,6 +8,7 @@ from functools import cache
 from deadtable.engine.board.model import edge_key
 from deadtable.engine.decisions import Action
 from deadtable.games.psycho_raiders import locations, rerolls, screaming
+from deadtable.games.psycho_raiders.glance import Glance, glance
 from deadtable.games.psycho_raiders.spaces import spaces
 from deadtable.games.psycho_raiders.state import CAMPERS, Character, PsychoRaidersState
 
@@ -27,7 +28,10 @@ def building_of(state: PsychoRaidersState, space: int) -> str | None:
     return spaces(state.board).building[space]
 
 
-def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
+def offers(state: PsychoRaidersState, char: Character,
+           seen: Glance | None = None) -> list[Action]:
+    """The actions of 11 and 15.5 open to the character now; `seen` is the decision's
+    Glance if taken."""
     here = state.space_of(char)
     if here is None or char.vehicle is not None:
         return []
@@ -58,12 +62,10 @@ def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
         found.append(_SEARCH)
     if state.dropped.get(here) and len(char.weapons) < state.rules.numbers["carry"]:
         found.append(_PICKUP)
-    side = state.side_of(char)
-    for other in state.chars.values():
-        if (other is not char and state.active(other) and not other.hidden
-                and state.side_of(other) == side
-                and state.space_of(other) == here
-                and len(other.weapons) < state.rules.numbers["carry"]):
+    carry = state.rules.numbers["carry"]
+    for other in glance(state, char, seen).friends:
+        if (other is not char and not other.hidden and len(other.weapons) < carry
+                and state.space_of(other) == here):
             for card in sorted(set(char.weapons)):
                 found.append(_pass_action(card, other.key, other.name))
     return found

@@ -16,6 +16,7 @@ from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.psycho_raiders import abilities, flanking, hiding, rerolls
 from deadtable.games.psycho_raiders.geometry import distance as board_distance
 from deadtable.games.psycho_raiders.geometry import row as distance_row
+from deadtable.games.psycho_raiders.glance import Glance, glance
 from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import STATS, Character, PsychoRaidersState
@@ -116,17 +117,18 @@ def reach(state: PsychoRaidersState, char: Character) -> int:
     return max([0, *(state.rules.weapons[c].reach for c in cards if c not in char.emptied)])
 
 
-def offers(state: PsychoRaidersState, char: Character, close_only: bool) -> list[Action]:
+def offers(state: PsychoRaidersState, char: Character, close_only: bool,
+           seen: Glance | None = None) -> list[Action]:
+    """Attacks, shots at tokens, flanking and grabbing (12.7, 13, 14, 15.1), and escaping a
+    grip; `seen` is the decision's Glance if taken."""
     here = state.space_of(char)
     if here is None:
         return []
     found = []
-    side = state.side_of(char)
     far = reach(state, char)
     away = distance_row(state.board, here)
-    for other in state.chars.values():
-        if (not state.active(other) or state.side_of(other) == side
-                or other.key == char.grabbed_by or char.key == other.grabbed_by):
+    for other in glance(state, char, seen).enemies:
+        if other.key == char.grabbed_by or char.key == other.grabbed_by:
             continue
         if other.vehicle != char.vehicle:
             if char.vehicle is None and other.vehicle is not None:
@@ -255,9 +257,9 @@ def beside(state: PsychoRaidersState, char: Character, side: str = "") -> list[C
     (14.9): in play, not hidden, not held, and in the same vehicle or both outside (15.1)."""
     here = state.space_of(char)
     side = side or state.side_of(char)
-    return [c for c in state.chars.values() if c is not char and state.active(c)
+    return [c for c in state.chars.values() if here in c.tokens.values() and c is not char
             and not c.hidden and c.grabbed_by is None and c.vehicle == char.vehicle
-            and state.side_of(c) == side and state.space_of(c) == here]
+            and state.active(c) and state.side_of(c) == side and state.space_of(c) == here]
 
 
 def best_close(state: PsychoRaidersState, char: Character) -> int:

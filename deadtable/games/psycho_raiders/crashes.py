@@ -13,6 +13,7 @@ from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.psycho_raiders import attacks, flanking, hiding, rerolls
 from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.geometry import row as distance_row
 from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
 
@@ -60,10 +61,11 @@ def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
         return []
     found = []
     far = attacks.reach(state, char)
+    away = distance_row(state.board, here)
     for name, space in state.vehicles.items():
         if state.cars[name]["wrecked"]:
             continue
-        hexes = distance(state.board, here, space)
+        hexes = away[space]
         if hexes is None or hexes > far or not enemy_car(state, char, name):
             continue  # out of every weapon's reach: no need to look along the line
         for card, value in attacks.usable(state, char, hexes, here, space, False).items():

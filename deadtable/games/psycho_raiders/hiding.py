@@ -13,7 +13,8 @@ from deadtable.engine.board.sight import sees as board_sees
 from deadtable.engine.decisions import Action
 from deadtable.engine.secrets import Secret
 from deadtable.games.psycho_raiders.geometry import distance as board_distance
-from deadtable.games.psycho_raiders.movement import crowds, room_for
+from deadtable.games.psycho_raiders.glance import Glance, glance
+from deadtable.games.psycho_raiders.movement import room_for
 from deadtable.games.psycho_raiders.state import (
     CAMPERS,
     DECOY,
@@ -56,12 +57,11 @@ def _streetlit(board: Board) -> frozenset[int]:
         n in lights for n in board.neighbours[s] if board.coords[n] is not None))
 
 
-def enemy_pieces(state: PsychoRaidersState, char: Character) -> list[int]:
+def enemy_pieces(state: PsychoRaidersState, char: Character,
+                 seen: Glance | None = None) -> list[int]:
     """Where the enemy might be: every enemy token, hide tokens included (a seat cannot tell
     which is real, so it hides from all of them: a reading)."""
-    side = state.side_of(char)
-    return [s for c in state.chars.values() if state.active(c) and state.side_of(c) != side
-            for s in c.tokens.values()]
+    return [s for c in glance(state, char, seen).enemies for s in c.tokens.values()]
 
 
 def sees(state: PsychoRaidersState, a: int, b: int) -> bool:
@@ -119,13 +119,14 @@ def fogged(state: PsychoRaidersState, a: int, b: int) -> bool:
     return d is None or d > 3
 
 
-def can_hide(state: PsychoRaidersState, char: Character, space: int) -> bool:
+def can_hide(state: PsychoRaidersState, char: Character, space: int,
+             seen: Glance | None = None) -> bool:
     if lit(state, space):
         return False
     board = state.board
     far = 5 if state.bonus.get("dark-moon") else state.rules.numbers["hide_distance"]
     in_cover = board.terrain[space] in HIDE_TERRAIN
-    for enemy in enemy_pieces(state, char):
+    for enemy in enemy_pieces(state, char, seen):
         d = distance(state, space, enemy)
         if d is None or d >= far:
             continue
@@ -141,15 +142,15 @@ def distance(state: PsychoRaidersState, a: int, b: int) -> int | None:
 
 
 def offers(state: PsychoRaidersState, char: Character,
-           crowd: dict[int, tuple[int, int]] | None = None) -> list[Action]:
-    """Hiding (12) and seeking (12.6); `crowd` is movement.crowds() if already counted."""
+           seen: Glance | None = None) -> list[Action]:
+    """Hiding (12) and seeking (12.6); `seen` is the decision's Glance if taken."""
     found: list[Action] = []
     here = state.space_of(char)
     if here is None or char.vehicle is not None:
         return found
-    if len(char.tokens) < max_tokens(char) and can_hide(state, char, here):
-        if crowd is None:
-            crowd = crowds(state, char)
+    seen = glance(state, char, seen)
+    if len(char.tokens) < max_tokens(char) and can_hide(state, char, here, seen):
+        crowd = seen.crowd
         for space in sorted(set(char.tokens.values())):
             if not room_for(state, char, space, fighting=False, crowd=crowd):
                 continue
@@ -157,9 +158,8 @@ def offers(state: PsychoRaidersState, char: Character,
             choices = ("new", "keep") if space == here else ("keep",)
             for which in choices:
                 found.append(_hide_action(name, which))
-    side = state.side_of(char)
-    for other in state.chars.values():
-        if other.hidden and state.active(other) and state.side_of(other) != side:
+    for other in seen.enemies:
+        if other.hidden:
             for token, space in sorted(other.tokens.items()):
                 if space == here:
                     found.append(_seek_action(other.key, other.name, token))

@@ -11,6 +11,7 @@ each side only when they fight there.
 from __future__ import annotations
 
 from deadtable.engine.board.model import edge_key
+from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.spaces import spaces
 from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
 
@@ -45,24 +46,7 @@ def _passes(state: PsychoRaidersState, here: int, there: int, feature: str,
 
 def crowds(state: PsychoRaidersState, char: Character) -> dict[int, tuple[int, int]]:
     """space -> (friendly pieces, enemy pieces) outside vehicles, as the character counts."""
-    side_of = state.side_of
-    side = side_of(char)
-    found: dict[int, tuple[int, int]] = {}
-    get = found.get
-    for other in state.chars.values():
-        # outside a vehicle and in play (state.active)
-        if (other.vehicle is not None or other.dead or other.escaped or not other.alerted
-                or not other.tokens):
-            continue
-        if side_of(other) == side:
-            for space in other.tokens.values():
-                friends, enemies = get(space, (0, 0))
-                found[space] = (friends + 1, enemies)
-        else:
-            for space in other.tokens.values():
-                friends, enemies = get(space, (0, 0))
-                found[space] = (friends, enemies + 1)
-    return found
+    return Glance(state, char).crowd
 
 
 def room_for(state: PsychoRaidersState, char: Character, space: int, fighting: bool,

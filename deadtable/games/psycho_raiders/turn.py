@@ -23,6 +23,7 @@ from deadtable.games.psycho_raiders import (
     vehicles,
 )
 from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
@@ -106,19 +107,19 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             found += attacks.offers(state, char, close_only=True)
             return Decision.of(char.seat, f"{char.name} stepped onto an enemy: attack (14)",
                                found)
-        crowd = movement.crowds(state, char)  # counted once for every offer
+        seen = Glance(state, char)  # the characters, looked at once for every offer
         if char.grabbed_by is None:
-            found += self._moves(state, frame, char, crowd)
+            found += self._moves(state, frame, char, seen.crowd)
             if char.will > 0:
                 for token in sorted(char.tokens):
                     if frame.will_token in (0, token):
                         found.append(_will_action(token, char.hidden))
         if not frame.acted:
-            found += hiding.offers(state, char, crowd)
-            found += attacks.offers(state, char, close_only=False)
-            found += actions.offers(state, char)
+            found += hiding.offers(state, char, seen)
+            found += attacks.offers(state, char, close_only=False, seen=seen)
+            found += actions.offers(state, char, seen)
         if char.grabbed_by is None:
-            found += abilities.turn_offers(state, char, frame.will_token, crowd)
+            found += abilities.turn_offers(state, char, frame.will_token, seen.crowd)
         found += vehicles.offers(state, frame, char)
         if not frame.acted:
             found += crashes.offers(state, char) + crashes.ram_offers(state, frame, char)
