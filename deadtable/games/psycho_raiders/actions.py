@@ -64,8 +64,8 @@ def offers(state: PsychoRaidersState, char: Character,
         found.append(_PICKUP)
     carry = state.rules.numbers["carry"]
     for other in glance(state, char, seen).friends:
-        if (other is not char and not other.hidden and len(other.weapons) < carry
-                and state.space_of(other) == here):
+        if (here in other.tokens.values() and other is not char and not other.hidden
+                and len(other.weapons) < carry and state.space_of(other) == here):
             for card in sorted(set(char.weapons)):
                 found.append(_pass_action(card, other.key, other.name))
     return found

@@ -11,6 +11,8 @@ from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.engine.state import Outcome
 from deadtable.games.psycho_raiders.events import apply_event
+from deadtable.games.psycho_raiders.hiding import reveal_sinister
+from deadtable.games.psycho_raiders.screaming import REVEAL, reveal_offers
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
 EVENTS = "7 Event Phase"
@@ -84,8 +86,6 @@ class PhaseHandler(Handler[PsychoRaidersState, Phase]):
         return Decision(seat, "Which of your characters takes its turn?", tuple(actions))
 
     def apply(self, state: PsychoRaidersState, frame: Phase, action_id: str) -> None:
-        from deadtable.games.psycho_raiders.hiding import reveal_sinister
-        from deadtable.games.psycho_raiders.screaming import REVEAL
         from deadtable.games.psycho_raiders.turn import begin_turn
 
         verb, _, key = action_id.partition(":")
@@ -116,8 +116,6 @@ def undeclared(state: PsychoRaidersState) -> bool:
 def reveal_decision(state: PsychoRaidersState) -> Decision:
     """17.21: "A sinister townsfolk can be revealed at any time": before each turn in the
     campers' phase, the raiders' player who plays the revealed townsfolk may reveal one."""
-    from deadtable.games.psycho_raiders.screaming import reveal_offers
-
     return Decision.of(state.chars["spud"].seat, "Before the next campers' turn: reveal a "
                        "sinister townsperson? (17.21)", [
                            *reveal_offers(state),

@@ -125,7 +125,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             found += crashes.offers(state, char) + crashes.ram_offers(state, frame, char)
         if not frame.screamed:
             found += screaming.offers(state, char)
-        if state.side_of(char) == RAIDERS:
+        if seen.side == RAIDERS:
             found += screaming.reveal_offers(state)
         if not (locations.must_vacate(state, char)
                 and any(a.id.startswith("move:") for a in found)):
