@@ -36,9 +36,10 @@ _WALKIE = Action("walkie", "Walkie-talkie the sinister townsfolk (8.2)", {"verb"
 
 
 def reveal_offers(state: PsychoRaidersState) -> list[Action]:
-    return [_reveal_action(c.key, c.name)
-            for c in state.chars.values() if c.alerted and not c.dead and state.is_sinister(c)
-            and c.key not in state.revealed_sinister]
+    sinister, revealed = state.sinister, state.revealed_sinister
+    return [_reveal_action(c.key, c.name)  # state.is_sinister(c), inline
+            for c in state.chars.values() if c.key in sinister and c.alerted and not c.dead
+            and sinister[c.key].value == "sinister" and c.key not in revealed]
 
 
 @cache

@@ -116,10 +116,11 @@ def undeclared(state: PsychoRaidersState) -> bool:
 def reveal_decision(state: PsychoRaidersState) -> Decision:
     """17.21: "A sinister townsfolk can be revealed at any time": before each turn in the
     campers' phase, the raiders' player who plays the revealed townsfolk may reveal one."""
-    return Decision.of(state.chars["spud"].seat, "Before the next campers' turn: reveal a "
-                       "sinister townsperson? (17.21)", [
-                           *reveal_offers(state),
-                           Action("no-reveal", "Not now", {"verb": "no-reveal"})])
+    return Decision(state.chars["spud"].seat, "Before the next campers' turn: reveal a "
+                    "sinister townsperson? (17.21)", (*reveal_offers(state), _NO_REVEAL))
+
+
+_NO_REVEAL = Action("no-reveal", "Not now", {"verb": "no-reveal"})
 
 
 def event_phase(state: PsychoRaidersState) -> None:

@@ -130,7 +130,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         if not (locations.must_vacate(state, char)
                 and any(a.id.startswith("move:") for a in found)):
             found.append(_end_action(char.name))
-        return Decision.of(char.seat, f"{char.name}: move and take one action", found)
+        # made, not lazy: the offers are made already (and Decision.of's test of an
+        # ActionList goes through the ABC machinery, a cost every step)
+        return Decision(char.seat, f"{char.name}: move and take one action", tuple(found))
 
     def run(self, state: PsychoRaidersState, frame: Turn) -> None:
         state.adrenaline.pop(frame.char, None)
@@ -140,6 +142,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                crowd: dict[int, tuple[int, int]]) -> list[Action]:
         found = []
         board = state.board
+        names = board.names
         north = _north(board)
         lantern = jack(state, char)
         for token in sorted(char.tokens):
@@ -150,7 +153,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                 if (lantern and token not in frame.away and price > budget - JACK
                         and not toward_store(state, char.tokens[token], space)):
                     continue  # the Jack O'Lantern's +2 only toward the Old Store
-                found.append(_move_action(board.name(space), token, price, where))
+                found.append(_move_action(names[space], token, price, where))
             if (char.hidden and state.side_of(char) == CAMPERS and budget >= 1
                     and char.tokens[token] in north):
                 found.append(Action(f"move:{token}:{OFF}",
