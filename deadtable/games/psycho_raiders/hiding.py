@@ -10,9 +10,11 @@ from functools import cache
 
 from deadtable.engine.board import Board
 from deadtable.engine.board.sight import sees as board_sees
+from deadtable.engine.board.sight import visible
 from deadtable.engine.decisions import Action
 from deadtable.engine.secrets import Secret
 from deadtable.games.psycho_raiders.geometry import distance as board_distance
+from deadtable.games.psycho_raiders.geometry import row as distance_row
 from deadtable.games.psycho_raiders.glance import Glance, glance
 from deadtable.games.psycho_raiders.movement import room_for
 from deadtable.games.psycho_raiders.state import (
@@ -126,15 +128,33 @@ def can_hide(state: PsychoRaidersState, char: Character, space: int,
     board = state.board
     far = 5 if state.bonus.get("dark-moon") else state.rules.numbers["hide_distance"]
     in_cover = board.terrain[space] in HIDE_TERRAIN
+    away = distance_row(board, space)
+    fog = state.weather == "Fog"
+    looking = []  # the enemy pieces that see the space if nothing is in the way
     for enemy in enemy_pieces(state, char, seen):
-        d = distance(state, space, enemy)
+        d = away[enemy]
         if d is None or d >= far:
             continue
         if in_cover and d <= 1 and enemy != space:
             continue  # 12.2: hide from an adjacent enemy in trees, graves or water
-        if enemy == space or sees(state, space, enemy):
+        if enemy == space:
             return False
-    return True
+        if not (fog and d > 3):  # fogged()
+            looking.append(enemy)
+    return not looking or not watched(state, space, looking)
+
+
+def watched(state: PsychoRaidersState, space: int, enemies: list[int]) -> bool:
+    """Whether any of `enemies` sees `space` as sees() says (fog aside), all asked in one
+    call to the engine's sight.visible. A vehicle on either end of a line never blocks it
+    (only the spaces between can), so every vehicle is one figure list for them all."""
+    board = state.board
+    coords = board.coords
+    rooms = coords[space] is None or any(coords[e] is None for e in enemies)
+    return bool(visible(board, space, enemies,
+                        figures={s: 1 for s in state.vehicles.values()},
+                        opaque=opaque(state, lake=True),
+                        edge_sight=openings(state) if rooms else None))
 
 
 def distance(state: PsychoRaidersState, a: int, b: int) -> int | None:
