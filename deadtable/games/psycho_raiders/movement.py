@@ -111,10 +111,11 @@ def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
         elif terrain.min_speed > full or terrain.cost > left:
             continue
         # 10.5, 10.6: onto an enemy's space only to fight or seek there (its action unused):
-        # room_for(), inline
+        # room_for(), inline, its limit looked up only where someone stands
         friends, enemies = crowd.get(there, _EMPTY)
-        if (enemies and not may_fight) or ((friends or stack < 1)
-                                           and friends >= (1 if there in cars else stack)):
+        if enemies and not may_fight:
+            continue
+        if (friends or stack < 1) and friends >= (1 if there in cars else stack):
             continue
         found.append((there, max(left if stuck else terrain.cost, 1)))  # as price()
     return found
