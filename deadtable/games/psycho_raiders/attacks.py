@@ -134,6 +134,8 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool,
             if char.vehicle is None and other.vehicle is not None:
                 found += _into_vehicle(state, char, other, here)
             continue
+        if far == 0 and here not in other.tokens.values():
+            continue  # close combat only, and none of its tokens here (the common case)
         for token, space in sorted(other.tokens.items()):
             hexes = away[space]
             if hexes is None or hexes > far or (close_only and hexes > 0):
