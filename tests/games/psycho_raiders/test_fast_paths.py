@@ -96,3 +96,17 @@ def test_hiding_asks_every_line_at_once_as_it_would_one_by_one() -> None:
                 opaque=hiding.opaque(state, lake=True),
                 edge_sight=hiding.openings(state)).clear for e in enemies)
             assert hiding.watched(state, space, enemies) == one_by_one, (space, enemies)
+
+
+def test_lines_of_fire_through_the_cache_are_the_plain_sight() -> None:
+    pick = random.Random(4)
+    for state in _mid_game_states(6):
+        board = state.board
+        for _ in range(150):
+            a, b = pick.randrange(board.size), pick.randrange(board.size)
+            figures = {pick.randrange(board.size): 1 for _ in range(pick.randrange(12))}
+            for lake in (True, False):
+                terrain = hiding.opaque(state, lake)
+                plain = sight(board, a, b, figures=figures, opaque=terrain,
+                              edge_sight=hiding.openings(state)).clear
+                assert hiding.clear(state, a, b, figures, terrain) == plain, (a, b, lake)
