@@ -227,10 +227,14 @@ def _keys(state: PsychoRaidersState, char: Character) -> list[Action]:
         side = state.side_of(char)
         if side in car["drivers"]:
             continue
+        if here is None:
+            continue
         for other in state.chars.values():
+            if (other is char or other.hidden or not state.active(other)
+                    or state.side_of(other) != side):
+                continue  # the cheap tests first: where it is comes next
             there = state.space_of(other)
-            if (other is char or not state.active(other) or other.hidden or there is None
-                    or here is None or state.side_of(other) != side):
+            if there is None:
                 continue
             d = distance(state.board, here, there)
             if d is not None and d <= state.rules.numbers["keys_distance"] and (
