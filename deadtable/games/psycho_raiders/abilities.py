@@ -10,9 +10,11 @@ attack), 2 Weapon Attack, Dodge Attack, Declare Hide (campers), Appear Anywhere 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
+from deadtable.games.psycho_raiders.data import Ability
 from deadtable.games.psycho_raiders.state import CAMPERS, Character, PsychoRaidersState
 
 ABILITIES = "16 Once per Game Abilities"
@@ -27,8 +29,7 @@ def open_to(state: PsychoRaidersState, char: Character, ability: str) -> int | N
     side = SIDE_OF_KIND.get(char.kind)
     if side is None:
         return None
-    found = next((a for a in state.rules.sheets.abilities
-                  if a.side == side and a.id == ability and a.option is None), None)
+    found = _listed(state.rules.sheets.abilities).get((side, ability))
     if found is None:
         return None
     used = [u for u in state.abilities_used if u.startswith(f"{side}:")]
@@ -39,14 +40,32 @@ def open_to(state: PsychoRaidersState, char: Character, ability: str) -> int | N
     return found.amount or 0
 
 
+_LISTED: dict[int, tuple[tuple[Ability, ...], dict[tuple[str, str], Ability]]] = {}
+
+
+def _listed(abilities: tuple[Ability, ...]) -> dict[tuple[str, str], Ability]:
+    """(side, id) -> the first ability of the list so named that needs no endgame option
+    (19.1): one index per list of abilities."""
+    kept = _LISTED.get(id(abilities))
+    if kept is None or kept[0] is not abilities:
+        index: dict[tuple[str, str], Ability] = {}
+        for a in abilities:
+            if a.option is None:
+                index.setdefault((a.side, a.id), a)
+        kept = _LISTED[id(abilities)] = (abilities, index)
+    return kept[1]
+
+
 def use(state: PsychoRaidersState, char: Character, ability: str, text: str) -> None:
     state.abilities_used.append(f"{SIDE_OF_KIND[char.kind]}:{ability}")
     state.event(f"{char.name}: {text}", ABILITIES)
 
 
-def turn_offers(state: PsychoRaidersState, char: Character, will_token: int) -> list[Action]:
+def turn_offers(state: PsychoRaidersState, char: Character, will_token: int,
+                crowd: dict[int, tuple[int, int]] | None = None) -> list[Action]:
     """What a character may use on its own turn: Adrenaline's Speed (on the one token that
-    may move with Will or Adrenaline, 12.3), Appear Anywhere."""
+    may move with Will or Adrenaline, 12.3), Appear Anywhere; `crowd` is movement.crowds()
+    if already counted."""
     found = []
     amount = open_to(state, char, "adrenaline")
     if amount:
@@ -60,17 +79,26 @@ def turn_offers(state: PsychoRaidersState, char: Character, will_token: int) -> 
                     "Strength in this turn's attack (16)",
                     {"verb": "adrenaline", "token": token, "amount": n}))
     if open_to(state, char, "appear-anywhere") is not None and not char.hidden:
-        from deadtable.games.psycho_raiders.movement import crowds, room_for
+        from deadtable.games.psycho_raiders.movement import crowds
 
         board = state.board
-        crowd = crowds(state, char)  # once, not once a space
-        for space in range(board.size):
-            terrain = state.rules.tables.terrain[board.terrain[space]]
-            if terrain.enter and room_for(state, char, space, fighting=False, crowd=crowd):
-                name = board.name(space)
-                found.append(Action(f"appear:{name}", f"Appear Anywhere: to {name} (16.2)",
-                                    {"verb": "appear", "space": name}))
+        if crowd is None:
+            crowd = crowds(state, char)  # once, not once a space
+        terrains = state.rules.tables.terrain
+        stack, cars = state.rules.numbers["stack"], set(state.vehicles.values())
+        for space, name in enumerate(board.names):
+            if not terrains[board.terrain[space]].enter:
+                continue
+            friends, enemies = crowd.get(space, (0, 0))  # room_for(), not fighting, inline
+            if not enemies and friends < (1 if space in cars else stack):
+                found.append(_appear_action(name))
     return found
+
+
+@cache
+def _appear_action(name: str) -> Action:
+    return Action(f"appear:{name}", f"Appear Anywhere: to {name} (16.2)",
+                  {"verb": "appear", "space": name})
 
 
 def trapper(state: PsychoRaidersState) -> Character | None:

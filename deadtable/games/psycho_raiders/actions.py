@@ -3,9 +3,13 @@ picking up or passing weapons. Hotwiring (11.2) waits for vehicle movement."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from deadtable.engine.board.model import edge_key
 from deadtable.engine.decisions import Action
 from deadtable.games.psycho_raiders import locations, rerolls, screaming
+from deadtable.games.psycho_raiders.glance import Glance, glance
+from deadtable.games.psycho_raiders.spaces import spaces
 from deadtable.games.psycho_raiders.state import CAMPERS, Character, PsychoRaidersState
 
 LOCKED = "11.1 Opening Locked Doors/Locking Doors"
@@ -21,70 +25,79 @@ STAT_ORDER = ("speed", "strength", "will")
 
 
 def building_of(state: PsychoRaidersState, space: int) -> str | None:
-    for name, zone in state.board.zones.items():
-        if zone.kind == "building" and space in zone.spaces:
-            return name
-    return None
+    return spaces(state.board).building[space]
 
 
-def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
+def offers(state: PsychoRaidersState, char: Character,
+           seen: Glance | None = None) -> list[Action]:
+    """The actions of 11 and 15.5 open to the character now; `seen` is the decision's
+    Glance if taken."""
     here = state.space_of(char)
     if here is None or char.vehicle is not None:
         return []
     board = state.board
+    table = spaces(board)
     found = []
     outside = board.coords[here] is not None
-    for there in board.neighbours[here]:
-        feature = board.feature(here, there)
-        key = edge_key(here, there)
-        name = board.name(there)
+    for _there, name, feature, key in table.edges[here]:
         if feature in ("door", "window", "passage") and key in state.locked:
             if outside or feature == "passage":  # from inside, doors and windows open freely
-                found.append(Action(f"open:{name}", f"Break open the {feature} to {name} "
-                                    "(11.1)", {"verb": "open", "space": name}))
+                found.append(_edge_action("open", feature, name))
         elif feature in ("door", "passage") and key not in state.locked:
-            found.append(Action(f"lock:{name}", f"Lock the {feature} to {name} (11.12)",
-                                {"verb": "lock", "space": name}))
-    markers = {m.kind for m in board.markers if m.space == here}
+            found.append(_edge_action("lock", feature, name))
+    markers = table.marks[here]
     if "telephone" in markers and char.kind != "raider":
-        for building in sorted(n for n, z in board.zones.items() if z.kind == "building"
-                               and any(m.kind == "telephone" and m.space in z.spaces
-                                       for m in board.markers)):
-            if building == building_of(state, here):
+        for building in table.phones:
+            if building == table.building[here]:
                 continue
             if char.kind == "camper" and building != SHERIFF:
                 continue  # 11.3: campers can only call the Sheriff's station
-            found.append(Action(f"call:{building}", f"Telephone the {building} (11.3)",
-                                {"verb": "call", "building": building}))
+            found.append(_call_action(building))
     composure_ok = char.kind == "camper" or state.options["composure"] == "characters"
     if ({"bathroom", "chapel"} & markers and composure_ok
             and any(a < b for a, b in zip(char.stats, char.start, strict=True))):
-        found.append(Action("composure", "Gain composure: 1 stat back (11.4)",
-                            {"verb": "composure"}))
+        found.append(_COMPOSURE)
     found += locations.wall_offers(state, char)
-    if deck_here(state, here) is not None:
-        found.append(Action("search", "Search for weapons (11.5)", {"verb": "search"}))
+    if table.deck[here] is not None:
+        found.append(_SEARCH)
     if state.dropped.get(here) and len(char.weapons) < state.rules.numbers["carry"]:
-        found.append(Action("pickup", "Pick up the weapons lying here (11.63)",
-                            {"verb": "pickup"}))
-    for other in state.chars.values():
-        if (other is not char and state.active(other) and not other.hidden
-                and state.side_of(other) == state.side_of(char)
-                and state.space_of(other) == here
-                and len(other.weapons) < state.rules.numbers["carry"]):
+        found.append(_PICKUP)
+    carry = state.rules.numbers["carry"]
+    for other in glance(state, char, seen).friends:
+        if (here in other.tokens.values() and other is not char and not other.hidden
+                and len(other.weapons) < carry and state.space_of(other) == here):
             for card in sorted(set(char.weapons)):
-                found.append(Action(f"pass:{card}:{other.key}",
-                                    f"Pass the {card} to {other.name} (11.62)",
-                                    {"verb": "pass", "card": card, "character": other.key}))
+                found.append(_pass_action(card, other.key, other.name))
     return found
+
+
+_COMPOSURE = Action("composure", "Gain composure: 1 stat back (11.4)", {"verb": "composure"})
+_SEARCH = Action("search", "Search for weapons (11.5)", {"verb": "search"})
+_PICKUP = Action("pickup", "Pick up the weapons lying here (11.63)", {"verb": "pickup"})
+
+
+@cache
+def _edge_action(verb: str, feature: str, name: str) -> Action:
+    label = (f"Break open the {feature} to {name} (11.1)" if verb == "open"
+             else f"Lock the {feature} to {name} (11.12)")
+    return Action(f"{verb}:{name}", label, {"verb": verb, "space": name})
+
+
+@cache
+def _call_action(building: str) -> Action:
+    return Action(f"call:{building}", f"Telephone the {building} (11.3)",
+                  {"verb": "call", "building": building})
+
+
+@cache
+def _pass_action(card: str, key: str, name: str) -> Action:
+    return Action(f"pass:{card}:{key}", f"Pass the {card} to {name} (11.62)",
+                  {"verb": "pass", "card": card, "character": key})
 
 
 def deck_here(state: PsychoRaidersState, space: int) -> str | None:
     """The deck searched on a space: its location deck, or Outdoor on a hex (11.5)."""
-    for marker in state.board.markers_of("deck"):
-        if marker.space == space:
-            return str(marker.props["deck"])
-    return "Outdoor" if state.board.coords[space] is not None else None
+    return spaces(state.board).deck[space]
 
 
 def apply(state: PsychoRaidersState, char: Character, verb: str, rest: str) -> None:

@@ -8,12 +8,15 @@ Deck when every stat is 0 (14.8, 14.81)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
 
-from deadtable.engine.board import sight
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.psycho_raiders import abilities, flanking, hiding, rerolls
 from deadtable.games.psycho_raiders.geometry import distance as board_distance
+from deadtable.games.psycho_raiders.geometry import row as distance_row
+from deadtable.games.psycho_raiders.glance import Glance, glance
 from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import STATS, Character, PsychoRaidersState
@@ -50,7 +53,8 @@ def distance(state: PsychoRaidersState, a: int, b: int) -> int | None:
 def line_of_fire(state: PsychoRaidersState, a: int, b: int) -> bool:
     """14.3: buildings, vehicles, trees, graves and characters (every token: nobody can tell
     a hide token from a character) block a weapon's line."""
-    opaque = frozenset(t for t, terrain in state.rules.tables.terrain.items() if terrain.sight)
+    if hiding.fogged(state, a, b):
+        return False
     figures = {s: 1 for s in state.vehicles.values()}
     for char in state.chars.values():
         if state.active(char):
@@ -58,11 +62,7 @@ def line_of_fire(state: PsychoRaidersState, a: int, b: int) -> bool:
                 figures[space] = 1
     figures.pop(a, None)
     figures.pop(b, None)
-
-    edge_sight = hiding.openings(state)
-    if hiding.fogged(state, a, b):
-        return False
-    return sight(state.board, a, b, figures=figures, opaque=opaque, edge_sight=edge_sight).clear
+    return hiding.clear(state, a, b, figures, hiding.opaque(state, lake=False))
 
 
 def strength_of(state: PsychoRaidersState, char: Character, card: str, hexes: int,
@@ -117,23 +117,27 @@ def reach(state: PsychoRaidersState, char: Character) -> int:
     return max([0, *(state.rules.weapons[c].reach for c in cards if c not in char.emptied)])
 
 
-def offers(state: PsychoRaidersState, char: Character, close_only: bool) -> list[Action]:
+def offers(state: PsychoRaidersState, char: Character, close_only: bool,
+           seen: Glance | None = None) -> list[Action]:
+    """Attacks, shots at tokens, flanking and grabbing (12.7, 13, 14, 15.1), and escaping a
+    grip; `seen` is the decision's Glance if taken."""
     here = state.space_of(char)
     if here is None:
         return []
     found = []
-    side = state.side_of(char)
     far = reach(state, char)
-    for other in state.chars.values():
-        if (not state.active(other) or state.side_of(other) == side
-                or other.key == char.grabbed_by or char.key == other.grabbed_by):
+    away = distance_row(state.board, here)
+    for other in glance(state, char, seen).enemies:
+        if other.key == char.grabbed_by or char.key == other.grabbed_by:
             continue
         if other.vehicle != char.vehicle:
             if char.vehicle is None and other.vehicle is not None:
                 found += _into_vehicle(state, char, other, here)
             continue
+        if far == 0 and here not in other.tokens.values():
+            continue  # close combat only, and none of its tokens here (the common case)
         for token, space in sorted(other.tokens.items()):
-            hexes = distance(state, here, space)
+            hexes = away[space]
             if hexes is None or hexes > far or (close_only and hexes > 0):
                 continue
             if other.hidden and hexes == 0:
@@ -142,24 +146,39 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool) -> list
             if not weapons or (other.hidden and set(weapons) == {FISTS}):
                 continue
             if other.hidden:
-                found.append(Action(f"shoot:{other.key}:{token}",
-                                    f"Attack {other.name}'s token {token} (12.7)",
-                                    {"verb": "shoot", "character": other.key, "token": token}))
+                found.append(_verb_action("shoot", other.key, other.name, token))
             else:
-                found.append(Action(f"attack:{other.key}", f"Attack {other.name} (14)",
-                                    {"verb": "attack", "character": other.key}))
+                found.append(_verb_action("attack", other.key, other.name))
                 if hexes == 0 and not char.hidden:
                     for friend in beside(state, char):
-                        found.append(Action(
-                            f"flank:{other.key}:{friend.key}",
-                            f"Attack {other.name} with {friend.name} (14.9)",
-                            {"verb": "flank", "character": other.key, "with": friend.key}))
+                        found.append(_flank_action(other.key, other.name, friend.key,
+                                                   friend.name))
                 if hexes == 0 and not close_only and char.vehicle is None:
-                    found.append(Action(f"grab:{other.key}", f"Grab {other.name} (13.1)",
-                                        {"verb": "grab", "character": other.key}))
+                    found.append(_verb_action("grab", other.key, other.name))
     if char.grabbed_by is not None and not close_only:
-        found.append(Action("escape", "Try to escape the grip (13.2)", {"verb": "escape"}))
+        found.append(_ESCAPE)
     return found
+
+
+_ESCAPE = Action("escape", "Try to escape the grip (13.2)", {"verb": "escape"})
+_LABELS = {"shoot": "Attack {name}'s token {token} (12.7)", "attack": "Attack {name} (14)",
+           "grab": "Grab {name} (13.1)"}
+
+
+@cache
+def _verb_action(verb: str, key: str, name: str, token: int = 0) -> Action:
+    """An attack's, a shot's at a token (12.7) or a grab's action, made once."""
+    args: dict[str, Any] = {"verb": verb, "character": key}
+    if token:
+        args["token"] = token
+    return Action(f"{verb}:{key}:{token}" if token else f"{verb}:{key}",
+                  _LABELS[verb].format(name=name, token=token), args)
+
+
+@cache
+def _flank_action(key: str, name: str, friend: str, friend_name: str) -> Action:
+    return Action(f"flank:{key}:{friend}", f"Attack {name} with {friend_name} (14.9)",
+                  {"verb": "flank", "character": key, "with": friend})
 
 
 def _into_vehicle(state: PsychoRaidersState, char: Character, other: Character,
@@ -240,9 +259,9 @@ def beside(state: PsychoRaidersState, char: Character, side: str = "") -> list[C
     (14.9): in play, not hidden, not held, and in the same vehicle or both outside (15.1)."""
     here = state.space_of(char)
     side = side or state.side_of(char)
-    return [c for c in state.chars.values() if c is not char and state.active(c)
+    return [c for c in state.chars.values() if here in c.tokens.values() and c is not char
             and not c.hidden and c.grabbed_by is None and c.vehicle == char.vehicle
-            and state.side_of(c) == side and state.space_of(c) == here]
+            and state.active(c) and state.side_of(c) == side and state.space_of(c) == here]
 
 
 def best_close(state: PsychoRaidersState, char: Character) -> int:

@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from deadtable.engine.board.model import edge_key
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.psycho_raiders import attacks, flanking, hiding, rerolls
 from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.geometry import row as distance_row
 from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
 
@@ -58,12 +60,15 @@ def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
     here = state.space_of(char)
     if here is None or char.vehicle is not None or char.grabbed_by is not None:
         return []
-    found = []
+    found: list[Action] = []
     far = attacks.reach(state, char)
+    if far == 0 and here not in state.vehicles.values():
+        return found  # no weapon reaches beyond its own space, and no vehicle is on it
+    away = distance_row(state.board, here)
     for name, space in state.vehicles.items():
         if state.cars[name]["wrecked"]:
             continue
-        hexes = distance(state.board, here, space)
+        hexes = away[space]
         if hexes is None or hexes > far or not enemy_car(state, char, name):
             continue  # out of every weapon's reach: no need to look along the line
         for card, value in attacks.usable(state, char, hexes, here, space, False).items():
@@ -76,8 +81,6 @@ def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
 def ram_offers(state: PsychoRaidersState, frame: Any, char: Character) -> list[Action]:
     """15.21: the driver crashes into a character, a vehicle or a wall (15.5) next to it; a
     friend on the rammed character's space may flank with the vehicle (14.9's last line)."""
-    from deadtable.engine.board.model import edge_key
-
     name = getattr(frame, "driving", "")
     if not name or getattr(frame, "acted", True):
         return []
@@ -162,7 +165,6 @@ def start_hit(state: PsychoRaidersState, char: Character, rest: str) -> None:
 
 
 def start_ram(state: PsychoRaidersState, frame: Any, char: Character, rest: str) -> None:
-    from deadtable.engine.board.model import edge_key
     from deadtable.games.psycho_raiders.locations import WALLS, wall_strength
 
     name = frame.driving

@@ -8,10 +8,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from deadtable.engine.board import Board, sight
+from deadtable.engine.board import Board
+from deadtable.engine.board.sight import sees as board_sees
+from deadtable.engine.board.sight import visible
 from deadtable.engine.decisions import Action
 from deadtable.engine.secrets import Secret
-from deadtable.games.psycho_raiders.movement import crowds, room_for
+from deadtable.games.psycho_raiders.geometry import distance as board_distance
+from deadtable.games.psycho_raiders.geometry import row as distance_row
+from deadtable.games.psycho_raiders.glance import Glance, glance
+from deadtable.games.psycho_raiders.movement import room_for
 from deadtable.games.psycho_raiders.state import (
     CAMPERS,
     DECOY,
@@ -54,26 +59,45 @@ def _streetlit(board: Board) -> frozenset[int]:
         n in lights for n in board.neighbours[s] if board.coords[n] is not None))
 
 
-def enemy_pieces(state: PsychoRaidersState, char: Character) -> list[int]:
+def enemy_pieces(state: PsychoRaidersState, char: Character,
+                 seen: Glance | None = None) -> list[int]:
     """Where the enemy might be: every enemy token, hide tokens included (a seat cannot tell
     which is real, so it hides from all of them: a reading)."""
-    side = state.side_of(char)
-    return [s for c in state.chars.values() if state.active(c) and state.side_of(c) != side
-            for s in c.tokens.values()]
+    return [s for c in glance(state, char, seen).enemies for s in c.tokens.values()]
 
 
 def sees(state: PsychoRaidersState, a: int, b: int) -> bool:
     """12.2: line of sight for hiding: walls, closed doors, vehicles, buildings, trees,
     graves and water block it; characters do not."""
-    board = state.board
-    opaque = frozenset(t for t, terrain in state.rules.tables.terrain.items()
-                       if terrain.sight or t == "lake")
-    vehicles = {s: 1 for s in state.vehicles.values() if s not in (a, b)}
-
-    edge_sight = openings(state)
     if fogged(state, a, b):
         return False
-    return sight(board, a, b, figures=vehicles, opaque=opaque, edge_sight=edge_sight).clear
+    vehicles = {s: 1 for s in state.vehicles.values() if s not in (a, b)}
+    return clear(state, a, b, vehicles, opaque(state, lake=True))
+
+
+def clear(state: PsychoRaidersState, a: int, b: int, figures: dict[int, int],
+          terrain: frozenset[str]) -> bool:
+    """engine.board.sight(...).clear, through the engine's cache of each line's part that
+    never changes (sight.sees): `figures` and `terrain` block; edges to a room let sight
+    through where openings() says."""
+    board = state.board
+    rooms = board.coords[a] is None or board.coords[b] is None
+    return board_sees(board, a, b, figures=figures, opaque=terrain,
+                      edge_sight=openings(state) if rooms else None)
+
+
+_OPAQUE: dict[tuple[int, bool], tuple[object, frozenset[str]]] = {}
+
+
+def opaque(state: PsychoRaidersState, lake: bool) -> frozenset[str]:
+    """The terrains that block sight (the lake too, for hiding, 12.2): one set per terrain
+    table, so the engine's cache of lines knows it again."""
+    terrains = state.rules.tables.terrain
+    kept = _OPAQUE.get((id(terrains), lake))
+    if kept is None or kept[0] is not terrains:
+        kept = _OPAQUE[(id(terrains), lake)] = (terrains, frozenset(
+            t for t, terrain in terrains.items() if terrain.sight or (lake and t == "lake")))
+    return kept[1]
 
 
 def openings(state: PsychoRaidersState) -> Callable[[int, int, str | None], bool]:
@@ -97,56 +121,82 @@ def fogged(state: PsychoRaidersState, a: int, b: int) -> bool:
     return d is None or d > 3
 
 
-def can_hide(state: PsychoRaidersState, char: Character, space: int) -> bool:
+def can_hide(state: PsychoRaidersState, char: Character, space: int,
+             seen: Glance | None = None) -> bool:
     if lit(state, space):
         return False
     board = state.board
     far = 5 if state.bonus.get("dark-moon") else state.rules.numbers["hide_distance"]
     in_cover = board.terrain[space] in HIDE_TERRAIN
-    for enemy in enemy_pieces(state, char):
-        d = distance(state, space, enemy)
+    away = distance_row(board, space)
+    fog = state.weather == "Fog"
+    looking = []  # the enemy pieces that see the space if nothing is in the way
+    for enemy in enemy_pieces(state, char, seen):
+        d = away[enemy]
         if d is None or d >= far:
             continue
         if in_cover and d <= 1 and enemy != space:
             continue  # 12.2: hide from an adjacent enemy in trees, graves or water
-        if enemy == space or sees(state, space, enemy):
+        if enemy == space:
             return False
-    return True
+        if not (fog and d > 3):  # fogged()
+            looking.append(enemy)
+    return not looking or not watched(state, space, looking)
+
+
+def watched(state: PsychoRaidersState, space: int, enemies: list[int]) -> bool:
+    """Whether any of `enemies` sees `space` as sees() says (fog aside), all asked in one
+    call to the engine's sight.visible. A vehicle on either end of a line never blocks it
+    (only the spaces between can), so every vehicle is one figure list for them all."""
+    board = state.board
+    coords = board.coords
+    rooms = coords[space] is None or any(coords[e] is None for e in enemies)
+    return bool(visible(board, space, enemies,
+                        figures={s: 1 for s in state.vehicles.values()},
+                        opaque=opaque(state, lake=True),
+                        edge_sight=openings(state) if rooms else None))
 
 
 def distance(state: PsychoRaidersState, a: int, b: int) -> int | None:
-    from deadtable.games.psycho_raiders.geometry import distance as board_distance
-
     return board_distance(state.board, a, b)
 
 
-def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
+def offers(state: PsychoRaidersState, char: Character,
+           seen: Glance | None = None) -> list[Action]:
+    """Hiding (12) and seeking (12.6); `seen` is the decision's Glance if taken."""
     found: list[Action] = []
     here = state.space_of(char)
     if here is None or char.vehicle is not None:
         return found
-    if len(char.tokens) < max_tokens(char) and can_hide(state, char, here):
-        crowd = crowds(state, char)
+    seen = glance(state, char, seen)
+    if len(char.tokens) < max_tokens(char) and can_hide(state, char, here, seen):
+        crowd = seen.crowd
         for space in sorted(set(char.tokens.values())):
             if not room_for(state, char, space, fighting=False, crowd=crowd):
                 continue
             name = state.name(space)
             choices = ("new", "keep") if space == here else ("keep",)
             for which in choices:
-                text = ("the new token is you" if which == "new" else "you stay as you are")
-                found.append(Action(f"hide:{name}:{which}",
-                                    f"Hide: a new token on {name}, {text} (12)",
-                                    {"verb": "hide", "space": name, "which": which}))
-    for other in state.chars.values():
-        if (other.hidden and state.active(other) and state.side_of(other) != state.side_of(char)):
+                found.append(_hide_action(name, which))
+    for other in seen.enemies:
+        if other.hidden:
             for token, space in sorted(other.tokens.items()):
                 if space == here:
-                    found.append(Action(f"seek:{other.key}:{token}",
-                                        f"Seek: is {other.name}'s token {token} the real one? "
-                                        "(12.6)",
-                                        {"verb": "seek", "character": other.key,
-                                         "token": token}))
+                    found.append(_seek_action(other.key, other.name, token))
     return found
+
+
+@cache
+def _hide_action(name: str, which: str) -> Action:
+    text = ("the new token is you" if which == "new" else "you stay as you are")
+    return Action(f"hide:{name}:{which}", f"Hide: a new token on {name}, {text} (12)",
+                  {"verb": "hide", "space": name, "which": which})
+
+
+@cache
+def _seek_action(key: str, name: str, token: int) -> Action:
+    return Action(f"seek:{key}:{token}", f"Seek: is {name}'s token {token} the real one? (12.6)",
+                  {"verb": "seek", "character": key, "token": token})
 
 
 def apply(state: PsychoRaidersState, char: Character, verb: str, rest: str) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from deadtable.engine.board.model import edge_key
 from deadtable.engine.decisions import Action
 from deadtable.games.psycho_raiders import hiding
+from deadtable.games.psycho_raiders.spaces import spaces
 from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
 
 WALLS = "15.5 Attacking Locations"
@@ -26,16 +27,14 @@ def wall_strength(state: PsychoRaidersState, edge: tuple[int, int]) -> int:
 
 def wall_offers(state: PsychoRaidersState, char: Character) -> list[Action]:
     """15.5: a wall of the character's space, hex or room, with any weapon it holds."""
-    from deadtable.games.psycho_raiders.attacks import usable
-
     here = state.space_of(char)
     if here is None or char.vehicle is not None or char.grabbed_by is not None:
         return []
     found = []
-    for there in state.board.neighbours[here]:
-        edge = edge_key(here, there)
-        if state.board.feature(here, there) == "wall" and edge not in state.opened:
-            name = state.board.name(there)
+    for _there, name, feature, edge in spaces(state.board).edges[here]:
+        if feature == "wall" and edge not in state.opened:
+            from deadtable.games.psycho_raiders.attacks import usable
+
             cards = usable(state, char, 0, here, here, False)
             for card, value in cards.items():
                 found.append(Action(f"wall:{name}={card}", f"Attack the wall to {name} with "
@@ -80,9 +79,9 @@ def damage_wall(state: PsychoRaidersState, edge: tuple[int, int], amount: int,
 
 def scorched(state: PsychoRaidersState, char: Character, space: int) -> None:
     """15.6: a character in a burning location rolls on the Damage Table (not set on fire)."""
-    from deadtable.games.psycho_raiders.attacks import damage_table
-
     if space in state.burning and state.active(char):
+        from deadtable.games.psycho_raiders.attacks import damage_table
+
         if char.hidden:
             hiding.reveal(state, char, FIRE)  # the flames light it up, as a streetlight does
         state.event(f"{char.name} is in the flames of {state.board.name(space)}.", FIRE)

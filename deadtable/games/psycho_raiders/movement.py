@@ -11,6 +11,8 @@ each side only when they fight there.
 from __future__ import annotations
 
 from deadtable.engine.board.model import edge_key
+from deadtable.games.psycho_raiders.glance import Glance
+from deadtable.games.psycho_raiders.spaces import spaces
 from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
 
 MOVE = "10.3 Character Movement"
@@ -24,11 +26,15 @@ def outside(state: PsychoRaidersState, space: int) -> bool:
 
 def can_pass(state: PsychoRaidersState, here: int, there: int) -> bool:
     """Whether the edge between two adjacent spaces lets a character through now."""
-    board = state.board
-    feature = board.feature(here, there)
+    feature = state.board.feature(here, there)
     if feature is None:
         return True
-    key = edge_key(here, there)
+    return _passes(state, here, there, feature, edge_key(here, there))
+
+
+def _passes(state: PsychoRaidersState, here: int, there: int, feature: str,
+            key: tuple[int, int]) -> bool:
+    """can_pass() for an edge with a feature on it."""
     if feature == "wall":
         return key in state.opened  # 10.33: a wall attacked down to 0 is an open door
     if key not in state.locked:
@@ -40,21 +46,7 @@ def can_pass(state: PsychoRaidersState, here: int, there: int) -> bool:
 
 def crowds(state: PsychoRaidersState, char: Character) -> dict[int, tuple[int, int]]:
     """space -> (friendly pieces, enemy pieces) outside vehicles, as the character counts."""
-    side = state.side_of(char)
-    found: dict[int, tuple[int, int]] = {}
-    get = found.get
-    for other in state.chars.values():
-        if other.vehicle is not None or not state.active(other):
-            continue
-        if state.side_of(other) == side:
-            for space in other.tokens.values():
-                friends, enemies = get(space, (0, 0))
-                found[space] = (friends + 1, enemies)
-        else:
-            for space in other.tokens.values():
-                friends, enemies = get(space, (0, 0))
-                found[space] = (friends, enemies + 1)
-    return found
+    return Glance(state, char).crowd
 
 
 def room_for(state: PsychoRaidersState, char: Character, space: int, fighting: bool,
@@ -99,23 +91,34 @@ def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
     full = speed(state, char)
     # 10.32: stranded in heavy terrain by damage, it may still move one hex a turn, but
     # never into such terrain again without the Speed for it.
-    stuck = full < terrains[board.terrain[here]].min_speed  # stranded()
+    home = board.terrain[here]
+    stuck = full < terrains[home].min_speed  # stranded()
     if left <= 0 or (stuck and left < full):
         return []
     found = []
     if crowd is None:
         crowd = crowds(state, char)
-    for there in board.neighbours[here]:
-        terrain = terrains[board.terrain[there]]
-        if not terrain.enter or not can_pass(state, here, there):
+    stack = state.rules.numbers["stack"]
+    cars = state.vehicles.values()
+    for there, ground, feature, key in spaces(board).exits[here]:
+        terrain = terrains[ground]
+        if not terrain.enter or (feature is not None
+                                 and not _passes(state, here, there, feature, key)):
             continue
         if stuck:
-            if terrain.min_speed > full and board.terrain[there] != board.terrain[here]:
+            if terrain.min_speed > full and ground != home:
                 continue
         elif terrain.min_speed > full or terrain.cost > left:
             continue
-        # 10.5, 10.6: onto an enemy's space only to fight or seek there (its action unused)
-        if not room_for(state, char, there, may_fight, crowd):
+        # 10.5, 10.6: onto an enemy's space only to fight or seek there (its action unused):
+        # room_for(), inline, its limit looked up only where someone stands
+        friends, enemies = crowd.get(there, _EMPTY)
+        if enemies and not may_fight:
+            continue
+        if (friends or stack < 1) and friends >= (1 if there in cars else stack):
             continue
         found.append((there, max(left if stuck else terrain.cost, 1)))  # as price()
     return found
+
+
+_EMPTY = (0, 0)

@@ -3,6 +3,8 @@ raiders revealing a sinister townsperson (17.21)."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from deadtable.engine.decisions import Action
 from deadtable.games.psycho_raiders import hiding, rerolls
 from deadtable.games.psycho_raiders.geometry import distance
@@ -23,19 +25,27 @@ def waiting(state: PsychoRaidersState) -> list[Character]:
 
 def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
     if state.side_of(char) == CAMPERS:
-        return [Action("scream", "Scream (8.1; reveals you if hidden, 12.4)",
-                       {"verb": "scream"})]
+        return [_SCREAM]
     if any(state.is_sinister(c) for c in waiting(state)):
-        return [Action("walkie", "Walkie-talkie the sinister townsfolk (8.2)",
-                       {"verb": "walkie"})]
+        return [_WALKIE]
     return []
 
 
+_SCREAM = Action("scream", "Scream (8.1; reveals you if hidden, 12.4)", {"verb": "scream"})
+_WALKIE = Action("walkie", "Walkie-talkie the sinister townsfolk (8.2)", {"verb": "walkie"})
+
+
 def reveal_offers(state: PsychoRaidersState) -> list[Action]:
-    return [Action(f"reveal:{c.key}", f"Reveal that the {c.name} is sinister (17.21)",
-                   {"verb": "reveal", "character": c.key})
-            for c in state.chars.values() if c.alerted and not c.dead and state.is_sinister(c)
-            and c.key not in state.revealed_sinister]
+    sinister, revealed = state.sinister, state.revealed_sinister
+    return [_reveal_action(c.key, c.name)  # state.is_sinister(c), inline
+            for c in state.chars.values() if c.key in sinister and c.alerted and not c.dead
+            and sinister[c.key].value == "sinister" and c.key not in revealed]
+
+
+@cache
+def _reveal_action(key: str, name: str) -> Action:
+    return Action(f"reveal:{key}", f"Reveal that the {name} is sinister (17.21)",
+                  {"verb": "reveal", "character": key})
 
 
 def apply(state: PsychoRaidersState, char: Character, verb: str, rest: str) -> None:

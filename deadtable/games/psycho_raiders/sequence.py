@@ -5,11 +5,14 @@ victory (6.1) is checked after every step."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.engine.state import Outcome
 from deadtable.games.psycho_raiders.events import apply_event
+from deadtable.games.psycho_raiders.hiding import reveal_sinister
+from deadtable.games.psycho_raiders.screaming import REVEAL, reveal_offers
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
 EVENTS = "7 Event Phase"
@@ -68,9 +71,9 @@ def ready(state: PsychoRaidersState, char: Character, side: str) -> bool:
 
 class PhaseHandler(Handler[PsychoRaidersState, Phase]):
     def _waiting(self, state: PsychoRaidersState, frame: Phase) -> list[Character]:
+        turn, done = state.round, frame.done
         return [c for c in state.chars.values()
-                if ready(state, c, frame.side) and c.key not in frame.done
-                and c.turned != state.round]
+                if c.turned != turn and c.key not in done and ready(state, c, frame.side)]
 
     def decide(self, state: PsychoRaidersState, frame: Phase) -> Decision | None:
         waiting = self._waiting(state, frame)
@@ -79,14 +82,10 @@ class PhaseHandler(Handler[PsychoRaidersState, Phase]):
         if frame.side == CAMPERS and frame.asked != len(frame.done) and undeclared(state):
             return reveal_decision(state)
         seat = waiting[0].seat
-        mine = [c for c in waiting if c.seat == seat]
-        actions = [Action(f"turn:{c.key}", f"{c.name} takes a turn",
-                          {"verb": "turn", "character": c.key}) for c in mine]
-        return Decision.of(seat, "Which of your characters takes its turn?", actions)
+        actions = [_turn_action(c.key, c.name) for c in waiting if c.seat == seat]
+        return Decision(seat, "Which of your characters takes its turn?", tuple(actions))
 
     def apply(self, state: PsychoRaidersState, frame: Phase, action_id: str) -> None:
-        from deadtable.games.psycho_raiders.hiding import reveal_sinister
-        from deadtable.games.psycho_raiders.screaming import REVEAL
         from deadtable.games.psycho_raiders.turn import begin_turn
 
         verb, _, key = action_id.partition(":")
@@ -102,6 +101,11 @@ class PhaseHandler(Handler[PsychoRaidersState, Phase]):
         state.pop()
 
 
+@cache
+def _turn_action(key: str, name: str) -> Action:
+    return Action(f"turn:{key}", f"{name} takes a turn", {"verb": "turn", "character": key})
+
+
 def undeclared(state: PsychoRaidersState) -> bool:
     """Whether some townsperson in play has not been revealed sinister: public, so asking
     the raiders tells nobody whether any is (17.21)."""
@@ -112,12 +116,11 @@ def undeclared(state: PsychoRaidersState) -> bool:
 def reveal_decision(state: PsychoRaidersState) -> Decision:
     """17.21: "A sinister townsfolk can be revealed at any time": before each turn in the
     campers' phase, the raiders' player who plays the revealed townsfolk may reveal one."""
-    from deadtable.games.psycho_raiders.screaming import reveal_offers
+    return Decision(state.chars["spud"].seat, "Before the next campers' turn: reveal a "
+                    "sinister townsperson? (17.21)", (*reveal_offers(state), _NO_REVEAL))
 
-    return Decision.of(state.chars["spud"].seat, "Before the next campers' turn: reveal a "
-                       "sinister townsperson? (17.21)", [
-                           *reveal_offers(state),
-                           Action("no-reveal", "Not now", {"verb": "no-reveal"})])
+
+_NO_REVEAL = Action("no-reveal", "Not now", {"verb": "no-reveal"})
 
 
 def event_phase(state: PsychoRaidersState) -> None:
@@ -169,13 +172,17 @@ def check_victory(state: PsychoRaidersState) -> None:
     sinister townsfolk when every camper is dead."""
     if state.outcome is not None:
         return
-    campers = [c for c in state.chars.values() if c.kind == "camper"]
-    winner = None
-    if any(c.escaped and state.side_of(c) == CAMPERS for c in state.chars.values()):
+    escaped = alive = False  # a camper-side character escaped; a camper lives
+    for c in state.chars.values():
+        if c.escaped and state.side_of(c) == CAMPERS:
+            escaped = True
+        if c.kind == "camper" and not c.dead:
+            alive = True
+    if escaped:
         winner, cause = CAMPERS, "the campers escaped off the north edge"
-    elif all(c.dead for c in campers):
+    elif not alive:
         winner, cause = RAIDERS, "every camper is dead"
-    if winner is None:
+    else:
         return
     sides = state.game.sides
     results = {seat: ("win" if side == winner else "loss")

@@ -136,8 +136,9 @@ class PsychoRaidersState(ProcedureState):
 
     def space_of(self, char: Character) -> int | None:
         """Where the character really is (its real token), None off the map."""
+        real = self.real[char.key]
         for token, space in char.tokens.items():
-            if self.real[char.key][token].value == REAL:
+            if real[token].value == REAL:
                 return space
         return None
 
@@ -152,8 +153,10 @@ class PsychoRaidersState(ProcedureState):
     def enemies_at(self, char: Character, space: int) -> list[Character]:
         """Unhidden enemy characters standing on a space (alerted ones: others are not in play)."""
         side = self.side_of(char)
-        return [c for c in self.chars.values() if self.active(c) and not c.hidden
-                and self.side_of(c) != side and self.space_of(c) == space and c.vehicle is None]
+        # the cheap tests first: nobody there is the common answer
+        return [c for c in self.chars.values() if space in c.tokens.values() and not c.hidden
+                and c.vehicle is None and self.active(c) and self.side_of(c) != side
+                and self.space_of(c) == space]
 
     def name(self, space: int) -> str:
         return self.board.name(space)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+from deadtable.engine.board import Board
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.psycho_raiders import (
@@ -22,6 +23,7 @@ from deadtable.games.psycho_raiders import (
     vehicles,
 )
 from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
@@ -105,42 +107,43 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             found += attacks.offers(state, char, close_only=True)
             return Decision.of(char.seat, f"{char.name} stepped onto an enemy: attack (14)",
                                found)
+        seen = Glance(state, char)  # the characters, looked at once for every offer
         if char.grabbed_by is None:
-            found += self._moves(state, frame, char)
+            found += self._moves(state, frame, char, seen.crowd)
             if char.will > 0:
                 for token in sorted(char.tokens):
                     if frame.will_token in (0, token):
-                        found.append(Action(
-                            f"will:{token}", f"Spend 1 Will for 1 more Speed"
-                            f"{' (token ' + str(token) + ')' if char.hidden else ''} (10.34)",
-                            {"verb": "will", "token": token}))
+                        found.append(_will_action(token, char.hidden))
         if not frame.acted:
-            found += hiding.offers(state, char)
-            found += attacks.offers(state, char, close_only=False)
-            found += actions.offers(state, char)
+            found += hiding.offers(state, char, seen)
+            found += attacks.offers(state, char, close_only=False, seen=seen)
+            found += actions.offers(state, char, seen)
         if char.grabbed_by is None:
-            found += abilities.turn_offers(state, char, frame.will_token)
+            found += abilities.turn_offers(state, char, frame.will_token, seen.crowd)
         found += vehicles.offers(state, frame, char)
         if not frame.acted:
             found += crashes.offers(state, char) + crashes.ram_offers(state, frame, char)
         if not frame.screamed:
             found += screaming.offers(state, char)
-        if state.side_of(char) == RAIDERS:
+        if seen.side == RAIDERS:
             found += screaming.reveal_offers(state)
         if not (locations.must_vacate(state, char)
                 and any(a.id.startswith("move:") for a in found)):
-            found.append(Action("end", f"End {char.name}'s turn", {"verb": "end"}))
-        return Decision.of(char.seat, f"{char.name}: move and take one action", found)
+            found.append(_end_action(char.name))
+        # made, not lazy: the offers are made already (and Decision.of's test of an
+        # ActionList goes through the ABC machinery, a cost every step)
+        return Decision(char.seat, f"{char.name}: move and take one action", tuple(found))
 
     def run(self, state: PsychoRaidersState, frame: Turn) -> None:
         state.adrenaline.pop(frame.char, None)
         state.pop()  # the character died, escaped or the game ended during its turn
 
-    def _moves(self, state: PsychoRaidersState, frame: Turn, char: Character) -> list[Action]:
+    def _moves(self, state: PsychoRaidersState, frame: Turn, char: Character,
+               crowd: dict[int, tuple[int, int]]) -> list[Action]:
         found = []
         board = state.board
-        north = set(board.zone("North edge").spaces)
-        crowd = movement.crowds(state, char)
+        names = board.names
+        north = _north(board)
         lantern = jack(state, char)
         for token in sorted(char.tokens):
             budget = left(state, frame, char, token)
@@ -150,7 +153,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                 if (lantern and token not in frame.away and price > budget - JACK
                         and not toward_store(state, char.tokens[token], space)):
                     continue  # the Jack O'Lantern's +2 only toward the Old Store
-                found.append(_move_action(board.name(space), token, price, where))
+                found.append(_move_action(names[space], token, price, where))
             if (char.hidden and state.side_of(char) == CAMPERS and budget >= 1
                     and char.tokens[token] in north):
                 found.append(Action(f"move:{token}:{OFF}",
@@ -249,6 +252,23 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                 state.event(f"{char.name} stops on an enemy and must attack.", attacks.ATTACK)
 
 
+
+
+@cache
+def _will_action(token: int, hidden: bool) -> Action:
+    return Action(f"will:{token}", f"Spend 1 Will for 1 more Speed"
+                  f"{' (token ' + str(token) + ')' if hidden else ''} (10.34)",
+                  {"verb": "will", "token": token})
+
+
+@cache
+def _end_action(name: str) -> Action:
+    return Action("end", f"End {name}'s turn", {"verb": "end"})
+
+
+@cache
+def _north(board: Board) -> frozenset[int]:
+    return frozenset(board.zone("North edge").spaces)
 
 
 @cache

@@ -54,6 +54,9 @@ def offers(state: PsychoRaidersState, frame: Any, char: Character) -> list[Actio
     here = state.space_of(char)
     if here is None or char.hidden or char.grabbed_by is not None:
         return []
+    if (not frame.turn_roll and here not in state.vehicles.values()
+            and char.key not in owners(state)):
+        return []  # no vehicle here, and no keys to give (the common case, answered fast)
     found: list[Action] = []
     if frame.turn_roll:
         return [Action("turn-roll:keep", f"Keep the Dangerous Turns roll of {frame.turn_roll}",
@@ -198,6 +201,20 @@ def _may_escape(state: PsychoRaidersState, name: str) -> bool:
     return True
 
 
+_OWNERS: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def owners(state: PsychoRaidersState) -> frozenset[str]:
+    """The owners named on the vehicle sheets, in lower case (characters' keys, or a side):
+    one set per set of sheets."""
+    sheets = state.rules.vehicles
+    kept = _OWNERS.get(id(sheets))
+    if kept is None or kept[0] is not sheets:
+        kept = _OWNERS[id(sheets)] = (sheets, frozenset(v.owner.lower()
+                                                          for v in sheets.values()))
+    return kept[1]
+
+
 def _keys(state: PsychoRaidersState, char: Character) -> list[Action]:
     """11.21: an owner passes its keys to a friend within 2 hexes, not through obstacles."""
     from deadtable.games.psycho_raiders.hiding import sees
@@ -210,10 +227,14 @@ def _keys(state: PsychoRaidersState, char: Character) -> list[Action]:
         side = state.side_of(char)
         if side in car["drivers"]:
             continue
+        if here is None:
+            continue
         for other in state.chars.values():
+            if (other is char or other.hidden or not state.active(other)
+                    or state.side_of(other) != side):
+                continue  # the cheap tests first: where it is comes next
             there = state.space_of(other)
-            if (other is char or not state.active(other) or other.hidden or there is None
-                    or here is None or state.side_of(other) != side):
+            if there is None:
                 continue
             d = distance(state.board, here, there)
             if d is not None and d <= state.rules.numbers["keys_distance"] and (

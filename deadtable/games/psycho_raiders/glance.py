@@ -1,0 +1,49 @@
+"""One decision's look at the characters, taken once.
+
+A turn's offers (moves, hiding, seeking, attacks, passing weapons) each ask the same questions
+of every character: in play? whose side? where? Each asking walked all a dozen characters
+again, and that walking was most of what a step cost. A `Glance` walks them once per decision:
+the offers of one decision all read the same state, which none of them changes."""
+
+from __future__ import annotations
+
+from deadtable.games.psycho_raiders.state import RAIDERS, Character, PsychoRaidersState
+
+Crowd = dict[int, tuple[int, int]]  # space -> (friendly pieces, enemy pieces) outside vehicles
+
+
+class Glance:
+    """For `char`: its `side`, the characters in play on its side (`friends`, itself
+    included) and on the other (`enemies`), in the rulebook's order of characters, and the
+    `crowd` on each space as movement.crowds() counts it (hide tokens included, 10.5)."""
+
+    __slots__ = ("char", "side", "friends", "enemies", "crowd")
+
+    def __init__(self, state: PsychoRaidersState, char: Character) -> None:
+        self.char = char
+        self.side = side = state.side_of(char)
+        raiders = side == RAIDERS
+        revealed = state.revealed_sinister
+        friends: list[Character] = []
+        enemies: list[Character] = []
+        crowd: Crowd = {}
+        get = crowd.get
+        for other in state.chars.values():
+            if other.dead or other.escaped or not other.alerted or not other.tokens:
+                continue  # not in play (state.active)
+            # state.side_of(other) == side, inline: this loop is a step's hottest
+            mine = (other.kind == "raider" or other.key in revealed) == raiders
+            (friends if mine else enemies).append(other)
+            if other.vehicle is not None:
+                continue
+            for space in other.tokens.values():
+                ours, theirs = get(space, (0, 0))
+                crowd[space] = (ours + 1, theirs) if mine else (ours, theirs + 1)
+        self.friends = friends
+        self.enemies = enemies
+        self.crowd = crowd
+
+
+def glance(state: PsychoRaidersState, char: Character, seen: Glance | None) -> Glance:
+    """`seen` if the decision already took it, else a new look."""
+    return seen if seen is not None else Glance(state, char)

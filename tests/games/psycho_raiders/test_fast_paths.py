@@ -1,0 +1,112 @@
+"""The speed-ups of a step (docs/psycho-raiders.md "Speed") answer exactly as the plain
+questions they replace: distances by rows, the per-map space tables, one Glance at the
+characters a decision, and hiding's lines of sight asked all at once."""
+
+from __future__ import annotations
+
+import random
+
+from deadtable.agents import agent_maker, observe
+from deadtable.engine.board import distance as engine_distance
+from deadtable.engine.board import sight
+from deadtable.engine.board.model import edge_key
+from deadtable.games.psycho_raiders import geometry, hiding
+from deadtable.games.psycho_raiders.glance import Glance
+from deadtable.games.psycho_raiders.spaces import spaces
+from deadtable.games.psycho_raiders.state import PsychoRaidersState
+from tests.games.psycho_raiders.table import new
+
+
+def _mid_game_states(count: int, seed: int = 3) -> list[PsychoRaidersState]:
+    """States from random games: hidden tokens, vehicles moved, townsfolk alerted."""
+    state = new()
+    players = {s: agent_maker("random", state.game.id)(seed + n)
+               for n, s in enumerate(state.game.seats)}
+    found = []
+    while state.decision is not None and len(found) < count:
+        state.apply(players[state.decision.seat].act(observe(state)))
+        if len(state.history) % 37 == 0:
+            clone = state.clone()
+            assert isinstance(clone, PsychoRaidersState)
+            found.append(clone)
+    return found
+
+
+def test_distance_rows_are_the_engines_distance() -> None:
+    board = new().board
+    pick = random.Random(1)
+    rooms = [s for s in range(board.size) if board.coords[s] is None]
+    pairs = [(pick.randrange(board.size), pick.randrange(board.size)) for _ in range(3000)]
+    pairs += [(r, pick.randrange(board.size)) for r in rooms for _ in range(20)]
+    pairs += [(pick.randrange(board.size), r) for r in rooms for _ in range(20)]
+    for a, b in pairs:
+        assert geometry.distance(board, a, b) == engine_distance(board, a, b), (a, b)
+
+
+def test_space_tables_say_what_the_board_says() -> None:
+    board = new().board
+    table = spaces(board)
+    for here in range(board.size):
+        assert [e[0] for e in table.exits[here]] == list(board.neighbours[here])
+        for there, ground, feature, key in table.exits[here]:
+            assert (ground, feature, key) == (board.terrain[there], board.feature(here, there),
+                                              edge_key(here, there))
+        assert [(t, f) for t, _n, f, _k in table.edges[here]] == [
+            (t, board.feature(here, t)) for t in board.neighbours[here]
+            if board.feature(here, t) is not None]
+        assert table.marks[here] == {m.kind for m in board.markers if m.space == here}
+        decks = [str(m.props["deck"]) for m in board.markers_of("deck") if m.space == here]
+        outdoor = "Outdoor" if board.coords[here] is not None else None
+        assert table.deck[here] == (decks[0] if decks else outdoor)
+        buildings = [n for n, z in board.zones.items() if z.kind == "building"
+                     and here in z.spaces]
+        assert table.building[here] == (buildings[0] if buildings else None)
+    assert "Sheriff's Station" in table.phones
+
+
+def test_a_glance_sees_each_character_as_the_state_does() -> None:
+    for state in _mid_game_states(12):
+        for char in state.chars.values():
+            seen = Glance(state, char)
+            side = state.side_of(char)
+            playing = [c for c in state.chars.values() if state.active(c)]
+            assert seen.friends == [c for c in playing if state.side_of(c) == side]
+            assert seen.enemies == [c for c in playing if state.side_of(c) != side]
+            crowd: dict[int, list[int]] = {}
+            for other in playing:
+                if other.vehicle is None:
+                    for space in other.tokens.values():
+                        counts = crowd.setdefault(space, [0, 0])
+                        counts[state.side_of(other) != side] += 1
+            assert seen.crowd == {s: (f, e) for s, (f, e) in crowd.items()}
+
+
+def test_hiding_asks_every_line_at_once_as_it_would_one_by_one() -> None:
+    pick = random.Random(2)
+    for state in _mid_game_states(6):
+        board = state.board
+        cars = list(state.vehicles)
+        for _ in range(60):
+            space = pick.randrange(board.size)
+            enemies = [pick.randrange(board.size) for _ in range(pick.randrange(1, 6))]
+            for car in cars:  # a vehicle now and then on an end of a line
+                state.vehicles[car] = pick.choice([space, *enemies, state.vehicles[car]])
+            one_by_one = any(sight(board, space, e, figures={
+                s: 1 for s in state.vehicles.values() if s not in (space, e)},
+                opaque=hiding.opaque(state, lake=True),
+                edge_sight=hiding.openings(state)).clear for e in enemies)
+            assert hiding.watched(state, space, enemies) == one_by_one, (space, enemies)
+
+
+def test_lines_of_fire_through_the_cache_are_the_plain_sight() -> None:
+    pick = random.Random(4)
+    for state in _mid_game_states(6):
+        board = state.board
+        for _ in range(150):
+            a, b = pick.randrange(board.size), pick.randrange(board.size)
+            figures = {pick.randrange(board.size): 1 for _ in range(pick.randrange(12))}
+            for lake in (True, False):
+                terrain = hiding.opaque(state, lake)
+                plain = sight(board, a, b, figures=figures, opaque=terrain,
+                              edge_sight=hiding.openings(state)).clear
+                assert hiding.clear(state, a, b, figures, terrain) == plain, (a, b, lake)
