@@ -31,15 +31,18 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 # pytest exit code 5 means "no tests collected": treat it as a failure too, loudly.
+# -n auto: one pytest worker per core (pytest-xdist); worksteal hands the long tests (whole games
+# in the browser) to whichever worker is free, so they run beside the rest, not after it.
+XDIST := -n auto --dist worksteal
 test: lint
 	# every extra is installed above, so a missing one fails rather than skips (tests/extras.py)
-	DEADTABLE_ALL_EXTRAS=1 $(BIN)/pytest
+	DEADTABLE_ALL_EXTRAS=1 $(BIN)/pytest $(XDIST) --durations=10
 
 # the inner loop: every test but Ray's, the browser's and the full-size comparisons (the
 # markers in pyproject.toml), without lint; `make test` (CI) still runs them all
 test-fast: $(STAMP)
-	$(BIN)/pytest -m "not ray and not browser and not slow"
+	$(BIN)/pytest $(XDIST) -m "not ray and not browser and not slow"
 
 # every registered game on the conformance suite's full seed count (board games included)
 conformance-long: $(STAMP)
-	DEADTABLE_CONFORMANCE_SEEDS=40 DEADTABLE_ALL_EXTRAS=1 $(BIN)/pytest tests/conformance
+	DEADTABLE_CONFORMANCE_SEEDS=40 DEADTABLE_ALL_EXTRAS=1 $(BIN)/pytest $(XDIST) tests/conformance
