@@ -109,8 +109,8 @@ class HeuristicAgent:
         if frame.attack_due and attacks:
             return attacks[0]
         drive = [i for i in ids if i.startswith("drive:")]
-        if drive:  # campers play safe; raiders chase at High Speed
-            wanted = "drive:safe" if campers else "drive:high"
+        if drive and (not campers or by_road(state, char)):  # campers play safe; raiders
+            wanted = "drive:safe" if campers else "drive:high"  # chase at High Speed
             return wanted if wanted in ids else drive[0]
         cars = [i for i in ids if i.startswith("car:")]
         if cars:
@@ -148,6 +148,14 @@ def _score(state: PsychoRaidersState, char: Any, name: str, campers: bool) -> fl
     return _away(state, space, quarry(state, char))
 
 
+def by_road(state: PsychoRaidersState, char: Any) -> bool:
+    """Whether a camper's vehicle is worth driving: it stands on the road that leaves by the
+    north edge (6.1's escape by road); off it, at Off-Road Speed (2 or 3), a camper walks
+    faster (and a vehicle stranded among trees, 10.1, goes nowhere)."""
+    space = state.vehicles.get(char.vehicle or "")
+    return space is not None and space in road_ahead(state.board)
+
+
 def bluff_step(state: PsychoRaidersState, char: Any, decoys: list[str]) -> str | None:
     """A decoy's step that looks like the real camper's (12.3: a hide token is where a
     character "might be"): north, out of the streetlights, as the real token walks; None once
@@ -167,8 +175,6 @@ def bluff_step(state: PsychoRaidersState, char: Any, decoys: list[str]) -> str |
 # -- the raiders' hunt ---------------------------------------------------------------------------
 GUARD = 2  # hexes from the road's exit where the van waits (6.1 needs 5 for an escape by road)
 AHEAD = 2  # the raiders get out once the van is this many rows north of every camper token
-STATION = 3  # rows from the north edge where the raiders wait to cut it off
-FAR = 12  # rows: two turns' walk for the fastest camper; beyond it no one threatens the edge
 NEAR_EDGE = 6  # a camper token this near the north edge is worth Appear Anywhere (16.2)
 
 
@@ -245,7 +251,7 @@ def hunt(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
     appear = appear_at(state, ids, quarry(state, char))
     if appear is not None:
         return appear
-    return _nearer(state, ids, "move:", state.space_of(char), post(state, char))
+    return _nearer(state, ids, "move:", state.space_of(char), chase(state, char))
 
 
 def strike(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
@@ -376,45 +382,45 @@ def aboard(state: PsychoRaidersState) -> bool:
     return not tokens or van_row > min(_row(state, t) for t in tokens) - AHEAD
 
 
-def band(state: PsychoRaidersState, char: Any) -> tuple[int, int]:
-    """The columns of the north edge this raider guards: the edge cut in equal bands, one for
-    each raider-side character (in a fixed order, so the bands stay put)."""
-    side = [c.key for c in state.chars.values() if state.active(c)
-            and state.side_of(c) != CAMPERS]
-    cols = sorted(c[0] for c in (state.board.offset(s) for s in
-                                 state.board.zone("North edge").spaces) if c is not None)
-    index, count = side.index(char.key), len(side)
-    width = cols[-1] - cols[0] + 1
-    return cols[0] + width * index // count, cols[0] + width * (index + 1) // count - 1
-
-
-def post(state: PsychoRaidersState, char: Any) -> int | None:
-    """Where a raider on foot goes when no token is in reach: while every camper-side piece
-    on foot is more than FAR rows from the north edge, after the one nearest escaping
-    (`quarry`); else across the north edge's approach in its band (STATION rows from the
-    edge), level with the most threatening token in the band, or onto a token already past
-    that line."""
+def lead(state: PsychoRaidersState, token: int, owner: Any) -> int:
+    """Where a camper-side token gets to if it walks north this turn: its owner's Speed rows
+    nearer the edge in its column (the first hex a piece may stand on from there back toward
+    the token, if a building is in the way). A raider is no faster than a camper: it heads
+    there to meet the token, not after it."""
     board = state.board
-    if all(_row(state, s) > FAR for s, _ in camper_tokens(state)):
-        return quarry(state, char)  # nobody near the edge yet: hunt them down instead
-    low, high = band(state, char)
-    mine = [(s, c) for s, c in camper_tokens(state) if c.hidden
-            and low <= _column(state, s) <= high]
-    col, row = (low + high) // 2, STATION
-    if mine:
-        token, owner = min(mine, key=lambda p: (threat(state, p[0], p[1]), p[0]))
-        if _row(state, token) <= STATION:
-            return token
-        col = _column(state, token)
-    spots = [s for s in range(board.size) if board.offset(s) is not None
-             and state.rules.tables.terrain[board.terrain[s]].enter]
-    return min(spots, key=lambda s: (abs(_column(state, s) - col) + abs(_row(state, s) - row),
-                                     s))
+    col, row = board.offset(token) or (0, 0)
+    for ahead in range(max(0, row - max(1, owner.speed)), row):
+        name = f"{col},{ahead}"
+        if board.has(name) and state.rules.tables.terrain[board.terrain[board.space(name)]].enter:
+            return board.space(name)
+    return token
 
 
-def _column(state: PsychoRaidersState, space: int) -> int:
-    coord = state.board.offset(space)
-    return coord[0] if coord is not None else 0
+def assignment(state: PsychoRaidersState) -> dict[str, tuple[int, Any]]:
+    """Raider-side character -> (camper-side token, its owner) it goes after: the pairs taken
+    cheapest first, a pair's price the hexes from the raider to the token's `lead` plus twice
+    the token's row (the nearer the north edge, the sooner it escapes), one raider a token
+    while tokens last, then the spare raiders on the cheapest again. In a fixed order, so
+    every raider-side seat works out the same plan."""
+    hunters = [c for c in state.chars.values() if state.active(c)
+               and state.side_of(c) != CAMPERS and c.tokens]
+    owner = {s: c for c in state.chars.values() if state.active(c)
+             and state.side_of(c) == CAMPERS for s in c.tokens.values()}
+    pairs = sorted((_away(state, min(h.tokens.values()), lead(state, s, c)) + 2 * _row(state, s),
+                    h.key, s) for h in hunters for s, c in owner.items())
+    plan: dict[str, tuple[int, Any]] = {}
+    for _, key, space in pairs:
+        taken = {s for s, _ in plan.values()}
+        if key not in plan and (space not in taken or len(taken) == len(owner)):
+            plan[key] = (space, owner[space])
+    return plan
+
+
+def chase(state: PsychoRaidersState, char: Any) -> int | None:
+    """Where a raider on foot heads when no token is in reach: the `lead` of the token
+    `assignment` gives it (None: nobody to hunt)."""
+    target = assignment(state).get(char.key)
+    return None if target is None else lead(state, *target)
 
 
 def to_exit(state: PsychoRaidersState, space: int) -> float:

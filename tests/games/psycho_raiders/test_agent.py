@@ -13,17 +13,17 @@ from deadtable.engine.dice import Dice
 from deadtable.engine.state import GameState
 from deadtable.games.psycho_raiders import SPEC
 from deadtable.games.psycho_raiders.agent import (
-    STATION,
     HeuristicAgent,
-    _column,
     _die,
     _row,
     aboard,
-    band,
+    assignment,
     bluff_step,
+    by_road,
+    chase,
     keeps_the_wheel,
+    lead,
     next_up,
-    post,
     pounce,
     quarry,
     road_exit,
@@ -135,26 +135,44 @@ def test_raiders_guess_the_token_of_fewer_as_the_likelier_real() -> None:
     assert one[0] == two[0] and two < one  # same row: the lone token ranks first
 
 
-def test_raiders_split_the_north_edge_into_bands_and_post_across_it() -> None:
+def test_raiders_head_where_a_token_will_be_not_where_it_is() -> None:
     state = new()
-    raiders = [state.chars[k] for k in ("spud", "beau", "fluke", "torch")]
-    put(state, "randy", "10,20")  # on foot, far from the edge: the raiders hunt him
-    assert post(state, raiders[0]) == quarry(state, raiders[0]) == state.board.space("10,20")
-    put(state, "dawn", "21,9")  # near the edge (row 9), in Torch's band: they guard it
-    state.chars["dawn"].hidden = True
-    bands = [band(state, r) for r in raiders]
-    assert bands[0][0] == 0 and bands[-1][1] == 21  # the whole edge, columns 0 to 21
-    assert all(a[1] + 1 == b[0] for a, b in zip(bands, bands[1:], strict=False))  # no gap
-    for raider, (low, high) in zip(raiders[:3], bands, strict=False):
-        spot = post(state, raider)
-        assert spot is not None and low <= _column(state, spot) <= high
-        assert abs(_row(state, spot) - STATION) <= 1  # no token in its band: by the edge
-        assert state.board.terrain[spot] != "building"
+    park_everyone(state)
+    put(state, "dawn", "17,20")  # Speed 6: her next walk north ends on row 14
+    dawn = state.chars["dawn"]
+    assert state.board.name(lead(state, dawn.tokens[1], dawn)) == "17,14"
+    put(state, "dawn", "17,3")  # near the edge: she may reach row 0
+    assert state.board.name(lead(state, dawn.tokens[1], dawn)) == "17,0"
+    put(state, "dawn", "13,9")  # row 3 of her column is the Old Store (13-14,3-4)
+    assert state.board.name(lead(state, dawn.tokens[1], dawn)) == "13,5"  # before it
+
+
+def test_raiders_share_the_tokens_out_the_nearest_the_edge_first() -> None:
+    state = new()
+    park_everyone(state)
+    put(state, "ginger", "18,8")  # hidden, two tokens: one near the edge, one far south
     ginger = state.chars["ginger"]
-    put(state, "ginger", "2,12")
     ginger.hidden = True
-    spot = post(state, raiders[0])  # Spud's band holds column 2: he lines up north of her
-    assert spot is not None and _column(state, spot) == 2 and _row(state, spot) == STATION
+    ginger.tokens = {1: state.board.space("18,8"), 2: state.board.space("18,26")}
+    for key, where in (("spud", "14,22"), ("beau", "14,5"), ("fluke", "1,20"),
+                       ("torch", "2,21")):
+        put(state, key, where)
+    for key in ("randy", "dawn"):
+        state.chars[key].tokens = {}  # off the map: only Ginger's tokens to hunt
+    plan = assignment(state)
+    assert plan["beau"][0] == ginger.tokens[1]  # the nearest raider to the pressing token
+    assert plan["spud"][0] == ginger.tokens[2]  # the next takes the other token
+    assert {plan["fluke"][0], plan["torch"][0]} <= set(ginger.tokens.values())  # spares
+    spot = chase(state, state.chars["spud"])
+    assert spot == lead(state, ginger.tokens[2], ginger)
+
+
+def test_campers_drive_only_from_the_road() -> None:
+    state = new()  # the campers in the pickup on P, on the road
+    randy = state.chars["randy"]
+    assert by_road(state, randy)
+    state.vehicles["Pickup Truck"] = state.board.space("4,25")  # a clearing in the woods
+    assert not by_road(state, randy)  # off-road a camper walks faster
 
 
 def test_camper_decoys_walk_north_like_the_real_one() -> None:
