@@ -117,13 +117,14 @@ class HeuristicAgent:
             return min(cars, key=lambda i: _score(state, char, i[4:], campers))
         if campers:
             hides = [i for i in ids if i.startswith("hide:") and i.endswith(":new")]
-            if hides and not char.hidden:
-                return hides[0]
+            if hides and len(char.tokens) < (3 if char.kind == "camper" else 2):
+                return hides[0]  # hide, or again for one more token to bluff with (12.12)
         moves = [i for i in ids if i.startswith("move:")]
         mine = [i for i in moves if real is None or i.split(":")[1] == str(real)]
         here = char.tokens.get(real) if real is not None else None
         if mine and here is not None:
-            best = min(mine, key=lambda i: _score(state, char, i.split(":", 2)[2], campers))
+            best = min(mine, key=lambda i: (_score(state, char, i.split(":", 2)[2], campers),
+                                            -wary(state, char, i.split(":", 2)[2]), i))
             if _score(state, char, best.split(":", 2)[2], campers) < \
                     _score(state, char, state.board.name(here), campers):
                 return best
@@ -148,6 +149,17 @@ def _score(state: PsychoRaidersState, char: Any, name: str, campers: bool) -> fl
     return _away(state, space, quarry(state, char))
 
 
+def wary(state: PsychoRaidersState, char: Any, name: str) -> int:
+    """How far a hex is from the nearest enemy token, up to 12 (a raider's two walks): between
+    equally northern steps a camper takes the one further from the hunters."""
+    space = state.board.space(name) if name != "off" else None
+    if space is None:
+        return 12
+    return min([12] + [int(_away(state, space, s)) for c in state.chars.values()
+                       if state.active(c) and state.side_of(c) != state.side_of(char)
+                       for s in c.tokens.values()])
+
+
 def by_road(state: PsychoRaidersState, char: Any) -> bool:
     """Whether a camper's vehicle is worth driving: it stands on the road that leaves by the
     north edge (6.1's escape by road); off it, at Off-Road Speed (2 or 3), a camper walks
@@ -156,20 +168,37 @@ def by_road(state: PsychoRaidersState, char: Any) -> bool:
     return space is not None and space in road_ahead(state.board)
 
 
+SPREAD = 4  # hexes apart worth keeping a character's tokens: one raider's walk seeks one
+
+
 def bluff_step(state: PsychoRaidersState, char: Any, decoys: list[str]) -> str | None:
     """A decoy's step that looks like the real camper's (12.3: a hide token is where a
-    character "might be"): north, out of the streetlights, as the real token walks; None once
-    no decoy can get nearer the edge, so the raiders cannot tell them apart by their pace."""
-    def score(action: str) -> float:
-        return _score(state, char, action.split(":", 2)[2], True)
+    character "might be"): north, out of the streetlights, as the real token walks, and
+    keeping pace with it (the raiders go for the token nearest the edge: a decoy behind gives
+    the real one away) and, between equally northern steps, fanning out from the character's
+    other tokens (`apart`) so that one raider's walk cannot reach them all (12.6 asks about
+    one token a turn); None once no decoy gains."""
+    def value(action: str, space: int) -> tuple[float, int]:
+        token = int(action.split(":")[1])
+        return (_score(state, char, state.board.name(space), True),
+                -apart(state, char, token, space))
 
-    def now(action: str) -> float:
-        return _score(state, char, state.board.name(char.tokens[int(action.split(":")[1])]),
-                      True)
+    def there(action: str) -> int:
+        return state.board.space(action.split(":", 2)[2])
+
+    def here(action: str) -> int:
+        return char.tokens[int(action.split(":")[1])]
 
     # never off the edge: a decoy leaving is removed, and the bluff with it
-    better = [i for i in decoys if not i.endswith(":off") and score(i) < now(i)]
-    return min(better, key=lambda i: (score(i), i)) if better else None
+    better = [i for i in decoys if not i.endswith(":off")
+              and value(i, there(i)) < value(i, here(i))]
+    return min(better, key=lambda i: (value(i, there(i)), i)) if better else None
+
+
+def apart(state: PsychoRaidersState, char: Any, token: int, space: int) -> int:
+    """How far `space` is from the character's other tokens, up to SPREAD."""
+    others = [s for t, s in char.tokens.items() if t != token]
+    return min([SPREAD] + [int(_away(state, space, s)) for s in others])
 
 
 # -- the raiders' hunt ---------------------------------------------------------------------------

@@ -27,6 +27,23 @@ def script(state: PsychoRaidersState, *rolls: int) -> None:
     state.dice.script = list(reversed(rolls))
 
 
+def drive_to(state: PsychoRaidersState, vehicle: str, name: str) -> int:
+    """Put a vehicle and everyone aboard on the hex called `name`."""
+    space = state.vehicles[vehicle] = state.board.space(name)
+    for char in state.chars.values():
+        if char.vehicle == vehicle:
+            char.tokens = {1: space}
+    return space
+
+
+def on_the_road(players: int = 2, **options: Any) -> PsychoRaidersState:
+    """`new`, with the campers' pickup (stranded at their camp on Crucible) on the road at
+    10,25, the campers aboard: for the rules of driving."""
+    state = new(players, **options)
+    drive_to(state, "Pickup Truck", "10,25")
+    return state
+
+
 def put(state: PsychoRaidersState, key: str, space: str | int) -> None:
     char = state.chars[key]
     where = state.board.space(space) if isinstance(space, str) else space

@@ -13,10 +13,12 @@ from deadtable.engine.dice import Dice
 from deadtable.engine.state import GameState
 from deadtable.games.psycho_raiders import SPEC
 from deadtable.games.psycho_raiders.agent import (
+    SPREAD,
     HeuristicAgent,
     _die,
     _row,
     aboard,
+    apart,
     assignment,
     bluff_step,
     by_road,
@@ -30,11 +32,13 @@ from deadtable.games.psycho_raiders.agent import (
     threat,
     to_exit,
     trap_now,
+    wary,
 )
 from deadtable.games.psycho_raiders.events import Hazard
 from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.hiding import lit
 from tests.games.psycho_raiders.table import (
+    drive_to,
     ginger_turn,
     new,
     park_everyone,
@@ -73,7 +77,7 @@ def test_heuristic_campers_drive_north() -> None:
     agent = HeuristicAgent(1)
     while state.decision is not None and state.decision.seat == "raiders":
         state.apply(state.decision.ids[0])  # the Sinister Sheet's ranking
-    before = state.vehicles["Pickup Truck"]
+    before = drive_to(state, "Pickup Truck", "10,25")  # on the road
     while state.decision is not None and state.decision.seat == "campers":
         state.apply(agent.act(observe(state, "campers")))
     row = state.board.offset(state.vehicles["Pickup Truck"])
@@ -168,11 +172,12 @@ def test_raiders_share_the_tokens_out_the_nearest_the_edge_first() -> None:
 
 
 def test_campers_drive_only_from_the_road() -> None:
-    state = new()  # the campers in the pickup on P, on the road
+    state = new()  # the campers in the pickup on P, in a clearing of the woods
     randy = state.chars["randy"]
-    assert by_road(state, randy)
-    state.vehicles["Pickup Truck"] = state.board.space("4,25")  # a clearing in the woods
+    assert state.board.name(state.vehicles["Pickup Truck"]) == "4,25"
     assert not by_road(state, randy)  # off-road a camper walks faster
+    state.vehicles["Pickup Truck"] = state.board.space("10,25")  # on the road north
+    assert by_road(state, randy)
 
 
 def test_camper_decoys_walk_north_like_the_real_one() -> None:
@@ -213,6 +218,7 @@ def test_heuristic_raiders_road_trap_a_pickup_only_while_it_is_ahead_of_the_van(
         van: str, trap: bool) -> None:
     state = new()
     state.vehicles["Van"] = state.board.space(van)
+    drive_to(state, "Pickup Truck", "10,25")  # on the road
     state.apply("turn:randy")
     state.apply("drive:safe")
     state.round = 2  # no Road Trap on the first turn (16.2)
@@ -244,3 +250,25 @@ def test_the_vans_occupants_take_their_turns_first() -> None:
     assert next_up(state, ["turn:spud", "turn:beau"]) == "turn:beau"
     state.chars["beau"].vehicle = None
     assert next_up(state, ["turn:spud", "turn:beau"]) is None  # nobody aboard: any order
+
+
+def test_a_camper_steps_north_away_from_the_hunters() -> None:
+    state = new()
+    park_everyone(state)
+    put(state, "ginger", "18,8")
+    put(state, "spud", "21,6")  # north-east of her, in sight: she cannot hide
+    ginger = state.chars["ginger"]
+    assert wary(state, ginger, "17,7") > wary(state, ginger, "18,7")  # both one row north
+    state.apply("turn:ginger")
+    assert HeuristicAgent(1).act(observe(state, "campers")) == "move:1:17,7"
+
+
+def test_a_campers_decoys_fan_out_from_its_other_tokens() -> None:
+    state, name = ginger_turn()
+    state.apply(f"hide:{name}:keep")  # token 1 real, token 2 a decoy on the same hex
+    ginger = state.chars["ginger"]
+    here = ginger.tokens[1]
+    assert apart(state, ginger, 2, here) == 0
+    far = next(s for s in range(state.board.size) if state.board.offset(s) is not None
+               and distance(state.board, here, s) == 9)
+    assert apart(state, ginger, 2, far) == SPREAD  # fanned out enough: one raider, one token

@@ -148,3 +148,22 @@ def test_a_room_no_door_reaches_is_refused(tmp_path: Path) -> None:
     with pytest.raises(DataError, match="space \"Sheriff's Station: Jail\": no door, window or "
                                         "passage leads to it from outdoors"):
         load_crucible(path)
+
+
+def test_the_camp_is_stranded_and_the_north_edge_open(board: Board) -> None:
+    """The designed hunt (docs/psycho-raiders.md, Crucible): the pickup stands in a clearing
+    of the woods that no vehicle can leave (10.1: never into trees), and no hex within 3 rows
+    of the north edge lets a camper hide beside a raider (12.2: trees, lake, graves)."""
+    pickup = board.zone("P").spaces[0]
+    assert board.offset(pickup) == (4, 25)
+    drivable = {"road", "grassland", "long grass"}
+    seen, queue = {pickup}, deque([pickup])
+    while queue:
+        here = queue.popleft()
+        for there in board.neighbours[here]:
+            if there not in seen and board.terrain[there] in drivable:
+                seen.add(there)
+                queue.append(there)
+    assert not any(board.terrain[s] == "road" for s in seen) and len(seen) < 10
+    near_edge = [s for s in range(board.size) if (c := board.offset(s)) is not None and c[1] <= 3]
+    assert not any(board.terrain[s] in ("tree", "lake", "graveyard") for s in near_edge)

@@ -52,10 +52,10 @@ def test_a41_fought_gives_the_odd_point_to_the_one_the_fight_was_between() -> No
 
 
 def pickup_beside(*keys: str) -> tuple[PsychoRaidersState, int]:
-    """Randy alone in the pickup on its road start, `keys` on a grass hex next to it."""
+    """Randy alone in the pickup on the road (10,25), `keys` on a grass hex next to it."""
     state = new()
     park_everyone(state)
-    pickup = state.vehicles["Pickup Truck"]
+    pickup = state.vehicles["Pickup Truck"] = state.board.space("10,25")
     put(state, "randy", pickup)
     for key in ("ginger", "dawn"):
         put(state, key, quiet_hex(state))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.games.psycho_raiders.table import new, park_everyone, put, script
+from tests.games.psycho_raiders.table import on_the_road as new
+from tests.games.psycho_raiders.table import park_everyone, put, script
 
 
 def test_10_1_safe_speed_carries_the_passengers_and_10_4_drop_off() -> None:
