@@ -2,17 +2,19 @@
 sample of the game determinized for its seat (`Observation.sample`), in which its own tokens
 are true and the enemy's hidden ones are a guess (the raiders never read it).
 
-- Campers and their townsfolk: drive north by road at Safe Speed and escape; on foot hide when
-  they can, walk the real token north away from streetlights, walk the decoys north as well
+- Campers and their townsfolk: drive north by road at Safe Speed and escape (only from the
+  road); on foot hide when they can (again, for a third token), walk the real token north
+  away from streetlights and from the hunters, walk the decoys north at its pace, fanning out
   (the bluff), and leave by the north edge hidden.
 - Raiders and sinister townsfolk hunt by threat (a token's rows from the north edge): strike
   the piece nearest escaping (attack or seek on their hex, step to a token in reach, shoot at
   one); the van's occupants go first, its driver races it north at High Speed and keeps the
   wheel until it waits by the road's exit (6.1: no escape by road within 5 hexes of the
-  raiders' van), its riders aboard until it is ahead of every camper token; on foot they guard
-  bands of the north edge; the walkie-talkie calls the sinister townsfolk; the side's one
-  ability goes on Road Trap (16.2) for a campers' vehicle still ahead of the van on the way
-  out, else on Appear Anywhere beside the camper token nearest the north edge.
+  raiders' van), its riders aboard until it is ahead of every camper token; on foot each goes
+  after its own camper-side token and heads where that token will be after its next walk
+  north; the walkie-talkie calls the sinister townsfolk; the side's one ability goes on Road
+  Trap (16.2) for a campers' vehicle still ahead of the van on the way out, else on Appear
+  Anywhere beside the camper token nearest the north edge.
 - In fights: the strongest weapon, a re-roll on a 1 or 2, just enough Will to win or tie, and
   damage taken from Will, then Strength (campers keep Speed to run), then the rest.
 """
@@ -30,12 +32,15 @@ from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.hiding import lit
 from deadtable.games.psycho_raiders.state import CAMPERS, REAL, PsychoRaidersState
 
+OPENINGS = ("door", "window", "passage")  # a room's ways in and out (10.33: never its walls)
+
 
 def _row(state: PsychoRaidersState, space: int) -> int:
     coord = state.board.offset(space)
     if coord is not None:
         return coord[1]
-    near = [state.board.offset(n) for n in state.board.neighbours[space]]
+    near = [state.board.offset(n) for n in state.board.neighbours[space]
+            if state.board.feature(space, n) in OPENINGS]  # a room is left by its openings
     return min((c[1] for c in near if c is not None), default=99) + 1
 
 
@@ -208,10 +213,43 @@ NEAR_EDGE = 6  # a camper token this near the north edge is worth Appear Anywher
 
 
 def _away(state: PsychoRaidersState, space: int, target: int | None) -> float:
+    """Hexes between two spaces; where a room is one of them, the steps a piece walks to it
+    (`walks`), not through its walls."""
     if target is None:
         return 0.0
-    d = distance(state.board, space, target)
-    return float(d if d is not None else 99)
+    board = state.board
+    if board.coords[space] is not None and board.coords[target] is not None:
+        d = distance(board, space, target)
+        return float(d if d is not None else 99)
+    room, other = (space, target) if board.coords[space] is None else (target, space)
+    steps = walks(board, room, shut(state))[other]
+    return float(steps if steps >= 0 else 99)
+
+
+def shut(state: PsychoRaidersState) -> frozenset[str]:
+    """The terrains no piece enters (a building's footprint, 10.3)."""
+    return frozenset(n for n, t in state.rules.tables.terrain.items() if not t.enter)
+
+
+@cache
+def walks(board: Board, room: int, shut: frozenset[str]) -> tuple[int, ...]:
+    """Steps from a room to every space (-1: none) through doors, windows and passages, a
+    locked one too (a raider breaks it open, 11.1), never through a wall (10.33), over the
+    hexes a piece may enter."""
+    steps = [-1] * board.size
+    steps[room] = 0
+    queue = deque([room])
+    while queue:
+        here = queue.popleft()
+        for there in board.neighbours[here]:
+            if steps[there] >= 0 or board.terrain[there] in shut:
+                continue
+            if (board.coords[here] is None or board.coords[there] is None) \
+                    and board.feature(here, there) not in OPENINGS:
+                continue
+            steps[there] = steps[here] + 1
+            queue.append(there)
+    return tuple(steps)
 
 
 def road_exit(state: PsychoRaidersState) -> int | None:
@@ -280,7 +318,25 @@ def hunt(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
     appear = appear_at(state, ids, quarry(state, char))
     if appear is not None:
         return appear
-    return _nearer(state, ids, "move:", state.space_of(char), chase(state, char))
+    target = assignment(state).get(char.key)
+    if target is None:
+        return None
+    opened = break_in(state, ids, target[0])
+    if opened is not None:
+        return opened
+    return _nearer(state, ids, "move:", state.space_of(char), lead(state, *target))
+
+
+def break_in(state: PsychoRaidersState, ids: list[str], target: int) -> str | None:
+    """Break open a locked door or window (11.1) into the building a camper-side token is
+    in: the raiders cannot seek or attack through a wall."""
+    board = state.board
+    if board.coords[target] is not None:
+        return None
+    inside = next((z.spaces for z in board.zones.values() if z.kind == "building"
+                   and target in z.spaces), (target,))
+    return next((i for i in ids if i.startswith("open:") and i[5:] in
+                 {board.name(s) for s in inside}), None)
 
 
 def strike(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
@@ -417,7 +473,10 @@ def lead(state: PsychoRaidersState, token: int, owner: Any) -> int:
     the token, if a building is in the way). A raider is no faster than a camper: it heads
     there to meet the token, not after it."""
     board = state.board
-    col, row = board.offset(token) or (0, 0)
+    coord = board.offset(token)
+    if coord is None:
+        return token  # in a room: it has to come out first
+    col, row = coord
     for ahead in range(max(0, row - max(1, owner.speed)), row):
         name = f"{col},{ahead}"
         if board.has(name) and state.rules.tables.terrain[board.terrain[board.space(name)]].enter:

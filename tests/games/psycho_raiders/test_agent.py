@@ -15,12 +15,14 @@ from deadtable.games.psycho_raiders import SPEC
 from deadtable.games.psycho_raiders.agent import (
     SPREAD,
     HeuristicAgent,
+    _away,
     _die,
     _row,
     aboard,
     apart,
     assignment,
     bluff_step,
+    break_in,
     by_road,
     chase,
     keeps_the_wheel,
@@ -272,3 +274,31 @@ def test_a_campers_decoys_fan_out_from_its_other_tokens() -> None:
     far = next(s for s in range(state.board.size) if state.board.offset(s) is not None
                and distance(state.board, here, s) == 9)
     assert apart(state, ginger, 2, far) == SPREAD  # fanned out enough: one raider, one token
+
+
+def test_a_room_is_as_far_as_its_doors_and_windows_not_its_walls() -> None:
+    state = new()
+    garage, outside = state.board.space("Gas Station: Garage"), state.board.space("10,14")
+    assert state.board.feature(outside, garage) == "wall"
+    assert distance(state.board, outside, garage) == 1  # the rules' distance (range, screams)
+    assert _away(state, outside, garage) > 1  # a walk round to a door
+    assert _away(state, state.board.space("9,15"), garage) == 1  # its locked west door
+    assert _row(state, garage) == 16  # left by the doors on rows 15 and 17, not the wall on 14
+
+
+def test_a_raider_breaks_into_the_building_his_quarry_is_in() -> None:
+    state = new()
+    park_everyone(state)
+    put(state, "ginger", "Gas Station: Garage")
+    for key in ("ginger", "dawn", "randy"):
+        state.apply(f"turn:{key}")
+        state.apply("end")
+    put(state, "spud", "9,15")  # outside the garage's locked door (11.1)
+    state.apply("turn:spud")
+    agent = HeuristicAgent(1)
+    choice = agent.act(observe(state, "raiders"))
+    while choice == "walkie":  # 8.2 first, not an action
+        state.apply(choice)
+        choice = agent.act(observe(state, "raiders"))
+    assert choice == "open:Gas Station: Garage"
+    assert break_in(state, ["open:Gas Station: Garage"], state.board.space("9,15")) is None
