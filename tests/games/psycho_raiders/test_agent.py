@@ -15,15 +15,20 @@ from deadtable.games.psycho_raiders import SPEC
 from deadtable.games.psycho_raiders.agent import (
     SPREAD,
     HeuristicAgent,
-    _away,
     _die,
-    _row,
-    aboard,
     apart,
-    assignment,
     bluff_step,
-    break_in,
     by_road,
+    wary,
+)
+from deadtable.games.psycho_raiders.bearings import away, row_of
+from deadtable.games.psycho_raiders.events import Hazard
+from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.hiding import lit
+from deadtable.games.psycho_raiders.hunt import (
+    aboard,
+    assignment,
+    break_in,
     chase,
     keeps_the_wheel,
     lead,
@@ -34,11 +39,7 @@ from deadtable.games.psycho_raiders.agent import (
     threat,
     to_exit,
     trap_now,
-    wary,
 )
-from deadtable.games.psycho_raiders.events import Hazard
-from deadtable.games.psycho_raiders.geometry import distance
-from deadtable.games.psycho_raiders.hiding import lit
 from tests.games.psycho_raiders.table import (
     drive_to,
     ginger_turn,
@@ -129,8 +130,8 @@ def test_raider_pounces_on_the_token_nearest_the_edge_before_a_camper_in_sight()
     put(state, "dawn", ginger.tokens[2])  # in plain sight, further from the edge
     frame = state.stack[-1]
     pick = pounce(state, state.chars["spud"], frame, state.decision.ids)
-    assert pick is not None and pick[0] == _row(state, spot)  # the token nearer escaping
-    assert _row(state, spot) < _row(state, ginger.tokens[2])
+    assert pick is not None and pick[0] == row_of(state, spot)  # the token nearer escaping
+    assert row_of(state, spot) < row_of(state, ginger.tokens[2])
 
 
 def test_raiders_guess_the_token_of_fewer_as_the_likelier_real() -> None:
@@ -193,7 +194,7 @@ def test_camper_decoys_walk_north_like_the_real_one() -> None:
     assert step is not None
     here = state.chars["ginger"].tokens[2]
     there = state.board.space(step.split(":", 2)[2])
-    assert _row(state, there) == _row(state, here) - 1 and not lit(state, there)
+    assert row_of(state, there) == row_of(state, here) - 1 and not lit(state, there)
 
 
 def test_heuristic_raider_appears_on_a_token_about_to_escape() -> None:
@@ -281,9 +282,9 @@ def test_a_room_is_as_far_as_its_doors_and_windows_not_its_walls() -> None:
     garage, outside = state.board.space("Gas Station: Garage"), state.board.space("10,14")
     assert state.board.feature(outside, garage) == "wall"
     assert distance(state.board, outside, garage) == 1  # the rules' distance (range, screams)
-    assert _away(state, outside, garage) > 1  # a walk round to a door
-    assert _away(state, state.board.space("9,15"), garage) == 1  # its locked west door
-    assert _row(state, garage) == 16  # left by the doors on rows 15 and 17, not the wall on 14
+    assert away(state, outside, garage) > 1  # a walk round to a door
+    assert away(state, state.board.space("9,15"), garage) == 1  # its locked west door
+    assert row_of(state, garage) == 16  # left by the doors on rows 15 and 17, not the wall on 14
 
 
 def test_a_raider_breaks_into_the_building_his_quarry_is_in() -> None:

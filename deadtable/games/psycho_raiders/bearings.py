@@ -1,0 +1,80 @@
+"""The heuristic agents' measures of Crucible: a space's rows from the north edge, the steps
+between spaces (a room through its doors and windows, not its walls), and the road north."""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import cache
+
+from deadtable.engine.board import Board
+from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.state import PsychoRaidersState
+
+OPENINGS = ("door", "window", "passage")  # a room's ways in and out (10.33: never its walls)
+
+
+def row_of(state: PsychoRaidersState, space: int) -> int:
+    coord = state.board.offset(space)
+    if coord is not None:
+        return coord[1]
+    near = [state.board.offset(n) for n in state.board.neighbours[space]
+            if state.board.feature(space, n) in OPENINGS]  # a room is left by its openings
+    return min((c[1] for c in near if c is not None), default=99) + 1
+
+
+def away(state: PsychoRaidersState, space: int, target: int | None) -> float:
+    """Hexes between two spaces; where a room is one of them, the steps a piece walks to it
+    (`walks`), not through its walls."""
+    if target is None:
+        return 0.0
+    board = state.board
+    if board.coords[space] is not None and board.coords[target] is not None:
+        d = distance(board, space, target)
+        return float(d if d is not None else 99)
+    room, other = (space, target) if board.coords[space] is None else (target, space)
+    steps = walks(board, room, shut(state))[other]
+    return float(steps if steps >= 0 else 99)
+
+
+def shut(state: PsychoRaidersState) -> frozenset[str]:
+    """The terrains no piece enters (a building's footprint, 10.3)."""
+    return frozenset(n for n, t in state.rules.tables.terrain.items() if not t.enter)
+
+
+@cache
+def walks(board: Board, room: int, shut: frozenset[str]) -> tuple[int, ...]:
+    """Steps from a room to every space (-1: none) through doors, windows and passages, a
+    locked one too (a raider breaks it open, 11.1), never through a wall (10.33), over the
+    hexes a piece may enter."""
+    steps = [-1] * board.size
+    steps[room] = 0
+    queue = deque([room])
+    while queue:
+        here = queue.popleft()
+        for there in board.neighbours[here]:
+            if steps[there] >= 0 or board.terrain[there] in shut:
+                continue
+            if (board.coords[here] is None or board.coords[there] is None) \
+                    and board.feature(here, there) not in OPENINGS:
+                continue
+            steps[there] = steps[here] + 1
+            queue.append(there)
+    return tuple(steps)
+
+
+@cache
+def road_ahead(board: Board) -> dict[int, int]:
+    """Road hex -> road hexes from it to the road's exit north (a van's way out, 6.1)."""
+    exit_hex = next((s for s in board.zone("North edge").spaces if board.terrain[s] == "road"),
+                    None)
+    if exit_hex is None:
+        return {}
+    found = {exit_hex: 0}
+    queue = deque([exit_hex])
+    while queue:
+        here = queue.popleft()
+        for there in board.neighbours[here]:
+            if board.terrain[there] == "road" and there not in found:
+                found[there] = found[here] + 1
+                queue.append(there)
+    return found
