@@ -303,3 +303,25 @@ def test_a_raider_breaks_into_the_building_his_quarry_is_in() -> None:
         choice = agent.act(observe(state, "raiders"))
     assert choice == "open:Gas Station: Garage"
     assert break_in(state, ["open:Gas Station: Garage"], state.board.space("9,15")) is None
+
+
+def test_a_raider_with_nothing_in_reach_walks_to_meet_his_token() -> None:
+    state = new()
+    park_everyone(state)
+    put(state, "dawn", "16,22")  # in plain sight, far south of Spud: nobody near the edge
+    for key in ("ginger", "randy"):
+        state.chars[key].tokens = {}
+    state.apply("turn:dawn")
+    state.apply("end")  # the campers' phase over: Ginger and Randy are off the map
+    for key, where in (("spud", "16,5"), ("beau", "1,27"), ("fluke", "1,29"), ("torch", "1,31")):
+        put(state, key, where)
+    state.apply("turn:spud")
+    meet = lead(state, state.chars["dawn"].tokens[1], state.chars["dawn"])
+    assert assignment(state)["spud"][0] == state.chars["dawn"].tokens[1]
+    choice = HeuristicAgent(1).act(observe(state, "raiders"))
+    while choice == "walkie":
+        state.apply(choice)
+        choice = HeuristicAgent(1).act(observe(state, "raiders"))
+    assert choice.startswith("move:1:")  # no waiting by the edge (it lost games at dawn)
+    there = state.board.space(choice.split(":", 2)[2])
+    assert away(state, there, meet) < away(state, state.board.space("16,5"), meet)
