@@ -4,7 +4,7 @@ between spaces (a room through its doors and windows, not its walls), and the ro
 from __future__ import annotations
 
 from collections import deque
-from functools import cache
+from functools import cache, lru_cache
 
 from deadtable.engine.board import Board
 from deadtable.games.psycho_raiders.geometry import distance
@@ -14,6 +14,8 @@ OPENINGS = ("door", "window", "passage")  # a room's ways in and out (10.33: nev
 
 
 def row_of(state: PsychoRaidersState, space: int) -> int:
+    """Rows from the north edge: a hex's row; a room's, one more than the nearest hex it
+    opens onto."""
     coord = state.board.offset(space)
     if coord is not None:
         return coord[1]
@@ -41,7 +43,7 @@ def shut(state: PsychoRaidersState) -> frozenset[str]:
     return frozenset(n for n, t in state.rules.tables.terrain.items() if not t.enter)
 
 
-@cache
+@lru_cache(maxsize=256)  # a map's rooms (16 on Crucible) for the few maps a process loads
 def walks(board: Board, room: int, shut: frozenset[str]) -> tuple[int, ...]:
     """Steps from a room to every space (-1: none) through doors, windows and passages, a
     locked one too (a raider breaks it open, 11.1), never through a wall (10.33), over the
