@@ -112,6 +112,10 @@ class HeuristicAgent:
             hides = [i for i in ids if i.startswith("hide:") and i.endswith(":new")]
             if hides and len(char.tokens) < (3 if char.kind == "camper" else 2):
                 return hides[0]  # hide, or again for one more token to bluff with (12.12)
+        if campers and char.hidden and real is not None:
+            boost = dash(state, frame, char, real, ids)
+            if boost is not None:
+                return boost
         moves = [i for i in ids if i.startswith("move:")]
         mine = [i for i in moves if real is None or i.split(":")[1] == str(real)]
         here = char.tokens.get(real) if real is not None else None
@@ -140,6 +144,25 @@ def _score(state: PsychoRaidersState, char: Any, name: str, campers: bool) -> fl
     if campers:
         return row_of(state, space) + (5 if char.hidden and lit(state, space) else 0)
     return away(state, space, quarry(state, char))
+
+
+def dash(state: PsychoRaidersState, frame: Any, char: Any, real: int,
+         ids: list[str]) -> str | None:
+    """Speed for the real token's run off the north edge this turn, when its walk falls short
+    and the boost makes it (an escape wins, 6.1): the side's Adrenaline (16.1), the least that
+    does, else Will a point at a time (10.34: Dawn adds 3 Will to move 3 more hexes)."""
+    from deadtable.games.psycho_raiders.turn import left
+
+    have = left(state, frame, char, real)
+    short = row_of(state, char.tokens[real]) + 1 - have  # every row, then the step off
+    if short <= 0:
+        return None
+    boost = f"adrenaline:{real}:{short}"
+    if boost in ids:
+        return boost
+    if f"will:{real}" in ids and short <= char.will:
+        return f"will:{real}"
+    return None
 
 
 def wary(state: PsychoRaidersState, char: Any, name: str) -> int:

@@ -12,6 +12,7 @@ from deadtable.agents.base import Observation
 from deadtable.engine.dice import Dice
 from deadtable.engine.state import GameState
 from deadtable.games.psycho_raiders import SPEC
+from deadtable.games.psycho_raiders.abilities import SIDE_OF_KIND
 from deadtable.games.psycho_raiders.agent import (
     SPREAD,
     HeuristicAgent,
@@ -19,6 +20,7 @@ from deadtable.games.psycho_raiders.agent import (
     apart,
     bluff_step,
     by_road,
+    dash,
     wary,
 )
 from deadtable.games.psycho_raiders.bearings import away, row_of
@@ -177,7 +179,7 @@ def test_raiders_share_the_tokens_out_the_nearest_the_edge_first() -> None:
 def test_campers_drive_only_from_the_road() -> None:
     state = new()  # the campers in the pickup on P, in a clearing of the woods
     randy = state.chars["randy"]
-    assert state.board.name(state.vehicles["Pickup Truck"]) == "4,25"
+    assert state.board.name(state.vehicles["Pickup Truck"]) == "3,29"
     assert not by_road(state, randy)  # off-road a camper walks faster
     state.vehicles["Pickup Truck"] = state.board.space("10,25")  # on the road north
     assert by_road(state, randy)
@@ -325,3 +327,28 @@ def test_a_raider_with_nothing_in_reach_walks_to_meet_his_token() -> None:
     assert choice.startswith("move:1:")  # no waiting by the edge (it lost games at dawn)
     there = state.board.space(choice.split(":", 2)[2])
     assert away(state, there, meet) < away(state, state.board.space("16,5"), meet)
+
+
+@pytest.mark.parametrize(("spent", "choice"), [(False, "adrenaline:1:3"), (True, "will:1")])
+def test_a_hidden_camper_dashes_off_the_edge_with_adrenaline_or_will(spent: bool,
+                                                                    choice: str) -> None:
+    state = new()
+    park_everyone(state)
+    put(state, "dawn", "18,8")  # 8 rows and the step off: 9 hexes, her Speed 6
+    if spent:  # the campers' one ability gone (5.23): Will, a point at a time (10.34)
+        state.abilities_used.append(f"{SIDE_OF_KIND['camper']}:dodge")
+    state.apply("turn:dawn")
+    state.apply("hide:18,8:keep")
+    assert HeuristicAgent(1).act(observe(state, "campers")) == choice
+
+
+def test_a_hidden_camper_far_from_the_edge_keeps_her_adrenaline_and_will() -> None:
+    state = new()
+    park_everyone(state)
+    put(state, "dawn", "18,20")  # 21 hexes: no boost makes it this turn
+    state.apply("turn:dawn")
+    state.apply("hide:18,20:keep")
+    ids = state.decision.ids
+    assert "will:1" in ids and "adrenaline:1:5" in ids
+    assert dash(state, state.stack[-1], state.chars["dawn"], 1, ids) is None
+    assert not HeuristicAgent(1).act(observe(state, "campers")).startswith(("will", "adren"))

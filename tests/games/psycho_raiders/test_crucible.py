@@ -155,7 +155,7 @@ def test_the_camp_is_stranded_and_the_north_edge_open(board: Board) -> None:
     of the woods that no vehicle can leave (10.1: never into trees), and no hex within 3 rows
     of the north edge lets a camper hide beside a raider (12.2: trees, lake, graves)."""
     pickup = board.zone("P").spaces[0]
-    assert board.offset(pickup) == (4, 25)
+    assert board.offset(pickup) == (3, 29)
     drivable = {"road", "grassland", "long grass"}
     seen, queue = {pickup}, deque([pickup])
     while queue:
