@@ -5,7 +5,8 @@ are true and the enemy's hidden ones are a guess (the raiders never read it).
 - Campers and their townsfolk: drive north by road at Safe Speed and escape (only from the
   road); on foot hide when they can (again, for a third token), walk the real token north
   away from streetlights and from the hunters, walk the decoys north at its pace, fanning out
-  (the bluff), and leave by the north edge hidden.
+  (the bluff), and leave by the north edge hidden, dashing with Adrenaline or Will when that
+  gets the real token off this turn.
 - Raiders and sinister townsfolk hunt by threat (a token's rows from the north edge): strike
   the piece nearest escaping (attack or seek on their hex, step to a token in reach, shoot at
   one); the van's occupants go first, its driver races it north at High Speed and keeps the
