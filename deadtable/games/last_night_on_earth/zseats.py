@@ -9,8 +9,10 @@ Designed (docs/last-night-on-earth.md, "Seats"):
 - the zombies are shared out as the 7 green and 7 brown miniatures: odd numbers to zombies-1,
   even ones to zombies-2, Zombie Heroes to zombies-1; each player moves its own zombies, places
   its own new ones and plays Shamble only on them;
-- a card's follow-up choices (the building, the pit, Relentless Advance's moves) and its
-  drawn cards (Oh the Horror!) belong to the player who played it;
+- a card's follow-up choices (the building, the pit, Relentless Advance's moves, the hero a
+  card is played on, the lovers, the discarded card There's No Time takes, the title Night That
+  Never Ends brings back) and its drawn cards (Oh the Horror!) belong to the player who
+  played it;
 - any other question the zombies may answer with a card (the Zombie-turn cards, a Fight card, a
   response) goes first to the other player if it holds a card ("next": none now), then to the
   player of the zombie concerned (zombies-1 where none is), who alone makes the common choice.
@@ -30,7 +32,8 @@ from deadtable.games.last_night_on_earth.state import ZOMBIES, LastNightState, i
 Z1, Z2 = f"{ZOMBIES}-1", f"{ZOMBIES}-2"
 NEXT = "next"
 ZOMBIE_SEATS = (Z1, Z2)
-FOLLOW_UPS = ("advance", "corner", "building", "pit-space", "aim", "rotten", "he-zombie")
+FOLLOW_UPS = ("advance", "corner", "building", "pit-space", "aim", "rotten", "he-zombie",
+              "on-hero", "lovers", "no-time", "night")
 
 
 def zombie_seats(players: int) -> tuple[str, ...]:

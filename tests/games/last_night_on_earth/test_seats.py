@@ -141,3 +141,23 @@ def test_the_first_heros_player_chooses_who_fights_in_a_shared_square(tmp_path):
     state.apply(f"pair:{z}:Johnny")
     assert state.stack[-1].KIND == "fight" and state.stack[-1].hero == "Johnny"
     assert state.decision.seat == "heroes-2"  # his fight: his player (no other hand holds cards)
+
+
+def test_the_player_who_played_a_card_makes_its_follow_up_choices(tmp_path):
+    for card, step in (("This Can't Be Happening!", "on which hero"),
+                       ("There's No Time, Leave It!", None)):
+        state = table(tmp_path, **ZZ, decks="advanced")
+        state.zombie_deck.remove(card)
+        state.zombie_hand.cards.append(card)
+        state.zhand2.append(card)
+        if card.startswith("There's"):
+            state.hero_discard.put_on_top("Pump Shotgun")
+        zombie(state, "7,0")
+        zombie_turn(state, "cards")
+        assert state.decision.seat == "zombies-2"
+        state.apply(f"play:{card}")
+        if state.decision.seat == "heroes":  # the heroes' answer window passes
+            state.apply("let-be")
+        assert state.decision.seat == "zombies-2", (card, state.decision.prompt)
+        if step:
+            assert step in state.decision.prompt
