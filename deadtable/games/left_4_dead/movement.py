@@ -287,14 +287,16 @@ def safest(options: list[Route]) -> Route:
 def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
     """Move along a route step by step: leaving-engagement attacks, falls, and what lies on the
     spaces entered (fire, acid, water that puts out burning). Stops where the figure falls."""
+    from deadtable.games.left_4_dead import items
+
     board = state.board
+    others = _Others(state, figure.side)
     for frm, to in zip(route.spaces, route.spaces[1:], strict=False):
         if figure.space != frm or figure.down:
             return
         if figure.kind != "witch":
             near = board.neighbours[frm]  # engaged from frm means next to it: ask only those
-            for enemy in [e for e in state.figures.values()
-                          if e.space in near and e.side != figure.side]:
+            for enemy in [e for e in others.figures() if e.space in near]:
                 if enemy.space in near and engaged(state, figure, enemy, frm) \
                         and not engaged(state, figure, enemy, to):
                     hit = combat.skulls(state, 1)
@@ -308,9 +310,28 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
         fall(state, figure, board.level[frm] - board.level[to], to)
         if figure.space is None:
             return
-        from deadtable.games.left_4_dead.items import entered
+        items.entered(state, figure, to)
 
-        entered(state, figure, to)
+
+class _Others:
+    """The figures of the sides other than `side`, in the order of state.figures, for each
+    step of a walk: made again only when a figure has entered play (a new figure is added
+    last; one destroyed is deleted after leaving the map, so it stands nowhere meanwhile)."""
+
+    __slots__ = ("state", "side", "last", "found")
+
+    def __init__(self, state: Left4DeadState, side: str) -> None:
+        self.state, self.side = state, side
+        self.last: tuple[int, str | None] = (-1, None)
+        self.found: list[Figure] = []
+
+    def figures(self) -> list[Figure]:
+        figures = self.state.figures
+        last = (len(figures), next(reversed(figures), None))
+        if last != self.last:
+            self.last = last
+            self.found = [e for e in figures.values() if e.side != self.side]
+        return self.found
 
 
 def fall(state: Left4DeadState, figure: Figure, drop: int, space: int) -> None:
