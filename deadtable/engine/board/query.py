@@ -40,8 +40,10 @@ import weakref
 from array import array
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from deadtable.engine.board import hexes
 from deadtable.engine.board.model import Board, edge_key
 from deadtable.engine.board.movement import Route, climbing_cost, distance_field, reach
 
@@ -49,6 +51,10 @@ try:
     from deadtable.engine.board import _geometry  # type: ignore[attr-defined]
 except ImportError:  # not built (no compiler at install): the Python answers
     _geometry = None
+
+# A compiled Geometry asked again while it answers (Python run from inside one of its
+# answers): the caller answers in Python.
+Busy: type[Exception] = RuntimeError if _geometry is None else _geometry.Busy
 
 CLOSED = 1  # no step may enter the space
 STOPS = 2  # entering it ends the move
@@ -236,6 +242,8 @@ def geometry(board: Board, blocking: frozenset[str] = WALLS) -> Any:
                  for a, near in enumerate(board.neighbours)]
         assert _geometry is not None
         found = kept[blocking] = _geometry.Geometry(board.neighbours, open_, board.level)
+        if board.kind in ("hex", "square"):  # sight.visible's lines, drawn by the Python
+            found.grid(board.coords, partial(hexes.line_offsets, board.kind))
     return found
 
 

@@ -15,9 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deadtable.engine.board import Board, climbing_cost, distance_field, parse_map, reach
+from deadtable.engine.board import Board, climbing_cost, distance_field, hexes, parse_map, reach
 from deadtable.engine.board import query as q
 from deadtable.engine.board.generate import random_hex_board
+from deadtable.engine.board.model import SpaceSpec
 from deadtable.engine.board.query import (
     CLOSED,
     NO_END,
@@ -32,6 +33,7 @@ from deadtable.engine.board.query import (
     python_reach,
     reach_compiled,
 )
+from deadtable.engine.board.sight import sight, visible
 from tests.extras import need
 
 from .helpers import edge, hex_map, square_map
@@ -245,6 +247,80 @@ def test_off_means_the_python(on: None) -> None:
     same(list(reach_compiled(board, query).items()), list(python_reach(board, query).items()))
 
 
+def python_visible(board: Board, a: int, spaces: Any, **options: Any) -> list[int]:
+    was = q.use_compiled(False)
+    try:
+        return visible(board, a, spaces, **options)
+    finally:
+        q.use_compiled(was)
+
+
+@st.composite
+def sight_boards(draw: st.DrawFn) -> Board:
+    """Hex or square grids with holes (lines cross cells with no space), levels, walls, doors
+    and windows on some edges, water, and now and then a room off the grid."""
+    kind = draw(st.sampled_from(["hex", "square"]))
+    width, height = draw(st.integers(1, 8)), draw(st.integers(1, 7))
+    cells = [(x, y) for y in range(height) for x in range(width)
+             if draw(st.integers(0, 9)) > 0 or (x, y) == (0, 0)]
+    specs = [SpaceSpec(f"{x},{y}", draw(st.sampled_from(["grass", "grass", "water"])),
+                       draw(st.integers(0, 5)), (x, y)) for x, y in cells]
+    if draw(st.booleans()):
+        specs.append(SpaceSpec("room", "floor"))  # off the grid: joined by an edge only
+    names = {s.coord: s.name for s in specs if s.coord is not None}
+    steps = hexes.HEX_DIRECTIONS if kind == "hex" else hexes.SQUARE_DIRECTIONS
+    pairs = sorted({tuple(sorted((names[c], names[(c[0] + dq, c[1] + dr)])))
+                    for c in names for dq, dr in steps if (c[0] + dq, c[1] + dr) in names})
+    features = {pair: draw(st.sampled_from(["wall", "door", "window", "barricade"]))
+                for pair in draw(st.lists(st.sampled_from(pairs), unique=True,
+                                          max_size=len(pairs) // 3))} if pairs else {}
+    if specs[-1].name == "room":
+        features[("0,0", "room")] = "passage"
+    return Board(kind, specs, adjacency=draw(st.sampled_from([4, 8])), edges=features)
+
+
+@built
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(sight_boards(), st.data())
+def test_visible_compiled_is_the_pythons_twin(on: None, board: Board,
+                                              data: st.DataObject) -> None:
+    pick = st.integers(0, board.size - 1)
+    a = data.draw(pick)
+    spaces = data.draw(st.lists(pick, max_size=30))
+    options: dict[str, Any] = {
+        "height_a": data.draw(st.integers(0, 8)), "height_b": data.draw(st.integers(0, 8)),
+        "figures": data.draw(st.one_of(st.none(), st.dictionaries(pick, st.integers(0, 8)))),
+        "grazing": data.draw(st.sampled_from(["either", "both"])),
+        "windows": data.draw(st.booleans()),
+        "opaque": data.draw(st.sampled_from([frozenset(), frozenset({"water"})])),
+    }
+    found = visible(board, a, spaces, **options)
+    same(found, python_visible(board, a, spaces, **options))
+    assert q.compiled()  # (python_visible turned it off and on)
+    # what it means: the spaces sight finds clear, in their order
+    assert found == [b for b in spaces if sight(board, a, b, **options).clear]
+
+
+@built
+def test_visible_compiled_on_a_grid_only(on: None) -> None:
+    board = hex_map("g0 g2 . g0", "g1 g0 g0 g0")
+    g = q.geometry(board)
+    assert g.visible(0, [3, 5], 1, 1, None, None, True) == \
+        python_visible(board, 0, [3, 5], height_a=1, height_b=1)
+    graph = parse_map('[map]\nkind = "graph"\n[[space]]\nname = "hall"\nterrain = "floor"\n',
+                      "t.toml")
+    assert q.geometry(graph).visible(0, [0], 0, 0, None, None, True) is None  # no grid
+    flat = q.geometry(hex_map("g0 g0 g0"))
+    assert flat.visible(0, [2], 1, 1, {1: 1}, None, True) == []  # a figure between blocks
+    with pytest.raises(TypeError):
+        flat.visible(0, [2], 1, 1, {1: "tall"}, None, True)
+    with pytest.raises(TypeError):
+        flat.visible(0, [2], 1, 1, [(1, 1)], None, True)
+    with pytest.raises(ValueError):
+        flat.visible(0, [2], 1, 1, None, bytes(2), True)  # opaque: one byte per space
+
+
 @st.composite
 def crowds(draw: st.DrawFn) -> tuple[Board, int, list[tuple[int, int]]]:
     board = draw(boards())
@@ -320,6 +396,7 @@ def test_asked_again_while_it_answers(on: None) -> None:
         answers.append(reach_compiled(board, inner))
         answers.append(distance_field_compiled(board, FieldQuery([1], 5)))
         answers.append(q.engagement_masks(board, 5, [4], [5]))
+        answers.append(visible(board, 2, range(board.size), height_a=1, height_b=1))
         yield 7
 
     outer = MoveQuery(0, 5, 5, no_end=spaces())  # type: ignore[arg-type]
@@ -329,3 +406,4 @@ def test_asked_again_while_it_answers(on: None) -> None:
     same(list(answers[0].items()), list(python_reach(board, inner).items()))
     same(answers[1], python_distance_field(board, FieldQuery([1], 5)))
     same(answers[2], q.python_engagement_masks(board, 5, [4], [5]))
+    same(answers[3], python_visible(board, 2, range(board.size), height_a=1, height_b=1))
