@@ -281,8 +281,7 @@ def nearest_each(board: Board, moves: Sequence[tuple[int, float, int]],
     g = geometry(board, blocking)
     if g is not None:
         try:
-            return [g.nearest(start, budget, height, flags, (), (), (), field)
-                    for start, budget, height in moves]
+            return g.nearest_each(moves, flags, field)
         except _geometry.Busy:
             pass
     return [python_nearest(board, MoveQuery(start, budget, height, flags, blocking=blocking),

@@ -237,6 +237,14 @@ def test_wrong_sizes_are_refused(on: None) -> None:
         reach_compiled(board, MoveQuery(0, 3, 5, no_end={2: None}))
     with pytest.raises(IndexError):
         distance_field_compiled(board, FieldQuery([9]))
+    g, field = q.geometry(board), array("d", [0.0, 1.0])
+    assert g.nearest_each([(1, 3, 5), (0, 3, 5)], None, field) == [[0], []]
+    with pytest.raises(TypeError, match="a move should be a"):
+        g.nearest_each([[1, 3, 5]], None, field)
+    with pytest.raises(IndexError):
+        g.nearest_each([(2, 3, 5)], None, field)
+    with pytest.raises(ValueError):
+        g.nearest_each([(1, 3, 5)], bytes(3), field)
 
 
 def test_off_means_the_python(on: None) -> None:

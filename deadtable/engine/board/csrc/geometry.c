@@ -482,10 +482,52 @@ done:
     return result;
 }
 
-/* nearest(start, budget, height, flags, closed, no_pass, no_end, field): of the spaces a
- * move without a penalty can end on (reach's keys, the start among them), those of the
- * lowest field value (a buffer of one double per space), ascending, if that value is below
- * the start's and finite; else []. */
+/* Of the spaces a move without a penalty from `start` can end on (reach's keys, the start
+ * among them), those of the lowest `value`, ascending, if that value is below the start's and
+ * finite; else []. A new list, or NULL with an exception set. */
+static PyObject *nearest_list(Geometry *g, int start, double budget, int height,
+                              const unsigned char *f, const double *value) {
+    int settled = cheapest_search(g, start, budget, height, f);
+    if (settled < 0) return NULL;
+    double low = INFINITY;
+    int count = 0;
+    int *chosen = g->parent; /* reused: the routes are not asked for */
+    for (int i = 0; i < settled; i++) {
+        int space = g->order[i];
+        if (space != start && f && (f[space] & F_NO_END)) continue;
+        double v = value[space];
+        if (v < low) {
+            low = v;
+            count = 0;
+        }
+        if (v == low) chosen[count++] = space;
+    }
+    if (!(low < value[start]) || isinf(low)) count = 0;
+    for (int i = 1; i < count; i++) { /* ascending: few spaces tie, an insertion sort */
+        int space = chosen[i], j = i;
+        for (; j > 0 && chosen[j - 1] > space; j--) chosen[j] = chosen[j - 1];
+        chosen[j] = space;
+    }
+    PyObject *result = PyList_New(count);
+    if (!result) return NULL;
+    for (int i = 0; i < count; i++) {
+        Py_INCREF(g->ints[chosen[i]]);
+        PyList_SET_ITEM(result, i, g->ints[chosen[i]]);
+    }
+    return result;
+}
+
+/* The field of a nearest query: a buffer of one double per space. */
+static int field_buf(Geometry *g, PyObject *o, Buf *field) {
+    if (get_buf(o, field, g->size, 8, "field") < 0) return -1;
+    if (!field->held) {
+        PyErr_SetString(PyExc_TypeError, "field should be a buffer of doubles, not None");
+        return -1;
+    }
+    return 0;
+}
+
+/* nearest(start, budget, height, flags, closed, no_pass, no_end, field): nearest_list. */
 static PyObject *geometry_nearest(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 8) {
         PyErr_SetString(PyExc_TypeError, "nearest(start, budget, height, flags, closed, "
@@ -499,45 +541,54 @@ static PyObject *geometry_nearest(Geometry *g, PyObject *const *args, Py_ssize_t
     flags.held = field.held = 0;
     PyObject *result = NULL;
     const unsigned char *f = NULL;
-    if (get_buf(args[7], &field, g->size, 8, "field") < 0) goto done;
-    if (!field.held) {
-        PyErr_SetString(PyExc_TypeError, "field should be a buffer of doubles, not None");
+    if (field_buf(g, args[7], &field) < 0 ||
+        query_flags(g, args[3], args[4], args[5], args[6], &flags, &f) < 0)
         goto done;
-    }
-    if (query_flags(g, args[3], args[4], args[5], args[6], &flags, &f) < 0) goto done;
-    int settled = cheapest_search(g, (int)start, budget, (int)height, f);
-    if (settled < 0) goto done;
-    const double *value = (const double *)field.view.buf;
-    double low = INFINITY;
-    int count = 0;
-    unsigned char *chosen = g->done; /* reused: the search is over */
-    memset(chosen, 0, (size_t)g->size);
-    for (int i = 0; i < settled; i++) {
-        int space = g->order[i];
-        if (space != start && f && (f[space] & F_NO_END)) continue;
-        double v = value[space];
-        if (v < low) {
-            low = v;
-            count = 0;
-        }
-        if (v == low) count++;
-    }
-    result = PyList_New(0);
-    if (!result || !(low < value[start]) || isinf(low)) goto done;
-    for (int i = 0; i < settled; i++) {
-        int space = g->order[i];
-        if (space != start && f && (f[space] & F_NO_END)) continue;
-        if (value[space] == low) chosen[space] = 1;
-    }
-    for (int space = 0; space < g->size && count; space++) {
-        if (!chosen[space]) continue;
-        count--;
-        if (PyList_Append(result, g->ints[space]) < 0) {
-            Py_CLEAR(result);
-            goto done;
-        }
-    }
+    result = nearest_list(g, (int)start, budget, (int)height, f,
+                          (const double *)field.view.buf);
 done:
+    release(&flags);
+    release(&field);
+    return result;
+}
+
+/* nearest_each(moves, flags, field): [nearest(start, budget, height, flags, (), (), (),
+ * field) for (start, budget, height) in moves], in one call (a horde moving toward its lure). */
+static PyObject *geometry_nearest_each(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "nearest_each(moves, flags, field)");
+        return NULL;
+    }
+    Buf flags, field;
+    flags.held = field.held = 0;
+    PyObject *moves = NULL, *result = NULL;
+    if (field_buf(g, args[2], &field) < 0 || get_buf(args[1], &flags, g->size, 1, "flags") < 0)
+        goto done;
+    moves = PySequence_Fast(args[0], "moves should be a sequence of (start, budget, height)");
+    if (!moves) goto done;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(moves);
+    result = PyList_New(count);
+    if (!result) goto done;
+    const unsigned char *f = flags.held ? (const unsigned char *)flags.view.buf : NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *move = PySequence_Fast_GET_ITEM(moves, i);
+        if (!PyTuple_Check(move) || PyTuple_GET_SIZE(move) != 3) {
+            PyErr_SetString(PyExc_TypeError, "a move should be a (start, budget, height) tuple");
+            goto fail;
+        }
+        long start, height;
+        double budget;
+        if (query_start(g, &PyTuple_GET_ITEM(move, 0), &start, &budget, &height) < 0) goto fail;
+        PyObject *found = nearest_list(g, (int)start, budget, (int)height, f,
+                                       (const double *)field.view.buf);
+        if (!found) goto fail;
+        PyList_SET_ITEM(result, i, found);
+    }
+    goto done;
+fail:
+    Py_CLEAR(result);
+done:
+    Py_XDECREF(moves);
     release(&flags);
     release(&field);
     return result;
@@ -1200,6 +1251,10 @@ static PyObject *engagement_method(PyObject *self, PyObject *const *args, Py_ssi
     return guarded(geometry_engagement, self, args, nargs);
 }
 
+static PyObject *nearest_each_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return guarded(geometry_nearest_each, self, args, nargs);
+}
+
 static PyObject *visible_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     return guarded(geometry_visible, self, args, nargs);
 }
@@ -1215,6 +1270,8 @@ static PyMethodDef geometry_methods[] = {
      "reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end)"},
     {"nearest", (PyCFunction)(void (*)(void))nearest_method, METH_FASTCALL,
      "nearest(start, budget, height, flags, closed, no_pass, no_end, field) -> [spaces]"},
+    {"nearest_each", (PyCFunction)(void (*)(void))nearest_each_method, METH_FASTCALL,
+     "nearest_each(moves, flags, field) -> [[spaces] for each (start, budget, height)]"},
     {"distance_field", (PyCFunction)(void (*)(void))field_method, METH_FASTCALL,
      "distance_field(sources, height, passable) -> [cost or math.inf per space]"},
     {"grid", (PyCFunction)(void (*)(void))grid_method, METH_FASTCALL,
