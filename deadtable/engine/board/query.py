@@ -247,16 +247,35 @@ def geometry(board: Board, blocking: frozenset[str] = WALLS) -> Any:
     return found
 
 
-def reach_compiled(board: Board, query: MoveQuery) -> dict[int, list[Route]]:
-    """What python_reach(board, query) returns, compiled where it can be."""
+def reach_compiled(board: Board, query: MoveQuery,
+                   only: int | None = None) -> dict[int, list[Route]]:
+    """What python_reach(board, query) returns, compiled where it can be; with `only` a
+    space, that space's routes alone ({} where the move cannot end there): a move chosen
+    among reach_ends' needs no other routes made."""
     g = geometry(board, query.blocking)
-    if g is None:
-        return python_reach(board, query)
-    try:
-        return g.reach(Route, query.start, query.budget, query.height, query.flags,
-                       query.engaged, query.closed, query.no_pass, query.no_end)
-    except _geometry.Busy:  # asked from inside another of its answers (csrc/geometry.c)
-        return python_reach(board, query)
+    if g is not None:
+        try:
+            return g.reach(Route, query.start, query.budget, query.height, query.flags,
+                           query.engaged, query.closed, query.no_pass, query.no_end, only)
+        except _geometry.Busy:  # asked from inside another of its answers (csrc/geometry.c)
+            pass
+    found = python_reach(board, query)
+    if only is None:
+        return found
+    return {only: found[only]} if only in found else {}
+
+
+def reach_ends(board: Board, query: MoveQuery) -> list[int]:
+    """The keys of reach_compiled(board, query), in its order, without making its routes:
+    where a move can end, for a decision that lists the moves."""
+    g = geometry(board, query.blocking)
+    if g is not None:
+        try:
+            return g.ends(query.start, query.budget, query.height, query.flags,
+                          query.engaged, query.closed, query.no_pass, query.no_end)
+        except _geometry.Busy:
+            pass
+    return list(python_reach(board, query))
 
 
 def nearest_compiled(board: Board, query: MoveQuery, field: array[float]) -> list[int]:

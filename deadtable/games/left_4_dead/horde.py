@@ -193,7 +193,7 @@ def move_actions(state: Left4DeadState, frame: HordeTurn) -> ActionList:
 
 
 def move(state: Left4DeadState, frame: HordeTurn, zombie: Figure, space: int) -> None:
-    options = movement.routes(state, zombie).get(space)
+    options = movement.route_options(state, zombie, space)
     if not options:
         raise ValueError(f"{zombie.id} cannot reach space {space}")
     frame.moved.append(zombie.id)

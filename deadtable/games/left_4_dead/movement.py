@@ -29,6 +29,7 @@ from deadtable.engine.board.query import (
     engagement_masks,
     marked,
     reach_compiled,
+    reach_ends,
 )
 from deadtable.engine.board.query import (
     nearest_each as query_nearest_each,
@@ -100,17 +101,102 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
     `with_attacks` false, only the cheapest route of each (where it can get to, faster).
     Kept until a figure moves (Left4DeadState.derived): a decision lists the moves and its
     action takes one of them; read the answer, never change it."""
+    key = _routes_key(state, figure, budget, start, through_all, with_attacks)
+    cache = state.derived()
+    found = cache.get(key)
+    if found is None:
+        query = _query(state, key)
+        found = cache[key] = _routes(state, figure, *key[2:6]) if query is None \
+            else reach_compiled(state.board, query)
+    return found
+
+
+def ends(state: Left4DeadState, figure: Figure, budget: int | None = None) -> list[int]:
+    """routes(state, figure, budget)'s keys, in its order, without making its routes: a
+    decision lists where the figure can move, and only the move chosen needs its routes
+    (route_options). Kept alike; read it, never change it."""
+    key = _routes_key(state, figure, budget, None, False, True)
+    cache = state.derived()
+    found = cache.get(key)
+    if found is not None:
+        return list(found)
+    listed: list[int] | None = cache.get(("ends", key))
+    if listed is None:
+        query = _query(state, key)
+        listed = cache[("ends", key)] = list(routes(state, figure, budget)) if query is None \
+            else reach_ends(state.board, query)
+    return listed
+
+
+def route_options(state: Left4DeadState, figure: Figure, space: int,
+                  budget: int | None = None) -> list[Route] | None:
+    """routes(state, figure, budget).get(space), the routes to `space` alone made if the
+    others are not made yet."""
+    key = _routes_key(state, figure, budget, None, False, True)
+    found = state.derived().get(key)
+    if found is not None:
+        return found.get(space)
+    query = _query(state, key)
+    if query is None:
+        return routes(state, figure, budget).get(space)
+    return reach_compiled(state.board, query, space).get(space)
+
+
+def routes_as_now(state: Left4DeadState, figure: Figure,
+                  budget: int | None = None) -> Callable[[], dict[int, list[Route]]]:
+    """routes(state, figure, budget) as they are now, made when called (later, a move's
+    labels, when someone reads them): the question asked now, answered then."""
+    key = _routes_key(state, figure, budget, None, False, True)
+    found = state.derived().get(key)
+    query = None if found is not None else _query(state, key)
+    if query is None:
+        kept = routes(state, figure, budget)
+        return lambda: kept
+    board = state.board
+    return lambda: reach_compiled(board, query)
+
+
+RoutesKey = tuple[str, Figure, int, int, bool, bool, frozenset[int]]
+
+
+def _routes_key(state: Left4DeadState, figure: Figure, budget: int | None, start: int | None,
+                through_all: bool, with_attacks: bool) -> RoutesKey:
+    """What routes' answer depends on besides where the figures stand: the mover, where from,
+    how far, through whom, with or without the attacks, and the closed spaces."""
     origin = figure.space if start is None else start
     assert origin is not None
     through_all = through_all or figure.kind == "witch"  # Witch: Furious Focus
     spend = move_budget(state, figure) if budget is None else budget
-    key = ("routes", figure.id, origin, spend, through_all, with_attacks,
-           state.blocked_spaces())
+    return ("routes", figure, origin, spend, through_all, with_attacks, state.blocked_spaces())
+
+
+def _query(state: Left4DeadState, key: RoutesKey) -> MoveQuery | None:
+    """routes' question in data form (move_query), kept like its answer; None where the
+    compiled geometry is off or cannot ask it."""
+    if not compiled():
+        return None
     cache = state.derived()
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = _routes(state, figure, origin, spend, through_all, with_attacks)
+    qkey = ("query", key)
+    if qkey in cache:
+        return cache[qkey]
+    _, figure, origin, budget, through_all, with_attacks, _blocked = key
+    occupied = dict(state.occupancy())
+    occupied.pop(figure.space, None)  # type: ignore[arg-type]
+    enemy_at = _enemies_left(state, figure)
+    # Witch: Furious Focus, never attacked when leaving an engagement
+    penalised = figure.kind != "witch" and bool(enemy_at) and with_attacks
+    found = cache[qkey] = move_query(state, figure, origin, budget, occupied, through_all,
+                                     enemy_at, penalised)
     return found
+
+
+def _enemies_left(state: Left4DeadState, figure: Figure) -> dict[int, Figure]:
+    """The enemies of `figure` by space, the mover's own space left out (never an enemy's in
+    play; as the occupancy less the mover would say)."""
+    enemy_at = enemies_of(state, figure.side)
+    if figure.space in enemy_at:
+        enemy_at = {s: f for s, f in enemy_at.items() if s != figure.space}
+    return enemy_at
 
 
 def nearest(state: Left4DeadState, figure: Figure, field: array[float]) -> list[int]:
@@ -153,20 +239,14 @@ def nearest_each(state: Left4DeadState, figures: Sequence[Figure],
 
 def _routes(state: Left4DeadState, figure: Figure, origin: int, budget: int,
             through_all: bool, with_attacks: bool) -> dict[int, list[Route]]:
+    """routes with the callbacks (reach in Python): what the compiled query asks."""
     board = state.board
     occupied = dict(state.occupancy())
     occupied.pop(figure.space, None)  # type: ignore[arg-type]
     side = figure.side
-    enemy_at = enemies_of(state, side)
-    if figure.space in enemy_at:  # never so in play; as the occupancy less the mover would say
-        enemy_at = {s: f for s, f in enemy_at.items() if s != figure.space}
+    enemy_at = _enemies_left(state, figure)
     # Witch: Furious Focus, never attacked when leaving an engagement
     penalised = figure.kind != "witch" and bool(enemy_at) and with_attacks
-    if compiled():  # the same question in data form, answered in C
-        query = move_query(state, figure, origin, budget, occupied, through_all, enemy_at,
-                           penalised)
-        if query is not None:
-            return reach_compiled(board, query)
 
     def can_pass(space: int) -> bool:
         other = occupied.get(space)
@@ -256,16 +336,19 @@ def move_label(state: Left4DeadState, figure: Figure, space: int, route: Route |
     return text + ")"
 
 
-def move_choices(state: Left4DeadState, figure: Figure, found: dict[int, list[Route]],
+def move_choices(state: Left4DeadState, figure: Figure, budget: int | None = None,
                  costs: bool = False) -> ActionList:
-    """"move:<space>" to each space of `found` (routes' answer) but where the figure stands,
-    in space order, by its safest route; the actions (labels, arguments: verb, figure, space,
-    and with `costs` the route's cost and attacks) are made only when read."""
+    """"move:<space>" to each space routes(state, figure, budget) reaches but where the
+    figure stands, in space order, by its safest route; the actions (labels, arguments:
+    verb, figure, space, and with `costs` the route's cost and attacks) are made only when
+    read, and the routes with them (routes_as_now)."""
     here = figure.space
-    spaces = sorted(s for s in found if s != here)
+    spaces = sorted(s for s in ends(state, figure, budget) if s != here)
+    routes_then = routes_as_now(state, figure, budget)
 
     def build() -> Iterator[Action]:
         names = state.board.names
+        found = routes_then()
         for space in spaces:
             route = safest(found[space])
             args: dict[str, Any] = {"verb": "move", "figure": figure.id, "space": names[space]}

@@ -32,6 +32,7 @@ from deadtable.engine.board.query import (
     python_nearest,
     python_reach,
     reach_compiled,
+    reach_ends,
 )
 from deadtable.engine.board.sight import sight, visible
 from tests.extras import need
@@ -119,7 +120,13 @@ def same(a: object, b: object) -> None:
 def test_reach_compiled_is_the_pythons_twin(on: None, data: st.DataObject) -> None:
     board = data.draw(boards())
     query = data.draw(move_queries(board))
-    same(list(reach_compiled(board, query).items()), list(python_reach(board, query).items()))
+    expected = python_reach(board, query)
+    same(list(reach_compiled(board, query).items()), list(expected.items()))
+    # the keys alone, and one space's routes alone
+    same(reach_ends(board, query), list(expected))
+    only = data.draw(st.integers(-1, board.size))
+    same(list(reach_compiled(board, query, only).items()),
+         [(only, expected[only])] if only in expected else [])
 
 
 @built
@@ -252,7 +259,11 @@ def test_off_means_the_python(on: None) -> None:
     assert not q.compiled() and q.geometry(hex_map("g0")) is None
     board = random_hex_board(6, 6, 3, top=5)
     query = MoveQuery(5, 6, 4, engaged=q.empty_masks(board))
-    same(list(reach_compiled(board, query).items()), list(python_reach(board, query).items()))
+    expected = python_reach(board, query)
+    same(list(reach_compiled(board, query).items()), list(expected.items()))
+    same(reach_ends(board, query), list(expected))
+    same(reach_compiled(board, query, 7), {7: expected[7]})
+    same(reach_compiled(board, query, 99), {})
 
 
 def python_visible(board: Board, a: int, spaces: Any, **options: Any) -> list[int]:

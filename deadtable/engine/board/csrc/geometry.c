@@ -256,16 +256,32 @@ static int cheapest_search(Geometry *g, int start, double budget, int height,
     return settled;
 }
 
+/* What reach makes of its search: every space's routes (ALL), only one space's (a space's
+ * number: the dict holds it alone, if it is reached), or the spaces alone (ENDS: a list of the
+ * dict's keys, in its order, and no routes made). */
+#define ALL (-1)
+#define ENDS (-2)
+
+/* A space reach ends on, appended to `ends` (a list). */
+static int add_end(Geometry *g, PyObject *ends, int space) {
+    return PyList_Append(ends, g->ints[space]);
+}
+
 static PyObject *cheapest(Geometry *g, PyTypeObject *route_type, int start, double budget,
-                          int height, const unsigned char *flags) {
+                          int height, const unsigned char *flags, int only) {
     int settled = cheapest_search(g, start, budget, height, flags);
     if (settled < 0) return NULL;
     int *best = g->best, *parent = g->parent, *order = g->order;
-    PyObject *result = PyDict_New();
+    PyObject *result = only == ENDS ? PyList_New(0) : PyDict_New();
     if (!result) return NULL;
     for (int i = 0; i < settled; i++) {
         int space = order[i];
         if (space != start && flags && (flags[space] & F_NO_END)) continue;
+        if (only == ENDS) {
+            if (add_end(g, result, space) < 0) goto fail;
+            continue;
+        }
+        if (only != ALL && space != only) continue;
         int len = 0;
         for (int b = space; b >= 0; b = parent[b]) len++;
         PyObject *spaces = PyTuple_New(len);
@@ -295,7 +311,8 @@ fail:
 
 /* -- reach with a penalty: the Pareto labels of movement.reach ------------------------------- */
 static PyObject *pareto(Geometry *g, PyTypeObject *route_type, int start, double budget,
-                        int height, const unsigned char *flags, const uint64_t *engaged) {
+                        int height, const unsigned char *flags, const uint64_t *engaged,
+                        int only) {
     int n = g->size;
     int *best_pen = g->best;
     for (int i = 0; i < n; i++) best_pen[i] = INT_MAX;
@@ -324,11 +341,18 @@ static PyObject *pareto(Geometry *g, PyTypeObject *route_type, int start, double
         }
     }
     Label *labels = (Label *)g->labels;
-    PyObject *result = PyDict_New();
+    PyObject *result = only == ENDS ? PyList_New(0) : PyDict_New();
     if (!result) return NULL;
+    if (only == ENDS) memset(g->done, 0, (size_t)n); /* a space's first label makes its key */
     for (Py_ssize_t i = 0; i < nlabels; i++) {
         int space = labels[i].space;
         if (space != start && flags && (flags[space] & F_NO_END)) continue;
+        if (only == ENDS) {
+            if (!g->done[space] && add_end(g, result, space) < 0) goto fail;
+            g->done[space] = 1;
+            continue;
+        }
+        if (only != ALL && space != only) continue;
         Py_ssize_t len = 0;
         for (Py_ssize_t b = i; b >= 0; b = labels[b].parent) len++;
         PyObject *spaces = PyTuple_New(len);
@@ -448,11 +472,37 @@ static int query_start(Geometry *g, PyObject *const *args, long *start, double *
     return 0;
 }
 
-/* reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end) */
+/* The search of reach(...) on its query, args[0..7] being (start, budget, height, flags,
+ * engaged, closed, no_pass, no_end), making what `only` says (ALL, ENDS or one space). */
+static PyObject *reach_query(Geometry *g, PyTypeObject *route_type, PyObject *const *args,
+                             int only) {
+    long start, height;
+    double budget;
+    if (query_start(g, args, &start, &budget, &height) < 0) return NULL;
+    Buf flags, engaged;
+    flags.held = engaged.held = 0;
+    PyObject *result = NULL;
+    const unsigned char *f = NULL;
+    if (get_buf(args[4], &engaged, g->size, 8, "engaged") < 0 ||
+        query_flags(g, args[3], args[5], args[6], args[7], &flags, &f) < 0)
+        goto done;
+    if (engaged.held)
+        result = pareto(g, route_type, (int)start, budget, (int)height, f,
+                        (const uint64_t *)engaged.view.buf, only);
+    else
+        result = cheapest(g, route_type, (int)start, budget, (int)height, f, only);
+done:
+    release(&flags);
+    release(&engaged);
+    return result;
+}
+
+/* reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end[, only]):
+ * {space: [routes]}, every space's, or with `only` a space (not None) that space's alone. */
 static PyObject *geometry_reach(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 9) {
+    if (nargs != 9 && nargs != 10) {
         PyErr_SetString(PyExc_TypeError, "reach(route_type, start, budget, height, flags, "
-                                         "engaged, closed, no_pass, no_end)");
+                                         "engaged, closed, no_pass, no_end[, only])");
         return NULL;
     }
     if (!PyType_Check(args[0]) ||
@@ -460,26 +510,24 @@ static PyObject *geometry_reach(Geometry *g, PyObject *const *args, Py_ssize_t n
         PyErr_SetString(PyExc_TypeError, "route_type should be a tuple type (a NamedTuple)");
         return NULL;
     }
-    PyTypeObject *route_type = (PyTypeObject *)args[0];
-    long start, height;
-    double budget;
-    if (query_start(g, args + 1, &start, &budget, &height) < 0) return NULL;
-    Buf flags, engaged;
-    flags.held = engaged.held = 0;
-    PyObject *result = NULL;
-    const unsigned char *f = NULL;
-    if (get_buf(args[5], &engaged, g->size, 8, "engaged") < 0 ||
-        query_flags(g, args[4], args[6], args[7], args[8], &flags, &f) < 0)
-        goto done;
-    if (engaged.held)
-        result = pareto(g, route_type, (int)start, budget, (int)height, f,
-                        (const uint64_t *)engaged.view.buf);
-    else
-        result = cheapest(g, route_type, (int)start, budget, (int)height, f);
-done:
-    release(&flags);
-    release(&engaged);
-    return result;
+    int only = ALL;
+    if (nargs == 10 && args[9] != Py_None) {
+        long space = PyLong_AsLong(args[9]);
+        if (space == -1 && PyErr_Occurred()) return NULL;
+        only = space < 0 || space >= g->size ? INT_MAX : (int)space; /* none: no routes */
+    }
+    return reach_query(g, (PyTypeObject *)args[0], args + 1, only);
+}
+
+/* ends(start, budget, height, flags, engaged, closed, no_pass, no_end): the keys of reach's
+ * dict on the same query, in its order, without making a route. */
+static PyObject *geometry_ends(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 8) {
+        PyErr_SetString(PyExc_TypeError, "ends(start, budget, height, flags, engaged, closed, "
+                                         "no_pass, no_end)");
+        return NULL;
+    }
+    return reach_query(g, NULL, args, ENDS);
 }
 
 /* Of the spaces a move without a penalty from `start` can end on (reach's keys, the start
@@ -1251,6 +1299,10 @@ static PyObject *engagement_method(PyObject *self, PyObject *const *args, Py_ssi
     return guarded(geometry_engagement, self, args, nargs);
 }
 
+static PyObject *ends_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return guarded(geometry_ends, self, args, nargs);
+}
+
 static PyObject *nearest_each_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     return guarded(geometry_nearest_each, self, args, nargs);
 }
@@ -1267,7 +1319,10 @@ static PyMethodDef geometry_methods[] = {
     {"engagement", (PyCFunction)(void (*)(void))engagement_method, METH_FASTCALL,
      "engagement(out, height, spaces, heights) -> whether 64 bits sufficed"},
     {"reach", (PyCFunction)(void (*)(void))reach_method, METH_FASTCALL,
-     "reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end)"},
+     "reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end"
+     "[, only]) -> {space: [routes]}"},
+    {"ends", (PyCFunction)(void (*)(void))ends_method, METH_FASTCALL,
+     "ends(start, budget, height, flags, engaged, closed, no_pass, no_end) -> [spaces]"},
     {"nearest", (PyCFunction)(void (*)(void))nearest_method, METH_FASTCALL,
      "nearest(start, budget, height, flags, closed, no_pass, no_end, field) -> [spaces]"},
     {"nearest_each", (PyCFunction)(void (*)(void))nearest_each_method, METH_FASTCALL,
