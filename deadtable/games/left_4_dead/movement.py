@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache, partial
 from typing import Any
 
@@ -210,31 +210,93 @@ def nearest(state: Left4DeadState, figure: Figure, field: array[float]) -> list[
 def nearest_each(state: Left4DeadState, figures: Sequence[Figure],
                  field: array[float]) -> list[list[int]]:
     """[nearest(state, f, field) for f in figures], the flags made once for the figures
-    that share them (the horde's)."""
+    that share them (the horde's), and a figure's answer of the last call kept where nothing
+    it depends on has changed since (_NearestMemo: the horde asks every zombie again after
+    each one moves)."""
+    cards = state.data.cards.cards
+    # (start, Move, height, flags' kind) of each: move_budget and height, the card read once;
+    # the flags' kind: its side, slithers (Mud Man) and the Witch's Furious Focus
+    asked = [(f.space, int(cards[f.kind].move) if not f.markers else move_budget(state, f),
+              cards[f.kind].height, (f.side, f.kind == "mud-man", f.kind == "witch"))
+             for f in figures]
+    memo = _NearestMemo.last(state, field)
+    answers: list[list[int] | None] = [memo.answer(f.id, q) for f, q in zip(figures, asked,
+                                                                             strict=True)]
     board = state.board
     groups: dict[tuple[str, bool, bool], list[int]] = {}  # flags' kind -> figures' indexes
-    for n, figure in enumerate(figures):
-        kind = figure.kind  # slithers(figure), inline: asked of every zombie each horde move
-        groups.setdefault((figure.side, kind == "mud-man", kind == "witch"), []).append(n)
-    answers: list[list[int]] = [[] for _ in figures]
+    for n, question in enumerate(asked):
+        if answers[n] is None:
+            groups.setdefault(question[3], []).append(n)
     for (side, mud, witch), members in groups.items():
         # the flags of _routes' query without the penalty: stops (water), closed (crescendo
         # obstacles), no passing enemies (but for the Witch: Furious Focus), no ending on a
         # figure; the mover's own space may keep its flags (reach asks nothing of its start)
         flags = marked(board, _terrain_flags(board, mud), state.blocked_spaces(),
                        () if witch else enemies_of(state, side), state.occupancy())
-        moves = []
-        cards = state.data.cards.cards
-        for n in members:
-            figure = figures[n]
-            assert figure.space is not None
-            card = cards[figure.kind]  # move_budget and height, the card read once
-            move = int(card.move) if not figure.markers else move_budget(state, figure)
-            moves.append((figure.space, move, card.height))
+        moves: list[tuple[int, float, int]] = [asked[n][:3] for n in members]  # type: ignore[misc]
         for n, found in zip(members, query_nearest_each(board, moves, flags, field),
                             strict=True):
             answers[n] = found
-    return answers
+    done: list[list[int]] = answers  # type: ignore[assignment]  # every one answered now
+    memo.keep(state, figures, asked, done)
+    return done
+
+
+class _NearestMemo:
+    """nearest_each's last answers in a state (Left4DeadState.kept), with what they depend
+    on: the field, the closed spaces, who stood where, and each figure's question (start,
+    Move, height, flags' kind). A search reads flags only within budget + 1 steps of its
+    start (every step costs at least 1), and the flags follow from who stands where, so an
+    answer holds while its question is the same and no space whose occupant changed lies
+    that near; on boards where the grid distance never exceeds the steps (_steps_bound)."""
+
+    __slots__ = ("field", "blocked", "occupancy", "answers", "changed")
+
+    def __init__(self, field: array[float], blocked: frozenset[int],
+                 occupancy: Mapping[int, Figure]) -> None:
+        self.field, self.blocked, self.occupancy = field, blocked, occupancy
+        self.answers: dict[str, tuple[tuple[Any, ...], list[int]]] = {}
+        self.changed: list[tuple[int | None, ...]] = []  # distances from each changed space
+
+    @classmethod
+    def last(cls, state: Left4DeadState, field: array[float]) -> _NearestMemo:
+        """The last call's answers where they may hold, with the distances from the spaces
+        whose occupant changed since; else an empty memo."""
+        memo: _NearestMemo | None = state.kept().get("nearest")
+        occupancy, blocked = state.occupancy(), state.blocked_spaces()
+        if memo is None or memo.field is not field or memo.blocked != blocked \
+                or not _steps_bound(state.board):
+            return cls(field, blocked, occupancy)
+        if memo.occupancy is not occupancy:
+            board = state.board
+            memo.changed = [distances(board, s) for s, _ in
+                            memo.occupancy.items() ^ occupancy.items()]
+            memo.occupancy = occupancy
+        return memo
+
+    def answer(self, figure: str, question: tuple[Any, ...]) -> list[int] | None:
+        kept = self.answers.get(figure)
+        if kept is None or kept[0] != question:
+            return None
+        start, reach_ = question[0], question[1] + 1
+        for away in self.changed:
+            if away[start] <= reach_:  # a grid's distances: never None
+                return None
+        return kept[1]
+
+    def keep(self, state: Left4DeadState, figures: Sequence[Figure],
+             asked: list[tuple[Any, ...]], answers: list[list[int]]) -> None:
+        self.answers = {f.id: (q, a) for f, q, a in zip(figures, asked, answers, strict=True)}
+        self.changed = []
+        state.kept()["nearest"] = self
+
+
+@lru_cache(maxsize=16)
+def _steps_bound(board: Board) -> bool:
+    """Whether `distances` never exceeds the steps between two spaces: every space on the
+    grid and every pair of neighbours one apart (no edge joins distant spaces)."""
+    return all(c is not None for c in board.coords) and all(
+        distances(board, a)[b] == 1 for a in range(board.size) for b in board.neighbours[a])
 
 
 def _routes(state: Left4DeadState, figure: Figure, origin: int, budget: int,

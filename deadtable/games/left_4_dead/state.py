@@ -138,6 +138,7 @@ class Left4DeadState(ProcedureState):
         "last_down",
         "_derived",
         "_derived_key",
+        "_kept",
     )
 
     FRAMES: ClassVar[Frames]
@@ -166,6 +167,7 @@ class Left4DeadState(ProcedureState):
     last_down: str  # what last incapacitated or destroyed a survivor ("the Tank"): for the end
     _derived: dict[Any, Any]  # see derived()
     _derived_key: tuple[int, int] | None
+    _kept: dict[str, Any]  # see kept()
 
     # -- the difficulty ---------------------------------------------------------------------
     @property
@@ -203,6 +205,13 @@ class Left4DeadState(ProcedureState):
         """A new, loaded or cloned state builds its own caches (never shares another's)."""
         self._derived = {}
         self._derived_key = None
+        self._kept = {}
+
+    def kept(self) -> dict[str, Any]:
+        """A cache that outlives a move, for answers a rule checks itself before it uses one
+        again (movement.nearest_each's, kept with where the figures stood). Emptied only
+        for a new, loaded or cloned state."""
+        return self._kept
 
     def survivors(self) -> tuple[Figure, ...]:
         cache = self.derived()
