@@ -366,10 +366,9 @@ def move_query(state: Left4DeadState, figure: Figure, origin: int, budget: int,
     tall = height(state, figure)
     masks = None
     if penalised:
-        heights = {kind: height(state, enemy)  # height(state, enemy), once per card
-                   for kind, enemy in {e.kind: e for e in enemy_at.values()}.items()}
+        cards = state.data.cards.cards  # height(state, enemy), for each
         masks = engagement_masks(board, tall, list(enemy_at),
-                                 [heights[e.kind] for e in enemy_at.values()])
+                                 [cards[e.kind].height for e in enemy_at.values()])
         if masks is None:
             return None
     return MoveQuery(origin, budget, tall, _terrain_flags(board, slithers(figure)), masks,
@@ -404,8 +403,9 @@ def move_choices(state: Left4DeadState, figure: Figure, budget: int | None = Non
     figure stands, in space order, by its safest route; the actions (labels, arguments:
     verb, figure, space, and with `costs` the route's cost and attacks) are made only when
     read, and the routes with them (routes_as_now)."""
-    here = figure.space
-    spaces = sorted(s for s in ends(state, figure, budget) if s != here)
+    spaces = sorted(ends(state, figure, budget))
+    if figure.space in spaces:  # (always: a move may end where it began)
+        spaces.remove(figure.space)
     routes_then = routes_as_now(state, figure, budget)
 
     def build() -> Iterator[Action]:
@@ -418,7 +418,14 @@ def move_choices(state: Left4DeadState, figure: Figure, budget: int | None = Non
                 args["cost"], args["attacks"] = route.cost, route.penalty
             yield Action(f"move:{space}", partial(move_label, state, figure, space, route), args)
 
-    return ActionList([f"move:{s}" for s in spaces], build)
+    ids = _move_ids(state.board.size)
+    return ActionList([ids[s] for s in spaces], build)
+
+
+@lru_cache(maxsize=16)
+def _move_ids(size: int) -> tuple[str, ...]:
+    """"move:<space>" for every space of a board this size, made once."""
+    return tuple(f"move:{s}" for s in range(size))
 
 
 def safest(options: list[Route]) -> Route:
