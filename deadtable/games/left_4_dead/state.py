@@ -214,21 +214,13 @@ class Left4DeadState(ProcedureState):
         return self._kept
 
     def survivors(self) -> tuple[Figure, ...]:
-        cache = self.derived()
-        found = cache.get("survivors")
-        if found is None:
-            found = cache["survivors"] = tuple(f for f in self.figures.values()
-                                               if f.side == "survivors")
-        return found
+        found = self.derived().get("survivors")
+        return self._place()[0] if found is None else found
 
     def infected(self) -> tuple[Figure, ...]:
         """The infected on the map."""
-        cache = self.derived()
-        found = cache.get("infected")
-        if found is None:
-            found = cache["infected"] = tuple(f for f in self.figures.values()
-                                              if f.side == "infected" and f.space is not None)
-        return found
+        found = self.derived().get("infected")
+        return self._place()[1] if found is None else found
 
     def occupant(self, space: int) -> Figure | None:
         for figure in self.figures.values():
@@ -238,11 +230,26 @@ class Left4DeadState(ProcedureState):
 
     def occupancy(self) -> Mapping[int, Figure]:
         """Space -> the figure standing there (read only: it is shared until a figure moves)."""
+        found = self.derived().get("occupancy")
+        return self._place()[2] if found is None else found
+
+    def _place(self) -> tuple[tuple[Figure, ...], tuple[Figure, ...], dict[int, Figure]]:
+        """survivors, infected and occupancy in one pass over the figures (most positions
+        ask all three), kept in derived()."""
+        survivors: list[Figure] = []
+        infected: list[Figure] = []
+        occupancy: dict[int, Figure] = {}
+        for f in self.figures.values():
+            space = f.space
+            if f.side == "survivors":
+                survivors.append(f)
+            elif f.side == "infected" and space is not None:
+                infected.append(f)
+            if space is not None:
+                occupancy[space] = f
         cache = self.derived()
-        found = cache.get("occupancy")
-        if found is None:
-            found = cache["occupancy"] = {f.space: f for f in self.figures.values()
-                                          if f.space is not None}
+        found = cache["survivors"], cache["infected"], cache["occupancy"] = \
+            tuple(survivors), tuple(infected), occupancy
         return found
 
     def card(self, figure: Figure) -> Any:
