@@ -40,7 +40,7 @@ import weakref
 from array import array
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from deadtable.engine.board import hexes
@@ -109,7 +109,12 @@ def use_compiled(on: bool) -> bool:
 
 def empty_masks(board: Board) -> array[int]:
     """A zero engagement mask per space, for a MoveQuery's `engaged`."""
-    return array("Q", bytes(8 * board.size))
+    return _zero_masks(board.size)[:]  # a copy of zeros made once: quicker than new zeros
+
+
+@lru_cache(maxsize=16)
+def _zero_masks(size: int) -> array[int]:
+    return array("Q", bytes(8 * size))
 
 
 def engagement_masks(board: Board, height: int, spaces: Sequence[int],
