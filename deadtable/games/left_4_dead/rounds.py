@@ -82,7 +82,7 @@ def initiative(state: Left4DeadState) -> list[str]:
 
 def begin_side_turn(state: Left4DeadState, side: str, marker: str) -> None:
     for figure in state.figures.values():
-        if figure.side == side:
+        if figure.acted and figure.side == side:  # (a horde's figures never act alone)
             figure.acted = False
     state.horde_acted = False
     state.event(f"The {side} reveal order marker {marker}.",
