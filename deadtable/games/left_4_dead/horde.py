@@ -207,19 +207,25 @@ def attackers(state: Left4DeadState, frame: HordeTurn) -> list[tuple[Figure, Fig
     survivors with Vomit Markers if any can be attacked (Boomer: Blinding Alluring Bile)."""
     bile = {e.space for e in state.effects if e.kind == "bile-bomb"}
     occupied = state.occupancy()
+    neighbours = state.board.neighbours
+    # a zombie engages only figures next to it: those next to no survivor need not ask
+    near_survivors = {n for f in state.survivors() if f.space is not None
+                      for n in neighbours[f.space]}
     pairs = []
     drawn = []
     for zombie in horde(state):
         if zombie.id in frame.attacked or "risen" in zombie.markers:
             continue
-        for target in movement.engaged_with(state, zombie):
-            if target.side == "survivors" and not target.closet:
-                pairs.append((zombie, target))
         assert zombie.space is not None
-        for space in bile.intersection(state.board.neighbours[zombie.space]):
-            there = occupied.get(space)
-            if there is not None and not there.closet:
-                drawn.append((zombie, there))
+        if zombie.space in near_survivors:
+            for target in movement.engaged_with(state, zombie):
+                if target.side == "survivors" and not target.closet:
+                    pairs.append((zombie, target))
+        if bile:
+            for space in bile.intersection(neighbours[zombie.space]):
+                there = occupied.get(space)
+                if there is not None and not there.closet:
+                    drawn.append((zombie, there))
     if drawn:
         return drawn
     vomited = [(z, t) for z, t in pairs if "vomit" in t.markers]
