@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import math
 import os
-import weakref
 from array import array
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -228,18 +227,12 @@ def python_distance_field(board: Board, query: FieldQuery) -> list[float]:
 
 
 # -- the compiled twin ------------------------------------------------------------------------
-_geometries: weakref.WeakKeyDictionary[Board, dict[frozenset[str], Any]] = \
-    weakref.WeakKeyDictionary()
-
-
 def geometry(board: Board, blocking: frozenset[str] = WALLS) -> Any:
-    """The board's compiled Geometry for edges blocked by `blocking` (built once), or None
-    when the compiled geometry is off."""
+    """The board's compiled Geometry for edges blocked by `blocking` (built once, kept on the
+    board: Board._compiled), or None when the compiled geometry is off."""
     if not _enabled:
         return None
-    kept = _geometries.get(board)
-    if kept is None:
-        kept = _geometries[board] = {}
+    kept = board._compiled
     found = kept.get(blocking)
     if found is None:
         features = board.features
