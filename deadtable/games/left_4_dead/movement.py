@@ -214,19 +214,23 @@ def nearest_each(state: Left4DeadState, figures: Sequence[Figure],
     it depends on has changed since (_NearestMemo: the horde asks every zombie again after
     each one moves)."""
     cards = state.data.cards.cards
-    # (start, Move, height, flags' kind) of each: move_budget and height, the card read once;
-    # the flags' kind: its side, slithers (Mud Man) and the Witch's Furious Focus
-    asked = [(f.space, int(cards[f.kind].move) if not f.markers else move_budget(state, f),
-              cards[f.kind].height, (f.side, f.kind == "mud-man", f.kind == "witch"))
-             for f in figures]
     memo = _NearestMemo.last(state, field)
-    answers: list[list[int] | None] = [memo.answer(f.id, q) for f, q in zip(figures, asked,
-                                                                             strict=True)]
-    board = state.board
+    kept, changed = memo.answers, memo.changed
+    asked = []
+    answers: list[list[int] | None] = []
     groups: dict[tuple[str, bool, bool], list[int]] = {}  # flags' kind -> figures' indexes
-    for n, question in enumerate(asked):
-        if answers[n] is None:
+    for n, f in enumerate(figures):
+        # (start, Move, height, flags' kind): move_budget and height, the card read once;
+        # the flags' kind: its side, slithers (Mud Man) and the Witch's Furious Focus
+        card, kind = cards[f.kind], f.kind
+        question = (f.space, int(card.move) if not f.markers else move_budget(state, f),
+                    card.height, (f.side, kind == "mud-man", kind == "witch"))
+        asked.append(question)
+        answer = memo.answer(kept.get(f.id), question, changed)
+        answers.append(answer)
+        if answer is None:
             groups.setdefault(question[3], []).append(n)
+    board = state.board
     for (side, mud, witch), members in groups.items():
         # the flags of _routes' query without the penalty: stops (water), closed (crescendo
         # obstacles), no passing enemies (but for the Witch: Furious Focus), no ending on a
@@ -274,13 +278,15 @@ class _NearestMemo:
             memo.occupancy = occupancy
         return memo
 
-    def answer(self, figure: str, question: tuple[Any, ...]) -> list[int] | None:
-        kept = self.answers.get(figure)
+    @staticmethod
+    def answer(kept: tuple[tuple[Any, ...], list[int]] | None, question: tuple[Any, ...],
+               changed: list[tuple[int | None, ...]]) -> list[int] | None:
+        """A figure's kept (question, answer), if it still answers `question`."""
         if kept is None or kept[0] != question:
             return None
         start, reach_ = question[0], question[1] + 1
-        for away in self.changed:
-            if away[start] <= reach_:  # a grid's distances: never None
+        for away in changed:
+            if away[start] <= reach_:  # a grid: never None
                 return None
         return kept[1]
 
