@@ -36,7 +36,7 @@ from deadtable.engine.board.query import (
 )
 from deadtable.engine.decisions import Action, ActionList
 from deadtable.games.left_4_dead import combat
-from deadtable.games.left_4_dead.state import Figure, Left4DeadState
+from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState
 
 CORE_MOVE = "HeroScape core rules: Moving"
 CORE_ENGAGE = "HeroScape core rules: Engagement"
@@ -472,23 +472,26 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
 
 
 class _Others:
-    """The figures of the sides other than `side`, in the order of state.figures, for each
-    step of a walk: made again only when a figure has entered play (a new figure is added
-    last; one destroyed is deleted after leaving the map, so it stands nowhere meanwhile)."""
+    """The figures of the other side than `side` that may stand next to a walker, in the
+    order of state.figures, for each step of a walk: the survivors, or the infected on the
+    map (one off it stands next to nobody). Asked again only when a figure has entered play
+    (a new figure is added last; one destroyed is deleted after leaving the map, so it
+    stands nowhere meanwhile)."""
 
     __slots__ = ("state", "side", "last", "found")
 
     def __init__(self, state: Left4DeadState, side: str) -> None:
         self.state, self.side = state, side
         self.last: tuple[int, str | None] = (-1, None)
-        self.found: list[Figure] = []
+        self.found: tuple[Figure, ...] = ()
 
-    def figures(self) -> list[Figure]:
-        figures = self.state.figures
+    def figures(self) -> tuple[Figure, ...]:
+        state = self.state
+        figures = state.figures
         last = (len(figures), next(reversed(figures), None))
         if last != self.last:
             self.last = last
-            self.found = [e for e in figures.values() if e.side != self.side]
+            self.found = state.survivors() if self.side == INFECTED else state.infected()
         return self.found
 
 
