@@ -64,10 +64,15 @@ def _split(state: Left4DeadState) -> tuple[tuple[Figure, ...], tuple[Figure, ...
     found = cache.get("horde")
     if found is None:
         cards = state.data.cards.cards
+        # in_horde, by kind (its card's group), kept across moves: the same for every figure
+        kinds: dict[str, bool] = state.kept().setdefault("horde-kinds", {})
         horde_: list[Figure] = []
         others: list[Figure] = []
-        for figure in state.infected():  # in_horde, for each
-            (horde_ if cards[figure.kind].group in HORDE_GROUPS else others).append(figure)
+        for figure in state.infected():
+            member = kinds.get(figure.kind)
+            if member is None:
+                member = kinds[figure.kind] = cards[figure.kind].group in HORDE_GROUPS
+            (horde_ if member else others).append(figure)
         found = cache["horde"] = (tuple(horde_), tuple(others))
     return found
 

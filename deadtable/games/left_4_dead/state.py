@@ -208,9 +208,10 @@ class Left4DeadState(ProcedureState):
         self._kept = {}
 
     def kept(self) -> dict[str, Any]:
-        """A cache that outlives a move, for answers a rule checks itself before it uses one
-        again (movement.nearest_each's, kept with where the figures stood). Emptied only
-        for a new, loaded or cloned state."""
+        """A cache that outlives a move: answers a rule checks itself before it uses one
+        again (movement.nearest_each's, kept with where the figures stood), and what never
+        changes in a game (which kinds are in the horde). Emptied only for a new, loaded or
+        cloned state."""
         return self._kept
 
     def survivors(self) -> tuple[Figure, ...]:
