@@ -190,7 +190,7 @@ def _query(state: Left4DeadState, key: RoutesKey) -> MoveQuery | None:
     return found
 
 
-def _enemies_left(state: Left4DeadState, figure: Figure) -> dict[int, Figure]:
+def _enemies_left(state: Left4DeadState, figure: Figure) -> Mapping[int, Figure]:
     """The enemies of `figure` by space, the mover's own space left out (never an enemy's in
     play; as the occupancy less the mover would say)."""
     enemy_at = enemies_of(state, figure.side)
@@ -342,15 +342,10 @@ def _routes(state: Left4DeadState, figure: Figure, origin: int, budget: int,
                  can_pass=can_pass, can_end=can_end, penalty=swipes if penalised else None)
 
 
-def enemies_of(state: Left4DeadState, side: str) -> dict[int, Figure]:
+def enemies_of(state: Left4DeadState, side: str) -> Mapping[int, Figure]:
     """Space -> the figure of another side standing there (shared until a figure moves:
     Left4DeadState.derived; read it, never change it)."""
-    cache = state.derived()
-    key = "enemies-of-" + side
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = {s: f for s, f in state.occupancy().items() if f.side != side}
-    return found
+    return state.others_at(side)
 
 
 @lru_cache(maxsize=16)
@@ -361,7 +356,7 @@ def _terrain_flags(board: Board, mud: bool) -> bytes:
 
 
 def move_query(state: Left4DeadState, figure: Figure, origin: int, budget: int,
-               occupied: dict[int, Figure], through_all: bool, enemy_at: dict[int, Figure],
+               occupied: dict[int, Figure], through_all: bool, enemy_at: Mapping[int, Figure],
                penalised: bool) -> MoveQuery | None:
     """What routes asks of reach, in data form (engine/board/query.py): the same step costs
     (step_cost), stops (stops_in), can_pass (no enemy unless `through_all`) and can_end (no

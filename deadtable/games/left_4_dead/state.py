@@ -240,17 +240,37 @@ class Left4DeadState(ProcedureState):
         survivors: list[Figure] = []
         infected: list[Figure] = []
         occupancy: dict[int, Figure] = {}
+        sides: dict[str, dict[int, Figure]] = {SURVIVORS: {}, INFECTED: {}}  # who stands where
+        shared = False
         for f in self.figures.values():
             space = f.space
-            if f.side == "survivors":
+            if f.side == SURVIVORS:
                 survivors.append(f)
-            elif f.side == "infected" and space is not None:
+            elif f.side == INFECTED and space is not None:
                 infected.append(f)
             if space is not None:
+                shared = shared or space in occupancy
                 occupancy[space] = f
+                sides[f.side][space] = f
         cache = self.derived()
+        if not shared:  # (else others_at filters the occupancy: the last figure on a space)
+            cache[("others-at", SURVIVORS)] = sides[INFECTED]
+            cache[("others-at", INFECTED)] = sides[SURVIVORS]
         found = cache["survivors"], cache["infected"], cache["occupancy"] = \
             tuple(survivors), tuple(infected), occupancy
+        return found
+
+    def others_at(self, side: str) -> Mapping[int, Figure]:
+        """Space -> the figure of another side than `side` standing there: the occupancy's
+        enemies (read only: shared until a figure moves)."""
+        cache = self.derived()
+        key = ("others-at", side)
+        found: Mapping[int, Figure] | None = cache.get(key)
+        if found is None and "occupancy" not in cache:
+            self._place()  # fills it in passing, unless two figures share a space
+            found = cache.get(key)
+        if found is None:
+            found = cache[key] = {s: f for s, f in self.occupancy().items() if f.side != side}
         return found
 
     def card(self, figure: Figure) -> Any:
