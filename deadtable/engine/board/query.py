@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import os
+import warnings
 from array import array
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -49,6 +50,16 @@ from deadtable.engine.board.movement import Route, climbing_cost, distance_field
 try:
     from deadtable.engine.board import _geometry  # type: ignore[attr-defined]
 except ImportError:  # not built (no compiler at install): the Python answers
+    _geometry = None
+
+# What this module asks of a Geometry: an extension built from an older geometry.c lacks some,
+# and then the Python answers (rebuild it: python scripts/build_inplace.py _geometry).
+_METHODS = ("reach", "ends", "nearest", "nearest_each", "distance_field", "engagement", "grid",
+            "visible")
+if _geometry is not None and not all(hasattr(_geometry.Geometry, m) for m in _METHODS):
+    warnings.warn("deadtable.engine.board._geometry is older than its source: the Python "
+                  "answers; rebuild it with `python scripts/build_inplace.py _geometry`",
+                  RuntimeWarning, stacklevel=1)
     _geometry = None
 
 # A compiled Geometry asked again while it answers (Python run from inside one of its
