@@ -187,13 +187,12 @@ class Decision(_Frozen):
             raise ValueError(f"duplicate action ids in decision: {ids}")
         if not index:
             raise ValueError("a decision needs at least one legal action")
-        setter = object.__setattr__
-        setter(self, "seat", seat)
-        setter(self, "prompt", prompt)
-        setter(self, "_actions", actions)
-        setter(self, "_ids", index)
-        setter(self, "_index", None)
-        setter(self, "_build", build)
+        _set_seat(self, seat)  # the slots' own setters (as Action's): one a step each
+        _set_prompt(self, prompt)
+        _set_actions(self, actions)
+        _set_ids(self, index)
+        _set_index(self, None)
+        _set_build(self, build)
 
     @classmethod
     def of(cls, seat: str, prompt: str, actions: Iterable[Action]) -> Decision:
@@ -284,3 +283,11 @@ class IllegalAction(ValueError):
 
 class GameOver(RuntimeError):
     """An action was applied to a finished game."""
+
+
+_set_seat = vars(Decision)["seat"].__set__
+_set_prompt = vars(Decision)["prompt"].__set__
+_set_actions = vars(Decision)["_actions"].__set__
+_set_ids = vars(Decision)["_ids"].__set__
+_set_index = vars(Decision)["_index"].__set__
+_set_build = vars(Decision)["_build"].__set__

@@ -121,6 +121,9 @@ class Board:
         self._within: dict[tuple[int, int], tuple[int, ...]] = {}  # lines.within, on first use
         self._distances: dict[int, tuple[int | None, ...]] = {}  # lines.distances, likewise
         self._sight: dict[tuple[Any, ...], Any] = {}  # sight.sees: what never changes of a line
+        # the compiled geometry of each set of blocking features (query.geometry), made on
+        # first use: asked at every reach and line of sight, so kept here, not looked up
+        self._compiled: dict[frozenset[str], Any] = {}
 
     # -- sharing: one board for every state, copies included ---------------------------
     def __copy__(self) -> Board:
@@ -142,6 +145,7 @@ class Board:
         state["_within"] = {}
         state["_distances"] = {}
         state["_sight"] = {}
+        state["_compiled"] = {}  # C objects: each process makes its own
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:

@@ -36,12 +36,14 @@ from __future__ import annotations
 
 import math
 import os
-import weakref
+import warnings
 from array import array
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Any
 
+from deadtable.engine.board import hexes
 from deadtable.engine.board.model import Board, edge_key
 from deadtable.engine.board.movement import Route, climbing_cost, distance_field, reach
 
@@ -49,6 +51,20 @@ try:
     from deadtable.engine.board import _geometry  # type: ignore[attr-defined]
 except ImportError:  # not built (no compiler at install): the Python answers
     _geometry = None
+
+# What this module asks of a Geometry: an extension built from an older geometry.c lacks some,
+# and then the Python answers (rebuild it: python scripts/build_inplace.py _geometry).
+_METHODS = ("reach", "ends", "nearest", "nearest_each", "distance_field", "engagement", "grid",
+            "visible")
+if _geometry is not None and not all(hasattr(_geometry.Geometry, m) for m in _METHODS):
+    warnings.warn("deadtable.engine.board._geometry is older than its source: the Python "
+                  "answers; rebuild it with `python scripts/build_inplace.py _geometry`",
+                  RuntimeWarning, stacklevel=1)
+    _geometry = None
+
+# A compiled Geometry asked again while it answers (Python run from inside one of its
+# answers): the caller answers in Python.
+Busy: type[Exception] = RuntimeError if _geometry is None else _geometry.Busy
 
 CLOSED = 1  # no step may enter the space
 STOPS = 2  # entering it ends the move
@@ -103,7 +119,12 @@ def use_compiled(on: bool) -> bool:
 
 def empty_masks(board: Board) -> array[int]:
     """A zero engagement mask per space, for a MoveQuery's `engaged`."""
-    return array("Q", bytes(8 * board.size))
+    return _zero_masks(board.size)[:]  # a copy of zeros made once: quicker than new zeros
+
+
+@lru_cache(maxsize=16)
+def _zero_masks(size: int) -> array[int]:
+    return array("Q", bytes(8 * size))
 
 
 def engagement_masks(board: Board, height: int, spaces: Sequence[int],
@@ -217,18 +238,12 @@ def python_distance_field(board: Board, query: FieldQuery) -> list[float]:
 
 
 # -- the compiled twin ------------------------------------------------------------------------
-_geometries: weakref.WeakKeyDictionary[Board, dict[frozenset[str], Any]] = \
-    weakref.WeakKeyDictionary()
-
-
 def geometry(board: Board, blocking: frozenset[str] = WALLS) -> Any:
-    """The board's compiled Geometry for edges blocked by `blocking` (built once), or None
-    when the compiled geometry is off."""
+    """The board's compiled Geometry for edges blocked by `blocking` (built once, kept on the
+    board: Board._compiled), or None when the compiled geometry is off."""
     if not _enabled:
         return None
-    kept = _geometries.get(board)
-    if kept is None:
-        kept = _geometries[board] = {}
+    kept = board._compiled
     found = kept.get(blocking)
     if found is None:
         features = board.features
@@ -236,19 +251,40 @@ def geometry(board: Board, blocking: frozenset[str] = WALLS) -> Any:
                  for a, near in enumerate(board.neighbours)]
         assert _geometry is not None
         found = kept[blocking] = _geometry.Geometry(board.neighbours, open_, board.level)
+        if board.kind in ("hex", "square"):  # sight.visible's lines, drawn by the Python
+            found.grid(board.coords, partial(hexes.line_offsets, board.kind))
     return found
 
 
-def reach_compiled(board: Board, query: MoveQuery) -> dict[int, list[Route]]:
-    """What python_reach(board, query) returns, compiled where it can be."""
+def reach_compiled(board: Board, query: MoveQuery,
+                   only: int | None = None) -> dict[int, list[Route]]:
+    """What python_reach(board, query) returns, compiled where it can be; with `only` a
+    space, that space's routes alone ({} where the move cannot end there): a move chosen
+    among reach_ends' needs no other routes made."""
     g = geometry(board, query.blocking)
-    if g is None:
-        return python_reach(board, query)
-    try:
-        return g.reach(Route, query.start, query.budget, query.height, query.flags,
-                       query.engaged, query.closed, query.no_pass, query.no_end)
-    except _geometry.Busy:  # asked from inside another of its answers (csrc/geometry.c)
-        return python_reach(board, query)
+    if g is not None:
+        try:
+            return g.reach(Route, query.start, query.budget, query.height, query.flags,
+                           query.engaged, query.closed, query.no_pass, query.no_end, only)
+        except _geometry.Busy:  # asked from inside another of its answers (csrc/geometry.c)
+            pass
+    found = python_reach(board, query)
+    if only is None:
+        return found
+    return {only: found[only]} if only in found else {}
+
+
+def reach_ends(board: Board, query: MoveQuery) -> list[int]:
+    """The keys of reach_compiled(board, query), in its order, without making its routes:
+    where a move can end, for a decision that lists the moves."""
+    g = geometry(board, query.blocking)
+    if g is not None:
+        try:
+            return g.ends(query.start, query.budget, query.height, query.flags,
+                          query.engaged, query.closed, query.no_pass, query.no_end)
+        except _geometry.Busy:
+            pass
+    return list(python_reach(board, query))
 
 
 def nearest_compiled(board: Board, query: MoveQuery, field: array[float]) -> list[int]:
@@ -273,8 +309,7 @@ def nearest_each(board: Board, moves: Sequence[tuple[int, float, int]],
     g = geometry(board, blocking)
     if g is not None:
         try:
-            return [g.nearest(start, budget, height, flags, (), (), (), field)
-                    for start, budget, height in moves]
+            return g.nearest_each(moves, flags, field)
         except _geometry.Busy:
             pass
     return [python_nearest(board, MoveQuery(start, budget, height, flags, blocking=blocking),

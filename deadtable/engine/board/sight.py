@@ -28,8 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from deadtable.engine.board import query
 from deadtable.engine.board.lines import OFF_MAP, line
 from deadtable.engine.board.model import Board, edge_key
 
@@ -114,14 +116,44 @@ def visible(
 ) -> list[int]:
     """The spaces of `spaces` (in their order) where a figure of height `height_a` on a sees
     one of height `height_b`: `sight(...).clear` for each, without saying where or why a line
-    is blocked, for rules that ask it of many spaces a decision (a Spitter's targets). What
-    never changes of a line is kept on the board, per origin (_lines_from)."""
+    is blocked, for rules that ask it of many spaces a decision (a Spitter's targets).
+    Answered in C on a grid board (csrc/geometry.c, engine/board/query.py's compiled
+    geometry) where all the spaces are on the grid, else in Python (_python_visible, its
+    twin; `query.use_compiled(False)` asks only the Python)."""
     blocking = _blocking(blocking, windows, grazing)
+    za, either = board.level[a] + height_a, grazing == "either"
+    g = query.geometry(board, blocking)
+    if g is not None and (figures is None or type(figures) is dict):
+        listed = spaces if isinstance(spaces, list | tuple) else list(spaces)
+        try:
+            found: list[int] | None = g.visible(
+                a, listed, za, height_b, figures,
+                _opaque_flags(board, opaque) if opaque else None, either)
+        except query.Busy:  # asked from inside another compiled answer
+            found = None
+        if found is not None:
+            return found
+        spaces = listed
+    return _python_visible(board, a, spaces, za, height_b, figures, blocking, opaque, either,
+                           edge_sight)
+
+
+@lru_cache(maxsize=64)
+def _opaque_flags(board: Board, opaque: frozenset[str]) -> bytes:
+    """A byte per space, 1 where its terrain is in `opaque`: visible's `opaque` for the C."""
+    return bytes(1 if t in opaque else 0 for t in board.terrain)
+
+
+def _python_visible(board: Board, a: int, spaces: Iterable[int], za: int, height_b: int,
+                    figures: Mapping[int, int] | None, blocking: frozenset[str],
+                    opaque: frozenset[str], either: bool,
+                    edge_sight: Callable[[int, int, str | None], bool] | None) -> list[int]:
+    """visible in Python (the C's twin), a's top at za, the grazing rule "either" or not.
+    What never changes of a line is kept on the board, per origin (_lines_from)."""
     level, coords = board.level, board.coords
     if coords[a] is None:
         return [b for b in spaces
                 if b == a or _along_edge(board, a, b, blocking, edge_sight).clear]
-    za, either = level[a] + height_a, grazing == "either"
     lines = _lines_from(board, a, za, height_b, blocking, opaque)
     found = []
     for b in spaces:

@@ -8,6 +8,8 @@ its dice and counts shields; each skull not blocked is a wound.
 
 from __future__ import annotations
 
+from functools import cache
+
 from deadtable.games.left_4_dead import uncommon
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
@@ -38,17 +40,16 @@ def reduced(state: Left4DeadState, figure: Figure, stat: str) -> int:
     Smoker: Choking Smoke)."""
     value = int(getattr(state.card(figure), stat))
     minus = 0
-    if stat in ("move", "range", "attack", "defense"):
+    if figure.markers and stat in ("move", "range", "attack", "defense"):
         if "vomit" in figure.markers:
             minus += 1
         if "mud" in figure.markers:
             minus += 1
-    if stat in ("range", "attack", "defense") and figure.space is not None and any(
-        e.kind == "smoke" and e.side != figure.side
-        and (e.space == figure.space or e.space in state.board.neighbours[figure.space])
-        for e in state.effects
-    ):
-        minus += 1
+    if state.effects and stat in ("range", "attack", "defense") and figure.space is not None:
+        here, near = figure.space, state.board.neighbours[figure.space]
+        if any(e.kind == "smoke" and e.side != figure.side and (e.space == here or e.space in near)
+               for e in state.effects):
+            minus += 1
     return max(1, value - minus) if minus else value
 
 
@@ -94,8 +95,13 @@ def kevlar(state: Left4DeadState, attacker: Figure, target: Figure) -> bool:
 
 
 def name(figure: Figure) -> str:
-    return figure.id.replace("-", " ").title() if figure.side == "infected" else \
-        figure.id.title()
+    return _name(figure.id, figure.side == "infected")
+
+
+@cache
+def _name(figure_id: str, infected: bool) -> str:
+    """"Zombie 4", "Bill": made once per figure id (prompts and events ask it often)."""
+    return figure_id.replace("-", " ").title() if infected else figure_id.title()
 
 
 def turn_label(figure: Figure) -> str:

@@ -81,8 +81,17 @@ def mounted_gun(state: Left4DeadState, figure: Figure) -> str | None:
     """The Minigun or Heavy Machine Gun the survivor stands on, if any."""
     if figure.space is None or figure.side != "survivors":
         return None
-    return next((kind for kind, space in _markers(state.board, MOUNTED)
-                 if space == figure.space), None)
+    return _mounted(state.board).get(figure.space)
+
+
+@lru_cache(maxsize=16)
+def _mounted(board: Board) -> dict[int, str]:
+    """Space -> the mounted gun on it (the map's first, should two share a space): asked of
+    every survivor's weapons. Read it, never change it."""
+    found: dict[int, str] = {}
+    for kind, space in _markers(board, MOUNTED):
+        found.setdefault(space, kind)
+    return found
 
 
 # -- lighting gas cans, fireworks and tanks --------------------------------------------------

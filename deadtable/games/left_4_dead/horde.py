@@ -64,10 +64,15 @@ def _split(state: Left4DeadState) -> tuple[tuple[Figure, ...], tuple[Figure, ...
     found = cache.get("horde")
     if found is None:
         cards = state.data.cards.cards
+        # in_horde, by kind (its card's group), kept across moves: the same for every figure
+        kinds: dict[str, bool] = state.kept().setdefault("horde-kinds", {})
         horde_: list[Figure] = []
         others: list[Figure] = []
-        for figure in state.infected():  # in_horde, for each
-            (horde_ if cards[figure.kind].group in HORDE_GROUPS else others).append(figure)
+        for figure in state.infected():
+            member = kinds.get(figure.kind)
+            if member is None:
+                member = kinds[figure.kind] = cards[figure.kind].group in HORDE_GROUPS
+            (horde_ if member else others).append(figure)
         found = cache["horde"] = (tuple(horde_), tuple(others))
     return found
 
@@ -193,7 +198,7 @@ def move_actions(state: Left4DeadState, frame: HordeTurn) -> ActionList:
 
 
 def move(state: Left4DeadState, frame: HordeTurn, zombie: Figure, space: int) -> None:
-    options = movement.routes(state, zombie).get(space)
+    options = movement.route_options(state, zombie, space)
     if not options:
         raise ValueError(f"{zombie.id} cannot reach space {space}")
     frame.moved.append(zombie.id)
@@ -207,19 +212,25 @@ def attackers(state: Left4DeadState, frame: HordeTurn) -> list[tuple[Figure, Fig
     survivors with Vomit Markers if any can be attacked (Boomer: Blinding Alluring Bile)."""
     bile = {e.space for e in state.effects if e.kind == "bile-bomb"}
     occupied = state.occupancy()
+    neighbours = state.board.neighbours
+    # a zombie engages only figures next to it: those next to no survivor need not ask
+    near_survivors = {n for f in state.survivors() if f.space is not None
+                      for n in neighbours[f.space]}
     pairs = []
     drawn = []
     for zombie in horde(state):
         if zombie.id in frame.attacked or "risen" in zombie.markers:
             continue
-        for target in movement.engaged_with(state, zombie):
-            if target.side == "survivors" and not target.closet:
-                pairs.append((zombie, target))
         assert zombie.space is not None
-        for space in bile.intersection(state.board.neighbours[zombie.space]):
-            there = occupied.get(space)
-            if there is not None and not there.closet:
-                drawn.append((zombie, there))
+        if zombie.space in near_survivors:
+            for target in movement.engaged_with(state, zombie):
+                if target.side == "survivors" and not target.closet:
+                    pairs.append((zombie, target))
+        if bile:
+            for space in bile.intersection(neighbours[zombie.space]):
+                there = occupied.get(space)
+                if there is not None and not there.closet:
+                    drawn.append((zombie, there))
     if drawn:
         return drawn
     vomited = [(z, t) for z, t in pairs if "vomit" in t.markers]

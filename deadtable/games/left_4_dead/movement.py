@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache, partial
 from typing import Any
 
@@ -29,13 +29,14 @@ from deadtable.engine.board.query import (
     engagement_masks,
     marked,
     reach_compiled,
+    reach_ends,
 )
 from deadtable.engine.board.query import (
     nearest_each as query_nearest_each,
 )
 from deadtable.engine.decisions import Action, ActionList
 from deadtable.games.left_4_dead import combat
-from deadtable.games.left_4_dead.state import Figure, Left4DeadState
+from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState
 
 CORE_MOVE = "HeroScape core rules: Moving"
 CORE_ENGAGE = "HeroScape core rules: Engagement"
@@ -100,17 +101,102 @@ def routes(state: Left4DeadState, figure: Figure, budget: int | None = None,
     `with_attacks` false, only the cheapest route of each (where it can get to, faster).
     Kept until a figure moves (Left4DeadState.derived): a decision lists the moves and its
     action takes one of them; read the answer, never change it."""
+    key = _routes_key(state, figure, budget, start, through_all, with_attacks)
+    cache = state.derived()
+    found = cache.get(key)
+    if found is None:
+        query = _query(state, key)
+        found = cache[key] = _routes(state, figure, *key[2:6]) if query is None \
+            else reach_compiled(state.board, query)
+    return found
+
+
+def ends(state: Left4DeadState, figure: Figure, budget: int | None = None) -> list[int]:
+    """routes(state, figure, budget)'s keys, in its order, without making its routes: a
+    decision lists where the figure can move, and only the move chosen needs its routes
+    (route_options). Kept alike; read it, never change it."""
+    key = _routes_key(state, figure, budget, None, False, True)
+    cache = state.derived()
+    found = cache.get(key)
+    if found is not None:
+        return list(found)
+    listed: list[int] | None = cache.get(("ends", key))
+    if listed is None:
+        query = _query(state, key)
+        listed = cache[("ends", key)] = list(routes(state, figure, budget)) if query is None \
+            else reach_ends(state.board, query)
+    return listed
+
+
+def route_options(state: Left4DeadState, figure: Figure, space: int,
+                  budget: int | None = None) -> list[Route] | None:
+    """routes(state, figure, budget).get(space), the routes to `space` alone made if the
+    others are not made yet."""
+    key = _routes_key(state, figure, budget, None, False, True)
+    found = state.derived().get(key)
+    if found is not None:
+        return found.get(space)
+    query = _query(state, key)
+    if query is None:
+        return routes(state, figure, budget).get(space)
+    return reach_compiled(state.board, query, space).get(space)
+
+
+def routes_as_now(state: Left4DeadState, figure: Figure,
+                  budget: int | None = None) -> Callable[[], dict[int, list[Route]]]:
+    """routes(state, figure, budget) as they are now, made when called (later, a move's
+    labels, when someone reads them): the question asked now, answered then."""
+    key = _routes_key(state, figure, budget, None, False, True)
+    found = state.derived().get(key)
+    query = None if found is not None else _query(state, key)
+    if query is None:
+        kept = routes(state, figure, budget)
+        return lambda: kept
+    board = state.board
+    return lambda: reach_compiled(board, query)
+
+
+RoutesKey = tuple[str, Figure, int, int, bool, bool, frozenset[int]]
+
+
+def _routes_key(state: Left4DeadState, figure: Figure, budget: int | None, start: int | None,
+                through_all: bool, with_attacks: bool) -> RoutesKey:
+    """What routes' answer depends on besides where the figures stand: the mover, where from,
+    how far, through whom, with or without the attacks, and the closed spaces."""
     origin = figure.space if start is None else start
     assert origin is not None
     through_all = through_all or figure.kind == "witch"  # Witch: Furious Focus
     spend = move_budget(state, figure) if budget is None else budget
-    key = ("routes", figure.id, origin, spend, through_all, with_attacks,
-           state.blocked_spaces())
+    return ("routes", figure, origin, spend, through_all, with_attacks, state.blocked_spaces())
+
+
+def _query(state: Left4DeadState, key: RoutesKey) -> MoveQuery | None:
+    """routes' question in data form (move_query), kept like its answer; None where the
+    compiled geometry is off or cannot ask it."""
+    if not compiled():
+        return None
     cache = state.derived()
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = _routes(state, figure, origin, spend, through_all, with_attacks)
+    qkey = ("query", key)
+    if qkey in cache:
+        return cache[qkey]
+    _, figure, origin, budget, through_all, with_attacks, _blocked = key
+    occupied = dict(state.occupancy())
+    occupied.pop(figure.space, None)  # type: ignore[arg-type]
+    enemy_at = _enemies_left(state, figure)
+    # Witch: Furious Focus, never attacked when leaving an engagement
+    penalised = figure.kind != "witch" and bool(enemy_at) and with_attacks
+    found = cache[qkey] = move_query(state, figure, origin, budget, occupied, through_all,
+                                     enemy_at, penalised)
     return found
+
+
+def _enemies_left(state: Left4DeadState, figure: Figure) -> Mapping[int, Figure]:
+    """The enemies of `figure` by space, the mover's own space left out (never an enemy's in
+    play; as the occupancy less the mover would say)."""
+    enemy_at = enemies_of(state, figure.side)
+    if figure.space in enemy_at:
+        enemy_at = {s: f for s, f in enemy_at.items() if s != figure.space}
+    return enemy_at
 
 
 def nearest(state: Left4DeadState, figure: Figure, field: array[float]) -> list[int]:
@@ -124,49 +210,111 @@ def nearest(state: Left4DeadState, figure: Figure, field: array[float]) -> list[
 def nearest_each(state: Left4DeadState, figures: Sequence[Figure],
                  field: array[float]) -> list[list[int]]:
     """[nearest(state, f, field) for f in figures], the flags made once for the figures
-    that share them (the horde's)."""
-    board = state.board
+    that share them (the horde's), and a figure's answer of the last call kept where nothing
+    it depends on has changed since (_NearestMemo: the horde asks every zombie again after
+    each one moves)."""
+    cards = state.data.cards.cards
+    memo = _NearestMemo.last(state, field)
+    kept, changed = memo.answers, memo.changed
+    asked = []
+    answers: list[list[int] | None] = []
     groups: dict[tuple[str, bool, bool], list[int]] = {}  # flags' kind -> figures' indexes
-    for n, figure in enumerate(figures):
-        kind = figure.kind  # slithers(figure), inline: asked of every zombie each horde move
-        groups.setdefault((figure.side, kind == "mud-man", kind == "witch"), []).append(n)
-    answers: list[list[int]] = [[] for _ in figures]
+    for n, f in enumerate(figures):
+        # (start, Move, height, flags' kind): move_budget and height, the card read once;
+        # the flags' kind: its side, slithers (Mud Man) and the Witch's Furious Focus
+        card, kind = cards[f.kind], f.kind
+        question = (f.space, int(card.move) if not f.markers else move_budget(state, f),
+                    card.height, (f.side, kind == "mud-man", kind == "witch"))
+        asked.append(question)
+        answer = memo.answer(kept.get(f.id), question, changed)
+        answers.append(answer)
+        if answer is None:
+            groups.setdefault(question[3], []).append(n)
+    board = state.board
     for (side, mud, witch), members in groups.items():
         # the flags of _routes' query without the penalty: stops (water), closed (crescendo
         # obstacles), no passing enemies (but for the Witch: Furious Focus), no ending on a
         # figure; the mover's own space may keep its flags (reach asks nothing of its start)
         flags = marked(board, _terrain_flags(board, mud), state.blocked_spaces(),
                        () if witch else enemies_of(state, side), state.occupancy())
-        moves = []
-        cards = state.data.cards.cards
-        for n in members:
-            figure = figures[n]
-            assert figure.space is not None
-            card = cards[figure.kind]  # move_budget and height, the card read once
-            move = int(card.move) if not figure.markers else move_budget(state, figure)
-            moves.append((figure.space, move, card.height))
+        moves: list[tuple[int, float, int]] = [asked[n][:3] for n in members]  # type: ignore[misc]
         for n, found in zip(members, query_nearest_each(board, moves, flags, field),
                             strict=True):
             answers[n] = found
-    return answers
+    done: list[list[int]] = answers  # type: ignore[assignment]  # every one answered now
+    memo.keep(state, figures, asked, done)
+    return done
+
+
+class _NearestMemo:
+    """nearest_each's last answers in a state (Left4DeadState.kept), with what they depend
+    on: the field, the closed spaces, who stood where, and each figure's question (start,
+    Move, height, flags' kind). A search reads flags only within budget + 1 steps of its
+    start (every step costs at least 1), and the flags follow from who stands where, so an
+    answer holds while its question is the same and no space whose occupant changed lies
+    that near; on boards where the grid distance never exceeds the steps (_steps_bound)."""
+
+    __slots__ = ("field", "blocked", "occupancy", "answers", "changed")
+
+    def __init__(self, field: array[float], blocked: frozenset[int],
+                 occupancy: Mapping[int, Figure]) -> None:
+        self.field, self.blocked, self.occupancy = field, blocked, occupancy
+        self.answers: dict[str, tuple[tuple[Any, ...], list[int]]] = {}
+        self.changed: list[tuple[int | None, ...]] = []  # distances from each changed space
+
+    @classmethod
+    def last(cls, state: Left4DeadState, field: array[float]) -> _NearestMemo:
+        """The last call's answers where they may hold, with the distances from the spaces
+        whose occupant changed since; else an empty memo."""
+        memo: _NearestMemo | None = state.kept().get("nearest")
+        occupancy, blocked = state.occupancy(), state.blocked_spaces()
+        if memo is None or memo.field is not field or memo.blocked != blocked \
+                or not _steps_bound(state.board):
+            return cls(field, blocked, occupancy)
+        if memo.occupancy is not occupancy:
+            board = state.board
+            memo.changed = [distances(board, s) for s, _ in
+                            memo.occupancy.items() ^ occupancy.items()]
+            memo.occupancy = occupancy
+        return memo
+
+    @staticmethod
+    def answer(kept: tuple[tuple[Any, ...], list[int]] | None, question: tuple[Any, ...],
+               changed: list[tuple[int | None, ...]]) -> list[int] | None:
+        """A figure's kept (question, answer), if it still answers `question`."""
+        if kept is None or kept[0] != question:
+            return None
+        start, reach_ = question[0], question[1] + 1
+        for away in changed:
+            if away[start] <= reach_:  # a grid: never None
+                return None
+        return kept[1]
+
+    def keep(self, state: Left4DeadState, figures: Sequence[Figure],
+             asked: list[tuple[Any, ...]], answers: list[list[int]]) -> None:
+        self.answers = {f.id: (q, a) for f, q, a in zip(figures, asked, answers, strict=True)}
+        self.changed = []
+        state.kept()["nearest"] = self
+
+
+@lru_cache(maxsize=16)
+def _steps_bound(board: Board) -> bool:
+    """Whether `distances` never exceeds the steps between two spaces: every space on the
+    grid and every pair of neighbours one apart (no edge joins distant spaces)."""
+    return all(c is not None for c in board.coords) and all(
+        distances(board, a)[b] == 1 for a in range(board.size) for b in board.neighbours[a])
 
 
 def _routes(state: Left4DeadState, figure: Figure, origin: int, budget: int,
             through_all: bool, with_attacks: bool) -> dict[int, list[Route]]:
+    """routes with the callbacks (reach in Python): what the compiled query asks."""
     board = state.board
     occupied = dict(state.occupancy())
     occupied.pop(figure.space, None)  # type: ignore[arg-type]
     side = figure.side
-    enemy_at = enemies_of(state, side)
-    if figure.space in enemy_at:  # never so in play; as the occupancy less the mover would say
-        enemy_at = {s: f for s, f in enemy_at.items() if s != figure.space}
+    enemy_at = _enemies_left(state, figure)
     # Witch: Furious Focus, never attacked when leaving an engagement
     penalised = figure.kind != "witch" and bool(enemy_at) and with_attacks
-    if compiled():  # the same question in data form, answered in C
-        query = move_query(state, figure, origin, budget, occupied, through_all, enemy_at,
-                           penalised)
-        if query is not None:
-            return reach_compiled(board, query)
 
     def can_pass(space: int) -> bool:
         other = occupied.get(space)
@@ -194,15 +342,10 @@ def _routes(state: Left4DeadState, figure: Figure, origin: int, budget: int,
                  can_pass=can_pass, can_end=can_end, penalty=swipes if penalised else None)
 
 
-def enemies_of(state: Left4DeadState, side: str) -> dict[int, Figure]:
+def enemies_of(state: Left4DeadState, side: str) -> Mapping[int, Figure]:
     """Space -> the figure of another side standing there (shared until a figure moves:
     Left4DeadState.derived; read it, never change it)."""
-    cache = state.derived()
-    key = "enemies-of-" + side
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = {s: f for s, f in state.occupancy().items() if f.side != side}
-    return found
+    return state.others_at(side)
 
 
 @lru_cache(maxsize=16)
@@ -213,7 +356,7 @@ def _terrain_flags(board: Board, mud: bool) -> bytes:
 
 
 def move_query(state: Left4DeadState, figure: Figure, origin: int, budget: int,
-               occupied: dict[int, Figure], through_all: bool, enemy_at: dict[int, Figure],
+               occupied: dict[int, Figure], through_all: bool, enemy_at: Mapping[int, Figure],
                penalised: bool) -> MoveQuery | None:
     """What routes asks of reach, in data form (engine/board/query.py): the same step costs
     (step_cost), stops (stops_in), can_pass (no enemy unless `through_all`) and can_end (no
@@ -224,10 +367,9 @@ def move_query(state: Left4DeadState, figure: Figure, origin: int, budget: int,
     tall = height(state, figure)
     masks = None
     if penalised:
-        heights = {kind: height(state, enemy)  # height(state, enemy), once per card
-                   for kind, enemy in {e.kind: e for e in enemy_at.values()}.items()}
+        cards = state.data.cards.cards  # height(state, enemy), for each
         masks = engagement_masks(board, tall, list(enemy_at),
-                                 [heights[e.kind] for e in enemy_at.values()])
+                                 [cards[e.kind].height for e in enemy_at.values()])
         if masks is None:
             return None
     return MoveQuery(origin, budget, tall, _terrain_flags(board, slithers(figure)), masks,
@@ -256,16 +398,20 @@ def move_label(state: Left4DeadState, figure: Figure, space: int, route: Route |
     return text + ")"
 
 
-def move_choices(state: Left4DeadState, figure: Figure, found: dict[int, list[Route]],
+def move_choices(state: Left4DeadState, figure: Figure, budget: int | None = None,
                  costs: bool = False) -> ActionList:
-    """"move:<space>" to each space of `found` (routes' answer) but where the figure stands,
-    in space order, by its safest route; the actions (labels, arguments: verb, figure, space,
-    and with `costs` the route's cost and attacks) are made only when read."""
-    here = figure.space
-    spaces = sorted(s for s in found if s != here)
+    """"move:<space>" to each space routes(state, figure, budget) reaches but where the
+    figure stands, in space order, by its safest route; the actions (labels, arguments:
+    verb, figure, space, and with `costs` the route's cost and attacks) are made only when
+    read, and the routes with them (routes_as_now)."""
+    spaces = sorted(ends(state, figure, budget))
+    if figure.space in spaces:  # (always: a move may end where it began)
+        spaces.remove(figure.space)
+    routes_then = routes_as_now(state, figure, budget)
 
     def build() -> Iterator[Action]:
         names = state.board.names
+        found = routes_then()
         for space in spaces:
             route = safest(found[space])
             args: dict[str, Any] = {"verb": "move", "figure": figure.id, "space": names[space]}
@@ -273,7 +419,14 @@ def move_choices(state: Left4DeadState, figure: Figure, found: dict[int, list[Ro
                 args["cost"], args["attacks"] = route.cost, route.penalty
             yield Action(f"move:{space}", partial(move_label, state, figure, space, route), args)
 
-    return ActionList([f"move:{s}" for s in spaces], build)
+    ids = _move_ids(state.board.size)
+    return ActionList([ids[s] for s in spaces], build)
+
+
+@lru_cache(maxsize=16)
+def _move_ids(size: int) -> tuple[str, ...]:
+    """"move:<space>" for every space of a board this size, made once."""
+    return tuple(f"move:{s}" for s in range(size))
 
 
 def safest(options: list[Route]) -> Route:
@@ -287,14 +440,16 @@ def safest(options: list[Route]) -> Route:
 def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
     """Move along a route step by step: leaving-engagement attacks, falls, and what lies on the
     spaces entered (fire, acid, water that puts out burning). Stops where the figure falls."""
+    from deadtable.games.left_4_dead import items
+
     board = state.board
+    others = _Others(state, figure.side)
     for frm, to in zip(route.spaces, route.spaces[1:], strict=False):
         if figure.space != frm or figure.down:
             return
         if figure.kind != "witch":
             near = board.neighbours[frm]  # engaged from frm means next to it: ask only those
-            for enemy in [e for e in state.figures.values()
-                          if e.space in near and e.side != figure.side]:
+            for enemy in [e for e in others.figures() if e.space in near]:
                 if enemy.space in near and engaged(state, figure, enemy, frm) \
                         and not engaged(state, figure, enemy, to):
                     hit = combat.skulls(state, 1)
@@ -308,9 +463,31 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
         fall(state, figure, board.level[frm] - board.level[to], to)
         if figure.space is None:
             return
-        from deadtable.games.left_4_dead.items import entered
+        items.entered(state, figure, to)
 
-        entered(state, figure, to)
+
+class _Others:
+    """The figures of the other side than `side` that may stand next to a walker, in the
+    order of state.figures, for each step of a walk: the survivors, or the infected on the
+    map (one off it stands next to nobody). Asked again only when a figure has entered play
+    (a new figure is added last; one destroyed is deleted after leaving the map, so it
+    stands nowhere meanwhile)."""
+
+    __slots__ = ("state", "side", "last", "found")
+
+    def __init__(self, state: Left4DeadState, side: str) -> None:
+        self.state, self.side = state, side
+        self.last: tuple[int, str | None] = (-1, None)
+        self.found: tuple[Figure, ...] = ()
+
+    def figures(self) -> tuple[Figure, ...]:
+        state = self.state
+        figures = state.figures
+        last = (len(figures), next(reversed(figures), None))
+        if last != self.last:
+            self.last = last
+            self.found = state.survivors() if self.side == INFECTED else state.infected()
+        return self.found
 
 
 def fall(state: Left4DeadState, figure: Figure, drop: int, space: int) -> None:

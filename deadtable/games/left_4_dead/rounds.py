@@ -82,7 +82,7 @@ def initiative(state: Left4DeadState) -> list[str]:
 
 def begin_side_turn(state: Left4DeadState, side: str, marker: str) -> None:
     for figure in state.figures.values():
-        if figure.side == side:
+        if figure.acted and figure.side == side:  # (a horde's figures never act alone)
             figure.acted = False
     state.horde_acted = False
     state.event(f"The {side} reveal order marker {marker}.",
@@ -103,11 +103,15 @@ class SideTurnHandler(Handler[Left4DeadState, SideTurn]):
             options = horde.who_may_act(state)
         if not options:
             return None
-        actions = [Action(f"turn:{key}", label, {"verb": "turn", "figure": key})
-                   for key, label in options]
-        actions.append(Action("end-turn", f"End the {frame.side}' turn", {"verb": "end"}))
-        return Decision.of(frame.side, f"Order marker {frame.marker}: who takes a turn?",
-                           actions)
+        side = frame.side
+
+        def build() -> list[Action]:  # made only when read
+            return [*(Action(f"turn:{key}", label, {"verb": "turn", "figure": key})
+                      for key, label in options),
+                    Action("end-turn", f"End the {side}' turn", {"verb": "end"})]
+
+        return Decision.lazy(side, f"Order marker {frame.marker}: who takes a turn?",
+                             [*(f"turn:{key}" for key, _ in options), "end-turn"], build)
 
     def run(self, state: Left4DeadState, frame: SideTurn) -> None:
         state.pop()  # nobody is left to act

@@ -158,14 +158,13 @@ def move_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> A
         return ActionList()
     from deadtable.games.left_4_dead import powers
 
-    budget = powers.move_budget(state, figure)
-    return movement.move_choices(state, figure, movement.routes(state, figure, budget))
+    return movement.move_choices(state, figure, powers.move_budget(state, figure))
 
 
 def move(state: Left4DeadState, frame: SpecialTurn, figure: Figure, space: int) -> None:
     from deadtable.games.left_4_dead import powers
 
-    options = movement.routes(state, figure, powers.move_budget(state, figure)).get(space)
+    options = movement.route_options(state, figure, space, powers.move_budget(state, figure))
     if not options:
         raise ValueError(f"{figure.id} cannot reach space {space}")
     frame.moved = True

@@ -138,6 +138,7 @@ class Left4DeadState(ProcedureState):
         "last_down",
         "_derived",
         "_derived_key",
+        "_kept",
     )
 
     FRAMES: ClassVar[Frames]
@@ -166,6 +167,7 @@ class Left4DeadState(ProcedureState):
     last_down: str  # what last incapacitated or destroyed a survivor ("the Tank"): for the end
     _derived: dict[Any, Any]  # see derived()
     _derived_key: tuple[int, int] | None
+    _kept: dict[str, Any]  # see kept()
 
     # -- the difficulty ---------------------------------------------------------------------
     @property
@@ -203,23 +205,23 @@ class Left4DeadState(ProcedureState):
         """A new, loaded or cloned state builds its own caches (never shares another's)."""
         self._derived = {}
         self._derived_key = None
+        self._kept = {}
+
+    def kept(self) -> dict[str, Any]:
+        """A cache that outlives a move: answers a rule checks itself before it uses one
+        again (movement.nearest_each's, kept with where the figures stood), and what never
+        changes in a game (which kinds are in the horde). Emptied only for a new, loaded or
+        cloned state."""
+        return self._kept
 
     def survivors(self) -> tuple[Figure, ...]:
-        cache = self.derived()
-        found = cache.get("survivors")
-        if found is None:
-            found = cache["survivors"] = tuple(f for f in self.figures.values()
-                                               if f.side == "survivors")
-        return found
+        found = self.derived().get("survivors")
+        return self._place()[0] if found is None else found
 
     def infected(self) -> tuple[Figure, ...]:
         """The infected on the map."""
-        cache = self.derived()
-        found = cache.get("infected")
-        if found is None:
-            found = cache["infected"] = tuple(f for f in self.figures.values()
-                                              if f.side == "infected" and f.space is not None)
-        return found
+        found = self.derived().get("infected")
+        return self._place()[1] if found is None else found
 
     def occupant(self, space: int) -> Figure | None:
         for figure in self.figures.values():
@@ -229,11 +231,46 @@ class Left4DeadState(ProcedureState):
 
     def occupancy(self) -> Mapping[int, Figure]:
         """Space -> the figure standing there (read only: it is shared until a figure moves)."""
+        found = self.derived().get("occupancy")
+        return self._place()[2] if found is None else found
+
+    def _place(self) -> tuple[tuple[Figure, ...], tuple[Figure, ...], dict[int, Figure]]:
+        """survivors, infected and occupancy in one pass over the figures (most positions
+        ask all three), kept in derived()."""
+        survivors: list[Figure] = []
+        infected: list[Figure] = []
+        occupancy: dict[int, Figure] = {}
+        sides: dict[str, dict[int, Figure]] = {SURVIVORS: {}, INFECTED: {}}  # who stands where
+        shared = False
+        for f in self.figures.values():
+            space = f.space
+            if f.side == SURVIVORS:
+                survivors.append(f)
+            elif f.side == INFECTED and space is not None:
+                infected.append(f)
+            if space is not None:
+                shared = shared or space in occupancy
+                occupancy[space] = f
+                sides[f.side][space] = f
         cache = self.derived()
-        found = cache.get("occupancy")
+        if not shared:  # (else others_at filters the occupancy: the last figure on a space)
+            cache[("others-at", SURVIVORS)] = sides[INFECTED]
+            cache[("others-at", INFECTED)] = sides[SURVIVORS]
+        found = cache["survivors"], cache["infected"], cache["occupancy"] = \
+            tuple(survivors), tuple(infected), occupancy
+        return found
+
+    def others_at(self, side: str) -> Mapping[int, Figure]:
+        """Space -> the figure of another side than `side` standing there: the occupancy's
+        enemies (read only: shared until a figure moves)."""
+        cache = self.derived()
+        key = ("others-at", side)
+        found: Mapping[int, Figure] | None = cache.get(key)
+        if found is None and "occupancy" not in cache:
+            self._place()  # fills it in passing, unless two figures share a space
+            found = cache.get(key)
         if found is None:
-            found = cache["occupancy"] = {f.space: f for f in self.figures.values()
-                                          if f.space is not None}
+            found = cache[key] = {s: f for s, f in self.occupancy().items() if f.side != side}
         return found
 
     def card(self, figure: Figure) -> Any:

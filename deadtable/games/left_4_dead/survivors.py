@@ -187,8 +187,7 @@ def move_actions(state: Left4DeadState, frame: SurvivorTurn, figure: Figure) -> 
     assert figure.space is not None
     actions = ActionList()
     if frame.budget > 0:
-        actions = movement.move_choices(state, figure,
-                                        movement.routes(state, figure, frame.budget), costs=True)
+        actions = movement.move_choices(state, figure, frame.budget, costs=True)
     if frame.beat_downs < 2:
         for target in beat_down_targets(state, figure):
             actions.append(Action(f"beat:{target.id}",
@@ -202,7 +201,7 @@ def move_actions(state: Left4DeadState, frame: SurvivorTurn, figure: Figure) -> 
 
 
 def move(state: Left4DeadState, frame: SurvivorTurn, figure: Figure, space: int) -> None:
-    options = movement.routes(state, figure, frame.budget).get(space)
+    options = movement.route_options(state, figure, space, frame.budget)
     if not options:
         raise ValueError(f"{combat.name(figure)} cannot reach space {space}")
     route = movement.safest(options)

@@ -28,16 +28,22 @@ ENVIRONMENT = "ENVIRONMENTAL ITEMS: {}"
 def prop(state: Left4DeadState, weapon: str, name: str, default: Any = None) -> Any:
     """A weapon's number; an item that prints no Range or Attack (the melee weapons' Attack)
     uses the survivor card's."""
-    card = state.data.cards["survivors"]
-    own = {"range": card.range, "attack": card.attack}
     if weapon == CARD:
-        return own.get(name, default)
+        return _own(state, name, default)
     entry = state.data.items.entry(weapon)  # a pool item, or a mounted gun or gas can
     value = entry.get(name)
-    if value is None and name in own and isinstance(entry, Item) \
+    if value is None and name in _OWN and isinstance(entry, Item) \
             and entry.slot in ("weapon", "secondary"):
-        return own[name]
+        return _own(state, name, default)
     return default if value is None else value
+
+
+_OWN = ("range", "attack")  # the survivor card's numbers an item may leave to it
+
+
+def _own(state: Left4DeadState, name: str, default: Any) -> Any:
+    card = state.data.cards.survivors
+    return card.range if name == "range" else card.attack if name == "attack" else default
 
 
 def cite(state: Left4DeadState, weapon: str) -> str:

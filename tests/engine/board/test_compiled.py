@@ -15,9 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deadtable.engine.board import Board, climbing_cost, distance_field, parse_map, reach
+from deadtable.engine.board import Board, climbing_cost, distance_field, hexes, parse_map, reach
 from deadtable.engine.board import query as q
 from deadtable.engine.board.generate import random_hex_board
+from deadtable.engine.board.model import SpaceSpec
 from deadtable.engine.board.query import (
     CLOSED,
     NO_END,
@@ -31,7 +32,9 @@ from deadtable.engine.board.query import (
     python_nearest,
     python_reach,
     reach_compiled,
+    reach_ends,
 )
+from deadtable.engine.board.sight import sight, visible
 from tests.extras import need
 
 from .helpers import edge, hex_map, square_map
@@ -117,7 +120,13 @@ def same(a: object, b: object) -> None:
 def test_reach_compiled_is_the_pythons_twin(on: None, data: st.DataObject) -> None:
     board = data.draw(boards())
     query = data.draw(move_queries(board))
-    same(list(reach_compiled(board, query).items()), list(python_reach(board, query).items()))
+    expected = python_reach(board, query)
+    same(list(reach_compiled(board, query).items()), list(expected.items()))
+    # the keys alone, and one space's routes alone
+    same(reach_ends(board, query), list(expected))
+    only = data.draw(st.integers(-1, board.size))
+    same(list(reach_compiled(board, query, only).items()),
+         [(only, expected[only])] if only in expected else [])
 
 
 @built
@@ -235,6 +244,14 @@ def test_wrong_sizes_are_refused(on: None) -> None:
         reach_compiled(board, MoveQuery(0, 3, 5, no_end={2: None}))
     with pytest.raises(IndexError):
         distance_field_compiled(board, FieldQuery([9]))
+    g, field = q.geometry(board), array("d", [0.0, 1.0])
+    assert g.nearest_each([(1, 3, 5), (0, 3, 5)], None, field) == [[0], []]
+    with pytest.raises(TypeError, match="a move should be a"):
+        g.nearest_each([[1, 3, 5]], None, field)
+    with pytest.raises(IndexError):
+        g.nearest_each([(2, 3, 5)], None, field)
+    with pytest.raises(ValueError):
+        g.nearest_each([(1, 3, 5)], bytes(3), field)
 
 
 def test_off_means_the_python(on: None) -> None:
@@ -242,7 +259,85 @@ def test_off_means_the_python(on: None) -> None:
     assert not q.compiled() and q.geometry(hex_map("g0")) is None
     board = random_hex_board(6, 6, 3, top=5)
     query = MoveQuery(5, 6, 4, engaged=q.empty_masks(board))
-    same(list(reach_compiled(board, query).items()), list(python_reach(board, query).items()))
+    expected = python_reach(board, query)
+    same(list(reach_compiled(board, query).items()), list(expected.items()))
+    same(reach_ends(board, query), list(expected))
+    same(reach_compiled(board, query, 7), {7: expected[7]})
+    same(reach_compiled(board, query, 99), {})
+
+
+def python_visible(board: Board, a: int, spaces: Any, **options: Any) -> list[int]:
+    was = q.use_compiled(False)
+    try:
+        return visible(board, a, spaces, **options)
+    finally:
+        q.use_compiled(was)
+
+
+@st.composite
+def sight_boards(draw: st.DrawFn) -> Board:
+    """Hex or square grids with holes (lines cross cells with no space), levels, walls, doors
+    and windows on some edges, water, and now and then a room off the grid."""
+    kind = draw(st.sampled_from(["hex", "square"]))
+    width, height = draw(st.integers(1, 8)), draw(st.integers(1, 7))
+    cells = [(x, y) for y in range(height) for x in range(width)
+             if draw(st.integers(0, 9)) > 0 or (x, y) == (0, 0)]
+    specs = [SpaceSpec(f"{x},{y}", draw(st.sampled_from(["grass", "grass", "water"])),
+                       draw(st.integers(0, 5)), (x, y)) for x, y in cells]
+    if draw(st.booleans()):
+        specs.append(SpaceSpec("room", "floor"))  # off the grid: joined by an edge only
+    names = {s.coord: s.name for s in specs if s.coord is not None}
+    steps = hexes.HEX_DIRECTIONS if kind == "hex" else hexes.SQUARE_DIRECTIONS
+    pairs = sorted({tuple(sorted((names[c], names[(c[0] + dq, c[1] + dr)])))
+                    for c in names for dq, dr in steps if (c[0] + dq, c[1] + dr) in names})
+    features = {pair: draw(st.sampled_from(["wall", "door", "window", "barricade"]))
+                for pair in draw(st.lists(st.sampled_from(pairs), unique=True,
+                                          max_size=len(pairs) // 3))} if pairs else {}
+    if specs[-1].name == "room":
+        features[("0,0", "room")] = "passage"
+    return Board(kind, specs, adjacency=draw(st.sampled_from([4, 8])), edges=features)
+
+
+@built
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(sight_boards(), st.data())
+def test_visible_compiled_is_the_pythons_twin(on: None, board: Board,
+                                              data: st.DataObject) -> None:
+    pick = st.integers(0, board.size - 1)
+    a = data.draw(pick)
+    spaces = data.draw(st.lists(pick, max_size=30))
+    options: dict[str, Any] = {
+        "height_a": data.draw(st.integers(0, 8)), "height_b": data.draw(st.integers(0, 8)),
+        "figures": data.draw(st.one_of(st.none(), st.dictionaries(pick, st.integers(0, 8)))),
+        "grazing": data.draw(st.sampled_from(["either", "both"])),
+        "windows": data.draw(st.booleans()),
+        "opaque": data.draw(st.sampled_from([frozenset(), frozenset({"water"})])),
+    }
+    found = visible(board, a, spaces, **options)
+    same(found, python_visible(board, a, spaces, **options))
+    assert q.compiled()  # (python_visible turned it off and on)
+    # what it means: the spaces sight finds clear, in their order
+    assert found == [b for b in spaces if sight(board, a, b, **options).clear]
+
+
+@built
+def test_visible_compiled_on_a_grid_only(on: None) -> None:
+    board = hex_map("g0 g2 . g0", "g1 g0 g0 g0")
+    g = q.geometry(board)
+    assert g.visible(0, [3, 5], 1, 1, None, None, True) == \
+        python_visible(board, 0, [3, 5], height_a=1, height_b=1)
+    graph = parse_map('[map]\nkind = "graph"\n[[space]]\nname = "hall"\nterrain = "floor"\n',
+                      "t.toml")
+    assert q.geometry(graph).visible(0, [0], 0, 0, None, None, True) is None  # no grid
+    flat = q.geometry(hex_map("g0 g0 g0"))
+    assert flat.visible(0, [2], 1, 1, {1: 1}, None, True) == []  # a figure between blocks
+    with pytest.raises(TypeError):
+        flat.visible(0, [2], 1, 1, {1: "tall"}, None, True)
+    with pytest.raises(TypeError):
+        flat.visible(0, [2], 1, 1, [(1, 1)], None, True)
+    with pytest.raises(ValueError):
+        flat.visible(0, [2], 1, 1, None, bytes(2), True)  # opaque: one byte per space
 
 
 @st.composite
@@ -320,6 +415,7 @@ def test_asked_again_while_it_answers(on: None) -> None:
         answers.append(reach_compiled(board, inner))
         answers.append(distance_field_compiled(board, FieldQuery([1], 5)))
         answers.append(q.engagement_masks(board, 5, [4], [5]))
+        answers.append(visible(board, 2, range(board.size), height_a=1, height_b=1))
         yield 7
 
     outer = MoveQuery(0, 5, 5, no_end=spaces())  # type: ignore[arg-type]
@@ -329,3 +425,4 @@ def test_asked_again_while_it_answers(on: None) -> None:
     same(list(answers[0].items()), list(python_reach(board, inner).items()))
     same(answers[1], python_distance_field(board, FieldQuery([1], 5)))
     same(answers[2], q.python_engagement_masks(board, 5, [4], [5]))
+    same(answers[3], python_visible(board, 2, range(board.size), height_a=1, height_b=1))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 import pickle
 
+from deadtable import registry
+from deadtable.engine.dice import Dice
 from deadtable.games.left_4_dead import horde, movement
 from deadtable.games.left_4_dead.state import Left4DeadState
 from tests.games.left_4_dead.positions import at, infected, put
@@ -69,3 +71,45 @@ def test_a_deep_copied_or_pickled_game_leaves_its_caches_behind(lane: Left4DeadS
     for other in (copy.deepcopy(lane), pickle.loads(pickle.dumps(lane))):
         assert other._derived == {} and other._derived_key is None
         assert other.occupancy()[at(lane, "4,2")] is other.figures["bill"]
+
+
+def test_the_hordes_kept_answers_follow_the_moves(lane: Left4DeadState) -> None:
+    # nearest_each keeps its answers across moves (Left4DeadState.kept): a zombie far from
+    # every move keeps its answer, one whose way a move blocks is asked again
+    put(lane, "bill", "0,2")
+    near = infected(lane, "zombies-of-morindan", "4,2")
+    far = infected(lane, "zombies-of-morindan", "9,3")
+    field = horde._field_array(lane.board, tuple(horde.lure_sources(lane)))
+    first = movement.nearest_each(lane, [near, far], field)
+    assert at(lane, "1,2") in first[0]  # next to Bill
+    blocker = infected(lane, "zombies-of-morindan", "1,2")
+    again = movement.nearest_each(lane, [near, far], field)
+    assert at(lane, "1,2") not in again[0]  # no ending on a figure: asked again
+    assert again[1] is first[1]  # nothing within its reach changed: kept
+    fresh = lane.clone()
+    assert again == movement.nearest_each(fresh, [fresh.figures[near.id],
+                                                  fresh.figures[far.id]], field)
+    blocker.space = None
+    assert movement.nearest_each(lane, [near, far], field) == first
+
+
+def test_the_hordes_kept_answers_are_the_answers_asked_afresh() -> None:
+    # random chapters: at every horde move, the kept answers are a fresh state's
+    game = registry.load("left-4-dead")
+    asked = 0
+    for seed in range(2):
+        state = game.new(seed=seed)
+        pick = Dice(seed)
+        while (decision := state.decision) is not None and len(state.history) < 1500:
+            frame = state.stack[-1]
+            if isinstance(frame, horde.HordeTurn) and frame.step == "move":
+                assert isinstance(state, Left4DeadState)
+                field = horde._field_array(state.board, tuple(horde.lure_sources(state)))
+                movers = [z for z in horde.horde(state) if z.id not in frame.moved]
+                fresh = state.clone()
+                assert isinstance(fresh, Left4DeadState)
+                assert movement.nearest_each(state, movers, field) == movement.nearest_each(
+                    fresh, [fresh.figures[z.id] for z in movers], field)
+                asked += 1
+            state.apply(pick.choice(decision.ids))
+    assert asked > 50

@@ -9,7 +9,9 @@
  *
  * A Geometry holds one board's static part (built once per board and blocking set):
  * neighbour lists in CSR form (in Board.neighbours' order: exploration order depends on it),
- * whether each (space, neighbour) edge is open, and the levels. */
+ * whether each (space, neighbour) edge is open, and the levels; on a grid board also each
+ * space's coordinate, for `visible` (engine/board/sight.py's line of sight, yes or no), whose
+ * straight lines it asks of the Python (hexes.line_offsets) once per offset and keeps. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <limits.h>
@@ -43,6 +45,14 @@ typedef struct {
     Py_ssize_t labels_cap; /* bytes */
     PyObject *inf;       /* math.inf */
     int busy;            /* a call is running: its scratch is in use */
+    /* sight, on a grid board (coordinates given): else grid is 0 and visible answers None */
+    int grid;
+    int *cq, *cr;          /* each space's coordinate; on_grid[s] 0 for a space off it */
+    unsigned char *on_grid;
+    int minq, minr, width, height; /* the box the coordinates fill */
+    int *at;               /* width * height: the space at a coordinate, or -1 */
+    PyObject *line_offsets; /* (dq, dr) -> (plus, minus): the two nudged lines as offsets */
+    int **lines;           /* (2 width - 1) (2 height - 1): those offsets, kept when first asked */
 } Geometry;
 
 /* -- growing buffers ------------------------------------------------------------------------ */
@@ -246,16 +256,32 @@ static int cheapest_search(Geometry *g, int start, double budget, int height,
     return settled;
 }
 
+/* What reach makes of its search: every space's routes (ALL), only one space's (a space's
+ * number: the dict holds it alone, if it is reached), or the spaces alone (ENDS: a list of the
+ * dict's keys, in its order, and no routes made). */
+#define ALL (-1)
+#define ENDS (-2)
+
+/* A space reach ends on, appended to `ends` (a list). */
+static int add_end(Geometry *g, PyObject *ends, int space) {
+    return PyList_Append(ends, g->ints[space]);
+}
+
 static PyObject *cheapest(Geometry *g, PyTypeObject *route_type, int start, double budget,
-                          int height, const unsigned char *flags) {
+                          int height, const unsigned char *flags, int only) {
     int settled = cheapest_search(g, start, budget, height, flags);
     if (settled < 0) return NULL;
     int *best = g->best, *parent = g->parent, *order = g->order;
-    PyObject *result = PyDict_New();
+    PyObject *result = only == ENDS ? PyList_New(0) : PyDict_New();
     if (!result) return NULL;
     for (int i = 0; i < settled; i++) {
         int space = order[i];
         if (space != start && flags && (flags[space] & F_NO_END)) continue;
+        if (only == ENDS) {
+            if (add_end(g, result, space) < 0) goto fail;
+            continue;
+        }
+        if (only != ALL && space != only) continue;
         int len = 0;
         for (int b = space; b >= 0; b = parent[b]) len++;
         PyObject *spaces = PyTuple_New(len);
@@ -285,7 +311,8 @@ fail:
 
 /* -- reach with a penalty: the Pareto labels of movement.reach ------------------------------- */
 static PyObject *pareto(Geometry *g, PyTypeObject *route_type, int start, double budget,
-                        int height, const unsigned char *flags, const uint64_t *engaged) {
+                        int height, const unsigned char *flags, const uint64_t *engaged,
+                        int only) {
     int n = g->size;
     int *best_pen = g->best;
     for (int i = 0; i < n; i++) best_pen[i] = INT_MAX;
@@ -314,11 +341,18 @@ static PyObject *pareto(Geometry *g, PyTypeObject *route_type, int start, double
         }
     }
     Label *labels = (Label *)g->labels;
-    PyObject *result = PyDict_New();
+    PyObject *result = only == ENDS ? PyList_New(0) : PyDict_New();
     if (!result) return NULL;
+    if (only == ENDS) memset(g->done, 0, (size_t)n); /* a space's first label makes its key */
     for (Py_ssize_t i = 0; i < nlabels; i++) {
         int space = labels[i].space;
         if (space != start && flags && (flags[space] & F_NO_END)) continue;
+        if (only == ENDS) {
+            if (!g->done[space] && add_end(g, result, space) < 0) goto fail;
+            g->done[space] = 1;
+            continue;
+        }
+        if (only != ALL && space != only) continue;
         Py_ssize_t len = 0;
         for (Py_ssize_t b = i; b >= 0; b = labels[b].parent) len++;
         PyObject *spaces = PyTuple_New(len);
@@ -438,11 +472,37 @@ static int query_start(Geometry *g, PyObject *const *args, long *start, double *
     return 0;
 }
 
-/* reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end) */
+/* The search of reach(...) on its query, args[0..7] being (start, budget, height, flags,
+ * engaged, closed, no_pass, no_end), making what `only` says (ALL, ENDS or one space). */
+static PyObject *reach_query(Geometry *g, PyTypeObject *route_type, PyObject *const *args,
+                             int only) {
+    long start, height;
+    double budget;
+    if (query_start(g, args, &start, &budget, &height) < 0) return NULL;
+    Buf flags, engaged;
+    flags.held = engaged.held = 0;
+    PyObject *result = NULL;
+    const unsigned char *f = NULL;
+    if (get_buf(args[4], &engaged, g->size, 8, "engaged") < 0 ||
+        query_flags(g, args[3], args[5], args[6], args[7], &flags, &f) < 0)
+        goto done;
+    if (engaged.held)
+        result = pareto(g, route_type, (int)start, budget, (int)height, f,
+                        (const uint64_t *)engaged.view.buf, only);
+    else
+        result = cheapest(g, route_type, (int)start, budget, (int)height, f, only);
+done:
+    release(&flags);
+    release(&engaged);
+    return result;
+}
+
+/* reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end[, only]):
+ * {space: [routes]}, every space's, or with `only` a space (not None) that space's alone. */
 static PyObject *geometry_reach(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 9) {
+    if (nargs != 9 && nargs != 10) {
         PyErr_SetString(PyExc_TypeError, "reach(route_type, start, budget, height, flags, "
-                                         "engaged, closed, no_pass, no_end)");
+                                         "engaged, closed, no_pass, no_end[, only])");
         return NULL;
     }
     if (!PyType_Check(args[0]) ||
@@ -450,32 +510,72 @@ static PyObject *geometry_reach(Geometry *g, PyObject *const *args, Py_ssize_t n
         PyErr_SetString(PyExc_TypeError, "route_type should be a tuple type (a NamedTuple)");
         return NULL;
     }
-    PyTypeObject *route_type = (PyTypeObject *)args[0];
-    long start, height;
-    double budget;
-    if (query_start(g, args + 1, &start, &budget, &height) < 0) return NULL;
-    Buf flags, engaged;
-    flags.held = engaged.held = 0;
-    PyObject *result = NULL;
-    const unsigned char *f = NULL;
-    if (get_buf(args[5], &engaged, g->size, 8, "engaged") < 0 ||
-        query_flags(g, args[4], args[6], args[7], args[8], &flags, &f) < 0)
-        goto done;
-    if (engaged.held)
-        result = pareto(g, route_type, (int)start, budget, (int)height, f,
-                        (const uint64_t *)engaged.view.buf);
-    else
-        result = cheapest(g, route_type, (int)start, budget, (int)height, f);
-done:
-    release(&flags);
-    release(&engaged);
+    int only = ALL;
+    if (nargs == 10 && args[9] != Py_None) {
+        long space = PyLong_AsLong(args[9]);
+        if (space == -1 && PyErr_Occurred()) return NULL;
+        only = space < 0 || space >= g->size ? INT_MAX : (int)space; /* none: no routes */
+    }
+    return reach_query(g, (PyTypeObject *)args[0], args + 1, only);
+}
+
+/* ends(start, budget, height, flags, engaged, closed, no_pass, no_end): the keys of reach's
+ * dict on the same query, in its order, without making a route. */
+static PyObject *geometry_ends(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 8) {
+        PyErr_SetString(PyExc_TypeError, "ends(start, budget, height, flags, engaged, closed, "
+                                         "no_pass, no_end)");
+        return NULL;
+    }
+    return reach_query(g, NULL, args, ENDS);
+}
+
+/* Of the spaces a move without a penalty from `start` can end on (reach's keys, the start
+ * among them), those of the lowest `value`, ascending, if that value is below the start's and
+ * finite; else []. A new list, or NULL with an exception set. */
+static PyObject *nearest_list(Geometry *g, int start, double budget, int height,
+                              const unsigned char *f, const double *value) {
+    int settled = cheapest_search(g, start, budget, height, f);
+    if (settled < 0) return NULL;
+    double low = INFINITY;
+    int count = 0;
+    int *chosen = g->parent; /* reused: the routes are not asked for */
+    for (int i = 0; i < settled; i++) {
+        int space = g->order[i];
+        if (space != start && f && (f[space] & F_NO_END)) continue;
+        double v = value[space];
+        if (v < low) {
+            low = v;
+            count = 0;
+        }
+        if (v == low) chosen[count++] = space;
+    }
+    if (!(low < value[start]) || isinf(low)) count = 0;
+    for (int i = 1; i < count; i++) { /* ascending: few spaces tie, an insertion sort */
+        int space = chosen[i], j = i;
+        for (; j > 0 && chosen[j - 1] > space; j--) chosen[j] = chosen[j - 1];
+        chosen[j] = space;
+    }
+    PyObject *result = PyList_New(count);
+    if (!result) return NULL;
+    for (int i = 0; i < count; i++) {
+        Py_INCREF(g->ints[chosen[i]]);
+        PyList_SET_ITEM(result, i, g->ints[chosen[i]]);
+    }
     return result;
 }
 
-/* nearest(start, budget, height, flags, closed, no_pass, no_end, field): of the spaces a
- * move without a penalty can end on (reach's keys, the start among them), those of the
- * lowest field value (a buffer of one double per space), ascending, if that value is below
- * the start's and finite; else []. */
+/* The field of a nearest query: a buffer of one double per space. */
+static int field_buf(Geometry *g, PyObject *o, Buf *field) {
+    if (get_buf(o, field, g->size, 8, "field") < 0) return -1;
+    if (!field->held) {
+        PyErr_SetString(PyExc_TypeError, "field should be a buffer of doubles, not None");
+        return -1;
+    }
+    return 0;
+}
+
+/* nearest(start, budget, height, flags, closed, no_pass, no_end, field): nearest_list. */
 static PyObject *geometry_nearest(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 8) {
         PyErr_SetString(PyExc_TypeError, "nearest(start, budget, height, flags, closed, "
@@ -489,45 +589,54 @@ static PyObject *geometry_nearest(Geometry *g, PyObject *const *args, Py_ssize_t
     flags.held = field.held = 0;
     PyObject *result = NULL;
     const unsigned char *f = NULL;
-    if (get_buf(args[7], &field, g->size, 8, "field") < 0) goto done;
-    if (!field.held) {
-        PyErr_SetString(PyExc_TypeError, "field should be a buffer of doubles, not None");
+    if (field_buf(g, args[7], &field) < 0 ||
+        query_flags(g, args[3], args[4], args[5], args[6], &flags, &f) < 0)
         goto done;
-    }
-    if (query_flags(g, args[3], args[4], args[5], args[6], &flags, &f) < 0) goto done;
-    int settled = cheapest_search(g, (int)start, budget, (int)height, f);
-    if (settled < 0) goto done;
-    const double *value = (const double *)field.view.buf;
-    double low = INFINITY;
-    int count = 0;
-    unsigned char *chosen = g->done; /* reused: the search is over */
-    memset(chosen, 0, (size_t)g->size);
-    for (int i = 0; i < settled; i++) {
-        int space = g->order[i];
-        if (space != start && f && (f[space] & F_NO_END)) continue;
-        double v = value[space];
-        if (v < low) {
-            low = v;
-            count = 0;
-        }
-        if (v == low) count++;
-    }
-    result = PyList_New(0);
-    if (!result || !(low < value[start]) || isinf(low)) goto done;
-    for (int i = 0; i < settled; i++) {
-        int space = g->order[i];
-        if (space != start && f && (f[space] & F_NO_END)) continue;
-        if (value[space] == low) chosen[space] = 1;
-    }
-    for (int space = 0; space < g->size && count; space++) {
-        if (!chosen[space]) continue;
-        count--;
-        if (PyList_Append(result, g->ints[space]) < 0) {
-            Py_CLEAR(result);
-            goto done;
-        }
-    }
+    result = nearest_list(g, (int)start, budget, (int)height, f,
+                          (const double *)field.view.buf);
 done:
+    release(&flags);
+    release(&field);
+    return result;
+}
+
+/* nearest_each(moves, flags, field): [nearest(start, budget, height, flags, (), (), (),
+ * field) for (start, budget, height) in moves], in one call (a horde moving toward its lure). */
+static PyObject *geometry_nearest_each(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "nearest_each(moves, flags, field)");
+        return NULL;
+    }
+    Buf flags, field;
+    flags.held = field.held = 0;
+    PyObject *moves = NULL, *result = NULL;
+    if (field_buf(g, args[2], &field) < 0 || get_buf(args[1], &flags, g->size, 1, "flags") < 0)
+        goto done;
+    moves = PySequence_Fast(args[0], "moves should be a sequence of (start, budget, height)");
+    if (!moves) goto done;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(moves);
+    result = PyList_New(count);
+    if (!result) goto done;
+    const unsigned char *f = flags.held ? (const unsigned char *)flags.view.buf : NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *move = PySequence_Fast_GET_ITEM(moves, i);
+        if (!PyTuple_Check(move) || PyTuple_GET_SIZE(move) != 3) {
+            PyErr_SetString(PyExc_TypeError, "a move should be a (start, budget, height) tuple");
+            goto fail;
+        }
+        long start, height;
+        double budget;
+        if (query_start(g, &PyTuple_GET_ITEM(move, 0), &start, &budget, &height) < 0) goto fail;
+        PyObject *found = nearest_list(g, (int)start, budget, (int)height, f,
+                                       (const double *)field.view.buf);
+        if (!found) goto fail;
+        PyList_SET_ITEM(result, i, found);
+    }
+    goto done;
+fail:
+    Py_CLEAR(result);
+done:
+    Py_XDECREF(moves);
     release(&flags);
     release(&field);
     return result;
@@ -699,6 +808,313 @@ done:
     return result;
 }
 
+/* -- line of sight: sight.visible ----------------------------------------------------------- */
+#define OFF_MAP (-1) /* lines.OFF_MAP: a cell a line crosses where the map has no space */
+
+static inline int cell_at(const Geometry *g, int q, int r) {
+    int x = q - g->minq, y = r - g->minr;
+    if (x < 0 || y < 0 || x >= g->width || y >= g->height) return OFF_MAP;
+    return g->at[x + g->width * y];
+}
+
+/* Whether the edge between two spaces blocks: a feature in the Geometry's blocking set. The
+ * cells of a line that follow each other are adjacent, and every edge carrying a feature is
+ * among the neighbours (Board._neighbours), so a pair not found carries none. */
+static inline int edge_blocks(const Geometry *g, int a, int b) {
+    for (int k = g->first[a]; k < g->first[a + 1]; k++)
+        if (g->nbr[k] == b) return !g->open[k];
+    return 0;
+}
+
+/* A sequence of (dq, dr) pairs into out[0..2 len); returns len, or -1 with an exception. */
+static int read_offsets(PyObject *seq, int *out, Py_ssize_t room) {
+    PyObject *fast = PySequence_Fast(seq, "line offsets should be a sequence");
+    if (!fast) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    if (out && len * 2 > room) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "line offsets changed length");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; out && i < len; i++) {
+        PyObject *pair = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, i), "an offset pair");
+        if (!pair) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (PySequence_Fast_GET_SIZE(pair) != 2) {
+            Py_DECREF(pair);
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "an offset should be a (dq, dr) pair");
+            return -1;
+        }
+        long dq = PyLong_AsLong(PySequence_Fast_GET_ITEM(pair, 0));
+        long dr = PyLong_AsLong(PySequence_Fast_GET_ITEM(pair, 1));
+        Py_DECREF(pair);
+        if (PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[2 * i] = (int)dq;
+        out[2 * i + 1] = (int)dr;
+    }
+    Py_DECREF(fast);
+    return (int)len;
+}
+
+/* The two nudged lines from (0, 0) to (dq, dr), kept: [plus length, minus length or -1 where
+ * the nudges agree, the plus pairs, the minus pairs]. NULL with an exception set. */
+static const int *line_of(Geometry *g, int dq, int dr) {
+    Py_ssize_t index = (Py_ssize_t)(dq + g->width - 1) +
+                       (Py_ssize_t)(2 * g->width - 1) * (dr + g->height - 1);
+    if (g->lines[index]) return g->lines[index];
+    PyObject *found = PyObject_CallFunction(g->line_offsets, "ii", dq, dr);
+    if (!found) return NULL;
+    int *kept = NULL;
+    if (!PyTuple_Check(found) || PyTuple_GET_SIZE(found) != 2) {
+        PyErr_SetString(PyExc_TypeError, "line_offsets should return (plus, minus)");
+        goto done;
+    }
+    PyObject *plus = PyTuple_GET_ITEM(found, 0), *minus = PyTuple_GET_ITEM(found, 1);
+    int np = read_offsets(plus, NULL, 0);
+    int nm = minus == plus ? -1 : read_offsets(minus, NULL, 0);
+    if (np < 1 || (minus != plus && nm < 1)) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ValueError, "a line should have at least one cell");
+        goto done;
+    }
+    Py_ssize_t pairs = np + (nm > 0 ? nm : 0);
+    kept = PyMem_Malloc(sizeof(int) * (size_t)(2 + 2 * pairs));
+    if (!kept) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    kept[0] = np;
+    kept[1] = nm;
+    if (read_offsets(plus, kept + 2, 2 * np) < 0 ||
+        (nm > 0 && read_offsets(minus, kept + 2 + 2 * np, 2 * nm) < 0)) {
+        PyMem_Free(kept);
+        kept = NULL;
+        goto done;
+    }
+    g->lines[index] = kept;
+done:
+    Py_DECREF(found);
+    return kept;
+}
+
+/* sight._profile and sight._figure_blocks in one pass: whether the line from the space at
+ * (qa, ra), its top at za, through these `len` offsets to a top at zb is clear. -1 with an
+ * exception set (a figure's height that is not an int). */
+static int line_clear(const Geometry *g, int qa, int ra, const int *off, int len, long za,
+                      long zb, PyObject *figures, const unsigned char *opaque) {
+    long long n = len - 1, rise = zb - za;
+    int previous = cell_at(g, qa + off[0], ra + off[1]);
+    for (int i = 1; i <= n; i++) {
+        int cell = cell_at(g, qa + off[2 * i], ra + off[2 * i + 1]);
+        if (previous != OFF_MAP && cell != OFF_MAP && edge_blocks(g, previous, cell)) return 0;
+        previous = cell;
+        if (i == n || cell == OFF_MAP) continue;
+        /* heights scaled by n, as in sight._block: exact in integers */
+        long long need = za * n + rise * i - (long long)g->level[cell] * n;
+        if (need < 0 || (opaque && opaque[cell])) return 0;
+        if (figures) {
+            PyObject *tall = PyDict_GetItemWithError(figures, g->ints[cell]);
+            if (tall) {
+                long long t = PyLong_AsLongLong(tall);
+                if (t == -1 && PyErr_Occurred()) return -1;
+                if (t * n >= need) return 0;
+            } else if (PyErr_Occurred()) {
+                return -1;
+            }
+        }
+    }
+    return 1;
+}
+
+/* visible(a, spaces, za, height_b, figures, opaque, either): sight.python_visible on a grid
+ * board: the spaces of `spaces` (in their order) that a top at level za on space a sees, a
+ * target's top being its level plus height_b; `figures` a dict (space -> a standing figure's
+ * height) or None, `opaque` a byte per space (nonzero: its terrain blocks) or None, `either`
+ * the grazing rule "either" (else "both"). None where the Python must answer: a board without
+ * coordinates, a space off the grid or not on the board. */
+static PyObject *geometry_visible(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError,
+                        "visible(a, spaces, za, height_b, figures, opaque, either)");
+        return NULL;
+    }
+    int n = g->size;
+    long a = PyLong_AsLong(args[0]);
+    long za = PyLong_AsLong(args[2]);
+    long height_b = PyLong_AsLong(args[3]);
+    int either = PyObject_IsTrue(args[6]);
+    if (PyErr_Occurred() || either < 0) return NULL;
+    if (za < -(1L << 28) || za > (1L << 28) || height_b < -(1L << 28) || height_b > (1L << 28)) {
+        PyErr_SetString(PyExc_ValueError, "a height out of range");
+        return NULL;
+    }
+    PyObject *figures = args[4] == Py_None ? NULL : args[4];
+    if (figures && !PyDict_Check(figures)) {
+        PyErr_SetString(PyExc_TypeError, "figures should be a dict or None");
+        return NULL;
+    }
+    if (figures && PyDict_GET_SIZE(figures) == 0) figures = NULL;
+    if (!g->grid || a < 0 || a >= n || !g->on_grid[a]) Py_RETURN_NONE;
+    Buf opaque;
+    if (get_buf(args[5], &opaque, n, 1, "opaque") < 0) {
+        release(&opaque);
+        return NULL;
+    }
+    const unsigned char *dark = opaque.held ? (const unsigned char *)opaque.view.buf : NULL;
+    PyObject *seq = PySequence_Fast(args[1], "spaces should be a sequence");
+    PyObject *result = NULL;
+    if (!seq) goto done;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < count; i++) { /* the Python answers for any space off the grid */
+        long b = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (b == -1 && PyErr_Occurred()) goto done;
+        if (b < 0 || b >= n || !g->on_grid[b]) {
+            result = Py_None;
+            Py_INCREF(result);
+            goto done;
+        }
+    }
+    result = PyList_New(0);
+    if (!result) goto done;
+    int qa = g->cq[a], ra = g->cr[a];
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        long b = PyLong_AsLong(item);
+        int seen = 1;
+        if (b != a) {
+            const int *line = line_of(g, g->cq[b] - qa, g->cr[b] - ra);
+            if (!line) goto fail;
+            long zb = g->level[b] + height_b;
+            seen = line_clear(g, qa, ra, line + 2, line[0], za, zb, figures, dark);
+            /* the other nudge decides only where this one does not: "either" sees if either
+             * line is clear, "both" needs both */
+            if (seen >= 0 && line[1] > 0 && seen != either)
+                seen = line_clear(g, qa, ra, line + 2 + 2 * line[0], line[1], za, zb, figures,
+                                  dark);
+            if (seen < 0) goto fail;
+        }
+        if (seen && PyList_Append(result, item) < 0) goto fail;
+    }
+    goto done;
+fail:
+    Py_CLEAR(result);
+done:
+    Py_XDECREF(seq);
+    release(&opaque);
+    return result;
+}
+
+/* Geometry.grid(coords, line_offsets): make `visible` answer on this board. coords one per
+ * space, a (q, r) pair or None (off the grid); line_offsets(dq, dr) -> (plus, minus), the two
+ * nudged lines from (0, 0) as sequences of (dq, dr) pairs, minus being plus (the same object)
+ * where they agree. False (and no sight) where the coordinates spread too far to index. */
+static PyObject *geometry_grid(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "grid(coords, line_offsets)");
+        return NULL;
+    }
+    if (g->grid) {
+        PyErr_SetString(PyExc_ValueError, "a Geometry's grid is given once");
+        return NULL;
+    }
+    if (!PyCallable_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "line_offsets should be callable");
+        return NULL;
+    }
+    int n = g->size;
+    PyObject *seq = PySequence_Fast(args[0], "coords should be a sequence");
+    if (!seq) return NULL;
+    if (PySequence_Fast_GET_SIZE(seq) != n) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "coords should be one per space");
+        return NULL;
+    }
+    size_t sz = (size_t)(n ? n : 1);
+    int *cq = PyMem_Calloc(sz, sizeof(int)), *cr = PyMem_Calloc(sz, sizeof(int));
+    unsigned char *on = PyMem_Calloc(sz, 1);
+    int *at = NULL, **lines = NULL;
+    long minq = LONG_MAX, maxq = LONG_MIN, minr = LONG_MAX, maxr = LONG_MIN;
+    PyObject *result = NULL;
+    if (!cq || !cr || !on) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *c = PySequence_Fast_GET_ITEM(seq, i);
+        if (c == Py_None) continue;
+        PyObject *pair = PySequence_Fast(c, "a coordinate should be a (q, r) pair or None");
+        if (!pair) goto done;
+        long q = PySequence_Fast_GET_SIZE(pair) == 2
+                     ? PyLong_AsLong(PySequence_Fast_GET_ITEM(pair, 0)) : 0;
+        long r = PySequence_Fast_GET_SIZE(pair) == 2
+                     ? PyLong_AsLong(PySequence_Fast_GET_ITEM(pair, 1)) : 0;
+        int bad = PySequence_Fast_GET_SIZE(pair) != 2;
+        Py_DECREF(pair);
+        if (bad) PyErr_SetString(PyExc_ValueError, "a coordinate should be a (q, r) pair");
+        if (PyErr_Occurred()) goto done;
+        if (q < -(1L << 20) || q > (1L << 20) || r < -(1L << 20) || r > (1L << 20)) {
+            result = Py_False; /* too far apart to index: the Python answers */
+            Py_INCREF(result);
+            goto done;
+        }
+        cq[i] = (int)q;
+        cr[i] = (int)r;
+        on[i] = 1;
+        if (q < minq) minq = q;
+        if (q > maxq) maxq = q;
+        if (r < minr) minr = r;
+        if (r > maxr) maxr = r;
+    }
+    long width = minq <= maxq ? maxq - minq + 1 : 1, height = minr <= maxr ? maxr - minr + 1 : 1;
+    if ((2 * width - 1) * (2 * height - 1) > (1L << 22)) {
+        result = Py_False;
+        Py_INCREF(result);
+        goto done;
+    }
+    at = PyMem_Malloc(sizeof(int) * (size_t)(width * height));
+    lines = PyMem_Calloc((size_t)((2 * width - 1) * (2 * height - 1)), sizeof(int *));
+    if (!at || !lines) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (long i = 0; i < width * height; i++) at[i] = OFF_MAP;
+    if (minq > maxq) minq = minr = 0;
+    for (int i = 0; i < n; i++)
+        if (on[i]) at[(cq[i] - minq) + width * (cr[i] - minr)] = i;
+    g->cq = cq;
+    g->cr = cr;
+    g->on_grid = on;
+    g->at = at;
+    g->lines = lines;
+    g->minq = (int)minq;
+    g->minr = (int)minr;
+    g->width = (int)width;
+    g->height = (int)height;
+    Py_INCREF(args[1]);
+    g->line_offsets = args[1];
+    g->grid = 1;
+    cq = cr = NULL;
+    on = NULL;
+    at = NULL;
+    lines = NULL;
+    result = Py_True;
+    Py_INCREF(result);
+done:
+    Py_DECREF(seq);
+    PyMem_Free(cq);
+    PyMem_Free(cr);
+    PyMem_Free(on);
+    PyMem_Free(at);
+    PyMem_Free(lines);
+    return result;
+}
+
 /* -- the Geometry type ------------------------------------------------------------------------ */
 static void geometry_dealloc(Geometry *g) {
     if (g->ints) {
@@ -717,6 +1133,16 @@ static void geometry_dealloc(Geometry *g) {
     PyMem_Free(g->flags);
     PyMem_Free(g->heap);
     PyMem_Free(g->labels);
+    if (g->lines) {
+        Py_ssize_t count = (Py_ssize_t)(2 * g->width - 1) * (2 * g->height - 1);
+        for (Py_ssize_t i = 0; i < count; i++) PyMem_Free(g->lines[i]);
+    }
+    PyMem_Free(g->lines);
+    PyMem_Free(g->at);
+    PyMem_Free(g->cq);
+    PyMem_Free(g->cr);
+    PyMem_Free(g->on_grid);
+    Py_XDECREF(g->line_offsets);
     Py_TYPE(g)->tp_free((PyObject *)g);
 }
 
@@ -873,15 +1299,40 @@ static PyObject *engagement_method(PyObject *self, PyObject *const *args, Py_ssi
     return guarded(geometry_engagement, self, args, nargs);
 }
 
+static PyObject *ends_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return guarded(geometry_ends, self, args, nargs);
+}
+
+static PyObject *nearest_each_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return guarded(geometry_nearest_each, self, args, nargs);
+}
+
+static PyObject *visible_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return guarded(geometry_visible, self, args, nargs);
+}
+
+static PyObject *grid_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    return guarded(geometry_grid, self, args, nargs);
+}
+
 static PyMethodDef geometry_methods[] = {
     {"engagement", (PyCFunction)(void (*)(void))engagement_method, METH_FASTCALL,
      "engagement(out, height, spaces, heights) -> whether 64 bits sufficed"},
     {"reach", (PyCFunction)(void (*)(void))reach_method, METH_FASTCALL,
-     "reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end)"},
+     "reach(route_type, start, budget, height, flags, engaged, closed, no_pass, no_end"
+     "[, only]) -> {space: [routes]}"},
+    {"ends", (PyCFunction)(void (*)(void))ends_method, METH_FASTCALL,
+     "ends(start, budget, height, flags, engaged, closed, no_pass, no_end) -> [spaces]"},
     {"nearest", (PyCFunction)(void (*)(void))nearest_method, METH_FASTCALL,
      "nearest(start, budget, height, flags, closed, no_pass, no_end, field) -> [spaces]"},
+    {"nearest_each", (PyCFunction)(void (*)(void))nearest_each_method, METH_FASTCALL,
+     "nearest_each(moves, flags, field) -> [[spaces] for each (start, budget, height)]"},
     {"distance_field", (PyCFunction)(void (*)(void))field_method, METH_FASTCALL,
      "distance_field(sources, height, passable) -> [cost or math.inf per space]"},
+    {"grid", (PyCFunction)(void (*)(void))grid_method, METH_FASTCALL,
+     "grid(coords, line_offsets) -> whether visible can answer on this board"},
+    {"visible", (PyCFunction)(void (*)(void))visible_method, METH_FASTCALL,
+     "visible(a, spaces, za, height_b, figures, opaque, either) -> [spaces] or None"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -35,8 +35,17 @@ MODULES: dict[str, ModuleType] = {
 
 
 def _hook(figure: Figure, name: str) -> Any:
-    module = MODULES.get(figure.kind)
-    return getattr(module, name, None) if module is not None else None
+    key = (figure.kind, name)
+    try:
+        return _HOOKS[key]
+    except KeyError:  # first asked: a module without the hook costs a miss to say so
+        module = MODULES.get(figure.kind)
+        found = _HOOKS[key] = getattr(module, name, None) if module is not None else None
+        return found
+
+
+# (kind, hook name) -> the hook or None: a module's missing attribute is slow to ask again
+_HOOKS: dict[tuple[str, str], Any] = {}
 
 
 def begin_turn(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> None:

@@ -11,8 +11,10 @@ wound first (the card data: rolled per figure left, A-23).
 
 from __future__ import annotations
 
-from deadtable.engine.board import straight_lines
-from deadtable.engine.decisions import Action
+from functools import lru_cache
+
+from deadtable.engine.board import Board, climbing_cost, straight_lines
+from deadtable.engine.decisions import Action, ActionList
 from deadtable.games.left_4_dead import combat, items, movement, specials, survivors
 from deadtable.games.left_4_dead.powers import common
 from deadtable.games.left_4_dead.specials import SpecialTurn
@@ -27,13 +29,26 @@ def lines(state: Left4DeadState, figure: Figure) -> dict[str, list[int]]:
     later: a free space)."""
     p = common.power(state, "charger", "Barreling Charge")
     assert figure.space is not None
-    length = int(p["straight_move"])
-    cost = movement.step_cost(state, figure)
-    water = state.board.terrain
+    return _lines(state.board, figure.space, int(p["straight_move"]),
+                  movement.height(state, figure), state.blocked_spaces())
+
+
+@lru_cache(maxsize=4096)
+def _lines(board: Board, start: int, length: int, height: int,
+           blocked: frozenset[int]) -> dict[str, list[int]]:
+    """lines' answer: it depends on the map, where the Charger stands, how far, its Height
+    and the closed spaces alone (step_cost), so it is worked out once for each. Read it,
+    never change it."""
+    climb = climbing_cost(board, height)  # movement.step_cost, from what it reads
+
+    def cost(frm: int, to: int) -> float | None:
+        return None if to in blocked else climb(frm, to)
+
+    water = board.terrain
     found: dict[str, list[int]] = {}
-    for direction, ray in straight_lines(state.board, figure.space, length).items():
+    for direction, ray in straight_lines(board, start, length).items():
         spent = 0.0
-        frm = figure.space
+        frm = start
         path: list[int] = []
         for to in ray:
             step = cost(frm, to)
@@ -48,22 +63,22 @@ def lines(state: Left4DeadState, figure: Figure) -> dict[str, list[int]]:
     return found
 
 
-def move_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> list[Action]:
+def move_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> ActionList:
     if specials.held_by(state, figure) is not None:
-        return []
+        return ActionList()
     occupied = state.occupancy()
-    names = state.board.names
-    actions = []
-    for direction, path in lines(state, figure).items():
-        for count, space in enumerate(path, 1):
-            if space in occupied:
-                continue
-            actions.append(Action(
-                f"charge:{direction}:{count}",
-                f"Barreling Charge {direction} {count} space(s) to {names[space]}",
-                {"verb": "charge", "figure": figure.id, "direction": direction,
-                 "spaces": count, "space": names[space]}))
-    return actions
+    ends = [(direction, count, space) for direction, path in lines(state, figure).items()
+            for count, space in enumerate(path, 1) if space not in occupied]
+
+    def build() -> list[Action]:  # made only when read
+        names = state.board.names
+        return [Action(f"charge:{direction}:{count}",
+                       f"Barreling Charge {direction} {count} space(s) to {names[space]}",
+                       {"verb": "charge", "figure": figure.id, "direction": direction,
+                        "spaces": count, "space": names[space]})
+                for direction, count, space in ends]
+
+    return ActionList([f"charge:{direction}:{count}" for direction, count, _ in ends], build)
 
 
 def _engaged_or_on(state: Left4DeadState, figure: Figure, enemy: Figure, space: int) -> bool:
