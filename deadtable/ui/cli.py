@@ -35,6 +35,7 @@ from typer.core import TyperGroup
 import deadtable
 from deadtable import registry
 from deadtable.agents import Agent, agent_maker, agent_names, observe
+from deadtable.agents.mcts import LINEUP
 from deadtable.agents.seating import UnknownSeat, assign, catch_up, seat_agents
 from deadtable.engine.decisions import Decision, GameOver, IllegalAction
 from deadtable.engine.game import Game
@@ -775,7 +776,7 @@ def _check_agent(spec: str, game_id: str) -> None:
     the agent it plays its rollouts with (mcts's `rollout=`, made at its first move)."""
     agent = agent_maker(spec, game_id)(0)
     rollout = getattr(agent, "rollout", None)
-    if isinstance(rollout, str) and rollout != "random":
+    if isinstance(rollout, str) and rollout not in ("random", LINEUP):  # lineup: the game's own
         try:
             _check_agent(rollout, game_id)
         except (ValueError, TypeError) as error:
