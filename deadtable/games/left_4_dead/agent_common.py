@@ -46,7 +46,13 @@ def standing(state: Left4DeadState) -> list[Figure]:
 
 
 def survivor_field(state: Left4DeadState) -> list[float]:
-    return distance_field(state.board, [f.space for f in on_map(state)])  # type: ignore[misc]
+    """Steps from every space to the nearest survivor on the map (shared: never change it)."""
+    return step_field(state, [f.space for f in on_map(state)])  # type: ignore[misc]
+
+
+def step_field(state: Left4DeadState, sources: Iterable[int]) -> list[float]:
+    """Steps from every space to the nearest of `sources` (shared: never change it)."""
+    return _field(state, sorted(set(sources)))
 
 
 def goal_field(state: Left4DeadState) -> list[float]:
@@ -71,8 +77,9 @@ def goal_field(state: Left4DeadState) -> list[float]:
 
 # board -> (sources, the walker's height and the closed spaces) -> its distance field. A map
 # never changes during a chapter (Left4DeadState.board), so a field is worked out once per map
-# and goal, not at every decision of every search's rollouts.
+# and goal (or placement of the survivors), not at every decision of every search's rollouts.
 _FIELDS: WeakKeyDictionary[Board, dict[tuple[Any, ...], list[float]]] = WeakKeyDictionary()
+KEPT_FIELDS = 4096  # per map; then it starts afresh (the survivors stand in ever new places)
 
 
 def _field(state: Left4DeadState, sources: Iterable[int],
@@ -85,6 +92,8 @@ def _field(state: Left4DeadState, sources: Iterable[int],
     known = _FIELDS.setdefault(state.board, {})
     field = known.get((starts, climber))
     if field is None:
+        if len(known) >= KEPT_FIELDS:
+            known.clear()
         cost = None if walker is None else step_cost(state, walker)
         field = known[starts, climber] = distance_field(state.board, starts, cost)
     return field
