@@ -59,13 +59,11 @@ def goal_field(state: Left4DeadState) -> list[float]:
     """Where the survivors head: the crescendo trigger while its obstacle bars the way, the
     obstacle itself while the event runs (to go through the moment it opens), then the safe
     room, along the survivors' own step costs (climbs and water cost more). In a finale: the
-    Finale Event's trigger, to start the event and hold out there, then the rescue vehicle
-    once it has arrived. Shared with every caller: read it, never change it."""
-    from deadtable.games.left_4_dead.finale import goal_spaces
-
+    Finale Event's trigger, then where the rescue vehicle will come (finale_goal). Shared
+    with every caller: read it, never change it."""
     walker = next(iter(state.survivors()))
     if state.finale is not None:
-        return _field(state, goal_spaces(state), walker)
+        return _field(state, finale_goal(state), walker)
     blocked = state.blocked_spaces()
     if blocked:
         triggers = [m.space for m in state.board.markers_of("crescendo-trigger")]
@@ -73,6 +71,17 @@ def goal_field(state: Left4DeadState) -> list[float]:
             return _field(state, triggers)
         return _field(state, sorted(blocked))
     return _field(state, state.board.zones["end"].spaces, walker)
+
+
+def finale_goal(state: Left4DeadState) -> list[int]:
+    """The Finale Event's trigger until the event has begun; from then on the rescue
+    vehicle's zone, to wait for it there: the waves and Tanks find the team wherever it holds
+    out, and a team already aboard escapes the moment the vehicle arrives, where a team at
+    the trigger must first cross the map under the waves."""
+    from deadtable.games.left_4_dead.finale import goal_spaces, vehicle_spaces
+
+    assert state.finale is not None
+    return vehicle_spaces(state) if state.finale.started else goal_spaces(state)
 
 
 # board -> (sources, the walker's height and the closed spaces) -> its distance field. A map
