@@ -25,7 +25,7 @@ MEASURED = {
         "iterations=64,rollout=heuristic,paired=true,margin=2,sync=true,halving=12,final=256,"
         "narrowest=13",
     "left-4-dead":
-        "paired=true,rollout=lineup,evaluate=true,focus=true,iterations=8,batch=2,depth=40,"
+        "paired=true,rollout=lineup,evaluate=true,focus=true,iterations=6,batch=2,depth=30,"
         "tolerance=0.005,margin=1,sync=true",
 }
 
@@ -58,7 +58,7 @@ def test_the_terminal_and_the_browser_seat_the_tuned_agent_by_its_plain_name() -
 
 def test_left_4_dead_searches_only_where_its_game_says() -> None:
     tuned = settings("mcts", "left-4-dead")
-    assert (tuned["focus"], tuned["rollout"], tuned["depth"]) == (True, "lineup", 40)
+    assert (tuned["focus"], tuned["rollout"], tuned["depth"]) == (True, "lineup", 30)
     assert settings("mcts:tuned=false", "left-4-dead")["focus"] is False
 
 

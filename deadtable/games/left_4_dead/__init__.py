@@ -109,10 +109,10 @@ register_agent("director", DirectorAgent, game="left-4-dead")
 register_agent("heuristic", HeuristicAgent, game="left-4-dead")
 
 # The search: the survivors' heuristic and the director play every imagined game (lineup),
-# cut after 40 steps (under a side's turn and its answer) and scored by evaluation.py; it is
+# cut after 30 steps (about a side's turn and its answer) and scored by evaluation.py; it is
 # run only where agent_focus.py says the heuristic's choice may be wrong (who acts while the
-# infected press, whom to shoot, whom to heal), among the few actions it names, 8 paired
+# infected press, whom to shoot, whom to heal), among the few actions it names, 6 paired
 # worlds at most on synchronised dice. Measured against the heuristic in docs/analysis.md.
-MCTS_DEFAULTS = ("paired=true,rollout=lineup,evaluate=true,focus=true,iterations=8,batch=2,"
-                 "depth=40,tolerance=0.005,margin=1,sync=true")
+MCTS_DEFAULTS = ("paired=true,rollout=lineup,evaluate=true,focus=true,iterations=6,batch=2,"
+                 "depth=30,tolerance=0.005,margin=1,sync=true")
 register_defaults("mcts", MCTS_DEFAULTS, game="left-4-dead")
