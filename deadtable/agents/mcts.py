@@ -270,6 +270,8 @@ class MCTSAgent:
         return best
 
     def _focused(self, obs: Observation, preferred: str, chosen: list[str]) -> str:
+        """`focus=true`: the rollout agent's choice against the others the game named, in the
+        same worlds, `batch` at a time (the module's docstring says when one is taken)."""
         rewards: dict[str, list[float]] = {a: [] for a in chosen}
         alive = [preferred, *(a for a in chosen if a != preferred)]
         done = 0
@@ -282,6 +284,8 @@ class MCTSAgent:
         best, best_gain = preferred, self.tolerance
         for action in alive[1:]:
             diffs = [r - b for r, b in zip(rewards[action], rewards[preferred], strict=True)]
+            if not diffs:
+                continue  # the calls budget ran out before a world was played
             mean = sum(diffs) / len(diffs)
             spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / len(diffs) / len(diffs))
             if mean > best_gain and mean > self.margin * spread:
