@@ -8,6 +8,12 @@ alone); the table is printed as Markdown and the plot written where `--plot` say
     python scripts/l4d_table.py --agent mcts --games 20 --difficulty expert --chapter 1
     python scripts/l4d_table.py --chapter 5 --json ch5.json     # one part of the table ...
     python scripts/l4d_table.py --load ch1.json ch5.json --plot p.png   # ... then all of it
+    python scripts/l4d_table.py --versus mcts --games 40 --chapter 1 --difficulty normal
+
+`--versus AGENT` plays each cell as a `deadtable compare` of the survivors played by AGENT
+and by the heuristic on the same seeds with synchronised dice, and prints both win rates and
+their paired difference (Newcombe's interval, McNemar's test); `--pool DB ...` prints that
+line for compare stores (`--db`) played on other seeds, their pairs pooled.
 """
 
 from __future__ import annotations
@@ -36,6 +42,53 @@ def command(agent: str, difficulty: str, chapter: int, games: int, seed: int,
             "--workers", str(workers), "--agent", f"survivors={agent}",
             "--agent", "infected=director", "--option", f"difficulty={difficulty}",
             *where, "--option", f"chapter={chapter}", "--json"]
+
+
+def versus(agent: str, difficulty: str, chapter: int, games: int, seed: int,
+           workers: int) -> list[str]:
+    """One cell's `compare`: the survivors played by `agent`, then by the heuristic, on the
+    same seeds and synchronised dice, the chapter alone."""
+    return ["deadtable", "compare", "left-4-dead", "--games", str(games), "--seed", str(seed),
+            "--workers", str(workers), "--agent", "infected=director",
+            "--a", f"survivors={agent}", "--b", "survivors=heuristic", "--sync-dice",
+            "--option", f"difficulty={difficulty}",
+            "--option", f"map={MAPS / f'chapter-{chapter}.toml'}",
+            "--option", f"chapter={chapter}", "--json"]
+
+
+def paired_line(both: int, only_a: int, only_b: int, neither: int, agent: str) -> str:
+    """Both win rates with Wilson intervals, and A - B with Newcombe's and McNemar's."""
+    from deadtable.sim.stats import mcnemar, newcombe_paired, wilson
+
+    n = both + only_a + only_b + neither
+    if n == 0:
+        return "no pairs played"
+    rates = []
+    for wins in (both + only_a, both + only_b):
+        low, high = wilson(wins, n)
+        rates.append(f"{wins} of {n}, {percent(low, wins / n, high)}")
+    low, high = newcombe_paired(both, only_a, only_b, neither)
+    p, _ = mcnemar(only_a, only_b)
+    return (f"{agent}: {rates[0]} | heuristic: {rates[1]} | {agent} - heuristic "
+            f"{(only_a - only_b) / n:+.3f} [{low:+.3f}, {high:+.3f}] | only {agent} {only_a}, "
+            f"only heuristic {only_b} | McNemar p {p:.3g}")
+
+
+def pooled(paths: list[str]) -> tuple[int, int, int, int]:
+    """The pairs (both, only A, only B, neither) of compare stores, each game of A (config
+    0) paired with B's (config 1) of the same batch and index; unfinished pairs left out."""
+    import sqlite3
+
+    counts = [0, 0, 0, 0]
+    for path in paths:
+        with sqlite3.connect(path) as store:
+            rows = store.execute(
+                "SELECT a.outcome, b.outcome FROM games a JOIN games b ON a.batch = b.batch "
+                "AND a.idx = b.idx AND a.config = 0 AND b.config = 1").fetchall()
+        for a, b in rows:
+            won_a, won_b = a == "win:survivors", b == "win:survivors"
+            counts[0 if won_a and won_b else 1 if won_a else 2 if won_b else 3] += 1
+    return counts[0], counts[1], counts[2], counts[3]
 
 
 def run_cell(argv: list[str]) -> dict[str, Any]:
@@ -137,7 +190,24 @@ def main() -> None:
     parser.add_argument("--json", help="write every cell's sim summary here")
     parser.add_argument("--load", nargs="+", metavar="FILE",
                         help="run nothing: draw the table from cells earlier runs wrote (--json)")
+    parser.add_argument("--versus", metavar="AGENT",
+                        help="each cell: AGENT against the heuristic for the survivors, paired")
+    parser.add_argument("--pool", nargs="+", metavar="DB",
+                        help="run nothing: the paired line of these compare stores, pooled")
     args = parser.parse_args()
+    if args.pool:
+        print(paired_line(*pooled(args.pool), agent=args.versus or "A"))
+        return
+    if args.versus:
+        for chapter in args.chapter or [1]:
+            for difficulty in args.difficulty or ["normal"]:
+                result = run_cell(versus(args.versus, difficulty, chapter, args.games,
+                                         args.seed, args.workers))
+                pairs = result["pairs"]
+                print(f"chapter {chapter}, {difficulty}: " + paired_line(
+                    pairs["both"], pairs["only_a"], pairs["only_b"], pairs["neither"],
+                    args.versus))
+        return
     if args.load:
         cells = {}
         for path in args.load:

@@ -92,3 +92,26 @@ def test_l4d_table_draws_the_table_from_cells_run_apart(tmp_path: Path) -> None:
     assert lines[0] == "| chapter | easy | expert |"
     assert lines[2] == "| 1 | 75% [38, 88] | 0% [0, 50] |"
     assert "| 1 | expert | 4 | 4 | Hunter 2, Spitter (Acid Vomit) 1, overrun 1 |" in lines
+
+
+def test_l4d_table_pools_the_pairs_of_compare_stores(tmp_path: Path) -> None:
+    import sqlite3
+
+    paths = []
+    for name, pairs in (("a.db", [("win", "win"), ("win", "loss")]),
+                        ("b.db", [("loss", "win"), ("loss", "loss"), ("win", None)])):
+        path = tmp_path / name
+        with sqlite3.connect(path) as store:
+            store.execute("CREATE TABLE games (batch, config, idx, outcome)")
+            for idx, outcomes in enumerate(pairs):
+                for config, outcome in enumerate(outcomes):
+                    if outcome is not None:  # an unfinished pair is left out
+                        store.execute("INSERT INTO games VALUES (1, ?, ?, ?)",
+                                      (config, idx, f"{outcome}:survivors"))
+        paths.append(str(path))
+    done = subprocess.run(
+        [sys.executable, str(SCRIPTS / "l4d_table.py"), "--versus", "mcts", "--pool", *paths],
+        capture_output=True, text=True, check=True, timeout=60)
+    line = done.stdout.strip()
+    assert line.startswith("mcts: 2 of 4, 50% [") and "| heuristic: 2 of 4, 50% [" in line
+    assert "mcts - heuristic +0.000 [" in line and "only mcts 1, only heuristic 1" in line

@@ -56,6 +56,19 @@ luck in the worlds that picked it. Among 30 cards that costs about 10 rollouts p
 before the final, where the race plays each card in every world (Chainsaw Warrior's
 Kitting Out, docs/analysis.md).
 
+`focus=true` (with `paired=true` and an agent rollout) asks the game which actions of each
+decision are worth comparing (GameSpec.focus, called on a sampled world with the legal ids
+and the rollout agent's choice); where it names fewer than two, the agent's choice is played
+unsearched. A long game (Left 4 Dead: some 300 decisions a chapter for the survivors) can
+then afford a search where its own agent may be wrong (which figure acts when the infected
+press, whom to shoot, what to heal) and none where it surely is not. The named actions are
+played in the same worlds, `batch` at a time up to `iterations`; one that has scored exactly
+as the agent's choice in every world so far leaves (nothing tells them apart: two zombies
+alike, two items of no use soon), and the best of the others is taken only if its mean
+paired advantage exceeds `tolerance` and `margin` standard errors of the differences
+themselves (without the race's pseudo-difference: an evaluation's values differ by
+hundredths, not by whole games).
+
 Where the game has a kernel (engine/kernel.py) that plays the rollouts (random, or the
 game's own agent, which it then plays as its twin in C), each world is dealt in the kernel
 (`Observation.sample_compiled`: the same world `sample` deals, from the same dice), and the
@@ -110,6 +123,7 @@ class MCTSAgent:
         halving: int = 0,
         final: int = 0,
         evaluate: bool = False,
+        focus: bool = False,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"mcts: iterations must be at least 1, got {iterations}")
@@ -136,8 +150,13 @@ class MCTSAgent:
         if halving and not (paired and rollout != "random"):
             raise ValueError("mcts: halving needs paired=true and an agent rollout, e.g. "
                              "paired=true,rollout=heuristic")
+        if focus and not (paired and rollout != "random"):
+            raise ValueError("mcts: focus needs paired=true and an agent rollout, e.g. "
+                             "paired=true,rollout=lineup")
         self.dice = Dice(seed)
         self.evaluate = evaluate
+        self.focus = focus
+        self._focus: Callable[[GameState, list[str], str], list[str]] | None = None
         self._evaluator: Callable[[GameState], dict[str, float]] | None = None
         self.iterations = iterations
         self.calls = calls
@@ -175,6 +194,11 @@ class MCTSAgent:
                 raise ValueError(f"mcts: evaluate=true, but {obs.game.id} has no evaluation "
                                  "of unfinished games; leave evaluate out")
             self._evaluator = registry.part(obs.game.spec.evaluate)
+        if self.focus and self._focus is None:
+            if obs.game.spec.focus is None:
+                raise ValueError(f"mcts: focus=true, but {obs.game.id} does not say which "
+                                 "actions are worth a search; leave focus out")
+            self._focus = registry.part(obs.game.spec.focus)
         if self.rollout != "random" and self._guide is None:
             seed = self.dice.below(1 << 62)
             self._guide = (LineupAgent(obs.game, seed) if self.rollout == LINEUP
@@ -193,8 +217,15 @@ class MCTSAgent:
         if self.halving and width > self.halving:
             assert preferred is not None  # halving needs an agent rollout (checked above)
             return self._halve(obs, preferred)
+        if self._focus is not None:
+            assert preferred is not None  # focus needs an agent rollout (checked above)
+            chosen = [a for a in self._focus(obs.sample(self.dice), ids, preferred) if a in ids]
+            if len(chosen) < 2 or preferred not in chosen:
+                self.last_iterations, self.last_calls = 0, 0
+                return preferred
+            return self._focused(obs, preferred, chosen)
         if self.paired:
-            return self._paired(obs, preferred)
+            return self._paired(obs, preferred, ids)
         root = _Node()
         done = 0
         # Each world can be dealt, searched and played out in the game's kernel where it has
@@ -212,9 +243,8 @@ class MCTSAgent:
     def _budget_left(self) -> bool:
         return self.calls == 0 or self._spent < self.calls
 
-    def _paired(self, obs: Observation, preferred: str | None) -> str:
-        decision = obs.decision
-        ids = decision.ids
+    def _paired(self, obs: Observation, preferred: str | None, ids: list[str]) -> str:
+        """The race among `ids` (the legal actions, or those the game's focus named)."""
         if preferred is None:
             preferred = ids[0]
         rewards: dict[str, list[float]] = {a: [] for a in ids}
@@ -236,6 +266,29 @@ class MCTSAgent:
                 continue
             mean, se = _paired_gain(rewards[action], base)
             if mean > best_gain and mean > self.margin * se:
+                best, best_gain = action, mean
+        return best
+
+    def _focused(self, obs: Observation, preferred: str, chosen: list[str]) -> str:
+        """`focus=true`: the rollout agent's choice against the others the game named, in the
+        same worlds, `batch` at a time (the module's docstring says when one is taken)."""
+        rewards: dict[str, list[float]] = {a: [] for a in chosen}
+        alive = [preferred, *(a for a in chosen if a != preferred)]
+        done = 0
+        while len(alive) > 1 and done < self.iterations and self._budget_left():
+            done += self._play_worlds(obs, alive, rewards, min(self.batch, self.iterations - done))
+            base = rewards[preferred]
+            alive = [preferred, *(a for a in alive[1:]
+                                  if any(r != b for r, b in zip(rewards[a], base, strict=True)))]
+        self.last_iterations, self.last_calls = done, self._spent
+        best, best_gain = preferred, self.tolerance
+        for action in alive[1:]:
+            diffs = [r - b for r, b in zip(rewards[action], rewards[preferred], strict=True)]
+            if not diffs:
+                continue  # the calls budget ran out before a world was played
+            mean = sum(diffs) / len(diffs)
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / len(diffs) / len(diffs))
+            if mean > best_gain and mean > self.margin * spread:
                 best, best_gain = action, mean
         return best
 

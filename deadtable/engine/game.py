@@ -65,6 +65,12 @@ class GameSpec:
     # value in [0, 1]}, 1 a sure win), for searches that stop before the end
     # (`mcts:evaluate=true`). It may read the whole state: searches call it on sampled worlds.
     evaluate: str | None = None
+    # Which actions of a decision are worth a search ("module:function", (sampled state,
+    # legal ids, the rollout agent's choice) -> the ids to compare, that choice among them;
+    # fewer than two: play that choice unsearched), for `mcts:focus=true`: a long game's
+    # search spends its budget where its own agent's choice may be wrong. It may read the
+    # whole state: it is called on a sampled world.
+    focus: str | None = None
 
     def bind(self, **options: Any) -> Game:
         resolved = self.options.resolve(options)

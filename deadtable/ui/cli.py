@@ -34,7 +34,8 @@ from typer.core import TyperGroup
 
 import deadtable
 from deadtable import registry
-from deadtable.agents import Agent, agent_maker, observe
+from deadtable.agents import Agent, agent_maker, agent_names, observe
+from deadtable.agents.mcts import LINEUP
 from deadtable.agents.seating import UnknownSeat, assign, catch_up, seat_agents
 from deadtable.engine.decisions import Decision, GameOver, IllegalAction
 from deadtable.engine.game import Game
@@ -775,7 +776,7 @@ def _check_agent(spec: str, game_id: str) -> None:
     the agent it plays its rollouts with (mcts's `rollout=`, made at its first move)."""
     agent = agent_maker(spec, game_id)(0)
     rollout = getattr(agent, "rollout", None)
-    if isinstance(rollout, str) and rollout != "random":
+    if isinstance(rollout, str) and rollout not in ("random", LINEUP):  # lineup: the game's own
         try:
             _check_agent(rollout, game_id)
         except (ValueError, TypeError) as error:
@@ -827,8 +828,8 @@ def _compare_config(base: Game, flag: str, text: str, shared_agents: list[str]) 
     pairs: list[str] = []
     agents: list[str] = []
     for word in text.split():
-        head, eq, _ = word.partition("=")
-        if eq and ":" not in head and head in names:
+        head, eq, value = word.partition("=")
+        if eq and ":" not in head and head in names and not _seats_an_agent(base, head, value):
             pairs.append(word)
         else:
             agents.append(word)
@@ -841,6 +842,13 @@ def _compare_config(base: Game, flag: str, text: str, shared_agents: list[str]) 
     shared = _seat_agents(game, shared_agents, default="random")
     specs = _seat_agents(game, agents, base=shared, flag=flag)
     return Config(dict(game.options), specs)
+
+
+def _seats_an_agent(game: Game, head: str, value: str) -> bool:
+    """Whether HEAD=VALUE gives a seat or side an agent, where HEAD also names an option (Left
+    4 Dead's `survivors` seat and option): so when VALUE is an agent's name."""
+    return ((head in game.seats or head in game.sides)
+            and value.partition(":")[0] in agent_names(game.id))
 
 
 def _agents_label(agents: dict[str, str]) -> str:

@@ -57,7 +57,8 @@ def test_rollouts_cut_short_are_scored_by_the_evaluation(monkeypatch: pytest.Mon
         return real(world)
 
     monkeypatch.setattr(evaluation, "evaluate", spy)
-    agent = make_agent("mcts:paired=true,rollout=lineup,evaluate=true,iterations=2,depth=3",
+    agent = make_agent("mcts:tuned=false,paired=true,rollout=lineup,evaluate=true,iterations=2,"
+                       "depth=3",
                        seed=1, game="left-4-dead")
     assert agent.act(observe(state)) in state.decision.ids  # type: ignore[union-attr]
     assert calls, "no rollout was scored by the evaluation"

@@ -24,6 +24,9 @@ MEASURED = {
     "chainsaw-warrior":
         "iterations=64,rollout=heuristic,paired=true,margin=2,sync=true,halving=12,final=256,"
         "narrowest=13",
+    "left-4-dead":
+        "paired=true,rollout=lineup,evaluate=true,focus=true,iterations=6,batch=2,depth=30,"
+        "tolerance=0.005,margin=1,sync=true",
 }
 
 
@@ -42,7 +45,7 @@ def test_mcts_by_its_plain_name_is_the_measured_configuration(game: str) -> None
 def test_each_games_module_names_the_defaults_it_registers() -> None:
     assert one_against_the_dead.MCTS_DEFAULTS == MEASURED["one-against-the-dead"]
     assert chainsaw_warrior.MCTS_DEFAULTS == MEASURED["chainsaw-warrior"]
-    assert left_4_dead.MCTS_DEFAULTS == "calls=500,depth=50"
+    assert left_4_dead.MCTS_DEFAULTS == MEASURED["left-4-dead"]
 
 
 def test_the_terminal_and_the_browser_seat_the_tuned_agent_by_its_plain_name() -> None:
@@ -53,10 +56,10 @@ def test_the_terminal_and_the_browser_seat_the_tuned_agent_by_its_plain_name() -
     assert (agent.iterations, agent.rollout, agent.batch) == (96, "heuristic", 16)
 
 
-def test_left_4_dead_bounds_a_decisions_work() -> None:
+def test_left_4_dead_searches_only_where_its_game_says() -> None:
     tuned = settings("mcts", "left-4-dead")
-    assert (tuned["calls"], tuned["depth"]) == (500, 50)
-    assert settings("mcts:tuned=false", "left-4-dead")["calls"] == 0  # no limit
+    assert (tuned["focus"], tuned["rollout"], tuned["depth"]) == (True, "lineup", 30)
+    assert settings("mcts:tuned=false", "left-4-dead")["focus"] is False
 
 
 def test_a_specs_own_parameters_win_over_the_games_defaults() -> None:

@@ -100,3 +100,23 @@ def test_compare_refuses_a_bad_config(race: str) -> None:
     assert code == 2 and "--a 'target=0'" in err
     code, _, err = run("compare", race, "--a", "random", "--b", "nobody", "-n", "5")
     assert code == 2 and "unknown agent 'nobody'" in err
+
+
+def test_compare_gives_a_seat_its_agent_where_an_option_has_the_seats_name() -> None:
+    # Left 4 Dead's seat `survivors` is also its option naming the four survivors who play
+    code, out, err = run("compare", "left-4-dead", "--agent", "infected=random",
+                         "--a", "survivors=random survivors=Coach,Ellis,Nick,Rochelle",
+                         "--b", "survivors=random", "-n", "1", "--seed", "3", "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["a"]["agents"] == {"survivors": "random", "infected": "random"}
+    assert result["a"]["options"]["survivors"] == "Coach,Ellis,Nick,Rochelle"
+    assert result["b"]["options"]["survivors"] == "Bill,Francis,Louis,Zoey"  # the default
+
+
+def test_a_search_whose_rollouts_are_the_games_own_agents_is_accepted() -> None:
+    from deadtable.ui.cli import _check_agent
+
+    _check_agent("mcts:tuned=false,paired=true,rollout=lineup", "left-4-dead")
+    with pytest.raises(ValueError, match="rollout=nobody: unknown agent 'nobody'"):
+        _check_agent("mcts:tuned=false,rollout=nobody", "left-4-dead")

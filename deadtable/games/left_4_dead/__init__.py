@@ -101,15 +101,18 @@ SPEC = GameSpec(
     ruler="deadtable.games.left_4_dead.ruler:ruler",  # line of sight between two spaces
     help="deadtable.games.left_4_dead.help:help",  # the terminal's `help`
     evaluate="deadtable.games.left_4_dead.evaluation:evaluate",  # for searches cut short
+    focus="deadtable.games.left_4_dead.agent_focus:focus",  # the decisions a search compares
     encoding="deadtable.games.left_4_dead.encoding:make",  # the RL encoding
 )
 
 register_agent("director", DirectorAgent, game="left-4-dead")
 register_agent("heuristic", HeuristicAgent, game="left-4-dead")
 
-# A chapter is some 2000 steps, too long to play out at every decision: `mcts` here stops
-# after 500 forward-model steps (rollouts of at most 50), about a second a decision, where
-# the generic budget (200 rollouts of 500 steps) took minutes. Not measured stronger than the
-# survivors' heuristic, which cannot play the infected in a rollout (docs/analysis.md).
-MCTS_DEFAULTS = "calls=500,depth=50"
+# The search: the survivors' heuristic and the director play every imagined game (lineup),
+# cut after 30 steps (about a side's turn and its answer) and scored by evaluation.py; it is
+# run only where agent_focus.py says the heuristic's choice may be wrong (who acts while the
+# infected press, whom to shoot, whom to heal), among the few actions it names, 6 paired
+# worlds at most on synchronised dice. Measured against the heuristic in docs/analysis.md.
+MCTS_DEFAULTS = ("paired=true,rollout=lineup,evaluate=true,focus=true,iterations=6,batch=2,"
+                 "depth=30,tolerance=0.005,margin=1,sync=true")
 register_defaults("mcts", MCTS_DEFAULTS, game="left-4-dead")

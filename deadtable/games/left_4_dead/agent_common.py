@@ -6,8 +6,12 @@ agent sees nothing its seat may not know."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+from weakref import WeakKeyDictionary
+
 from deadtable.agents.base import Observation
-from deadtable.engine.board import distance, distance_field
+from deadtable.engine.board import Board, distance, distance_field
 from deadtable.engine.dice import Dice
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
@@ -42,28 +46,66 @@ def standing(state: Left4DeadState) -> list[Figure]:
 
 
 def survivor_field(state: Left4DeadState) -> list[float]:
-    return distance_field(state.board, [f.space for f in on_map(state)])  # type: ignore[misc]
+    """Steps from every space to the nearest survivor on the map (shared: never change it)."""
+    return step_field(state, [f.space for f in on_map(state)])  # type: ignore[misc]
+
+
+def step_field(state: Left4DeadState, sources: Iterable[int]) -> list[float]:
+    """Steps from every space to the nearest of `sources` (shared: never change it)."""
+    return _field(state, sorted(set(sources)))
 
 
 def goal_field(state: Left4DeadState) -> list[float]:
     """Where the survivors head: the crescendo trigger while its obstacle bars the way, the
     obstacle itself while the event runs (to go through the moment it opens), then the safe
     room, along the survivors' own step costs (climbs and water cost more). In a finale: the
-    Finale Event's trigger, to start the event and hold out there, then the rescue vehicle
-    once it has arrived."""
-    from deadtable.games.left_4_dead.finale import goal_spaces
-    from deadtable.games.left_4_dead.movement import step_cost
-
+    Finale Event's trigger, then where the rescue vehicle will come (finale_goal). Shared
+    with every caller: read it, never change it."""
     walker = next(iter(state.survivors()))
     if state.finale is not None:
-        return distance_field(state.board, goal_spaces(state), step_cost(state, walker))
+        return _field(state, finale_goal(state), walker)
     blocked = state.blocked_spaces()
     if blocked:
         triggers = [m.space for m in state.board.markers_of("crescendo-trigger")]
         if triggers and state.crescendo == 0:
-            return distance_field(state.board, triggers)
-        return distance_field(state.board, sorted(blocked))
-    return distance_field(state.board, state.board.zones["end"].spaces, step_cost(state, walker))
+            return _field(state, triggers)
+        return _field(state, sorted(blocked))
+    return _field(state, state.board.zones["end"].spaces, walker)
+
+
+def finale_goal(state: Left4DeadState) -> list[int]:
+    """The Finale Event's trigger until the event has begun; from then on the rescue
+    vehicle's zone, to wait for it there: the waves and Tanks find the team wherever it holds
+    out, and a team already aboard escapes the moment the vehicle arrives, where a team at
+    the trigger must first cross the map under the waves."""
+    from deadtable.games.left_4_dead.finale import goal_spaces, vehicle_spaces
+
+    assert state.finale is not None
+    return vehicle_spaces(state) if state.finale.started else goal_spaces(state)
+
+
+# board -> (sources, the walker's height and the closed spaces) -> its distance field. A map
+# never changes during a chapter (Left4DeadState.board), so a field is worked out once per map
+# and goal (or placement of the survivors), not at every decision of every search's rollouts.
+_FIELDS: WeakKeyDictionary[Board, dict[tuple[Any, ...], list[float]]] = WeakKeyDictionary()
+KEPT_FIELDS = 4096  # per map; then it starts afresh (the survivors stand in ever new places)
+
+
+def _field(state: Left4DeadState, sources: Iterable[int],
+           walker: Figure | None = None) -> list[float]:
+    """The distance field to `sources`: step by step, or by `walker`'s own step costs."""
+    from deadtable.games.left_4_dead.movement import height, step_cost
+
+    starts = tuple(sources)
+    climber = None if walker is None else (height(state, walker), state.blocked_spaces())
+    known = _FIELDS.setdefault(state.board, {})
+    field = known.get((starts, climber))
+    if field is None:
+        if len(known) >= KEPT_FIELDS:
+            known.clear()
+        cost = None if walker is None else step_cost(state, walker)
+        field = known[starts, climber] = distance_field(state.board, starts, cost)
+    return field
 
 
 FAR = 10_000  # how far a figure off the map is from anything

@@ -18,7 +18,6 @@ from __future__ import annotations
 import math
 
 from deadtable.agents.base import Observation
-from deadtable.engine.board import distance_field
 from deadtable.engine.dice import Dice
 from deadtable.engine.state import GameState
 from deadtable.games.left_4_dead.agent_common import (
@@ -30,6 +29,7 @@ from deadtable.games.left_4_dead.agent_common import (
     sample,
     spaces_apart,
     standing,
+    step_field,
     survivor_field,
 )
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
@@ -239,7 +239,7 @@ def approach(state: Left4DeadState, figure: Figure, ids: list[str]) -> str:
     its power or attack instead of moving."""
     target = prey(state) if figure.kind in CAPTORS else None
     if target is not None and target.space is not None:
-        near = distance_field(state.board, [target.space])
+        near = step_field(state, [target.space])
     else:
         near = survivor_field(state)
     others = [i for i in ids if not i.startswith(("move:", "pounce:", "charge:")) and i != "stay"]

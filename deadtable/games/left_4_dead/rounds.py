@@ -85,6 +85,7 @@ def begin_side_turn(state: Left4DeadState, side: str, marker: str) -> None:
         if figure.acted and figure.side == side:  # (a horde's figures never act alone)
             figure.acted = False
     state.horde_acted = False
+    state.dice.mark()  # a search world's dice: from each side's turn on the same in every world
     state.event(f"The {side} reveal order marker {marker}.",
                 "Survivor Rules: Collective Turn" if side == SURVIVORS
                 else "Infected Rules: Collective Turn")
