@@ -32,7 +32,7 @@ DIGESTS: dict[int, dict[str, str]] = {
         "one-against-the-dead": "77e7d790af274ca5",
         "chainsaw-warrior": "c60f33296cfa8e58",
         "chainsaw-warrior aim=slot": "275f9edbec6239cb",
-        "left-4-dead": "fb89965eba88c060",
+        "left-4-dead": "0c37138889b97dca",
         "last-night-on-earth": "cb6aeae8843acd9c",
         "psycho-raiders": "6485bd249b562ab6",
     },

@@ -116,6 +116,23 @@ def test_left_4_dead_names_infected_by_their_space_and_plays_them_back() -> None
     assert seen == 5
 
 
+def test_left_4_dead_names_a_horde_attack_on_an_infected_figure_by_its_neighbour() -> None:
+    """A Bile Bomb draws the horde onto any figure on its space, infected too: the target is
+    named by which neighbour of the attacker's space it stands on."""
+    game = deadtable.load(L4D)
+    encoding = encoding_for(game)
+    state = game.new(seed=4)
+    first, second = [f for f in state.figures.values()
+                     if f.side != "survivors" and f.space is not None][:2]
+    second.space = state.board.neighbours[first.space][2]
+    view = state.view("infected")
+    at = [s[0] for s in view["map"]["spaces"]].index(state.board.names[first.space])
+    ids = [f"horde-attack:{first.id}:{second.id}"]
+    assert encoding.names(ids, lambda: view) == [f"horde-attack:fig@{at}:n2"]
+    assert encoding.legal_map(ids, lambda: view) == {
+        encoding.index[f"horde-attack:fig@{at}:n2"]: ids[0]}
+
+
 def _hidden(state) -> str:
     """What a state holds besides the dice: differs when determinize dealt anew."""
     data = state.to_data()

@@ -9,7 +9,9 @@ line, or thrown), `{direction}` the board's directions, `{count}` a length
 along a line. Infected figures are made during play (`zombie-17`), so `{fig}` names one by
 the space it stands on now (`fig@S`, one figure to a space); a Zombie Onslaught is named by
 its target and its first member (one group to a level); an Explosive Ammo push by the
-figure and which neighbour of its space it goes to (`{step}`: `n0`.. in the board's order).
+figure and which neighbour of its space it goes to (`{step}`: `n0`.. in the board's order),
+and a horde figure's attack on an infected figure (a Bile Bomb draws it) by the attacker and
+which neighbour of its space the target stands on.
 To extend: a new item, survivor, map or card needs nothing; a new kind of action is one
 template appended to TEMPLATES (and a new ENV_VERSION, its integers being new).
 
@@ -47,6 +49,7 @@ TEMPLATES = WORDS + (
     "throw:{thrown}:{space}",
     # what the rules gained later, appended in the order it came
     "light:{environmental}:{space}", "push-done", "push:{fig}:{step}",
+    "horde-attack:{fig}:{step}",  # the horde drawn by a Bile Bomb onto an infected figure
 )
 DIFFICULTIES = ("easy", "normal", "advanced", "expert")
 ZONE_KINDS = ("safe-room", "crescendo-obstacle", "car")
@@ -120,20 +123,25 @@ class Left4DeadEncoding(BoardEncoding):
 
     def names(self, ids: Sequence[str], view: View) -> list[str]:
         """As the templates name them; an Explosive Ammo push (`push:zombie-3:212`, one space
-        on) is named by the figure and which of its space's neighbours it goes to (`n2`)."""
+        on) is named by the figure and which of its space's neighbours it goes to (`n2`), and
+        a horde attack on an infected figure by which neighbour the target stands on."""
         named = super().names(ids, view)
-        if not any(i.startswith("push:") for i in ids):
+        if not any(n.startswith("push:") or n.startswith("horde-attack:fig@") and
+                   n.count("fig@") == 2 for n in named):
             return named
         seen = view()
         board = self.boards[min(len(self.boards), int(seen["chapter"])) - 1] \
             if len(self.boards) > 1 else self.boards[0]
         out = []
-        for action_id, name in zip(ids, named, strict=True):
-            if action_id.startswith("push:"):
-                verb, figure, to = name.split(":")
-                here = int(figure.removeprefix("fig@"))
-                near = board.neighbours[here]
-                name = f"{verb}:{figure}:n{near.index(int(to))}" if int(to) in near else name
+        for name in named:
+            verb, *rest = name.split(":")
+            if verb in ("push", "horde-attack") and len(rest) == 2:
+                figure, to = rest
+                if figure.startswith("fig@") and (verb == "push" or to.startswith("fig@")):
+                    here, there = int(figure[4:]), int(to.removeprefix("fig@"))
+                    near = board.neighbours[here]
+                    if there in near:
+                        name = f"{verb}:{figure}:n{near.index(there)}"
             out.append(name)
         return out
 
