@@ -28,6 +28,7 @@ from typing import Any
 from deadtable.agents.base import Observation
 from deadtable.engine.dice import Dice
 from deadtable.games.psycho_raiders.bearings import away, road_ahead, row_of
+from deadtable.games.psycho_raiders.grip import break_free, grab_reroll
 from deadtable.games.psycho_raiders.hiding import lit
 from deadtable.games.psycho_raiders.hunt import hunt, next_up, quarry, trap_now
 from deadtable.games.psycho_raiders.state import CAMPERS, REAL, PsychoRaidersState
@@ -47,6 +48,8 @@ class HeuristicAgent:
         kind = frame.KIND
         if kind == "turn":
             return self._turn(state, frame, ids)
+        if kind == "grab":
+            return grab_reroll(frame, ids)
         if kind in ("attack", "car-fight", "hazard"):
             return self._fight(state, frame, ids)
         if kind == "damage":
@@ -96,6 +99,8 @@ class HeuristicAgent:
     def _pick(self, state: PsychoRaidersState, frame: Any, char: Any, ids: list[str],
               real: int | None, campers: bool) -> str | None:
         attacks = [i for i in ids if i.startswith(("attack:", "seek:", "ram:", "shoot:"))]
+        if campers and (free := break_free(ids)) is not None:
+            return free
         if not campers:
             hunted = hunt(state, char, frame, ids, attacks)
             if hunted is not None:
