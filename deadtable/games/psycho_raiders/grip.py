@@ -15,16 +15,17 @@ from deadtable.games.psycho_raiders.vehicles import may
 LETS_GO = ("move:", "appear:", "car:", "drive:")  # a grabber that moves lets go (13)
 
 
-def can_kill(state: PsychoRaidersState, char: Any, other: Any) -> bool:
-    """Whether this raider's best close blow could drain every stat of `other` (14.71: the
-    damage is the margin): its strongest card plus a 6 against the other's plus a 1."""
+def likely_kill(state: PsychoRaidersState, char: Any, other: Any) -> bool:
+    """Whether this raider's best close blow likely drains every stat of `other` (14.71: the
+    damage is the margin): its strongest card against the other's, on even dice (a kill that
+    needs a 6 against a 1 is a long shot; a hold is sure while it lasts)."""
     here = state.space_of(char)
     if here is None:
         return False
     mine = max(usable(state, char, 0, here, here, other.grabbed_by is not None).values(),
                default=char.strength)
     theirs = max(usable(state, other, 0, here, here, False).values(), default=other.strength)
-    return mine + 6 - (theirs + 1) >= sum(other.stats)
+    return mine - theirs >= sum(other.stats)
 
 
 def beside_vehicle(state: PsychoRaidersState, other: Any, space: int) -> bool:
@@ -44,12 +45,13 @@ def friend_near(state: PsychoRaidersState, char: Any, space: int) -> bool:
 
 
 def grab_worth(state: PsychoRaidersState, char: Any, other: Any) -> bool:
-    """A grab (13.1) beats an attack: the raider is as strong as the camper (the grabber must
-    roll higher), cannot kill it this turn, and a hold stops it escaping (within a walk of the
-    north edge, or beside a vehicle) or lets a friend attack it unarmed."""
+    """A grab (13.1) beats an attack: the raider is stronger than the camper (the grabber must
+    roll higher: at equal Strength it holds 15 times in 36), likely cannot kill it this turn,
+    and a hold stops it escaping (within a walk of the north edge, or beside a vehicle) or
+    lets a friend attack it unarmed."""
     space = state.space_of(other)
     rain = 1 if state.weather == "Rain" else 0
-    if space is None or char.strength < other.strength + rain or can_kill(state, char, other):
+    if space is None or char.strength <= other.strength + rain or likely_kill(state, char, other):
         return False
     return (row_of(state, space) <= other.speed or beside_vehicle(state, other, space)
             or friend_near(state, char, space))
