@@ -17,8 +17,13 @@ are true and the enemy's hidden ones are a guess (the raiders never read it).
   Trap (16.2) for a campers' vehicle still ahead of the van on the way out, else on Appear
   Anywhere beside the camper token nearest the north edge.
   (`hunt.py`; the measures both sides use: `bearings.py`.)
-- In fights: the strongest weapon, a re-roll on a 1 or 2, just enough Will to win or tie, and
-  damage taken from Will, then Strength (campers keep Speed to run), then the rest.
+- Grabbing (13, `grip.py`): a raider on a camper's hex grabs rather than attacks when it is
+  the stronger, its blow likely cannot kill, and a hold stops an escape (a walk from the
+  north edge, beside a vehicle the camper may drive) or lets a friend attack the camper
+  unarmed; a grabber never moves (that lets go); a held camper tries to escape first.
+- In fights: the strongest weapon, a re-roll on a 1 or 2 (in a grab or escape too), just
+  enough Will to win or tie, and damage taken from Will, then Strength (campers keep Speed to
+  run), then the rest.
 """
 
 from __future__ import annotations
