@@ -17,8 +17,13 @@ are true and the enemy's hidden ones are a guess (the raiders never read it).
   Trap (16.2) for a campers' vehicle still ahead of the van on the way out, else on Appear
   Anywhere beside the camper token nearest the north edge.
   (`hunt.py`; the measures both sides use: `bearings.py`.)
-- In fights: the strongest weapon, a re-roll on a 1 or 2, just enough Will to win or tie, and
-  damage taken from Will, then Strength (campers keep Speed to run), then the rest.
+- Grabbing (13, `grip.py`): a raider on a camper's hex grabs rather than attacks when it is
+  the stronger, its blow likely cannot kill, and a hold stops an escape (a walk from the
+  north edge, beside a vehicle the camper may drive) or lets a friend attack the camper
+  unarmed; a grabber never moves (that lets go); a held camper tries to escape first.
+- In fights: the strongest weapon, a re-roll on a 1 or 2 (in a grab or escape too), just
+  enough Will to win or tie, and damage taken from Will, then Strength (campers keep Speed to
+  run), then the rest.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from typing import Any
 from deadtable.agents.base import Observation
 from deadtable.engine.dice import Dice
 from deadtable.games.psycho_raiders.bearings import away, road_ahead, row_of
+from deadtable.games.psycho_raiders.grip import break_free, grab_reroll
 from deadtable.games.psycho_raiders.hiding import lit
 from deadtable.games.psycho_raiders.hunt import hunt, next_up, quarry, trap_now
 from deadtable.games.psycho_raiders.state import CAMPERS, REAL, PsychoRaidersState
@@ -47,6 +53,8 @@ class HeuristicAgent:
         kind = frame.KIND
         if kind == "turn":
             return self._turn(state, frame, ids)
+        if kind == "grab":
+            return grab_reroll(frame, ids)
         if kind in ("attack", "car-fight", "hazard"):
             return self._fight(state, frame, ids)
         if kind == "damage":
@@ -96,6 +104,8 @@ class HeuristicAgent:
     def _pick(self, state: PsychoRaidersState, frame: Any, char: Any, ids: list[str],
               real: int | None, campers: bool) -> str | None:
         attacks = [i for i in ids if i.startswith(("attack:", "seek:", "ram:", "shoot:"))]
+        if campers and (free := break_free(ids)) is not None:
+            return free
         if not campers:
             hunted = hunt(state, char, frame, ids, attacks)
             if hunted is not None:

@@ -1,5 +1,6 @@
 """The heuristic raiders' hunt (`agent.HeuristicAgent` for the raiders and the sinister
-townsfolk): strike the camper-side piece nearest escaping, race the van north and guard the
+townsfolk): grab a camper when a hold beats a wound (`grip.py`), strike the camper-side piece
+nearest escaping, race the van north and guard the
 road's exit, share the camper-side tokens out and meet each where it is going, break into the
 building a quarry is in, Road Trap and Appear Anywhere. On a sample of the game determinized
 for the raiders' seat: the camper tokens' realness there is a guess, never read."""
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from deadtable.games.psycho_raiders.bearings import away, road_ahead, row_of
+from deadtable.games.psycho_raiders.grip import grab_now, keep_hold
 from deadtable.games.psycho_raiders.state import CAMPERS, PsychoRaidersState
 
 GUARD = 2  # hexes from the road's exit where the van waits (6.1 needs 5 for an escape by road)
@@ -61,6 +63,7 @@ def hunt(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
          attacks: list[str]) -> str | None:
     """A raider's choice: an action id, "" to end the turn, None to leave it to the shared
     logic (searching)."""
+    ids = keep_hold(state, char, ids)
     if char.vehicle == "Van" and keeps_the_wheel(state, frame, ids):
         ride = drive_north(state, frame, ids)
         if ride is not None:
@@ -68,6 +71,9 @@ def hunt(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
     if char.vehicle == "Van" and aboard(state) and not frame.driving \
             and strike(state, char, frame, ids, attacks, ahead_of_van=True) is None:
         return ""  # riding north with the van
+    grab = None if frame.acted else grab_now(state, char, ids)
+    if grab is not None:
+        return grab
     found = strike(state, char, frame, ids, attacks)
     if found is not None:
         return found
@@ -232,8 +238,8 @@ def lead(state: PsychoRaidersState, token: int, owner: Any) -> int:
     there to meet the token, not after it."""
     board = state.board
     coord = board.offset(token)
-    if coord is None:
-        return token  # in a room: it has to come out first
+    if coord is None or owner.grabbed_by is not None:
+        return token  # in a room, it has to come out first; held, it stays (13.1)
     col, row = coord
     for ahead in range(max(0, row - max(1, owner.speed)), row):
         name = f"{col},{ahead}"

@@ -69,6 +69,22 @@ def quiet_hex(state: PsychoRaidersState, near: int | None = None) -> int:
     raise AssertionError("no quiet hex")
 
 
+def raider_on_camper(raider: str, camper: str, space: str | int | None = None
+                     ) -> PsychoRaidersState:
+    """A new game, everyone parked, `raider` and `camper` on one space (a `quiet_hex` if
+    none is named), the campers' turns ended, at the start of the raider's turn."""
+    state = new()
+    park_everyone(state)
+    space = quiet_hex(state) if space is None else space
+    put(state, camper, space)
+    put(state, raider, space)
+    for key in ("randy", "ginger", "dawn"):
+        state.apply(f"turn:{key}")
+        state.apply("end")
+    state.apply(f"turn:{raider}")
+    return state
+
+
 def take_turn(state: PsychoRaidersState, key: str) -> None:
     """Make `key` the character whose turn it is (the phase's seat chooses it)."""
     decision = state.decision

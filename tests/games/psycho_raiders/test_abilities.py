@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from tests.games.psycho_raiders.table import new, park_everyone, put, quiet_hex, script
+from tests.games.psycho_raiders.table import (
+    new,
+    park_everyone,
+    put,
+    quiet_hex,
+    raider_on_camper,
+    script,
+)
 
 
 def fight(**options: str):  # type: ignore[no-untyped-def]
@@ -49,15 +56,7 @@ def test_16_1_two_weapon_attack_adds_personal_strength_once() -> None:
 
 
 def test_16_1_dodge_misses_the_attack() -> None:
-    state = new()
-    park_everyone(state)
-    spot = quiet_hex(state)
-    put(state, "randy", spot)
-    put(state, "beau", spot)
-    for key in ("randy", "ginger", "dawn"):
-        state.apply(f"turn:{key}")
-        state.apply("end")
-    state.apply("turn:beau")
+    state = raider_on_camper("beau", "randy")
     script(state, 6, 1, 6)
     state.apply("attack:randy")
     state.apply("weapon:Machete")

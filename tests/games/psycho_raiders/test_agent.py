@@ -26,6 +26,16 @@ from deadtable.games.psycho_raiders.agent import (
 from deadtable.games.psycho_raiders.bearings import away, row_of
 from deadtable.games.psycho_raiders.events import Hazard
 from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.grip import (
+    beside_vehicle,
+    break_free,
+    friend_near,
+    grab_now,
+    grab_reroll,
+    grab_worth,
+    keep_hold,
+    likely_kill,
+)
 from deadtable.games.psycho_raiders.hiding import lit
 from deadtable.games.psycho_raiders.hunt import (
     aboard,
@@ -42,12 +52,14 @@ from deadtable.games.psycho_raiders.hunt import (
     to_exit,
     trap_now,
 )
+from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from tests.games.psycho_raiders.table import (
     drive_to,
     ginger_turn,
     new,
     park_everyone,
     put,
+    raider_on_camper,
     spud_beside_hidden_ginger,
 )
 
@@ -352,3 +364,79 @@ def test_a_hidden_camper_far_from_the_edge_keeps_her_adrenaline_and_will() -> No
     assert "will:1" in ids and "adrenaline:1:5" in ids
     assert dash(state, state.stack[-1], state.chars["dawn"], 1, ids) is None
     assert not HeuristicAgent(1).act(observe(state, "campers")).startswith(("will", "adren"))
+
+
+def spud_on_randy(name: str) -> PsychoRaidersState:
+    """Spud (Strength 7) and Randy (Strength 5, 13 stats in all) on the hex called `name`,
+    at the start of Spud's turn."""
+    return raider_on_camper("spud", "randy", name)
+
+
+def test_raider_grabs_a_camper_a_walk_from_the_north_edge_it_cannot_kill() -> None:
+    state = spud_on_randy("20,3")  # Randy (Speed 4) walks off the edge next turn
+    spud, randy = state.chars["spud"], state.chars["randy"]
+    assert not likely_kill(state, spud, randy)  # 13 stats; even dice fall short
+    assert grab_worth(state, spud, randy)
+    assert HeuristicAgent(1).act(observe(state, "raiders")) == "grab:randy"
+    randy.strength = 7  # as strong as Spud: a grab slips more often than not (13.1: higher)
+    assert not grab_worth(state, spud, randy)
+    randy.strength, randy.speed, randy.will = 1, 1, 1  # one blow drains him: attack
+    assert likely_kill(state, spud, randy) and not grab_worth(state, spud, randy)
+    assert grab_now(state, spud, state.decision.ids) is None  # type: ignore[union-attr]
+
+
+def test_raider_attacks_a_camper_far_from_the_edge_with_no_friend_or_vehicle_near() -> None:
+    state = spud_on_randy("20,10")
+    spud, randy = state.chars["spud"], state.chars["randy"]
+    here = randy.tokens[1]
+    assert not beside_vehicle(state, randy, here) and not friend_near(state, spud, here)
+    assert not grab_worth(state, spud, randy)
+    assert HeuristicAgent(1).act(observe(state, "raiders")) == "attack:randy"
+
+
+def test_raider_grabs_when_a_friend_can_attack_or_a_vehicle_is_beside() -> None:
+    state = spud_on_randy("20,10")
+    spud, randy = state.chars["spud"], state.chars["randy"]
+    put(state, "beau", "20,14")  # Speed 5: he walks to Randy and attacks him unarmed (13.1)
+    assert friend_near(state, spud, randy.tokens[1]) and grab_worth(state, spud, randy)
+    park_everyone(state)
+    put(state, "randy", "20,10")
+    put(state, "spud", "20,10")
+    assert not grab_worth(state, spud, randy)
+    state.vehicles["Pickup Truck"] = state.board.space("20,11")  # the campers' own: he'd drive
+    assert beside_vehicle(state, randy, randy.tokens[1]) and grab_worth(state, spud, randy)
+    state.vehicles["Pickup Truck"] = state.board.space("1,31")
+    state.vehicles["Van"] = state.board.space("20,11")  # the raiders' van: not his to drive
+    assert not beside_vehicle(state, randy, randy.tokens[1])
+
+
+def test_a_raider_holding_a_camper_never_moves_and_a_held_camper_escapes_first() -> None:
+    state = spud_on_randy("20,10")
+    randy = state.chars["randy"]
+    randy.grabbed_by = "spud"
+    ids = state.decision.ids  # type: ignore[union-attr]
+    assert any(i.startswith("move:") for i in ids)
+    kept = keep_hold(state, state.chars["spud"], ids)
+    assert kept and not any(i.startswith(("move:", "appear:")) for i in kept)
+    assert not HeuristicAgent(1).act(observe(state, "raiders")).startswith("move:")
+    assert lead(state, randy.tokens[1], randy) == randy.tokens[1]  # held, he stays (13.1)
+    randy.grabbed_by = None
+    assert keep_hold(state, state.chars["spud"], ids) == ids
+    assert break_free(["end", "escape", "search"]) == "escape"
+    assert break_free(["end", "search"]) is None
+
+
+def test_held_camper_picks_escape_on_its_turn_and_rerolls_a_low_die() -> None:
+    state = new()
+    park_everyone(state)
+    put(state, "randy", "20,10")
+    put(state, "spud", "20,10")
+    state.chars["randy"].grabbed_by = "spud"
+    state.apply("turn:randy")
+    ids = state.decision.ids  # type: ignore[union-attr]
+    assert "escape" in ids and not any(i.startswith("move:") for i in ids)
+    assert HeuristicAgent(1).act(observe(state, "campers")) == "escape"
+    low = SimpleNamespace(step="a-reroll", mine=2, theirs=6)
+    high = SimpleNamespace(step="d-reroll", mine=1, theirs=5)
+    assert grab_reroll(low, ["keep", "reroll"]) == "reroll"
+    assert grab_reroll(high, ["keep", "reroll"]) == "keep"
