@@ -75,6 +75,9 @@ OPTIONS = OptionSet([
     Option("flank-odd", "chooses", "who takes an odd point of damage split over two "
            "flankers (A-41): the damaged side chooses (14.71), the one with more stats left, "
            "or the one the fight was between", choices=("chooses", "higher-total", "fought")),
+    Option("stop-on-enemy", "attack", "a character that stops on an enemy's hex (10.3, 14): "
+           "attacks, as the text says, or may grab instead (13.1, a reading)",
+           choices=("attack", "attack-or-grab")),
     Option("fog-dial", "off", "the Fog Dial (advanced game): in Fog, a character moving at "
            "full speed drifts a hex the way the dial rolls", choices=("off", "on")),
     Option("max-turns", 30, "turns before dawn ends the game in a draw (designed: the "

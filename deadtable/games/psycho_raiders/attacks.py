@@ -127,6 +127,9 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool,
     found = []
     far = reach(state, char)
     away = distance_row(state.board, here)
+    # a grab on this hex: as an action, or instead of the attack due on stopping on an enemy
+    # where the stop-on-enemy option allows it
+    grabs = not close_only or state.options["stop-on-enemy"] == "attack-or-grab"
     for other in glance(state, char, seen).enemies:
         if other.key == char.grabbed_by or char.key == other.grabbed_by:
             continue
@@ -153,7 +156,7 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool,
                     for friend in beside(state, char):
                         found.append(_flank_action(other.key, other.name, friend.key,
                                                    friend.name))
-                if hexes == 0 and not close_only and char.vehicle is None:
+                if hexes == 0 and grabs and char.vehicle is None:
                     found.append(_verb_action("grab", other.key, other.name))
     if char.grabbed_by is not None and not close_only:
         found.append(_ESCAPE)

@@ -105,7 +105,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                                vehicles.offers(state, frame, char))
         if frame.attack_due:
             found += attacks.offers(state, char, close_only=True)
-            return Decision.of(char.seat, f"{char.name} stepped onto an enemy: attack (14)",
+            prompt = ("attack (14)" if state.options["stop-on-enemy"] == "attack"
+                      else "attack (14) or grab (13.1)")
+            return Decision.of(char.seat, f"{char.name} stepped onto an enemy: {prompt}",
                                found)
         seen = Glance(state, char)  # the characters, looked at once for every offer
         if char.grabbed_by is None:

@@ -422,3 +422,30 @@ def test_17_21_the_raiders_are_asked_whether_or_not_anyone_is_sinister() -> None
     state.apply("turn:randy")
     state.apply("end")
     assert state.decision.ids == ["no-reveal"]  # before each campers' turn
+
+
+def test_stopping_on_an_enemy_forces_an_attack_or_allows_a_grab_by_option() -> None:
+    """10.3 and 14: a character that steps onto an enemy must attack; `stop-on-enemy=
+    attack-or-grab` reads a grab (13.1) as the other way to engage it."""
+    for option, offered in (("attack", ["attack:ginger"]),
+                            ("attack-or-grab", ["attack:ginger", "grab:ginger"])):
+        state = new(**{"stop-on-enemy": option})
+        park_everyone(state)
+        spot = quiet_hex(state)
+        beside = next(n for n in state.board.neighbours[spot]
+                      if state.board.coords[n] is not None
+                      and state.board.terrain[n] in ("grassland", "road"))
+        put(state, "ginger", spot)
+        put(state, "spud", beside)
+        for key in ("randy", "ginger", "dawn"):
+            state.apply(f"turn:{key}")
+            state.apply("end")
+        state.apply("turn:spud")
+        state.apply(f"move:1:{state.board.name(spot)}")
+        assert state.decision is not None and state.decision.ids == offered
+        if option == "attack-or-grab":
+            script(state, 6, 1)  # Spud's D6, then Ginger's (13.1): 6 + 7 against 1 + 3
+            state.apply("grab:ginger")
+            while state.decision is not None and "re-roll" in state.decision.prompt:
+                state.apply("keep")  # neither re-rolls (4.51)
+            assert state.chars["ginger"].grabbed_by == "spud"
