@@ -54,8 +54,10 @@ def end_turn(state: Left4DeadState, figure: Figure) -> None:
     state.pop()
     powers.end_turn(state, figure)
     if figure.space is not None and "burn" in figure.markers:
-        state.event(f"{combat.name(figure)} burns: one wound.", "Infected Rules: Burning")
-        combat.wound(state, figure, 1, None, "Infected Rules: Burning")
+        wounds = state.data.rules.burn_wounds  # rules.toml [burning]
+        said = "one wound" if wounds == 1 else f"{wounds} wounds"
+        state.event(f"{combat.name(figure)} burns: {said}.", "Infected Rules: Burning")
+        combat.wound(state, figure, wounds, None, "Infected Rules: Burning")
 
 
 def held_by(state: Left4DeadState, figure: Figure) -> Figure | None:
