@@ -440,8 +440,6 @@ def safest(options: list[Route]) -> Route:
 def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
     """Move along a route step by step: leaving-engagement attacks, falls, and what lies on the
     spaces entered (fire, acid, water that puts out burning). Stops where the figure falls."""
-    from deadtable.games.left_4_dead import items
-
     board = state.board
     others = _Others(state, figure.side)
     for frm, to in zip(route.spaces, route.spaces[1:], strict=False):
@@ -593,3 +591,8 @@ def targets_in_range(state: Left4DeadState, attacker: Figure, candidates: Sequen
 def in_range(state: Left4DeadState, attacker: Figure, target: Figure, reach_: int) -> bool:
     """Whether `target` is a legal target at `reach_` (targets_in_range, for one)."""
     return bool(targets_in_range(state, attacker, [target], reach_))
+
+
+# Last: items imports this module (imported at the top, the cycle would find it half made);
+# walk asks it at every step, an import in the function cost ~1 µs a call.
+from deadtable.games.left_4_dead import items  # noqa: E402
