@@ -2,8 +2,9 @@
 incapacitation, destruction.
 
 A combat die is a d6 read as the HeroScape die's faces (public fact, reference sheet): 1-3 a
-skull, 4-5 a shield, 6 blank. An attack rolls its dice and counts skulls; the defender rolls
-its dice and counts shields; each skull not blocked is a wound.
+skull, 4-5 a shield, 6 blank (rules.toml [dice.combat]: a user's file may change the split).
+An attack rolls its dice and counts skulls; the defender rolls its dice and counts shields;
+each skull not blocked is a wound.
 """
 
 from __future__ import annotations
@@ -18,11 +19,14 @@ ZOMBIE = "zombies-of-morindan"
 
 
 def skulls(state: Left4DeadState, dice: int) -> int:
-    return sum(1 for _ in range(max(dice, 0)) if state.dice.d6() <= 3)
+    top = state.data.rules.skull_top
+    return sum(1 for _ in range(max(dice, 0)) if state.dice.d6() <= top)
 
 
 def shields(state: Left4DeadState, dice: int) -> int:
-    return sum(1 for _ in range(max(dice, 0)) if 4 <= state.dice.d6() <= 5)
+    rules = state.data.rules
+    low, top = rules.skull_top, rules.shield_top
+    return sum(1 for _ in range(max(dice, 0)) if low < state.dice.d6() <= top)
 
 
 def height_bonus(state: Left4DeadState, high: Figure, low: Figure) -> int:

@@ -648,6 +648,19 @@ class Wave:
 
 
 @dataclass(frozen=True, slots=True)
+class Falling:
+    """[falling]: drops measured beyond the figure's Height (major_dice is the game option)."""
+
+    minor_drop: int
+    minor_dice: int
+    major_drop: int
+    extreme_drop: int
+    extreme_safe_on: int
+    water_safe: bool
+    infected_fall: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     dice_faces: dict[str, int]  # skull, shield, blank
     turn: dict[str, Any]  # order_markers, decoy_markers, initiative_die
@@ -679,6 +692,13 @@ class Rules:
     designed: dict[str, str]  # "table.field" -> reason
     file: str
     warnings: tuple[str, ...] = ()
+    # Read once from the tables above so a roll compares ints instead of looking up a dict.
+    skull_top: int = 3  # a d6 of 1..skull_top is a skull ...
+    shield_top: int = 5  # ... of skull_top+1..shield_top a shield; above, blank
+    leaving_dice: int = 1  # [engagement] leaving_attack_dice
+    fall: Falling = Falling(0, 1, 10, 20, 19, True, False)
+    burn_wounds: int = 1  # [burning] wounds_per_turn
+    water_clears: bool = True  # [burning]: entering water puts out burning
 
 
 def _table(raw: dict[str, Any], dotted: str, f: str) -> dict[str, Any]:
@@ -775,6 +795,11 @@ def load_rules(path: str | Path | None = None) -> Rules:
     for key in ("minor_drop", "minor_dice", "major_drop", "major_dice", "extreme_drop",
                 "extreme_safe_on"):
         _get(falling, key, f"{f}: falling", int)
+    for key in ("water_safe", "infected_fall"):
+        _get(falling, key, f"{f}: falling", bool)
+    burning = table("burning")
+    _get(burning, "wounds_per_turn", f"{f}: burning", int)
+    _get(burning, "water_clears", f"{f}: burning", bool)
     incap = table("incapacitation")
     for key in ("incaps_to_destroy", "stand_up_life", "bleed_per_round", "health_kit_leaves",
                 "hero_closet_wounds"):
@@ -819,12 +844,19 @@ def load_rules(path: str | Path | None = None) -> Rules:
         _get(witch, "add_modifier", f"{f}: spawn.witch", bool),
         _int_list(_get(witch, "except_chapters", f"{f}: spawn.witch", list),
                   f"{f}: spawn.witch.except_chapters"),
-        plain(table("burning")), waves["crescendo"],
+        plain(burning), waves["crescendo"],
         _get(cres, "rounds", f"{f}: crescendo", int), counted, waves["finale"],
         plain(raw["finale"]), waves["alarms"], sources, designed, f,
     )
     messages = _check_rules(raw, rules, f)
-    return replace(rules, warnings=_warn(messages))
+    return replace(
+        rules, warnings=_warn(messages), skull_top=dice_faces["skull"],
+        shield_top=dice_faces["skull"] + dice_faces["shield"],
+        leaving_dice=engagement["leaving_attack_dice"],
+        fall=Falling(*(falling[k] for k in ("minor_drop", "minor_dice", "major_drop",
+                                            "extreme_drop", "extreme_safe_on", "water_safe",
+                                            "infected_fall"))),
+        burn_wounds=burning["wounds_per_turn"], water_clears=burning["water_clears"])
 
 
 # ---------------------------------------------------------------------------------------------

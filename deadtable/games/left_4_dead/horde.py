@@ -23,7 +23,7 @@ from deadtable.engine.board import Board
 from deadtable.engine.board.query import FieldQuery, distance_field_compiled
 from deadtable.engine.decisions import Action, ActionList, Decision
 from deadtable.engine.procedure import Frame, Handler
-from deadtable.games.left_4_dead import combat, movement, uncommon
+from deadtable.games.left_4_dead import combat, movement, specials, uncommon
 from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState
 
 ZOMBIE = "zombies-of-morindan"
@@ -85,8 +85,6 @@ def targets_in_play(state: Left4DeadState) -> list[Figure]:
 
 def who_may_act(state: Left4DeadState) -> list[tuple[str, str | Callable[[], str]]]:
     """(key, label) for each who may take a turn now, the labels made only when read."""
-    from deadtable.games.left_4_dead import specials
-
     options: list[tuple[str, str | Callable[[], str]]] = []
     if not state.horde_acted and horde(state) and targets_in_play(state):
         options.append(("horde", "The horde moves and attacks"))
@@ -97,8 +95,6 @@ def who_may_act(state: Left4DeadState) -> list[tuple[str, str | Callable[[], str
 
 
 def begin_turn(state: Left4DeadState, key: str) -> None:
-    from deadtable.games.left_4_dead import specials
-
     if key == "horde":
         state.horde_acted = True
         state.push(HordeTurn())

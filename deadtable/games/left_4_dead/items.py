@@ -282,7 +282,8 @@ def entered(state: Left4DeadState, figure: Figure, space: int) -> None:
     and water that puts out burning."""
     if figure.space is None:
         return
-    if "burn" in figure.markers and state.board.terrain[space] in movement.WATER:
+    if "burn" in figure.markers and state.board.terrain[space] in movement.WATER \
+            and state.data.rules.water_clears:
         del figure.markers["burn"]
         state.event(f"{combat.name(figure)} steps into water: no longer burning.",
                     "Infected Rules: Burning")

@@ -440,8 +440,6 @@ def safest(options: list[Route]) -> Route:
 def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
     """Move along a route step by step: leaving-engagement attacks, falls, and what lies on the
     spaces entered (fire, acid, water that puts out burning). Stops where the figure falls."""
-    from deadtable.games.left_4_dead import items
-
     board = state.board
     others = _Others(state, figure.side)
     for frm, to in zip(route.spaces, route.spaces[1:], strict=False):
@@ -452,8 +450,10 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
             for enemy in [e for e in others.figures() if e.space in near]:
                 if enemy.space in near and engaged(state, figure, enemy, frm) \
                         and not engaged(state, figure, enemy, to):
-                    hit = combat.skulls(state, 1)
-                    result = "a skull, 1 wound" if hit else "no skull"
+                    dice = state.data.rules.leaving_dice
+                    hit = combat.skulls(state, dice)
+                    result = (f"{hit} skull(s), {hit} wound(s)" if dice != 1 else
+                              "a skull, 1 wound" if hit else "no skull")
                     state.event(f"{combat.name(figure)} leaves an engagement with "
                                 f"{combat.name(enemy)}: {result}.", CORE_ENGAGE)
                     combat.wound(state, figure, hit, enemy, CORE_ENGAGE)
@@ -491,13 +491,16 @@ class _Others:
 
 
 def fall(state: Left4DeadState, figure: Figure, drop: int, space: int) -> None:
-    """Falling damage (HeroScape core rules; the +10 dice are an option, A-21)."""
+    """Falling damage (HeroScape core rules; rules.toml [falling]; the +10 dice are an option,
+    A-21)."""
+    rules = state.data.rules.fall
     h = height(state, figure)
-    if drop < h or figure.side == "infected" or state.board.terrain[space] in WATER:
+    if drop < h + rules.minor_drop or (figure.side == "infected" and not rules.infected_fall) \
+            or (rules.water_safe and state.board.terrain[space] in WATER):
         return
-    if drop >= h + 20:
+    if drop >= h + rules.extreme_drop:
         roll = state.dice.d20()
-        if roll >= 19:
+        if roll >= rules.extreme_safe_on:
             state.event(f"{combat.name(figure)} falls {drop} levels and rolls {roll}: safe.",
                         "HeroScape core rules: Falling")
             return
@@ -509,7 +512,8 @@ def fall(state: Left4DeadState, figure: Figure, drop: int, space: int) -> None:
         else:
             combat.destroy(state, figure, None, "HeroScape core rules: Falling")
         return
-    dice = state.game.options["major-fall-dice"] if drop >= h + 10 else 1
+    dice = state.game.options["major-fall-dice"] if drop >= h + rules.major_drop \
+        else rules.minor_dice
     hits = combat.skulls(state, dice)
     state.event(f"{combat.name(figure)} falls {drop} levels: {dice} dice, {hits} wound(s).",
                 "HeroScape core rules: Falling")
@@ -587,3 +591,8 @@ def targets_in_range(state: Left4DeadState, attacker: Figure, candidates: Sequen
 def in_range(state: Left4DeadState, attacker: Figure, target: Figure, reach_: int) -> bool:
     """Whether `target` is a legal target at `reach_` (targets_in_range, for one)."""
     return bool(targets_in_range(state, attacker, [target], reach_))
+
+
+# Last: items imports this module (imported at the top, the cycle would find it half made);
+# walk asks it at every step, an import in the function cost ~1 µs a call.
+from deadtable.games.left_4_dead import items  # noqa: E402

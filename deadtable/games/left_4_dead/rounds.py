@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
+from deadtable.games.left_4_dead import endofround, horde, spawning, survivors
 from deadtable.games.left_4_dead.state import INFECTED, SURVIVORS, Left4DeadState
 
 MARKERS = ("1", "2", "3")
@@ -42,8 +43,6 @@ class SideTurn(Frame):
 
 class RoundHandler(Handler[Left4DeadState, Round]):
     def run(self, state: Left4DeadState, frame: Round) -> None:
-        from deadtable.games.left_4_dead import endofround, spawning
-
         if frame.step == "start":
             state.round += 1
             state.event(f"Round {state.round} begins.", "HeroScape core rules: Rounds")
@@ -96,8 +95,6 @@ class SideTurnHandler(Handler[Left4DeadState, SideTurn]):
     """The side picks which figure (or, for the infected, the horde) takes its turn next."""
 
     def decide(self, state: Left4DeadState, frame: SideTurn) -> Decision | None:
-        from deadtable.games.left_4_dead import horde, survivors
-
         if frame.side == SURVIVORS:
             options = survivors.who_may_act(state)
         else:
@@ -118,8 +115,6 @@ class SideTurnHandler(Handler[Left4DeadState, SideTurn]):
         state.pop()  # nobody is left to act
 
     def apply(self, state: Left4DeadState, frame: SideTurn, action_id: str) -> None:
-        from deadtable.games.left_4_dead import horde, survivors
-
         if action_id == "end-turn":
             state.pop()
             return

@@ -30,6 +30,10 @@ SLOTS = ("weapon", "secondary", "explosive", "health", "pills")
 # for all states is enough: a change elsewhere only costs a rebuild, never a stale answer.
 _placements = 0
 _PLACING = frozenset({"space", "down"})
+# The last changes counted, (figure, attribute, old, new), oldest first: derived() updates who
+# stands where from them instead of rebuilding it (Left4DeadState._carried).
+_recent: list[tuple[Figure, str, Any, Any]] = []
+_RECENT = 16
 
 
 class Figure:
@@ -56,10 +60,13 @@ class Figure:
         self.acted = False  # has taken its turn under the current order marker
 
     def __setattr__(self, name: str, value: Any) -> None:
-        object.__setattr__(self, name, value)
         if name in _PLACING:
             global _placements
+            _recent.append((self, name, getattr(self, name, None), value))
+            if len(_recent) > 2 * _RECENT:
+                del _recent[:_RECENT]
             _placements += 1
+        object.__setattr__(self, name, value)
 
     def copy(self) -> Figure:
         other = Figure.__new__(Figure)
@@ -137,7 +144,8 @@ class Left4DeadState(ProcedureState):
         "spawned", "pending_closet", "crescendo", "finale", "horde_acted", "instincts", "spent",
         "last_down",
         "_derived",
-        "_derived_key",
+        "_derived_at",
+        "_derived_len",
         "_kept",
     )
 
@@ -166,7 +174,8 @@ class Left4DeadState(ProcedureState):
     spent: list[str]  # environmental items lit and alarms set off ("gas-can@57", "car@car")
     last_down: str  # what last incapacitated or destroyed a survivor ("the Tank"): for the end
     _derived: dict[Any, Any]  # see derived()
-    _derived_key: tuple[int, int] | None
+    _derived_at: int  # _placements when _derived was made (-1: never)
+    _derived_len: int  # len(figures) then
     _kept: dict[str, Any]  # see kept()
 
     # -- the difficulty ---------------------------------------------------------------------
@@ -195,16 +204,51 @@ class Left4DeadState(ProcedureState):
         moves, falls, stands up or enters play. A rule asks the same question many times a
         decision (every zombie's reach asks who stands where); this answers it once. What
         is kept here must depend on nothing else, and nobody may change what it holds."""
-        key = (_placements, len(self.figures))
-        if self._derived_key != key:
+        if self._derived_at != _placements or self._derived_len != len(self.figures):
+            old, since = self._derived, _placements - self._derived_at
             self._derived = {}
-            self._derived_key = key
+            if self._derived_len == len(self.figures) and since <= len(_recent) \
+                    and "sides" in old:
+                self._carried(old, since)
+            self._derived_at, self._derived_len = _placements, len(self.figures)
         return self._derived
+
+    def _carried(self, old: dict[Any, Any], since: int) -> None:
+        """Who stands where (_place's answers, the horde's split) carried from `old` into the
+        new cache through the last `since` changes instead of made again: a move changes one
+        or two spaces. Left to _place (nothing carried) where a change is more than a figure
+        going from one free space to another: entering or leaving the map, two figures on a
+        space. The dicts are copied, never changed: whoever holds the old ones keeps them."""
+        figures = self.figures
+        occupancy: dict[int, Figure] = old["occupancy"]
+        sides: dict[str, dict[int, Figure]] = old["sides"]
+        copied = False
+        for figure, name, before, after in _recent[len(_recent) - since:]:
+            if name != "space" or figures.get(figure.id) is not figure or before == after:
+                continue  # lying down, standing up, another state's figure: no one moves
+            if before is None or after is None:
+                return  # entering or leaving the map: the infected change
+            if not copied:
+                occupancy = dict(occupancy)
+                sides = {SURVIVORS: dict(sides[SURVIVORS]), INFECTED: dict(sides[INFECTED])}
+                copied = True
+            mine = sides[figure.side]
+            if occupancy.get(before) is not figure or after in occupancy:
+                return  # two figures on a space
+            del occupancy[before], mine[before]
+            occupancy[after] = mine[after] = figure
+        cache = self._derived
+        for key in ("survivors", "infected", "horde"):
+            if key in old:
+                cache[key] = old[key]
+        cache["occupancy"], cache["sides"] = occupancy, sides
+        cache[("others-at", SURVIVORS)] = sides[INFECTED]
+        cache[("others-at", INFECTED)] = sides[SURVIVORS]
 
     def forget_derived(self) -> None:
         """A new, loaded or cloned state builds its own caches (never shares another's)."""
         self._derived = {}
-        self._derived_key = None
+        self._derived_at = self._derived_len = -1
         self._kept = {}
 
     def kept(self) -> dict[str, Any]:
@@ -256,6 +300,7 @@ class Left4DeadState(ProcedureState):
         if not shared:  # (else others_at filters the occupancy: the last figure on a space)
             cache[("others-at", SURVIVORS)] = sides[INFECTED]
             cache[("others-at", INFECTED)] = sides[SURVIVORS]
+            cache["sides"] = sides  # derived() may carry them through the next moves
         found = cache["survivors"], cache["infected"], cache["occupancy"] = \
             tuple(survivors), tuple(infected), occupancy
         return found

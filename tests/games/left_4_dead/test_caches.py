@@ -69,7 +69,7 @@ def test_a_deep_copied_or_pickled_game_leaves_its_caches_behind(lane: Left4DeadS
     lane.occupancy()
     put(lane, "bill", "4,2")  # the kept answer is out of date now: it must not travel
     for other in (copy.deepcopy(lane), pickle.loads(pickle.dumps(lane))):
-        assert other._derived == {} and other._derived_key is None
+        assert other._derived == {} and other._derived_at == -1
         assert other.occupancy()[at(lane, "4,2")] is other.figures["bill"]
 
 
@@ -113,3 +113,37 @@ def test_the_hordes_kept_answers_are_the_answers_asked_afresh() -> None:
                 asked += 1
             state.apply(pick.choice(decision.ids))
     assert asked > 50
+
+
+def _rebuilt(state: Left4DeadState) -> tuple[object, ...]:
+    """What _place says now, made from the figures (the carried caches must say the same)."""
+    state.forget_derived()
+    return _placed(state)
+
+
+def _placed(state: Left4DeadState) -> tuple[object, ...]:
+    return (state.survivors(), state.infected(), dict(state.occupancy()),
+            dict(state.others_at("survivors")), dict(state.others_at("infected")),
+            horde.horde(state), horde.specials_in_play(state))
+
+
+def test_moves_carry_who_stands_where_and_never_change_a_dict_handed_out(
+        lane: Left4DeadState) -> None:
+    bill = put(lane, "bill", "3,2")
+    zombie = infected(lane, "zombies-of-morindan", "6,2")
+    boomer = infected(lane, "boomer", "7,2")
+    handed = lane.occupancy()
+    kept = dict(handed)
+    for figure, to in ((bill, "4,2"), (zombie, "5,3"), (bill, "3,3"), (boomer, "6,2")):
+        survivors = lane.survivors()
+        figure.space = at(lane, to)
+        figure.down = not figure.down  # lying down moves nobody
+        carried = _placed(lane)
+        assert lane.survivors() is survivors  # carried, not made again ...
+        assert carried == _rebuilt(lane)  # ... and the same as made again
+    assert handed == kept  # the dict read before the moves is as it was
+    zombie.space = None  # leaving the map: made again
+    assert zombie not in lane.infected() and _placed(lane) == _rebuilt(lane)
+    bill.space = boomer.space  # two figures on a space: made again, the last one there
+    assert lane.occupancy()[boomer.space] is boomer
+    assert _placed(lane) == _rebuilt(lane)
