@@ -461,9 +461,11 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
                     if figure.space != frm or figure.down:
                         return
         figure.space = to
-        fall(state, figure, board.level[frm] - board.level[to], to)
-        if figure.space is None:
-            return
+        drop = board.level[frm] - board.level[to]
+        if drop > 0:  # no fall otherwise: Height >= 1 and minor_drop >= 0 (data.py)
+            fall(state, figure, drop, to)
+            if figure.space is None:
+                return
         items.entered(state, figure, to)
 
 
