@@ -47,8 +47,25 @@ def distances(board: Board, a: int) -> tuple[int | None, ...]:
     if found is None:
         if len(board._distances) * board.size >= _DISTANCE_CACHE_LIMIT:
             board._distances.clear()
-        found = board._distances[a] = tuple(distance(board, a, s) for s in range(board.size))
+        found = board._distances[a] = _row(board, a)
     return found
+
+
+def _row(board: Board, a: int) -> tuple[int | None, ...]:
+    """`distance` from a to every space; on a hex map the hex distance worked out inline (a
+    new board for each chapter asks for many rows: two calls a space were most of the cost)."""
+    ca = board.coords[a]
+    if board.kind != "hex" or ca is None:
+        return tuple(distance(board, a, s) for s in range(board.size))
+    qa, ra = ca
+    row: list[int | None] = []
+    for s, c in enumerate(board.coords):
+        if c is None:
+            row.append(_steps(board, a, s))
+        else:
+            dq, dr = c[0] - qa, c[1] - ra
+            row.append((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
+    return tuple(row)
 
 
 def within(board: Board, a: int, reach: int) -> tuple[int, ...]:

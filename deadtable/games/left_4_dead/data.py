@@ -795,6 +795,9 @@ def load_rules(path: str | Path | None = None) -> Rules:
     for key in ("minor_drop", "minor_dice", "major_drop", "major_dice", "extreme_drop",
                 "extreme_safe_on"):
         _get(falling, key, f"{f}: falling", int)
+    if falling["minor_drop"] < 0:  # movement.walk skips fall() where a step drops no level
+        raise DataError(f"{f}: falling.minor_drop: {falling['minor_drop']} should be 0 or "
+                        f"more (a drop of Height + minor_drop levels or more hurts)")
     for key in ("water_safe", "infected_fall"):
         _get(falling, key, f"{f}: falling", bool)
     burning = table("burning")

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache, partial
 from typing import Any
 
-from deadtable.engine.board import Board, climbing_cost, distances, reach, sees, visible
+from deadtable.engine.board import Board, climbing_cost, distance, distances, reach, sees, visible
 from deadtable.engine.board.movement import Route
 from deadtable.engine.board.query import (
     STOPS,
@@ -300,9 +300,10 @@ class _NearestMemo:
 @lru_cache(maxsize=16)
 def _steps_bound(board: Board) -> bool:
     """Whether `distances` never exceeds the steps between two spaces: every space on the
-    grid and every pair of neighbours one apart (no edge joins distant spaces)."""
+    grid and every pair of neighbours one apart (no edge joins distant spaces). Asked of each
+    pair (not of `distances`' rows: a board made for a chapter would work out all of them)."""
     return all(c is not None for c in board.coords) and all(
-        distances(board, a)[b] == 1 for a in range(board.size) for b in board.neighbours[a])
+        distance(board, a, b) == 1 for a in range(board.size) for b in board.neighbours[a])
 
 
 def _routes(state: Left4DeadState, figure: Figure, origin: int, budget: int,
@@ -460,9 +461,11 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
                     if figure.space != frm or figure.down:
                         return
         figure.space = to
-        fall(state, figure, board.level[frm] - board.level[to], to)
-        if figure.space is None:
-            return
+        drop = board.level[frm] - board.level[to]
+        if drop > 0:  # no fall otherwise: Height >= 1 and minor_drop >= 0 (data.py)
+            fall(state, figure, drop, to)
+            if figure.space is None:
+                return
         items.entered(state, figure, to)
 
 

@@ -207,8 +207,7 @@ class Left4DeadState(ProcedureState):
         if self._derived_at != _placements or self._derived_len != len(self.figures):
             old, since = self._derived, _placements - self._derived_at
             self._derived = {}
-            if self._derived_len == len(self.figures) and since <= len(_recent) \
-                    and "sides" in old:
+            if since <= len(_recent) and "sides" in old:
                 self._carried(old, since)
             self._derived_at, self._derived_len = _placements, len(self.figures)
         return self._derived
@@ -216,34 +215,70 @@ class Left4DeadState(ProcedureState):
     def _carried(self, old: dict[Any, Any], since: int) -> None:
         """Who stands where (_place's answers, the horde's split) carried from `old` into the
         new cache through the last `since` changes instead of made again: a move changes one
-        or two spaces. Left to _place (nothing carried) where a change is more than a figure
-        going from one free space to another: entering or leaving the map, two figures on a
-        space. The dicts are copied, never changed: whoever holds the old ones keeps them."""
+        or two spaces. A figure entering or leaving the map, or a figure new or deleted,
+        makes the survivors and the infected again (in the figures' order) but carries the
+        spaces. Left to _place (nothing carried) where two figures would share a space. The
+        dicts are copied, never changed: whoever holds the old ones keeps them."""
         figures = self.figures
         occupancy: dict[int, Figure] = old["occupancy"]
         sides: dict[str, dict[int, Figure]] = old["sides"]
-        copied = False
-        for figure, name, before, after in _recent[len(_recent) - since:]:
-            if name != "space" or figures.get(figure.id) is not figure or before == after:
-                continue  # lying down, standing up, another state's figure: no one moves
-            if before is None or after is None:
-                return  # entering or leaving the map: the infected change
-            if not copied:
-                occupancy = dict(occupancy)
-                sides = {SURVIVORS: dict(sides[SURVIVORS]), INFECTED: dict(sides[INFECTED])}
-                copied = True
-            mine = sides[figure.side]
-            if occupancy.get(before) is not figure or after in occupancy:
-                return  # two figures on a space
-            del occupancy[before], mine[before]
-            occupancy[after] = mine[after] = figure
+        moved: dict[Figure, list[Any]] = {}  # figure -> [first space, last space]: a walk's
+        for figure, name, before, after in _recent[len(_recent) - since:]:  # steps in one
+            if name == "space":
+                if figure in moved:
+                    moved[figure][1] = after
+                else:
+                    moved[figure] = [before, after]
+        entered = self._derived_len != len(figures)  # a figure new or deleted
+        moves = [(figure, before, after) for figure, (before, after) in moved.items()
+                 if before != after and (figures.get(figure.id) is figure or (
+                     before is not None and occupancy.get(before) is figure))]
+        # (else another state's figure; one of ours that left the map was deleted after)
+        if moves:
+            occupancy = dict(occupancy)
+            sides = {SURVIVORS: dict(sides[SURVIVORS]), INFECTED: dict(sides[INFECTED])}
+        for figure, before, _after in moves:
+            if before is not None:
+                if occupancy.get(before) is not figure:
+                    return  # two figures on a space
+                del occupancy[before], sides[figure.side][before]
+            entered = entered or before is None
+        for figure, _before, after in moves:
+            if after is not None:
+                if after in occupancy:
+                    return  # two figures on a space
+                occupancy[after] = sides[figure.side][after] = figure
+            entered = entered or after is None
         cache = self._derived
-        for key in ("survivors", "infected", "horde"):
-            if key in old:
-                cache[key] = old[key]
+        if entered:
+            survivors, infected, placed = self._listed()
+            if len(occupancy) != placed:
+                self._derived = {}  # a figure deleted while on the map: made again
+                return
+            cache["survivors"], cache["infected"] = survivors, infected
+        else:
+            for key in ("survivors", "infected", "horde"):
+                if key in old:
+                    cache[key] = old[key]
         cache["occupancy"], cache["sides"] = occupancy, sides
         cache[("others-at", SURVIVORS)] = sides[INFECTED]
         cache[("others-at", INFECTED)] = sides[SURVIVORS]
+
+    def _listed(self) -> tuple[tuple[Figure, ...], tuple[Figure, ...], int]:
+        """The survivors (on the map or not) and the infected on the map, in the figures'
+        order (as _place lists them), and how many figures stand on the map."""
+        survivors: list[Figure] = []
+        infected: list[Figure] = []
+        placed = 0
+        for f in self.figures.values():
+            if f.side == SURVIVORS:
+                survivors.append(f)
+                if f.space is not None:
+                    placed += 1
+            elif f.space is not None:  # the infected: the other side
+                infected.append(f)
+                placed += 1
+        return tuple(survivors), tuple(infected), placed
 
     def forget_derived(self) -> None:
         """A new, loaded or cloned state builds its own caches (never shares another's)."""

@@ -18,6 +18,7 @@ from deadtable.engine.board import (
 )
 from deadtable.engine.board.generate import random_hex_board
 from deadtable.engine.board.hexes import axial_to_offset, offset_to_axial
+from deadtable.engine.board.model import Board, SpaceSpec
 
 from .helpers import edge, flat_hex, hex_map, square_map
 
@@ -166,3 +167,21 @@ def test_within_on_a_graph_leaves_out_spaces_no_steps_reach() -> None:
     assert within(board, hall, 5) == (hall, kitchen)
     assert within(board, hall, 0) == (hall,)
     assert distances(board, hall) == (0, 1, None)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 6), st.booleans(), st.data())
+def test_a_row_of_distances_is_distance_to_each_space(width: int, height: int, room: bool,
+                                                       data: st.DataObject) -> None:
+    """distances() works the hex distance out inline: the same as distance(), also to and from
+    a room off the grid joined by an edge."""
+    specs = [SpaceSpec(f"{x},{y}", "grass", 0, (x, y)) for y in range(height)
+             for x in range(width)]
+    edges: dict[tuple[str, str], str] = {}
+    if room:
+        specs.append(SpaceSpec("room", "floor"))
+        edges[("0,0", "room")] = "passage"
+    board = Board(data.draw(st.sampled_from(["hex", "square"])), specs, edges=edges,
+                  adjacency=data.draw(st.sampled_from([4, 8])))
+    for a in range(board.size):
+        assert distances(board, a) == tuple(distance(board, a, s) for s in range(board.size))

@@ -147,3 +147,27 @@ def test_moves_carry_who_stands_where_and_never_change_a_dict_handed_out(
     bill.space = boomer.space  # two figures on a space: made again, the last one there
     assert lane.occupancy()[boomer.space] is boomer
     assert _placed(lane) == _rebuilt(lane)
+
+
+def _ids(placed: tuple[object, ...]) -> list[object]:
+    """_placed's answers by figure id (a clone's figures are other objects)."""
+    return [{s: f.id for s, f in part.items()} if isinstance(part, dict)
+            else [f.id for f in part] for part in placed]  # type: ignore[attr-defined]
+
+
+def test_carried_caches_are_the_rebuilt_ones_over_random_chapters() -> None:
+    # walks through friends, figures entering, leaving, deleted: every step's carried
+    # answers are a fresh state's (a clone makes its caches from its figures)
+    game = registry.load("left-4-dead")
+    carried = 0
+    for seed in range(2):
+        state = game.new(seed=seed)
+        assert isinstance(state, Left4DeadState)
+        pick = Dice(seed)
+        while (decision := state.decision) is not None and len(state.history) < 1500:
+            carried += "sides" in state._derived and state._derived_at != -1
+            fresh = state.clone()
+            assert isinstance(fresh, Left4DeadState)
+            assert _ids(_placed(state)) == _ids(_placed(fresh))
+            state.apply(pick.choice(decision.ids))
+    assert carried > 1000

@@ -167,6 +167,9 @@ def test_malformed_item_and_rules_files(tmp_path: Path) -> None:
                  "{ low = 10, high = 15, zombies = 3 }")
     with pytest.raises(DataError, match=r"spawn\.zombies\.rows\[1\]: rows should cover 1 to 20"):
         load_rules(path)
+    path = _edit(tmp_path, RULES, "minor_drop = 0", "minor_drop = -1")
+    with pytest.raises(DataError, match=r"falling\.minor_drop: -1 should be 0 or more"):
+        load_rules(path)
     with pytest.raises(DataError, match="no such data file"):
         load_rules(tmp_path / "missing.toml")
 
