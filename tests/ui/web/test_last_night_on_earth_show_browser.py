@@ -1,11 +1,13 @@
 """Last Night on Earth in the browser, what a person must see to play: the scenario's markers
-(pits to burn, townsfolk) on the town and in words, every square the moving hero can reach
-outlined (a far one clickable: it takes the first step towards it), and each zombie a token
-of its own. Screenshots at 390 and 1280 px go to the test's tmp folder (DEADTABLE_SHOTS=dir
+(pits to burn, townsfolk, the truck) on the town and in words, every square the moving hero
+can reach outlined (a far one clickable: it takes the first step towards it), and each zombie
+a token of its own. Screenshots at 390 and 1280 px go to the test's tmp folder (DEADTABLE_SHOTS=dir
 keeps them)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -33,40 +35,40 @@ def open_heroes(server: Server, browser: Any, scenario: str, width: int) -> tupl
     return context, page, made
 
 
+@contextmanager
+def scenario_page(server: Server, browser: Any, scenario: str, width: int,
+                  shot: Path) -> Iterator[tuple[Any, dict]]:
+    """The heroes' page of a new game of `scenario` and its view; on leaving, a screenshot to
+    `shot` and no page error."""
+    context, page, made = open_heroes(server, browser, scenario, width)
+    try:
+        yield page, server.get(made["id"], made["seats"]["heroes"]["token"])["view"]
+        page.screenshot(path=str(shot), full_page=True)
+        assert made["errors"] == []
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_scenario_markers_are_drawn_and_told(server: Server, browser: Any, tmp_path: Path,
                                                  width: int) -> None:
-    context, page, made = open_heroes(server, browser, "burn-em-out", width)
-    try:
-        view = server.get(made["id"], made["seats"]["heroes"]["token"])["view"]
+    folder = shots(tmp_path)
+    with scenario_page(server, browser, "burn-em-out", width,
+                       folder / f"lnoe-burn-{width}.png") as (page, view):
         assert page.locator("svg.lnoe-town circle.burn").count() == len(view["pits_to_burn"]) > 0
         assert "Pits to burn: " + ", ".join(view["pits_to_burn"]) in page.inner_text(
             ".lnoe-scenario")
         # each zombie its own token, even where several share a square
         assert page.locator("svg.lnoe-town circle.zombie").count() == len(view["zombies"])
-        page.screenshot(path=str(shots(tmp_path) / f"lnoe-burn-{width}.png"), full_page=True)
-        assert made["errors"] == []
-    finally:
-        context.close()
-    context, page, made = open_heroes(server, browser, "save-the-townsfolk", width)
-    try:
-        view = server.get(made["id"], made["seats"]["heroes"]["token"])["view"]
+    with scenario_page(server, browser, "save-the-townsfolk", width,
+                       folder / f"lnoe-folk-{width}.png") as (page, view):
         assert page.locator("svg.lnoe-town circle.folk").count() == len(view["townsfolk"]) > 0
         assert "0 saved, 0 lost" in page.inner_text(".lnoe-scenario")
-        page.screenshot(path=str(shots(tmp_path) / f"lnoe-folk-{width}.png"), full_page=True)
-        assert made["errors"] == []
-    finally:
-        context.close()
-    context, page, made = open_heroes(server, browser, "escape-in-the-truck", width)
-    try:
-        view = server.get(made["id"], made["seats"]["heroes"]["token"])["view"]
+    with scenario_page(server, browser, "escape-in-the-truck", width,
+                       folder / f"lnoe-truck-{width}.png") as (page, view):
         assert page.locator("svg.lnoe-town rect.truck").count() == 1
         assert f"The truck waits at {view['truck']}" in page.inner_text(".lnoe-scenario")
         assert "the truck" in page.inner_text(".lnoe-legend")
-        page.screenshot(path=str(shots(tmp_path) / f"lnoe-truck-{width}.png"), full_page=True)
-        assert made["errors"] == []
-    finally:
-        context.close()
 
 
 def test_a_square_within_reach_is_outlined_and_a_click_steps_towards_it(
