@@ -43,8 +43,15 @@
       over: Boolean(payload.outcome), links: {[payload.seat]: location.href}});
     document.getElementById("view").replaceChildren(D.showValue(withoutShown(payload.view)));
     document.body.dataset.step = String(payload.step);
-    document.body.dataset.status = payload.outcome ? "over"
-      : payload.decision ? "your-turn" : "waiting";
+    markStatus();
+  }
+
+  // The body's data-status: "sending" while this page's action or undo is on its way (a click
+  // then does nothing: a frame the socket brought meanwhile must not look like a turn to play).
+  function markStatus() {
+    if (!current) return;
+    document.body.dataset.status = current.outcome ? "over"
+      : busy ? "sending" : current.decision ? "your-turn" : "waiting";
   }
 
   // " (heroes)" where the seat's side is not just itself.
@@ -165,6 +172,7 @@
   async function undo() {
     if (busy) return;
     busy = true;
+    markStatus();
     const error = document.getElementById("error");
     error.textContent = "";
     document.getElementById("undo").disabled = true;
@@ -175,6 +183,7 @@
       result = null;
     }
     busy = false;
+    markStatus();
     if (result === null) {
       error.textContent = "The server cannot be reached; the page reconnects by itself.";
     } else if (result.ok) {
@@ -206,6 +215,7 @@
   async function act(actionId) {
     if (busy) return;
     busy = true;
+    markStatus();
     const error = document.getElementById("error");
     error.textContent = "";
     for (const button of document.querySelectorAll("button.action")) button.disabled = true;
@@ -216,6 +226,7 @@
       result = null;
     }
     busy = false;
+    markStatus();
     if (result === null) {
       error.textContent = "The server cannot be reached; the page reconnects by itself.";
       setConnection("reconnecting…", "down");
