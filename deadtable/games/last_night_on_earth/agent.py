@@ -369,6 +369,9 @@ def answer(state: LastNightState, ids: list[str]) -> str:
     it holds them all, else "next"."""
     top = state.stack[-1]
     if top.KIND == "prayer":
+        escape = [i for i in ids if i.endswith(f":{windows.ESCAPE}")]
+        if escape:  # Locked Door cancelled for the other player's hero, as for our own
+            return escape[0]
         worth = top.card in WORTH_A_PRAYER  # type: ignore[attr-defined]
         found = [i for i in ids if i.startswith(("cancel:", "axe", "pray")) and worth]
         return found[0] if found else "next"

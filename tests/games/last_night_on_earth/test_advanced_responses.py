@@ -504,3 +504,13 @@ def test_the_terminal_shows_rotten_bodies_and_overconfidence_in_play(tmp_path):
     Console(file=out, width=100, color_system=None).print(
         render_view(state.game.id, state.view("heroes")))
     assert "In play: Rotten Bodies, Overconfidence (Sally)" in out.getvalue()
+
+
+def test_another_hero_player_cancels_locked_door_with_escape_through_the_window(tmp_path):
+    state = at_the_door(tmp_path, decks="advanced", **{"hero-players": 2})
+    state.heroes["Johnny"].hand.append(ESCAPE)  # heroes-2's hero; Becky is heroes-1's
+    state.apply(f"step:{t.at(state, '1,1')}")
+    state.apply(f"play:{LOCKED}")
+    assert state.decision.seat == "heroes-2"
+    assert f"cancel:Johnny:{ESCAPE}" in state.decision.ids and "next" in state.decision.ids
+    assert choice(state, "heuristic") == f"cancel:Johnny:{ESCAPE}"
