@@ -18,7 +18,14 @@ Templates (axial offsets from the anchor; designed, docs/maps.md):
   Dissolutio/heroscape-map-editor's tile templates: ice and glacier bases, the road bridge.)
 A piece at level z fills levels up to z + 1: a hex's level is the highest covering piece's
 z + 1 and its terrain that piece's. Glyphs become markers, start zones zones, figures are
-skipped; any other piece type is refused by name.
+skipped.
+
+Obstacles (trees, brush, palms, outcrops, glaciers, the hive: OBSTACLES) stand on the ground
+with a height of their own: each of their hexes becomes a column up to the obstacle's top
+(z + height) with the obstacle's name as its terrain, so it blocks lines of sight below its
+top and costs a climb no figure's Move pays, as the shipped maps build walls (designed,
+docs/maps.md). Ruins, castle parts, road and Laur walls (pieces with open sides and floors
+above the ground) and any other piece type are refused by name.
 """
 
 from __future__ import annotations
@@ -37,8 +44,23 @@ TILE_VERSION = 0.0003
 TERRAIN_FAMILIES = {
     1: "grass", 2: "rock", 3: "sand", 4: "water", 5: "ice", 6: "lava", 7: "lava-field",
     8: "road", 9: "snow", 17: "personal", 19: "swamp-water", 20: "swamp", 21: "concrete",
-    22: "asphalt", 24: "jungle", 25: "shadow", 26: "dungeon",
+    22: "asphalt", 25: "shadow", 26: "dungeon",
 }
+# Obstacle piece type -> (terrain, hex count of its template, height in levels). Codes and
+# heights: NickOveracker/heroscape-map-editor src/data/pieceCodes.ts and pieces.ts (the big
+# tree's 4 hexes, the 3-, 4- and 6-hex glaciers and the hive use the 3, 4 and 6 templates).
+OBSTACLES: dict[int, tuple[str, int, int]] = {
+    10011: ("tree", 1, 10), 10012: ("tree", 1, 11), 10013: ("tree", 1, 12),
+    10004: ("tree", 4, 15),
+    24002: ("brush", 1, 9), 24014: ("palm", 1, 14), 24015: ("palm", 1, 15),
+    24016: ("palm", 1, 16),
+    27001: ("outcrop", 1, 7), 27003: ("outcrop", 3, 9),
+    13001: ("glacier", 1, 7), 13003: ("glacier", 3, 9), 13004: ("glacier", 4, 9),
+    13006: ("glacier", 6, 17),
+    23006: ("hive", 6, 17),
+}
+OBSTACLE_TERRAINS = frozenset(terrain for terrain, _, _ in OBSTACLES.values())
+REFUSED = {11: "ruins", 12: "road wall", 16: "castle"}  # open sides, floors above the ground
 GLYPH, START_ZONE, FIGURE = 14, 15, 18
 
 
@@ -163,7 +185,8 @@ def read_hsc(data: bytes, origin: str = "<hsc>") -> HscMap:
 
 def piece_hexes(tile: Tile, origin: str = "<hsc>") -> list[hexes.Coord]:
     """The axial hexes a piece covers."""
-    template = TEMPLATES.get(tile.type % 1000)
+    count = OBSTACLES[tile.type][1] if tile.type in OBSTACLES else tile.type % 1000
+    template = TEMPLATES.get(count)
     if template is None:
         raise HscError(f"{origin}: piece type {tile.type} ({tile.type % 1000} hexes) has no "
                        f"known shape; known hex counts: {', '.join(map(str, TEMPLATES))}")
@@ -188,13 +211,13 @@ def hsc_board(found: HscMap, origin: str = "<hsc>") -> Board:
             zone = tile.start_zone or "start-" + "-".join(map(str, tile.colour[:3]))
             starts.setdefault(zone, []).extend(piece_hexes(tile, origin))
             continue
-        terrain = TERRAIN_FAMILIES.get(family)
-        if terrain is None:
-            raise HscError(f"{origin}: piece type {tile.type} (family {family}) is not a "
-                           "terrain this reader knows; known families: "
-                           + ", ".join(f"{k}xxx {v}" for k, v in TERRAIN_FAMILIES.items()))
-        for coord in piece_hexes(tile, origin):
+        if tile.type in OBSTACLES:
+            terrain, _, height = OBSTACLES[tile.type]
+            level = tile.z + height
+        else:
+            terrain = _terrain(tile, origin)
             level = tile.z + 1
+        for coord in piece_hexes(tile, origin):
             if coord not in top or top[coord][0] <= level:
                 top[coord] = (level, terrain)
     if not top:
@@ -223,6 +246,19 @@ def hsc_board(found: HscMap, origin: str = "<hsc>") -> Board:
     meta = {"name": found.name, "source": f"imported from Virtualscape {Path(origin).name}"
             + (f" by {found.author}" if found.author else "")}
     return Board("hex", specs, zones=zones, markers=markers, terrains=letters, meta=meta)
+
+
+def _terrain(tile: Tile, origin: str) -> str:
+    family = tile.type // 1000
+    terrain = TERRAIN_FAMILIES.get(family)
+    if terrain is not None:
+        return terrain
+    what = f"a {REFUSED[family]} piece, which this reader does not model" if family in REFUSED \
+        else "not a piece this reader knows"
+    raise HscError(f"{origin}: piece type {tile.type} (family {family}) is {what}; it reads "
+                   "the terrain families " + ", ".join(f"{k}xxx {v}" for k, v in
+                                                       TERRAIN_FAMILIES.items())
+                   + " and the obstacles " + ", ".join(map(str, OBSTACLES)))
 
 
 def _letters(terrains: Iterable[str]) -> dict[str, str]:

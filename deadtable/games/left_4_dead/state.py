@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from deadtable.engine.board import Board
+from deadtable.engine.board.hsc import OBSTACLE_TERRAINS
 from deadtable.engine.cards import Pile
 from deadtable.engine.dice import Dice
 from deadtable.engine.procedure import Frames, Handler, ProcedureState
@@ -131,9 +132,17 @@ class Effect:
 
 @lru_cache(maxsize=16)
 def _obstacles(board: Board) -> frozenset[int]:
-    """The crescendo obstacles' spaces: fixed for a map."""
-    return frozenset(s for z in board.zones.values() if z.kind == "crescendo-obstacle"
-                     for s in z.spaces)
+    """The crescendo obstacles' spaces and the standing obstacles': fixed for a map."""
+    return _standing(board) | frozenset(s for z in board.zones.values()
+                                        if z.kind == "crescendo-obstacle" for s in z.spaces)
+
+
+@lru_cache(maxsize=16)
+def _standing(board: Board) -> frozenset[int]:
+    """The hexes of a tree, a glacier or another obstacle of an imported map (engine/board/hsc):
+    no figure stands there (HeroScape), a Hunter's leap included."""
+    return frozenset(s for s, terrain in enumerate(board.terrain)
+                     if terrain in OBSTACLE_TERRAINS)
 
 
 class Left4DeadState(ProcedureState):
@@ -192,9 +201,10 @@ class Left4DeadState(ProcedureState):
         return self.crescendo > self.data.rules.crescendo_rounds
 
     def blocked_spaces(self) -> frozenset[int]:
-        """Spaces no figure may enter: a crescendo obstacle until its event is over."""
-        if self.crescendo and self.crescendo_over:  # asked at every step: 0 answers at once
-            return frozenset()
+        """Spaces no figure may enter: a crescendo obstacle until its event is over, and an
+        imported map's trees and other obstacles."""
+        if self.crescendo and self.crescendo_over:  # asked at every step: answered at once
+            return _standing(self.board)
         return self.board_obstacles
 
     # -- who is where ----------------------------------------------------------------------

@@ -21,6 +21,7 @@ from deadtable.engine.board.hsc import (
     read_hsc,
     write_hsc,
 )
+from deadtable.engine.board.sight import sight
 
 
 def test_cstrings_round_trip_through_every_length_escape() -> None:
@@ -95,8 +96,13 @@ def test_negative_coordinates_shift_to_the_map_keeping_row_parity() -> None:
 
 def test_unknown_pieces_are_refused_by_type() -> None:
     with pytest.raises(HscError, match=r"m.hsc: piece type 10415 \(family 10\) is not a "
-                                       "terrain this reader knows"):
+                                       "piece this reader knows; it reads the terrain "
+                                       "families 1xxx grass"):
         hsc_board(HscMap(tiles=[Tile(10415, 0, 0, 0)]), "m.hsc")
+    for kind, name in ((11002, "ruins"), (12004, "road wall"), (16201, "castle")):
+        with pytest.raises(HscError, match=rf"piece type {kind} \(family \d+\) is a {name} "
+                                           "piece, which this reader does not model"):
+            hsc_board(HscMap(tiles=[Tile(1001, 0, 0, 0), Tile(kind, 0, 0, 1)]), "m.hsc")
     with pytest.raises(HscError, match=r"piece type 8009 \(9 hexes\) has no known shape"):
         hsc_board(HscMap(tiles=[Tile(8009, 0, 0, 0)]), "m.hsc")
 
@@ -159,3 +165,31 @@ def test_write_then_read_gives_the_same_pieces_and_hexes(
     if any(t.type // 1000 not in (14, 15, 18) for t in pieces):
         a, b = hsc_board(found), hsc_board(back)
         assert (a.names, a.level, a.terrain) == (b.names, b.level, b.terrain)
+
+
+def test_obstacles_are_columns_up_to_their_top_named_by_their_terrain() -> None:
+    found = HscMap(tiles=[
+        *(Tile(1001, x, y, 0) for x in range(6) for y in range(5)),  # grass: level 1
+        Tile(10011, 1, 0, 1),  # a 10-level tree on the grass
+        Tile(24016, 3, 0, 1),  # a 16-level palm
+        Tile(13004, 1, 2, 1),  # a 4-hex glacier, 9 levels
+        Tile(10004, 3, 2, 1),  # the big tree: 4 hexes, 15 levels
+    ])
+    board = hsc_board(read_hsc(write_hsc(found)), "woods.hsc")
+    tops = {board.names[s]: (board.terrain[s], board.level[s]) for s in range(board.size)
+            if board.terrain[s] != "grass"}
+    assert tops["1,0"] == ("tree", 11) and tops["3,0"] == ("palm", 17)
+    glacier = {name for name, (terrain, level) in tops.items() if terrain == "glacier"}
+    assert len(glacier) == 4 and {tops[n][1] for n in glacier} == {10}
+    assert sorted(level for terrain, level in tops.values() if terrain == "tree") == [11] + [16] * 4
+    assert {board.level[s] for s in range(board.size) if board.terrain[s] == "grass"} == {1}
+
+
+def test_an_obstacle_blocks_a_line_of_sight_below_its_top() -> None:
+    row = [Tile(1001, x, 0, 0) for x in range(5)]
+    open_field = hsc_board(HscMap(tiles=row))
+    wooded = hsc_board(HscMap(tiles=[*row, Tile(10011, 2, 0, 1)]))
+    a, b = open_field.space("0,0"), open_field.space("4,0")
+    assert sight(open_field, a, b, height_a=5, height_b=5).clear
+    blocked = sight(wooded, wooded.space("0,0"), wooded.space("4,0"), height_a=5, height_b=5)
+    assert not blocked.clear

@@ -3,6 +3,8 @@ For A Ride), with scripted dice. Positions: tests/games/left_4_dead/table.py."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from deadtable.games.left_4_dead import combat, endofround, items, powers, survivors
 from deadtable.games.left_4_dead.powers import common
 from deadtable.games.left_4_dead.state import Effect
@@ -19,6 +21,7 @@ from tests.games.left_4_dead.table import (
 )
 
 BLANK, SHIELD, SKULL = 6, 4, 1
+CHAPTER_1 = Path(__file__).parents[3] / "deadtable/games/left_4_dead/data/maps/chapter-1.toml"
 
 
 # -- Charger: Barreling Charge ---------------------------------------------------------------
@@ -253,3 +256,23 @@ def test_incendiary_burning_ends_with_the_round_a_molotov_s_does_not() -> None:
     state.effects.append(Effect("incendiary-ammo", -1, "survivors"))
     endofround.lasting_effects(state)
     assert "burn" not in hunter.markers and smoker.markers["burn"] == "molotov-cocktail"
+
+
+def test_no_figure_stands_in_a_tree_of_an_imported_map(tmp_path: Path) -> None:
+    # chapter 1 with a 10-level tree (engine/board/hsc.py's reading of a Virtualscape tree) at
+    # 17,5, east of the floodwall: the Hunter's leap of 10 levels reaches its top, yet no
+    # figure may stand in an obstacle's hex (HeroScape)
+    text = CHAPTER_1.read_text().replace('r = "rock"', 'r = "rock"\nt = "tree"')
+    row = next(line for line in text.splitlines() if line.endswith("# 5"))
+    cells = row.split('"')[1].split(" ")
+    cells[1 + 17] = "t10"  # the row is odd: it starts with a space
+    text = text.replace(row, row.replace(row.split('"')[1], " ".join(cells)))
+    path = tmp_path / "wooded.toml"
+    path.write_text(text)
+    for wooded in (False, True):
+        state = table({"hunter-1": "13,5"}, **({"map": str(path)} if wooded else {}))
+        tree = space(state, "17,5")
+        assert state.board.level[tree] == (10 if wooded else 0)
+        turn(state, "hunter-1")
+        assert (f"pounce:{tree}" in ids(state)) is not wooded
+        assert (tree in state.blocked_spaces()) is wooded
