@@ -15,9 +15,10 @@ Crowd = dict[int, tuple[int, int]]  # space -> (friendly pieces, enemy pieces) o
 class Glance:
     """For `char`: its `side`, the characters in play on its side (`friends`, itself
     included) and on the other (`enemies`), in the rulebook's order of characters, and the
-    `crowd` on each space as movement.crowds() counts it (hide tokens included, 10.5)."""
+    `crowd` on each space as movement.crowds() counts it (hide tokens included, 10.5), and
+    where it really is (`here`, state.space_of)."""
 
-    __slots__ = ("char", "side", "friends", "enemies", "crowd")
+    __slots__ = ("char", "side", "friends", "enemies", "crowd", "here")
 
     def __init__(self, state: PsychoRaidersState, char: Character) -> None:
         self.char = char
@@ -42,6 +43,20 @@ class Glance:
         self.friends = friends
         self.enemies = enemies
         self.crowd = crowd
+        self.here = state.space_of(char)
+
+    def stepped(self, state: PsychoRaidersState, before: int, after: int) -> None:
+        """The look after one of the character's tokens, outside any vehicle, stepped from
+        `before` to `after` and nothing else changed (turn.py tells when)."""
+        crowd = self.crowd
+        ours, theirs = crowd[before]
+        if ours == 1 and not theirs:
+            del crowd[before]  # as a new look counts: only spaces where someone stands
+        else:
+            crowd[before] = (ours - 1, theirs)
+        ours, theirs = crowd.get(after, (0, 0))
+        crowd[after] = (ours + 1, theirs)
+        self.here = state.space_of(self.char)
 
 
 def glance(state: PsychoRaidersState, char: Character, seen: Glance | None) -> Glance:

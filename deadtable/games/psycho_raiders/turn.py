@@ -97,6 +97,7 @@ def toward_store(state: PsychoRaidersState, here: int, there: int) -> bool:
 class TurnHandler(Handler[PsychoRaidersState, Turn]):
     def decide(self, state: PsychoRaidersState, frame: Turn) -> Decision | None:
         char = state.chars[frame.char]
+        carried, state.carried = state.carried, None  # only this decision may use it
         if not state.active(char) or state.outcome is not None:
             return None
         found: list[Action] = []
@@ -109,7 +110,10 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                       else "attack (14) or grab (13.1)")
             return Decision.of(char.seat, f"{char.name} stepped onto an enemy: {prompt}",
                                found)
-        seen = Glance(state, char)  # the characters, looked at once for every offer
+        # the characters, looked at once for every offer, or the look the step that led
+        # here carried over (only its token moved)
+        seen = carried if carried is not None and carried.char is char else Glance(state, char)
+        state.look = (frame, seen)  # for this decision's move to carry on
         if char.grabbed_by is None:
             found += self._moves(state, frame, char, seen.crowd)
             if char.will > 0:
@@ -223,6 +227,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             hiding.leave_north(state, char, token)
             return
         space = state.board.space(name)
+        look, state.look = state.look, None
+        logged, outside = len(state.log), char.vehicle is None
+        before = char.tokens[token]
         # the engine offered this step (steps()), so only its price is wanted here
         price = movement.price(state, char, char.tokens[token], space,
                                left(state, frame, char, token))
@@ -252,6 +259,12 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             if state.enemies_at(char, space):
                 frame.attack_due = True
                 state.event(f"{char.name} stops on an enemy and must attack.", attacks.ATTACK)
+        if (look is not None and look[0] is frame and look[1].char is char
+                and outside and len(state.log) == logged + 1):
+            # only the step was logged: nobody got out, drifted, was exposed, burnt or
+            # alerted, so the look needs only this token moved
+            look[1].stepped(state, before, space)
+            state.carried = look[1]
 
 
 
