@@ -7,7 +7,12 @@ the offers of one decision all read the same state, which none of them changes."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from deadtable.games.psycho_raiders.state import RAIDERS, Character, PsychoRaidersState
+
+T = TypeVar("T")
 
 Crowd = dict[int, tuple[int, int]]  # space -> (friendly pieces, enemy pieces) outside vehicles
 
@@ -16,9 +21,11 @@ class Glance:
     """For `char`: its `side`, the characters in play on its side (`friends`, itself
     included) and on the other (`enemies`), in the rulebook's order of characters, and the
     `crowd` on each space as movement.crowds() counts it (hide tokens included, 10.5), and
-    where it really is (`here`, state.space_of)."""
+    where it really is (`here`, state.space_of). `kept` holds what the offers worked out
+    that does not hang on where the character's tokens stand (its weapons' reach, its
+    abilities, the screams and reveals open to it): a Glance carried over a step keeps it."""
 
-    __slots__ = ("char", "side", "friends", "enemies", "crowd", "here")
+    __slots__ = ("char", "side", "friends", "enemies", "crowd", "here", "kept")
 
     def __init__(self, state: PsychoRaidersState, char: Character) -> None:
         self.char = char
@@ -44,6 +51,16 @@ class Glance:
         self.enemies = enemies
         self.crowd = crowd
         self.here = state.space_of(char)
+        self.kept: dict[str, Any] = {}
+
+    def keep(self, name: str, make: Callable[[], T]) -> T:
+        """`make()`, made once for as long as this look lasts: it must not depend on where
+        the character's tokens stand (only they move while a look is carried)."""
+        kept = self.kept
+        if name not in kept:
+            kept[name] = make()
+        found: T = kept[name]
+        return found
 
     def stepped(self, state: PsychoRaidersState, before: int, after: int) -> None:
         """The look after one of the character's tokens, outside any vehicle, stepped from

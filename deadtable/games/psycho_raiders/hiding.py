@@ -165,10 +165,10 @@ def offers(state: PsychoRaidersState, char: Character,
            seen: Glance | None = None) -> list[Action]:
     """Hiding (12) and seeking (12.6); `seen` is the decision's Glance if taken."""
     found: list[Action] = []
-    here = state.space_of(char)
+    seen = glance(state, char, seen)
+    here = seen.here
     if here is None or char.vehicle is not None:
         return found
-    seen = glance(state, char, seen)
     if len(char.tokens) < max_tokens(char) and can_hide(state, char, here, seen):
         crowd = seen.crowd
         for space in sorted(set(char.tokens.values())):

@@ -125,14 +125,14 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             found += attacks.offers(state, char, close_only=False, seen=seen)
             found += actions.offers(state, char, seen)
         if char.grabbed_by is None:
-            found += abilities.turn_offers(state, char, frame.will_token, seen.crowd)
-        found += vehicles.offers(state, frame, char)
+            found += abilities.turn_offers(state, char, frame.will_token, seen)
+        found += vehicles.offers(state, frame, char, seen)
         if not frame.acted:
-            found += crashes.offers(state, char) + crashes.ram_offers(state, frame, char)
+            found += crashes.offers(state, char, seen) + crashes.ram_offers(state, frame, char)
         if not frame.screamed:
-            found += screaming.offers(state, char)
+            found += seen.keep("screams", lambda: screaming.offers(state, char))
         if seen.side == RAIDERS:
-            found += screaming.reveal_offers(state)
+            found += seen.keep("reveals", lambda: screaming.reveal_offers(state))
         if not (locations.must_vacate(state, char)
                 and any(a.id.startswith("move:") for a in found)):
             found.append(_end_action(char.name))

@@ -15,6 +15,7 @@ from typing import Any
 from deadtable.engine.decisions import Action
 from deadtable.games.psycho_raiders import abilities, rerolls
 from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
 DRIVE = "10.1 Vehicle Movement"
@@ -50,8 +51,11 @@ def aboard(state: PsychoRaidersState, name: str) -> list[Character]:
     return [c for c in state.chars.values() if c.vehicle == name and state.active(c)]
 
 
-def offers(state: PsychoRaidersState, frame: Any, char: Character) -> list[Action]:
-    here = state.space_of(char)
+def offers(state: PsychoRaidersState, frame: Any, char: Character,
+           seen: Glance | None = None) -> list[Action]:
+    """Boarding, breaking in, hotwiring, driving, a dangerous turn's re-roll, dropping off
+    and picking up, keys; `seen` is the decision's Glance if taken."""
+    here = state.space_of(char) if seen is None else seen.here
     if here is None or char.hidden or char.grabbed_by is not None:
         return []
     if (not frame.turn_roll and here not in state.vehicles.values()
