@@ -64,6 +64,9 @@ def offers(state: PsychoRaidersState, char: Character,
     if state.dropped.get(here) and len(char.weapons) < state.rules.numbers["carry"]:
         found.append(_PICKUP)
     carry = state.rules.numbers["carry"]
+    if here not in seen.keep("friend-spaces", lambda: frozenset(
+            s for c in seen.friends if c is not char for s in c.tokens.values())):
+        return found  # no friend here to pass a weapon to
     for other in seen.friends:
         if (here in other.tokens.values() and other is not char and not other.hidden
                 and len(other.weapons) < carry and state.space_of(other) == here):

@@ -53,6 +53,14 @@ class Glance:
         self.here = state.space_of(char)
         self.kept: dict[str, Any] = {}
 
+    def enemy_spaces(self) -> frozenset[int]:
+        """Every space an enemy token is on, in a vehicle or not (kept)."""
+        found: frozenset[int] | None = self.kept.get("enemy-spaces")
+        if found is None:
+            found = self.kept["enemy-spaces"] = frozenset(
+                s for c in self.enemies for s in c.tokens.values())
+        return found
+
     def keep(self, name: str, make: Callable[[], T]) -> T:
         """`make()`, made once for as long as this look lasts: it must not depend on where
         the character's tokens stand (only they move while a look is carried)."""

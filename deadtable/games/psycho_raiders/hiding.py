@@ -131,7 +131,9 @@ def can_hide(state: PsychoRaidersState, char: Character, space: int,
     away = distance_row(board, space)
     fog = state.weather == "Fog"
     looking = []  # the enemy pieces that see the space if nothing is in the way
-    for enemy in enemy_pieces(state, char, seen):
+    pieces = (enemy_pieces(state, char) if seen is None
+              else seen.keep("enemy-pieces", lambda: enemy_pieces(state, char, seen)))
+    for enemy in pieces:
         d = away[enemy]
         if d is None or d >= far:
             continue
@@ -178,6 +180,8 @@ def offers(state: PsychoRaidersState, char: Character,
             choices = ("new", "keep") if space == here else ("keep",)
             for which in choices:
                 found.append(_hide_action(name, which))
+    if here not in seen.enemy_spaces():
+        return found  # no enemy token here to seek
     for other in seen.enemies:
         if other.hidden:
             for token, space in sorted(other.tokens.items()):
