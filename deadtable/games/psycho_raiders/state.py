@@ -8,14 +8,17 @@ plays it. Whether a townsperson is sinister (17.2) is a `Secret` known to the ra
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from deadtable.engine.board import Board
 from deadtable.engine.cards import Pile
 from deadtable.engine.dice import Dice
-from deadtable.engine.procedure import Frames, Handler, ProcedureState, copy_plain
+from deadtable.engine.procedure import Frame, Frames, Handler, ProcedureState, copy_plain
 from deadtable.engine.secrets import Secret, redeal
 from deadtable.games.psycho_raiders.rules import Rules
+
+if TYPE_CHECKING:
+    from deadtable.games.psycho_raiders.glance import Glance
 
 CAMPERS = "campers"
 RAIDERS = "raiders"
@@ -124,8 +127,8 @@ class PsychoRaidersState(ProcedureState):
     # A turn's Glance (glance.py), kept from its decision to that decision's move (`look`)
     # and carried, moved with the token, to the next decision (`carried`): never saved or
     # copied, and used only inside the one apply() that makes it (turn.py).
-    look: Any
-    carried: Any
+    look: tuple[Frame, Glance] | None
+    carried: Glance | None
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)

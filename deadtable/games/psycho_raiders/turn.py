@@ -151,11 +151,18 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         names = board.names
         north = _north(board)
         lantern = jack(state, char)
+        full = movement.speed(state, char)
+        carried = vehicles.carried(state, char)
         for token in sorted(char.tokens):
-            budget = left(state, frame, char, token)
+            # left(), its parts worked out once for every token
+            spent = frame.spent.get(token, 0) + carried
+            if char.vehicle is not None:
+                spent = max(spent, frame.car_spent)
+            budget = (full - spent + (frame.will if token == frame.will_token else 0)
+                      + (JACK if lantern and token not in frame.away else 0))
             where = f" token {token}" if char.hidden else ""
             for space, price in movement.steps(state, char, token, budget,
-                                               not frame.acted, crowd):
+                                               not frame.acted, crowd, full):
                 if (lantern and token not in frame.away and price > budget - JACK
                         and not toward_store(state, char.tokens[token], space)):
                     continue  # the Jack O'Lantern's +2 only toward the Old Store
@@ -217,7 +224,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                 attacks.apply(state, char, verb, rest)
             else:
                 actions.apply(state, char, verb, rest)
-        check_victory(state)
+        if state.carried is None:  # a step that carried its look ended and won nothing
+            check_victory(state)
 
     def _move(self, state: PsychoRaidersState, frame: Turn, char: Character, token: int,
               name: str) -> None:
@@ -228,6 +236,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             return
         space = state.board.space(name)
         look, state.look = state.look, None
+        seen = look[1] if look is not None and look[0] is frame and look[1].char is char else None
         logged, outside = len(state.log), char.vehicle is None
         before = char.tokens[token]
         # the engine offered this step (steps()), so only its price is wanted here
@@ -255,16 +264,21 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         if state.space_of(char) == space:  # the character itself, not a decoy
             locations.scorched(state, char, space)
         if not char.hidden and char.tokens.get(token) == space:  # the character itself moved
-            screaming.visit(state, char)
-            if state.enemies_at(char, space):
+            # with only the step logged so far, the decision's look still tells where every
+            # enemy and unalerted townsperson is: nobody there is the common answer
+            known = seen if len(state.log) == logged + 1 else None
+            if known is None or space in known.keep("unalerted", lambda: frozenset(
+                    state.space_of(c) for c in screaming.waiting(state))):
+                screaming.visit(state, char)
+            if ((known is None or len(state.log) != logged + 1
+                 or space in known.enemy_spaces()) and state.enemies_at(char, space)):
                 frame.attack_due = True
                 state.event(f"{char.name} stops on an enemy and must attack.", attacks.ATTACK)
-        if (look is not None and look[0] is frame and look[1].char is char
-                and outside and len(state.log) == logged + 1):
+        if seen is not None and outside and len(state.log) == logged + 1:
             # only the step was logged: nobody got out, drifted, was exposed, burnt or
             # alerted, so the look needs only this token moved
-            look[1].stepped(state, before, space)
-            state.carried = look[1]
+            seen.stepped(state, before, space)
+            state.carried = seen
 
 
 
