@@ -97,7 +97,7 @@ def offers(state: PsychoRaidersState, frame: Any, char: Character,
             if frame.driving == name:
                 found += _steps(state, frame, name)
                 found += _riders(state, char, name)
-    found += _keys(state, char)
+    found += _keys(state, char, seen)
     return found
 
 
@@ -219,12 +219,14 @@ def owners(state: PsychoRaidersState) -> frozenset[str]:
     return kept[1]
 
 
-def _keys(state: PsychoRaidersState, char: Character) -> list[Action]:
-    """11.21: an owner passes its keys to a friend within 2 hexes, not through obstacles."""
+def _keys(state: PsychoRaidersState, char: Character,
+          seen: Glance | None = None) -> list[Action]:
+    """11.21: an owner passes its keys to a friend within 2 hexes, not through obstacles;
+    `seen` is the decision's Glance if taken."""
     from deadtable.games.psycho_raiders.hiding import sees
 
     found = []
-    here = state.space_of(char)
+    here = state.space_of(char) if seen is None else seen.here
     for name, car in state.cars.items():
         if state.rules.vehicles[name].owner.lower() != char.key or car["wrecked"]:
             continue
@@ -233,7 +235,7 @@ def _keys(state: PsychoRaidersState, char: Character) -> list[Action]:
             continue
         if here is None:
             continue
-        for other in state.chars.values():
+        for other in state.chars.values() if seen is None else seen.friends:
             if (other is char or other.hidden or not state.active(other)
                     or state.side_of(other) != side):
                 continue  # the cheap tests first: where it is comes next

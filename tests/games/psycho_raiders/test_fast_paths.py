@@ -17,8 +17,9 @@ from deadtable.engine.board.model import edge_key
 from deadtable.engine.dice import derive_seed
 from deadtable.games.psycho_raiders import geometry, hiding
 from deadtable.games.psycho_raiders.glance import Glance
+from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, ready
 from deadtable.games.psycho_raiders.spaces import spaces
-from deadtable.games.psycho_raiders.state import PsychoRaidersState
+from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, PsychoRaidersState
 from tests.games.psycho_raiders.table import new
 
 
@@ -139,3 +140,13 @@ def test_every_decision_is_the_one_a_fresh_look_makes(options: dict[str, object]
         state.apply(players[decision.seat].act(observe(state)))
     assert state.outcome is not None
     assert len(steps) > 100  # the look was carried from step to step
+
+
+def test_the_characters_waiting_for_a_turn_are_those_ready() -> None:
+    for state in _mid_game_states(12, seed=5):
+        for side in (CAMPERS, RAIDERS):
+            for done in ([], [c.key for c in state.chars.values()][::3]):
+                frame = Phase(step="turns", side=side, done=list(done))
+                assert PhaseHandler()._waiting(state, frame) == [
+                    c for c in state.chars.values() if c.turned != state.round
+                    and c.key not in done and ready(state, c, side)]
