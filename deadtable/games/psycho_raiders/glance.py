@@ -7,7 +7,7 @@ the offers of one decision all read the same state, which none of them changes."
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 from deadtable.games.psycho_raiders.state import RAIDERS, Character, PsychoRaidersState
@@ -51,7 +51,7 @@ class Glance:
         self.enemies = enemies
         self.crowd = crowd
         self.here = state.space_of(char)
-        self.kept: dict[str, Any] = {}
+        self.kept: dict[Hashable, Any] = {}
 
     def enemy_spaces(self) -> frozenset[int]:
         """Every space an enemy token is on, in a vehicle or not (kept)."""
@@ -61,7 +61,7 @@ class Glance:
                 s for c in self.enemies for s in c.tokens.values())
         return found
 
-    def keep(self, name: str, make: Callable[[], T]) -> T:
+    def keep(self, name: Hashable, make: Callable[[], T]) -> T:
         """`make()`, made once for as long as this look lasts: it must not depend on where
         the character's tokens stand (only they move while a look is carried)."""
         kept = self.kept

@@ -171,7 +171,9 @@ def offers(state: PsychoRaidersState, char: Character,
     here = seen.here
     if here is None or char.vehicle is not None:
         return found
-    if len(char.tokens) < max_tokens(char) and can_hide(state, char, here, seen):
+    # kept by space: a hidden character's decoy steps and `here` stays where it was
+    if len(char.tokens) < max_tokens(char) and seen.keep(
+            ("can-hide", here), lambda: can_hide(state, char, here, seen)):
         crowd = seen.crowd
         for space in sorted(set(char.tokens.values())):
             if not room_for(state, char, space, fighting=False, crowd=crowd):

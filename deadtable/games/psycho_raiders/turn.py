@@ -123,7 +123,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         if not frame.acted:
             found += hiding.offers(state, char, seen)
             found += attacks.offers(state, char, close_only=False, seen=seen)
-            found += actions.offers(state, char, seen)
+            # kept by space: they hang on nothing a step changes but where it is (a
+            # hidden character's decoy steps and it stays)
+            found += seen.keep(("actions", seen.here), lambda: actions.offers(state, char, seen))
         if char.grabbed_by is None:
             found += abilities.turn_offers(state, char, frame.will_token, seen)
         found += vehicles.offers(state, frame, char, seen)
