@@ -205,18 +205,28 @@ def _may_escape(state: PsychoRaidersState, name: str) -> bool:
     return True
 
 
-_OWNERS: dict[int, tuple[object, frozenset[str]]] = {}
+_OWNERS: dict[int, tuple[object, dict[str, str], frozenset[str]]] = {}
+
+
+def _owned(state: PsychoRaidersState) -> tuple[object, dict[str, str], frozenset[str]]:
+    sheets = state.rules.vehicles
+    kept = _OWNERS.get(id(sheets))
+    if kept is None or kept[0] is not sheets:
+        each = {n: v.owner.lower() for n, v in sheets.items()}
+        kept = _OWNERS[id(sheets)] = (sheets, each, frozenset(each.values()))
+    return kept
+
+
+def owner_of(state: PsychoRaidersState) -> dict[str, str]:
+    """Each vehicle's owner named on its sheet, in lower case (a character's key, or a
+    side): one table per set of sheets."""
+    return _owned(state)[1]
 
 
 def owners(state: PsychoRaidersState) -> frozenset[str]:
     """The owners named on the vehicle sheets, in lower case (characters' keys, or a side):
     one set per set of sheets."""
-    sheets = state.rules.vehicles
-    kept = _OWNERS.get(id(sheets))
-    if kept is None or kept[0] is not sheets:
-        kept = _OWNERS[id(sheets)] = (sheets, frozenset(v.owner.lower()
-                                                          for v in sheets.values()))
-    return kept[1]
+    return _owned(state)[2]
 
 
 def _keys(state: PsychoRaidersState, char: Character,
@@ -227,8 +237,9 @@ def _keys(state: PsychoRaidersState, char: Character,
 
     found = []
     here = state.space_of(char) if seen is None else seen.here
+    owner = owner_of(state)
     for name, car in state.cars.items():
-        if state.rules.vehicles[name].owner.lower() != char.key or car["wrecked"]:
+        if owner[name] != char.key or car["wrecked"]:
             continue
         side = state.side_of(char)
         if side in car["drivers"]:
