@@ -10,6 +10,7 @@ it; at High Speed each sharp turn rolls on the Dangerous Turns Table (10.2)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from deadtable.engine.decisions import Action
@@ -233,33 +234,46 @@ def _keys(state: PsychoRaidersState, char: Character,
           seen: Glance | None = None) -> list[Action]:
     """11.21: an owner passes its keys to a friend within 2 hexes, not through obstacles;
     `seen` is the decision's Glance if taken."""
+    found: list[Action] = []
+    here = state.space_of(char) if seen is None else seen.here
+    if here is None:
+        return found
+    owner = owner_of(state)
+    side = state.side_of(char)
+    friend: bool | None = None  # a friend to give keys to: the same for every vehicle
+    for name, car in state.cars.items():
+        if owner[name] != char.key or car["wrecked"] or side in car["drivers"]:
+            continue
+        if friend is None:
+            friend = _friend_near(state, char, here, side, seen)
+        if friend:
+            found.append(_keys_action(name))
+    return found
+
+
+def _friend_near(state: PsychoRaidersState, char: Character, here: int, side: str,
+                 seen: Glance | None) -> bool:
+    """11.21: an unhidden friend in play within the keys' distance and in sight."""
     from deadtable.games.psycho_raiders.hiding import sees
 
-    found = []
-    here = state.space_of(char) if seen is None else seen.here
-    owner = owner_of(state)
-    for name, car in state.cars.items():
-        if owner[name] != char.key or car["wrecked"]:
+    reach = state.rules.numbers["keys_distance"]
+    for other in state.chars.values() if seen is None else seen.friends:
+        if (other is char or other.hidden or not state.active(other)
+                or state.side_of(other) != side):
+            continue  # the cheap tests first: where it is comes next
+        there = state.space_of(other)
+        if there is None:
             continue
-        side = state.side_of(char)
-        if side in car["drivers"]:
-            continue
-        if here is None:
-            continue
-        for other in state.chars.values() if seen is None else seen.friends:
-            if (other is char or other.hidden or not state.active(other)
-                    or state.side_of(other) != side):
-                continue  # the cheap tests first: where it is comes next
-            there = state.space_of(other)
-            if there is None:
-                continue
-            d = distance(state.board, here, there)
-            if d is not None and d <= state.rules.numbers["keys_distance"] and (
-                    d == 0 or sees(state, here, there)):
-                found.append(Action(f"keys:{name}", f"Give the keys of the {name} to your "
-                                    "side (11.21)", {"verb": "keys", "vehicle": name}))
-                break
-    return found
+        d = distance(state.board, here, there)
+        if d is not None and d <= reach and (d == 0 or sees(state, here, there)):
+            return True
+    return False
+
+
+@cache
+def _keys_action(name: str) -> Action:
+    return Action(f"keys:{name}", f"Give the keys of the {name} to your side (11.21)",
+                  {"verb": "keys", "vehicle": name})
 
 
 def apply(state: PsychoRaidersState, frame: Any, char: Character, verb: str, rest: str) -> None:
