@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from deadtable.games.psycho_raiders.state import RAIDERS, Character, PsychoRaidersState
 
 T = TypeVar("T")
+_UNKNOWN: Any = object()  # keep(): nothing kept yet under the name
 
 Crowd = dict[int, tuple[int, int]]  # space -> (friendly pieces, enemy pieces) outside vehicles
 
@@ -64,10 +65,9 @@ class Glance:
     def keep(self, name: Hashable, make: Callable[[], T]) -> T:
         """`make()`, made once for as long as this look lasts: it must not depend on where
         the character's tokens stand (only they move while a look is carried)."""
-        kept = self.kept
-        if name not in kept:
-            kept[name] = make()
-        found: T = kept[name]
+        found: T = self.kept.get(name, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = self.kept[name] = make()
         return found
 
     def stepped(self, state: PsychoRaidersState, before: int, after: int) -> None:

@@ -10,7 +10,7 @@ each side only when they fight there.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from deadtable.engine.board import Board
 from deadtable.engine.board.model import edge_key
@@ -76,11 +76,12 @@ def stranded(state: PsychoRaidersState, char: Character, here: int) -> bool:
     return speed(state, char) < terrains[state.board.terrain[here]].min_speed
 
 
-def price(state: PsychoRaidersState, char: Character, here: int, there: int, left: int) -> int:
+def price(state: PsychoRaidersState, char: Character, here: int, there: int,
+          left: Callable[[], int]) -> int:
     """What one of steps()'s steps costs: the terrain's Speed, at least 1; a stranded
-    character's one hex takes all the Speed it has left (10.32)."""
+    character's one hex takes all the Speed it has `left()` (10.32, asked only then)."""
     if stranded(state, char, here):
-        return max(left, 1)
+        return max(left(), 1)
     return max(state.rules.tables.terrain[state.board.terrain[there]].cost, 1)
 
 

@@ -242,8 +242,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         logged, outside = len(state.log), char.vehicle is None
         before = char.tokens[token]
         # the engine offered this step (steps()), so only its price is wanted here
-        price = movement.price(state, char, char.tokens[token], space,
-                               left(state, frame, char, token))
+        price = movement.price(state, char, before, space,
+                               lambda: left(state, frame, char, token))
         frame.spent[token] = max(frame.spent.get(token, 0), frame.car_spent) + price
         if jack(state, char) and not toward_store(state, char.tokens[token], space):
             frame.away.append(token)
