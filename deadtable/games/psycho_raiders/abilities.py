@@ -15,6 +15,7 @@ from functools import cache
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.psycho_raiders.data import Ability
+from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.state import CAMPERS, Character, PsychoRaidersState
 
 ABILITIES = "16 Once per Game Abilities"
@@ -62,12 +63,14 @@ def use(state: PsychoRaidersState, char: Character, ability: str, text: str) -> 
 
 
 def turn_offers(state: PsychoRaidersState, char: Character, will_token: int,
-                crowd: dict[int, tuple[int, int]] | None = None) -> list[Action]:
+                seen: Glance | None = None) -> list[Action]:
     """What a character may use on its own turn: Adrenaline's Speed (on the one token that
-    may move with Will or Adrenaline, 12.3), Appear Anywhere; `crowd` is movement.crowds()
-    if already counted."""
+    may move with Will or Adrenaline, 12.3), Appear Anywhere; `seen` is the decision's
+    Glance if taken."""
     found = []
-    amount = open_to(state, char, "adrenaline")
+    if seen is None:
+        seen = Glance(state, char)
+    amount = seen.keep("adrenaline", lambda: open_to(state, char, "adrenaline"))
     if amount:
         for token in sorted(char.tokens):
             if will_token not in (0, token):
@@ -78,12 +81,10 @@ def turn_offers(state: PsychoRaidersState, char: Character, will_token: int,
                     f"{f' (token {token})' if char.hidden else ''}, {amount - n} left for "
                     "Strength in this turn's attack (16)",
                     {"verb": "adrenaline", "token": token, "amount": n}))
-    if open_to(state, char, "appear-anywhere") is not None and not char.hidden:
-        from deadtable.games.psycho_raiders.movement import crowds
-
+    if (seen.keep("appear", lambda: open_to(state, char, "appear-anywhere")) is not None
+            and not char.hidden):
         board = state.board
-        if crowd is None:
-            crowd = crowds(state, char)  # once, not once a space
+        crowd = seen.crowd
         terrains = state.rules.tables.terrain
         stack, cars = state.rules.numbers["stack"], set(state.vehicles.values())
         for space, name in enumerate(board.names):

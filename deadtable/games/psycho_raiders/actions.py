@@ -32,7 +32,8 @@ def offers(state: PsychoRaidersState, char: Character,
            seen: Glance | None = None) -> list[Action]:
     """The actions of 11 and 15.5 open to the character now; `seen` is the decision's
     Glance if taken."""
-    here = state.space_of(char)
+    seen = glance(state, char, seen)
+    here = seen.here
     if here is None or char.vehicle is not None:
         return []
     board = state.board
@@ -57,13 +58,16 @@ def offers(state: PsychoRaidersState, char: Character,
     if ({"bathroom", "chapel"} & markers and composure_ok
             and any(a < b for a, b in zip(char.stats, char.start, strict=True))):
         found.append(_COMPOSURE)
-    found += locations.wall_offers(state, char)
+    found += locations.wall_offers(state, char, here)
     if table.deck[here] is not None:
         found.append(_SEARCH)
     if state.dropped.get(here) and len(char.weapons) < state.rules.numbers["carry"]:
         found.append(_PICKUP)
     carry = state.rules.numbers["carry"]
-    for other in glance(state, char, seen).friends:
+    if here not in seen.keep("friend-spaces", lambda: frozenset(
+            s for c in seen.friends if c is not char for s in c.tokens.values())):
+        return found  # no friend here to pass a weapon to
+    for other in seen.friends:
         if (here in other.tokens.values() and other is not char and not other.hidden
                 and len(other.weapons) < carry and state.space_of(other) == here):
             for card in sorted(set(char.weapons)):

@@ -121,16 +121,24 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool,
            seen: Glance | None = None) -> list[Action]:
     """Attacks, shots at tokens, flanking and grabbing (12.7, 13, 14, 15.1), and escaping a
     grip; `seen` is the decision's Glance if taken."""
-    here = state.space_of(char)
+    seen = glance(state, char, seen)
+    here = seen.here
     if here is None:
         return []
     found = []
-    far = reach(state, char)
+    far = seen.keep("reach", lambda: reach(state, char))
     away = distance_row(state.board, here)
     # a grab on this hex: as an action, or instead of the attack due on stopping on an enemy
     # where the stop-on-enemy option allows it
     grabs = not close_only or state.options["stop-on-enemy"] == "attack-or-grab"
-    for other in glance(state, char, seen).enemies:
+    enemies = seen.enemies
+    spaces = seen.enemy_spaces()
+    if ((here not in spaces if far == 0
+         else not any((d := away[s]) is not None and d <= far for s in spaces))
+            and (char.vehicle is not None or not seen.keep(
+                "enemy-aboard", lambda: any(c.vehicle is not None for c in enemies)))):
+        enemies = []  # no enemy token within reach, none in a vehicle to get into
+    for other in enemies:
         if other.key == char.grabbed_by or char.key == other.grabbed_by:
             continue
         if other.vehicle != char.vehicle:

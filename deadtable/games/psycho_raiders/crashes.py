@@ -15,6 +15,7 @@ from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.psycho_raiders import attacks, flanking, hiding, rerolls
 from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.geometry import row as distance_row
+from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
 
@@ -55,13 +56,13 @@ def enemy_car(state: PsychoRaidersState, char: Character, name: str) -> bool:
     return owner == ("raiders" if state.side_of(char) == "campers" else "campers")
 
 
-def offers(state: PsychoRaidersState, char: Character) -> list[Action]:
-    """15.2: attack a vehicle in range of a weapon."""
-    here = state.space_of(char)
+def offers(state: PsychoRaidersState, char: Character, seen: Glance) -> list[Action]:
+    """15.2: attack a vehicle in range of a weapon; `seen` is the decision's Glance."""
+    here = seen.here
     if here is None or char.vehicle is not None or char.grabbed_by is not None:
         return []
     found: list[Action] = []
-    far = attacks.reach(state, char)
+    far = seen.keep("reach", lambda: attacks.reach(state, char))
     if far == 0 and here not in state.vehicles.values():
         return found  # no weapon reaches beyond its own space, and no vehicle is on it
     away = distance_row(state.board, here)

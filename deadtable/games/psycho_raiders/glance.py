@@ -7,7 +7,13 @@ the offers of one decision all read the same state, which none of them changes."
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar
+
 from deadtable.games.psycho_raiders.state import RAIDERS, Character, PsychoRaidersState
+
+T = TypeVar("T")
+_UNKNOWN: Any = object()  # keep(): nothing kept yet under the name
 
 Crowd = dict[int, tuple[int, int]]  # space -> (friendly pieces, enemy pieces) outside vehicles
 
@@ -15,9 +21,12 @@ Crowd = dict[int, tuple[int, int]]  # space -> (friendly pieces, enemy pieces) o
 class Glance:
     """For `char`: its `side`, the characters in play on its side (`friends`, itself
     included) and on the other (`enemies`), in the rulebook's order of characters, and the
-    `crowd` on each space as movement.crowds() counts it (hide tokens included, 10.5)."""
+    `crowd` on each space as movement.crowds() counts it (hide tokens included, 10.5), and
+    where it really is (`here`, state.space_of). `kept` holds what the offers worked out
+    that does not hang on where the character's tokens stand (its weapons' reach, its
+    abilities, the screams and reveals open to it): a Glance carried over a step keeps it."""
 
-    __slots__ = ("char", "side", "friends", "enemies", "crowd")
+    __slots__ = ("char", "side", "friends", "enemies", "crowd", "here", "kept")
 
     def __init__(self, state: PsychoRaidersState, char: Character) -> None:
         self.char = char
@@ -42,6 +51,37 @@ class Glance:
         self.friends = friends
         self.enemies = enemies
         self.crowd = crowd
+        self.here = state.space_of(char)
+        self.kept: dict[Hashable, Any] = {}
+
+    def enemy_spaces(self) -> frozenset[int]:
+        """Every space an enemy token is on, in a vehicle or not (kept)."""
+        found: frozenset[int] | None = self.kept.get("enemy-spaces")
+        if found is None:
+            found = self.kept["enemy-spaces"] = frozenset(
+                s for c in self.enemies for s in c.tokens.values())
+        return found
+
+    def keep(self, name: Hashable, make: Callable[[], T]) -> T:
+        """`make()`, made once for as long as this look lasts: it must not depend on where
+        the character's tokens stand (only they move while a look is carried)."""
+        found: T = self.kept.get(name, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = self.kept[name] = make()
+        return found
+
+    def stepped(self, state: PsychoRaidersState, before: int, after: int) -> None:
+        """The look after one of the character's tokens, outside any vehicle, stepped from
+        `before` to `after` and nothing else changed (turn.py tells when)."""
+        crowd = self.crowd
+        ours, theirs = crowd[before]
+        if ours == 1 and not theirs:
+            del crowd[before]  # as a new look counts: only spaces where someone stands
+        else:
+            crowd[before] = (ours - 1, theirs)
+        ours, theirs = crowd.get(after, (0, 0))
+        crowd[after] = (ours + 1, theirs)
+        self.here = state.space_of(self.char)
 
 
 def glance(state: PsychoRaidersState, char: Character, seen: Glance | None) -> Glance:

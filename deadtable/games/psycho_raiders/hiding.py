@@ -131,7 +131,9 @@ def can_hide(state: PsychoRaidersState, char: Character, space: int,
     away = distance_row(board, space)
     fog = state.weather == "Fog"
     looking = []  # the enemy pieces that see the space if nothing is in the way
-    for enemy in enemy_pieces(state, char, seen):
+    pieces = (enemy_pieces(state, char) if seen is None
+              else seen.keep("enemy-pieces", lambda: enemy_pieces(state, char, seen)))
+    for enemy in pieces:
         d = away[enemy]
         if d is None or d >= far:
             continue
@@ -165,11 +167,13 @@ def offers(state: PsychoRaidersState, char: Character,
            seen: Glance | None = None) -> list[Action]:
     """Hiding (12) and seeking (12.6); `seen` is the decision's Glance if taken."""
     found: list[Action] = []
-    here = state.space_of(char)
+    seen = glance(state, char, seen)
+    here = seen.here
     if here is None or char.vehicle is not None:
         return found
-    seen = glance(state, char, seen)
-    if len(char.tokens) < max_tokens(char) and can_hide(state, char, here, seen):
+    # kept by space: a hidden character's decoy steps and `here` stays where it was
+    if len(char.tokens) < max_tokens(char) and seen.keep(
+            ("can-hide", here), lambda: can_hide(state, char, here, seen)):
         crowd = seen.crowd
         for space in sorted(set(char.tokens.values())):
             if not room_for(state, char, space, fighting=False, crowd=crowd):
@@ -178,6 +182,8 @@ def offers(state: PsychoRaidersState, char: Character,
             choices = ("new", "keep") if space == here else ("keep",)
             for which in choices:
                 found.append(_hide_action(name, which))
+    if here not in seen.enemy_spaces():
+        return found  # no enemy token here to seek
     for other in seen.enemies:
         if other.hidden:
             for token, space in sorted(other.tokens.items()):

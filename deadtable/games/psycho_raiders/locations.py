@@ -25,9 +25,10 @@ def wall_strength(state: PsychoRaidersState, edge: tuple[int, int]) -> int:
     return int(state.board.edge(*edge).get("strength", 1)) - state.wall_damage.get(edge, 0)
 
 
-def wall_offers(state: PsychoRaidersState, char: Character) -> list[Action]:
-    """15.5: a wall of the character's space, hex or room, with any weapon it holds."""
-    here = state.space_of(char)
+def wall_offers(state: PsychoRaidersState, char: Character, here: int | None
+                ) -> list[Action]:
+    """15.5: a wall of the character's space (`here`), hex or room, with any weapon it
+    holds."""
     if here is None or char.vehicle is not None or char.grabbed_by is not None:
         return []
     found = []

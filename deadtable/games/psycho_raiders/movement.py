@@ -10,10 +10,14 @@ each side only when they fight there.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
+from deadtable.engine.board import Board
 from deadtable.engine.board.model import edge_key
 from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.spaces import spaces
 from deadtable.games.psycho_raiders.state import Character, PsychoRaidersState
+from deadtable.games.psycho_raiders.tables import Terrain
 
 MOVE = "10.3 Character Movement"
 STACK = "10.5 Stacking"
@@ -72,27 +76,29 @@ def stranded(state: PsychoRaidersState, char: Character, here: int) -> bool:
     return speed(state, char) < terrains[state.board.terrain[here]].min_speed
 
 
-def price(state: PsychoRaidersState, char: Character, here: int, there: int, left: int) -> int:
+def price(state: PsychoRaidersState, char: Character, here: int, there: int,
+          left: Callable[[], int]) -> int:
     """What one of steps()'s steps costs: the terrain's Speed, at least 1; a stranded
-    character's one hex takes all the Speed it has left (10.32)."""
+    character's one hex takes all the Speed it has `left()` (10.32, asked only then)."""
     if stranded(state, char, here):
-        return max(left, 1)
+        return max(left(), 1)
     return max(state.rules.tables.terrain[state.board.terrain[there]].cost, 1)
 
 
 def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
-          may_fight: bool, crowd: dict[int, tuple[int, int]] | None = None
-          ) -> list[tuple[int, int]]:
+          may_fight: bool, crowd: dict[int, tuple[int, int]] | None = None,
+          full: int | None = None) -> list[tuple[int, int]]:
     """(space, cost) of every legal single step of one of the character's tokens, with
-    `left` Speed left to that token this turn."""
+    `left` Speed left to that token this turn; `full` is its speed() if known."""
     here = char.tokens[token]
     board = state.board
-    terrains = state.rules.tables.terrain
-    full = speed(state, char)
+    if full is None:
+        full = speed(state, char)
+    walks = _walks(board, state.rules.tables.terrain)
     # 10.32: stranded in heavy terrain by damage, it may still move one hex a turn, but
     # never into such terrain again without the Speed for it.
     home = board.terrain[here]
-    stuck = full < terrains[home].min_speed  # stranded()
+    stuck = full < walks.minimum[here]  # stranded()
     if left <= 0 or (stuck and left < full):
         return []
     found = []
@@ -100,15 +106,13 @@ def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
         crowd = crowds(state, char)
     stack = state.rules.numbers["stack"]
     cars = state.vehicles.values()
-    for there, ground, feature, key in spaces(board).exits[here]:
-        terrain = terrains[ground]
-        if not terrain.enter or (feature is not None
-                                 and not _passes(state, here, there, feature, key)):
+    for there, ground, minimum, cost, feature, key in walks.exits[here]:
+        if feature is not None and not _passes(state, here, there, feature, key):
             continue
         if stuck:
-            if terrain.min_speed > full and ground != home:
+            if minimum > full and ground != home:
                 continue
-        elif terrain.min_speed > full or terrain.cost > left:
+        elif minimum > full or cost > left:
             continue
         # 10.5, 10.6: onto an enemy's space only to fight or seek there (its action unused):
         # room_for(), inline, its limit looked up only where someone stands
@@ -117,8 +121,35 @@ def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
             continue
         if (friends or stack < 1) and friends >= (1 if there in cars else stack):
             continue
-        found.append((there, max(left if stuck else terrain.cost, 1)))  # as price()
+        found.append((there, max(left if stuck else cost, 1)))  # as price()
     return found
+
+
+class Walks:
+    """Per space, with one terrain table: the terrain's minimum Speed (`minimum`) and the
+    neighbours a character may enter by their terrain (`exits`: space, terrain, minimum,
+    cost, edge feature, edge), as steps() reads them."""
+
+    __slots__ = ("minimum", "exits")
+
+    def __init__(self, board: Board, terrains: Mapping[str, Terrain]) -> None:
+        self.minimum = tuple(terrains[t].min_speed for t in board.terrain)
+        self.exits = tuple(
+            tuple((there, ground, terrains[ground].min_speed, terrains[ground].cost,
+                   feature, key) for there, ground, feature, key in exits
+                  if terrains[ground].enter)
+            for exits in spaces(board).exits)
+
+
+_WALKS: dict[tuple[int, int], tuple[Board, Mapping[str, Terrain], Walks]] = {}
+
+
+def _walks(board: Board, terrains: Mapping[str, Terrain]) -> Walks:
+    """The Walks of a map and terrain table, made once (both never change)."""
+    kept = _WALKS.get((id(board), id(terrains)))
+    if kept is None or kept[0] is not board or kept[1] is not terrains:
+        kept = _WALKS[(id(board), id(terrains))] = (board, terrains, Walks(board, terrains))
+    return kept[2]
 
 
 _EMPTY = (0, 0)

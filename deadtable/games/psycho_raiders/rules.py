@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from deadtable.engine.board import Board
 from deadtable.games.psycho_raiders.data import (
@@ -28,6 +29,7 @@ class Rules:
     kill: KillDeck
     tables: Tables
 
-    @property
+    @cached_property
     def numbers(self) -> Mapping[str, int]:
+        """The rulebook's numbers (the tables' `rules`), read by most steps: found once."""
         return self.tables.rules

@@ -72,8 +72,13 @@ def ready(state: PsychoRaidersState, char: Character, side: str) -> bool:
 class PhaseHandler(Handler[PsychoRaidersState, Phase]):
     def _waiting(self, state: PsychoRaidersState, frame: Phase) -> list[Character]:
         turn, done = state.round, frame.done
+        raiders, revealed = frame.side == RAIDERS, state.revealed_sinister
+        # ready(), inline (state.active, state.side_of): asked before every turn
         return [c for c in state.chars.values()
-                if c.turned != turn and c.key not in done and ready(state, c, frame.side)]
+                if c.turned != turn and c.key not in done and c.tokens and c.alerted
+                and not c.dead and not c.escaped
+                and (c.kind == "raider" or c.key in revealed) == raiders
+                and (c.kind != "townsfolk" or c.alerted_round < turn)]
 
     def decide(self, state: PsychoRaidersState, frame: Phase) -> Decision | None:
         waiting = self._waiting(state, frame)

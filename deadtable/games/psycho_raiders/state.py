@@ -8,14 +8,17 @@ plays it. Whether a townsperson is sinister (17.2) is a `Secret` known to the ra
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from deadtable.engine.board import Board
 from deadtable.engine.cards import Pile
 from deadtable.engine.dice import Dice
-from deadtable.engine.procedure import Frames, Handler, ProcedureState, copy_plain
+from deadtable.engine.procedure import Frame, Frames, Handler, ProcedureState, copy_plain
 from deadtable.engine.secrets import Secret, redeal
 from deadtable.games.psycho_raiders.rules import Rules
+
+if TYPE_CHECKING:
+    from deadtable.games.psycho_raiders.glance import Glance
 
 CAMPERS = "campers"
 RAIDERS = "raiders"
@@ -94,7 +97,7 @@ class PsychoRaidersState(ProcedureState):
     __slots__ = ("rules", "board", "chars", "real", "sinister", "revealed_sinister", "locked",
                  "opened", "decks", "outdoor", "kill", "kill_discard", "dropped", "weather",
                  "round", "bonus", "vehicles", "abilities_used", "adrenaline", "wall_damage",
-                 "cars", "burning")
+                 "cars", "burning", "look", "carried")
 
     FRAMES: ClassVar[Frames]
     HANDLERS: ClassVar[dict[str, Handler[Any, Any]]]
@@ -121,6 +124,15 @@ class PsychoRaidersState(ProcedureState):
     adrenaline: dict[str, int]  # character -> Adrenaline left for Strength this turn (16)
     wall_damage: dict[tuple[int, int], int]  # a wall's strength lost to attacks (15.5)
     burning: list[int]  # location spaces with a fire token (15.6)
+    # A turn's Glance (glance.py), kept from its decision to that decision's move (`look`)
+    # and carried, moved with the token, to the next decision (`carried`): never saved or
+    # copied, and used only inside the one apply() that makes it (turn.py).
+    look: tuple[Frame, Glance] | None
+    carried: Glance | None
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.look = self.carried = None
 
     # -- who is who ----------------------------------------------------------------------------
     def side_of(self, char: Character) -> str:
@@ -245,6 +257,7 @@ class PsychoRaidersState(ProcedureState):
         self.wall_damage = {(a, b): v for a, b, v in data["wall_damage"]}
         self.cars = {k: v for k, v in data["cars"]}
         self.burning = list(data["burning"])
+        self.look = self.carried = None
         self._load_stack(data["stack"])
 
     def _copy_into(self, other: Any) -> None:
@@ -270,4 +283,5 @@ class PsychoRaidersState(ProcedureState):
         other.wall_damage = dict(self.wall_damage)
         other.cars = copy_plain(self.cars)
         other.burning = list(self.burning)
+        other.look = other.carried = None
         self._copy_stack(other)

@@ -97,6 +97,7 @@ def toward_store(state: PsychoRaidersState, here: int, there: int) -> bool:
 class TurnHandler(Handler[PsychoRaidersState, Turn]):
     def decide(self, state: PsychoRaidersState, frame: Turn) -> Decision | None:
         char = state.chars[frame.char]
+        carried, state.carried = state.carried, None  # only this decision may use it
         if not state.active(char) or state.outcome is not None:
             return None
         found: list[Action] = []
@@ -109,7 +110,10 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                       else "attack (14) or grab (13.1)")
             return Decision.of(char.seat, f"{char.name} stepped onto an enemy: {prompt}",
                                found)
-        seen = Glance(state, char)  # the characters, looked at once for every offer
+        # the characters, looked at once for every offer, or the look the step that led
+        # here carried over (only its token moved)
+        seen = carried if carried is not None and carried.char is char else Glance(state, char)
+        state.look = (frame, seen)  # for this decision's move to carry on
         if char.grabbed_by is None:
             found += self._moves(state, frame, char, seen.crowd)
             if char.will > 0:
@@ -119,16 +123,18 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         if not frame.acted:
             found += hiding.offers(state, char, seen)
             found += attacks.offers(state, char, close_only=False, seen=seen)
-            found += actions.offers(state, char, seen)
+            # kept by space: they hang on nothing a step changes but where it is (a
+            # hidden character's decoy steps and it stays)
+            found += seen.keep(("actions", seen.here), lambda: actions.offers(state, char, seen))
         if char.grabbed_by is None:
-            found += abilities.turn_offers(state, char, frame.will_token, seen.crowd)
-        found += vehicles.offers(state, frame, char)
+            found += abilities.turn_offers(state, char, frame.will_token, seen)
+        found += vehicles.offers(state, frame, char, seen)
         if not frame.acted:
-            found += crashes.offers(state, char) + crashes.ram_offers(state, frame, char)
+            found += crashes.offers(state, char, seen) + crashes.ram_offers(state, frame, char)
         if not frame.screamed:
-            found += screaming.offers(state, char)
+            found += seen.keep("screams", lambda: screaming.offers(state, char))
         if seen.side == RAIDERS:
-            found += screaming.reveal_offers(state)
+            found += seen.keep("reveals", lambda: screaming.reveal_offers(state))
         if not (locations.must_vacate(state, char)
                 and any(a.id.startswith("move:") for a in found)):
             found.append(_end_action(char.name))
@@ -147,11 +153,18 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         names = board.names
         north = _north(board)
         lantern = jack(state, char)
+        full = movement.speed(state, char)
+        carried = vehicles.carried(state, char)
         for token in sorted(char.tokens):
-            budget = left(state, frame, char, token)
+            # left(), its parts worked out once for every token
+            spent = frame.spent.get(token, 0) + carried
+            if char.vehicle is not None:
+                spent = max(spent, frame.car_spent)
+            budget = (full - spent + (frame.will if token == frame.will_token else 0)
+                      + (JACK if lantern and token not in frame.away else 0))
             where = f" token {token}" if char.hidden else ""
             for space, price in movement.steps(state, char, token, budget,
-                                               not frame.acted, crowd):
+                                               not frame.acted, crowd, full):
                 if (lantern and token not in frame.away and price > budget - JACK
                         and not toward_store(state, char.tokens[token], space)):
                     continue  # the Jack O'Lantern's +2 only toward the Old Store
@@ -213,7 +226,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                 attacks.apply(state, char, verb, rest)
             else:
                 actions.apply(state, char, verb, rest)
-        check_victory(state)
+        if state.carried is None:  # a step that carried its look ended and won nothing
+            check_victory(state)
 
     def _move(self, state: PsychoRaidersState, frame: Turn, char: Character, token: int,
               name: str) -> None:
@@ -223,9 +237,13 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             hiding.leave_north(state, char, token)
             return
         space = state.board.space(name)
+        look, state.look = state.look, None
+        seen = look[1] if look is not None and look[0] is frame and look[1].char is char else None
+        logged, outside = len(state.log), char.vehicle is None
+        before = char.tokens[token]
         # the engine offered this step (steps()), so only its price is wanted here
-        price = movement.price(state, char, char.tokens[token], space,
-                               left(state, frame, char, token))
+        price = movement.price(state, char, before, space,
+                               lambda: left(state, frame, char, token))
         frame.spent[token] = max(frame.spent.get(token, 0), frame.car_spent) + price
         if jack(state, char) and not toward_store(state, char.tokens[token], space):
             frame.away.append(token)
@@ -248,10 +266,21 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         if state.space_of(char) == space:  # the character itself, not a decoy
             locations.scorched(state, char, space)
         if not char.hidden and char.tokens.get(token) == space:  # the character itself moved
-            screaming.visit(state, char)
-            if state.enemies_at(char, space):
+            # with only the step logged so far, the decision's look still tells where every
+            # enemy and unalerted townsperson is: nobody there is the common answer
+            known = seen if len(state.log) == logged + 1 else None
+            if known is None or space in known.keep("unalerted", lambda: frozenset(
+                    state.space_of(c) for c in screaming.waiting(state))):
+                screaming.visit(state, char)
+            if ((known is None or len(state.log) != logged + 1
+                 or space in known.enemy_spaces()) and state.enemies_at(char, space)):
                 frame.attack_due = True
                 state.event(f"{char.name} stops on an enemy and must attack.", attacks.ATTACK)
+        if seen is not None and outside and len(state.log) == logged + 1:
+            # only the step was logged: nobody got out, drifted, was exposed, burnt or
+            # alerted, so the look needs only this token moved
+            seen.stepped(state, before, space)
+            state.carried = seen
 
 
 

@@ -10,11 +10,13 @@ it; at High Speed each sharp turn rolls on the Dangerous Turns Table (10.2)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from deadtable.engine.decisions import Action
 from deadtable.games.psycho_raiders import abilities, rerolls
 from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
 DRIVE = "10.1 Vehicle Movement"
@@ -50,8 +52,11 @@ def aboard(state: PsychoRaidersState, name: str) -> list[Character]:
     return [c for c in state.chars.values() if c.vehicle == name and state.active(c)]
 
 
-def offers(state: PsychoRaidersState, frame: Any, char: Character) -> list[Action]:
-    here = state.space_of(char)
+def offers(state: PsychoRaidersState, frame: Any, char: Character,
+           seen: Glance | None = None) -> list[Action]:
+    """Boarding, breaking in, hotwiring, driving, a dangerous turn's re-roll, dropping off
+    and picking up, keys; `seen` is the decision's Glance if taken."""
+    here = state.space_of(char) if seen is None else seen.here
     if here is None or char.hidden or char.grabbed_by is not None:
         return []
     if (not frame.turn_roll and here not in state.vehicles.values()
@@ -93,7 +98,7 @@ def offers(state: PsychoRaidersState, frame: Any, char: Character) -> list[Actio
             if frame.driving == name:
                 found += _steps(state, frame, name)
                 found += _riders(state, char, name)
-    found += _keys(state, char)
+    found += _keys(state, char, seen)
     return found
 
 
@@ -201,48 +206,74 @@ def _may_escape(state: PsychoRaidersState, name: str) -> bool:
     return True
 
 
-_OWNERS: dict[int, tuple[object, frozenset[str]]] = {}
+_OWNERS: dict[int, tuple[object, dict[str, str], frozenset[str]]] = {}
+
+
+def _owned(state: PsychoRaidersState) -> tuple[object, dict[str, str], frozenset[str]]:
+    sheets = state.rules.vehicles
+    kept = _OWNERS.get(id(sheets))
+    if kept is None or kept[0] is not sheets:
+        each = {n: v.owner.lower() for n, v in sheets.items()}
+        kept = _OWNERS[id(sheets)] = (sheets, each, frozenset(each.values()))
+    return kept
+
+
+def owner_of(state: PsychoRaidersState) -> dict[str, str]:
+    """Each vehicle's owner named on its sheet, in lower case (a character's key, or a
+    side): one table per set of sheets."""
+    return _owned(state)[1]
 
 
 def owners(state: PsychoRaidersState) -> frozenset[str]:
     """The owners named on the vehicle sheets, in lower case (characters' keys, or a side):
     one set per set of sheets."""
-    sheets = state.rules.vehicles
-    kept = _OWNERS.get(id(sheets))
-    if kept is None or kept[0] is not sheets:
-        kept = _OWNERS[id(sheets)] = (sheets, frozenset(v.owner.lower()
-                                                          for v in sheets.values()))
-    return kept[1]
+    return _owned(state)[2]
 
 
-def _keys(state: PsychoRaidersState, char: Character) -> list[Action]:
-    """11.21: an owner passes its keys to a friend within 2 hexes, not through obstacles."""
+def _keys(state: PsychoRaidersState, char: Character,
+          seen: Glance | None = None) -> list[Action]:
+    """11.21: an owner passes its keys to a friend within 2 hexes, not through obstacles;
+    `seen` is the decision's Glance if taken."""
+    found: list[Action] = []
+    here = state.space_of(char) if seen is None else seen.here
+    if here is None:
+        return found
+    owner = owner_of(state)
+    side = state.side_of(char)
+    friend: bool | None = None  # a friend to give keys to: the same for every vehicle
+    for name, car in state.cars.items():
+        if owner[name] != char.key or car["wrecked"] or side in car["drivers"]:
+            continue
+        if friend is None:
+            friend = _friend_near(state, char, here, side, seen)
+        if friend:
+            found.append(_keys_action(name))
+    return found
+
+
+def _friend_near(state: PsychoRaidersState, char: Character, here: int, side: str,
+                 seen: Glance | None) -> bool:
+    """11.21: an unhidden friend in play within the keys' distance and in sight."""
     from deadtable.games.psycho_raiders.hiding import sees
 
-    found = []
-    here = state.space_of(char)
-    for name, car in state.cars.items():
-        if state.rules.vehicles[name].owner.lower() != char.key or car["wrecked"]:
+    reach = state.rules.numbers["keys_distance"]
+    for other in state.chars.values() if seen is None else seen.friends:
+        if (other is char or other.hidden or not state.active(other)
+                or state.side_of(other) != side):
+            continue  # the cheap tests first: where it is comes next
+        there = state.space_of(other)
+        if there is None:
             continue
-        side = state.side_of(char)
-        if side in car["drivers"]:
-            continue
-        if here is None:
-            continue
-        for other in state.chars.values():
-            if (other is char or other.hidden or not state.active(other)
-                    or state.side_of(other) != side):
-                continue  # the cheap tests first: where it is comes next
-            there = state.space_of(other)
-            if there is None:
-                continue
-            d = distance(state.board, here, there)
-            if d is not None and d <= state.rules.numbers["keys_distance"] and (
-                    d == 0 or sees(state, here, there)):
-                found.append(Action(f"keys:{name}", f"Give the keys of the {name} to your "
-                                    "side (11.21)", {"verb": "keys", "vehicle": name}))
-                break
-    return found
+        d = distance(state.board, here, there)
+        if d is not None and d <= reach and (d == 0 or sees(state, here, there)):
+            return True
+    return False
+
+
+@cache
+def _keys_action(name: str) -> Action:
+    return Action(f"keys:{name}", f"Give the keys of the {name} to your side (11.21)",
+                  {"verb": "keys", "vehicle": name})
 
 
 def apply(state: PsychoRaidersState, frame: Any, char: Character, verb: str, rest: str) -> None:

@@ -1,19 +1,25 @@
 """The speed-ups of a step (docs/psycho-raiders.md "Speed") answer exactly as the plain
 questions they replace: distances by rows, the per-map space tables, one Glance at the
-characters a decision, and hiding's lines of sight asked all at once."""
+characters a decision (carried from step to step of a turn), and hiding's lines of sight
+asked all at once."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
+from deadtable import registry
 from deadtable.agents import agent_maker, observe
 from deadtable.engine.board import distance as engine_distance
 from deadtable.engine.board import sight
 from deadtable.engine.board.model import edge_key
+from deadtable.engine.dice import derive_seed
 from deadtable.games.psycho_raiders import geometry, hiding
 from deadtable.games.psycho_raiders.glance import Glance
+from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, ready
 from deadtable.games.psycho_raiders.spaces import spaces
-from deadtable.games.psycho_raiders.state import PsychoRaidersState
+from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, PsychoRaidersState
 from tests.games.psycho_raiders.table import new
 
 
@@ -110,3 +116,37 @@ def test_lines_of_fire_through_the_cache_are_the_plain_sight() -> None:
                 plain = sight(board, a, b, figures=figures, opaque=terrain,
                               edge_sight=hiding.openings(state)).clear
                 assert hiding.clear(state, a, b, figures, terrain) == plain, (a, b, lake)
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 5}, {"players": 13},
+                                     {"events": "every-turn", "fog-dial": "on"}])
+def test_every_decision_is_the_one_a_fresh_look_makes(options: dict[str, object],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """What is carried from one step to the next (a turn's Glance, moved with the token)
+    gives the decision a state seen afresh gives: a clone carries nothing."""
+    steps = []
+    stepped = Glance.stepped
+    monkeypatch.setattr(Glance, "stepped", lambda *a: steps.append(1) or stepped(*a))
+    game = registry.load("psycho-raiders", **options)
+    state = game.new(seed=derive_seed(7, 0))
+    players = {seat: agent_maker("random", game.id)(derive_seed(7, 0, 1 + n))
+               for n, seat in enumerate(game.seats)}
+    while (decision := state.decision) is not None:
+        fresh = state.clone()
+        fresh._decision = None  # a clone keeps the decision made: make it again
+        assert fresh.decision is not None and fresh.decision is not decision
+        assert fresh.decision.ids == decision.ids, state.history[-3:]
+        assert fresh.decision.prompt == decision.prompt
+        state.apply(players[decision.seat].act(observe(state)))
+    assert state.outcome is not None
+    assert len(steps) > 100  # the look was carried from step to step
+
+
+def test_the_characters_waiting_for_a_turn_are_those_ready() -> None:
+    for state in _mid_game_states(12, seed=5):
+        for side in (CAMPERS, RAIDERS):
+            for done in ([], [c.key for c in state.chars.values()][::3]):
+                frame = Phase(step="turns", side=side, done=list(done))
+                assert PhaseHandler()._waiting(state, frame) == [
+                    c for c in state.chars.values() if c.turned != state.round
+                    and c.key not in done and ready(state, c, side)]
