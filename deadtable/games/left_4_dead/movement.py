@@ -213,23 +213,36 @@ def nearest_each(state: Left4DeadState, figures: Sequence[Figure],
     that share them (the horde's), and a figure's answer of the last call kept where nothing
     it depends on has changed since (_NearestMemo: the horde asks every zombie again after
     each one moves)."""
-    cards = state.data.cards.cards
     memo = _NearestMemo.last(state, field)
     kept, changed = memo.answers, memo.changed
-    asked = []
+    plain = _plain_questions(state)
+    now: dict[str, tuple[Question, list[int]]] = {}  # the answers kept for the next call
     answers: list[list[int] | None] = []
+    asked: dict[int, Question] = {}  # index -> the question of a figure searched again
     groups: dict[tuple[str, bool, bool], list[int]] = {}  # flags' kind -> figures' indexes
-    for n, f in enumerate(figures):
-        # (start, Move, height, flags' kind): move_budget and height, the card read once;
-        # the flags' kind: its side, slithers (Mud Man) and the Witch's Furious Focus
-        card, kind = cards[f.kind], f.kind
-        question = (f.space, int(card.move) if not f.markers else move_budget(state, f),
-                    card.height, (f.side, kind == "mud-man", kind == "witch"))
-        asked.append(question)
-        answer = memo.answer(kept.get(f.id), question, changed)
-        answers.append(answer)
-        if answer is None:
-            groups.setdefault(question[3], []).append(n)
+    for f in figures:
+        # (start, (Move, height, flags' kind)): the second part one tuple per kind for a
+        # figure without markers (its Move is then its card's)
+        rest = plain.get(f.kind) if not f.markers else None
+        if rest is None:
+            rest = _question_rest(state, f)
+            if not f.markers:
+                plain[f.kind] = rest
+        start: int = f.space  # type: ignore[assignment]  # the horde stands on the map
+        question = (start, rest)
+        was = kept.get(f.id)
+        if was is not None and was[0] == question:
+            reach_ = rest[0] + 1  # a search reads no flag farther than Move + 1 steps
+            for away in changed:
+                if away[start] <= reach_:  # type: ignore[operator]  # a grid: never None
+                    break
+            else:
+                now[f.id] = was
+                answers.append(was[1])
+                continue
+        asked[len(answers)] = question
+        groups.setdefault(rest[2], []).append(len(answers))
+        answers.append(None)
     board = state.board
     for (side, mud, witch), members in groups.items():
         # the flags of _routes' query without the penalty: stops (water), closed (crescendo
@@ -237,13 +250,33 @@ def nearest_each(state: Left4DeadState, figures: Sequence[Figure],
         # figure; the mover's own space may keep its flags (reach asks nothing of its start)
         flags = marked(board, _terrain_flags(board, mud), state.blocked_spaces(),
                        () if witch else enemies_of(state, side), state.occupancy())
-        moves: list[tuple[int, float, int]] = [asked[n][:3] for n in members]  # type: ignore[misc]
+        moves = [(q[0], q[1][0], q[1][1]) for q in (asked[n] for n in members)]
         for n, found in zip(members, query_nearest_each(board, moves, flags, field),
                             strict=True):
             answers[n] = found
-    done: list[list[int]] = answers  # type: ignore[assignment]  # every one answered now
-    memo.keep(state, figures, asked, done)
-    return done
+            now[figures[n].id] = (asked[n], found)
+    memo.keep(state, now)
+    return answers  # type: ignore[return-value]  # every one answered now
+
+
+# A horde figure's question to nearest_each: (start, (Move, height, flags' kind)), the flags'
+# kind being its side, whether it slithers (Mud Man) and whether it is the Witch (Furious Focus)
+QuestionRest = tuple[int, int, tuple[str, bool, bool]]
+Question = tuple[int, QuestionRest]  # a horde figure stands on the map
+
+
+def _question_rest(state: Left4DeadState, figure: Figure) -> QuestionRest:
+    """A figure's question but its start: its Move now, its height and its flags' kind."""
+    kind = figure.kind
+    return (move_budget(state, figure), state.data.cards.cards[kind].height,
+            (figure.side, kind == "mud-man", kind == "witch"))
+
+
+def _plain_questions(state: Left4DeadState) -> dict[str, QuestionRest]:
+    """Kind -> _question_rest of a figure of that kind with no markers (its card's Move),
+    kept for the game (Left4DeadState.kept): a kind's card and side never change."""
+    found: dict[str, QuestionRest] = state.kept().setdefault("questions", {})
+    return found
 
 
 class _NearestMemo:
@@ -259,7 +292,7 @@ class _NearestMemo:
     def __init__(self, field: array[float], blocked: frozenset[int],
                  occupancy: Mapping[int, Figure]) -> None:
         self.field, self.blocked, self.occupancy = field, blocked, occupancy
-        self.answers: dict[str, tuple[tuple[Any, ...], list[int]]] = {}
+        self.answers: dict[str, tuple[Question, list[int]]] = {}
         self.changed: list[tuple[int | None, ...]] = []  # distances from each changed space
 
     @classmethod
@@ -278,21 +311,9 @@ class _NearestMemo:
             memo.occupancy = occupancy
         return memo
 
-    @staticmethod
-    def answer(kept: tuple[tuple[Any, ...], list[int]] | None, question: tuple[Any, ...],
-               changed: list[tuple[int | None, ...]]) -> list[int] | None:
-        """A figure's kept (question, answer), if it still answers `question`."""
-        if kept is None or kept[0] != question:
-            return None
-        start, reach_ = question[0], question[1] + 1
-        for away in changed:
-            if away[start] <= reach_:  # a grid: never None
-                return None
-        return kept[1]
-
-    def keep(self, state: Left4DeadState, figures: Sequence[Figure],
-             asked: list[tuple[Any, ...]], answers: list[list[int]]) -> None:
-        self.answers = {f.id: (q, a) for f, q, a in zip(figures, asked, answers, strict=True)}
+    def keep(self, state: Left4DeadState, answers: dict[str, tuple[Question, list[int]]]) -> None:
+        """The answers of this call (figure id -> (question, answer)), for the next."""
+        self.answers = answers
         self.changed = []
         state.kept()["nearest"] = self
 
