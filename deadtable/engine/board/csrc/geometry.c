@@ -220,9 +220,10 @@ static void release(Buf *b) {
 
 /* -- reach without a penalty: movement._cheapest ---------------------------------------------- */
 /* The search: g->order[0..settled) the spaces settled in order, g->best their costs,
- * g->parent their parents. Returns `settled`, or -1 with an exception set. */
+ * g->parent their parents; it ends early once `stop` (a space, or -1 for none) is settled,
+ * whose cost and route are then final. Returns `settled`, or -1 with an exception set. */
 static int cheapest_search(Geometry *g, int start, double budget, int height,
-                           const unsigned char *flags) {
+                           const unsigned char *flags, int stop) {
     int n = g->size;
     int *best = g->best, *parent = g->parent, *order = g->order;
     unsigned char *done = g->done;
@@ -239,6 +240,7 @@ static int cheapest_search(Geometry *g, int start, double budget, int height,
         if (done[space]) continue;
         done[space] = 1;
         order[settled++] = space;
+        if (space == stop) break;
         if (space != start && flags && (flags[space] & (F_STOPS | F_NO_PASS))) continue;
         for (int k = g->first[space]; k < g->first[space + 1]; k++) {
             int to = g->nbr[k];
@@ -269,7 +271,8 @@ static int add_end(Geometry *g, PyObject *ends, int space) {
 
 static PyObject *cheapest(Geometry *g, PyTypeObject *route_type, int start, double budget,
                           int height, const unsigned char *flags, int only) {
-    int settled = cheapest_search(g, start, budget, height, flags);
+    /* one space's routes: the search may end once it is settled */
+    int settled = cheapest_search(g, start, budget, height, flags, only >= 0 ? only : -1);
     if (settled < 0) return NULL;
     int *best = g->best, *parent = g->parent, *order = g->order;
     PyObject *result = only == ENDS ? PyList_New(0) : PyDict_New();
@@ -326,6 +329,8 @@ static PyObject *pareto(Geometry *g, PyTypeObject *route_type, int start, double
         Py_ssize_t index = nlabels;
         if (grow(&g->labels, &g->labels_cap, nlabels + 1, sizeof(Label)) < 0) return NULL;
         ((Label *)g->labels)[nlabels++] = label;
+        /* one space's routes: a label of it without a penalty dominates all that follow */
+        if (space == only && label.pen == 0) break;
         if (space != start && flags && (flags[space] & (F_STOPS | F_NO_PASS))) continue;
         uint64_t here = engaged[space];
         for (int k = g->first[space]; k < g->first[space + 1]; k++) {
@@ -535,7 +540,7 @@ static PyObject *geometry_ends(Geometry *g, PyObject *const *args, Py_ssize_t na
  * finite; else []. A new list, or NULL with an exception set. */
 static PyObject *nearest_list(Geometry *g, int start, double budget, int height,
                               const unsigned char *f, const double *value) {
-    int settled = cheapest_search(g, start, budget, height, f);
+    int settled = cheapest_search(g, start, budget, height, f, -1);
     if (settled < 0) return NULL;
     double low = INFINITY;
     int count = 0;
