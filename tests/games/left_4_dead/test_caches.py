@@ -9,6 +9,8 @@ import pickle
 from deadtable import registry
 from deadtable.engine.dice import Dice
 from deadtable.games.left_4_dead import horde, movement
+from deadtable.games.left_4_dead.powers import hunter as hunter_power
+from deadtable.games.left_4_dead.powers import spitter as spitter_power
 from deadtable.games.left_4_dead.state import Left4DeadState
 from tests.games.left_4_dead.positions import at, infected, put
 
@@ -171,3 +173,44 @@ def test_carried_caches_are_the_rebuilt_ones_over_random_chapters() -> None:
             assert _ids(_placed(state)) == _ids(_placed(fresh))
             state.apply(pick.choice(decision.ids))
     assert carried > 1000
+
+
+def test_a_hunters_landings_and_a_spitters_acid_spaces_follow_a_move(
+        lane: Left4DeadState) -> None:
+    # both kept until a figure moves (derived): a figure on a landing takes it away, one
+    # standing in the way of the acid blocks the sight beyond it
+    hunter = infected(lane, "hunter", "2,2")
+    spitter = infected(lane, "spitter", "8,2")
+    assert at(lane, "4,2") in hunter_power.landings(lane, hunter)
+    assert hunter_power.landings(lane, hunter) is hunter_power.landings(lane, hunter)
+    assert at(lane, "3,2") in spitter_power.spaces(lane, spitter)
+    bill = put(lane, "bill", "4,2")
+    assert at(lane, "4,2") not in hunter_power.landings(lane, hunter)
+    zoey = put(lane, "zoey", "6,2")  # between the Spitter and 3,2
+    assert at(lane, "3,2") not in spitter_power.spaces(lane, spitter)
+    bill.space = zoey.space = None
+    assert at(lane, "4,2") in hunter_power.landings(lane, hunter)
+    assert at(lane, "3,2") in spitter_power.spaces(lane, spitter)
+
+
+def test_specials_kept_answers_are_the_answers_asked_afresh() -> None:
+    # random chapters: at every step, a Hunter's landings and a Spitter's acid spaces kept
+    # in the state are a fresh state's (a clone makes its caches from its figures)
+    game = registry.load("left-4-dead")
+    asked = 0
+    for seed in range(2):
+        state = game.new(seed=seed)
+        assert isinstance(state, Left4DeadState)
+        pick = Dice(seed)
+        while (decision := state.decision) is not None and len(state.history) < 1500:
+            for figure in horde.specials_in_play(state):
+                ask = {"hunter": hunter_power.landings, "spitter": spitter_power.spaces}.get(
+                    figure.kind)
+                if ask is not None:
+                    ask(state, figure)  # kept now
+                    fresh = state.clone()
+                    assert isinstance(fresh, Left4DeadState)
+                    assert ask(state, figure) == ask(fresh, fresh.figures[figure.id])
+                    asked += 1
+            state.apply(pick.choice(decision.ids))
+    assert asked > 100
