@@ -42,22 +42,37 @@ class Figure:
     __slots__ = ("id", "kind", "side", "space", "wounds", "incaps", "down", "closet",
                  "markers", "items", "ammo", "set_aside", "acted")
 
+    id: str
+    kind: str
+    side: str
+    space: int | None
+    wounds: int
+    incaps: int
+    down: bool
+    closet: bool
+    markers: dict[str, Any]
+    items: dict[str, str]
+    ammo: dict[str, int]
+    set_aside: int
+    acted: bool
+
     def __init__(self, id: str, kind: str, side: str, space: int | None = None) -> None:
-        self.id = id  # "bill", "zombie-4", "boomer-1", "witch-1", "tank-1"
-        self.kind = kind  # its army card: "survivor", "zombie", "clown", ..., "tank"
-        self.side = side
-        self.space = space
-        self.wounds = 0
-        self.incaps = 0  # Incapped Markers on its card (survivors)
-        self.down = False  # incapacitated: laid on its side
-        self.closet = False  # waiting in a Hero Closet for rescue
+        put = _SET  # the slots' own setters: a figure's card and state are no placement
+        put["id"](self, id)  # "bill", "zombie-4", "boomer-1", "witch-1", "tank-1"
+        put["kind"](self, kind)  # its army card: "survivor", "zombie", "clown", ..., "tank"
+        put["side"](self, side)
+        self.space = space  # a placement: counted (derived)
+        put["wounds"](self, 0)
+        put["incaps"](self, 0)  # Incapped Markers on its card (survivors)
+        put["down"](self, False)  # incapacitated: laid on its side (standing: no change)
+        put["closet"](self, False)  # waiting in a Hero Closet for rescue
         # markers on the army card: "vomit", "burn", "mud", "pinned", "grabbed", "ridden",
         # "tongue" (value: the id of the infected that placed it, or 1), "disturbed-by"
-        self.markers: dict[str, Any] = {}
-        self.items: dict[str, str] = {}  # survivors: slot -> item
-        self.ammo: dict[str, int] = {}  # item -> Ammo or Fuel Markers left on its card
-        self.set_aside = 0  # wounds set aside by pain pills or an adrenaline shot
-        self.acted = False  # has taken its turn under the current order marker
+        put["markers"](self, {})
+        put["items"](self, {})  # survivors: slot -> item
+        put["ammo"](self, {})  # item -> Ammo or Fuel Markers left on its card
+        put["set_aside"](self, 0)  # wounds set aside by pain pills or an adrenaline shot
+        put["acted"](self, False)  # has taken its turn under the current order marker
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in _PLACING:
@@ -66,24 +81,28 @@ class Figure:
             if len(_recent) > 2 * _RECENT:
                 del _recent[:_RECENT]
             _placements += 1
-        object.__setattr__(self, name, value)
+        try:
+            setter = _SET[name]
+        except KeyError:
+            raise AttributeError(f"a Figure has no attribute {name!r}") from None
+        setter(self, value)
 
     def copy(self) -> Figure:
         other = Figure.__new__(Figure)
-        put = object.__setattr__  # a new figure in a new state: no cache to invalidate
-        put(other, "id", self.id)
-        put(other, "kind", self.kind)
-        put(other, "side", self.side)
-        put(other, "space", self.space)
-        put(other, "wounds", self.wounds)
-        put(other, "incaps", self.incaps)
-        put(other, "down", self.down)
-        put(other, "closet", self.closet)
-        put(other, "markers", dict(self.markers))
-        put(other, "items", dict(self.items))
-        put(other, "ammo", dict(self.ammo))
-        put(other, "set_aside", self.set_aside)
-        put(other, "acted", self.acted)
+        put = _SET  # a new figure in a new state: no cache to invalidate
+        put["id"](other, self.id)
+        put["kind"](other, self.kind)
+        put["side"](other, self.side)
+        put["space"](other, self.space)
+        put["wounds"](other, self.wounds)
+        put["incaps"](other, self.incaps)
+        put["down"](other, self.down)
+        put["closet"](other, self.closet)
+        put["markers"](other, dict(self.markers))
+        put["items"](other, dict(self.items))
+        put["ammo"](other, dict(self.ammo))
+        put["set_aside"](other, self.set_aside)
+        put["acted"](other, self.acted)
         return other
 
     @property
@@ -108,6 +127,11 @@ class Figure:
 
     def __repr__(self) -> str:
         return f"Figure({self.id!r} at {self.space}, wounds {self.wounds})"
+
+
+# Each slot's setter (its descriptor's __set__): quicker than object.__setattr__, which looks
+# the slot up by name; Figure.__setattr__ counts the placements, then sets through these.
+_SET: dict[str, Any] = {name: vars(Figure)[name].__set__ for name in Figure.__slots__}
 
 
 class Effect:

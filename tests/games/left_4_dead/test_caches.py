@@ -6,12 +6,15 @@ from __future__ import annotations
 import copy
 import pickle
 
+import pytest
+
 from deadtable import registry
 from deadtable.engine.dice import Dice
 from deadtable.games.left_4_dead import horde, movement
+from deadtable.games.left_4_dead import state as state_module
 from deadtable.games.left_4_dead.powers import hunter as hunter_power
 from deadtable.games.left_4_dead.powers import spitter as spitter_power
-from deadtable.games.left_4_dead.state import Left4DeadState
+from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 from tests.games.left_4_dead.positions import at, infected, put
 
 
@@ -214,3 +217,15 @@ def test_specials_kept_answers_are_the_answers_asked_afresh() -> None:
                     asked += 1
             state.apply(pick.choice(decision.ids))
     assert asked > 100
+
+
+def test_a_figure_sets_its_slots_and_counts_only_its_placements() -> None:
+    figure = Figure("zombie-1", "zombies-of-morindan", "infected", 4)
+    before = state_module._placements
+    figure.wounds, figure.acted = 1, True  # no placement: the caches stay
+    assert state_module._placements == before and (figure.wounds, figure.acted) == (1, True)
+    figure.space = 5
+    assert state_module._placements == before + 1
+    assert state_module._recent[-1] == (figure, "space", 4, 5)
+    with pytest.raises(AttributeError, match="no attribute 'speed'"):
+        figure.speed = 3  # type: ignore[attr-defined]
