@@ -232,6 +232,9 @@ def beat_down_targets(state: Left4DeadState, figure: Figure) -> list[Figure]:
     could end its move: it stands on one, being there)."""
     assert figure.space is not None
     near = state.board.neighbours[figure.space]
+    occupied = state.occupancy()
+    if not any(n in occupied for n in near):
+        return []  # nobody next to it (most often): no need to look through the infected
     return [f for f in state.infected()
             if f.space in near and state.card(f).size in ("small", "medium")]
 

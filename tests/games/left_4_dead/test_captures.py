@@ -3,6 +3,8 @@ For A Ride), with scripted dice. Positions: tests/games/left_4_dead/table.py."""
 
 from __future__ import annotations
 
+import pytest
+
 from deadtable.games.left_4_dead import combat, endofround, items, powers, survivors
 from deadtable.games.left_4_dead.powers import common
 from deadtable.games.left_4_dead.state import Effect
@@ -253,3 +255,14 @@ def test_incendiary_burning_ends_with_the_round_a_molotov_s_does_not() -> None:
     state.effects.append(Effect("incendiary-ammo", -1, "survivors"))
     endofround.lasting_effects(state)
     assert "burn" not in hunter.markers and smoker.markers["burn"] == "molotov-cocktail"
+
+
+def test_only_a_survivor_is_ever_held() -> None:
+    # the capture markers' sweep and a Jockey's riders look among the survivors alone
+    state = table({"bill": "3,5", "smoker-1": "3,6", "zombie-1": "4,6"})
+    smoker, zombie = state.figures["smoker-1"], state.figures["zombie-1"]
+    with pytest.raises(ValueError, match="holds a survivor"):
+        common.hold(state, smoker, zombie, "tongue")
+    assert zombie.markers == {}
+    common.hold(state, smoker, state.figures["bill"], "tongue")
+    assert state.figures["bill"].markers["tongue"] == "smoker-1"
