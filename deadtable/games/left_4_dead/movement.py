@@ -464,11 +464,12 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
     spaces entered (fire, acid, water that puts out burning). Stops where the figure falls."""
     board = state.board
     others = _Others(state, figure.side)
+    next_to = _next_to(board)
     for frm, to in zip(route.spaces, route.spaces[1:], strict=False):
         if figure.space != frm or figure.down:
             return
         if figure.kind != "witch":
-            near = board.neighbours[frm]  # engaged from frm means next to it: ask only those
+            near = next_to[frm]  # engaged from frm means next to it: ask only those
             for enemy in [e for e in others.figures() if e.space in near]:
                 if enemy.space in near and engaged(state, figure, enemy, frm) \
                         and not engaged(state, figure, enemy, to):
@@ -488,6 +489,13 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
             if figure.space is None:
                 return
         items.entered(state, figure, to)
+
+
+@lru_cache(maxsize=16)
+def _next_to(board: Board) -> tuple[frozenset[int], ...]:
+    """Each space's neighbours as a set: a walk asks of every enemy at every step whether it
+    stands next to the walker."""
+    return tuple(frozenset(near) for near in board.neighbours)
 
 
 class _Others:
