@@ -9,8 +9,6 @@ each skull not blocked is a wound.
 
 from __future__ import annotations
 
-from functools import cache
-
 from deadtable.games.left_4_dead import uncommon
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
@@ -99,13 +97,18 @@ def kevlar(state: Left4DeadState, attacker: Figure, target: Figure) -> bool:
 
 
 def name(figure: Figure) -> str:
-    return _name(figure.id, figure.side == "infected")
+    """"Zombie 4", "Bill": made once per figure id and side (prompts and events ask it
+    often; a dict per side is quicker to ask than a cache keyed by both)."""
+    names = _INFECTED_NAMES if figure.side == "infected" else _OTHER_NAMES
+    found = names.get(figure.id)
+    if found is None:
+        found = names[figure.id] = figure.id.replace("-", " ").title() \
+            if figure.side == "infected" else figure.id.title()
+    return found
 
 
-@cache
-def _name(figure_id: str, infected: bool) -> str:
-    """"Zombie 4", "Bill": made once per figure id (prompts and events ask it often)."""
-    return figure_id.replace("-", " ").title() if infected else figure_id.title()
+_INFECTED_NAMES: dict[str, str] = {}
+_OTHER_NAMES: dict[str, str] = {}
 
 
 def turn_label(figure: Figure) -> str:
