@@ -195,14 +195,14 @@ def move_actions(state: Left4DeadState, frame: HordeTurn) -> ActionList:
 def _move_ids(state: Left4DeadState, movers: list[Figure],
               answers: list[list[int]]) -> list[str]:
     """"horde-move:<figure>:<space>" for each mover's answer, in order: a figure's ids kept
-    with the answer they were made of (Left4DeadState.kept), as nearest_each keeps most
-    answers from one move to the next (the same list: asked by identity)."""
+    with the answer they were made of (Left4DeadState.kept), as most answers are the same
+    from one move to the next (nearest_each keeps them or finds them again)."""
     kept: dict[str, tuple[list[int], list[str]]] = state.kept().setdefault("horde-ids", {})
     ids: list[str] = []
     for zombie, ends in zip(movers, answers, strict=True):
         if ends:
             was = kept.get(zombie.id)
-            if was is None or was[0] is not ends:
+            if was is None or was[0] != ends:
                 was = kept[zombie.id] = (ends, [f"horde-move:{zombie.id}:{s}" for s in ends])
             ids += was[1]
     return ids

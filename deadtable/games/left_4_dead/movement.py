@@ -441,14 +441,15 @@ def move_choices(state: Left4DeadState, figure: Figure, budget: int | None = Non
                 args["cost"], args["attacks"] = route.cost, route.penalty
             yield Action(f"move:{space}", partial(move_label, state, figure, space, route), args)
 
-    ids = _move_ids(state.board.size)
+    ids = space_ids("move", state.board.size)
     return ActionList([ids[s] for s in spaces], build)
 
 
-@lru_cache(maxsize=16)
-def _move_ids(size: int) -> tuple[str, ...]:
-    """"move:<space>" for every space of a board this size, made once."""
-    return tuple(f"move:{s}" for s in range(size))
+@lru_cache(maxsize=64)
+def space_ids(verb: str, size: int) -> tuple[str, ...]:
+    """"<verb>:<space>" ("move:7", "pounce:7", "acid:7") for every space of a board this
+    size, made once: a decision that lists spaces reads its ids from here."""
+    return tuple(f"{verb}:{s}" for s in range(size))
 
 
 def safest(options: list[Route]) -> Route:

@@ -72,7 +72,8 @@ def move_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> A
                        {"verb": "pounce", "figure": figure.id, "space": names[space]})
                 for space in found]
 
-    return ActionList([f"pounce:{space}" for space in found], build)
+    ids = movement.space_ids("pounce", state.board.size)
+    return ActionList([ids[space] for space in found], build)
 
 
 def pounce(state: Left4DeadState, frame: SpecialTurn, figure: Figure, space: int) -> None:

@@ -61,7 +61,8 @@ def attack_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) ->
                        {"verb": "acid", "figure": figure.id, "space": names[s]})
                 for s in found]
 
-    return ActionList([f"acid:{s}" for s in found], build)
+    ids = movement.space_ids("acid", state.board.size)
+    return ActionList([ids[s] for s in found], build)
 
 
 def splash(state: Left4DeadState, figure: Figure, space: int, area: set[int], dice: int,
