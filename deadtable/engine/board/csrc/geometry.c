@@ -39,6 +39,8 @@ typedef struct {
     unsigned char *done;
     int *order;
     unsigned char *flags; /* a query's flags with its sets marked */
+    unsigned int *mark;   /* nearest_list's stamps: a space seen or settled in this search */
+    unsigned int stamp;   /* the last stamp used (mark[] is cleared when it would wrap) */
     void *heap;
     Py_ssize_t heap_cap; /* bytes */
     void *labels;
@@ -537,10 +539,80 @@ static PyObject *geometry_ends(Geometry *g, PyObject *const *args, Py_ssize_t na
 
 /* Of the spaces a move without a penalty from `start` can end on (reach's keys, the start
  * among them), those of the lowest `value`, ascending, if that value is below the start's and
- * finite; else []. A new list, or NULL with an exception set. */
+ * finite; else []. A new list, or NULL with an exception set.
+ *
+ * Its search is not cheapest_search: a step costs a small whole number, so a bucket per cost
+ * (Dial's algorithm) settles the spaces in the order of their costs without a heap, and stamps
+ * (g->mark) tell the spaces seen and settled in this search without clearing an array per
+ * search. Within a cost its order differs from cheapest_search's, but the answer does not
+ * depend on it: the costs, the spaces settled and so the lowest values are the same, and the
+ * answer is sorted. A budget of NEAR_BUCKETS or more (or not a number) takes
+ * cheapest_search. */
+#define NEAR_BUCKETS 64
+
+typedef struct {
+    int space;
+    int next; /* the next entry in its cost's bucket, or -1 */
+} Link;
+
+static int nearest_push(Geometry *g, Py_ssize_t *used, int *head, int cost, int space) {
+    if (grow(&g->heap, &g->heap_cap, *used + 1, sizeof(Link)) < 0) return -1;
+    Link *links = (Link *)g->heap;
+    links[*used] = (Link){space, head[cost]};
+    head[cost] = (int)(*used)++;
+    return 0;
+}
+
+/* The spaces settled (g->order[0..settled)) by Dial's algorithm, as cheapest_search would
+ * settle them but for the order within a cost; -1 with an exception set. */
+static int nearest_search(Geometry *g, int start, double budget, int height,
+                          const unsigned char *flags) {
+    int last = budget >= 0 ? (int)floor(budget) : 0; /* the highest cost within the budget */
+    int head[NEAR_BUCKETS];
+    for (int c = 0; c <= last; c++) head[c] = -1;
+    if (g->stamp > UINT_MAX - 2) {
+        memset(g->mark, 0, (size_t)g->size * sizeof(unsigned int));
+        g->stamp = 0;
+    }
+    unsigned int seen = g->stamp + 1, settled_mark = g->stamp + 2;
+    g->stamp += 2;
+    unsigned int *mark = g->mark;
+    int *best = g->best, *order = g->order;
+    Py_ssize_t used = 0;
+    int settled = 0;
+    best[start] = 0;
+    mark[start] = seen;
+    if (nearest_push(g, &used, head, 0, start) < 0) return -1;
+    for (int c = 0; c <= last; c++) {
+        while (head[c] >= 0) {
+            Link e = ((Link *)g->heap)[head[c]];
+            head[c] = e.next;
+            int space = e.space;
+            if (mark[space] == settled_mark) continue; /* settled at a lower cost already */
+            mark[space] = settled_mark;
+            order[settled++] = space;
+            if (space != start && flags && (flags[space] & (F_STOPS | F_NO_PASS))) continue;
+            for (int k = g->first[space]; k < g->first[space + 1]; k++) {
+                int to = g->nbr[k];
+                if (mark[to] == settled_mark) continue;
+                int step = step_cost(g, space, k, to, height, flags);
+                if (step < 0) continue;
+                int total = c + step;
+                if ((double)total > budget || (mark[to] == seen && total >= best[to])) continue;
+                if (flags && (flags[to] & F_NO_PASS) && (flags[to] & F_NO_END)) continue;
+                best[to] = total;
+                mark[to] = seen;
+                if (nearest_push(g, &used, head, total, to) < 0) return -1;
+            }
+        }
+    }
+    return settled;
+}
+
 static PyObject *nearest_list(Geometry *g, int start, double budget, int height,
                               const unsigned char *f, const double *value) {
-    int settled = cheapest_search(g, start, budget, height, f, -1);
+    int settled = budget < NEAR_BUCKETS ? nearest_search(g, start, budget, height, f)
+                                        : cheapest_search(g, start, budget, height, f, -1);
     if (settled < 0) return NULL;
     double low = INFINITY;
     int count = 0;
@@ -1136,6 +1208,7 @@ static void geometry_dealloc(Geometry *g) {
     PyMem_Free(g->done);
     PyMem_Free(g->order);
     PyMem_Free(g->flags);
+    PyMem_Free(g->mark);
     PyMem_Free(g->heap);
     PyMem_Free(g->labels);
     if (g->lines) {
@@ -1192,9 +1265,10 @@ static int geometry_init(Geometry *g, PyObject *args, PyObject *kw) {
     g->done = PyMem_Calloc(sz, 1);
     g->order = PyMem_Calloc(sz, sizeof(int));
     g->flags = PyMem_Calloc(sz, 1);
+    g->mark = PyMem_Calloc(sz, sizeof(unsigned int));
     g->inf = PyFloat_FromDouble(INFINITY);
     if (!g->first || !g->nbr || !g->open || !g->level || !g->ints || !g->best || !g->parent ||
-        !g->done || !g->order || !g->flags || !g->inf) {
+        !g->done || !g->order || !g->flags || !g->mark || !g->inf) {
         PyErr_NoMemory();
         goto done;
     }
