@@ -180,8 +180,10 @@ def _query(state: Left4DeadState, key: RoutesKey) -> MoveQuery | None:
     if qkey in cache:
         return cache[qkey]
     _, figure, origin, budget, through_all, with_attacks, _blocked = key
-    occupied = dict(state.occupancy())
-    occupied.pop(figure.space, None)  # type: ignore[arg-type]
+    occupied: Mapping[int, Figure] = state.occupancy()
+    if origin != figure.space:  # (from where it stands, its own space is the start: reach
+        occupied = dict(occupied)  # never ends a move elsewhere on it, so it may stay)
+        occupied.pop(figure.space, None)  # type: ignore[arg-type]
     enemy_at = _enemies_left(state, figure)
     # Witch: Furious Focus, never attacked when leaving an engagement
     penalised = figure.kind != "witch" and bool(enemy_at) and with_attacks
@@ -378,13 +380,14 @@ def _terrain_flags(board: Board, mud: bool) -> bytes:
 
 
 def move_query(state: Left4DeadState, figure: Figure, origin: int, budget: int,
-               occupied: dict[int, Figure], through_all: bool, enemy_at: Mapping[int, Figure],
+               occupied: Mapping[int, Figure], through_all: bool, enemy_at: Mapping[int, Figure],
                penalised: bool) -> MoveQuery | None:
     """What routes asks of reach, in data form (engine/board/query.py): the same step costs
     (step_cost), stops (stops_in), can_pass (no enemy unless `through_all`) and can_end (no
-    figure: `occupied`, the mover left out), and if `penalised` the same penalty (the enemies
-    left engaged, as `engaged` tests it: HeroScape's engagement_masks). None where the masks
-    cannot say it (more than 63 enemies crowding together)."""
+    figure: `occupied`, the mover left out or standing on the start, which reach always ends
+    on), and if `penalised` the same penalty (the enemies left engaged, as `engaged` tests it:
+    HeroScape's engagement_masks). None where the masks cannot say it (more than 63 enemies
+    crowding together)."""
     board = state.board
     tall = height(state, figure)
     masks = None
