@@ -223,9 +223,11 @@ static void release(Buf *b) {
 /* -- reach without a penalty: movement._cheapest ---------------------------------------------- */
 /* The search: g->order[0..settled) the spaces settled in order, g->best their costs,
  * g->parent their parents; it ends early once `stop` (a space, or -1 for none) is settled,
- * whose cost and route are then final. Returns `settled`, or -1 with an exception set. */
-static int cheapest_search(Geometry *g, int start, double budget, int height,
-                           const unsigned char *flags, int stop) {
+ * whose cost and route are then final. Returns `settled`, or -1 with an exception set.
+ * cheapest_search (below) answers the same by buckets; this, with a heap, serves budgets too
+ * large for them. */
+static int heap_search(Geometry *g, int start, double budget, int height,
+                       const unsigned char *flags, int stop) {
     int n = g->size;
     int *best = g->best, *parent = g->parent, *order = g->order;
     unsigned char *done = g->done;
@@ -255,6 +257,85 @@ static int cheapest_search(Geometry *g, int start, double budget, int height,
             best[to] = total;
             parent[to] = space;
             if (push2(g, &hn, (Entry2){total, to}) < 0) return -1;
+        }
+    }
+    return settled;
+}
+
+/* heap_search by Dial's algorithm: a step costs a whole number from 1 up, so the spaces
+ * reached at cost c are all known once every cost below c is settled, and settling each cost's
+ * spaces in ascending order settles them in the heap's (cost, space) order, with the same
+ * costs and parents. A bucket per cost instead of a heap, and stamps (g->mark: seen, settled
+ * in this search) instead of arrays cleared per search. Budgets of NEAR_BUCKETS or more (or
+ * not a number) take heap_search. */
+#define NEAR_BUCKETS 64
+
+typedef struct {
+    int space;
+    int next; /* the next entry in its cost's bucket, or -1 */
+} Link;
+
+static int bucket_push(Geometry *g, Py_ssize_t *used, int *head, int cost, int space) {
+    if (grow(&g->heap, &g->heap_cap, *used + 1, sizeof(Link)) < 0) return -1;
+    Link *links = (Link *)g->heap;
+    links[*used] = (Link){space, head[cost]};
+    head[cost] = (int)(*used)++;
+    return 0;
+}
+
+static int cheapest_search(Geometry *g, int start, double budget, int height,
+                           const unsigned char *flags, int stop) {
+    if (!(budget < NEAR_BUCKETS)) return heap_search(g, start, budget, height, flags, stop);
+    int last = budget >= 0 ? (int)floor(budget) : 0; /* the highest cost within the budget */
+    int head[NEAR_BUCKETS];
+    for (int c = 0; c <= last; c++) head[c] = -1;
+    if (g->stamp > UINT_MAX - 2) {
+        memset(g->mark, 0, (size_t)g->size * sizeof(unsigned int));
+        g->stamp = 0;
+    }
+    unsigned int seen = g->stamp + 1, done = g->stamp + 2;
+    g->stamp += 2;
+    unsigned int *mark = g->mark;
+    int *best = g->best, *parent = g->parent, *order = g->order;
+    Py_ssize_t used = 0;
+    int settled = 0;
+    best[start] = 0;
+    parent[start] = -1;
+    mark[start] = seen;
+    if (bucket_push(g, &used, head, 0, start) < 0) return -1;
+    for (int c = 0; c <= last; c++) {
+        /* this cost's spaces (complete: every step costs 1 or more), ascending */
+        int count = 0;
+        for (int e = head[c]; e >= 0; e = ((Link *)g->heap)[e].next) count++;
+        if (!count) continue;
+        if (grow(&g->labels, &g->labels_cap, count, sizeof(int)) < 0) return -1;
+        int *spaces = (int *)g->labels;
+        count = 0;
+        for (int e = head[c]; e >= 0; e = ((Link *)g->heap)[e].next) {
+            int space = ((Link *)g->heap)[e].space, j = count++;
+            for (; j > 0 && spaces[j - 1] > space; j--) spaces[j] = spaces[j - 1];
+            spaces[j] = space;
+        }
+        for (int i = 0; i < count; i++) {
+            int space = spaces[i];
+            if (mark[space] == done) continue; /* settled at a lower cost, or twice here */
+            mark[space] = done;
+            order[settled++] = space;
+            if (space == stop) return settled;
+            if (space != start && flags && (flags[space] & (F_STOPS | F_NO_PASS))) continue;
+            for (int k = g->first[space]; k < g->first[space + 1]; k++) {
+                int to = g->nbr[k];
+                if (mark[to] == done) continue;
+                int step = step_cost(g, space, k, to, height, flags);
+                if (step < 0) continue;
+                int total = c + step;
+                if ((double)total > budget || (mark[to] == seen && total >= best[to])) continue;
+                if (flags && (flags[to] & F_NO_PASS) && (flags[to] & F_NO_END)) continue;
+                best[to] = total;
+                parent[to] = space;
+                mark[to] = seen;
+                if (bucket_push(g, &used, head, total, to) < 0) return -1;
+            }
         }
     }
     return settled;
@@ -539,80 +620,10 @@ static PyObject *geometry_ends(Geometry *g, PyObject *const *args, Py_ssize_t na
 
 /* Of the spaces a move without a penalty from `start` can end on (reach's keys, the start
  * among them), those of the lowest `value`, ascending, if that value is below the start's and
- * finite; else []. A new list, or NULL with an exception set.
- *
- * Its search is not cheapest_search: a step costs a small whole number, so a bucket per cost
- * (Dial's algorithm) settles the spaces in the order of their costs without a heap, and stamps
- * (g->mark) tell the spaces seen and settled in this search without clearing an array per
- * search. Within a cost its order differs from cheapest_search's, but the answer does not
- * depend on it: the costs, the spaces settled and so the lowest values are the same, and the
- * answer is sorted. A budget of NEAR_BUCKETS or more (or not a number) takes
- * cheapest_search. */
-#define NEAR_BUCKETS 64
-
-typedef struct {
-    int space;
-    int next; /* the next entry in its cost's bucket, or -1 */
-} Link;
-
-static int nearest_push(Geometry *g, Py_ssize_t *used, int *head, int cost, int space) {
-    if (grow(&g->heap, &g->heap_cap, *used + 1, sizeof(Link)) < 0) return -1;
-    Link *links = (Link *)g->heap;
-    links[*used] = (Link){space, head[cost]};
-    head[cost] = (int)(*used)++;
-    return 0;
-}
-
-/* The spaces settled (g->order[0..settled)) by Dial's algorithm, as cheapest_search would
- * settle them but for the order within a cost; -1 with an exception set. */
-static int nearest_search(Geometry *g, int start, double budget, int height,
-                          const unsigned char *flags) {
-    int last = budget >= 0 ? (int)floor(budget) : 0; /* the highest cost within the budget */
-    int head[NEAR_BUCKETS];
-    for (int c = 0; c <= last; c++) head[c] = -1;
-    if (g->stamp > UINT_MAX - 2) {
-        memset(g->mark, 0, (size_t)g->size * sizeof(unsigned int));
-        g->stamp = 0;
-    }
-    unsigned int seen = g->stamp + 1, settled_mark = g->stamp + 2;
-    g->stamp += 2;
-    unsigned int *mark = g->mark;
-    int *best = g->best, *order = g->order;
-    Py_ssize_t used = 0;
-    int settled = 0;
-    best[start] = 0;
-    mark[start] = seen;
-    if (nearest_push(g, &used, head, 0, start) < 0) return -1;
-    for (int c = 0; c <= last; c++) {
-        while (head[c] >= 0) {
-            Link e = ((Link *)g->heap)[head[c]];
-            head[c] = e.next;
-            int space = e.space;
-            if (mark[space] == settled_mark) continue; /* settled at a lower cost already */
-            mark[space] = settled_mark;
-            order[settled++] = space;
-            if (space != start && flags && (flags[space] & (F_STOPS | F_NO_PASS))) continue;
-            for (int k = g->first[space]; k < g->first[space + 1]; k++) {
-                int to = g->nbr[k];
-                if (mark[to] == settled_mark) continue;
-                int step = step_cost(g, space, k, to, height, flags);
-                if (step < 0) continue;
-                int total = c + step;
-                if ((double)total > budget || (mark[to] == seen && total >= best[to])) continue;
-                if (flags && (flags[to] & F_NO_PASS) && (flags[to] & F_NO_END)) continue;
-                best[to] = total;
-                mark[to] = seen;
-                if (nearest_push(g, &used, head, total, to) < 0) return -1;
-            }
-        }
-    }
-    return settled;
-}
-
+ * finite; else []. A new list, or NULL with an exception set. */
 static PyObject *nearest_list(Geometry *g, int start, double budget, int height,
                               const unsigned char *f, const double *value) {
-    int settled = budget < NEAR_BUCKETS ? nearest_search(g, start, budget, height, f)
-                                        : cheapest_search(g, start, budget, height, f, -1);
+    int settled = cheapest_search(g, start, budget, height, f, -1);
     if (settled < 0) return NULL;
     double low = INFINITY;
     int count = 0;
