@@ -249,18 +249,26 @@ class Left4DeadState(ProcedureState):
         moved: dict[Figure, list[Any]] = {}  # figure -> [first space, last space]: a walk's
         for figure, name, before, after in _recent[len(_recent) - since:]:  # steps in one
             if name == "space":
-                if figure in moved:
-                    moved[figure][1] = after
-                else:
+                span = moved.get(figure)
+                if span is None:
                     moved[figure] = [before, after]
+                else:
+                    span[1] = after
         entered = self._derived_len != len(figures)  # a figure new or deleted
-        moves = [(figure, before, after) for figure, (before, after) in moved.items()
-                 if before != after and (figures.get(figure.id) is figure or (
-                     before is not None and occupancy.get(before) is figure))]
-        # (else another state's figure; one of ours that left the map was deleted after)
+        moves: list[tuple[Figure, int | None, int | None]] = []
+        for figure, (before, after) in moved.items():
+            if before != after and (figures.get(figure.id) is figure or (
+                    before is not None and occupancy.get(before) is figure)):
+                moves.append((figure, before, after))
+            # (else another state's figure; one of ours that left the map was deleted after)
         if moves:
             occupancy = dict(occupancy)
-            sides = {SURVIVORS: dict(sides[SURVIVORS]), INFECTED: dict(sides[INFECTED])}
+            sides = dict(sides)
+            copied: list[str] = []  # a side's dict copied only if one of its figures moved
+            for figure, _before, _after in moves:
+                if figure.side not in copied:
+                    copied.append(figure.side)
+                    sides[figure.side] = dict(sides[figure.side])
         for figure, before, _after in moves:
             if before is not None:
                 if occupancy.get(before) is not figure:
