@@ -36,7 +36,7 @@ from deadtable.engine.board.query import (
 )
 from deadtable.engine.decisions import Action, ActionList
 from deadtable.games.left_4_dead import combat
-from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState
+from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState, placements
 
 CORE_MOVE = "HeroScape core rules: Moving"
 CORE_ENGAGE = "HeroScape core rules: Engagement"
@@ -469,12 +469,16 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
     board = state.board
     others = _Others(state, figure.side)
     next_to = _next_to(board)
+    enemy_at: Mapping[int, Figure] = {}
+    known = -1  # placements() when enemy_at was read: the walker's own steps aside, unchanged
     for frm, to in zip(route.spaces, route.spaces[1:], strict=False):
         if figure.space != frm or figure.down:
             return
         if figure.kind != "witch":
+            if placements() != known:  # the first step, or another figure moved or came
+                enemy_at = enemies_of(state, figure.side)
             near = next_to[frm]  # engaged from frm means next to it: ask only those
-            for enemy in [e for e in others.figures() if e.space in near]:
+            for enemy in _next_to_walker(others, near, enemy_at):
                 if enemy.space in near and engaged(state, figure, enemy, frm) \
                         and not engaged(state, figure, enemy, to):
                     dice = state.data.rules.leaving_dice
@@ -487,12 +491,23 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
                     if figure.space != frm or figure.down:
                         return
         figure.space = to
+        known = placements()
         drop = board.level[frm] - board.level[to]
         if drop > 0:  # no fall otherwise: Height >= 1 and minor_drop >= 0 (data.py)
             fall(state, figure, drop, to)
             if figure.space is None:
                 return
         items.entered(state, figure, to)
+
+
+def _next_to_walker(others: _Others, near: frozenset[int],
+                    enemy_at: Mapping[int, Figure]) -> list[Figure]:
+    """The enemies on `near` in the figures' order; none asked of the figures where no enemy
+    stands next to the walker (most steps)."""
+    for space in near:
+        if space in enemy_at:
+            return [e for e in others.figures() if e.space in near]
+    return []
 
 
 @lru_cache(maxsize=16)

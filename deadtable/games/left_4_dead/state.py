@@ -36,6 +36,12 @@ _recent: list[tuple[Figure, str, Any, Any]] = []
 _RECENT = 16
 
 
+def placements() -> int:
+    """How many changes of space or down any figure has had in this process (a figure made
+    counts one): equal at two moments, no figure stands elsewhere or newly."""
+    return _placements
+
+
 class Figure:
     """One figure: a survivor, a zombie of the horde, an uncommon or special infected."""
 
