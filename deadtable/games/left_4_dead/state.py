@@ -159,6 +159,9 @@ class Effect:
         return cls(data[0], data[1], data[2])
 
 
+_NO_OBSTACLES: frozenset[int] = frozenset()
+
+
 @lru_cache(maxsize=16)
 def _obstacles(board: Board) -> frozenset[int]:
     """The crescendo obstacles' spaces: fixed for a map."""
@@ -224,8 +227,8 @@ class Left4DeadState(ProcedureState):
     def blocked_spaces(self) -> frozenset[int]:
         """Spaces no figure may enter: a crescendo obstacle until its event is over."""
         if self.crescendo and self.crescendo_over:  # asked at every step: 0 answers at once
-            return frozenset()
-        return self.board_obstacles
+            return _NO_OBSTACLES
+        return _obstacles(self.board)  # (board_obstacles, without a property's call)
 
     # -- who is where ----------------------------------------------------------------------
     def derived(self) -> dict[Any, Any]:
@@ -332,7 +335,10 @@ class Left4DeadState(ProcedureState):
         return self._kept
 
     def survivors(self) -> tuple[Figure, ...]:
-        found = self.derived().get("survivors")
+        cache = self._derived  # derived()'s test inline: asked a few times a step
+        if self._derived_at != _placements or self._derived_len != len(self.figures):
+            cache = self.derived()
+        found = cache.get("survivors")
         return self._place()[0] if found is None else found
 
     def infected(self) -> tuple[Figure, ...]:
@@ -348,7 +354,10 @@ class Left4DeadState(ProcedureState):
 
     def occupancy(self) -> Mapping[int, Figure]:
         """Space -> the figure standing there (read only: it is shared until a figure moves)."""
-        found = self.derived().get("occupancy")
+        cache = self._derived  # derived()'s test inline, as in survivors
+        if self._derived_at != _placements or self._derived_len != len(self.figures):
+            cache = self.derived()
+        found = cache.get("occupancy")
         return self._place()[2] if found is None else found
 
     def _place(self) -> tuple[tuple[Figure, ...], tuple[Figure, ...], dict[int, Figure]]:
