@@ -307,9 +307,11 @@ class _NearestMemo:
                 or not _steps_bound(state.board):
             return cls(field, blocked, occupancy)
         if memo.occupancy is not occupancy:
-            board = state.board
-            memo.changed = [distances(board, s) for s, _ in
-                            memo.occupancy.items() ^ occupancy.items()]
+            board, was = state.board, memo.occupancy
+            # the spaces whose occupant changed: left, or taken by another; newly taken
+            memo.changed = [distances(board, s) for s, f in was.items()
+                            if occupancy.get(s) is not f]
+            memo.changed += [distances(board, s) for s in occupancy if s not in was]
             memo.occupancy = occupancy
         return memo
 
