@@ -767,7 +767,7 @@ static PyObject *geometry_distance_field(Geometry *g, PyObject *const *args, Py_
         if (field[s] == 0) continue;
         field[s] = 0;
         if (climbing) {
-            if (push2(g, &hn, (Entry2){0, (int)s}) < 0) goto fail;
+            if (height >= NEAR_BUCKETS && push2(g, &hn, (Entry2){0, (int)s}) < 0) goto fail;
         } else {
             frontier[nf++] = (int)s;
         }
@@ -782,6 +782,43 @@ static PyObject *geometry_distance_field(Geometry *g, PyObject *const *args, Py_
                 if (field[to] == INT_MAX && (!pass || pass[to])) {
                     field[to] = d;
                     frontier[nf++] = to;
+                }
+            }
+        }
+    } else if (height < NEAR_BUCKETS) {
+        /* Dial's algorithm on a ring of buckets: a step costs 1 to `height`, so the costs
+         * waiting are within `height` of the one settled (the field is the same whatever the
+         * order among equal costs: it holds only the costs) */
+        int ring = (height > 1 ? (int)height : 1) + 1, head[NEAR_BUCKETS + 1];
+        for (int c = 0; c < ring; c++) head[c] = -1;
+        Py_ssize_t used = 0, waiting = 0;
+        for (int i = 0; i < n; i++) {
+            if (field[i] == 0) {
+                if (bucket_push(g, &used, head, 0, i) < 0) goto fail;
+                waiting++;
+            }
+        }
+        for (int cost = 0; waiting; cost++) {
+            int b = cost % ring;
+            while (head[b] >= 0) {
+                Link e = ((Link *)g->heap)[head[b]];
+                head[b] = e.next;
+                waiting--;
+                int space = e.space;
+                if (field[space] != cost) continue; /* reached cheaper since */
+                for (int k = g->first[space]; k < g->first[space + 1]; k++) {
+                    int from = g->nbr[k];
+                    if (pass && !pass[from]) continue;
+                    if (!g->open[k]) continue;
+                    int climb = g->level[space] - g->level[from];
+                    int step = climb <= 0 ? 1 : (climb >= height ? -1 : 1 + climb);
+                    if (step < 0) continue;
+                    int total = cost + step;
+                    if (total < field[from]) {
+                        field[from] = total;
+                        if (bucket_push(g, &used, head, total % ring, from) < 0) goto fail;
+                        waiting++;
+                    }
                 }
             }
         }
