@@ -40,7 +40,7 @@ def reduced(state: Left4DeadState, figure: Figure, stat: str) -> int:
     """A card's Move, Range, Attack or Defense after Vomit and Mud Markers and Smoker's choking
     smoke, each -1 to a minimum of 1 (Boomer: Blinding Alluring Bile; Mud Man: Blinding Mud;
     Smoker: Choking Smoke)."""
-    value = int(getattr(state.card(figure), stat))
+    value = int(getattr(state.data.cards.cards[figure.kind], stat))  # state.card, inline
     minus = 0
     if figure.markers and stat in ("move", "range", "attack", "defense"):
         if "vomit" in figure.markers:

@@ -480,7 +480,13 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
             if placements() != known:  # the first step, or another figure moved or came
                 enemy_at = enemies_of(state, figure.side)
             near = next_to[frm]  # engaged from frm means next to it: ask only those
-            for enemy in _next_to_walker(others, near, enemy_at):
+            for space in near:  # the figures looked through only with an enemy next to it
+                if space in enemy_at:
+                    enemies = [e for e in others.figures() if e.space in near]
+                    break
+            else:
+                enemies = []  # (most steps)
+            for enemy in enemies:
                 if enemy.space in near and engaged(state, figure, enemy, frm) \
                         and not engaged(state, figure, enemy, to):
                     dice = state.data.rules.leaving_dice
@@ -500,16 +506,6 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
             if figure.space is None:
                 return
         items.entered(state, figure, to)
-
-
-def _next_to_walker(others: _Others, near: frozenset[int],
-                    enemy_at: Mapping[int, Figure]) -> list[Figure]:
-    """The enemies on `near` in the figures' order; none asked of the figures where no enemy
-    stands next to the walker (most steps)."""
-    for space in near:
-        if space in enemy_at:
-            return [e for e in others.figures() if e.space in near]
-    return []
 
 
 @lru_cache(maxsize=16)
