@@ -392,16 +392,31 @@ def move_query(state: Left4DeadState, figure: Figure, origin: int, budget: int,
     crowding together)."""
     board = state.board
     tall = height(state, figure)
-    masks = None
-    if penalised:
-        cards = state.data.cards.cards  # height(state, enemy), for each
-        masks = engagement_masks(board, tall, list(enemy_at),
-                                 [cards[e.kind].height for e in enemy_at.values()])
-        if masks is None:
-            return None
+    masks = _masks(state, tall, enemy_at) if penalised else None
+    if penalised and masks is None:
+        return None
     return MoveQuery(origin, budget, tall, _terrain_flags(board, slithers(figure)), masks,
                      closed=state.blocked_spaces(), no_pass=() if through_all else enemy_at,
                      no_end=occupied)
+
+
+def _masks(state: Left4DeadState, tall: int,
+           enemy_at: Mapping[int, Figure]) -> array[int] | None:
+    """engagement_masks for a mover of height `tall` among the enemies of `enemy_at`, kept
+    with that dict (Left4DeadState.kept): a dict handed out never changes, and carrying who
+    stands where keeps a side's dict when only the other side moved, so the horde's moves
+    share the survivors' masks (and the survivors' moves the infected's). Read them, never
+    change them."""
+    kept: dict[int, tuple[Mapping[int, Figure], array[int] | None]] = \
+        state.kept().setdefault("masks", {})  # height -> (enemies, masks)
+    was = kept.get(tall)
+    if was is not None and was[0] is enemy_at:
+        return was[1]
+    cards = state.data.cards.cards  # height(state, enemy), for each
+    found = engagement_masks(state.board, tall, list(enemy_at),
+                             [cards[e.kind].height for e in enemy_at.values()])
+    kept[tall] = (enemy_at, found)
+    return found
 
 
 def step_cost(state: Left4DeadState, figure: Figure) -> Callable[[int, int], float | None]:

@@ -229,3 +229,25 @@ def test_a_figure_sets_its_slots_and_counts_only_its_placements() -> None:
     assert state_module._recent[-1] == (figure, "space", 4, 5)
     with pytest.raises(AttributeError, match="no attribute 'speed'"):
         figure.speed = 3  # type: ignore[attr-defined]
+
+
+def test_routes_with_kept_engagement_masks_are_the_routes_asked_afresh() -> None:
+    # the masks are kept with the enemies' dict they were made of (movement._masks): random
+    # chapters, the survivors' routes (leaving-engagement attacks counted) and a clone's
+    game = registry.load("left-4-dead")
+    compared = 0
+    for seed in range(2):
+        state = game.new(seed=seed)
+        assert isinstance(state, Left4DeadState)
+        pick = Dice(seed)
+        while (decision := state.decision) is not None and len(state.history) < 1500:
+            if len(state.history) % 5 == 0:
+                fresh = state.clone()
+                assert isinstance(fresh, Left4DeadState)
+                for figure in state.survivors():
+                    if figure.space is not None and movement.engaged_with(state, figure):
+                        assert movement.routes(state, figure) == movement.routes(
+                            fresh, fresh.figures[figure.id])
+                        compared += 1
+            state.apply(pick.choice(decision.ids))
+    assert compared > 50
