@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections.abc import Iterator
 
 import pytest
 
@@ -160,21 +161,26 @@ def _ids(placed: tuple[object, ...]) -> list[object]:
             else [f.id for f in part] for part in placed]  # type: ignore[attr-defined]
 
 
-def test_carried_caches_are_the_rebuilt_ones_over_random_chapters() -> None:
-    # walks through friends, figures entering, leaving, deleted: every step's carried
-    # answers are a fresh state's (a clone makes its caches from its figures)
+def _random_steps() -> Iterator[tuple[Left4DeadState, Left4DeadState]]:
+    """Each step of two random chapters (1500 steps at most each): the state, looked at before
+    its step is played, and a fresh clone of it (which makes its caches from its figures)."""
     game = registry.load("left-4-dead")
-    carried = 0
     for seed in range(2):
         state = game.new(seed=seed)
         assert isinstance(state, Left4DeadState)
         pick = Dice(seed)
         while (decision := state.decision) is not None and len(state.history) < 1500:
-            carried += "sides" in state._derived and state._derived_at != -1
-            fresh = state.clone()
-            assert isinstance(fresh, Left4DeadState)
-            assert _ids(_placed(state)) == _ids(_placed(fresh))
+            yield state, state.clone()
             state.apply(pick.choice(decision.ids))
+
+
+def test_carried_caches_are_the_rebuilt_ones_over_random_chapters() -> None:
+    # walks through friends, figures entering, leaving, deleted: every step's carried
+    # answers are a fresh state's
+    carried = 0
+    for state, fresh in _random_steps():
+        carried += "sides" in state._derived and state._derived_at != -1
+        assert _ids(_placed(state)) == _ids(_placed(fresh))
     assert carried > 1000
 
 
@@ -198,24 +204,16 @@ def test_a_hunters_landings_and_a_spitters_acid_spaces_follow_a_move(
 
 def test_specials_kept_answers_are_the_answers_asked_afresh() -> None:
     # random chapters: at every step, a Hunter's landings and a Spitter's acid spaces kept
-    # in the state are a fresh state's (a clone makes its caches from its figures)
-    game = registry.load("left-4-dead")
+    # in the state are a fresh state's
     asked = 0
-    for seed in range(2):
-        state = game.new(seed=seed)
-        assert isinstance(state, Left4DeadState)
-        pick = Dice(seed)
-        while (decision := state.decision) is not None and len(state.history) < 1500:
-            for figure in horde.specials_in_play(state):
-                ask = {"hunter": hunter_power.landings, "spitter": spitter_power.spaces}.get(
-                    figure.kind)
-                if ask is not None:
-                    ask(state, figure)  # kept now
-                    fresh = state.clone()
-                    assert isinstance(fresh, Left4DeadState)
-                    assert ask(state, figure) == ask(fresh, fresh.figures[figure.id])
-                    asked += 1
-            state.apply(pick.choice(decision.ids))
+    for state, fresh in _random_steps():
+        for figure in horde.specials_in_play(state):
+            ask = {"hunter": hunter_power.landings, "spitter": spitter_power.spaces}.get(
+                figure.kind)
+            if ask is not None:
+                ask(state, figure)  # kept now
+                assert ask(state, figure) == ask(fresh, fresh.figures[figure.id])
+                asked += 1
     assert asked > 100
 
 
@@ -233,21 +231,13 @@ def test_a_figure_sets_its_slots_and_counts_only_its_placements() -> None:
 
 def test_routes_with_kept_engagement_masks_are_the_routes_asked_afresh() -> None:
     # the masks are kept with the enemies' dict they were made of (movement._masks): random
-    # chapters, the survivors' routes (leaving-engagement attacks counted) and a clone's
-    game = registry.load("left-4-dead")
+    # chapters, the engaged survivors' routes (leaving-engagement attacks counted) and a
+    # fresh state's
     compared = 0
-    for seed in range(2):
-        state = game.new(seed=seed)
-        assert isinstance(state, Left4DeadState)
-        pick = Dice(seed)
-        while (decision := state.decision) is not None and len(state.history) < 1500:
-            if len(state.history) % 5 == 0:
-                fresh = state.clone()
-                assert isinstance(fresh, Left4DeadState)
-                for figure in state.survivors():
-                    if figure.space is not None and movement.engaged_with(state, figure):
-                        assert movement.routes(state, figure) == movement.routes(
-                            fresh, fresh.figures[figure.id])
-                        compared += 1
-            state.apply(pick.choice(decision.ids))
+    for state, fresh in _random_steps():
+        for figure in state.survivors():
+            if figure.space is not None and movement.engaged_with(state, figure):
+                assert movement.routes(state, figure) == movement.routes(
+                    fresh, fresh.figures[figure.id])
+                compared += 1
     assert compared > 50

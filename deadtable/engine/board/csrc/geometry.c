@@ -731,6 +731,15 @@ done:
 }
 
 /* distance_field(sources, height, passable): height None for steps of 1 (breadth first). */
+/* A distance field's step from `from` into `space` (its k-th neighbour, the edge the same
+ * either way) by climbing: -1 where impossible or `from` is not passable. */
+static inline int field_step(const Geometry *g, int k, int space, int from, int height,
+                             const unsigned char *pass) {
+    if ((pass && !pass[from]) || !g->open[k]) return -1;
+    int climb = g->level[space] - g->level[from];
+    return climb <= 0 ? 1 : (climb >= height ? -1 : 1 + climb);
+}
+
 static PyObject *geometry_distance_field(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "distance_field(sources, height, passable)");
@@ -808,10 +817,7 @@ static PyObject *geometry_distance_field(Geometry *g, PyObject *const *args, Py_
                 if (field[space] != cost) continue; /* reached cheaper since */
                 for (int k = g->first[space]; k < g->first[space + 1]; k++) {
                     int from = g->nbr[k];
-                    if (pass && !pass[from]) continue;
-                    if (!g->open[k]) continue;
-                    int climb = g->level[space] - g->level[from];
-                    int step = climb <= 0 ? 1 : (climb >= height ? -1 : 1 + climb);
+                    int step = field_step(g, k, space, from, (int)height, pass);
                     if (step < 0) continue;
                     int total = cost + step;
                     if (total < field[from]) {
@@ -829,11 +835,7 @@ static PyObject *geometry_distance_field(Geometry *g, PyObject *const *args, Py_
             if (e.cost > field[space]) continue;
             for (int k = g->first[space]; k < g->first[space + 1]; k++) {
                 int from = g->nbr[k];
-                if (pass && !pass[from]) continue;
-                /* the route goes from `from` into `space`: the edge is the same either way */
-                if (!g->open[k]) continue;
-                int climb = g->level[space] - g->level[from];
-                int step = climb <= 0 ? 1 : (climb >= height ? -1 : 1 + climb);
+                int step = field_step(g, k, space, from, (int)height, pass);
                 if (step < 0) continue;
                 int total = e.cost + step;
                 if (total < field[from]) {
