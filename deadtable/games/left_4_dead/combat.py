@@ -198,10 +198,11 @@ def incapacitate(state: Left4DeadState, figure: Figure, cite: str, by: str = "")
 
 
 def release(state: Left4DeadState, figure: Figure) -> None:
-    """Markers placed by an infected on this figure, and by this figure on others, go."""
+    """Markers placed by an infected on this figure, and by this figure on others, go (only
+    survivors carry them: powers/common.py's hold)."""
     for key in ("pinned", "grabbed", "ridden", "tongue"):
         figure.markers.pop(key, None)
-    for other in state.figures.values():
+    for other in state.survivors():
         for key in ("pinned", "grabbed", "ridden", "tongue"):
             if other.markers.get(key) == figure.id:
                 del other.markers[key]
