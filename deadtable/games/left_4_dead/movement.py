@@ -484,7 +484,7 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
     """Move along a route step by step: leaving-engagement attacks, falls, and what lies on the
     spaces entered (fire, acid, water that puts out burning). Stops where the figure falls."""
     board = state.board
-    others = _Others(state, figure.side)
+    others: _Others | None = None  # made at the first step with an enemy next to the walker
     next_to = _next_to(board)
     enemy_at: Mapping[int, Figure] = {}
     known = -1  # placements() when enemy_at was read: the walker's own steps aside, unchanged
@@ -497,6 +497,7 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
             near = next_to[frm]  # engaged from frm means next to it: ask only those
             for space in near:  # the figures looked through only with an enemy next to it
                 if space in enemy_at:
+                    others = others or _Others(state, figure.side)
                     enemies = [e for e in others.figures() if e.space in near]
                     break
             else:
