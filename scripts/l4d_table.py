@@ -8,6 +8,7 @@ alone); the table is printed as Markdown and the plot written where `--plot` say
     python scripts/l4d_table.py --agent mcts --games 20 --difficulty expert --chapter 1
     python scripts/l4d_table.py --chapter 5 --json ch5.json     # one part of the table ...
     python scripts/l4d_table.py --load ch1.json ch5.json --plot p.png   # ... then all of it
+    python scripts/l4d_table.py --agent mcts --games 8 --json m.json --resume  # what m lacks
     python scripts/l4d_table.py --versus mcts --games 40 --chapter 1 --difficulty normal
 
 `--versus AGENT` plays each cell as a `deadtable compare` of the survivors played by AGENT
@@ -100,6 +101,20 @@ def run_cell(argv: list[str]) -> dict[str, Any]:
     return result
 
 
+def load(path: str) -> dict[tuple[str, int], dict[str, Any]]:
+    """The cells a --json file holds (none if it does not exist yet)."""
+    if not Path(path).exists():
+        return {}
+    with open(path) as file:
+        return {(key.split("/")[0], int(key.split("/")[1])): summary
+                for key, summary in json.load(file).items()}
+
+
+def save(path: str, cells: dict[tuple[str, int], dict[str, Any]]) -> None:
+    with open(path, "w") as out:
+        json.dump({f"{d}/{c}": s for (d, c), s in cells.items()}, out, indent=1)
+
+
 def percent(low: float, rate: float, high: float) -> str:
     return f"{100 * rate:.0f}% [{100 * low:.0f}, {100 * high:.0f}]"
 
@@ -188,6 +203,8 @@ def main() -> None:
                              "chapter alone")
     parser.add_argument("--plot", help="write the plot here (png, svg, ...)")
     parser.add_argument("--json", help="write every cell's sim summary here")
+    parser.add_argument("--resume", action="store_true",
+                        help="play only the cells the --json file does not hold yet")
     parser.add_argument("--load", nargs="+", metavar="FILE",
                         help="run nothing: draw the table from cells earlier runs wrote (--json)")
     parser.add_argument("--versus", metavar="AGENT",
@@ -208,27 +225,29 @@ def main() -> None:
                     pairs["both"], pairs["only_a"], pairs["only_b"], pairs["neither"],
                     args.versus))
         return
+    if args.resume and not args.json:
+        parser.error("--resume goes on with the cells of a --json file: name it")
     if args.load:
         cells = {}
         for path in args.load:
-            with open(path) as file:
-                for key, summary in json.load(file).items():
-                    difficulty, chapter = key.split("/")
-                    cells[difficulty, int(chapter)] = summary
+            cells.update(load(path))
         difficulties = [d for d in DIFFICULTIES if any(k[0] == d for k in cells)]
         chapters = sorted({k[1] for k in cells})
         args.games = min(s["games"] for s in cells.values())
     else:
         difficulties = args.difficulty or list(DIFFICULTIES)
         chapters = args.chapter or [1, 2, 3, 4, 5]
-        cells = {(difficulty, chapter): run_cell(command(args.agent, difficulty, chapter,
-                                                         args.games, args.seed, args.workers,
-                                                         not args.to_the_end))
-                 for chapter in chapters for difficulty in difficulties}
+        cells = load(args.json) if args.resume else {}
+        for chapter in chapters:
+            for difficulty in difficulties:
+                if (difficulty, chapter) in cells:
+                    continue
+                cells[difficulty, chapter] = run_cell(command(
+                    args.agent, difficulty, chapter, args.games, args.seed, args.workers,
+                    not args.to_the_end))
+                if args.json:  # after every cell: a long run stopped keeps what it played
+                    save(args.json, cells)
     print(table(cells, difficulties, chapters))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump({f"{d}/{c}": s for (d, c), s in cells.items()}, out, indent=1)
     if args.plot:
         what = "from each chapter to the finale" if args.to_the_end else "chapter by chapter"
         plot(args.plot, f"Left 4 Dead, Dead River {what}\nsurvivors ({args.agent}) against "

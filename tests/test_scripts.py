@@ -94,6 +94,20 @@ def test_l4d_table_draws_the_table_from_cells_run_apart(tmp_path: Path) -> None:
     assert "| 1 | expert | 4 | 4 | Hunter 2, Spitter (Acid Vomit) 1, overrun 1 |" in lines
 
 
+def test_l4d_table_resumes_with_the_cells_its_json_holds(tmp_path: Path) -> None:
+    kept = {"games": 8, "loss_causes": {"overrun": 2},
+            "sides": {"survivors": {"win_rate": 0.75, "ci95": [0.4, 0.93]}}}
+    path = tmp_path / "m.json"
+    path.write_text(json.dumps({"easy/1": kept}))
+    done = subprocess.run(  # every cell asked for is kept: nothing is played again
+        [sys.executable, str(SCRIPTS / "l4d_table.py"), "--agent", "mcts", "--json", str(path),
+         "--resume", "--chapter", "1", "--difficulty", "easy"],
+        capture_output=True, text=True, check=True, timeout=60)
+    assert "| 1 | 75% [40, 93] |" in done.stdout.splitlines()
+    assert "$ deadtable" not in done.stderr
+    assert json.loads(path.read_text()) == {"easy/1": kept}
+
+
 def test_l4d_table_pools_the_pairs_of_compare_stores(tmp_path: Path) -> None:
     import sqlite3
 

@@ -111,8 +111,9 @@ register_agent("heuristic", HeuristicAgent, game="left-4-dead")
 # The search: the survivors' heuristic and the director play every imagined game (lineup),
 # cut after 30 steps (about a side's turn and its answer) and scored by evaluation.py; it is
 # run only where agent_focus.py says the heuristic's choice may be wrong (who acts while the
-# infected press, whom to shoot, whom to heal), among the few actions it names, 6 paired
-# worlds at most on synchronised dice. Measured against the heuristic in docs/analysis.md.
+# infected press, whom to shoot, whom to heal, a move that ends next to the infected or
+# alone), among the few actions it names, 6 paired worlds at most on synchronised dice.
+# Measured against the heuristic in docs/analysis.md.
 MCTS_DEFAULTS = ("paired=true,rollout=lineup,evaluate=true,focus=true,iterations=6,batch=2,"
                  "depth=30,tolerance=0.005,margin=1,sync=true")
 register_defaults("mcts", MCTS_DEFAULTS, game="left-4-dead")

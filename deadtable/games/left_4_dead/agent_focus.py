@@ -6,7 +6,11 @@ chapter's search costs seconds, not minutes.
 
 - which survivor acts, while the infected press the team (one near, a teammate down or held);
 - whether to use a Health Kit before the turn, and on whom;
-- whom to attack: the best weapon on each target, the heuristic's few best targets.
+- whom to attack: the best weapon on each target, the heuristic's few best targets;
+- where to move, while the infected press the team: the heuristic's move against its best
+  "covered" one, which ends next to no awake infected figure and within reach of a standing
+  teammate (the horde attacks who stands next to it; a Hunter or Smoker takes who stands
+  alone), where the heuristic's own would not.
 
 Not what to pick up or when to take pills: what an item is worth shows after more turns than
 a search looks ahead, and the evaluation counts the team's condition, not its kit.
@@ -16,14 +20,16 @@ Called on a sampled world, never the live game."""
 from __future__ import annotations
 
 from deadtable.games.left_4_dead.agent_common import (
+    NEAR_FRIEND,
     acting,
     arg,
     calm_witch,
     captors,
     on_map,
     spaces_apart,
+    standing,
 )
-from deadtable.games.left_4_dead.agent_survivors import attack_value
+from deadtable.games.left_4_dead.agent_survivors import Placement, attack_value
 from deadtable.games.left_4_dead.state import SURVIVORS, Left4DeadState
 
 PRESSING = 4  # an infected figure this close to a survivor makes the order of turns matter
@@ -46,7 +52,9 @@ def focus(state: Left4DeadState, ids: list[str], preferred: str) -> list[str]:
         return heal_choices(ids, preferred)
     if step == "attack":
         return attack_choices(state, ids, preferred)
-    return []  # moving (too many spaces to compare), picking up
+    if step == "move":
+        return move_choices(state, ids, preferred) if team_pressed(state) else []
+    return []  # picking up
 
 
 def team_pressed(state: Left4DeadState) -> bool:
@@ -91,3 +99,44 @@ def heal_choices(ids: list[str], preferred: str) -> list[str]:
     if not heals:
         return []
     return [preferred, *(i for i in [*heals, "go-on"] if i != preferred and i in ids)]
+
+
+def move_choices(state: Left4DeadState, ids: list[str], preferred: str) -> list[str]:
+    """The heuristic's move and the best covered one (the heuristic's own score among the
+    places covered), if its own is not covered; none where every place is exposed."""
+    from deadtable.games.left_4_dead.movement import routes, safest
+
+    me = acting(state)
+    if me.space is None:
+        return []
+    frame = state.stack[-1]
+    options = routes(state, me, frame.budget)  # type: ignore[attr-defined]
+    place = Placement(state, me)
+    ends = {a: int(arg(a, 1)) for a in ids if a.startswith("move:")}
+    if "stop" in ids:
+        ends["stop"] = me.space
+    if preferred not in ends or covered(state, ends[preferred], me.id):
+        return []
+    best, best_score = None, 0.0
+    for action, space in ends.items():
+        if space != me.space and space not in options:
+            continue
+        if not covered(state, space, me.id):
+            continue
+        route = None if space == me.space else safest(options[space])
+        score = (place.score(space, 0) if route is None
+                 else place.score(space, route.penalty) + place.alarm_cost(route))
+        if best is None or score < best_score:
+            best, best_score = action, score
+    return [] if best is None else [preferred, best]
+
+
+def covered(state: Left4DeadState, space: int, who: str) -> bool:
+    """Next to no awake infected figure, and within NEAR_FRIEND of a standing teammate (or
+    with none left to be near)."""
+    near = state.board.neighbours[space]
+    if any(f.space in near for f in state.infected() if f.space is not None
+           and not calm_witch(f)):
+        return False
+    mates = [f.space for f in standing(state) if f.id != who]
+    return not mates or any(spaces_apart(state, space, m) <= NEAR_FRIEND for m in mates)

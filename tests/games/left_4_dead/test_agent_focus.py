@@ -4,10 +4,11 @@ positions of the small lane (positions.SMALL_MAP: safe rooms at the west and eas
 from __future__ import annotations
 
 from deadtable.games.left_4_dead.agent import HeuristicAgent
-from deadtable.games.left_4_dead.agent_focus import TARGETS, focus
+from deadtable.games.left_4_dead.agent_focus import TARGETS, covered, focus
 from deadtable.games.left_4_dead.rounds import SideTurn
 from deadtable.games.left_4_dead.state import Left4DeadState
 from tests.games.left_4_dead.positions import (
+    at,
     choose,
     horde_turn,
     infected,
@@ -78,11 +79,39 @@ def test_standing_a_teammate_up_is_never_put_off(lane: Left4DeadState) -> None:
     assert named(lane) == []
 
 
-def test_moves_and_pickups_are_the_heuristics(lane: Left4DeadState) -> None:
+def test_a_move_next_to_the_horde_is_compared_with_a_covered_one(
+        lane: Left4DeadState) -> None:
     place_team(lane, bill="3,2", francis="3,3", louis="2,2", zoey="2,3")
     infected(lane, "zombies-of-morindan", "6,2")
     survivor_turn(lane, "bill", step="move")
+    preferred = choose(HeuristicAgent(seed=1), lane)
+    assert preferred == f"move:{at(lane, '5,2')}"  # on toward the safe room, next to it
+    chosen = named(lane)
+    assert chosen[0] == preferred and len(chosen) == 2
+    alternative = int(chosen[1].split(":")[1])
+    assert covered(lane, alternative, "bill") and not covered(lane, at(lane, "5,2"), "bill")
+
+
+def test_a_covered_move_and_a_quiet_one_are_the_heuristics(lane: Left4DeadState) -> None:
+    place_team(lane, bill="3,2", francis="3,3", louis="2,2", zoey="2,3")
+    survivor_turn(lane, "bill", step="move")
+    assert named(lane) == []  # nobody near: the heuristic's move
+    infected(lane, "zombies-of-morindan", "7,0")  # near enough to press, not to engage
+    lane._decision = None
+    preferred = choose(HeuristicAgent(seed=1), lane)
+    assert covered(lane, int(preferred.split(":")[1]), "bill")
     assert named(lane) == []
+
+
+def test_standing_alone_is_not_covered(lane: Left4DeadState) -> None:
+    place_team(lane, bill="3,2", francis="8,3", louis="8,2", zoey="9,3")
+    assert not covered(lane, at(lane, "3,2"), "bill")
+    assert covered(lane, at(lane, "7,2"), "bill")
+
+
+def test_pickups_are_the_heuristics(lane: Left4DeadState) -> None:
+    place_team(lane, bill="3,2", francis="3,3", louis="2,2", zoey="2,3")
+    infected(lane, "zombies-of-morindan", "6,2")
     lane.items_on_map[lane.board.space("4,2")] = ["uzi", "auto-shotgun"]
     survivor_turn(lane, "bill", step="pickup")
     assert named(lane) == []

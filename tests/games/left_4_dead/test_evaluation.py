@@ -3,7 +3,7 @@ scores a rollout cut short with."""
 
 from __future__ import annotations
 
-from deadtable.games.left_4_dead.evaluation import evaluate
+from deadtable.games.left_4_dead.evaluation import ALONE_COST, Threats, evaluate
 from deadtable.games.left_4_dead.state import Left4DeadState
 from tests.games.left_4_dead.positions import infected, place_team
 
@@ -52,3 +52,26 @@ def test_nobody_standing_is_worth_little(lane: Left4DeadState) -> None:
     for figure in lane.survivors():
         figure.down = True
     assert evaluate(lane)["survivors"] <= 0.3
+
+
+def test_standing_next_to_the_infected_costs(lane: Left4DeadState) -> None:
+    team(lane, "3,2")
+    clear = evaluate(lane)["survivors"]
+    infected(lane, "zombies-of-morindan", "4,2")
+    one = evaluate(lane)["survivors"]
+    infected(lane, "zombies-of-morindan", "3,1")
+    assert clear > one > evaluate(lane)["survivors"]
+
+
+def test_standing_alone_costs_while_a_captor_is_free(lane: Left4DeadState) -> None:
+    place_team(lane, bill="2,2", francis="2,3", louis="3,2", zoey="7,3")
+    zoey = lane.figures["zoey"]
+    infected(lane, "boomer", "9,0")
+    assert Threats(lane).cost(lane, zoey) == 0.0  # no captor: standing alone costs nothing
+    before = evaluate(lane)["survivors"]
+    hunter = infected(lane, "hunter", "9,0")
+    assert Threats(lane).cost(lane, zoey) == ALONE_COST
+    assert evaluate(lane)["survivors"] < before
+    assert Threats(lane).cost(lane, lane.figures["bill"]) == 0.0  # teammates near
+    lane.figures["bill"].markers["pinned"] = hunter.id  # the Hunter is busy: nobody is prey
+    assert Threats(lane).cost(lane, zoey) == 0.0
