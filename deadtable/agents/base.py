@@ -72,7 +72,9 @@ class Observation:
 
 def observe(state: GameState) -> Observation:
     """The observation for the seat that decides now; an error if the game is already over."""
-    decision = decision_of(state)
+    decision = state.decision
+    if decision is None:
+        decision = decision_of(state)  # which raises: the game is over
     seat = decision.seat
 
     def view_of() -> dict[str, Any]:
