@@ -75,7 +75,7 @@ WALLS = frozenset({"wall", "door"})  # climbing_cost's default blocking
 _enabled = _geometry is not None and os.environ.get("DEADTABLE_KERNEL") != "0"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class MoveQuery:
     """reach(board, start, budget, climbing_cost(board, height, blocking), ...) in data form
     (the module's docstring says what each field means)."""
@@ -83,14 +83,34 @@ class MoveQuery:
     start: int
     budget: float
     height: int
-    flags: bytes | bytearray | None = None
-    engaged: array[int] | None = None  # array('Q'), one mask per space
-    blocking: frozenset[str] = WALLS
+    flags: bytes | bytearray | None
+    engaged: array[int] | None  # array('Q'), one mask per space
+    blocking: frozenset[str]
     # spaces whose flags also have CLOSED, NO_PASS, NO_END (any collection of spaces, a dict's
     # keys included): what changes from query to query over flags that do not (the terrain)
-    closed: Collection[int] = ()
-    no_pass: Collection[int] = ()
-    no_end: Collection[int] = ()
+    closed: Collection[int]
+    no_pass: Collection[int]
+    no_end: Collection[int]
+
+    def __init__(self, start: int, budget: float, height: int,
+                 flags: bytes | bytearray | None = None, engaged: array[int] | None = None,
+                 blocking: frozenset[str] = WALLS, closed: Collection[int] = (),
+                 no_pass: Collection[int] = (), no_end: Collection[int] = ()) -> None:
+        # the slots' own setters: a frozen dataclass's __init__ sets each field through
+        # object.__setattr__, about 4 µs a query, and a game asks one a move
+        put = _QUERY_SLOTS
+        put[0](self, start)
+        put[1](self, budget)
+        put[2](self, height)
+        put[3](self, flags)
+        put[4](self, engaged)
+        put[5](self, blocking)
+        put[6](self, closed)
+        put[7](self, no_pass)
+        put[8](self, no_end)
+
+
+_QUERY_SLOTS = tuple(vars(MoveQuery)[name].__set__ for name in MoveQuery.__slots__)
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,8 +40,6 @@ def step_spaces(state: Left4DeadState, figure: Figure) -> list[int]:
 
 def affected(state: Left4DeadState, figure: Figure, weapon: str, aim: str) -> list[str]:
     """The opponents an attack on one chosen figure would affect through Explosive Ammo."""
-    from deadtable.games.left_4_dead import weapons
-
     target = state.figures.get(aim)
     if target is None or weapons.prop(state, weapon, "max_targets"):
         return []
@@ -90,3 +88,8 @@ class AmmoPushHandler(Handler[Left4DeadState, AmmoPush]):
                     EXPLOSIVE)
         items.entered(state, figure, int(space))
         common.sweep(state)  # a captor moved away lets go
+
+
+# Last: weapons imports this module (imported at the top, the cycle would find it half made);
+# every attack asks it, and an import in the function cost about 1 µs a call.
+from deadtable.games.left_4_dead import weapons  # noqa: E402

@@ -9,8 +9,6 @@ each skull not blocked is a wound.
 
 from __future__ import annotations
 
-from functools import cache
-
 from deadtable.games.left_4_dead import uncommon
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
@@ -42,7 +40,7 @@ def reduced(state: Left4DeadState, figure: Figure, stat: str) -> int:
     """A card's Move, Range, Attack or Defense after Vomit and Mud Markers and Smoker's choking
     smoke, each -1 to a minimum of 1 (Boomer: Blinding Alluring Bile; Mud Man: Blinding Mud;
     Smoker: Choking Smoke)."""
-    value = int(getattr(state.card(figure), stat))
+    value = int(getattr(state.data.cards.cards[figure.kind], stat))  # state.card, inline
     minus = 0
     if figure.markers and stat in ("move", "range", "attack", "defense"):
         if "vomit" in figure.markers:
@@ -99,13 +97,18 @@ def kevlar(state: Left4DeadState, attacker: Figure, target: Figure) -> bool:
 
 
 def name(figure: Figure) -> str:
-    return _name(figure.id, figure.side == "infected")
+    """"Zombie 4", "Bill": made once per figure id and side (prompts and events ask it
+    often; a dict per side is quicker to ask than a cache keyed by both)."""
+    names = _INFECTED_NAMES if figure.side == "infected" else _OTHER_NAMES
+    found = names.get(figure.id)
+    if found is None:
+        found = names[figure.id] = figure.id.replace("-", " ").title() \
+            if figure.side == "infected" else figure.id.title()
+    return found
 
 
-@cache
-def _name(figure_id: str, infected: bool) -> str:
-    """"Zombie 4", "Bill": made once per figure id (prompts and events ask it often)."""
-    return figure_id.replace("-", " ").title() if infected else figure_id.title()
+_INFECTED_NAMES: dict[str, str] = {}
+_OTHER_NAMES: dict[str, str] = {}
 
 
 def turn_label(figure: Figure) -> str:
@@ -195,10 +198,11 @@ def incapacitate(state: Left4DeadState, figure: Figure, cite: str, by: str = "")
 
 
 def release(state: Left4DeadState, figure: Figure) -> None:
-    """Markers placed by an infected on this figure, and by this figure on others, go."""
+    """Markers placed by an infected on this figure, and by this figure on others, go (only
+    survivors carry them: powers/common.py's hold)."""
     for key in ("pinned", "grabbed", "ridden", "tongue"):
         figure.markers.pop(key, None)
-    for other in state.figures.values():
+    for other in state.survivors():
         for key in ("pinned", "grabbed", "ridden", "tongue"):
             if other.markers.get(key) == figure.id:
                 del other.markers[key]
@@ -206,8 +210,6 @@ def release(state: Left4DeadState, figure: Figure) -> None:
 
 def destroy(state: Left4DeadState, figure: Figure, source: Figure | None, cite: str,
             by: str = "") -> None:
-    from deadtable.games.left_4_dead import specials, uncommon
-
     space = figure.space
     assert space is not None
     release(state, figure)
@@ -251,3 +253,8 @@ def rise_again(state: Left4DeadState, space: int) -> None:
     zombie.markers["risen"] = 1
     state.event(f"A destroyed zombie rises again in {state.board.names[space]}.",
                 "Zombies of Morindan: Zombies Rise Again")
+
+
+# Last: specials imports this module (imported at the top, the cycle would find it half made);
+# every figure destroyed asks it, and an import in the function cost about 1 µs a call.
+from deadtable.games.left_4_dead import specials  # noqa: E402

@@ -174,11 +174,10 @@ def move_actions(state: Left4DeadState, frame: HordeTurn) -> ActionList:
         return ActionList()
     field_ = _field_array(state.board, tuple(lure_sources(state)))
     movers = [zombie for zombie in horde(state) if zombie.id not in frame.moved]
-    moves = [(zombie, space)  # toward(state, zombie, field_) for each, asked at once
-             for zombie, ends in zip(movers, movement.nearest_each(state, movers, field_),
-                                     strict=True)
-             for space in ends]
-    if not moves:
+    # toward(state, zombie, field_) for each, asked at once
+    answers = movement.nearest_each(state, movers, field_)
+    ids = _move_ids(state, movers, answers)
+    if not ids:
         return ActionList()
 
     def build() -> list[Action]:  # made only when read
@@ -186,11 +185,27 @@ def move_actions(state: Left4DeadState, frame: HordeTurn) -> ActionList:
         return [Action(f"horde-move:{zombie.id}:{space}",
                        partial(movement.move_label, state, zombie, space, None),
                        {"verb": "move", "figure": zombie.id, "space": names[space]})
-                for zombie, space in moves]
+                for zombie, ends in zip(movers, answers, strict=True) for space in ends]
 
-    actions = ActionList([f"horde-move:{zombie.id}:{space}" for zombie, space in moves], build)
+    actions = ActionList(ids, build)
     actions.append(Action("horde-stop", "The horde moves no more", {"verb": "stop"}))
     return actions
+
+
+def _move_ids(state: Left4DeadState, movers: list[Figure],
+              answers: list[list[int]]) -> list[str]:
+    """"horde-move:<figure>:<space>" for each mover's answer, in order: a figure's ids kept
+    with the answer they were made of (Left4DeadState.kept), as most answers are the same
+    from one move to the next (nearest_each keeps them or finds them again)."""
+    kept: dict[str, tuple[list[int], list[str]]] = state.kept().setdefault("horde-ids", {})
+    ids: list[str] = []
+    for zombie, ends in zip(movers, answers, strict=True):
+        if ends:
+            was = kept.get(zombie.id)
+            if was is None or was[0] != ends:
+                was = kept[zombie.id] = (ends, [f"horde-move:{zombie.id}:{s}" for s in ends])
+            ids += was[1]
+    return ids
 
 
 def move(state: Left4DeadState, frame: HordeTurn, zombie: Figure, space: int) -> None:

@@ -287,6 +287,8 @@ def entered(state: Left4DeadState, figure: Figure, space: int) -> None:
         del figure.markers["burn"]
         state.event(f"{combat.name(figure)} steps into water: no longer burning.",
                     "Infected Rules: Burning")
+    if not state.effects:
+        return  # nothing lies on the map: the common case, at every step of every walk
     near = {space, *state.board.neighbours[space]}
     for effect in list(state.effects):
         if effect.space not in near or figure.space is None:

@@ -36,7 +36,7 @@ from deadtable.engine.board.query import (
 )
 from deadtable.engine.decisions import Action, ActionList
 from deadtable.games.left_4_dead import combat
-from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState
+from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState, placements
 
 CORE_MOVE = "HeroScape core rules: Moving"
 CORE_ENGAGE = "HeroScape core rules: Engagement"
@@ -180,8 +180,10 @@ def _query(state: Left4DeadState, key: RoutesKey) -> MoveQuery | None:
     if qkey in cache:
         return cache[qkey]
     _, figure, origin, budget, through_all, with_attacks, _blocked = key
-    occupied = dict(state.occupancy())
-    occupied.pop(figure.space, None)  # type: ignore[arg-type]
+    occupied: Mapping[int, Figure] = state.occupancy()
+    if origin != figure.space:  # (from where it stands, its own space is the start: reach
+        occupied = dict(occupied)  # never ends a move elsewhere on it, so it may stay)
+        occupied.pop(figure.space, None)  # type: ignore[arg-type]
     enemy_at = _enemies_left(state, figure)
     # Witch: Furious Focus, never attacked when leaving an engagement
     penalised = figure.kind != "witch" and bool(enemy_at) and with_attacks
@@ -213,23 +215,36 @@ def nearest_each(state: Left4DeadState, figures: Sequence[Figure],
     that share them (the horde's), and a figure's answer of the last call kept where nothing
     it depends on has changed since (_NearestMemo: the horde asks every zombie again after
     each one moves)."""
-    cards = state.data.cards.cards
     memo = _NearestMemo.last(state, field)
     kept, changed = memo.answers, memo.changed
-    asked = []
+    plain = _plain_questions(state)
+    now: dict[str, tuple[Question, list[int]]] = {}  # the answers kept for the next call
     answers: list[list[int] | None] = []
+    asked: dict[int, Question] = {}  # index -> the question of a figure searched again
     groups: dict[tuple[str, bool, bool], list[int]] = {}  # flags' kind -> figures' indexes
-    for n, f in enumerate(figures):
-        # (start, Move, height, flags' kind): move_budget and height, the card read once;
-        # the flags' kind: its side, slithers (Mud Man) and the Witch's Furious Focus
-        card, kind = cards[f.kind], f.kind
-        question = (f.space, int(card.move) if not f.markers else move_budget(state, f),
-                    card.height, (f.side, kind == "mud-man", kind == "witch"))
-        asked.append(question)
-        answer = memo.answer(kept.get(f.id), question, changed)
-        answers.append(answer)
-        if answer is None:
-            groups.setdefault(question[3], []).append(n)
+    for f in figures:
+        # (start, (Move, height, flags' kind)): the second part one tuple per kind for a
+        # figure without markers (its Move is then its card's)
+        rest = plain.get(f.kind) if not f.markers else None
+        if rest is None:
+            rest = _question_rest(state, f)
+            if not f.markers:
+                plain[f.kind] = rest
+        start: int = f.space  # type: ignore[assignment]  # the horde stands on the map
+        question = (start, rest)
+        was = kept.get(f.id)
+        if was is not None and was[0] == question:
+            reach_ = rest[0] + 1  # a search reads no flag farther than Move + 1 steps
+            for away in changed:
+                if away[start] <= reach_:  # type: ignore[operator]  # a grid: never None
+                    break
+            else:
+                now[f.id] = was
+                answers.append(was[1])
+                continue
+        asked[len(answers)] = question
+        groups.setdefault(rest[2], []).append(len(answers))
+        answers.append(None)
     board = state.board
     for (side, mud, witch), members in groups.items():
         # the flags of _routes' query without the penalty: stops (water), closed (crescendo
@@ -237,13 +252,33 @@ def nearest_each(state: Left4DeadState, figures: Sequence[Figure],
         # figure; the mover's own space may keep its flags (reach asks nothing of its start)
         flags = marked(board, _terrain_flags(board, mud), state.blocked_spaces(),
                        () if witch else enemies_of(state, side), state.occupancy())
-        moves: list[tuple[int, float, int]] = [asked[n][:3] for n in members]  # type: ignore[misc]
+        moves = [(q[0], q[1][0], q[1][1]) for q in (asked[n] for n in members)]
         for n, found in zip(members, query_nearest_each(board, moves, flags, field),
                             strict=True):
             answers[n] = found
-    done: list[list[int]] = answers  # type: ignore[assignment]  # every one answered now
-    memo.keep(state, figures, asked, done)
-    return done
+            now[figures[n].id] = (asked[n], found)
+    memo.keep(state, now)
+    return answers  # type: ignore[return-value]  # every one answered now
+
+
+# A horde figure's question to nearest_each: (start, (Move, height, flags' kind)), the flags'
+# kind being its side, whether it slithers (Mud Man) and whether it is the Witch (Furious Focus)
+QuestionRest = tuple[int, int, tuple[str, bool, bool]]
+Question = tuple[int, QuestionRest]  # a horde figure stands on the map
+
+
+def _question_rest(state: Left4DeadState, figure: Figure) -> QuestionRest:
+    """A figure's question but its start: its Move now, its height and its flags' kind."""
+    kind = figure.kind
+    return (move_budget(state, figure), state.data.cards.cards[kind].height,
+            (figure.side, kind == "mud-man", kind == "witch"))
+
+
+def _plain_questions(state: Left4DeadState) -> dict[str, QuestionRest]:
+    """Kind -> _question_rest of a figure of that kind with no markers (its card's Move),
+    kept for the game (Left4DeadState.kept): a kind's card and side never change."""
+    found: dict[str, QuestionRest] = state.kept().setdefault("questions", {})
+    return found
 
 
 class _NearestMemo:
@@ -259,7 +294,7 @@ class _NearestMemo:
     def __init__(self, field: array[float], blocked: frozenset[int],
                  occupancy: Mapping[int, Figure]) -> None:
         self.field, self.blocked, self.occupancy = field, blocked, occupancy
-        self.answers: dict[str, tuple[tuple[Any, ...], list[int]]] = {}
+        self.answers: dict[str, tuple[Question, list[int]]] = {}
         self.changed: list[tuple[int | None, ...]] = []  # distances from each changed space
 
     @classmethod
@@ -272,27 +307,17 @@ class _NearestMemo:
                 or not _steps_bound(state.board):
             return cls(field, blocked, occupancy)
         if memo.occupancy is not occupancy:
-            board = state.board
-            memo.changed = [distances(board, s) for s, _ in
-                            memo.occupancy.items() ^ occupancy.items()]
+            board, was = state.board, memo.occupancy
+            # the spaces whose occupant changed: left, or taken by another; newly taken
+            memo.changed = [distances(board, s) for s, f in was.items()
+                            if occupancy.get(s) is not f]
+            memo.changed += [distances(board, s) for s in occupancy if s not in was]
             memo.occupancy = occupancy
         return memo
 
-    @staticmethod
-    def answer(kept: tuple[tuple[Any, ...], list[int]] | None, question: tuple[Any, ...],
-               changed: list[tuple[int | None, ...]]) -> list[int] | None:
-        """A figure's kept (question, answer), if it still answers `question`."""
-        if kept is None or kept[0] != question:
-            return None
-        start, reach_ = question[0], question[1] + 1
-        for away in changed:
-            if away[start] <= reach_:  # a grid: never None
-                return None
-        return kept[1]
-
-    def keep(self, state: Left4DeadState, figures: Sequence[Figure],
-             asked: list[tuple[Any, ...]], answers: list[list[int]]) -> None:
-        self.answers = {f.id: (q, a) for f, q, a in zip(figures, asked, answers, strict=True)}
+    def keep(self, state: Left4DeadState, answers: dict[str, tuple[Question, list[int]]]) -> None:
+        """The answers of this call (figure id -> (question, answer)), for the next."""
+        self.answers = answers
         self.changed = []
         state.kept()["nearest"] = self
 
@@ -357,25 +382,41 @@ def _terrain_flags(board: Board, mud: bool) -> bytes:
 
 
 def move_query(state: Left4DeadState, figure: Figure, origin: int, budget: int,
-               occupied: dict[int, Figure], through_all: bool, enemy_at: Mapping[int, Figure],
+               occupied: Mapping[int, Figure], through_all: bool, enemy_at: Mapping[int, Figure],
                penalised: bool) -> MoveQuery | None:
     """What routes asks of reach, in data form (engine/board/query.py): the same step costs
     (step_cost), stops (stops_in), can_pass (no enemy unless `through_all`) and can_end (no
-    figure: `occupied`, the mover left out), and if `penalised` the same penalty (the enemies
-    left engaged, as `engaged` tests it: HeroScape's engagement_masks). None where the masks
-    cannot say it (more than 63 enemies crowding together)."""
+    figure: `occupied`, the mover left out or standing on the start, which reach always ends
+    on), and if `penalised` the same penalty (the enemies left engaged, as `engaged` tests it:
+    HeroScape's engagement_masks). None where the masks cannot say it (more than 63 enemies
+    crowding together)."""
     board = state.board
     tall = height(state, figure)
-    masks = None
-    if penalised:
-        cards = state.data.cards.cards  # height(state, enemy), for each
-        masks = engagement_masks(board, tall, list(enemy_at),
-                                 [cards[e.kind].height for e in enemy_at.values()])
-        if masks is None:
-            return None
+    masks = _masks(state, tall, enemy_at) if penalised else None
+    if penalised and masks is None:
+        return None
     return MoveQuery(origin, budget, tall, _terrain_flags(board, slithers(figure)), masks,
                      closed=state.blocked_spaces(), no_pass=() if through_all else enemy_at,
                      no_end=occupied)
+
+
+def _masks(state: Left4DeadState, tall: int,
+           enemy_at: Mapping[int, Figure]) -> array[int] | None:
+    """engagement_masks for a mover of height `tall` among the enemies of `enemy_at`, kept
+    with that dict (Left4DeadState.kept): a dict handed out never changes, and carrying who
+    stands where keeps a side's dict when only the other side moved, so the horde's moves
+    share the survivors' masks (and the survivors' moves the infected's). Read them, never
+    change them."""
+    kept: dict[int, tuple[Mapping[int, Figure], array[int] | None]] = \
+        state.kept().setdefault("masks", {})  # height -> (enemies, masks)
+    was = kept.get(tall)
+    if was is not None and was[0] is enemy_at:
+        return was[1]
+    cards = state.data.cards.cards  # height(state, enemy), for each
+    found = engagement_masks(state.board, tall, list(enemy_at),
+                             [cards[e.kind].height for e in enemy_at.values()])
+    kept[tall] = (enemy_at, found)
+    return found
 
 
 def step_cost(state: Left4DeadState, figure: Figure) -> Callable[[int, int], float | None]:
@@ -420,14 +461,15 @@ def move_choices(state: Left4DeadState, figure: Figure, budget: int | None = Non
                 args["cost"], args["attacks"] = route.cost, route.penalty
             yield Action(f"move:{space}", partial(move_label, state, figure, space, route), args)
 
-    ids = _move_ids(state.board.size)
+    ids = space_ids("move", state.board.size)
     return ActionList([ids[s] for s in spaces], build)
 
 
-@lru_cache(maxsize=16)
-def _move_ids(size: int) -> tuple[str, ...]:
-    """"move:<space>" for every space of a board this size, made once."""
-    return tuple(f"move:{s}" for s in range(size))
+@lru_cache(maxsize=64)
+def space_ids(verb: str, size: int) -> tuple[str, ...]:
+    """"<verb>:<space>" ("move:7", "pounce:7", "acid:7") for every space of a board this
+    size, made once: a decision that lists spaces reads its ids from here."""
+    return tuple(f"{verb}:{s}" for s in range(size))
 
 
 def safest(options: list[Route]) -> Route:
@@ -442,13 +484,25 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
     """Move along a route step by step: leaving-engagement attacks, falls, and what lies on the
     spaces entered (fire, acid, water that puts out burning). Stops where the figure falls."""
     board = state.board
-    others = _Others(state, figure.side)
+    others: _Others | None = None  # made at the first step with an enemy next to the walker
+    next_to = _next_to(board)
+    enemy_at: Mapping[int, Figure] = {}
+    known = -1  # placements() when enemy_at was read: the walker's own steps aside, unchanged
     for frm, to in zip(route.spaces, route.spaces[1:], strict=False):
         if figure.space != frm or figure.down:
             return
         if figure.kind != "witch":
-            near = board.neighbours[frm]  # engaged from frm means next to it: ask only those
-            for enemy in [e for e in others.figures() if e.space in near]:
+            if placements() != known:  # the first step, or another figure moved or came
+                enemy_at = enemies_of(state, figure.side)
+            near = next_to[frm]  # engaged from frm means next to it: ask only those
+            for space in near:  # the figures looked through only with an enemy next to it
+                if space in enemy_at:
+                    others = others or _Others(state, figure.side)
+                    enemies = [e for e in others.figures() if e.space in near]
+                    break
+            else:
+                enemies = []  # (most steps)
+            for enemy in enemies:
                 if enemy.space in near and engaged(state, figure, enemy, frm) \
                         and not engaged(state, figure, enemy, to):
                     dice = state.data.rules.leaving_dice
@@ -461,12 +515,20 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
                     if figure.space != frm or figure.down:
                         return
         figure.space = to
+        known = placements()
         drop = board.level[frm] - board.level[to]
         if drop > 0:  # no fall otherwise: Height >= 1 and minor_drop >= 0 (data.py)
             fall(state, figure, drop, to)
             if figure.space is None:
                 return
         items.entered(state, figure, to)
+
+
+@lru_cache(maxsize=16)
+def _next_to(board: Board) -> tuple[frozenset[int], ...]:
+    """Each space's neighbours as a set: a walk asks of every enemy at every step whether it
+    stands next to the walker."""
+    return tuple(frozenset(near) for near in board.neighbours)
 
 
 class _Others:

@@ -108,8 +108,10 @@ class SideTurnHandler(Handler[Left4DeadState, SideTurn]):
                       for key, label in options),
                     Action("end-turn", f"End the {side}' turn", {"verb": "end"})]
 
-        return Decision.lazy(side, f"Order marker {frame.marker}: who takes a turn?",
-                             [*(f"turn:{key}" for key, _ in options), "end-turn"], build)
+        ids = ["turn:" + key for key, _ in options]
+        ids.append("end-turn")
+        return Decision.lazy(side, f"Order marker {frame.marker}: who takes a turn?", ids,
+                             build)
 
     def run(self, state: Left4DeadState, frame: SideTurn) -> None:
         state.pop()  # nobody is left to act

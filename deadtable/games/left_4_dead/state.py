@@ -37,28 +37,49 @@ _recent: list[tuple[Figure, str, Any, Any]] = []
 _RECENT = 16
 
 
+def placements() -> int:
+    """How many changes of space or down any figure has had in this process (a figure made
+    counts one): equal at two moments, no figure stands elsewhere or newly."""
+    return _placements
+
+
 class Figure:
     """One figure: a survivor, a zombie of the horde, an uncommon or special infected."""
 
     __slots__ = ("id", "kind", "side", "space", "wounds", "incaps", "down", "closet",
                  "markers", "items", "ammo", "set_aside", "acted")
 
+    id: str
+    kind: str
+    side: str
+    space: int | None
+    wounds: int
+    incaps: int
+    down: bool
+    closet: bool
+    markers: dict[str, Any]
+    items: dict[str, str]
+    ammo: dict[str, int]
+    set_aside: int
+    acted: bool
+
     def __init__(self, id: str, kind: str, side: str, space: int | None = None) -> None:
-        self.id = id  # "bill", "zombie-4", "boomer-1", "witch-1", "tank-1"
-        self.kind = kind  # its army card: "survivor", "zombie", "clown", ..., "tank"
-        self.side = side
-        self.space = space
-        self.wounds = 0
-        self.incaps = 0  # Incapped Markers on its card (survivors)
-        self.down = False  # incapacitated: laid on its side
-        self.closet = False  # waiting in a Hero Closet for rescue
+        put = _SET  # the slots' own setters: a figure's card and state are no placement
+        put["id"](self, id)  # "bill", "zombie-4", "boomer-1", "witch-1", "tank-1"
+        put["kind"](self, kind)  # its army card: "survivor", "zombie", "clown", ..., "tank"
+        put["side"](self, side)
+        self.space = space  # a placement: counted (derived)
+        put["wounds"](self, 0)
+        put["incaps"](self, 0)  # Incapped Markers on its card (survivors)
+        put["down"](self, False)  # incapacitated: laid on its side (standing: no change)
+        put["closet"](self, False)  # waiting in a Hero Closet for rescue
         # markers on the army card: "vomit", "burn", "mud", "pinned", "grabbed", "ridden",
         # "tongue" (value: the id of the infected that placed it, or 1), "disturbed-by"
-        self.markers: dict[str, Any] = {}
-        self.items: dict[str, str] = {}  # survivors: slot -> item
-        self.ammo: dict[str, int] = {}  # item -> Ammo or Fuel Markers left on its card
-        self.set_aside = 0  # wounds set aside by pain pills or an adrenaline shot
-        self.acted = False  # has taken its turn under the current order marker
+        put["markers"](self, {})
+        put["items"](self, {})  # survivors: slot -> item
+        put["ammo"](self, {})  # item -> Ammo or Fuel Markers left on its card
+        put["set_aside"](self, 0)  # wounds set aside by pain pills or an adrenaline shot
+        put["acted"](self, False)  # has taken its turn under the current order marker
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in _PLACING:
@@ -67,24 +88,28 @@ class Figure:
             if len(_recent) > 2 * _RECENT:
                 del _recent[:_RECENT]
             _placements += 1
-        object.__setattr__(self, name, value)
+        try:
+            setter = _SET[name]
+        except KeyError:
+            raise AttributeError(f"a Figure has no attribute {name!r}") from None
+        setter(self, value)
 
     def copy(self) -> Figure:
         other = Figure.__new__(Figure)
-        put = object.__setattr__  # a new figure in a new state: no cache to invalidate
-        put(other, "id", self.id)
-        put(other, "kind", self.kind)
-        put(other, "side", self.side)
-        put(other, "space", self.space)
-        put(other, "wounds", self.wounds)
-        put(other, "incaps", self.incaps)
-        put(other, "down", self.down)
-        put(other, "closet", self.closet)
-        put(other, "markers", dict(self.markers))
-        put(other, "items", dict(self.items))
-        put(other, "ammo", dict(self.ammo))
-        put(other, "set_aside", self.set_aside)
-        put(other, "acted", self.acted)
+        put = _SET  # a new figure in a new state: no cache to invalidate
+        put["id"](other, self.id)
+        put["kind"](other, self.kind)
+        put["side"](other, self.side)
+        put["space"](other, self.space)
+        put["wounds"](other, self.wounds)
+        put["incaps"](other, self.incaps)
+        put["down"](other, self.down)
+        put["closet"](other, self.closet)
+        put["markers"](other, dict(self.markers))
+        put["items"](other, dict(self.items))
+        put["ammo"](other, dict(self.ammo))
+        put["set_aside"](other, self.set_aside)
+        put["acted"](other, self.acted)
         return other
 
     @property
@@ -109,6 +134,11 @@ class Figure:
 
     def __repr__(self) -> str:
         return f"Figure({self.id!r} at {self.space}, wounds {self.wounds})"
+
+
+# Each slot's setter (its descriptor's __set__): quicker than object.__setattr__, which looks
+# the slot up by name; Figure.__setattr__ counts the placements, then sets through these.
+_SET: dict[str, Any] = {name: vars(Figure)[name].__set__ for name in Figure.__slots__}
 
 
 class Effect:
@@ -205,7 +235,7 @@ class Left4DeadState(ProcedureState):
         imported map's trees and other obstacles."""
         if self.crescendo and self.crescendo_over:  # asked at every step: answered at once
             return _standing(self.board)
-        return self.board_obstacles
+        return _obstacles(self.board)  # (board_obstacles, without a property's call)
 
     # -- who is where ----------------------------------------------------------------------
     def derived(self) -> dict[Any, Any]:
@@ -235,18 +265,26 @@ class Left4DeadState(ProcedureState):
         moved: dict[Figure, list[Any]] = {}  # figure -> [first space, last space]: a walk's
         for figure, name, before, after in _recent[len(_recent) - since:]:  # steps in one
             if name == "space":
-                if figure in moved:
-                    moved[figure][1] = after
-                else:
+                span = moved.get(figure)
+                if span is None:
                     moved[figure] = [before, after]
+                else:
+                    span[1] = after
         entered = self._derived_len != len(figures)  # a figure new or deleted
-        moves = [(figure, before, after) for figure, (before, after) in moved.items()
-                 if before != after and (figures.get(figure.id) is figure or (
-                     before is not None and occupancy.get(before) is figure))]
-        # (else another state's figure; one of ours that left the map was deleted after)
+        moves: list[tuple[Figure, int | None, int | None]] = []
+        for figure, (before, after) in moved.items():
+            if before != after and (figures.get(figure.id) is figure or (
+                    before is not None and occupancy.get(before) is figure)):
+                moves.append((figure, before, after))
+            # (else another state's figure; one of ours that left the map was deleted after)
         if moves:
             occupancy = dict(occupancy)
-            sides = {SURVIVORS: dict(sides[SURVIVORS]), INFECTED: dict(sides[INFECTED])}
+            sides = dict(sides)
+            copied: list[str] = []  # a side's dict copied only if one of its figures moved
+            for figure, _before, _after in moves:
+                if figure.side not in copied:
+                    copied.append(figure.side)
+                    sides[figure.side] = dict(sides[figure.side])
         for figure, before, _after in moves:
             if before is not None:
                 if occupancy.get(before) is not figure:
@@ -304,7 +342,10 @@ class Left4DeadState(ProcedureState):
         return self._kept
 
     def survivors(self) -> tuple[Figure, ...]:
-        found = self.derived().get("survivors")
+        cache = self._derived  # derived()'s test inline: asked a few times a step
+        if self._derived_at != _placements or self._derived_len != len(self.figures):
+            cache = self.derived()
+        found = cache.get("survivors")
         return self._place()[0] if found is None else found
 
     def infected(self) -> tuple[Figure, ...]:
@@ -320,7 +361,10 @@ class Left4DeadState(ProcedureState):
 
     def occupancy(self) -> Mapping[int, Figure]:
         """Space -> the figure standing there (read only: it is shared until a figure moves)."""
-        found = self.derived().get("occupancy")
+        cache = self._derived  # derived()'s test inline, as in survivors
+        if self._derived_at != _placements or self._derived_len != len(self.figures):
+            cache = self.derived()
+        found = cache.get("occupancy")
         return self._place()[2] if found is None else found
 
     def _place(self) -> tuple[tuple[Figure, ...], tuple[Figure, ...], dict[int, Figure]]:

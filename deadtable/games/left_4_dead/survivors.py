@@ -88,9 +88,6 @@ def begin_turn(state: Left4DeadState, figure_id: str) -> None:
 
 
 def finish_turn(state: Left4DeadState, figure: Figure) -> None:
-    from deadtable.games.left_4_dead import chapter
-    from deadtable.games.left_4_dead.powers import common
-
     frame = state.pop()
     if isinstance(frame, SurvivorTurn) and frame.attacked:
         weapons.turn_over(state, figure, frame.weapon)  # the Portable HMG's Ammo Marker
@@ -220,8 +217,6 @@ def move(state: Left4DeadState, frame: SurvivorTurn, figure: Figure, space: int)
 def end_move(state: Left4DeadState, frame: SurvivorTurn, figure: Figure) -> None:
     """The survivor's movement ends: next to a Witch, it disturbs her (Witch Spawning); on a
     car, it sets the alarm off (Car Alarms: a survivor that stays put ends its move too)."""
-    from deadtable.games.left_4_dead import specials
-
     if frame.moved:
         specials.ended_move(state, figure)
     environment.ended_move(state, figure)
@@ -232,6 +227,9 @@ def beat_down_targets(state: Left4DeadState, figure: Figure) -> list[Figure]:
     could end its move: it stands on one, being there)."""
     assert figure.space is not None
     near = state.board.neighbours[figure.space]
+    occupied = state.occupancy()
+    if not any(n in occupied for n in near):
+        return []  # nobody next to it (most often): no need to look through the infected
     return [f for f in state.infected()
             if f.space in near and state.card(f).size in ("small", "medium")]
 
@@ -303,3 +301,9 @@ def rescue(state: Left4DeadState, figure: Figure, other: Figure) -> None:
     other.closet = False
     state.event(f"{combat.name(figure)} gives up the attack to rescue {combat.name(other)} from "
                 "the Hero Closet.", CLOSET)
+
+
+# Last: these import this module's neighbours (imported at the top, a cycle would find one half
+# made); a turn's end asks them, and an import in the function cost about 1 µs a call.
+from deadtable.games.left_4_dead import chapter, specials  # noqa: E402
+from deadtable.games.left_4_dead.powers import common  # noqa: E402

@@ -63,8 +63,6 @@ def weapon_range(state: Left4DeadState, figure: Figure, weapon: str) -> int:
 def usable(state: Left4DeadState, figure: Figure) -> list[str]:
     """The weapons a survivor may attack with now: an incapacitated one, secondary only; one
     standing on a Minigun or Heavy Machine Gun, that too (ENVIRONMENTAL ITEMS)."""
-    from deadtable.games.left_4_dead import environment
-
     if figure.down:
         found = [figure.items["secondary"]] if "secondary" in figure.items else []
     else:
@@ -161,8 +159,6 @@ def lines_of_fire(state: Left4DeadState, figure: Figure, weapon: str) -> dict[st
 
 def attack(state: Left4DeadState, frame: Any, figure: Figure, weapon: str, aim: str) -> None:
     """Resolve one attack and set how many more the weapon allows this turn."""
-    from deadtable.games.left_4_dead import environment
-
     first = not frame.attacked
     frame.attacked = True
     frame.weapon = weapon
@@ -319,8 +315,6 @@ def area_attack(state: Left4DeadState, figure: Figure, weapon: str, space: int, 
 
 def hit(state: Left4DeadState, attacker: Figure | None, victim: Figure, wounds: int,
         why: str) -> int:
-    from deadtable.games.left_4_dead import specials
-
     if attacker is not None:
         specials.attacked(state, attacker, victim)
     was_on = victim.space is not None
@@ -352,3 +346,8 @@ def remove_marker(state: Left4DeadState, figure: Figure, weapon: str) -> None:
                 del figure.items[slot]
         state.event(f"{combat.name(figure)} removes the last marker and discards the "
                     f"{prop(state, weapon, 'name', weapon)}.", cite(state, weapon))
+
+
+# Last: these import this module (imported at the top, the cycle would find it half made); every
+# attack decision asks them, and an import in the function cost about 1 µs a call.
+from deadtable.games.left_4_dead import environment, specials  # noqa: E402

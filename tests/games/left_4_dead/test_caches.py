@@ -5,11 +5,17 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections.abc import Iterator
+
+import pytest
 
 from deadtable import registry
 from deadtable.engine.dice import Dice
 from deadtable.games.left_4_dead import horde, movement
-from deadtable.games.left_4_dead.state import Left4DeadState
+from deadtable.games.left_4_dead import state as state_module
+from deadtable.games.left_4_dead.powers import hunter as hunter_power
+from deadtable.games.left_4_dead.powers import spitter as spitter_power
+from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 from tests.games.left_4_dead.positions import at, infected, put
 
 
@@ -155,19 +161,83 @@ def _ids(placed: tuple[object, ...]) -> list[object]:
             else [f.id for f in part] for part in placed]  # type: ignore[attr-defined]
 
 
-def test_carried_caches_are_the_rebuilt_ones_over_random_chapters() -> None:
-    # walks through friends, figures entering, leaving, deleted: every step's carried
-    # answers are a fresh state's (a clone makes its caches from its figures)
+def _random_steps() -> Iterator[tuple[Left4DeadState, Left4DeadState]]:
+    """Each step of two random chapters (1500 steps at most each): the state, looked at before
+    its step is played, and a fresh clone of it (which makes its caches from its figures)."""
     game = registry.load("left-4-dead")
-    carried = 0
     for seed in range(2):
         state = game.new(seed=seed)
         assert isinstance(state, Left4DeadState)
         pick = Dice(seed)
         while (decision := state.decision) is not None and len(state.history) < 1500:
-            carried += "sides" in state._derived and state._derived_at != -1
-            fresh = state.clone()
-            assert isinstance(fresh, Left4DeadState)
-            assert _ids(_placed(state)) == _ids(_placed(fresh))
+            yield state, state.clone()
             state.apply(pick.choice(decision.ids))
+
+
+def test_carried_caches_are_the_rebuilt_ones_over_random_chapters() -> None:
+    # walks through friends, figures entering, leaving, deleted: every step's carried
+    # answers are a fresh state's
+    carried = 0
+    for state, fresh in _random_steps():
+        carried += "sides" in state._derived and state._derived_at != -1
+        assert _ids(_placed(state)) == _ids(_placed(fresh))
     assert carried > 1000
+
+
+def test_a_hunters_landings_and_a_spitters_acid_spaces_follow_a_move(
+        lane: Left4DeadState) -> None:
+    # both kept until a figure moves (derived): a figure on a landing takes it away, one
+    # standing in the way of the acid blocks the sight beyond it
+    hunter = infected(lane, "hunter", "2,2")
+    spitter = infected(lane, "spitter", "8,2")
+    assert at(lane, "4,2") in hunter_power.landings(lane, hunter)
+    assert hunter_power.landings(lane, hunter) is hunter_power.landings(lane, hunter)
+    assert at(lane, "3,2") in spitter_power.spaces(lane, spitter)
+    bill = put(lane, "bill", "4,2")
+    assert at(lane, "4,2") not in hunter_power.landings(lane, hunter)
+    zoey = put(lane, "zoey", "6,2")  # between the Spitter and 3,2
+    assert at(lane, "3,2") not in spitter_power.spaces(lane, spitter)
+    bill.space = zoey.space = None
+    assert at(lane, "4,2") in hunter_power.landings(lane, hunter)
+    assert at(lane, "3,2") in spitter_power.spaces(lane, spitter)
+
+
+def test_specials_kept_answers_are_the_answers_asked_afresh() -> None:
+    # random chapters: at every step, a Hunter's landings and a Spitter's acid spaces kept
+    # in the state are a fresh state's
+    asked = 0
+    for state, fresh in _random_steps():
+        for figure in horde.specials_in_play(state):
+            ask = {"hunter": hunter_power.landings, "spitter": spitter_power.spaces}.get(
+                figure.kind)
+            if ask is not None:
+                ask(state, figure)  # kept now
+                assert ask(state, figure) == ask(fresh, fresh.figures[figure.id])
+                asked += 1
+    assert asked > 100
+
+
+def test_a_figure_sets_its_slots_and_counts_only_its_placements() -> None:
+    figure = Figure("zombie-1", "zombies-of-morindan", "infected", 4)
+    before = state_module._placements
+    figure.wounds, figure.acted = 1, True  # no placement: the caches stay
+    assert state_module._placements == before and (figure.wounds, figure.acted) == (1, True)
+    figure.space = 5
+    assert state_module._placements == before + 1
+    assert state_module._recent[-1] == (figure, "space", 4, 5)
+    with pytest.raises(AttributeError, match="no attribute 'speed'"):
+        figure.speed = 3  # type: ignore[attr-defined]
+
+
+def test_routes_with_kept_engagement_masks_are_the_routes_asked_afresh() -> None:
+    # the masks are kept with the enemies' dict they were made of (movement._masks): random
+    # chapters, the engaged survivors' routes (leaving-engagement attacks counted) and a
+    # fresh state's
+    compared = 0
+    for state, fresh in _random_steps():
+        for figure in state.survivors():
+            if figure.space is not None and movement.engaged_with(state, figure):
+                assert movement.routes(state, figure) == movement.routes(
+                    fresh, fresh.figures[figure.id])
+                compared += 1
+    assert compared > 50

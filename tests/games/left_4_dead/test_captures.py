@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from deadtable.games.left_4_dead import combat, endofround, items, powers, survivors
 from deadtable.games.left_4_dead.powers import common
 from deadtable.games.left_4_dead.state import Effect
@@ -276,3 +278,14 @@ def test_no_figure_stands_in_a_tree_of_an_imported_map(tmp_path: Path) -> None:
         turn(state, "hunter-1")
         assert (f"pounce:{tree}" in ids(state)) is not wooded
         assert (tree in state.blocked_spaces()) is wooded
+
+
+def test_only_a_survivor_is_ever_held() -> None:
+    # the capture markers' sweep and a Jockey's riders look among the survivors alone
+    state = table({"bill": "3,5", "smoker-1": "3,6", "zombie-1": "4,6"})
+    smoker, zombie = state.figures["smoker-1"], state.figures["zombie-1"]
+    with pytest.raises(ValueError, match="holds a survivor"):
+        common.hold(state, smoker, zombie, "tongue")
+    assert zombie.markers == {}
+    common.hold(state, smoker, state.figures["bill"], "tongue")
+    assert state.figures["bill"].markers["tongue"] == "smoker-1"

@@ -140,3 +140,24 @@ def test_a_fall_of_height_costs_one_die_and_infected_never_take_falling_damage(l
     zombie.space = at(lane, "9,0")
     movement.walk(lane, zombie, movement.routes(lane, zombie)[at(lane, "9,1")][0])
     assert zombie.space == at(lane, "9,1") and zombie.wounds == 0
+
+
+def test_a_walk_meets_an_enemy_that_came_while_it_walked(lane, monkeypatch):
+    # a walk reads where the enemies stand once, and again when another figure has moved or
+    # come since (placements): here a zombie arrives beside the second space as Bill enters it
+    put(lane, "bill", "4,2")
+    survivor_turn(lane, "bill")
+    entered = movement.items.entered
+
+    def arriving(state, figure, space):
+        entered(state, figure, space)
+        if space == at(lane, "3,2"):
+            infected(state, ZOMBIE, "3,3")
+
+    monkeypatch.setattr(movement.items, "entered", arriving)
+    script(lane, 2)  # the newcomer's one die as Bill leaves it: a skull
+    route = movement.routes(lane, lane.figures["bill"])[at(lane, "1,2")][0]
+    assert route.spaces[1] == at(lane, "3,2")
+    movement.walk(lane, lane.figures["bill"], route)
+    assert lane.figures["bill"].wounds == 1
+    assert any("leaves an engagement" in e for e in last_events(lane))

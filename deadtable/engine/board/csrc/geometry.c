@@ -39,6 +39,8 @@ typedef struct {
     unsigned char *done;
     int *order;
     unsigned char *flags; /* a query's flags with its sets marked */
+    unsigned int *mark;   /* nearest_list's stamps: a space seen or settled in this search */
+    unsigned int stamp;   /* the last stamp used (mark[] is cleared when it would wrap) */
     void *heap;
     Py_ssize_t heap_cap; /* bytes */
     void *labels;
@@ -220,9 +222,12 @@ static void release(Buf *b) {
 
 /* -- reach without a penalty: movement._cheapest ---------------------------------------------- */
 /* The search: g->order[0..settled) the spaces settled in order, g->best their costs,
- * g->parent their parents. Returns `settled`, or -1 with an exception set. */
-static int cheapest_search(Geometry *g, int start, double budget, int height,
-                           const unsigned char *flags) {
+ * g->parent their parents; it ends early once `stop` (a space, or -1 for none) is settled,
+ * whose cost and route are then final. Returns `settled`, or -1 with an exception set.
+ * cheapest_search (below) answers the same by buckets; this, with a heap, serves budgets too
+ * large for them. */
+static int heap_search(Geometry *g, int start, double budget, int height,
+                       const unsigned char *flags, int stop) {
     int n = g->size;
     int *best = g->best, *parent = g->parent, *order = g->order;
     unsigned char *done = g->done;
@@ -239,6 +244,7 @@ static int cheapest_search(Geometry *g, int start, double budget, int height,
         if (done[space]) continue;
         done[space] = 1;
         order[settled++] = space;
+        if (space == stop) break;
         if (space != start && flags && (flags[space] & (F_STOPS | F_NO_PASS))) continue;
         for (int k = g->first[space]; k < g->first[space + 1]; k++) {
             int to = g->nbr[k];
@@ -251,6 +257,85 @@ static int cheapest_search(Geometry *g, int start, double budget, int height,
             best[to] = total;
             parent[to] = space;
             if (push2(g, &hn, (Entry2){total, to}) < 0) return -1;
+        }
+    }
+    return settled;
+}
+
+/* heap_search by Dial's algorithm: a step costs a whole number from 1 up, so the spaces
+ * reached at cost c are all known once every cost below c is settled, and settling each cost's
+ * spaces in ascending order settles them in the heap's (cost, space) order, with the same
+ * costs and parents. A bucket per cost instead of a heap, and stamps (g->mark: seen, settled
+ * in this search) instead of arrays cleared per search. Budgets of NEAR_BUCKETS or more (or
+ * not a number) take heap_search. */
+#define NEAR_BUCKETS 64
+
+typedef struct {
+    int space;
+    int next; /* the next entry in its cost's bucket, or -1 */
+} Link;
+
+static int bucket_push(Geometry *g, Py_ssize_t *used, int *head, int cost, int space) {
+    if (grow(&g->heap, &g->heap_cap, *used + 1, sizeof(Link)) < 0) return -1;
+    Link *links = (Link *)g->heap;
+    links[*used] = (Link){space, head[cost]};
+    head[cost] = (int)(*used)++;
+    return 0;
+}
+
+static int cheapest_search(Geometry *g, int start, double budget, int height,
+                           const unsigned char *flags, int stop) {
+    if (!(budget < NEAR_BUCKETS)) return heap_search(g, start, budget, height, flags, stop);
+    int last = budget >= 0 ? (int)floor(budget) : 0; /* the highest cost within the budget */
+    int head[NEAR_BUCKETS];
+    for (int c = 0; c <= last; c++) head[c] = -1;
+    if (g->stamp > UINT_MAX - 2) {
+        memset(g->mark, 0, (size_t)g->size * sizeof(unsigned int));
+        g->stamp = 0;
+    }
+    unsigned int seen = g->stamp + 1, done = g->stamp + 2;
+    g->stamp += 2;
+    unsigned int *mark = g->mark;
+    int *best = g->best, *parent = g->parent, *order = g->order;
+    Py_ssize_t used = 0;
+    int settled = 0;
+    best[start] = 0;
+    parent[start] = -1;
+    mark[start] = seen;
+    if (bucket_push(g, &used, head, 0, start) < 0) return -1;
+    for (int c = 0; c <= last; c++) {
+        /* this cost's spaces (complete: every step costs 1 or more), ascending */
+        int count = 0;
+        for (int e = head[c]; e >= 0; e = ((Link *)g->heap)[e].next) count++;
+        if (!count) continue;
+        if (grow(&g->labels, &g->labels_cap, count, sizeof(int)) < 0) return -1;
+        int *spaces = (int *)g->labels;
+        count = 0;
+        for (int e = head[c]; e >= 0; e = ((Link *)g->heap)[e].next) {
+            int space = ((Link *)g->heap)[e].space, j = count++;
+            for (; j > 0 && spaces[j - 1] > space; j--) spaces[j] = spaces[j - 1];
+            spaces[j] = space;
+        }
+        for (int i = 0; i < count; i++) {
+            int space = spaces[i];
+            if (mark[space] == done) continue; /* settled at a lower cost, or twice here */
+            mark[space] = done;
+            order[settled++] = space;
+            if (space == stop) return settled;
+            if (space != start && flags && (flags[space] & (F_STOPS | F_NO_PASS))) continue;
+            for (int k = g->first[space]; k < g->first[space + 1]; k++) {
+                int to = g->nbr[k];
+                if (mark[to] == done) continue;
+                int step = step_cost(g, space, k, to, height, flags);
+                if (step < 0) continue;
+                int total = c + step;
+                if ((double)total > budget || (mark[to] == seen && total >= best[to])) continue;
+                if (flags && (flags[to] & F_NO_PASS) && (flags[to] & F_NO_END)) continue;
+                best[to] = total;
+                parent[to] = space;
+                mark[to] = seen;
+                if (bucket_push(g, &used, head, total, to) < 0) return -1;
+            }
         }
     }
     return settled;
@@ -269,7 +354,8 @@ static int add_end(Geometry *g, PyObject *ends, int space) {
 
 static PyObject *cheapest(Geometry *g, PyTypeObject *route_type, int start, double budget,
                           int height, const unsigned char *flags, int only) {
-    int settled = cheapest_search(g, start, budget, height, flags);
+    /* one space's routes: the search may end once it is settled */
+    int settled = cheapest_search(g, start, budget, height, flags, only >= 0 ? only : -1);
     if (settled < 0) return NULL;
     int *best = g->best, *parent = g->parent, *order = g->order;
     PyObject *result = only == ENDS ? PyList_New(0) : PyDict_New();
@@ -326,6 +412,8 @@ static PyObject *pareto(Geometry *g, PyTypeObject *route_type, int start, double
         Py_ssize_t index = nlabels;
         if (grow(&g->labels, &g->labels_cap, nlabels + 1, sizeof(Label)) < 0) return NULL;
         ((Label *)g->labels)[nlabels++] = label;
+        /* one space's routes: a label of it without a penalty dominates all that follow */
+        if (space == only && label.pen == 0) break;
         if (space != start && flags && (flags[space] & (F_STOPS | F_NO_PASS))) continue;
         uint64_t here = engaged[space];
         for (int k = g->first[space]; k < g->first[space + 1]; k++) {
@@ -535,7 +623,7 @@ static PyObject *geometry_ends(Geometry *g, PyObject *const *args, Py_ssize_t na
  * finite; else []. A new list, or NULL with an exception set. */
 static PyObject *nearest_list(Geometry *g, int start, double budget, int height,
                               const unsigned char *f, const double *value) {
-    int settled = cheapest_search(g, start, budget, height, f);
+    int settled = cheapest_search(g, start, budget, height, f, -1);
     if (settled < 0) return NULL;
     double low = INFINITY;
     int count = 0;
@@ -643,6 +731,15 @@ done:
 }
 
 /* distance_field(sources, height, passable): height None for steps of 1 (breadth first). */
+/* A distance field's step from `from` into `space` (its k-th neighbour, the edge the same
+ * either way) by climbing: -1 where impossible or `from` is not passable. */
+static inline int field_step(const Geometry *g, int k, int space, int from, int height,
+                             const unsigned char *pass) {
+    if ((pass && !pass[from]) || !g->open[k]) return -1;
+    int climb = g->level[space] - g->level[from];
+    return climb <= 0 ? 1 : (climb >= height ? -1 : 1 + climb);
+}
+
 static PyObject *geometry_distance_field(Geometry *g, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "distance_field(sources, height, passable)");
@@ -679,7 +776,7 @@ static PyObject *geometry_distance_field(Geometry *g, PyObject *const *args, Py_
         if (field[s] == 0) continue;
         field[s] = 0;
         if (climbing) {
-            if (push2(g, &hn, (Entry2){0, (int)s}) < 0) goto fail;
+            if (height >= NEAR_BUCKETS && push2(g, &hn, (Entry2){0, (int)s}) < 0) goto fail;
         } else {
             frontier[nf++] = (int)s;
         }
@@ -697,6 +794,40 @@ static PyObject *geometry_distance_field(Geometry *g, PyObject *const *args, Py_
                 }
             }
         }
+    } else if (height < NEAR_BUCKETS) {
+        /* Dial's algorithm on a ring of buckets: a step costs 1 to `height`, so the costs
+         * waiting are within `height` of the one settled (the field is the same whatever the
+         * order among equal costs: it holds only the costs) */
+        int ring = (height > 1 ? (int)height : 1) + 1, head[NEAR_BUCKETS + 1];
+        for (int c = 0; c < ring; c++) head[c] = -1;
+        Py_ssize_t used = 0, waiting = 0;
+        for (int i = 0; i < n; i++) {
+            if (field[i] == 0) {
+                if (bucket_push(g, &used, head, 0, i) < 0) goto fail;
+                waiting++;
+            }
+        }
+        for (int cost = 0; waiting; cost++) {
+            int b = cost % ring;
+            while (head[b] >= 0) {
+                Link e = ((Link *)g->heap)[head[b]];
+                head[b] = e.next;
+                waiting--;
+                int space = e.space;
+                if (field[space] != cost) continue; /* reached cheaper since */
+                for (int k = g->first[space]; k < g->first[space + 1]; k++) {
+                    int from = g->nbr[k];
+                    int step = field_step(g, k, space, from, (int)height, pass);
+                    if (step < 0) continue;
+                    int total = cost + step;
+                    if (total < field[from]) {
+                        field[from] = total;
+                        if (bucket_push(g, &used, head, total % ring, from) < 0) goto fail;
+                        waiting++;
+                    }
+                }
+            }
+        }
     } else {
         while (hn) {
             Entry2 e = pop2(g, &hn);
@@ -704,11 +835,7 @@ static PyObject *geometry_distance_field(Geometry *g, PyObject *const *args, Py_
             if (e.cost > field[space]) continue;
             for (int k = g->first[space]; k < g->first[space + 1]; k++) {
                 int from = g->nbr[k];
-                if (pass && !pass[from]) continue;
-                /* the route goes from `from` into `space`: the edge is the same either way */
-                if (!g->open[k]) continue;
-                int climb = g->level[space] - g->level[from];
-                int step = climb <= 0 ? 1 : (climb >= height ? -1 : 1 + climb);
+                int step = field_step(g, k, space, from, (int)height, pass);
                 if (step < 0) continue;
                 int total = e.cost + step;
                 if (total < field[from]) {
@@ -1131,6 +1258,7 @@ static void geometry_dealloc(Geometry *g) {
     PyMem_Free(g->done);
     PyMem_Free(g->order);
     PyMem_Free(g->flags);
+    PyMem_Free(g->mark);
     PyMem_Free(g->heap);
     PyMem_Free(g->labels);
     if (g->lines) {
@@ -1187,9 +1315,10 @@ static int geometry_init(Geometry *g, PyObject *args, PyObject *kw) {
     g->done = PyMem_Calloc(sz, 1);
     g->order = PyMem_Calloc(sz, sizeof(int));
     g->flags = PyMem_Calloc(sz, 1);
+    g->mark = PyMem_Calloc(sz, sizeof(unsigned int));
     g->inf = PyFloat_FromDouble(INFINITY);
     if (!g->first || !g->nbr || !g->open || !g->level || !g->ints || !g->best || !g->parent ||
-        !g->done || !g->order || !g->flags || !g->inf) {
+        !g->done || !g->order || !g->flags || !g->mark || !g->inf) {
         PyErr_NoMemory();
         goto done;
     }

@@ -9,7 +9,7 @@ from typing import Any
 from deadtable.games.left_4_dead import combat, movement
 from deadtable.games.left_4_dead.data import Power
 from deadtable.games.left_4_dead.specials import SpecialTurn
-from deadtable.games.left_4_dead.state import Figure, Left4DeadState
+from deadtable.games.left_4_dead.state import INFECTED, Figure, Left4DeadState
 
 # Markers that hold a survivor while the infected that placed them is next to it, and the
 # rulebook section that releases each.
@@ -36,9 +36,10 @@ def adjacent(state: Left4DeadState, a: Figure, b: Figure) -> bool:
 
 def opponents(state: Left4DeadState, figure: Figure) -> list[Figure]:
     """The figures of the other side that are in play (a survivor in a Hero Closet does not
-    count as in play during the infected's turns: Survivor Rules, Hero Closet)."""
-    return [f for f in state.figures.values() if f.side != figure.side and f.space is not None
-            and not f.closet]
+    count as in play during the infected's turns: Survivor Rules, Hero Closet), in the
+    figures' order."""
+    others = state.survivors() if figure.side == INFECTED else state.infected()
+    return [f for f in others if f.space is not None and not f.closet]
 
 
 def in_sight(state: Left4DeadState, figure: Figure, target: Figure, reach: int) -> bool:
@@ -94,6 +95,8 @@ def place_next_to(state: Left4DeadState, figure: Figure, anchor: int,
 
 
 def hold(state: Left4DeadState, captor: Figure, target: Figure, marker: str) -> None:
+    if target.side == INFECTED:  # sweep and the captors' riders look among the survivors
+        raise ValueError(f"{target.id} is infected: a {marker.title()} Marker holds a survivor")
     target.markers[marker] = captor.id
     state.event(f"{combat.name(target)} gets the {marker.title()} Marker: no turns while "
                 f"{combat.name(captor)} is next to it.", HOLDS[marker])
@@ -102,8 +105,9 @@ def hold(state: Left4DeadState, captor: Figure, target: Figure, marker: str) -> 
 def sweep(state: Left4DeadState) -> None:
     """Pinned, Grabbed and Tongue Markers go when their captor is no longer next to the figure
     (it left adjacency) or is gone; Ridden Markers only when their Jockey is gone (the Jockey's
-    own turn ends them otherwise: jockey.end_turn)."""
-    for figure in state.figures.values():
+    own turn ends them otherwise: jockey.end_turn). Only survivors carry them: a capture's
+    target is a special infected's opponent (hold)."""
+    for figure in state.survivors():
         if not figure.markers:
             continue  # most figures carry none: the common case, made quick
         for key in HOLDS:

@@ -25,15 +25,23 @@ POUNCE = "HUNTER: Hunter Pounce"
 
 
 def landings(state: Left4DeadState, figure: Figure) -> list[int]:
-    p = common.power(state, "hunter", "Hunter Pounce")
+    """Where a pounce may land: kept until a figure moves (Left4DeadState.derived), for the
+    decision lists them and its action checks one. Read it, never change it."""
     assert figure.space is not None
     start = figure.space
-    board = state.board
-    occupied = state.occupancy()
     blocked = state.blocked_spaces()
-    leap = int(p["max_leap_levels"])
-    return [s for s in _leaps(board, start, int(p["move"])) if s not in occupied
+    cache = state.derived()
+    key = ("landings", start, blocked)
+    found: list[int] | None = cache.get(key)
+    if found is None:
+        p = common.power(state, "hunter", "Hunter Pounce")
+        board = state.board
+        occupied = state.occupancy()
+        leap = int(p["max_leap_levels"])
+        found = cache[key] = [
+            s for s in _leaps(board, start, int(p["move"])) if s not in occupied
             and s not in blocked and abs(board.level[s] - board.level[start]) <= leap]
+    return found
 
 
 @lru_cache(maxsize=4096)
@@ -64,7 +72,8 @@ def move_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) -> A
                        {"verb": "pounce", "figure": figure.id, "space": names[space]})
                 for space in found]
 
-    return ActionList([f"pounce:{space}" for space in found], build)
+    ids = movement.space_ids("pounce", state.board.size)
+    return ActionList([ids[space] for space in found], build)
 
 
 def pounce(state: Left4DeadState, frame: SpecialTurn, figure: Figure, space: int) -> None:

@@ -23,7 +23,8 @@ RIDE = "JOCKEY: Go For A Ride"
 
 
 def riders(state: Left4DeadState, figure: Figure) -> list[Figure]:
-    return [f for f in state.figures.values() if f.markers.get("ridden") == figure.id
+    # only survivors are held (common.hold): the figures' order, as they come
+    return [f for f in state.survivors() if f.markers.get("ridden") == figure.id
             and f.space is not None]
 
 

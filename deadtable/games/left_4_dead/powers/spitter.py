@@ -23,26 +23,30 @@ EXPLOSION = "SPITTER: Acid Explosion"
 
 def spaces(state: Left4DeadState, figure: Figure) -> list[int]:
     """The spaces within 7 in clear sight (as movement.can_see_space sees one: the figures on
-    the way block, the one on the space itself does not); the spaces next to it always."""
-    return _targets(state, figure, None)
+    the way block, the one on the space itself does not); the spaces next to it always. Kept
+    until a figure moves (Left4DeadState.derived: sight follows from who stands where and who
+    is down): the decision lists them and its action checks one. Read it, never change it."""
+    here = figure.space
+    assert here is not None
+    tall = movement.height(state, figure)
+    cache = state.derived()
+    key = ("acid", here, tall)
+    found: list[int] | None = cache.get(key)
+    if found is None:
+        found = cache[key] = _targets(state, here, tall)
+    return found
 
 
 def can_spit_at(state: Left4DeadState, figure: Figure, space: int) -> bool:
-    """`space in spaces(state, figure)`, asked of one space."""
-    return bool(_targets(state, figure, space))
+    return space in spaces(state, figure)
 
 
-def _targets(state: Left4DeadState, figure: Figure, only: int | None) -> list[int]:
-    here = figure.space
-    assert here is not None
+def _targets(state: Left4DeadState, here: int, tall: int) -> list[int]:
     board = state.board
     candidates = within(board, here, int(common.power(state, "spitter", "Acid Vomit")["range"]))
-    if only is not None:
-        candidates = (only,) if only in candidates else ()
-    near = within(board, here, 1)
-    seen = set(visible(board, here, [s for s in candidates if s not in near],
-                       height_a=movement.height(state, figure), height_b=0,
-                       figures=movement.standing_heights(state)))
+    near = set(within(board, here, 1))
+    seen = set(visible(board, here, [s for s in candidates if s not in near], height_a=tall,
+                       height_b=0, figures=movement.standing_heights(state)))
     return [s for s in candidates if s in near or s in seen]
 
 
@@ -57,7 +61,8 @@ def attack_actions(state: Left4DeadState, frame: SpecialTurn, figure: Figure) ->
                        {"verb": "acid", "figure": figure.id, "space": names[s]})
                 for s in found]
 
-    return ActionList([f"acid:{s}" for s in found], build)
+    ids = movement.space_ids("acid", state.board.size)
+    return ActionList([ids[s] for s in found], build)
 
 
 def splash(state: Left4DeadState, figure: Figure, space: int, area: set[int], dice: int,
