@@ -84,7 +84,7 @@ class _LiveObservation(Observation):
         self.game = state.game
         self._state = state
         self._view = None
-        self._loaded: list[KernelGame | None] = []  # the position in the kernel, loaded once
+        self._loaded: list[KernelGame | None] | None = None  # the kernel's position, once
 
     @property
     def view(self) -> dict[str, Any]:
@@ -102,11 +102,12 @@ class _LiveObservation(Observation):
         if kernel is None:
             return None
         loaded = self._loaded
-        if not loaded:
+        if loaded is None:
             try:
-                loaded.append(kernel.load(self._state))
+                loaded = [kernel.load(self._state)]
             except ValueError:  # e.g. a test's scripted dice: the kernel takes no script
-                loaded.append(None)
+                loaded = [None]
+            self._loaded = loaded
         root = loaded[0]
         if root is None:
             return None
