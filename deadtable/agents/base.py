@@ -9,8 +9,8 @@ anew from the agent's own dice, consistently with the view. The agent returns an
 never applies actions itself.
 
 Python cannot make a secret of an object's memory, so this is a boundary of the API rather
-than a sandbox: the observation keeps the live state only inside closures, and nothing an agent
-is meant to use leads back to it.
+than a sandbox: the observation keeps the live state only in a private slot (or inside
+closures), and nothing an agent is meant to use leads back to it.
 """
 
 from __future__ import annotations
@@ -70,38 +70,58 @@ class Observation:
         return None if self._compiled is None else self._compiled(dice)
 
 
-def observe(state: GameState) -> Observation:
-    """The observation for the seat that decides now; an error if the game is already over."""
-    decision = decision_of(state)
-    seat = decision.seat
+class _LiveObservation(Observation):
+    """observe()'s observation: the live state in a private slot, where Observation's own
+    constructor takes closures over it. Every step of every game makes one, and closures
+    made each step cost more than the rest of it. The same boundary: nothing public leads
+    back to the state."""
 
-    def view_of() -> dict[str, Any]:
-        return state.view(seat)
+    __slots__ = ("_state", "_loaded")
 
-    def sampler(dice: Dice) -> GameState:
-        guess = state.clone()
-        guess.determinize(seat, dice)
+    def __init__(self, state: GameState, decision: Decision) -> None:
+        self.seat = decision.seat
+        self.decision = decision
+        self.game = state.game
+        self._state = state
+        self._view = None
+        self._loaded: list[KernelGame | None] | None = None  # the kernel's position, once
+
+    @property
+    def view(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._state.view(self.seat)
+        return self._view
+
+    def sample(self, dice: Dice) -> GameState:
+        guess = self._state.clone()
+        guess.determinize(self.seat, dice)
         return guess
 
-    kernel = state.game.kernel
-    if kernel is None:
-        return Observation(seat, decision, state.game, view_of, sampler)
-    loaded: list[KernelGame | None] = []  # the position in the kernel, loaded once
-
-    def compiled(dice: Dice) -> KernelGame | None:
-        if not loaded:
+    def sample_compiled(self, dice: Dice) -> KernelGame | None:
+        kernel = self.game.kernel
+        if kernel is None:
+            return None
+        loaded = self._loaded
+        if loaded is None:
             try:
-                loaded.append(kernel.load(state))
+                loaded = [kernel.load(self._state)]
             except ValueError:  # e.g. a test's scripted dice: the kernel takes no script
-                loaded.append(None)
+                loaded = [None]
+            self._loaded = loaded
         root = loaded[0]
         if root is None:
             return None
         world = root.clone()
-        dice.state = world.determinize(seat, dice.state)
+        dice.state = world.determinize(self.seat, dice.state)
         return world
 
-    return Observation(seat, decision, state.game, view_of, sampler, compiled)
+
+def observe(state: GameState) -> Observation:
+    """The observation for the seat that decides now; an error if the game is already over."""
+    decision = state.decision
+    if decision is None:
+        decision = decision_of(state)  # which raises: the game is over
+    return _LiveObservation(state, decision)
 
 
 class Agent(Protocol):

@@ -12,4 +12,6 @@ class RandomAgent:
         self.dice = Dice(seed)
 
     def act(self, obs: Observation) -> str:
-        return self.dice.choice(obs.decision.ids)  # the ids alone: actions are built lazily
+        # the ids alone (actions are built lazily), as dice.choice(decision.ids) picks
+        decision = obs.decision
+        return decision.id_at(self.dice.below(len(decision)))

@@ -167,12 +167,13 @@ class Decision(_Frozen):
     the same order) the first time someone reads `actions` or `get`s one: a board turn
     offers hundreds of moves, and a simulation reads only the id it picks. Immutable."""
 
-    __slots__ = ("seat", "prompt", "_actions", "_ids", "_index", "_build")
+    __slots__ = ("seat", "prompt", "_actions", "_ids", "_order", "_index", "_build")
 
     seat: str
     prompt: str
     _actions: tuple[Action, ...] | None
     _ids: dict[str, None]  # the ids in order, as a dict's keys (a set that keeps order)
+    _order: list[str]  # the same ids as a list, to index and copy (never handed out itself)
     _index: dict[str, int] | None  # id -> its index, made when first asked (get)
     _build: Callable[[], Iterable[Action]] | None
 
@@ -191,6 +192,7 @@ class Decision(_Frozen):
         _set_prompt(self, prompt)
         _set_actions(self, actions)
         _set_ids(self, index)
+        _set_order(self, ids)
         _set_index(self, None)
         _set_build(self, build)
 
@@ -216,7 +218,7 @@ class Decision(_Frozen):
             assert self._build is not None
             found = tuple(self._build())
             made = [a.id for a in found]
-            if made != list(self._ids):
+            if made != self._order:
                 raise ValueError(f"a lazy decision built actions {made} for the ids "
                                  f"{list(self._ids)}")
             object.__setattr__(self, "_actions", found)
@@ -225,7 +227,15 @@ class Decision(_Frozen):
 
     @property
     def ids(self) -> list[str]:
-        return list(self._ids)
+        return self._order.copy()
+
+    def __len__(self) -> int:
+        """How many legal actions there are (always one at least)."""
+        return len(self._order)
+
+    def id_at(self, index: int) -> str:
+        """The id of the action at `index`: `ids[index]` without copying the ids."""
+        return self._order[index]
 
     def __contains__(self, action_id: object) -> bool:
         return action_id in self._ids
@@ -289,5 +299,6 @@ _set_seat = vars(Decision)["seat"].__set__
 _set_prompt = vars(Decision)["prompt"].__set__
 _set_actions = vars(Decision)["_actions"].__set__
 _set_ids = vars(Decision)["_ids"].__set__
+_set_order = vars(Decision)["_order"].__set__
 _set_index = vars(Decision)["_index"].__set__
 _set_build = vars(Decision)["_build"].__set__

@@ -67,14 +67,18 @@ class Dice:
 
     # -- the generator -------------------------------------------------------------------
     def _next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        return _mix(self.state)
+        """The generator's next raw 64-bit output."""
+        return self.below(1 << 64)  # times 2**64, shifted back: the output itself
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n). Not scriptable: used for shuffles and random choices."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        return (self._next() * n) >> 64
+        # splitmix64's step and _mix written out: every roll and random choice comes here
+        z = self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     # -- dice ------------------------------------------------------------------------------
     def roll(self, sides: int = 6) -> int:

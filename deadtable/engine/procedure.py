@@ -155,19 +155,22 @@ class ProcedureState(GameState):
 
     def settle(self) -> None:
         """Run the steps that need nobody until a decision is due or the game is over."""
+        handlers = self.HANDLERS
         for _ in range(self.MAX_AUTOMATIC_STEPS):
-            if self.outcome is not None or not self.stack:
+            stack = self.stack  # read anew each time: a handler may set a new stack
+            if self.outcome is not None or not stack:
                 return
-            frame = self.stack[-1]
-            handler = self.HANDLERS[frame.KIND]
+            frame = stack[-1]
+            handler = handlers[frame.KIND]
             decision = handler.decide(self, frame)
             if decision is not None:
                 self._decision = decision
                 return
-            before = (len(self.stack), frame.step)
+            depth, step = len(stack), frame.step
             handler.run(self, frame)
-            if (self.outcome is None and self.stack and self.stack[-1] is frame
-                    and (len(self.stack), frame.step) == before):
+            stack = self.stack
+            if (self.outcome is None and stack and stack[-1] is frame
+                    and len(stack) == depth and frame.step == step):
                 raise StuckProcedure(f"{frame.KIND} at step {frame.step!r} changed nothing")
         raise StuckProcedure(f"more than {self.MAX_AUTOMATIC_STEPS} steps without a decision")
 

@@ -95,10 +95,12 @@ def play_one(
     if sync_dice:
         state.dice.synchronise()
     steps = 0
+    acts = {seat: player.act for seat, player in players.items()}  # looked up once a game
+    apply = state.apply
     while (decision := state.decision) is not None:
         if steps >= max_steps:
             raise _runaway(game, index, game_seed, max_steps)
-        state.apply(players[decision.seat].act(observe(state)))
+        apply(acts[decision.seat](observe(state)))
         steps += 1
     assert state.outcome is not None  # no decision means the game is over
     outcome = state.outcome

@@ -36,6 +36,11 @@ def test_ids_lookups_and_order():
     assert decision.get("move:right") == Action("move:right", "Move right")
     assert decision.get("fly") is None
     assert decision.actions[0].label == "Move left"
+    assert len(decision) == 3 and [decision.id_at(n) for n in range(3)] == decision.ids
+    decision.ids.append("fly")  # a copy: the decision's own ids stay as they are
+    assert len(decision) == 3 and "fly" not in decision
+    with pytest.raises(IndexError):
+        decision.id_at(3)
 
 
 def test_of_takes_any_iterable():
@@ -163,7 +168,8 @@ def test_an_action_list_makes_its_actions_only_when_read():
     decision = Decision.of("p1", "Where?", listed)
     assert decision.ids == ["first", "move:1", "move:2", "stop", "end"]
     assert "move:2" in decision and "move:3" not in decision and len(listed) == 5
-    assert made == []  # ids, membership and length build nothing
+    assert len(decision) == 5 and decision.id_at(2) == "move:2" and decision.id_at(-1) == "end"
+    assert made == []  # ids, membership, length and id_at build nothing
     assert decision.get("move:2") == Action("move:2", "label move:2", {"n": 1})
     assert [a.id for a in decision.actions] == decision.ids and made == [1]
     assert decision.actions is decision.actions and made == [1]  # made once
