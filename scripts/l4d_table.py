@@ -9,6 +9,7 @@ alone); the table is printed as Markdown and the plot written where `--plot` say
     python scripts/l4d_table.py --chapter 5 --json ch5.json     # one part of the table ...
     python scripts/l4d_table.py --load ch1.json ch5.json --plot p.png   # ... then all of it
     python scripts/l4d_table.py --agent mcts --games 8 --json m.json --resume  # what m lacks
+    python scripts/l4d_table.py --load m-seed1.json m-seed2.json   # a cell in both: pooled
     python scripts/l4d_table.py --versus mcts --games 40 --chapter 1 --difficulty normal
 
 `--versus AGENT` plays each cell as a `deadtable compare` of the survivors played by AGENT
@@ -110,6 +111,27 @@ def load(path: str) -> dict[tuple[str, int], dict[str, Any]]:
                 for key, summary in json.load(file).items()}
 
 
+def pool(first: dict[str, Any], second: dict[str, Any], where: str) -> dict[str, Any]:
+    """One cell of two runs of it on different seeds: games, survivors' wins and causes of
+    defeat summed, the Wilson interval drawn again from the sums. Two runs on the same seed
+    played the same games (a game's seed is the batch seed and its index): refused."""
+    from deadtable.sim.stats import wilson
+
+    seeds = [*first.get("seeds", [first.get("seed")]), *second.get("seeds", [second.get("seed")])]
+    known = [seed for seed in seeds if seed is not None]
+    if len(set(known)) < len(known):
+        raise SystemExit(f"{where} is loaded twice with the same seed ({known}): those runs "
+                         "played the same games; pool runs of different --seed only")
+    games = first["games"] + second["games"]
+    wins = sum(round(cell["sides"]["survivors"]["win_rate"] * cell["games"])
+               for cell in (first, second))
+    causes = dict(first.get("loss_causes", {}))
+    for cause, count in second.get("loss_causes", {}).items():
+        causes[cause] = causes.get(cause, 0) + count
+    return {"games": games, "seeds": seeds, "loss_causes": causes,
+            "sides": {"survivors": {"win_rate": wins / games, "ci95": list(wilson(wins, games))}}}
+
+
 def save(path: str, cells: dict[tuple[str, int], dict[str, Any]]) -> None:
     with open(path, "w") as out:
         json.dump({f"{d}/{c}": s for (d, c), s in cells.items()}, out, indent=1)
@@ -140,19 +162,38 @@ def short(causes: dict[str, int]) -> dict[str, int]:
 
 def table(cells: dict[tuple[str, int], dict[str, Any]], difficulties: list[str],
           chapters: list[int]) -> str:
+    from deadtable.sim.stats import wilson
+
     lines = ["| chapter | " + " | ".join(difficulties) + " |",
              "|---|" + "---|" * len(difficulties)]
     for chapter in chapters:
         out = []
         for difficulty in difficulties:
+            if (difficulty, chapter) not in cells:  # --load of a run stopped part-way
+                out.append("not played")
+                continue
             rate, low, high, _ = row(cells[difficulty, chapter])
             out.append(percent(low, rate, high))
         lines.append(f"| {chapter} | " + " | ".join(out) + " |")
+    if len(chapters) > 1:  # the chapters together: narrower intervals for each difficulty
+        out = []
+        for difficulty in difficulties:
+            played = [cells[difficulty, c] for c in chapters if (difficulty, c) in cells]
+            games = sum(cell["games"] for cell in played)
+            wins = sum(round(row(cell)[0] * cell["games"]) for cell in played)
+            if games == 0:
+                out.append("not played")
+                continue
+            low, high = wilson(wins, games)
+            out.append(f"{percent(low, wins / games, high)} of {games}")
+        lines.append(f"| {chapters[0]}-{chapters[-1]} pooled | " + " | ".join(out) + " |")
     lines += ["", "Causes of defeat (games lost, by cause):", "",
               "| chapter | difficulty | games | lost | what took the last survivor down |",
               "|---|---|---|---|---|"]
     for chapter in chapters:
         for difficulty in difficulties:
+            if (difficulty, chapter) not in cells:
+                continue
             summary = cells[difficulty, chapter]
             causes = row(summary)[3]
             lost = sum(causes.values())
@@ -176,7 +217,8 @@ def plot(path: str, title: str, cells: dict[tuple[str, int], dict[str, Any]],
         xs = [i + (number - (len(difficulties) - 1) / 2) * width for i in range(len(chapters))]
         rates, lows, highs = [], [], []
         for chapter in chapters:
-            rate, low, high, _ = row(cells[difficulty, chapter])
+            rate, low, high, _ = (row(cells[difficulty, chapter])
+                                  if (difficulty, chapter) in cells else (0.0, 0.0, 0.0, {}))
             rates.append(rate)
             lows.append(rate - low)
             highs.append(high - rate)
@@ -229,8 +271,10 @@ def main() -> None:
         parser.error("--resume goes on with the cells of a --json file: name it")
     if args.load:
         cells = {}
-        for path in args.load:
-            cells.update(load(path))
+        for path in args.load:  # a cell in several files: their games pooled
+            for key, summary in load(path).items():
+                cells[key] = (pool(cells[key], summary, f"{key[0]}/{key[1]}") if key in cells
+                              else summary)
         difficulties = [d for d in DIFFICULTIES if any(k[0] == d for k in cells)]
         chapters = sorted({k[1] for k in cells})
         args.games = min(s["games"] for s in cells.values())

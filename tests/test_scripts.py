@@ -94,6 +94,32 @@ def test_l4d_table_draws_the_table_from_cells_run_apart(tmp_path: Path) -> None:
     assert "| 1 | expert | 4 | 4 | Hunter 2, Spitter (Acid Vomit) 1, overrun 1 |" in lines
 
 
+def test_l4d_table_pools_one_cell_run_on_two_seeds(tmp_path: Path) -> None:
+    def cell(wins: int, games: int, seed: int, causes: dict[str, int]) -> dict[str, object]:
+        return {"games": games, "seed": seed, "loss_causes": causes,
+                "sides": {"survivors": {"win_rate": wins / games, "ci95": [0.0, 1.0]}}}
+
+    (tmp_path / "a.json").write_text(json.dumps({
+        "easy/1": cell(3, 4, 1, {"overrun": 1}), "easy/2": cell(1, 2, 1, {"overrun": 1})}))
+    (tmp_path / "b.json").write_text(json.dumps({"easy/1": cell(5, 6, 2, {"overrun": 1})}))
+    argv = [sys.executable, str(SCRIPTS / "l4d_table.py"), "--load", str(tmp_path / "a.json"),
+            str(tmp_path / "b.json")]
+    lines = subprocess.run(argv, capture_output=True, text=True, check=True,
+                           timeout=60).stdout.splitlines()
+    from deadtable.sim.stats import wilson
+
+    low, high = wilson(8, 10)  # 3 of 4 and 5 of 6: 8 of 10, its interval drawn again
+    assert lines[2] == f"| 1 | 80% [{100 * low:.0f}, {100 * high:.0f}] |"
+    low, high = wilson(9, 12)  # both chapters of the difficulty together
+    assert lines[4] == f"| 1-2 pooled | 75% [{100 * low:.0f}, {100 * high:.0f}] of 12 |"
+    assert "| 1 | easy | 10 | 2 | overrun 2 |" in lines
+    (tmp_path / "c.json").write_text(json.dumps({"easy/1": cell(2, 4, 1, {})}))
+    done = subprocess.run([*argv[:-1], str(tmp_path / "c.json")], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "easy/1 is loaded twice with the same seed" in done.stderr
+
+
 def test_l4d_table_resumes_with_the_cells_its_json_holds(tmp_path: Path) -> None:
     kept = {"games": 8, "loss_causes": {"overrun": 2},
             "sides": {"survivors": {"win_rate": 0.75, "ci95": [0.4, 0.93]}}}
