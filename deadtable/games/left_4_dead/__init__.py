@@ -66,6 +66,8 @@ OPTIONS = OptionSet([
            choices=("clamp", "16-19", "extend")),
     Option("specials-modifier", True,
            "add the Difficulty Modifier to the specials' spawn roll ('You may add')"),
+    Option("incapped-swipes", True, "a survivor lying down still attacks a figure that "
+           "leaves its engagement (the attack is the figure's, not an item's; designed)"),
     Option("wandering-witch", "never", "whether a spawned Witch wanders (designed)",
            choices=("never", "always", "d20")),
     Option("map", "", "one chapter's map file (TOML; default: the packaged chapter 1)"),

@@ -185,10 +185,11 @@ def _query(state: Left4DeadState, key: RoutesKey) -> MoveQuery | None:
         occupied = dict(occupied)  # never ends a move elsewhere on it, so it may stay)
         occupied.pop(figure.space, None)  # type: ignore[arg-type]
     enemy_at = _enemies_left(state, figure)
+    swipers = _swipers(state, enemy_at)
     # Witch: Furious Focus, never attacked when leaving an engagement
-    penalised = figure.kind != "witch" and bool(enemy_at) and with_attacks
+    penalised = figure.kind != "witch" and bool(swipers) and with_attacks
     found = cache[qkey] = move_query(state, figure, origin, budget, occupied, through_all,
-                                     enemy_at, penalised)
+                                     enemy_at, penalised, swipers)
     return found
 
 
@@ -199,6 +200,21 @@ def _enemies_left(state: Left4DeadState, figure: Figure) -> Mapping[int, Figure]
     if figure.space in enemy_at:
         enemy_at = {s: f for s, f in enemy_at.items() if s != figure.space}
     return enemy_at
+
+
+def swipes_when_down(state: Left4DeadState) -> bool:
+    """Whether a survivor lying down still attacks a figure leaving its engagement (option
+    `incapped-swipes`; docs/left-4-dead.md "Readings": by default it does, the attack being
+    the figure's own, not an item's)."""
+    return bool(state.game.options["incapped-swipes"])
+
+
+def _swipers(state: Left4DeadState, enemy_at: Mapping[int, Figure]) -> Mapping[int, Figure]:
+    """Of the enemies by space, those whose engagement costs a leaving-engagement attack: all,
+    or without the survivors lying down where the option says they make none."""
+    if swipes_when_down(state) or not any(f.down for f in enemy_at.values()):
+        return enemy_at
+    return {s: f for s, f in enemy_at.items() if not f.down}
 
 
 def nearest(state: Left4DeadState, figure: Figure, field: array[float]) -> list[int]:
@@ -338,7 +354,7 @@ def _routes(state: Left4DeadState, figure: Figure, origin: int, budget: int,
     occupied = dict(state.occupancy())
     occupied.pop(figure.space, None)  # type: ignore[arg-type]
     side = figure.side
-    enemy_at = _enemies_left(state, figure)
+    enemy_at = _swipers(state, _enemies_left(state, figure))
     # Witch: Furious Focus, never attacked when leaving an engagement
     penalised = figure.kind != "witch" and bool(enemy_at) and with_attacks
 
@@ -383,16 +399,16 @@ def _terrain_flags(board: Board, mud: bool) -> bytes:
 
 def move_query(state: Left4DeadState, figure: Figure, origin: int, budget: int,
                occupied: Mapping[int, Figure], through_all: bool, enemy_at: Mapping[int, Figure],
-               penalised: bool) -> MoveQuery | None:
+               penalised: bool, swipers: Mapping[int, Figure] | None = None) -> MoveQuery | None:
     """What routes asks of reach, in data form (engine/board/query.py): the same step costs
     (step_cost), stops (stops_in), can_pass (no enemy unless `through_all`) and can_end (no
     figure: `occupied`, the mover left out or standing on the start, which reach always ends
     on), and if `penalised` the same penalty (the enemies left engaged, as `engaged` tests it:
-    HeroScape's engagement_masks). None where the masks cannot say it (more than 63 enemies
-    crowding together)."""
+    HeroScape's engagement_masks, of `swipers`: by default every enemy). None where the masks
+    cannot say it (more than 63 enemies crowding together)."""
     board = state.board
     tall = height(state, figure)
-    masks = _masks(state, tall, enemy_at) if penalised else None
+    masks = _masks(state, tall, enemy_at if swipers is None else swipers) if penalised else None
     if penalised and masks is None:
         return None
     return MoveQuery(origin, budget, tall, _terrain_flags(board, slithers(figure)), masks,
@@ -502,6 +518,8 @@ def walk(state: Left4DeadState, figure: Figure, route: Route) -> None:
                     break
             else:
                 enemies = []  # (most steps)
+            if enemies and not swipes_when_down(state):
+                enemies = [e for e in enemies if not e.down]
             for enemy in enemies:
                 if enemy.space in near and engaged(state, figure, enemy, frm) \
                         and not engaged(state, figure, enemy, to):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from deadtable.engine.board import query
 from deadtable.games.left_4_dead import combat, movement
 from tests.games.left_4_dead.positions import (
     ZOMBIE,
@@ -161,3 +162,26 @@ def test_a_walk_meets_an_enemy_that_came_while_it_walked(lane, monkeypatch):
     movement.walk(lane, lane.figures["bill"], route)
     assert lane.figures["bill"].wounds == 1
     assert any("leaves an engagement" in e for e in last_events(lane))
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+@pytest.mark.parametrize("swipes", [True, False])
+def test_a_survivor_lying_down_swipes_at_a_figure_leaving_it_unless_the_option_says_not(
+        tmp_path, monkeypatch, swipes, compiled):
+    # "While on its side, a survivor may not move, use any items except secondary weapons":
+    # the leaving-engagement attack is the figure's own, so by default it still makes it
+    monkeypatch.setattr(query, "_enabled", compiled and query.compiled())
+    state = empty(map=small_map(tmp_path), **{"incapped-swipes": swipes})
+    bill = put(state, "bill", "2,2")
+    bill.down = True
+    zombie = infected(state, ZOMBIE, "3,2")
+    away = at(state, "5,2")
+    route = movement.routes(state, zombie)[away][0]
+    assert route.penalty == (1 if swipes else 0)
+    script(state, 2)  # Bill's one die, if he rolls: a skull
+    movement.walk(state, zombie, route)
+    assert any("leaves an engagement with Bill" in e for e in last_events(state)) == swipes
+    if swipes:
+        assert zombie.id not in state.figures  # a zombie has 1 Life
+    else:
+        assert zombie.space == away and state.dice.script == [2]
