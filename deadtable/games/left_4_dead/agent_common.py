@@ -1,8 +1,8 @@
 """What both of Left 4 Dead's agents read off a sampled world: where the survivors stand, where
 they head, how isolated one of them is, and the action ids' parts.
 
-Every function takes a sample of the game (`Observation.sample`), never the live state, so an
-agent sees nothing its seat may not know."""
+Every function takes a sample of the game (`Observation.sample`, or its read-only `glance`), never
+the live state, so an agent sees nothing its seat may not know."""
 
 from __future__ import annotations
 
@@ -19,8 +19,10 @@ CAPTURES = ("pinned", "grabbed", "ridden", "tongue")
 NEAR_FRIEND = 3  # a teammate this close can shoot or shove a captor off
 
 
-def sample(obs: Observation, dice: Dice) -> Left4DeadState:
-    state = obs.sample(dice)
+def glance(obs: Observation, dice: Dice) -> Left4DeadState:
+    """The sampled world an agent reads its decision off (Observation.glance): shared with
+    the game, so read it and never change it."""
+    state = obs.glance(dice)
     assert isinstance(state, Left4DeadState)
     return state
 

@@ -27,10 +27,10 @@ from deadtable.games.left_4_dead.agent_common import (
     calm_witch,
     captor_of,
     captors,
+    glance,
     goal_field,
     is_special,
     on_map,
-    sample,
     spaces_apart,
     standing,
 )
@@ -72,7 +72,7 @@ class HeuristicAgent:
         ids = obs.decision.ids
         if len(ids) == 1:
             return ids[0]
-        state = sample(obs, self.dice)
+        state = glance(obs, self.dice)
         frame = state.stack[-1]
         if frame.KIND == "kit-out":
             return max(ids, key=lambda i: (rank(i.split(":")[-1]), i))
