@@ -11,7 +11,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from deadtable.agents.base import Observation
-from deadtable.engine.board import Board, distance, distance_field
+from deadtable.engine.board import Board, distance_field, distances
 from deadtable.engine.dice import Dice
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
@@ -116,7 +116,8 @@ FAR = 10_000  # how far a figure off the map is from anything
 def spaces_apart(state: Left4DeadState, a: int | None, b: int | None) -> int:
     if a is None or b is None:
         return FAR
-    return distance(state.board, a, b) or 0
+    # a's row of distances, kept by the board: the agents measure millions a search
+    return distances(state.board, a)[b] or 0
 
 
 def friends_near(state: Left4DeadState, survivor: Figure, within: int = NEAR_FRIEND) -> int:

@@ -323,18 +323,21 @@ def pick_up(state: Left4DeadState, me: Figure, ids: list[str]) -> str:
 
 # -- attacking -----------------------------------------------------------------------------
 def attack(state: Left4DeadState, me: Figure, ids: list[str]) -> str:
-    best = max(ids, key=lambda i: (attack_value(state, me, i), i))
-    if attack_value(state, me, best) > 0:
+    lure = Lure(state)
+    best = max(ids, key=lambda i: (attack_value(state, me, i, lure), i))
+    if attack_value(state, me, best, lure) > 0:
         return best
     return "end" if "end" in ids else ids[-1]
 
 
-def attack_value(state: Left4DeadState, me: Figure, action: str) -> float:
+def attack_value(state: Left4DeadState, me: Figure, action: str,
+                 lure: Lure | None = None) -> float:
+    """What the attack `action` is worth; `lure`: the decision's, shared by its throws."""
     verb = arg(action, 0)
     if verb == "rescue":
         return 2.5  # a teammate back beats a zombie shot, not a captor freed
     if verb == "throw":
-        return throw_value(state, arg(action, 1), int(arg(action, 2)))
+        return throw_value(state, arg(action, 1), int(arg(action, 2)), lure)
     if verb == "light":  # a gas can, fireworks or tank: only where the infected crowd round it
         value = blast_value(state, int(arg(action, 2)))
         return value if value >= CROWD else -1.0
@@ -387,20 +390,39 @@ def blast_value(state: Left4DeadState, space: int) -> float:
     return value
 
 
-def throw_value(state: Left4DeadState, item: str, space: int) -> float:
+class Lure:
+    """What a Bile or Pipe Bomb's worth reads off the table wherever it lands (where the team
+    stands, the horde, how many of it press the team): read once per decision, when a throw
+    first asks, not once for each of the hundred spaces a throw reaches."""
+
+    def __init__(self, state: Left4DeadState) -> None:
+        self.state = state
+        self.team: list[int] = []
+        self.horde: list[Figure] = []
+        self.pressing = -1  # not read yet
+
+    def read(self) -> Lure:
+        if self.pressing < 0:
+            state = self.state
+            self.team = [f.space for f in on_map(state)]  # type: ignore[misc]
+            self.horde = [f for f in state.infected()
+                          if f.space is not None and not is_special(state, f)]
+            self.pressing = sum(1 for f in self.horde if min(
+                spaces_apart(state, f.space, s) for s in self.team) <= 3)
+        return self
+
+
+def throw_value(state: Left4DeadState, item: str, space: int, lure: Lure | None = None) -> float:
     """A Molotov where it burns a crowd; a Bile or Pipe Bomb away from the team, where it
     draws the horde off; either only when the infected crowd in."""
     if item == "molotov-cocktail":
         value = blast_value(state, space)
         return value if value >= CROWD else -1.0
-    team = [f.space for f in on_map(state)]
-    if min(spaces_apart(state, space, s) for s in team) < LURE_AWAY:
+    found = (lure or Lure(state)).read()
+    if min(spaces_apart(state, space, s) for s in found.team) < LURE_AWAY:
         return -1.0
-    horde = [f for f in state.infected() if f.space is not None and not is_special(state, f)]
-    pressing = [f for f in horde
-                if min(spaces_apart(state, f.space, s) for s in team) <= 3]
-    if len(pressing) < CROWD:
+    if found.pressing < CROWD:
         return -1.0
-    drawn = sum(1 for f in horde if spaces_apart(state, f.space, space) <= 4)
-    return 0.5 * len(pressing) + 0.1 * drawn
+    drawn = sum(1 for f in found.horde if spaces_apart(state, f.space, space) <= 4)
+    return 0.5 * found.pressing + 0.1 * drawn
 
