@@ -80,6 +80,12 @@ class Dice:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((z ^ (z >> 31)) * n) >> 64
 
+    def skip(self, calls: int) -> None:
+        """Leave the dice where `calls` calls of `below` would (none for 0 or fewer): each
+        call steps the state by the same constant, whatever its bound."""
+        if calls > 0:
+            self.state = (self.state + calls * 0x9E3779B97F4A7C15) & _MASK
+
     # -- dice ------------------------------------------------------------------------------
     def roll(self, sides: int = 6) -> int:
         """One die with `sides` faces, 1..sides (the next scripted value if any)."""

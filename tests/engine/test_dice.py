@@ -294,6 +294,15 @@ def test_shuffle_is_fisher_yates_on_below(seed, items):
     assert dice.state == twin.state
 
 
+@given(seeds, st.integers(-3, 200))
+def test_skip_leaves_the_dice_where_as_many_draws_would(seed, calls):
+    dice, twin = Dice(seed), Dice(seed)
+    dice.skip(calls)
+    for _ in range(calls):
+        twin.below(7)
+    assert dice.state == twin.state
+
+
 def test_shuffle_is_deterministic_and_does_shuffle():
     a, b = list(range(52)), list(range(52))
     Dice(7).shuffle(a)

@@ -442,7 +442,7 @@ class Left4DeadState(ProcedureState):
     def determinize(self, seat: str, dice: Dice) -> None:
         """The item pool's order and the future rolls are unknown to both sides."""
         super().determinize(seat, dice)
-        self.pool.redeal(dice)
+        self.pool = self.pool.redealt(dice)  # shuffled when first read: a glance never is
 
     def glance(self, seat: str, dice: Dice) -> Left4DeadState:
         """The world a sample deals (the item pool redealt, the dice anew, from `dice`),
@@ -452,7 +452,7 @@ class Left4DeadState(ProcedureState):
         other = type(self).__new__(type(self))
         for name in _GLANCE_SHARES:
             setattr(other, name, getattr(self, name))
-        other.pool = Pile(self.pool.name, self.pool.cards)
+        other.pool = self.pool  # determinize deals it anew in a copy
         other.forget_derived()  # its own caches, as a clone's
         other.determinize(seat, dice)
         return other
