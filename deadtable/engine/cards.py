@@ -155,9 +155,9 @@ class RedealtPile(Pile):
     __slots__ = ("_deal",)
 
     def __init__(self, pile: Pile, dice: Dice) -> None:
-        self._deal: Dice | None = None
-        super().__init__(pile.name, pile.cards, pile.visibility, pile.owner)
-        self._deal = Dice(dice.state)  # the shuffle draws from the dice's state alone
+        self.name, self.visibility, self.owner = pile.name, pile.visibility, pile.owner
+        _CARDS.__set__(self, list(pile.cards))
+        self._deal: Dice | None = Dice(dice.state)  # the shuffle draws from the dice's state alone
         dice.skip(len(pile.cards) - 1)  # past the draws the shuffle will make
 
     @property

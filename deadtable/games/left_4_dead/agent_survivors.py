@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from deadtable.agents.base import Observation
+from deadtable.engine.board import distances
 from deadtable.engine.board.movement import Route
 from deadtable.engine.dice import Dice
 from deadtable.games.left_4_dead.agent_common import (
@@ -263,15 +264,19 @@ class Placement:
         if not self.mates:
             return 0.0
         ahead = max(0.0, self.rear - LEAD - self.goal[space])
-        nearest = min(spaces_apart(self.state, space, s) for s in self.mates)
+        apart = distances(self.state.board, space)  # spaces_apart from `space`, as a row
+        nearest = min(apart[s] or 0 for s in self.mates)
         return 2 * ahead + max(0, nearest - 2)
 
     def go_to_teammates_in_need(self, space: int) -> float:
         """A teammate down must be stood up (none standing loses the chapter); one held by a
         special must be freed; one in a nearby Hero Closet rescued."""
         cost = 0.0
+        if not self.in_need:
+            return cost
+        row = distances(self.state.board, space)
         for where, need in self.in_need:
-            apart = spaces_apart(self.state, space, where)
+            apart = row[where] or 0
             if need == "down":
                 cost += 2 * max(0, apart - 1)
             elif need == "held":
@@ -290,6 +295,8 @@ class Placement:
 
     def items_within_reach(self, space: int) -> float:
         """Ending on or next to an item better than what its slot holds lets it pick it up."""
+        if not self.items:
+            return 0.0
         near = (space, *self.state.board.neighbours[space])
         return min(max([0.0, *(self.items[s] for s in near if s in self.items)]), 3.0)
 

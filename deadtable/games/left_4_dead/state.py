@@ -175,13 +175,14 @@ def _standing(board: Board) -> frozenset[int]:
                      if terrain in OBSTACLE_TERRAINS)
 
 
-# What a glance shares with the state it glances at: all but the pool, the dice (both dealt
-# anew) and the caches (its own).
+# What a glance shares with the state it glances at: all but the pool and the dice (dealt
+# anew). The caches too: they follow from the figures alone, which are the same ones.
 _GLANCE_SHARES = (
     "game", "seed", "setup", "log", "history", "outcome", "stack",
     "data", "chapter", "board", "figures", "round", "items_on_map", "effects", "tank_spawned",
     "witch_spawned", "destroyed_zombies", "first_wounds", "escaped", "spawned",
     "pending_closet", "crescendo", "finale", "horde_acted", "instincts", "spent", "last_down",
+    "_derived", "_derived_at", "_derived_len", "_kept",
 )
 
 
@@ -453,7 +454,6 @@ class Left4DeadState(ProcedureState):
         for name in _GLANCE_SHARES:
             setattr(other, name, getattr(self, name))
         other.pool = self.pool  # determinize deals it anew in a copy
-        other.forget_derived()  # its own caches, as a clone's
         other.determinize(seat, dice)
         return other
 
