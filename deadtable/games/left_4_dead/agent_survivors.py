@@ -330,23 +330,24 @@ def pick_up(state: Left4DeadState, me: Figure, ids: list[str]) -> str:
 
 # -- attacking -----------------------------------------------------------------------------
 def attack(state: Left4DeadState, me: Figure, ids: list[str]) -> str:
-    lure = Lure(state)
-    best = max(ids, key=lambda i: (attack_value(state, me, i, lure), i))
-    if attack_value(state, me, best, lure) > 0:
+    aims = Aims(state)
+    best = max(ids, key=lambda i: (attack_value(state, me, i, aims), i))
+    if attack_value(state, me, best, aims) > 0:
         return best
     return "end" if "end" in ids else ids[-1]
 
 
 def attack_value(state: Left4DeadState, me: Figure, action: str,
-                 lure: Lure | None = None) -> float:
-    """What the attack `action` is worth; `lure`: the decision's, shared by its throws."""
+                 aims: Aims | None = None) -> float:
+    """What the attack `action` is worth; `aims`: the decision's, shared by its attacks."""
+    aims = aims or Aims(state)
     verb = arg(action, 0)
     if verb == "rescue":
         return 2.5  # a teammate back beats a zombie shot, not a captor freed
     if verb == "throw":
-        return throw_value(state, arg(action, 1), int(arg(action, 2)), lure)
+        return throw_value(state, arg(action, 1), int(arg(action, 2)), aims)
     if verb == "light":  # a gas can, fireworks or tank: only where the infected crowd round it
-        value = blast_value(state, int(arg(action, 2)))
+        value = blast_value(state, int(arg(action, 2)), aims)
         return value if value >= CROWD else -1.0
     if verb != "attack":
         return 0.0
@@ -356,11 +357,11 @@ def attack_value(state: Left4DeadState, me: Figure, action: str,
         from deadtable.games.left_4_dead.weapons import lines_of_fire
 
         line = lines_of_fire(state, me, weapon).get(target[5:], [])
-        return sum(danger(state, f) for f in line) + tie
+        return sum(danger(state, f, aims) for f in line) + tie
     if target.startswith("@"):
-        return blast_value(state, int(target[1:])) + tie
+        return blast_value(state, int(target[1:]), aims) + tie
     figure = state.figures.get(target)
-    return (danger(state, figure) if figure is not None else 0.0) + tie
+    return (danger(state, figure, aims) if figure is not None else 0.0) + tie
 
 
 def alarm_risk(state: Left4DeadState, me: Figure, weapon: str, aim: str) -> float:
@@ -372,11 +373,11 @@ def alarm_risk(state: Left4DeadState, me: Figure, weapon: str, aim: str) -> floa
     return ALARM if cars_disturbed(state, me, aimed_spaces(state, me, weapon, aim)) else 0.0
 
 
-def danger(state: Left4DeadState, figure: Figure) -> float:
+def danger(state: Left4DeadState, figure: Figure, aims: Aims | None = None) -> float:
     """How much shooting this figure helps: a captor most, a calm Witch never."""
     if calm_witch(figure):
         return -10.0
-    if figure.id in captors(state):
+    if figure.id in (aims or Aims(state)).held():
         return 10.0
     if is_special(state, figure):
         return float(DANGER.get(figure.kind, 3))
@@ -387,28 +388,36 @@ def danger(state: Left4DeadState, figure: Figure) -> float:
     return value
 
 
-def blast_value(state: Left4DeadState, space: int) -> float:
+def blast_value(state: Left4DeadState, space: int, aims: Aims | None = None) -> float:
     """An attack on a space and the spaces around it: what it hits, less any survivor in it."""
     area = {space, *state.board.neighbours[space]}
     value = 0.0
     for figure in state.figures.values():
         if figure.space in area and not figure.closet:
-            value += -5 if figure.side == "survivors" else max(0.0, danger(state, figure))
+            value += -5 if figure.side == "survivors" else max(0.0, danger(state, figure, aims))
     return value
 
 
-class Lure:
-    """What a Bile or Pipe Bomb's worth reads off the table wherever it lands (where the team
-    stands, the horde, how many of it press the team): read once per decision, when a throw
-    first asks, not once for each of the hundred spaces a throw reaches."""
+class Aims:
+    """What an attack's worth reads off the table however it is aimed, read once per
+    decision when first asked, not once for each of its hundred aims (a throw reaches that
+    many spaces): who holds a survivor; for a Bile or Pipe Bomb, where the team stands, the
+    horde, and how many of it press the team."""
 
     def __init__(self, state: Left4DeadState) -> None:
         self.state = state
+        self._held: set[str] | None = None
         self.team: list[int] = []
         self.horde: list[Figure] = []
         self.pressing = -1  # not read yet
 
-    def read(self) -> Lure:
+    def held(self) -> set[str]:
+        """captors(state): the infected holding a survivor."""
+        if self._held is None:
+            self._held = captors(self.state)
+        return self._held
+
+    def lure(self) -> Aims:
         if self.pressing < 0:
             state = self.state
             self.team = [f.space for f in on_map(state)]  # type: ignore[misc]
@@ -419,13 +428,14 @@ class Lure:
         return self
 
 
-def throw_value(state: Left4DeadState, item: str, space: int, lure: Lure | None = None) -> float:
+def throw_value(state: Left4DeadState, item: str, space: int, aims: Aims | None = None) -> float:
     """A Molotov where it burns a crowd; a Bile or Pipe Bomb away from the team, where it
     draws the horde off; either only when the infected crowd in."""
+    aims = aims or Aims(state)
     if item == "molotov-cocktail":
-        value = blast_value(state, space)
+        value = blast_value(state, space, aims)
         return value if value >= CROWD else -1.0
-    found = (lure or Lure(state)).read()
+    found = aims.lure()
     if min(spaces_apart(state, space, s) for s in found.team) < LURE_AWAY:
         return -1.0
     if found.pressing < CROWD:
