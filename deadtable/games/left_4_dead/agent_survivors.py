@@ -225,9 +225,10 @@ class Placement:
         self.state, self.me = state, me
         self.goal = goal_field(state)
         if state.finale is None:
-            self.goal_spaces: Collection[int] = state.board.zones["end"].spaces
+            goal_spaces: Collection[int] = state.board.zones["end"].spaces
         else:
-            self.goal_spaces = vehicle_spaces(state) if state.finale.arrived else ()
+            goal_spaces = vehicle_spaces(state) if state.finale.arrived else ()
+        self.goal_spaces = frozenset(goal_spaces)  # asked of every space a move weighs
         mates = [f.space for f in on_map(state) if f is not me]
         self.mates: list[int] = mates  # type: ignore[assignment]
         self.rear = max((self.goal[s] for s in self.mates), default=0.0)
