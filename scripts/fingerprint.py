@@ -8,10 +8,11 @@ them before a change and check them after:
     python scripts/fingerprint.py left-4-dead check /tmp/l4d-before.json
 
 Left 4 Dead: random play on the default chapter, the default lineup over a few short
-chapters, random play at expert. Psycho Raiders: random games of 2, 5 and 13 seats, random
-games with an event every turn and the Fog Dial, heuristic games. `--labels` also hashes every
-action's label (slow: labels are built only when read); `--only NAME` plays only the plans
-whose name starts so (a check then compares only those).
+chapters, random play at expert, the survivors' search (`mcts`) against the director over
+three short chapters (`--only mcts`: those alone). Psycho Raiders: random games of 2, 5 and
+13 seats, random games with an event every turn and the Fog Dial, heuristic games.
+`--labels` also hashes every action's label (slow: labels are built only when read);
+`--only NAME` plays only the plans whose name starts so (a check then compares only those).
 """
 
 from __future__ import annotations
@@ -29,12 +30,15 @@ from deadtable.engine.dice import derive_seed
 
 L4D_RANDOM = {"survivors": "random", "infected": "random"}
 L4D_LINEUP = {"survivors": "heuristic", "infected": "director"}
+L4D_SEARCH = {"survivors": "mcts", "infected": "director"}  # the search's defaults
 # per game: (name, agent for every seat or an agent per seat, options, seeds)
 PLANS: dict[str, list[tuple[str, str | dict[str, str], dict[str, Any], range]]] = {
     "left-4-dead": [
         ("random", L4D_RANDOM, {}, range(1, 31)),
         ("lineup", L4D_LINEUP, {"max-rounds": 4}, range(1, 5)),
         ("random-expert", L4D_RANDOM, {"difficulty": "expert", "chapter": 3}, range(1, 6)),
+        # every choice of the survivors' search (some 400 steps a game, 30 s of CPU in all)
+        ("mcts", L4D_SEARCH, {"difficulty": "advanced", "max-rounds": 6}, range(1, 4)),
     ],
     "psycho-raiders": [
         ("random-2", "random", {}, range(1, 21)),

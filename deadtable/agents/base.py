@@ -63,6 +63,12 @@ class Observation:
         it freely; it is never the live game."""
         return self._sampler(dice)
 
+    def glance(self, dice: Dice) -> GameState:
+        """`sample(dice)` for an agent that only reads its world: the same world, and `dice`
+        left where `sample` leaves them, but it may share parts with the live game
+        (GameState.glance), so never change it or play on it."""
+        return self._sampler(dice)
+
     def sample_compiled(self, dice: Dice) -> KernelGame | None:
         """The same world as `sample(dice)` would deal (the same cards, the same dice, and
         `dice` left where `sample` leaves it), in the game's kernel (engine/kernel.py); None
@@ -96,6 +102,9 @@ class _LiveObservation(Observation):
         guess = self._state.clone()
         guess.determinize(self.seat, dice)
         return guess
+
+    def glance(self, dice: Dice) -> GameState:
+        return self._state.glance(self.seat, dice)
 
     def sample_compiled(self, dice: Dice) -> KernelGame | None:
         kernel = self.game.kernel

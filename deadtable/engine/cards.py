@@ -91,6 +91,12 @@ class Pile:
         self.cards.sort()
         dice.shuffle(self.cards)
 
+    def redealt(self, dice: Dice) -> Pile:
+        """A copy of this pile as `redeal(dice)` would leave it, `dice` left where it leaves
+        them; the shuffle itself is put off until the copy's cards are first read, so a
+        search's world whose pile nobody reads (a glance, most rollouts) costs none."""
+        return RedealtPile(self, dice)
+
     def reshuffle_from(self, discards: Pile, dice: Dice) -> None:
         """Turn the discards over into this pile and shuffle the whole."""
         self.cards.extend(discards.cards)
@@ -137,3 +143,34 @@ class Pile:
 
     def __repr__(self) -> str:
         return f"Pile({self.name!r}, {len(self.cards)} cards, {self.visibility.value})"
+
+
+_CARDS = Pile.__dict__["cards"]  # Pile's own slot for its cards
+
+
+class RedealtPile(Pile):
+    """Pile.redealt's copy: its cards sorted and shuffled from its own dice (a copy of the
+    dice it was dealt from, as they stood) the first time anything reads them."""
+
+    __slots__ = ("_deal",)
+
+    def __init__(self, pile: Pile, dice: Dice) -> None:
+        self.name, self.visibility, self.owner = pile.name, pile.visibility, pile.owner
+        _CARDS.__set__(self, list(pile.cards))
+        self._deal: Dice | None = Dice(dice.state)  # the shuffle draws from the dice's state alone
+        dice.skip(len(pile.cards) - 1)  # past the draws the shuffle will make
+
+    @property
+    def cards(self) -> list[str]:
+        deal = self._deal
+        if deal is not None:
+            self._deal = None
+            cards = _CARDS.__get__(self)
+            cards.sort()
+            deal.shuffle(cards)
+        return _CARDS.__get__(self)
+
+    @cards.setter
+    def cards(self, value: list[str]) -> None:
+        self._deal = None
+        _CARDS.__set__(self, value)

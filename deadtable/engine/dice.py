@@ -80,6 +80,12 @@ class Dice:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((z ^ (z >> 31)) * n) >> 64
 
+    def skip(self, calls: int) -> None:
+        """Leave the dice where `calls` calls of `below` would (none for 0 or fewer): each
+        call steps the state by the same constant, whatever its bound."""
+        if calls > 0:
+            self.state = (self.state + calls * 0x9E3779B97F4A7C15) & _MASK
+
     # -- dice ------------------------------------------------------------------------------
     def roll(self, sides: int = 6) -> int:
         """One die with `sides` faces, 1..sides (the next scripted value if any)."""
@@ -130,10 +136,16 @@ class Dice:
         return self.total(e.dice, e.sides, e.plus)
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place: `below(i + 1)` for each i from the last down, written out
+        (every search world redeals a pile: the calls were most of a shuffle's cost)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            z = state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

@@ -187,6 +187,16 @@ class GameState(ABC):
         self.dice = Dice(dice.below(1 << 62))
         self._decision = None
 
+    def glance(self, seat: str, dice: Dice) -> GameState:
+        """A world to read, never to change or play on: the world `clone()` then
+        `determinize(seat, dice)` would deal (the same guesses, and `dice` left where they
+        leave it). A game may make it cheaper by sharing with this state what determinizing
+        leaves alone; an agent that only looks at its world (a heuristic, once a decision)
+        asks for this, one that plays on it for a sample."""
+        guess = self.clone()
+        guess.determinize(seat, dice)
+        return guess
+
     def event(self, text: str, cite: str = "", to: str | tuple[str, ...] | None = None) -> None:
         """Log what happened and the rulebook section that made it happen (`cite`); `to` is
         the seat, or the seats, that alone may read it (None: everyone)."""

@@ -19,11 +19,11 @@ def test_an_observation_shows_the_seat_the_decision_and_the_view_only() -> None:
     state = deadtable.load(OATD).new(seed=4)
     obs = observe(state)
     public = {name for name in dir(obs) if not name.startswith("_")}
-    assert public == {"seat", "decision", "game", "view", "sample", "sample_compiled"}
+    assert public == {"seat", "decision", "game", "view", "sample", "glance", "sample_compiled"}
     assert obs.seat == "player" and obs.decision is state.decision
     assert obs.view == state.view("player")
     assert not any(isinstance(getattr(obs, name), GameState)
-                   for name in public - {"sample", "sample_compiled"})
+                   for name in public - {"sample", "glance", "sample_compiled"})
 
 
 def test_a_compiled_sample_is_the_world_sample_deals() -> None:
@@ -65,6 +65,16 @@ def test_a_sample_is_a_determinized_copy_never_the_live_game() -> None:
     while sample.decision is not None:  # play on it to the end
         sample.apply(sample.decision.actions[0].id)
     assert state.to_json() == before
+
+
+def test_a_glance_is_the_world_a_sample_deals() -> None:
+    """Observation.glance: the world sample deals, with the agent's dice left alike (a game
+    may share parts of it with the live game: Left 4 Dead's test_glance)."""
+    state = deadtable.load(OATD).new(seed=4)
+    for seed in range(4):
+        dice, twin = Dice(seed), Dice(seed)
+        assert observe(state).glance(dice).to_json() == observe(state).sample(twin).to_json()
+        assert dice.state == twin.state
 
 
 def _hidden_cards(state: GameState) -> dict[tuple[int, int], str]:

@@ -113,6 +113,27 @@ def test_reshuffle_from_is_a_deterministic_permutation(cards, discarded, seed):
     assert pile.cards == twin.cards
 
 
+@given(cards_lists, st.integers(0, 2**64 - 1))
+def test_redealt_is_the_pile_redeal_deals_and_leaves_the_dice_alike(cards, seed):
+    """Pile.redealt: the order redeal deals, though dealt only when first read, and the dice
+    left at once where redeal leaves them; the pile it copies unchanged."""
+    pile, twin = Pile("deck", cards, Visibility.OWNER, "p1"), Pile("deck", cards)
+    dice, twin_dice = Dice(seed), Dice(seed)
+    copy = pile.redealt(dice)
+    twin.redeal(twin_dice)
+    assert dice.state == twin_dice.state
+    assert dice.below(1000) == twin_dice.below(1000)  # the shuffle does not move them again
+    assert copy.cards == twin.cards
+    assert (copy.name, copy.visibility, copy.owner) == ("deck", Visibility.OWNER, "p1")
+    assert pile.cards == cards
+
+
+def test_a_redealt_pile_set_before_it_is_read_keeps_what_was_set():
+    copy = deck().redealt(Dice(3))
+    copy.cards = ["JH"]
+    assert copy.draw() == "JH" and not copy
+
+
 def test_shuffle_uses_the_dice():
     a, b = Pile("a", [str(i) for i in range(20)]), Pile("b", [str(i) for i in range(20)])
     a.shuffle(Dice(1))

@@ -281,6 +281,28 @@ def test_shuffle_does_not_consume_the_script(seed, script):
     assert scripted.script == []
 
 
+@given(seeds, st.lists(st.integers(), max_size=70))
+def test_shuffle_is_fisher_yates_on_below(seed, items):
+    """The written-out shuffle draws what `below` would, and leaves the dice where it would."""
+    shuffled, expected = list(items), list(items)
+    dice, twin = Dice(seed), Dice(seed)
+    dice.shuffle(shuffled)
+    for i in range(len(expected) - 1, 0, -1):
+        j = twin.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert shuffled == expected
+    assert dice.state == twin.state
+
+
+@given(seeds, st.integers(-3, 200))
+def test_skip_leaves_the_dice_where_as_many_draws_would(seed, calls):
+    dice, twin = Dice(seed), Dice(seed)
+    dice.skip(calls)
+    for _ in range(calls):
+        twin.below(7)
+    assert dice.state == twin.state
+
+
 def test_shuffle_is_deterministic_and_does_shuffle():
     a, b = list(range(52)), list(range(52))
     Dice(7).shuffle(a)

@@ -1,8 +1,8 @@
 """What both of Left 4 Dead's agents read off a sampled world: where the survivors stand, where
 they head, how isolated one of them is, and the action ids' parts.
 
-Every function takes a sample of the game (`Observation.sample`), never the live state, so an
-agent sees nothing its seat may not know."""
+Every function takes a sample of the game (`Observation.sample`, or its read-only `glance`), never
+the live state, so an agent sees nothing its seat may not know."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from deadtable.agents.base import Observation
-from deadtable.engine.board import Board, distance, distance_field
+from deadtable.engine.board import Board, distance_field, distances
 from deadtable.engine.dice import Dice
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
@@ -19,8 +19,10 @@ CAPTURES = ("pinned", "grabbed", "ridden", "tongue")
 NEAR_FRIEND = 3  # a teammate this close can shoot or shove a captor off
 
 
-def sample(obs: Observation, dice: Dice) -> Left4DeadState:
-    state = obs.sample(dice)
+def glance(obs: Observation, dice: Dice) -> Left4DeadState:
+    """The sampled world an agent reads its decision off (Observation.glance): shared with
+    the game, so read it and never change it."""
+    state = obs.glance(dice)
     assert isinstance(state, Left4DeadState)
     return state
 
@@ -114,7 +116,8 @@ FAR = 10_000  # how far a figure off the map is from anything
 def spaces_apart(state: Left4DeadState, a: int | None, b: int | None) -> int:
     if a is None or b is None:
         return FAR
-    return distance(state.board, a, b) or 0
+    # a's row of distances, kept by the board: the agents measure millions a search
+    return distances(state.board, a)[b] or 0
 
 
 def friends_near(state: Left4DeadState, survivor: Figure, within: int = NEAR_FRIEND) -> int:

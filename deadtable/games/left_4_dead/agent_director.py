@@ -24,9 +24,9 @@ from deadtable.games.left_4_dead.agent_common import (
     acting,
     arg,
     friends_near,
+    glance,
     life_left,
     on_map,
-    sample,
     spaces_apart,
     standing,
     step_field,
@@ -64,7 +64,7 @@ class DirectorAgent:
         ids = obs.decision.ids
         if len(ids) == 1:
             return ids[0]
-        state = sample(obs, self.dice)
+        state = glance(obs, self.dice)
         kind = state.stack[-1].KIND
         if kind == "side-turn":
             return specials_before_horde(ids)

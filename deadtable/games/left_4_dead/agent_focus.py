@@ -29,7 +29,7 @@ from deadtable.games.left_4_dead.agent_common import (
     spaces_apart,
     standing,
 )
-from deadtable.games.left_4_dead.agent_survivors import Placement, attack_value
+from deadtable.games.left_4_dead.agent_survivors import Aims, Placement, attack_value
 from deadtable.games.left_4_dead.state import SURVIVORS, Left4DeadState
 
 PRESSING = 4  # an infected figure this close to a survivor makes the order of turns matter
@@ -75,12 +75,13 @@ def attack_choices(state: Left4DeadState, ids: list[str], preferred: str) -> lis
     """The heuristic's best TARGETS attacks, one weapon (its best) per target or space, and
     ending the attack if the heuristic would rather not attack at all."""
     me = acting(state)
+    aims = Aims(state)
     best: dict[str, tuple[float, str]] = {}  # what is aimed at -> (value, the best action)
     for action in ids:
         if arg(action, 0) not in ("attack", "throw", "light", "rescue"):
             continue
         aim = arg(action, 2) if arg(action, 0) == "attack" else action
-        value = attack_value(state, me, action)
+        value = attack_value(state, me, action, aims)
         if aim not in best or (value, action) > best[aim]:
             best[aim] = (value, action)
     ranked = sorted(best.values(), reverse=True)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from deadtable.agents.base import Observation
+from deadtable.engine.board import distances
 from deadtable.engine.board.movement import Route
 from deadtable.engine.dice import Dice
 from deadtable.games.left_4_dead.agent_common import (
@@ -27,10 +28,10 @@ from deadtable.games.left_4_dead.agent_common import (
     calm_witch,
     captor_of,
     captors,
+    glance,
     goal_field,
     is_special,
     on_map,
-    sample,
     spaces_apart,
     standing,
 )
@@ -72,7 +73,7 @@ class HeuristicAgent:
         ids = obs.decision.ids
         if len(ids) == 1:
             return ids[0]
-        state = sample(obs, self.dice)
+        state = glance(obs, self.dice)
         frame = state.stack[-1]
         if frame.KIND == "kit-out":
             return max(ids, key=lambda i: (rank(i.split(":")[-1]), i))
@@ -224,9 +225,10 @@ class Placement:
         self.state, self.me = state, me
         self.goal = goal_field(state)
         if state.finale is None:
-            self.goal_spaces: Collection[int] = state.board.zones["end"].spaces
+            goal_spaces: Collection[int] = state.board.zones["end"].spaces
         else:
-            self.goal_spaces = vehicle_spaces(state) if state.finale.arrived else ()
+            goal_spaces = vehicle_spaces(state) if state.finale.arrived else ()
+        self.goal_spaces = frozenset(goal_spaces)  # asked of every space a move weighs
         mates = [f.space for f in on_map(state) if f is not me]
         self.mates: list[int] = mates  # type: ignore[assignment]
         self.rear = max((self.goal[s] for s in self.mates), default=0.0)
@@ -263,15 +265,19 @@ class Placement:
         if not self.mates:
             return 0.0
         ahead = max(0.0, self.rear - LEAD - self.goal[space])
-        nearest = min(spaces_apart(self.state, space, s) for s in self.mates)
+        apart = distances(self.state.board, space)  # spaces_apart from `space`, as a row
+        nearest = min(apart[s] or 0 for s in self.mates)
         return 2 * ahead + max(0, nearest - 2)
 
     def go_to_teammates_in_need(self, space: int) -> float:
         """A teammate down must be stood up (none standing loses the chapter); one held by a
         special must be freed; one in a nearby Hero Closet rescued."""
         cost = 0.0
+        if not self.in_need:
+            return cost
+        row = distances(self.state.board, space)
         for where, need in self.in_need:
-            apart = spaces_apart(self.state, space, where)
+            apart = row[where] or 0
             if need == "down":
                 cost += 2 * max(0, apart - 1)
             elif need == "held":
@@ -290,6 +296,8 @@ class Placement:
 
     def items_within_reach(self, space: int) -> float:
         """Ending on or next to an item better than what its slot holds lets it pick it up."""
+        if not self.items:
+            return 0.0
         near = (space, *self.state.board.neighbours[space])
         return min(max([0.0, *(self.items[s] for s in near if s in self.items)]), 3.0)
 
@@ -323,20 +331,24 @@ def pick_up(state: Left4DeadState, me: Figure, ids: list[str]) -> str:
 
 # -- attacking -----------------------------------------------------------------------------
 def attack(state: Left4DeadState, me: Figure, ids: list[str]) -> str:
-    best = max(ids, key=lambda i: (attack_value(state, me, i), i))
-    if attack_value(state, me, best) > 0:
+    aims = Aims(state)
+    best = max(ids, key=lambda i: (attack_value(state, me, i, aims), i))
+    if attack_value(state, me, best, aims) > 0:
         return best
     return "end" if "end" in ids else ids[-1]
 
 
-def attack_value(state: Left4DeadState, me: Figure, action: str) -> float:
+def attack_value(state: Left4DeadState, me: Figure, action: str,
+                 aims: Aims | None = None) -> float:
+    """What the attack `action` is worth; `aims`: the decision's, shared by its attacks."""
+    aims = aims or Aims(state)
     verb = arg(action, 0)
     if verb == "rescue":
         return 2.5  # a teammate back beats a zombie shot, not a captor freed
     if verb == "throw":
-        return throw_value(state, arg(action, 1), int(arg(action, 2)))
+        return throw_value(state, arg(action, 1), int(arg(action, 2)), aims)
     if verb == "light":  # a gas can, fireworks or tank: only where the infected crowd round it
-        value = blast_value(state, int(arg(action, 2)))
+        value = blast_value(state, int(arg(action, 2)), aims)
         return value if value >= CROWD else -1.0
     if verb != "attack":
         return 0.0
@@ -346,11 +358,11 @@ def attack_value(state: Left4DeadState, me: Figure, action: str) -> float:
         from deadtable.games.left_4_dead.weapons import lines_of_fire
 
         line = lines_of_fire(state, me, weapon).get(target[5:], [])
-        return sum(danger(state, f) for f in line) + tie
+        return sum(danger(state, f, aims) for f in line) + tie
     if target.startswith("@"):
-        return blast_value(state, int(target[1:])) + tie
+        return blast_value(state, int(target[1:]), aims) + tie
     figure = state.figures.get(target)
-    return (danger(state, figure) if figure is not None else 0.0) + tie
+    return (danger(state, figure, aims) if figure is not None else 0.0) + tie
 
 
 def alarm_risk(state: Left4DeadState, me: Figure, weapon: str, aim: str) -> float:
@@ -362,11 +374,11 @@ def alarm_risk(state: Left4DeadState, me: Figure, weapon: str, aim: str) -> floa
     return ALARM if cars_disturbed(state, me, aimed_spaces(state, me, weapon, aim)) else 0.0
 
 
-def danger(state: Left4DeadState, figure: Figure) -> float:
+def danger(state: Left4DeadState, figure: Figure, aims: Aims | None = None) -> float:
     """How much shooting this figure helps: a captor most, a calm Witch never."""
     if calm_witch(figure):
         return -10.0
-    if figure.id in captors(state):
+    if figure.id in (aims or Aims(state)).held():
         return 10.0
     if is_special(state, figure):
         return float(DANGER.get(figure.kind, 3))
@@ -377,30 +389,58 @@ def danger(state: Left4DeadState, figure: Figure) -> float:
     return value
 
 
-def blast_value(state: Left4DeadState, space: int) -> float:
+def blast_value(state: Left4DeadState, space: int, aims: Aims | None = None) -> float:
     """An attack on a space and the spaces around it: what it hits, less any survivor in it."""
     area = {space, *state.board.neighbours[space]}
     value = 0.0
     for figure in state.figures.values():
         if figure.space in area and not figure.closet:
-            value += -5 if figure.side == "survivors" else max(0.0, danger(state, figure))
+            value += -5 if figure.side == "survivors" else max(0.0, danger(state, figure, aims))
     return value
 
 
-def throw_value(state: Left4DeadState, item: str, space: int) -> float:
+class Aims:
+    """What an attack's worth reads off the table however it is aimed, read once per
+    decision when first asked, not once for each of its hundred aims (a throw reaches that
+    many spaces): who holds a survivor; for a Bile or Pipe Bomb, where the team stands, the
+    horde, and how many of it press the team."""
+
+    def __init__(self, state: Left4DeadState) -> None:
+        self.state = state
+        self._held: set[str] | None = None
+        self.team: list[int] = []
+        self.horde: list[Figure] = []
+        self.pressing = -1  # not read yet
+
+    def held(self) -> set[str]:
+        """captors(state): the infected holding a survivor."""
+        if self._held is None:
+            self._held = captors(self.state)
+        return self._held
+
+    def lure(self) -> Aims:
+        if self.pressing < 0:
+            state = self.state
+            self.team = [f.space for f in on_map(state)]  # type: ignore[misc]
+            self.horde = [f for f in state.infected()
+                          if f.space is not None and not is_special(state, f)]
+            self.pressing = sum(1 for f in self.horde if min(
+                spaces_apart(state, f.space, s) for s in self.team) <= 3)
+        return self
+
+
+def throw_value(state: Left4DeadState, item: str, space: int, aims: Aims | None = None) -> float:
     """A Molotov where it burns a crowd; a Bile or Pipe Bomb away from the team, where it
     draws the horde off; either only when the infected crowd in."""
+    aims = aims or Aims(state)
     if item == "molotov-cocktail":
-        value = blast_value(state, space)
+        value = blast_value(state, space, aims)
         return value if value >= CROWD else -1.0
-    team = [f.space for f in on_map(state)]
-    if min(spaces_apart(state, space, s) for s in team) < LURE_AWAY:
+    found = aims.lure()
+    if min(spaces_apart(state, space, s) for s in found.team) < LURE_AWAY:
         return -1.0
-    horde = [f for f in state.infected() if f.space is not None and not is_special(state, f)]
-    pressing = [f for f in horde
-                if min(spaces_apart(state, f.space, s) for s in team) <= 3]
-    if len(pressing) < CROWD:
+    if found.pressing < CROWD:
         return -1.0
-    drawn = sum(1 for f in horde if spaces_apart(state, f.space, space) <= 4)
-    return 0.5 * len(pressing) + 0.1 * drawn
+    drawn = sum(1 for f in found.horde if spaces_apart(state, f.space, space) <= 4)
+    return 0.5 * found.pressing + 0.1 * drawn
 
