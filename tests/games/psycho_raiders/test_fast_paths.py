@@ -12,6 +12,7 @@ import pytest
 from deadtable import registry
 from deadtable.agents import agent_maker, observe
 from deadtable.engine.board import distance as engine_distance
+from deadtable.engine.board import distances as engine_distances
 from deadtable.engine.board import sight
 from deadtable.engine.board.model import edge_key
 from deadtable.engine.dice import derive_seed
@@ -47,6 +48,16 @@ def test_distance_rows_are_the_engines_distance() -> None:
     pairs += [(pick.randrange(board.size), r) for r in rooms for _ in range(20)]
     for a, b in pairs:
         assert geometry.distance(board, a, b) == engine_distance(board, a, b), (a, b)
+
+
+def test_distance_rows_built_by_runs_are_the_engines_rows() -> None:
+    """geometry's rows are built a grid row's run at a time (one slice of a table of hex
+    distances): each is the engine's row, space by space, from rooms and hexes alike."""
+    board = new().board
+    rooms = [s for s in range(board.size) if board.coords[s] is None]
+    assert rooms
+    for a in [*rooms, *range(0, board.size, 7), board.size - len(rooms) - 1]:
+        assert geometry.row(board, a) == engine_distances(board, a), a
 
 
 def test_space_tables_say_what_the_board_says() -> None:
