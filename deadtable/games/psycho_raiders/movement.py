@@ -10,7 +10,8 @@ each side only when they fight there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar
 
 from deadtable.engine.board import Board
 from deadtable.engine.board.model import edge_key
@@ -94,25 +95,40 @@ def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
     board = state.board
     if full is None:
         full = speed(state, char)
-    walks = _walks(board, state.rules.tables.terrain)
+    walks = walks_of(state)
     # 10.32: stranded in heavy terrain by damage, it may still move one hex a turn, but
     # never into such terrain again without the Speed for it.
-    home = board.terrain[here]
     stuck = full < walks.minimum[here]  # stranded()
     if left <= 0 or (stuck and left < full):
         return []
+    if stuck:
+        home = board.terrain[here]
+        exits: tuple[Step[tuple[int, int]], ...] = tuple(
+            (there, feature, key, (there, max(left, 1)))  # as price()
+            for there, ground, minimum, _cost, feature, key in walks.exits[here]
+            if minimum <= full or ground == home)
+    else:
+        exits = walks.open(here, full, left)
+    return open_to(state, here, exits, may_fight,
+                   crowds(state, char) if crowd is None else crowd)
+
+
+T = TypeVar("T")
+# an exit a character's terrain and Speed let it take: (space, edge feature, edge, what a
+# caller makes of it: the step's (space, price), or its action)
+Step = tuple[int, str | None, tuple[int, int], T]
+
+
+def open_to(state: PsychoRaidersState, here: int, exits: Iterable[Step[T]], may_fight: bool,
+            crowd: dict[int, tuple[int, int]]) -> list[T]:
+    """What is made of each of `exits` the edges and the pieces let the character take now:
+    a locked door or a wall (10.33, 11.1), an enemy unless it may fight there (10.6), a
+    full space (10.5)."""
     found = []
-    if crowd is None:
-        crowd = crowds(state, char)
     stack = state.rules.numbers["stack"]
     cars = state.vehicles.values()
-    for there, ground, minimum, cost, feature, key in walks.exits[here]:
+    for there, feature, key, made in exits:
         if feature is not None and not _passes(state, here, there, feature, key):
-            continue
-        if stuck:
-            if minimum > full and ground != home:
-                continue
-        elif minimum > full or cost > left:
             continue
         # 10.5, 10.6: onto an enemy's space only to fight or seek there (its action unused):
         # room_for(), inline, its limit looked up only where someone stands
@@ -121,16 +137,17 @@ def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
             continue
         if (friends or stack < 1) and friends >= (1 if there in cars else stack):
             continue
-        found.append((there, max(left if stuck else cost, 1)))  # as price()
+        found.append(made)
     return found
 
 
 class Walks:
     """Per space, with one terrain table: the terrain's minimum Speed (`minimum`) and the
     neighbours a character may enter by their terrain (`exits`: space, terrain, minimum,
-    cost, edge feature, edge), as steps() reads them."""
+    cost, edge feature, edge), as steps() reads them; `dearest`, the dearest terrain's cost
+    (Speed left beyond it opens nothing more)."""
 
-    __slots__ = ("minimum", "exits")
+    __slots__ = ("minimum", "exits", "dearest", "_open")
 
     def __init__(self, board: Board, terrains: Mapping[str, Terrain]) -> None:
         self.minimum = tuple(terrains[t].min_speed for t in board.terrain)
@@ -139,13 +156,29 @@ class Walks:
                    feature, key) for there, ground, feature, key in exits
                   if terrains[ground].enter)
             for exits in spaces(board).exits)
+        self.dearest = max((t.cost for t in terrains.values()), default=0)
+        self._open: dict[tuple[int, int, int], tuple[Step[tuple[int, int]], ...]] = {}
+
+    def open(self, here: int, full: int, left: int) -> tuple[Step[tuple[int, int]], ...]:
+        """The exits from `here` (not stranded there) a character of Speed `full` with
+        `left` to spend may take by their terrain, each with its (space, price): the same
+        few recur all game, so each is worked out once."""
+        key = (here, full, min(left, self.dearest))
+        found = self._open.get(key)
+        if found is None:
+            found = self._open[key] = tuple(
+                (there, feature, edge, (there, max(cost, 1)))  # as price()
+                for there, _ground, minimum, cost, feature, edge in self.exits[here]
+                if minimum <= full and cost <= left)
+        return found
 
 
 _WALKS: dict[tuple[int, int], tuple[Board, Mapping[str, Terrain], Walks]] = {}
 
 
-def _walks(board: Board, terrains: Mapping[str, Terrain]) -> Walks:
-    """The Walks of a map and terrain table, made once (both never change)."""
+def walks_of(state: PsychoRaidersState) -> Walks:
+    """The Walks of the state's map and terrain table, made once (both never change)."""
+    board, terrains = state.board, state.rules.tables.terrain
     kept = _WALKS.get((id(board), id(terrains)))
     if kept is None or kept[0] is not board or kept[1] is not terrains:
         kept = _WALKS[(id(board), id(terrains))] = (board, terrains, Walks(board, terrains))

@@ -4,6 +4,7 @@ character's tokens moves as though it were the character (12.3)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -24,6 +25,7 @@ from deadtable.games.psycho_raiders import (
 )
 from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.glance import Glance
+from deadtable.games.psycho_raiders.movement import Walks
 from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
@@ -155,6 +157,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         lantern = jack(state, char)
         full = movement.speed(state, char)
         carried = vehicles.carried(state, char)
+        walks = movement.walks_of(state)
         for token in sorted(char.tokens):
             # left(), its parts worked out once for every token
             spent = frame.spent.get(token, 0) + carried
@@ -163,12 +166,18 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             budget = (full - spent + (frame.will if token == frame.will_token else 0)
                       + (JACK if lantern and token not in frame.away else 0))
             where = f" token {token}" if char.hidden else ""
-            for space, price in movement.steps(state, char, token, budget,
-                                               not frame.acted, crowd, full):
-                if (lantern and token not in frame.away and price > budget - JACK
-                        and not toward_store(state, char.tokens[token], space)):
-                    continue  # the Jack O'Lantern's +2 only toward the Old Store
-                found.append(_move_action(names[space], token, price, where))
+            here = char.tokens[token]
+            if budget > 0 and not lantern and full >= walks.minimum[here]:
+                # steps(), not stranded: its exits' actions made once
+                found += movement.open_to(state, here, _step_actions(
+                    walks, names, here, full, budget, token, where), not frame.acted, crowd)
+            else:
+                for space, price in movement.steps(state, char, token, budget,
+                                                   not frame.acted, crowd, full):
+                    if (lantern and token not in frame.away and price > budget - JACK
+                            and not toward_store(state, here, space)):
+                        continue  # the Jack O'Lantern's +2 only toward the Old Store
+                    found.append(_move_action(names[space], token, price, where))
             if (char.hidden and state.side_of(char) == CAMPERS and budget >= 1
                     and char.tokens[token] in north):
                 found.append(Action(f"move:{token}:{OFF}",
@@ -300,6 +309,22 @@ def _end_action(name: str) -> Action:
 @cache
 def _north(board: Board) -> frozenset[int]:
     return frozenset(board.zone("North edge").spaces)
+
+
+_STEP_ACTIONS: dict[tuple[Walks, int, int, int, int, str],
+                   tuple[movement.Step[Action], ...]] = {}
+
+
+def _step_actions(walks: Walks, names: Sequence[str], here: int, full: int, left: int,
+                  token: int, where: str) -> tuple[movement.Step[Action], ...]:
+    """Walks.open()'s exits with their move actions, made once."""
+    key = (walks, here, full, min(left, walks.dearest), token, where)
+    found = _STEP_ACTIONS.get(key)
+    if found is None:
+        found = _STEP_ACTIONS[key] = tuple(
+            (there, feature, edge, _move_action(names[there], token, price, where))
+            for there, feature, edge, (_, price) in walks.open(here, full, left))
+    return found
 
 
 @cache
