@@ -73,8 +73,7 @@ def speed(state: PsychoRaidersState, char: Character) -> int:
 
 def stranded(state: PsychoRaidersState, char: Character, here: int) -> bool:
     """10.32: by damage, its Speed is below the minimum of the terrain it stands in."""
-    terrains = state.rules.tables.terrain
-    return speed(state, char) < terrains[state.board.terrain[here]].min_speed
+    return speed(state, char) < walks_of(state).minimum[here]
 
 
 def price(state: PsychoRaidersState, char: Character, here: int, there: int,
@@ -83,7 +82,7 @@ def price(state: PsychoRaidersState, char: Character, here: int, there: int,
     character's one hex takes all the Speed it has `left()` (10.32, asked only then)."""
     if stranded(state, char, here):
         return max(left(), 1)
-    return max(state.rules.tables.terrain[state.board.terrain[there]].cost, 1)
+    return walks_of(state).price[there]
 
 
 def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
@@ -132,25 +131,30 @@ def open_to(state: PsychoRaidersState, here: int, exits: Iterable[Step[T]], may_
             continue
         # 10.5, 10.6: onto an enemy's space only to fight or seek there (its action unused):
         # room_for(), inline, its limit looked up only where someone stands
-        friends, enemies = crowd.get(there, _EMPTY)
-        if enemies and not may_fight:
-            continue
-        if (friends or stack < 1) and friends >= (1 if there in cars else stack):
-            continue
+        if there in crowd:
+            friends, enemies = crowd[there]
+            if enemies and not may_fight:
+                continue
+            if (friends or stack < 1) and friends >= (1 if there in cars else stack):
+                continue
+        elif stack < 1 and there not in cars:
+            continue  # room_for() with nobody there: a limit below 1 bars every space
         found.append(made)
     return found
 
 
 class Walks:
-    """Per space, with one terrain table: the terrain's minimum Speed (`minimum`) and the
-    neighbours a character may enter by their terrain (`exits`: space, terrain, minimum,
-    cost, edge feature, edge), as steps() reads them; `dearest`, the dearest terrain's cost
-    (Speed left beyond it opens nothing more)."""
+    """Per space, with one terrain table: the terrain's minimum Speed (`minimum`), what a
+    step onto it costs (`price`, as price() says when not stranded) and the neighbours a
+    character may enter by their terrain (`exits`: space, terrain, minimum, cost, edge
+    feature, edge), as steps() reads them; `dearest`, the dearest terrain's cost (Speed left
+    beyond it opens nothing more)."""
 
-    __slots__ = ("minimum", "exits", "dearest", "_open")
+    __slots__ = ("minimum", "price", "exits", "dearest", "_open")
 
     def __init__(self, board: Board, terrains: Mapping[str, Terrain]) -> None:
         self.minimum = tuple(terrains[t].min_speed for t in board.terrain)
+        self.price = tuple(max(terrains[t].cost, 1) for t in board.terrain)  # as price()
         self.exits = tuple(
             tuple((there, ground, terrains[ground].min_speed, terrains[ground].cost,
                    feature, key) for there, ground, feature, key in exits

@@ -150,27 +150,33 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
 
     def _moves(self, state: PsychoRaidersState, frame: Turn, char: Character,
                crowd: dict[int, tuple[int, int]]) -> list[Action]:
-        found = []
+        found: list[Action] = []
         board = state.board
         names = board.names
-        north = _north(board)
         lantern = jack(state, char)
         full = movement.speed(state, char)
         carried = vehicles.carried(state, char)
         walks = movement.walks_of(state)
-        for token in sorted(char.tokens):
+        tokens, spent_by, hidden = char.tokens, frame.spent, char.hidden
+        may_fight, minimum = not frame.acted, walks.minimum
+        # the North edge's way out (6.1): a hidden camper-side token's
+        north = _north(board) if hidden and state.side_of(char) == CAMPERS else ()
+        for token in sorted(tokens):
             # left(), its parts worked out once for every token
-            spent = frame.spent.get(token, 0) + carried
+            spent = spent_by.get(token, 0) + carried
             if char.vehicle is not None:
                 spent = max(spent, frame.car_spent)
-            budget = (full - spent + (frame.will if token == frame.will_token else 0)
-                      + (JACK if lantern and token not in frame.away else 0))
-            where = f" token {token}" if char.hidden else ""
-            here = char.tokens[token]
-            if budget > 0 and not lantern and full >= walks.minimum[here]:
+            budget = full - spent
+            if token == frame.will_token:
+                budget += frame.will
+            if lantern and token not in frame.away:
+                budget += JACK
+            where = f" token {token}" if hidden else ""
+            here = tokens[token]
+            if budget > 0 and not lantern and full >= minimum[here]:
                 # steps(), not stranded: its exits' actions made once
                 found += movement.open_to(state, here, _step_actions(
-                    walks, names, here, full, budget, token, where), not frame.acted, crowd)
+                    walks, names, here, full, budget, token, where), may_fight, crowd)
             else:
                 for space, price in movement.steps(state, char, token, budget,
                                                    not frame.acted, crowd, full):
@@ -178,8 +184,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                             and not toward_store(state, here, space)):
                         continue  # the Jack O'Lantern's +2 only toward the Old Store
                     found.append(_move_action(names[space], token, price, where))
-            if (char.hidden and state.side_of(char) == CAMPERS and budget >= 1
-                    and char.tokens[token] in north):
+            if budget >= 1 and here in north:
                 found.append(Action(f"move:{token}:{OFF}",
                                     f"Move{where} off the north edge (6.1)",
                                     {"verb": "move", "token": token, "space": OFF}))
@@ -267,12 +272,13 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                 if other.grabbed_by == char.key:  # moving away lets go (a reading of 13)
                     other.grabbed_by = None
         state.event(f"{label} moves to {name}.", movement.MOVE)
-        hiding.exposed(state, char, token)
+        if char.hidden:  # only a hide token can be exposed (12.5)
+            hiding.exposed(state, char, token)
         if (state.weather == "Fog" and state.options["fog-dial"] == "on"
                 and token in char.tokens and left(state, frame, char, token) <= 0):
             fog.drift(state, char, token)
             space = char.tokens.get(token, space)
-        if state.space_of(char) == space:  # the character itself, not a decoy
+        if state.burning and state.space_of(char) == space:  # itself, not a decoy
             locations.scorched(state, char, space)
         if not char.hidden and char.tokens.get(token) == space:  # the character itself moved
             # with only the step logged so far, the decision's look still tells where every
