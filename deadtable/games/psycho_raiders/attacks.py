@@ -129,10 +129,15 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool,
     away = distance_row(state.board, here)
     enemies = seen.enemies
     spaces = seen.enemy_spaces()
-    if ((here not in spaces if far == 0
-         else not any((d := away[s]) is not None and d <= far for s in spaces))
-            and (char.vehicle is not None or not seen.keep(
-                "enemy-aboard", lambda: any(c.vehicle is not None for c in enemies)))):
+    near = here in spaces
+    if not near and far:
+        for space in spaces:
+            hexes = away[space]
+            if hexes is not None and hexes <= far:
+                near = True
+                break
+    if not near and (char.vehicle is not None or not seen.keep(
+            "enemy-aboard", lambda: any(c.vehicle is not None for c in enemies))):
         # no enemy token within reach, none in a vehicle to get into (the common case)
         return [_ESCAPE] if char.grabbed_by is not None and not close_only else []
     found = []
