@@ -98,7 +98,9 @@ def offers(state: PsychoRaidersState, frame: Any, char: Character,
             if frame.driving == name:
                 found += _steps(state, frame, name)
                 found += _riders(state, char, name)
-    found += _keys(state, char, seen)
+    # kept by space in a look: only the character's tokens move while it lasts
+    found += (_keys(state, char) if seen is None
+              else seen.keep(("keys", here), lambda: _keys(state, char, seen)))
     return found
 
 
@@ -244,10 +246,8 @@ def _keys(state: PsychoRaidersState, char: Character,
     for name, car in state.cars.items():
         if owner[name] != char.key or car["wrecked"] or side in car["drivers"]:
             continue
-        if friend is None:  # kept by space in a look: only the character's tokens move
-            friend = (_friend_near(state, char, here, side, None) if seen is None else
-                      seen.keep(("friend-near", here),
-                                lambda: _friend_near(state, char, here, side, seen)))
+        if friend is None:
+            friend = _friend_near(state, char, here, side, seen)
         if friend:
             found.append(_keys_action(name))
     return found
