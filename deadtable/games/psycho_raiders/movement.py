@@ -11,7 +11,7 @@ each side only when they fight there.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from deadtable.engine.board import Board
 from deadtable.engine.board.model import edge_key
@@ -147,10 +147,10 @@ class Walks:
     """Per space, with one terrain table: the terrain's minimum Speed (`minimum`), what a
     step onto it costs (`price`, as price() says when not stranded) and the neighbours a
     character may enter by their terrain (`exits`: space, terrain, minimum, cost, edge
-    feature, edge), as steps() reads them; `dearest`, the dearest terrain's cost (Speed left
-    beyond it opens nothing more)."""
+    feature, edge), as steps() reads them; `dearest`, the dearest terrain's cost, and
+    `steepest`, the highest minimum Speed (Speed beyond them opens nothing more)."""
 
-    __slots__ = ("minimum", "price", "exits", "dearest", "_open")
+    __slots__ = ("minimum", "price", "exits", "dearest", "steepest", "_open")
 
     def __init__(self, board: Board, terrains: Mapping[str, Terrain]) -> None:
         self.minimum = tuple(terrains[t].min_speed for t in board.terrain)
@@ -161,13 +161,14 @@ class Walks:
                   if terrains[ground].enter)
             for exits in spaces(board).exits)
         self.dearest = max((t.cost for t in terrains.values()), default=0)
+        self.steepest = max((t.min_speed for t in terrains.values()), default=0)
         self._open: dict[tuple[int, int, int], tuple[Step[tuple[int, int]], ...]] = {}
 
     def open(self, here: int, full: int, left: int) -> tuple[Step[tuple[int, int]], ...]:
         """The exits from `here` (not stranded there) a character of Speed `full` with
         `left` to spend may take by their terrain, each with its (space, price): the same
         few recur all game, so each is worked out once."""
-        key = (here, full, min(left, self.dearest))
+        key = (here, min(full, self.steepest), min(left, self.dearest))
         found = self._open.get(key)
         if found is None:
             found = self._open[key] = tuple(
@@ -183,10 +184,17 @@ _WALKS: dict[tuple[int, int], tuple[Board, Mapping[str, Terrain], Walks]] = {}
 def walks_of(state: PsychoRaidersState) -> Walks:
     """The Walks of the state's map and terrain table, made once (both never change)."""
     board, terrains = state.board, state.rules.tables.terrain
+    if _last[0] is board and _last[1] is terrains:  # the map last asked about
+        walks: Walks = _last[2]
+        return walks
     kept = _WALKS.get((id(board), id(terrains)))
     if kept is None or kept[0] is not board or kept[1] is not terrains:
         kept = _WALKS[(id(board), id(terrains))] = (board, terrains, Walks(board, terrains))
+    _last[:] = kept
     return kept[2]
+
+
+_last: list[Any] = [None, None, None]  # the board, terrains and Walks last asked for
 
 
 _EMPTY = (0, 0)

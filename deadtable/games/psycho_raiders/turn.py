@@ -324,7 +324,7 @@ _STEP_ACTIONS: dict[tuple[Walks, int, int, int, int, str],
 def _step_actions(walks: Walks, names: Sequence[str], here: int, full: int, left: int,
                   token: int, where: str) -> tuple[movement.Step[Action], ...]:
     """Walks.open()'s exits with their move actions, made once."""
-    key = (walks, here, full, min(left, walks.dearest), token, where)
+    key = (walks, here, min(full, walks.steepest), min(left, walks.dearest), token, where)
     found = _STEP_ACTIONS.get(key)
     if found is None:
         found = _STEP_ACTIONS[key] = tuple(
