@@ -70,7 +70,8 @@ def turn_offers(state: PsychoRaidersState, char: Character, will_token: int,
     found = []
     if seen is None:
         seen = Glance(state, char)
-    amount = seen.keep("adrenaline", lambda: open_to(state, char, "adrenaline"))
+    amount, appear = seen.keep("abilities", lambda: (
+        open_to(state, char, "adrenaline"), open_to(state, char, "appear-anywhere")))
     if amount:
         for token in sorted(char.tokens):
             if will_token not in (0, token):
@@ -81,8 +82,7 @@ def turn_offers(state: PsychoRaidersState, char: Character, will_token: int,
                     f"{f' (token {token})' if char.hidden else ''}, {amount - n} left for "
                     "Strength in this turn's attack (16)",
                     {"verb": "adrenaline", "token": token, "amount": n}))
-    if (seen.keep("appear", lambda: open_to(state, char, "appear-anywhere")) is not None
-            and not char.hidden):
+    if appear is not None and not char.hidden:
         board = state.board
         crowd = seen.crowd
         terrains = state.rules.tables.terrain

@@ -125,19 +125,25 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool,
     here = seen.here
     if here is None:
         return []
-    found = []
     far = seen.keep("reach", lambda: reach(state, char))
     away = distance_row(state.board, here)
+    enemies = seen.enemies
+    spaces = seen.enemy_spaces()
+    near = here in spaces
+    if not near and far:
+        for space in spaces:
+            hexes = away[space]
+            if hexes is not None and hexes <= far:
+                near = True
+                break
+    if not near and (char.vehicle is not None or not seen.keep(
+            "enemy-aboard", lambda: any(c.vehicle is not None for c in enemies))):
+        # no enemy token within reach, none in a vehicle to get into (the common case)
+        return [_ESCAPE] if char.grabbed_by is not None and not close_only else []
+    found = []
     # a grab on this hex: as an action, or instead of the attack due on stopping on an enemy
     # where the stop-on-enemy option allows it
     grabs = not close_only or state.options["stop-on-enemy"] == "attack-or-grab"
-    enemies = seen.enemies
-    spaces = seen.enemy_spaces()
-    if ((here not in spaces if far == 0
-         else not any((d := away[s]) is not None and d <= far for s in spaces))
-            and (char.vehicle is not None or not seen.keep(
-                "enemy-aboard", lambda: any(c.vehicle is not None for c in enemies)))):
-        enemies = []  # no enemy token within reach, none in a vehicle to get into
     for other in enemies:
         if other.key == char.grabbed_by or char.key == other.grabbed_by:
             continue

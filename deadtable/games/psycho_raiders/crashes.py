@@ -66,11 +66,13 @@ def offers(state: PsychoRaidersState, char: Character, seen: Glance) -> list[Act
     if far == 0 and here not in state.vehicles.values():
         return found  # no weapon reaches beyond its own space, and no vehicle is on it
     away = distance_row(state.board, here)
-    for name, space in state.vehicles.items():
-        if state.cars[name]["wrecked"]:
-            continue
+    # the enemy vehicles standing, kept: only the character's tokens move while a look lasts
+    targets = seen.keep("enemy-cars", lambda: [
+        (name, space) for name, space in state.vehicles.items()
+        if not state.cars[name]["wrecked"] and enemy_car(state, char, name)])
+    for name, space in targets:
         hexes = away[space]
-        if hexes is None or hexes > far or not enemy_car(state, char, name):
+        if hexes is None or hexes > far:
             continue  # out of every weapon's reach: no need to look along the line
         for card, value in attacks.usable(state, char, hexes, here, space, False).items():
             found.append(Action(f"hit-car:{name}:{card}",

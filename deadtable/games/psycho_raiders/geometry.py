@@ -40,22 +40,60 @@ def _field(board: Board, room: int) -> tuple[int, ...]:
     return found
 
 
+class _Layout:
+    """How a hex board's spaces lie, for building rows fast: its hexes in runs of one grid
+    row (consecutive spaces, q rising by one) and its rooms, in the board's order; and every
+    hex distance by (dr, dq) as `lines[dr][dq + shift]`, so a run's distances from a hex are
+    one slice (hex distance hangs on the difference of the coordinates alone)."""
+
+    __slots__ = ("parts", "lines", "shift")
+
+    def __init__(self, board: Board) -> None:
+        coords = board.coords
+        parts: list[tuple[int, int, int, int]] = []  # (first space, length, r, q), or a room
+        for b, there in enumerate(coords):
+            if there is None:
+                parts.append((b, 0, 0, 0))
+                continue
+            q, r = there
+            if parts and parts[-1][1] and b == parts[-1][0] + parts[-1][1] and (
+                    r == parts[-1][2] and q == parts[-1][3] + parts[-1][1]):
+                first, length, _, q0 = parts[-1]
+                parts[-1] = (first, length + 1, r, q0)
+            else:
+                parts.append((b, 1, r, q))
+        self.parts = tuple(parts)
+        hexes = [c for c in coords if c is not None]
+        qs, rs = [q for q, _ in hexes] or [0], [r for _, r in hexes] or [0]
+        span_q, span_r = max(qs) - min(qs), max(rs) - min(rs)
+        self.shift = span_q
+        self.lines = {dr: tuple((abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hexes.hex_distance
+                                for dq in range(-span_q, span_q + 1))
+                      for dr in range(-span_r, span_r + 1)}
+
+
+_LAYOUTS: weakref.WeakKeyDictionary[Board, _Layout] = weakref.WeakKeyDictionary()
+
+
 def _measured(board: Board, a: int) -> Row:
     """As engine.board.distance from `a` to every space: hex distance between hexes, steps
     where a room is involved."""
-    coords = board.coords
-    start = coords[a]
+    start = board.coords[a]
     if start is None:
         return tuple(None if d == _UNREACHED else d for d in _field(board, a))
-    q, r = start
+    layout = _LAYOUTS.get(board)
+    if layout is None:
+        layout = _LAYOUTS[board] = _Layout(board)
+    qa, ra = start
+    lines, shift = layout.lines, layout.shift - qa
     found: list[int | None] = []
-    for b, there in enumerate(coords):
-        if there is None:
-            d = _field(board, b)[a]
+    for first, length, r, q in layout.parts:
+        if length:
+            low = q + shift
+            found += lines[r - ra][low:low + length]
+        else:  # a room: its steps to `a`
+            d = _field(board, first)[a]
             found.append(None if d == _UNREACHED else d)
-        else:
-            dq, dr = q - there[0], r - there[1]
-            found.append((abs(dq) + abs(dr) + abs(dq + dr)) // 2)  # hexes.hex_distance
     return tuple(found)
 
 

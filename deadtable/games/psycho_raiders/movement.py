@@ -10,7 +10,8 @@ each side only when they fight there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
 
 from deadtable.engine.board import Board
 from deadtable.engine.board.model import edge_key
@@ -72,8 +73,7 @@ def speed(state: PsychoRaidersState, char: Character) -> int:
 
 def stranded(state: PsychoRaidersState, char: Character, here: int) -> bool:
     """10.32: by damage, its Speed is below the minimum of the terrain it stands in."""
-    terrains = state.rules.tables.terrain
-    return speed(state, char) < terrains[state.board.terrain[here]].min_speed
+    return speed(state, char) < walks_of(state).minimum[here]
 
 
 def price(state: PsychoRaidersState, char: Character, here: int, there: int,
@@ -82,7 +82,7 @@ def price(state: PsychoRaidersState, char: Character, here: int, there: int,
     character's one hex takes all the Speed it has `left()` (10.32, asked only then)."""
     if stranded(state, char, here):
         return max(left(), 1)
-    return max(state.rules.tables.terrain[state.board.terrain[there]].cost, 1)
+    return walks_of(state).price[there]
 
 
 def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
@@ -94,62 +94,107 @@ def steps(state: PsychoRaidersState, char: Character, token: int, left: int,
     board = state.board
     if full is None:
         full = speed(state, char)
-    walks = _walks(board, state.rules.tables.terrain)
+    walks = walks_of(state)
     # 10.32: stranded in heavy terrain by damage, it may still move one hex a turn, but
     # never into such terrain again without the Speed for it.
-    home = board.terrain[here]
     stuck = full < walks.minimum[here]  # stranded()
     if left <= 0 or (stuck and left < full):
         return []
+    if stuck:
+        home = board.terrain[here]
+        exits: tuple[Step[tuple[int, int]], ...] = tuple(
+            (there, feature, key, (there, max(left, 1)))  # as price()
+            for there, ground, minimum, _cost, feature, key in walks.exits[here]
+            if minimum <= full or ground == home)
+    else:
+        exits = walks.open(here, full, left)
+    return open_to(state, here, exits, may_fight,
+                   crowds(state, char) if crowd is None else crowd)
+
+
+T = TypeVar("T")
+# an exit a character's terrain and Speed let it take: (space, edge feature, edge, what a
+# caller makes of it: the step's (space, price), or its action)
+Step = tuple[int, str | None, tuple[int, int], T]
+
+
+def open_to(state: PsychoRaidersState, here: int, exits: Iterable[Step[T]], may_fight: bool,
+            crowd: dict[int, tuple[int, int]]) -> list[T]:
+    """What is made of each of `exits` the edges and the pieces let the character take now:
+    a locked door or a wall (10.33, 11.1), an enemy unless it may fight there (10.6), a
+    full space (10.5)."""
     found = []
-    if crowd is None:
-        crowd = crowds(state, char)
     stack = state.rules.numbers["stack"]
     cars = state.vehicles.values()
-    for there, ground, minimum, cost, feature, key in walks.exits[here]:
+    for there, feature, key, made in exits:
         if feature is not None and not _passes(state, here, there, feature, key):
-            continue
-        if stuck:
-            if minimum > full and ground != home:
-                continue
-        elif minimum > full or cost > left:
             continue
         # 10.5, 10.6: onto an enemy's space only to fight or seek there (its action unused):
         # room_for(), inline, its limit looked up only where someone stands
-        friends, enemies = crowd.get(there, _EMPTY)
-        if enemies and not may_fight:
-            continue
-        if (friends or stack < 1) and friends >= (1 if there in cars else stack):
-            continue
-        found.append((there, max(left if stuck else cost, 1)))  # as price()
+        if there in crowd:
+            friends, enemies = crowd[there]
+            if enemies and not may_fight:
+                continue
+            if (friends or stack < 1) and friends >= (1 if there in cars else stack):
+                continue
+        elif stack < 1 and there not in cars:
+            continue  # room_for() with nobody there: a limit below 1 bars every space
+        found.append(made)
     return found
 
 
 class Walks:
-    """Per space, with one terrain table: the terrain's minimum Speed (`minimum`) and the
-    neighbours a character may enter by their terrain (`exits`: space, terrain, minimum,
-    cost, edge feature, edge), as steps() reads them."""
+    """Per space, with one terrain table: the terrain's minimum Speed (`minimum`), what a
+    step onto it costs (`price`, as price() says when not stranded) and the neighbours a
+    character may enter by their terrain (`exits`: space, terrain, minimum, cost, edge
+    feature, edge), as steps() reads them; `dearest`, the dearest terrain's cost, and
+    `steepest`, the highest minimum Speed (Speed beyond them opens nothing more)."""
 
-    __slots__ = ("minimum", "exits")
+    __slots__ = ("minimum", "price", "exits", "dearest", "steepest", "_open")
 
     def __init__(self, board: Board, terrains: Mapping[str, Terrain]) -> None:
         self.minimum = tuple(terrains[t].min_speed for t in board.terrain)
+        self.price = tuple(max(terrains[t].cost, 1) for t in board.terrain)  # as price()
         self.exits = tuple(
             tuple((there, ground, terrains[ground].min_speed, terrains[ground].cost,
                    feature, key) for there, ground, feature, key in exits
                   if terrains[ground].enter)
             for exits in spaces(board).exits)
+        self.dearest = max((t.cost for t in terrains.values()), default=0)
+        self.steepest = max((t.min_speed for t in terrains.values()), default=0)
+        self._open: dict[tuple[int, int, int], tuple[Step[tuple[int, int]], ...]] = {}
+
+    def open(self, here: int, full: int, left: int) -> tuple[Step[tuple[int, int]], ...]:
+        """The exits from `here` (not stranded there) a character of Speed `full` with
+        `left` to spend may take by their terrain, each with its (space, price): the same
+        few recur all game, so each is worked out once."""
+        key = (here, min(full, self.steepest), min(left, self.dearest))
+        found = self._open.get(key)
+        if found is None:
+            found = self._open[key] = tuple(
+                (there, feature, edge, (there, max(cost, 1)))  # as price()
+                for there, _ground, minimum, cost, feature, edge in self.exits[here]
+                if minimum <= full and cost <= left)
+        return found
 
 
 _WALKS: dict[tuple[int, int], tuple[Board, Mapping[str, Terrain], Walks]] = {}
 
 
-def _walks(board: Board, terrains: Mapping[str, Terrain]) -> Walks:
-    """The Walks of a map and terrain table, made once (both never change)."""
+def walks_of(state: PsychoRaidersState) -> Walks:
+    """The Walks of the state's map and terrain table, made once (both never change)."""
+    board, terrains = state.board, state.rules.tables.terrain
+    if _last[0] is board and _last[1] is terrains:  # the map last asked about
+        walks: Walks = _last[2]
+        return walks
     kept = _WALKS.get((id(board), id(terrains)))
     if kept is None or kept[0] is not board or kept[1] is not terrains:
         kept = _WALKS[(id(board), id(terrains))] = (board, terrains, Walks(board, terrains))
+    _last[:] = kept
     return kept[2]
+
+
+_last: list[Any] = [None, None, None]  # the board, terrains and Walks last asked for
 
 
 _EMPTY = (0, 0)

@@ -4,6 +4,7 @@ character's tokens moves as though it were the character (12.3)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -24,6 +25,7 @@ from deadtable.games.psycho_raiders import (
 )
 from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.glance import Glance
+from deadtable.games.psycho_raiders.movement import Walks
 from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
@@ -148,29 +150,41 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
 
     def _moves(self, state: PsychoRaidersState, frame: Turn, char: Character,
                crowd: dict[int, tuple[int, int]]) -> list[Action]:
-        found = []
+        found: list[Action] = []
         board = state.board
         names = board.names
-        north = _north(board)
         lantern = jack(state, char)
         full = movement.speed(state, char)
         carried = vehicles.carried(state, char)
-        for token in sorted(char.tokens):
+        walks = movement.walks_of(state)
+        tokens, spent_by, hidden = char.tokens, frame.spent, char.hidden
+        may_fight, minimum = not frame.acted, walks.minimum
+        # the North edge's way out (6.1): a hidden camper-side token's
+        north = _north(board) if hidden and state.side_of(char) == CAMPERS else ()
+        for token in sorted(tokens):
             # left(), its parts worked out once for every token
-            spent = frame.spent.get(token, 0) + carried
+            spent = spent_by.get(token, 0) + carried
             if char.vehicle is not None:
                 spent = max(spent, frame.car_spent)
-            budget = (full - spent + (frame.will if token == frame.will_token else 0)
-                      + (JACK if lantern and token not in frame.away else 0))
-            where = f" token {token}" if char.hidden else ""
-            for space, price in movement.steps(state, char, token, budget,
-                                               not frame.acted, crowd, full):
-                if (lantern and token not in frame.away and price > budget - JACK
-                        and not toward_store(state, char.tokens[token], space)):
-                    continue  # the Jack O'Lantern's +2 only toward the Old Store
-                found.append(_move_action(names[space], token, price, where))
-            if (char.hidden and state.side_of(char) == CAMPERS and budget >= 1
-                    and char.tokens[token] in north):
+            budget = full - spent
+            if token == frame.will_token:
+                budget += frame.will
+            if lantern and token not in frame.away:
+                budget += JACK
+            where = f" token {token}" if hidden else ""
+            here = tokens[token]
+            if budget > 0 and not lantern and full >= minimum[here]:
+                # steps(), not stranded: its exits' actions made once
+                found += movement.open_to(state, here, _step_actions(
+                    walks, names, here, full, budget, token, where), may_fight, crowd)
+            else:
+                for space, price in movement.steps(state, char, token, budget,
+                                                   not frame.acted, crowd, full):
+                    if (lantern and token not in frame.away and price > budget - JACK
+                            and not toward_store(state, here, space)):
+                        continue  # the Jack O'Lantern's +2 only toward the Old Store
+                    found.append(_move_action(names[space], token, price, where))
+            if budget >= 1 and here in north:
                 found.append(Action(f"move:{token}:{OFF}",
                                     f"Move{where} off the north edge (6.1)",
                                     {"verb": "move", "token": token, "space": OFF}))
@@ -258,12 +272,13 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                 if other.grabbed_by == char.key:  # moving away lets go (a reading of 13)
                     other.grabbed_by = None
         state.event(f"{label} moves to {name}.", movement.MOVE)
-        hiding.exposed(state, char, token)
+        if char.hidden:  # only a hide token can be exposed (12.5)
+            hiding.exposed(state, char, token)
         if (state.weather == "Fog" and state.options["fog-dial"] == "on"
                 and token in char.tokens and left(state, frame, char, token) <= 0):
             fog.drift(state, char, token)
             space = char.tokens.get(token, space)
-        if state.space_of(char) == space:  # the character itself, not a decoy
+        if state.burning and state.space_of(char) == space:  # itself, not a decoy
             locations.scorched(state, char, space)
         if not char.hidden and char.tokens.get(token) == space:  # the character itself moved
             # with only the step logged so far, the decision's look still tells where every
@@ -300,6 +315,22 @@ def _end_action(name: str) -> Action:
 @cache
 def _north(board: Board) -> frozenset[int]:
     return frozenset(board.zone("North edge").spaces)
+
+
+_STEP_ACTIONS: dict[tuple[Walks, int, int, int, int, str],
+                   tuple[movement.Step[Action], ...]] = {}
+
+
+def _step_actions(walks: Walks, names: Sequence[str], here: int, full: int, left: int,
+                  token: int, where: str) -> tuple[movement.Step[Action], ...]:
+    """Walks.open()'s exits with their move actions, made once."""
+    key = (walks, here, min(full, walks.steepest), min(left, walks.dearest), token, where)
+    found = _STEP_ACTIONS.get(key)
+    if found is None:
+        found = _STEP_ACTIONS[key] = tuple(
+            (there, feature, edge, _move_action(names[there], token, price, where))
+            for there, feature, edge, (_, price) in walks.open(here, full, left))
+    return found
 
 
 @cache

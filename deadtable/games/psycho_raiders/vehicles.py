@@ -98,7 +98,9 @@ def offers(state: PsychoRaidersState, frame: Any, char: Character,
             if frame.driving == name:
                 found += _steps(state, frame, name)
                 found += _riders(state, char, name)
-    found += _keys(state, char, seen)
+    # kept by space in a look: only the character's tokens move while it lasts
+    found += (_keys(state, char) if seen is None
+              else seen.keep(("keys", here), lambda: _keys(state, char, seen)))
     return found
 
 

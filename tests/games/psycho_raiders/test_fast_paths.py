@@ -12,14 +12,16 @@ import pytest
 from deadtable import registry
 from deadtable.agents import agent_maker, observe
 from deadtable.engine.board import distance as engine_distance
+from deadtable.engine.board import distances as engine_distances
 from deadtable.engine.board import sight
 from deadtable.engine.board.model import edge_key
 from deadtable.engine.dice import derive_seed
-from deadtable.games.psycho_raiders import geometry, hiding
+from deadtable.games.psycho_raiders import geometry, hiding, movement
 from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, ready
 from deadtable.games.psycho_raiders.spaces import spaces
-from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, PsychoRaidersState
+from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
+from deadtable.games.psycho_raiders.turn import Turn, TurnHandler
 from tests.games.psycho_raiders.table import new
 
 
@@ -47,6 +49,16 @@ def test_distance_rows_are_the_engines_distance() -> None:
     pairs += [(pick.randrange(board.size), r) for r in rooms for _ in range(20)]
     for a, b in pairs:
         assert geometry.distance(board, a, b) == engine_distance(board, a, b), (a, b)
+
+
+def test_distance_rows_built_by_runs_are_the_engines_rows() -> None:
+    """geometry's rows are built a grid row's run at a time (one slice of a table of hex
+    distances): each is the engine's row, space by space, from rooms and hexes alike."""
+    board = new().board
+    rooms = [s for s in range(board.size) if board.coords[s] is None]
+    assert rooms
+    for a in [*rooms, *range(0, board.size, 7), board.size - len(rooms) - 1]:
+        assert geometry.row(board, a) == engine_distances(board, a), a
 
 
 def test_space_tables_say_what_the_board_says() -> None:
@@ -150,3 +162,61 @@ def test_the_characters_waiting_for_a_turn_are_those_ready() -> None:
                 assert PhaseHandler()._waiting(state, frame) == [
                     c for c in state.chars.values() if c.turned != state.round
                     and c.key not in done and ready(state, c, side)]
+
+
+def _plain_steps(state: PsychoRaidersState, char: Character, token: int, left: int,
+                 may_fight: bool) -> list[tuple[int, int]]:
+    """A token's single steps asked plainly of the board, the terrain table and the pieces,
+    neighbour by neighbour (10.3, 10.32, 10.5, 10.6): what movement.steps() answers from its
+    per-map tables."""
+    board, terrains = state.board, state.rules.tables.terrain
+    here = char.tokens[token]
+    full = movement.speed(state, char)
+    stuck = movement.stranded(state, char, here)
+    if left <= 0 or (stuck and left < full):
+        return []
+    found = []
+    for there in board.neighbours[here]:
+        ground = terrains[board.terrain[there]]
+        if not ground.enter or not movement.can_pass(state, here, there):
+            continue
+        if stuck and ground.min_speed > full and board.terrain[there] != board.terrain[here]:
+            continue
+        if not stuck and (ground.min_speed > full or ground.cost > left):
+            continue
+        if not movement.room_for(state, char, there, fighting=may_fight):
+            continue
+        found.append((there, max(left if stuck else ground.cost, 1)))
+    return found
+
+
+def test_a_tokens_steps_from_the_tables_are_the_plain_steps() -> None:
+    """movement.steps() reads each space's exits its terrain and Speed allow from a table
+    made once (Walks.open), and asks only the edges and the pieces each step; the turn's
+    moves make their actions from the same table (turn._step_actions)."""
+    handler, asked, stranded = TurnHandler(), 0, 0
+    for state in _mid_game_states(10, seed=6):
+        for char in state.chars.values():
+            if not state.active(char) or char.vehicle is not None:
+                continue
+            for token in sorted(char.tokens):
+                for left in range(0, 9):
+                    for may_fight in (True, False):
+                        plain = _plain_steps(state, char, token, left, may_fight)
+                        assert movement.steps(state, char, token, left, may_fight) == plain
+                        asked += 1
+                full = movement.speed(state, char)
+                char.speed, sheet = 1, char.speed  # stranded in anything heavier than grass
+                stranded += movement.stranded(state, char, char.tokens[token])
+                for left in (0, 1, 2):
+                    assert (movement.steps(state, char, token, left, True)
+                            == _plain_steps(state, char, token, left, True))
+                char.speed = sheet
+                frame = Turn(step="act", char=char.key, spent={token: 1})
+                crowd = Glance(state, char).crowd
+                offered = [a.id for a in handler._moves(state, frame, char, crowd)
+                           if a.id.startswith(f"move:{token}:") and not a.id.endswith(":off")]
+                assert offered == [
+                    f"move:{token}:{state.name(s)}" for s, _ in
+                    _plain_steps(state, char, token, full - 1, may_fight=True)], char.key
+    assert asked > 500 and stranded > 0
