@@ -147,12 +147,12 @@ def test_states_hard_to_reach_by_clicks_are_drawn(
           v.crescendo = 2;
           payload.decision = null;
           const board = document.getElementById("board");
-          Deadtable.renderers["left-4-dead"](v, board, payload);
+          const after = Deadtable.renderers["left-4-dead"](v, board, payload).after;
           const q = (s) => board.querySelectorAll(s).length;
           return {fire: q(".effect-fire"), acid: q(".effect-acid"), down: q(".token.down"),
                   closet: q(".token.closet"), wounds: q(".token .wounds"),
                   items: board.querySelector(".items-here text").textContent,
-                  cards: board.querySelector(".survivor-cards").textContent,
+                  cards: after.querySelector(".survivor-cards").textContent,
                   status: board.querySelector(".l4d-status").textContent};
         }""")
         assert drawn["fire"] == 1 and drawn["acid"] == 1

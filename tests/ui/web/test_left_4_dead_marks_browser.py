@@ -44,7 +44,10 @@ DRAW = """async (change) => {
   if (change.environment) v.environment = change.environment;
   payload.decision = null;
   const board = document.getElementById("board");
-  Deadtable.renderers["left-4-dead"](v, board, payload);
+  const drawn = Deadtable.renderers["left-4-dead"](v, board, payload);
+  // The cards, the infected, the items and the key go under the choices.
+  const after = document.getElementById("board-after");
+  after.replaceChildren(drawn.after);
   const all = (s) => [...board.querySelectorAll(s)];
   return {
     badges: all(".token .card-mark").map((b) => [b.closest(".token").dataset.figure,
@@ -56,11 +59,11 @@ DRAW = """async (change) => {
     area: all(".effect-area polygon").length,
     hexes: Object.fromEntries(all("g.hex").filter((h) => h.dataset.space === "6,6")
       .map((h) => [h.dataset.space, h.getAttribute("aria-label")])),
-    cards: board.querySelector(".survivor-cards").textContent,
-    infected: board.querySelector(".l4d-infected").textContent,
-    items: board.querySelector(".l4d-items").textContent,
+    cards: after.querySelector(".survivor-cards").textContent,
+    infected: after.querySelector(".l4d-infected").textContent,
+    items: after.querySelector(".l4d-items").textContent,
     status: board.querySelector(".l4d-status").textContent,
-    legend: board.querySelector(".l4d-legend").textContent,
+    legend: after.querySelector(".l4d-legend").textContent,
     bill: bill.space,
     environment: all("g.marker-env").map((g) => [g.dataset.environment,
       g.querySelector("title").textContent]),
@@ -69,12 +72,13 @@ DRAW = """async (change) => {
 
 
 @contextmanager
-def survivors_page(server: Server, browser: Any,
-                   size: str = "desktop") -> Iterator[tuple[Any, dict[str, Any], list[str]]]:
-    """A new game's survivors' page at `size`, drawn: (page, the game made, page errors)."""
-    width, height = SIZES[size]
+def survivors_page(server: Server, browser: Any, size: str | tuple[int, int] = "desktop",
+                   ) -> Iterator[tuple[Any, dict[str, Any], list[str]]]:
+    """A new game's survivors' page at `size` (one of SIZES, or a width and height; a phone
+    narrower than 600 px has touch), drawn: (page, the game made, page errors)."""
+    width, height = SIZES[size] if isinstance(size, str) else size
     context = browser.new_context(viewport={"width": width, "height": height},
-                                  has_touch=size == "phone")
+                                  has_touch=width < 600)
     context.set_default_timeout(TIMEOUT_MS)
     errors: list[str] = []
     try:

@@ -126,9 +126,13 @@
         "font-size": 7.5, "font-weight": 700}, letter));
   }
 
+  // A token's letters; a zombie's carry its number, as the log and the buttons name it
+  // ("Zombie 3" is z3), so a player can tell which of two zombies a choice means.
   function label(figure) {
     if (figure.side === "survivors") return figure.name.slice(0, 2);
-    return LETTERS[figure.kind] || figure.name.slice(0, 2);
+    const letters = LETTERS[figure.kind] || figure.name.slice(0, 2);
+    const number = figure.kind === "zombies-of-morindan" && /(\d+)$/.exec(figure.name);
+    return number ? `${letters}${number[1]}` : letters;
   }
 
   function pretty(text) {
@@ -241,8 +245,11 @@
         svg("polygon", {points, fill: shade(TERRAIN[s.terrain] || "#666666", s.level)}),
         svg("text", {x: x.toFixed(1), y: (y + R * 0.78).toFixed(1), class: "level"}, s.level),
         svg("title", {}, spaceText));
+      // A move that costs leaving-engagement attacks on the way is marked apart (orange).
+      const risky = reach && reach.every((a) => (a.args || {}).attacks > 0);
       if (reach) reachLayer.append(svg("polygon", {points: corners(x, y, R * 0.9)
-        .map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "), class: "reach-mark"}));
+        .map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "),
+      class: `reach-mark${risky ? " risky" : ""}`, "data-space": s.name}));
       hexNodes[s.name] = node;
       hexLayer.append(node);
     }
@@ -615,6 +622,7 @@
       info.offer.replaceChildren(el("strong", {}, title), " ",
         ...actions.map((a) => el("button", {type: "button", class: "offer",
           "data-action": a.id, onclick: () => D.act(a.id)}, a.label)));
+      info.offer.scrollIntoView({block: "nearest"});
     }
 
     async function measure(forPayload) {
@@ -705,17 +713,21 @@
         el("span", {class: "crescendo alarm", "data-effect": "alarm"},
           " · ALARM: its zombies come again at the end of the round")),
       view.phase ? el("span", {class: "phase"}, ` · ${view.phase}`) : null);
-    const tools = el("div", {class: "l4d-tools"}, rulerButton, sightButton, zoomButton, info.range);
+    const tools = el("div", {class: "l4d-tools"}, rulerButton, sightButton, zoomButton);
     const rulerText = rulerLine();
-    // Below the map: the survivors' cards, the infected, items and the key; folded on a
-    // phone (so the choices stay near the map) until opened.
+    // Under the choices (the page puts what is returned as `after` there): the survivors'
+    // cards, the infected, items and the key; folded on a phone until opened.
     if (ui.more === undefined) ui.more = window.innerWidth > 600;
     const more = el("details", {class: "l4d-more", open: ui.more,
         ontoggle: () => { ui.more = more.open; }},
       el("summary", {}, "Survivors, infected, items and key"),
       el("div", {}, survivorCards(), infectedLine(), itemsLine(), legend()));
-    board.replaceChildren(el("div", {class: "l4d"}, status, tools, rulerText, info.offer, box,
-      hint(), more));
+    // What changes as a person points or taps (a Range, the ruler's answer, a "which?") is
+    // written under the map, never above it: a line appearing above would move the map under
+    // the finger between touching a figure and the click, and the click would land on the
+    // figure next to it.
+    const below = el("div", {class: "l4d-below"}, hint(), info.range, rulerText, info.offer);
+    board.replaceChildren(el("div", {class: "l4d"}, status, tools, box, below));
     showRange(null);
 
     // Keep the map where the person left it; the first time, centre it on the survivors.
@@ -781,6 +793,7 @@
         chip("survivor", "survivor"), chip("zombie", "zombie"), chip("special", "special infected"),
         chip("safe", "safe room"), chip("obstacle", "obstacle"), chip("items", "items (count)"),
         chip("closet", "H hero closet"), chip("reach", "you may go"),
+        chip("reach-risky", "you may go, but enemies attack as you leave them (leaving engagement)"),
         chip("env", "= mounted gun (stand on it), g gas can / fireworks, t propane / oxygen tank (light it)"),
         chip("alarm", "A car alarm, D metal detector"),
         chip("range", "in range"), ...marks,
@@ -854,7 +867,7 @@
         fx.length ? el("p", {}, el("strong", {}, "Effects: "), fx.join("; ")) : null);
     }
 
-    return {actions: groups.board};
+    return {actions: groups.board, after: el("div", {class: "l4d l4d-after"}, more)};
   }
 
   D.registerRenderer("left-4-dead", render);

@@ -111,6 +111,10 @@
     board.style.minHeight = `${board.offsetHeight}px`;
     requestAnimationFrame(() => { board.style.minHeight = ""; });
     const render = D.renderers[payload.game];
+    // What a renderer returns as {after: element} (cards, a key) goes under the choices, so
+    // the choices follow the board's map and stay in view.
+    const after = document.getElementById("board-after");
+    after.replaceChildren();
     if (render) {
       board.replaceChildren();
       let drawn;
@@ -118,6 +122,7 @@
       try {
         drawn = render(payload.view, board, payload);
         if (drawn && Array.isArray(drawn.actions)) onBoard = new Set(drawn.actions);
+        if (drawn && drawn.after) after.append(drawn.after);
       } catch (error) {
         board.replaceChildren(el("p", {class: "error"}, `The board could not be drawn: ${error}`),
           D.showValue(withoutShown(payload.view)));

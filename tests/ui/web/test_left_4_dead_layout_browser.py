@@ -1,0 +1,115 @@
+"""Left 4 Dead's page as a person meets it, at 1366x900 and on a 390x844 phone: the choices
+follow the map (the cards and the key come after them), a tap on a figure never moves the map
+under the finger, the zombies carry the numbers the log and the buttons name them by, and a move
+that costs leaving-engagement attacks is marked apart from a free one and named in the key.
+Screenshots go to the test's tmp folder (DEADTABLE_SHOTS=dir keeps them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.ui.web.test_browser import Server
+from tests.ui.web.test_left_4_dead_browser import browser, server, shots
+from tests.ui.web.test_left_4_dead_marks_browser import survivors_page
+
+__all__ = ["browser", "server"]  # fixtures, shared with the other Left 4 Dead browser tests
+pytestmark = pytest.mark.browser  # left out of `make test-fast`
+
+DESKTOP = (1366, 900)
+PHONE = (390, 844)
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    found: dict[str, float] = page.locator(selector).first.evaluate(
+        "node => { const r = node.getBoundingClientRect();"
+        " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }")
+    return found
+
+
+def test_the_choices_follow_the_map_on_a_desktop(server: Server, browser: Any,
+                                                 tmp_path: Path) -> None:
+    """At 1366x900 the prompt and the first choice are on the screen as the page opens; the
+    survivors' cards and the key come after the choices, not between the map and them."""
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        page.wait_for_selector("#actions button.action")
+        page.screenshot(path=str(shots(tmp_path) / "l4d-layout-desktop.png"))
+        for selector in ("#prompt", "#actions button.action"):
+            where = box(page, selector)
+            assert 0 <= where["top"] and where["bottom"] <= DESKTOP[1], (selector, where)
+        order = page.evaluate("""() => {
+          const choices = document.getElementById("choices");
+          const cards = document.querySelector(".survivor-cards");
+          return {inAfter: !!cards.closest("#board-after"),
+                  follows: !!(choices.compareDocumentPosition(cards)
+                              & Node.DOCUMENT_POSITION_FOLLOWING),
+                  legend: !!document.querySelector("#board-after .l4d-legend")};
+        }""")
+        assert order == {"inAfter": True, "follows": True, "legend": True}
+        assert page.locator("#board .survivor-cards").count() == 0  # drawn once, after
+        assert errors == []
+
+
+def test_a_tap_on_a_figure_does_not_move_the_map(server: Server, browser: Any,
+                                                 tmp_path: Path) -> None:
+    """On a phone a tap is a hover then a click: the Range it shows on the hover must not push
+    the map down before the click lands, or the click hits the figure above the one tapped."""
+    with survivors_page(server, browser, PHONE) as (page, _, errors):
+        page.wait_for_selector("#actions button.action")
+        zombies = page.locator("svg.l4d-map g.token.zombie")
+        tapped = next(zombies.nth(i) for i in range(zombies.count())
+                      if 0 < box(page, f"svg.l4d-map g.token.zombie >> nth={i}")["top"]
+                      and box(page, f"svg.l4d-map g.token.zombie >> nth={i}")["bottom"] < PHONE[1]
+                      and box(page, f"svg.l4d-map g.token.zombie >> nth={i}")["right"] < PHONE[0])
+        figure = tapped.get_attribute("data-figure")
+        top = page.evaluate("document.querySelector('.l4d-map-box')"
+                            ".getBoundingClientRect().top + window.scrollY")
+        tapped.tap()
+        page.wait_for_selector(f'svg.l4d-map g.token.inspected[data-figure="{figure}"]')
+        after = page.evaluate("document.querySelector('.l4d-map-box')"
+                              ".getBoundingClientRect().top + window.scrollY")
+        assert after == top
+        assert "Range 1" in page.inner_text(".l4d-range")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+        page.screenshot(path=str(shots(tmp_path) / "l4d-layout-phone-tap.png"))
+        assert errors == []
+
+
+def test_zombies_carry_their_numbers(server: Server, browser: Any) -> None:
+    """The log and the buttons say "Zombie 3": its token says z3."""
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        page.wait_for_selector("#actions button.action")
+        said = page.eval_on_selector_all(
+            "svg.l4d-map g.token.zombie",
+            "ts => ts.map(t => [t.dataset.figure, t.querySelector('text.name').textContent])")
+        assert said and all(text == "z" + figure.split("-")[1] for figure, text in said)
+        assert errors == []
+
+
+def test_a_move_into_leaving_engagement_attacks_is_marked_apart(server: Server,
+                                                                 browser: Any) -> None:
+    """Of two spaces Bill may go to, the one whose way costs attacks is drawn apart, and the key
+    says what that mark means."""
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        page.wait_for_selector("#actions button.action")
+        drawn = page.evaluate("""async () => {
+          const token = new URLSearchParams(location.search).get("token");
+          const id = location.pathname.split("/").pop();
+          const payload = await (await fetch(`/api/games/${id}?token=${token}`)).json();
+          const move = (n, space, attacks) => ({id: `move:${n}`, label: `Move Bill to ${space}`,
+            args: {verb: "move", figure: "bill", space, cost: 1, attacks}});
+          payload.decision = {prompt: "Bill: move where?",
+                              actions: [move(1, "2,2", 0), move(2, "3,2", 2)]};
+          const board = document.getElementById("board");
+          const drawn = Deadtable.renderers["left-4-dead"](payload.view, board, payload);
+          const mark = (space) => board.querySelector(`.reach-mark[data-space="${space}"]`)
+            .getAttribute("class");
+          return {free: mark("2,2"), risky: mark("3,2"),
+                  key: drawn.after.querySelector(".l4d-legend").textContent};
+        }""")
+        assert drawn["free"] == "reach-mark"
+        assert drawn["risky"] == "reach-mark risky"
+        assert "leaving engagement" in drawn["key"]
+        assert errors == []
