@@ -113,3 +113,21 @@ def test_a_move_into_leaving_engagement_attacks_is_marked_apart(server: Server,
         assert drawn["risky"] == "reach-mark risky"
         assert "leaving engagement" in drawn["key"]
         assert errors == []
+
+
+def test_undo_stands_beside_the_prompt(server: Server, browser: Any, tmp_path: Path) -> None:
+    """After a decision that revealed nothing (a weapon from the safe room), Undo is on the
+    prompt's line, above the buttons, not after a long list of them or under "more choices"."""
+    with survivors_page(server, browser, PHONE) as (page, _, errors):
+        page.wait_for_selector("#actions button.action")
+        step = page.get_attribute("body", "data-step")
+        page.click("#actions button.action >> nth=0")
+        page.wait_for_selector(f'body:not([data-step="{step}"])', state="attached")
+        page.wait_for_selector("#undo:not([hidden])")
+        undo, prompt = box(page, "#undo"), box(page, "#prompt")
+        first = box(page, "#actions button.action")
+        assert undo["bottom"] <= first["top"]
+        assert prompt["top"] <= (undo["top"] + undo["bottom"]) / 2 <= prompt["bottom"] + 12
+        assert undo["right"] <= PHONE[0]
+        page.screenshot(path=str(shots(tmp_path) / "l4d-layout-phone-undo.png"))
+        assert errors == []
