@@ -131,3 +131,20 @@ def test_undo_stands_beside_the_prompt(server: Server, browser: Any, tmp_path: P
         assert undo["right"] <= PHONE[0]
         page.screenshot(path=str(shots(tmp_path) / "l4d-layout-phone-undo.png"))
         assert errors == []
+
+
+def test_a_tool_says_it_takes_the_clicks_and_its_cross_shows_over_a_figure(
+        server: Server, browser: Any) -> None:
+    """With the Ruler on, the hint says clicks measure (not "click a highlighted space"), and the
+    ruler is drawn over the figures, so the cross on a figure that blocks the line shows."""
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        page.click('button[data-tool="ruler"]')
+        hint = page.inner_text(".l4d-hint")
+        assert "Ruler is on" in hint and "highlighted" not in hint
+        layers = page.eval_on_selector_all("svg.l4d-map > g",
+                                           "gs => gs.map(g => g.getAttribute('class'))")
+        assert layers.index("ruler") > layers.index("figures")
+        page.click('button[data-tool="ruler"]')
+        page.click('button[data-tool="sight"]')
+        assert "Range & sight is on" in page.inner_text(".l4d-hint")
+        assert errors == []

@@ -218,8 +218,9 @@
     const rulerLayer = svg("g", {class: "ruler"});
     const figureLayer = svg("g", {class: "figures"});
     const reachLayer = svg("g", {class: "reach-marks"});
-    map.append(hexLayer, zoneLayer, rangeLayer, reachLayer, edgeLayer, markLayer, rulerLayer,
-      figureLayer);
+    // The ruler over the figures: its cross must show on a figure that blocks the line.
+    map.append(hexLayer, zoneLayer, rangeLayer, reachLayer, edgeLayer, markLayer, figureLayer,
+      rulerLayer);
 
     const selectedSpaces = ui.selected ? (groups.spaces[ui.selected] || {}) : {};
     const obstacle = new Set(view.obstacle || []);
@@ -767,6 +768,12 @@
 
     function hint() {
       const text = [];
+      // A tool takes the clicks: say so, not which spaces a click would move to.
+      if (ui.ruler || ui.sightTool) {
+        const tool = ui.ruler ? "Ruler" : "Range & sight";
+        return el("p", {class: "l4d-hint tool-on"}, `${tool} is on: clicks on the map measure, `
+          + `they do not play. Press ${tool} again to play by clicking.`);
+      }
       if (ui.selected && groups.spaces[ui.selected]) {
         const n = Object.keys(groups.spaces[ui.selected]).length;
         text.push(`${byId[ui.selected] ? byId[ui.selected].name : ui.selected}: `
