@@ -148,3 +148,32 @@ def test_a_tool_says_it_takes_the_clicks_and_its_cross_shows_over_a_figure(
         page.click('button[data-tool="sight"]')
         assert "Range & sight is on" in page.inner_text(".l4d-hint")
         assert errors == []
+
+
+def test_zoomed_in_on_a_phone_the_map_shows_the_survivors(server: Server,
+                                                          browser: Any) -> None:
+    """The survivors near the map's bottom edge, "Zoom in" on a phone: the map is then taller
+    than its box as well as wider, and it is scrolled to them both ways."""
+    with survivors_page(server, browser, PHONE) as (page, _, errors):
+        page.evaluate("""async () => {
+          const token = new URLSearchParams(location.search).get("token");
+          const id = location.pathname.split("/").pop();
+          const payload = await (await fetch(`/api/games/${id}?token=${token}`)).json();
+          const spaces = ["12,17", "13,17", "12,16", "13,16"];
+          payload.view.figures.filter((f) => f.side === "survivors")
+            .forEach((f, i) => { f.space = spaces[i]; });
+          payload.decision = null;
+          Deadtable.renderers["left-4-dead"](payload.view, document.getElementById("board"),
+                                             payload);
+        }""")
+        page.tap('button[data-tool="zoom"]')
+        page.wait_for_selector('button[data-tool="zoom"].on')
+        inside = page.evaluate("""() => {
+          const box = document.querySelector(".l4d-map-box").getBoundingClientRect();
+          const bill = document.querySelector('g.token[data-figure="bill"]')
+            .getBoundingClientRect();
+          return bill.top >= box.top && bill.bottom <= box.bottom
+            && bill.left >= box.left && bill.right <= box.right;
+        }""")
+        assert inside
+        assert errors == []

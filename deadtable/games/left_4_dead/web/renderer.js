@@ -738,10 +738,16 @@
     } else {
       const chosen = ui.selected && onMap.find((f) => f.id === ui.selected);
       const focus = chosen ? [chosen] : onMap.filter((f) => f.side === "survivors");
+      // Both ways: zoomed in, the map is taller than its box too.
+      const at = (i) => focus.map((f) => centre(spaces[f.space].q, spaces[f.space].r)[i])
+        .reduce((a, b) => a + b, 0) / focus.length;
       if (focus.length && box.scrollWidth > box.clientWidth) {
-        const xs = focus.map((f) => centre(spaces[f.space].q, spaces[f.space].r)[0]);
-        const mid = (xs.reduce((a, b) => a + b, 0) / xs.length - vb[0]) / vb[2];
+        const mid = (at(0) - vb[0]) / vb[2];
         box.scrollLeft = Math.max(0, mid * box.scrollWidth - box.clientWidth / 2);
+      }
+      if (focus.length && box.scrollHeight > box.clientHeight) {
+        const mid = (at(1) - vb[1]) / vb[3];
+        box.scrollTop = Math.max(0, mid * box.scrollHeight - box.clientHeight / 2);
       }
     }
     box.addEventListener("scroll", () => { ui.scroll = [box.scrollLeft, box.scrollTop]; });
