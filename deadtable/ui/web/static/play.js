@@ -213,6 +213,8 @@
       const why = whyText ? [" ", el("small", {class: "why"}, whyText)] : [];
       log.append(el("li", whyText ? {title: whyText} : {}, text, ...why));
     }
+    // A gutter as wide as the longest number: a fixed one cut "549." to "49.".
+    log.style.paddingLeft = `calc(${String(log.children.length).length}ch + 1.1rem)`;
     // Scroll the log's own box, never the page (on a phone the log is below the board).
     if (log.scrollHeight > log.clientHeight) log.scrollTop = log.scrollHeight;
   }
