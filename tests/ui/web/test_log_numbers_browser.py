@@ -5,37 +5,25 @@ shows it."""
 
 from __future__ import annotations
 
-import sys
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tests.ui.web.test_browser import TIMEOUT_MS, Server
 from tests.ui.web.test_left_4_dead_browser import browser
+from tests.ui.web.test_phone_browser import server  # agents without a pause
 
-__all__ = ["browser"]  # a fixture, shared with the other Left 4 Dead browser tests
+__all__ = ["browser", "server"]  # fixtures, shared with the other browser tests
 pytestmark = pytest.mark.browser  # left out of `make test-fast`
 
 
-@pytest.fixture(scope="module")
-def quick_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """`deadtable serve` whose agents do not pause between moves."""
-    db = tmp_path_factory.mktemp("lognumbers") / "games.sqlite"
-    running = Server(db, [sys.executable, "-c", "from deadtable.ui.cli import main; main()",
-                          "serve", "--agent-pause", "0"])
-    running.start()
-    yield running
-    running.stop()
-
-
-def test_a_long_log_shows_its_whole_numbers(quick_server: Server, browser: Any) -> None:
-    made = quick_server.create("left-4-dead", seed=3, options={"max-rounds": 2},
-                               seats={"survivors": "first", "infected": "director"})
+def test_a_long_log_shows_its_whole_numbers(server: Server, browser: Any) -> None:
+    made = server.create("left-4-dead", seed=3, options={"max-rounds": 2},
+                         seats={"survivors": "first", "infected": "director"})
     watch = made["spectator"]["token"]
     deadline = time.monotonic() + 120  # keeps a broken server from hanging the test
-    while quick_server.get(made["id"], watch)["to_move"] is not None:
+    while server.get(made["id"], watch)["to_move"] is not None:
         assert time.monotonic() < deadline, "the agents did not finish"
         time.sleep(0.2)
     context = browser.new_context(viewport={"width": 1366, "height": 900})
