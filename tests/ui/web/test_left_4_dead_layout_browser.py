@@ -177,3 +177,29 @@ def test_zoomed_in_on_a_phone_the_map_shows_the_survivors(server: Server,
         }""")
         assert inside
         assert errors == []
+
+
+def test_a_down_survivors_word_shows_over_the_token_below_it(server: Server,
+                                                             browser: Any) -> None:
+    """Bill down with Louis on the space below-right: the word DOWN is written over every
+    token (a layer after the figures), so Louis's token does not hide it."""
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        drawn = page.evaluate("""async () => {
+          const token = new URLSearchParams(location.search).get("token");
+          const id = location.pathname.split("/").pop();
+          const payload = await (await fetch(`/api/games/${id}?token=${token}`)).json();
+          const at = {bill: ["5,5", true], louis: ["5,6", false]};
+          for (const f of payload.view.figures) {
+            if (at[f.id]) Object.assign(f, {space: at[f.id][0], down: at[f.id][1]});
+          }
+          payload.decision = null;
+          const board = document.getElementById("board");
+          Deadtable.renderers["left-4-dead"](payload.view, board, payload);
+          const layers = [...board.querySelectorAll("svg.l4d-map > g")]
+            .map((g) => g.getAttribute("class"));
+          const word = board.querySelector('.token-words .state[data-figure="bill"]');
+          return {layers, word: word && word.textContent};
+        }""")
+        assert drawn["word"] == "DOWN"
+        assert drawn["layers"].index("token-words") > drawn["layers"].index("figures")
+        assert errors == []

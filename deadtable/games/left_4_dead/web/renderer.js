@@ -218,9 +218,11 @@
     const rulerLayer = svg("g", {class: "ruler"});
     const figureLayer = svg("g", {class: "figures"});
     const reachLayer = svg("g", {class: "reach-marks"});
+    // The words under tokens (DOWN, pinned, ...) over every token: the row below would hide them.
+    const wordLayer = svg("g", {class: "token-words"});
     // The ruler over the figures: its cross must show on a figure that blocks the line.
     map.append(hexLayer, zoneLayer, rangeLayer, reachLayer, edgeLayer, markLayer, figureLayer,
-      rulerLayer);
+      wordLayer, rulerLayer);
 
     const selectedSpaces = ui.selected ? (groups.spaces[ui.selected] || {}) : {};
     const obstacle = new Set(view.obstacle || []);
@@ -393,7 +395,8 @@
       if (f.down || f.closet || Object.keys(f.markers || {}).length) {
         const first = Object.keys(f.markers || {})[0];
         const word = f.down ? "DOWN" : f.closet ? "closet" : (MARKS[first] || [])[2] || first;
-        token.append(svg("text", {y: R * 0.95, class: "state"}, pretty(word)));
+        wordLayer.append(svg("text", {x: x.toFixed(1), y: (y + R * 0.95).toFixed(1),
+          class: "state", "data-figure": f.id}, pretty(word)));
       }
       token.append(...badges(f));
       figureLayer.append(token);
