@@ -203,3 +203,25 @@ def test_a_down_survivors_word_shows_over_the_token_below_it(server: Server,
         assert drawn["word"] == "DOWN"
         assert drawn["layers"].index("token-words") > drawn["layers"].index("figures")
         assert errors == []
+
+
+def test_a_destroyed_survivors_card_has_no_hearts(server: Server, browser: Any) -> None:
+    """Louis destroyed (off the map, his wounds gone with his figure): his card says so and
+    shows no full Life, which would read as unhurt."""
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        card = page.evaluate("""async () => {
+          const token = new URLSearchParams(location.search).get("token");
+          const id = location.pathname.split("/").pop();
+          const payload = await (await fetch(`/api/games/${id}?token=${token}`)).json();
+          const louis = payload.view.figures.find((f) => f.id === "louis");
+          Object.assign(louis, {destroyed: true, space: null, wounds: 0});
+          payload.decision = null;
+          const drawn = Deadtable.renderers["left-4-dead"](payload.view,
+            document.getElementById("board"), payload);
+          const node = drawn.after.querySelector('.survivor-card[data-figure="louis"]');
+          return {text: node.textContent, hearts: node.querySelectorAll(".hearts").length,
+                  cls: node.getAttribute("class")};
+        }""")
+        assert "destroyed" in card["text"] and card["hearts"] == 0
+        assert "destroyed" in card["cls"].split()
+        assert errors == []

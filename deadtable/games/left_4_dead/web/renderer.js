@@ -839,10 +839,12 @@
           el("li", {}, el("span", {class: "slot"}, slot), " ", pretty(item),
             f.ammo && f.ammo[item] !== undefined ? el("span", {class: "ammo"},
               ` ${f.ammo[item]} ${FUEL.includes(item) ? "fuel" : "ammo"}`) : null));
-        return el("article", {class: `survivor-card${f.down ? " down" : ""}${ui.selected === f.id ? " selected" : ""}`,
+        return el("article", {class: `survivor-card${f.down ? " down" : ""}${f.destroyed ? " destroyed" : ""}${ui.selected === f.id ? " selected" : ""}`,
             "data-figure": f.id, onclick: () => { if (groups.spaces[f.id]) { ui.selected = f.id; redraw(); } }},
           el("h4", {}, f.name, el("small", {}, f.space ? ` ${f.space} · level ${f.level}` : "")),
-          el("div", {}, hearts, ` ${f.wounds}/${f.life}`),
+          // A destroyed survivor's figure is off the map and its wounds with it (the view says
+          // 0): full hearts would read as unhurt, so its card says "destroyed" instead.
+          f.destroyed ? null : el("div", {}, hearts, ` ${f.wounds}/${f.life}`),
           el("div", {class: "stats"}, `Move ${f.move} · Range ${f.range} · Attack ${f.attack} · Defense ${f.defense}`),
           state.length ? el("div", {class: "state"}, state.join(" · ")) : null,
           el("ul", {class: "carried"}, carried.length ? carried : el("li", {}, "nothing")));
