@@ -116,7 +116,8 @@ def _norm(text: str) -> str:
 
 def _place(view: dict[str, Any], word: str) -> tuple[str, str] | str:
     """(space, what to call it) for a space name or a figure on the map, or an error."""
-    spaces = {entry[0] for entry in (view.get("map") or {}).get("spaces", [])}
+    board = view.get("map") or {}  # spaces; or hexes and rooms (Psycho Raiders)
+    spaces = {entry[0] for key in ("spaces", "hexes", "rooms") for entry in board.get(key, [])}
     if word in spaces:
         return word, word
     wanted = _norm(word)

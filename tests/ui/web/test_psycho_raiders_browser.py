@@ -281,3 +281,30 @@ def test_on_a_phone_the_choices_follow_the_map(server: Server, browser: Any,
         assert page.locator(".pr-card").first.is_visible()
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_ruler_says_and_draws_sight_and_line_of_fire(server: Server, browser: Any,
+                                                        size: str, tmp_path: Path) -> None:
+    """With the ruler on, two taps measure between two hexes: the server's answer in words
+    (hexes, sight for hiding, line of fire) and its line on the map; moves are not played."""
+    viewport = PHONE if size == "phone" else {"width": 1366, "height": 900}
+    context, page = campers_page(server, browser, viewport)
+    try:
+        step = page.get_attribute("body", "data-step")
+        page.click('button[data-tool="ruler"]')
+        assert page.get_attribute('button[data-tool="ruler"]', "aria-pressed") == "true"
+        for space in ("3,29", "7,24"):
+            page.click(f'svg.pr-map g.hex[data-space="{space}"]', force=True)
+        said = page.wait_for_selector(".pr-ruler[data-clear]")
+        text = said.inner_text()
+        assert text.startswith("3,29 to 7,24: 6 hexes") and "line of fire (14.3)" in text
+        assert page.locator("svg.pr-map .pr-ruler-end").count() == 2
+        assert page.locator("svg.pr-map .pr-ruler-line").count() >= 1
+        assert page.get_attribute("body", "data-step") == step  # nothing was played
+        assert page.evaluate("document.documentElement.scrollWidth") == viewport["width"]
+        page.screenshot(path=str(shots(tmp_path) / f"psycho-raiders-ruler-{size}.png"))
+        page.click('button[data-tool="ruler"]')  # off: the marks go
+        assert page.locator("svg.pr-map .pr-ruler-end").count() == 0
+    finally:
+        context.close()

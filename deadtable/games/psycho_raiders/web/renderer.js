@@ -24,6 +24,10 @@
   const AIMED = new Set(["attack", "shoot", "grab", "flank", "seek", "ram"]);
   const WIDE = "(min-width: 1000px)";
   let cardsOpen = null;  // the person's own fold of the characters, kept across redraws
+  // The ruler: while on, a click on a hex picks one of its two ends instead of playing; the
+  // server's answer (GET /sight) is kept with the step it was asked at.
+  const ruler = {on: false, game: null, ends: [], answer: null};
+  let drawn = null;  // the last render's arguments, to redraw when the ruler changes
   const SPOTS = [[-0.38, -0.3], [0.38, -0.3], [-0.38, 0.34], [0.38, 0.34]];  // 2-4 tokens
   // two letters for a vehicle: the initials of two words ("PT"), else its first two ("Va")
   const short = (name) => {
@@ -52,6 +56,8 @@
 
   function render(view, board, payload) {
     if (!view || !view.characters || !view.map) return false;
+    drawn = [view, board, payload];
+    if (ruler.game !== (payload && payload.id)) Object.assign(ruler, {game: payload && payload.id, ends: [], answer: null});
     board.replaceChildren();
     const moves = {};
     for (const a of (payload && payload.decision ? payload.decision.actions : [])) {
@@ -95,7 +101,10 @@
       const about = [terrain, building, ...(marks[name] || []), burning ? "on fire" : null,
         lying ? `${lying} weapon${lying > 1 ? "s" : ""} lying here` : null, ...who].filter(Boolean);
       const g = svg("g", {class: `hex${moves[name] ? " reach" : ""}${aimed.length ? " target" : ""}`,
-        "data-space": name, onclick: () => { if (choices.length === 1) D.act(choices[0].id); }},
+        "data-space": name, onclick: () => {
+          if (ruler.on) pickEnd(name, payload);
+          else if (choices.length === 1) D.act(choices[0].id);
+        }},
       svg("polygon", {points: corners(x, y, R), fill: TERRAIN[terrain] || "#666",
         stroke: aimed.length ? "#ff5a4a" : moves[name] ? "#ffd84a" : "#222",
         "stroke-width": choices.length ? 2 : 0.5}),
@@ -132,12 +141,15 @@
       });
       map.append(g);
     }
+    const at = {};
+    for (const [name, q, r] of view.map.hexes) at[name] = centre(q, r);
+    map.append(rulerMarks(at, payload));
     for (const [building, [x, y]] of Object.entries(middles(view))) {
       map.append(svg("text", {x, y: y + 2.5, class: "pr-building"}, building));
     }
     board.append(el("p", {class: "pr-status"},
       `Turn ${view.turn} · Weather: ${view.weather} · Kill Deck: ${view.kill_deck} cards · `
-      + "north is up: leave by the top edge, hidden, to escape"));
+      + "north is up: leave by the top edge, hidden, to escape"), rulerBar());
     const side = el("div", {class: "pr-side"});
     board.append(el("div", {class: "pr-body"},
       el("div", {class: "pr-main"}, el("div", {class: "pr-map-box"}, map), legend()), side));
@@ -174,6 +186,75 @@
     fold.addEventListener("toggle", () => { cardsOpen = fold.open; });
     side.append(fold);
     return true;
+  }
+
+  function redraw() {
+    if (drawn) render(...drawn);
+  }
+
+  function pickEnd(name, payload) {
+    ruler.ends = ruler.ends.length === 1 ? [ruler.ends[0], name] : [name];
+    ruler.answer = null;
+    if (ruler.ends.length === 2) measure(payload);
+    redraw();
+  }
+
+  async function measure(payload) {
+    const [from, to] = ruler.ends;
+    const token = new URLSearchParams(location.search).get("token") || "";
+    const result = await D.api("GET", `/api/games/${encodeURIComponent(payload.id)}/sight`
+      + `?token=${encodeURIComponent(token)}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+    if (ruler.ends[0] !== from || ruler.ends[1] !== to) return;  // picked again meanwhile
+    ruler.answer = Object.assign({step: payload.step},
+      result.ok ? result.data : {error: D.errorText(result)});
+    redraw();
+  }
+
+  // The ruler's switch and what it last measured, in words.
+  function rulerBar() {
+    const button = el("button", {type: "button", class: "pr-tool", "data-tool": "ruler",
+      "aria-pressed": ruler.on ? "true" : "false",
+      title: "Line of sight (hiding, 12.2) and of fire (14.3) between two hexes",
+      onclick: () => { Object.assign(ruler, {on: !ruler.on, ends: [], answer: null}); redraw(); }},
+    ruler.on ? "Ruler on: tap two hexes" : "Ruler: sight and range");
+    const said = el("span", {class: "pr-ruler", "aria-live": "polite"});
+    const res = ruler.answer;
+    if (ruler.on && ruler.ends.length === 1) said.append(`from ${ruler.ends[0]}: tap the other end`);
+    else if (ruler.ends.length === 2 && !res) said.append("measuring…");
+    else if (res && res.error) said.append(res.error);
+    else if (res) {
+      said.dataset.clear = res.clear ? "true" : "false";
+      const blocked = Array.isArray(res.blocked_at) ? `between ${res.blocked_at.join(" and ")}`
+        : res.blocked_at ? `at ${res.blocked_at}` : "";
+      said.append(`${res.from} to ${res.to}: ${res.distance === null ? "no way" : `${res.distance} hex${res.distance === 1 ? "" : "es"}`}`
+        + ` · sight (hiding, 12.2): ${res.clear ? "clear" : `blocked${blocked ? ` ${blocked}` : ""} (${res.reason})`}`
+        + ` · line of fire (14.3): ${res.fire ? "clear" : "blocked"}`
+        + (res.lit ? ` · ${res.to} is lit (12.5)` : ""));
+    }
+    return el("div", {class: "pr-tools"}, button, said);
+  }
+
+  // The ruler's ends, and its line: green where sight is clear, red from where it is blocked.
+  function rulerMarks(at, payload) {
+    const layer = svg("g", {class: "pr-ruler-marks"});
+    for (const name of ruler.ends) {
+      if (at[name]) layer.append(svg("circle", {cx: at[name][0], cy: at[name][1], r: R * 0.85, class: "pr-ruler-end"}));
+    }
+    const res = ruler.answer;
+    if (!res || res.error) return layer;
+    if (payload && res.step !== payload.step) {  // pieces moved since: ask again
+      ruler.answer = null;
+      measure(payload);
+      return layer;
+    }
+    const points = res.spaces.filter((n) => at[n]).map((n) => at[n].join(","));
+    const cut = res.spaces.indexOf(Array.isArray(res.blocked_at) ? res.blocked_at[0] : res.blocked_at);
+    const seen = res.clear || cut < 0 ? points : points.slice(0, cut + 1);
+    if (seen.length > 1) layer.append(svg("polyline", {points: seen.join(" "), class: `pr-ruler-line ${res.clear ? "clear" : "blocked"}`}));
+    if (!res.clear && cut >= 0) {
+      layer.append(svg("polyline", {points: points.slice(cut).join(" "), class: "pr-ruler-line beyond"}));
+    }
+    return layer;
   }
 
   // hex name -> the actions aimed at a piece standing there (its token, or its vehicle)
