@@ -62,7 +62,8 @@ def test_a_bad_space_is_refused_saying_how_to_name_one() -> None:
 def test_the_terminal_s_sight_takes_hexes_and_rooms() -> None:
     state = new()
     console = Console(file=io.StringIO(), width=200)
-    assert "sight A B" in commands.usage(state)
+    assert commands.usage(state) == "log, help, sight A B"  # no figures with a Range here
+    assert not commands.run(console, state, state.decision, "range spud")
     room = state.view("campers")["map"]["rooms"][0][0]
     clear, line = commands.sight_line(state, state.view("campers"), "3,29", "3,28")
     assert clear and line == "clear: 3,29 sees 3,28, 1 space away"
