@@ -22,13 +22,13 @@
   const centre = (q, r) => [W * (q + r / 2), 1.5 * R * r];
   // verbs whose "character" (and "token") is a piece on the map the choice is aimed at
   const AIMED = new Set(["attack", "shoot", "grab", "flank", "seek", "ram"]);
-  const WIDE = "(min-width: 1000px)";
+  const WIDE = "(min-width: 1000px)";  // the cards open by default
   let cardsOpen = null;  // the person's own fold of the characters, kept across redraws
   // The ruler: while on, a click on a hex picks one of its two ends instead of playing; the
   // server's answer (GET /sight) is kept with the step it was asked at.
   const ruler = {on: false, game: null, ends: [], answer: null};
   let drawn = null;  // the last render's arguments, to redraw when the ruler changes
-  const SPOTS = [[-0.38, -0.3], [0.38, -0.3], [-0.38, 0.34], [0.38, 0.34]];  // 2-4 tokens
+  const SPOTS = [[-0.42, -0.32], [0.42, -0.32], [-0.42, 0.38], [0.42, 0.38]];  // 2-4 tokens
   // two letters for a vehicle: the initials of two words ("PT"), else its first two ("Va")
   const short = (name) => {
     const words = name.replace(/-/g, " ").split(/\s+/).filter((w) => /^[A-Za-z]/.test(w));
@@ -89,7 +89,6 @@
     }
     const map = svg("svg", {viewBox: `${-R} ${-R} ${maxX + 2 * R} ${maxY + 2 * R}`,
       class: "pr-map", role: "img", "aria-label": `Crucible, turn ${view.turn}`});
-    map.style.minWidth = `${Math.round(maxX)}px`;
     for (const [name, q, r, terrain] of view.map.hexes) {
       const [x, y] = centre(q, r);
       const aimed = targets[name] || [];
@@ -133,7 +132,7 @@
         const [dx, dy] = tokens.length === 1 ? [0, 0] : SPOTS[i % SPOTS.length];
         const cx = x + dx * R, cy = y + dy * R;
         const side = c.side === "raiders" ? "raider" : c.kind === "townsfolk" ? "townsfolk" : "camper";
-        g.append(svg("circle", {cx, cy, r: tokens.length === 1 ? R * 0.62 : R * 0.45,
+        g.append(svg("circle", {cx, cy, r: tokens.length === 1 ? R * 0.62 : R * 0.4,
           class: `pr-token ${side}${t.real === true && c.hidden ? " real" : ""}`
             + `${c.seat === view.seat ? " mine" : ""}`}),
         svg("text", {x: cx, y: cy + (tokens.length === 1 ? 3 : 2.2),
@@ -147,12 +146,18 @@
     for (const [building, [x, y]] of Object.entries(middles(view))) {
       map.append(svg("text", {x, y: y + 2.5, class: "pr-building"}, building));
     }
+    const mapBox = el("div", {class: "pr-map-box"}, map);
+    // the map's width for its height and the least width its hexes are drawn at, read by the
+    // CSS (set through the CSSOM: the page's Content-Security-Policy refuses style attributes)
+    const main = el("div", {class: "pr-main"}, mapBox, legend());
+    main.style.setProperty("--pr-ratio", ((maxX + 2 * R) / (maxY + 2 * R)).toFixed(4));
+    main.style.setProperty("--pr-least", `${Math.round(maxX)}px`);  // narrower, it scrolls
     board.append(el("p", {class: "pr-status"},
       `Turn ${view.turn} · Weather: ${view.weather} · Kill Deck: ${view.kill_deck} cards · `
       + "north is up: leave by the top edge, hidden, to escape"), rulerBar());
     const side = el("div", {class: "pr-side"});
     board.append(el("div", {class: "pr-body"},
-      el("div", {class: "pr-main"}, el("div", {class: "pr-map-box"}, map), legend()), side));
+      main, side));
     requestAnimationFrame(() => showAction(board));
     const rooms = view.map.rooms.map(([name]) => {
       const tokens = here[name] || [];
@@ -298,6 +303,8 @@
     const hex = (fill, stroke = "#222", width = 0.5) =>
       svg("polygon", {points: corners(0, 0, 7.5), fill, stroke, "stroke-width": width});
     const item = (shape, text) => el("li", {}, shape, ` ${text}`);
+    const disc = (fill, stroke = "#111", width = 0.8) =>
+      svg("circle", {r: 6, fill, stroke, "stroke-width": width});
     const names = {grassland: "grass", "long grass": "long grass", road: "road", tree: "trees",
       graveyard: "graveyard", lake: "lake", building: "building"};
     return el("ul", {class: "pr-legend", "aria-label": "map legend"},
@@ -305,10 +312,12 @@
       item(swatch(hex("#444", "#ffd84a", 2)), "you may move there"),
       item(swatch(hex("#444", "#ff5a4a", 2)), "a piece you may attack, grab or seek"),
       item(swatch(svg("circle", {r: 3, fill: "#ffe680"})), "streetlight"),
-      item(swatch(svg("circle", {r: 6, class: "pr-token raider"})), "raider"),
-      item(swatch(svg("circle", {r: 6, class: "pr-token camper"})), "camper"),
-      item(swatch(svg("circle", {r: 6, class: "pr-token townsfolk"})), "townsperson"),
-      item(swatch(svg("circle", {r: 6, class: "pr-token camper real"})),
+      // the key's discs are drawn apart from the map's tokens (no pr-token class), so nothing
+      // that looks for a ringed token on the map finds one in the key
+      item(swatch(disc("#c0282a")), "raider"),
+      item(swatch(disc("#f2f2ea")), "camper"),
+      item(swatch(disc("#2f6fc0")), "townsperson"),
+      item(swatch(disc("#f2f2ea", "#ffd84a", 2.2)),
         "gold ring: your real token (a hidden one shows its initial and number)"),
       item(swatch(svg("rect", {x: -7, y: -4, width: 14, height: 8, rx: 2, fill: "#111",
         stroke: "#ffd84a", "stroke-width": 1.2})), "vehicle (gold: someone aboard)"),
