@@ -27,8 +27,16 @@ def usage(state: GameState) -> str:
     """The commands this game takes, for the line under the actions."""
     words = ["log", "help"]
     if state.game.spec.ruler is not None:
-        words += ["sight A B", "range FIGURE"]
+        words.append("sight A B")
+        if _has_figures(state):
+            words.append("range FIGURE")
     return ", ".join(words)
+
+
+def _has_figures(state: GameState) -> bool:
+    """Whether the game's view lists figures with a Range (Left 4 Dead's; Psycho Raiders' has
+    characters and tokens, so `range` is not offered there)."""
+    return "figures" in state.public_view()
 
 
 def run(console: Console, state: GameState, decision: Decision, answer: str) -> bool:
@@ -36,6 +44,8 @@ def run(console: Console, state: GameState, decision: Decision, answer: str) -> 
     word, _, rest = answer.strip().partition(" ")
     command = _COMMANDS.get(word.lower())
     if command is None or (word.lower() in ("sight", "range") and state.game.spec.ruler is None):
+        return False
+    if word.lower() == "range" and not _has_figures(state):
         return False
     command(console, state, decision, rest.strip())
     return True
@@ -73,7 +83,8 @@ def help_sections(state: GameState, decision: Decision, topic: str = "") -> Sect
     if options:
         sections.append(("Options of this game (set with --option NAME=VALUE)",
                          "\n".join(options)))
-    sections.append(("Commands", _COMMANDS_HELP + (_RULER_HELP if spec.ruler else "")))
+    ruler = (_SIGHT_HELP + (_RANGE_HELP if "figures" in view else "")) if spec.ruler else ""
+    sections.append(("Commands", _COMMANDS_HELP + ruler))
     return sections
 
 
@@ -98,9 +109,10 @@ a number, an action id (or a space or figure on a board): make that choice
 log: the whole log, each event with the rule that produced it; log N: its last N events
 help: this; help NAME: more on a weapon, item, card or figure named NAME
 q: quit (with --save the game is kept; `deadtable continue FILE` goes on)"""
-_RULER_HELP = """
+_SIGHT_HELP = """
 sight A B: line of sight from A to B (a space such as 7,3 or a figure such as bill): clear
-  or blocked, where and why, and how far
+  or blocked, where and why, and how far"""
+_RANGE_HELP = """
 range FIGURE: the figure's range and which enemy figures it can see within it"""
 
 
@@ -116,7 +128,8 @@ def _norm(text: str) -> str:
 
 def _place(view: dict[str, Any], word: str) -> tuple[str, str] | str:
     """(space, what to call it) for a space name or a figure on the map, or an error."""
-    spaces = {entry[0] for entry in (view.get("map") or {}).get("spaces", [])}
+    board = view.get("map") or {}  # spaces; or hexes and rooms (Psycho Raiders)
+    spaces = {entry[0] for key in ("spaces", "hexes", "rooms") for entry in board.get(key, [])}
     if word in spaces:
         return word, word
     wanted = _norm(word)

@@ -113,6 +113,7 @@ SPEC = GameSpec(
     sides=sides,
     render="deadtable.games.psycho_raiders.render:render",
     web_renderer=Path(__file__).parent / "web" / "renderer.js",
+    ruler="deadtable.games.psycho_raiders.ruler:ruler",  # line of sight and of fire
     encoding="deadtable.games.psycho_raiders.encoding:make",  # the RL encoding
 )
 

@@ -3,7 +3,10 @@ and clicking one of the outlined hexes moves it there. Two people play a game to
 on their own link: the campers on a phone, Spud and Beau's player on a desktop, the heuristic
 agent playing Fluke and Torch; at every step each page is checked for the other side's
 secrets (the raiders' page never marks which hide token is real, the campers' page never tells
-who is sinister)."""
+who is sinister). The page as a person meets it: a legend naming every colour and mark,
+buildings named on the map, a piece the seat may attack outlined and clickable, the whole map
+in a desktop window with the characters beside it, and on a phone the characters folded so
+the choices come right after the map."""
 
 from __future__ import annotations
 
@@ -16,9 +19,11 @@ from typing import Any
 
 import pytest
 
+from deadtable.games.psycho_raiders.attacks import _verb_action
 from tests.ui.web.test_browser import ARGS, CHROMIUM, TIMEOUT_MS, Server, sync_api
-from tests.ui.web.test_left_4_dead_browser import click_and_wait, shots
+from tests.ui.web.test_left_4_dead_browser import browser, click_and_wait, shots
 
+__all__ = ["browser"]  # the fixture, shared with the Left 4 Dead browser tests
 pytestmark = pytest.mark.browser  # left out of `make test-fast`
 
 
@@ -160,3 +165,145 @@ def test_two_people_play_a_short_game_to_its_end(server: Server, tmp_path: Path)
     assert seen_real  # the campers hid, and their page ringed their real token
     outcome = server.get(made["id"], made["seats"]["campers"]["token"])["outcome"]
     assert outcome is not None
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    found: dict[str, float] = page.locator(selector).first.bounding_box()
+    return found
+
+
+def campers_page(server: Server, browser: Any, viewport: dict[str, int]) -> tuple[Any, Any]:
+    """(context, page) of the campers' seat at their first decision, the raiders an agent."""
+    made = server.create("psycho-raiders", seats={"raiders": "random"}, seed=5)
+    phone = viewport["width"] < 600
+    context = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    page.goto(made["seats"]["campers"]["url"])
+    page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+    page.wait_for_selector("svg.pr-map g.hex")
+    return context, page
+
+
+def test_the_legend_names_every_mark_and_the_buildings_are_named(server: Server,
+                                                                browser: Any) -> None:
+    context, page = campers_page(server, browser, DESKTOP)
+    try:
+        legend = page.locator(".pr-legend")
+        assert legend.is_visible()
+        text = legend.inner_text()
+        for mark in ("long grass", "graveyard", "lake", "building", "you may move there",
+                     "attack", "streetlight", "raider", "camper", "townsperson",
+                     "your real token", "vehicle", "weapons lying there", "fire"):
+            assert mark in text, mark
+        names = page.locator("svg.pr-map text.pr-building").all_text_contents()
+        assert {"Sheriff's Station", "Gas Station", "Chapel"} <= set(names)
+        # the hex's tooltip names its building and who stands there
+        view = server.get(*game_and_token(page))["view"]
+        hex_name, building = next(iter(view["map"]["footprints"].items()))
+        title = page.locator(f'svg.pr-map g.hex[data-space="{hex_name}"] title')
+        assert building in (title.text_content() or "")
+    finally:
+        context.close()
+
+
+def game_and_token(page: Any) -> tuple[str, str]:
+    url = page.url  # /games/<id>?token=<token>
+    return url.split("/games/")[1].split("?")[0], url.split("token=")[1]
+
+
+def test_a_piece_the_seat_may_attack_is_outlined_and_clicked(server: Server,
+                                                            browser: Any) -> None:
+    """The renderer reads an attack offer's own arguments (the game's Action for attacking
+    Ginger, as attacks.py makes it) and outlines the hex Ginger stands on, in red, which
+    plays it when clicked."""
+    attack = _verb_action("attack", "ginger", "Ginger")
+    offer = {"id": attack.id, "label": attack.label, "args": attack.args}
+    context, page = campers_page(server, browser, DESKTOP)
+    try:
+        chosen = page.evaluate("""async (offer) => {
+            const D = window.Deadtable;
+            const url = location.pathname.replace("/games/", "/api/games/") + location.search;
+            const payload = await (await fetch(url)).json();
+            const ginger = payload.view.characters.find((c) => c.name === "Ginger");
+            ginger.vehicle = null;  // standing on the map, not in the pickup
+            payload.decision.actions = [offer];
+            const board = document.createElement("div");
+            document.body.append(board);
+            let played = null;
+            D.act = (id) => { played = id; };
+            D.renderers["psycho-raiders"](payload.view, board, payload);
+            const target = board.querySelector("g.hex.target");
+            if (target) target.dispatchEvent(new MouseEvent("click"));
+            return {id: played, space: ginger.tokens[0].space,
+              targets: [...board.querySelectorAll("g.hex.target")].map((g) => g.dataset.space),
+              stroke: target && target.querySelector("polygon").getAttribute("stroke")};
+        }""", offer)
+        assert chosen["id"] == attack.id
+        assert chosen["targets"] == [chosen["space"]]
+        assert chosen["stroke"] == "#ff5a4a"
+    finally:
+        context.close()
+
+
+def test_on_a_desktop_the_whole_map_fits_the_window_beside_the_characters(
+        server: Server, browser: Any, tmp_path: Path) -> None:
+    context, page = campers_page(server, browser, {"width": 1366, "height": 900})
+    try:
+        page.evaluate("document.querySelector('svg.pr-map').scrollIntoView()")
+        page.screenshot(path=str(shots(tmp_path) / "psycho-raiders-desktop.png"))
+        drawn = box(page, "svg.pr-map")
+        assert drawn["height"] <= 900 - 100  # the whole map, with room for its ruler line
+        assert page.locator(".pr-cards-box").get_attribute("open") is not None
+        cards = box(page, ".pr-cards-box")
+        assert cards["x"] >= drawn["x"] + drawn["width"]  # beside the map, not under it
+    finally:
+        context.close()
+
+
+def test_on_a_phone_the_choices_follow_the_map(server: Server, browser: Any,
+                                              tmp_path: Path) -> None:
+    context, page = campers_page(server, browser, PHONE)
+    try:
+        assert page.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
+        fold = page.locator(".pr-cards-box")
+        assert fold.get_attribute("open") is None
+        assert "Randy" in fold.locator("summary").inner_text()
+        gap = box(page, "#actions")["y"] - (box(page, ".pr-map-box")["y"]
+                                            + box(page, ".pr-map-box")["height"])
+        assert gap < 450, f"{gap:.0f} px between the map and the choices"
+        page.screenshot(path=str(shots(tmp_path) / "psycho-raiders-phone.png"), full_page=True)
+        # unfolded, the cards stay open across the next move's redraw
+        fold.locator("summary").click()
+        click_and_wait(page, 'button[data-action="turn:randy"]')
+        assert page.locator(".pr-cards-box").get_attribute("open") is not None
+        assert page.locator(".pr-card").first.is_visible()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_ruler_says_and_draws_sight_and_line_of_fire(server: Server, browser: Any,
+                                                        size: str, tmp_path: Path) -> None:
+    """With the ruler on, two taps measure between two hexes: the server's answer in words
+    (hexes, sight for hiding, line of fire) and its line on the map; moves are not played."""
+    viewport = PHONE if size == "phone" else {"width": 1366, "height": 900}
+    context, page = campers_page(server, browser, viewport)
+    try:
+        step = page.get_attribute("body", "data-step")
+        page.click('button[data-tool="ruler"]')
+        assert page.get_attribute('button[data-tool="ruler"]', "aria-pressed") == "true"
+        for space in ("3,29", "7,24"):
+            page.click(f'svg.pr-map g.hex[data-space="{space}"]', force=True)
+        said = page.wait_for_selector(".pr-ruler[data-clear]")
+        text = said.inner_text()
+        assert text.startswith("3,29 to 7,24: 6 hexes") and "line of fire (14.3)" in text
+        assert page.locator("svg.pr-map .pr-ruler-end").count() == 2
+        assert page.locator("svg.pr-map .pr-ruler-line").count() >= 1
+        assert page.get_attribute("body", "data-step") == step  # nothing was played
+        assert page.evaluate("document.documentElement.scrollWidth") == viewport["width"]
+        page.screenshot(path=str(shots(tmp_path) / f"psycho-raiders-ruler-{size}.png"))
+        page.click('button[data-tool="ruler"]')  # off: the marks go
+        assert page.locator("svg.pr-map .pr-ruler-end").count() == 0
+    finally:
+        context.close()

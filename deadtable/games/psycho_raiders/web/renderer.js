@@ -3,8 +3,12 @@
 // aboard, and every token a disc where it stands: a character's two letters, a hidden one's
 // initial and token number, ringed in gold where the seat knows it is the real one),
 // the buildings' rooms with who stands in them, the turn and weather, and a card per
-// character. A hex the seat may move to is outlined; clicking it plays that move (or, where
-// several tokens could go there, the page's list below offers them).
+// character. A hex the seat may move to is outlined in gold, one holding a piece it may attack,
+// grab or seek in red; clicking it plays that choice (or, where several could be meant, the
+// page's list below offers them). Buildings are named on their footprints, weapons lying on a
+// hex and fire marked, and a legend under the map names every colour and mark. On a desktop
+// the map fits the window's height with the characters beside it; on a phone the characters
+// fold under one line, so the choices follow the map.
 "use strict";
 (function () {
   const D = window.Deadtable;
@@ -16,7 +20,15 @@
     graveyard: "#6f6a73", lake: "#2f5f9f", building: "#7a5a3a", floor: "#8a6a4a",
   };
   const centre = (q, r) => [W * (q + r / 2), 1.5 * R * r];
-  const SPOTS = [[-0.38, -0.3], [0.38, -0.3], [-0.38, 0.34], [0.38, 0.34]];  // 2-4 tokens
+  // verbs whose "character" (and "token") is a piece on the map the choice is aimed at
+  const AIMED = new Set(["attack", "shoot", "grab", "flank", "seek", "ram"]);
+  const WIDE = "(min-width: 1000px)";  // the cards open by default
+  let cardsOpen = null;  // the person's own fold of the characters, kept across redraws
+  // The ruler: while on, a click on a hex picks one of its two ends instead of playing; the
+  // server's answer (GET /sight) is kept with the step it was asked at.
+  const ruler = {on: false, game: null, ends: [], answer: null};
+  let drawn = null;  // the last render's arguments, to redraw when the ruler changes
+  const SPOTS = [[-0.42, -0.32], [0.42, -0.32], [-0.42, 0.38], [0.42, 0.38]];  // 2-4 tokens
   // two letters for a vehicle: the initials of two words ("PT"), else its first two ("Va")
   const short = (name) => {
     const words = name.replace(/-/g, " ").split(/\s+/).filter((w) => /^[A-Za-z]/.test(w));
@@ -44,6 +56,8 @@
 
   function render(view, board, payload) {
     if (!view || !view.characters || !view.map) return false;
+    drawn = [view, board, payload];
+    if (ruler.game !== (payload && payload.id)) Object.assign(ruler, {game: payload && payload.id, ends: [], answer: null});
     board.replaceChildren();
     const moves = {};
     for (const a of (payload && payload.decision ? payload.decision.actions : [])) {
@@ -64,6 +78,7 @@
     for (const c of view.characters) {
       if (c.vehicle && !c.dead) (riders[c.vehicle] || (riders[c.vehicle] = [])).push(c);
     }
+    const targets = aimedAt(view, payload);
     const marks = {};
     for (const [kind, space] of view.map.markers) (marks[space] || (marks[space] = [])).push(kind);
 
@@ -74,18 +89,33 @@
     }
     const map = svg("svg", {viewBox: `${-R} ${-R} ${maxX + 2 * R} ${maxY + 2 * R}`,
       class: "pr-map", role: "img", "aria-label": `Crucible, turn ${view.turn}`});
-    map.style.minWidth = `${Math.round(maxX)}px`;
     for (const [name, q, r, terrain] of view.map.hexes) {
       const [x, y] = centre(q, r);
-      const choices = moves[name] || [];
-      const g = svg("g", {class: `hex${choices.length ? " reach" : ""}`, "data-space": name,
-        onclick: () => { if (choices.length === 1) D.act(choices[0].id); }},
+      const aimed = targets[name] || [];
+      const choices = [...(moves[name] || []), ...aimed];
+      const building = (view.map.footprints || {})[name];
+      const lying = (view.dropped || {})[name] || 0;
+      const burning = (view.burning || []).includes(name);
+      const who = (here[name] || []).map(({c, t}) => c.hidden ? `${c.name}'s token ${t.token}` : c.name);
+      const about = [terrain, building, ...(marks[name] || []), burning ? "on fire" : null,
+        lying ? `${lying} weapon${lying > 1 ? "s" : ""} lying here` : null, ...who].filter(Boolean);
+      const g = svg("g", {class: `hex${moves[name] ? " reach" : ""}${aimed.length ? " target" : ""}`,
+        "data-space": name, onclick: () => {
+          if (ruler.on) pickEnd(name, payload);
+          else if (choices.length === 1) D.act(choices[0].id);
+        }},
       svg("polygon", {points: corners(x, y, R), fill: TERRAIN[terrain] || "#666",
-        stroke: choices.length ? "#ffd84a" : "#222", "stroke-width": choices.length ? 2 : 0.5}),
-      svg("title", {}, `${name}: ${terrain}${(marks[name] || []).map((m) => `, ${m}`).join("")}`
-        + (choices.length ? ` — ${choices.map((a) => a.label).join("; ")}` : "")));
+        stroke: aimed.length ? "#ff5a4a" : moves[name] ? "#ffd84a" : "#222",
+        "stroke-width": choices.length ? 2 : 0.5}),
+      svg("title", {}, `${name}: ${about.join(", ")}`
+        + (choices.length ? ` — ${choices.map((a) => D.forPlayers(a.label)).join("; ")}` : "")));
       if ((marks[name] || []).includes("streetlight")) {
         g.append(svg("circle", {cx: x, cy: y - R * 0.5, r: 3, fill: "#ffe680"}));
+      }
+      if (burning) g.append(svg("path", {class: "pr-fire", d: flame(x - R * 0.45, y + R * 0.1)}));
+      if (lying) {
+        g.append(svg("rect", {class: "pr-dropped", x: x + R * 0.2, y: y + R * 0.15,
+          width: R * 0.45, height: R * 0.45, rx: 1}));
       }
       for (const v of cars[name] || []) {
         const aboard = riders[v.name] || [];
@@ -102,7 +132,7 @@
         const [dx, dy] = tokens.length === 1 ? [0, 0] : SPOTS[i % SPOTS.length];
         const cx = x + dx * R, cy = y + dy * R;
         const side = c.side === "raiders" ? "raider" : c.kind === "townsfolk" ? "townsfolk" : "camper";
-        g.append(svg("circle", {cx, cy, r: tokens.length === 1 ? R * 0.62 : R * 0.45,
+        g.append(svg("circle", {cx, cy, r: tokens.length === 1 ? R * 0.62 : R * 0.4,
           class: `pr-token ${side}${t.real === true && c.hidden ? " real" : ""}`
             + `${c.seat === view.seat ? " mine" : ""}`}),
         svg("text", {x: cx, y: cy + (tokens.length === 1 ? 3 : 2.2),
@@ -110,10 +140,24 @@
       });
       map.append(g);
     }
+    const at = {};
+    for (const [name, q, r] of view.map.hexes) at[name] = centre(q, r);
+    map.append(rulerMarks(at, payload));
+    for (const [building, [x, y]] of Object.entries(middles(view))) {
+      map.append(svg("text", {x, y: y + 2.5, class: "pr-building"}, building));
+    }
+    const mapBox = el("div", {class: "pr-map-box"}, map);
+    // the map's width for its height and the least width its hexes are drawn at, read by the
+    // CSS (set through the CSSOM: the page's Content-Security-Policy refuses style attributes)
+    const main = el("div", {class: "pr-main"}, mapBox, legend());
+    main.style.setProperty("--pr-ratio", ((maxX + 2 * R) / (maxY + 2 * R)).toFixed(4));
+    main.style.setProperty("--pr-least", `${Math.round(maxX)}px`);  // narrower, it scrolls
     board.append(el("p", {class: "pr-status"},
       `Turn ${view.turn} · Weather: ${view.weather} · Kill Deck: ${view.kill_deck} cards · `
-      + "north is up: leave by the top edge, hidden, to escape"),
-    el("div", {class: "pr-map-box"}, map));
+      + "north is up: leave by the top edge, hidden, to escape"), rulerBar());
+    const side = el("div", {class: "pr-side"});
+    board.append(el("div", {class: "pr-body"},
+      main, side));
     requestAnimationFrame(() => showAction(board));
     const rooms = view.map.rooms.map(([name]) => {
       const tokens = here[name] || [];
@@ -124,7 +168,7 @@
         ? el("button", {type: "button", onclick: () => D.act(choices[0].id)}, name) : name,
       who.length ? `: ${who.join(", ")}` : "");
     }).filter(Boolean);
-    if (rooms.length) board.append(el("ul", {class: "pr-rooms"}, rooms));
+    if (rooms.length) side.append(el("ul", {class: "pr-rooms"}, rooms));
     const cards = view.characters.filter((c) => c.alerted || c.kind !== "townsfolk").map((c) => {
       const where = c.tokens.map((t) => `#${t.token} ${t.space}${t.real === true && c.hidden ? " (you)" : ""}`);
       const state = [c.dead ? "dead" : null, c.escaped ? "escaped" : null,
@@ -138,8 +182,148 @@
         el("div", {}, `Tokens: ${where.length ? where.join("; ") : "off the map"}`),
         state.length ? el("div", {}, state.join(" · ")) : null);
     });
-    board.append(el("div", {class: "pr-cards"}, cards));
+    // folded on a phone so the choices come right after the map; open on a wider screen
+    const fold = el("details", {class: "pr-cards-box"},
+      el("summary", {}, `Characters (${cards.length}): `
+        + view.characters.filter((c) => c.alerted || c.kind !== "townsfolk").map((c) => c.name).join(", ")),
+      el("div", {class: "pr-cards"}, cards));
+    fold.open = cardsOpen === null ? window.matchMedia(WIDE).matches : cardsOpen;
+    fold.addEventListener("toggle", () => { cardsOpen = fold.open; });
+    side.append(fold);
     return true;
+  }
+
+  function redraw() {
+    if (drawn) render(...drawn);
+  }
+
+  function pickEnd(name, payload) {
+    ruler.ends = ruler.ends.length === 1 ? [ruler.ends[0], name] : [name];
+    ruler.answer = null;
+    if (ruler.ends.length === 2) measure(payload);
+    redraw();
+  }
+
+  async function measure(payload) {
+    const [from, to] = ruler.ends;
+    const token = new URLSearchParams(location.search).get("token") || "";
+    const result = await D.api("GET", `/api/games/${encodeURIComponent(payload.id)}/sight`
+      + `?token=${encodeURIComponent(token)}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+    if (ruler.ends[0] !== from || ruler.ends[1] !== to) return;  // picked again meanwhile
+    ruler.answer = Object.assign({step: payload.step},
+      result.ok ? result.data : {error: D.errorText(result)});
+    redraw();
+  }
+
+  // The ruler's switch and what it last measured, in words.
+  function rulerBar() {
+    const button = el("button", {type: "button", class: "pr-tool", "data-tool": "ruler",
+      "aria-pressed": ruler.on ? "true" : "false",
+      title: "Line of sight (hiding, 12.2) and of fire (14.3) between two hexes",
+      onclick: () => { Object.assign(ruler, {on: !ruler.on, ends: [], answer: null}); redraw(); }},
+    ruler.on ? "Ruler on: tap two hexes" : "Ruler: sight and range");
+    const said = el("span", {class: "pr-ruler", "aria-live": "polite"});
+    const res = ruler.answer;
+    if (ruler.on && ruler.ends.length === 1) said.append(`from ${ruler.ends[0]}: tap the other end`);
+    else if (ruler.ends.length === 2 && !res) said.append("measuring…");
+    else if (res && res.error) said.append(res.error);
+    else if (res) {
+      said.dataset.clear = res.clear ? "true" : "false";
+      const blocked = Array.isArray(res.blocked_at) ? `between ${res.blocked_at.join(" and ")}`
+        : res.blocked_at ? `at ${res.blocked_at}` : "";
+      said.append(`${res.from} to ${res.to}: ${res.distance === null ? "no way" : `${res.distance} hex${res.distance === 1 ? "" : "es"}`}`
+        + ` · sight (hiding, 12.2): ${res.clear ? "clear" : `blocked${blocked ? ` ${blocked}` : ""} (${res.reason})`}`
+        + ` · line of fire (14.3): ${res.fire ? "clear" : "blocked"}`
+        + (res.lit ? ` · ${res.to} is lit (12.5)` : ""));
+    }
+    return el("div", {class: "pr-tools"}, button, said);
+  }
+
+  // The ruler's ends, and its line: green where sight is clear, red from where it is blocked.
+  function rulerMarks(at, payload) {
+    const layer = svg("g", {class: "pr-ruler-marks"});
+    for (const name of ruler.ends) {
+      if (at[name]) layer.append(svg("circle", {cx: at[name][0], cy: at[name][1], r: R * 0.85, class: "pr-ruler-end"}));
+    }
+    const res = ruler.answer;
+    if (!res || res.error) return layer;
+    if (payload && res.step !== payload.step) {  // pieces moved since: ask again
+      ruler.answer = null;
+      measure(payload);
+      return layer;
+    }
+    const points = res.spaces.filter((n) => at[n]).map((n) => at[n].join(","));
+    const cut = res.spaces.indexOf(Array.isArray(res.blocked_at) ? res.blocked_at[0] : res.blocked_at);
+    const seen = res.clear || cut < 0 ? points : points.slice(0, cut + 1);
+    if (seen.length > 1) layer.append(svg("polyline", {points: seen.join(" "), class: `pr-ruler-line ${res.clear ? "clear" : "blocked"}`}));
+    if (!res.clear && cut >= 0) {
+      layer.append(svg("polyline", {points: points.slice(cut).join(" "), class: "pr-ruler-line beyond"}));
+    }
+    return layer;
+  }
+
+  // hex name -> the actions aimed at a piece standing there (its token, or its vehicle)
+  function aimedAt(view, payload) {
+    const found = {};
+    const spaceOf = {};
+    for (const v of view.vehicles || []) spaceOf[v.name] = v.space;
+    for (const a of (payload && payload.decision ? payload.decision.actions : [])) {
+      const args = a.args || {};
+      if (!AIMED.has(args.verb) || !args.character) continue;
+      const c = view.characters.find((k) => k.name.toLowerCase() === args.character);
+      if (!c) continue;
+      const spaces = c.vehicle ? [spaceOf[c.vehicle]]
+        : c.tokens.filter((t) => !args.token || t.token === args.token).map((t) => t.space);
+      for (const space of spaces) if (space) (found[space] || (found[space] = [])).push(a);
+    }
+    return found;
+  }
+
+  // each building's name at the middle of its footprint
+  function middles(view) {
+    const sums = {};
+    const at = {};
+    for (const [name, q, r] of view.map.hexes) at[name] = centre(q, r);
+    for (const [hex, building] of Object.entries(view.map.footprints || {})) {
+      const sum = sums[building] || (sums[building] = [0, 0, 0]);
+      sum[0] += at[hex][0]; sum[1] += at[hex][1]; sum[2] += 1;
+    }
+    return Object.fromEntries(Object.entries(sums).map(([b, [x, y, n]]) => [b, [x / n, y / n]]));
+  }
+
+  function flame(x, y) {
+    return `M${x} ${y + 4}c-2.4 0-3.4-2.2-2.2-4.2c.6 1 1.2 1.2 1.6.6c-.4-1.8.4-3.2 1.8-4.2`
+      + `c-.2 1.6.8 2.4 1.6 3.4c1.4 1.8.6 4.4-2.8 4.4z`;
+  }
+
+  // what each colour and mark on the map means
+  function legend() {
+    const swatch = (...shapes) => svg("svg", {viewBox: "-8 -8 16 16", width: 16, height: 16,
+      "aria-hidden": "true"}, ...shapes);
+    const hex = (fill, stroke = "#222", width = 0.5) =>
+      svg("polygon", {points: corners(0, 0, 7.5), fill, stroke, "stroke-width": width});
+    const item = (shape, text) => el("li", {}, shape, ` ${text}`);
+    const disc = (fill, stroke = "#111", width = 0.8) =>
+      svg("circle", {r: 6, fill, stroke, "stroke-width": width});
+    const names = {grassland: "grass", "long grass": "long grass", road: "road", tree: "trees",
+      graveyard: "graveyard", lake: "lake", building: "building"};
+    return el("ul", {class: "pr-legend", "aria-label": "map legend"},
+      ...Object.entries(names).map(([terrain, text]) => item(swatch(hex(TERRAIN[terrain])), text)),
+      item(swatch(hex("#444", "#ffd84a", 2)), "you may move there"),
+      item(swatch(hex("#444", "#ff5a4a", 2)), "a piece you may attack, grab or seek"),
+      item(swatch(svg("circle", {r: 3, fill: "#ffe680"})), "streetlight"),
+      // the key's discs are drawn apart from the map's tokens (no pr-token class), so nothing
+      // that looks for a ringed token on the map finds one in the key
+      item(swatch(disc("#c0282a")), "raider"),
+      item(swatch(disc("#f2f2ea")), "camper"),
+      item(swatch(disc("#2f6fc0")), "townsperson"),
+      item(swatch(disc("#f2f2ea", "#ffd84a", 2.2)),
+        "gold ring: your real token (a hidden one shows its initial and number)"),
+      item(swatch(svg("rect", {x: -7, y: -4, width: 14, height: 8, rx: 2, fill: "#111",
+        stroke: "#ffd84a", "stroke-width": 1.2})), "vehicle (gold: someone aboard)"),
+      item(swatch(svg("rect", {class: "pr-dropped", x: -3, y: -3, width: 6, height: 6, rx: 1})),
+        "weapons lying there"),
+      item(swatch(svg("path", {class: "pr-fire", d: flame(0, 0)})), "fire"));
   }
 
   D.registerRenderer("psycho-raiders", render);
