@@ -128,7 +128,10 @@ def pool(first: dict[str, Any], second: dict[str, Any], where: str) -> dict[str,
     causes = dict(first.get("loss_causes", {}))
     for cause, count in second.get("loss_causes", {}).items():
         causes[cause] = causes.get(cause, 0) + count
-    return {"games": games, "seeds": seeds, "loss_causes": causes,
+    if first.get("agents") != second.get("agents"):
+        raise SystemExit(f"{where} is loaded from runs of different agents "
+                         f"({first.get('agents')}, {second.get('agents')}): pool one agent's")
+    return {"games": games, "seeds": seeds, "loss_causes": causes, "agents": first.get("agents"),
             "sides": {"survivors": {"win_rate": wins / games, "ci95": list(wilson(wins, games))}}}
 
 
@@ -277,7 +280,11 @@ def main() -> None:
                               else summary)
         difficulties = [d for d in DIFFICULTIES if any(k[0] == d for k in cells)]
         chapters = sorted({k[1] for k in cells})
-        args.games = min(s["games"] for s in cells.values())
+        agents = {(c.get("agents") or {}).get("survivors") for c in cells.values()} - {None}
+        if len(agents) == 1:  # the plot's title names the agent that played the cells
+            args.agent = agents.pop()
+        fewest, most = (f(c["games"] for c in cells.values()) for f in (min, max))
+        args.games = fewest if fewest == most else f"{fewest} to {most}"
     else:
         difficulties = args.difficulty or list(DIFFICULTIES)
         chapters = args.chapter or [1, 2, 3, 4, 5]
