@@ -122,17 +122,21 @@ def pool(first: dict[str, Any], second: dict[str, Any], where: str) -> dict[str,
     if len(set(known)) < len(known):
         raise SystemExit(f"{where} is loaded twice with the same seed ({known}): those runs "
                          "played the same games; pool runs of different --seed only")
-    games = first["games"] + second["games"]
-    wins = sum(round(cell["sides"]["survivors"]["win_rate"] * cell["games"])
-               for cell in (first, second))
-    causes = dict(first.get("loss_causes", {}))
-    for cause, count in second.get("loss_causes", {}).items():
-        causes[cause] = causes.get(cause, 0) + count
     if first.get("agents") != second.get("agents"):
         raise SystemExit(f"{where} is loaded from runs of different agents "
                          f"({first.get('agents')}, {second.get('agents')}): pool one agent's")
+    games = first["games"] + second["games"]
+    won = wins(first) + wins(second)
+    causes = dict(first.get("loss_causes", {}))
+    for cause, count in second.get("loss_causes", {}).items():
+        causes[cause] = causes.get(cause, 0) + count
     return {"games": games, "seeds": seeds, "loss_causes": causes, "agents": first.get("agents"),
-            "sides": {"survivors": {"win_rate": wins / games, "ci95": list(wilson(wins, games))}}}
+            "sides": {"survivors": {"win_rate": won / games, "ci95": list(wilson(won, games))}}}
+
+
+def wins(cell: dict[str, Any]) -> int:
+    """The survivors' wins in a cell (a summary gives their rate and the games)."""
+    return round(cell["sides"]["survivors"]["win_rate"] * cell["games"])
 
 
 def save(path: str, cells: dict[tuple[str, int], dict[str, Any]]) -> None:
@@ -183,12 +187,12 @@ def table(cells: dict[tuple[str, int], dict[str, Any]], difficulties: list[str],
         for difficulty in difficulties:
             played = [cells[difficulty, c] for c in chapters if (difficulty, c) in cells]
             games = sum(cell["games"] for cell in played)
-            wins = sum(round(row(cell)[0] * cell["games"]) for cell in played)
+            won = sum(wins(cell) for cell in played)
             if games == 0:
                 out.append("not played")
                 continue
-            low, high = wilson(wins, games)
-            out.append(f"{percent(low, wins / games, high)} of {games}")
+            low, high = wilson(won, games)
+            out.append(f"{percent(low, won / games, high)} of {games}")
         lines.append(f"| {chapters[0]}-{chapters[-1]} pooled | " + " | ".join(out) + " |")
     lines += ["", "Causes of defeat (games lost, by cause):", "",
               "| chapter | difficulty | games | lost | what took the last survivor down |",
