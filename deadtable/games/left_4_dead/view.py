@@ -91,11 +91,21 @@ def phase(state: Left4DeadState) -> str:
     return " · ".join(words)
 
 
+def turn(state: Left4DeadState) -> dict[str, str] | None:
+    """The figure whose turn is under way and its step: the page asks the ruler why an enemy
+    is not a target of it (targeting.py)."""
+    for frame in reversed(state.stack):
+        if frame.KIND in ("survivor-turn", "special-turn"):
+            return {"figure": frame.figure, "step": frame.step}  # type: ignore[attr-defined]
+    return None
+
+
 def view(state: Left4DeadState, seat: str | None) -> dict[str, Any]:
     names = state.board.names
     return {
         "map": map_view(state.board),
         "round": state.round,
+        "max_rounds": state.game.options["max-rounds"],  # the chapter ends lost after it
         "difficulty": state.game.options["difficulty"],
         "chapter": state.chapter,
         "figures": [figure_view(state, f) for f in state.figures.values()
@@ -111,5 +121,6 @@ def view(state: Left4DeadState, seat: str | None) -> dict[str, Any]:
         "obstacle": [names[s] for s in sorted(state.blocked_spaces())],
         "procedure": [f"{f.KIND}:{f.step}" for f in state.stack],
         "phase": phase(state),
+        "turn": turn(state),
         "escaped": list(state.escaped),
     }
