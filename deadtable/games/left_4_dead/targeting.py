@@ -165,12 +165,24 @@ def _survivor(state: Left4DeadState, figure: Figure, target: Figure) -> tuple[bo
         label, _, why = refused[0]
         return False, Reason(f"this turn {a} attacks again only with {label}: {why.text}",
                              why.cite)
-    texts = {why.text for _, _, why in refused}
-    if len(texts) == 1:
-        return False, refused[0][2]
-    # The weapons differ in Range: say each one's reason.
-    return False, Reason("; ".join(f"with {label} (Range {reach_}): {why.text}"
-                                   for label, reach_, why in refused), refused[0][2].cite)
+    return False, _together(state, figure, target, refused)
+
+
+def _together(state: Left4DeadState, figure: Figure, target: Figure,
+              refused: list[tuple[str, int, Reason]]) -> Reason:
+    """The refusals of a survivor's weapons in one: the same words once; all out of Range, the
+    distance once and each weapon's Range; else each weapon's reason with its section."""
+    if len({why.text for _, _, why in refused}) == 1:
+        return refused[0][2]
+    if {why.cite for _, _, why in refused} == {RANGE}:
+        assert figure.space is not None and target.space is not None
+        away = movement.spaces_away(state, figure.space, target.space)
+        ranges = ", ".join(f"{label} {reach_}" for label, reach_, _ in refused)
+        return Reason(f"{combat.name(target)} is {away} spaces away, beyond the Range of each "
+                      f"weapon ({ranges})", RANGE)
+    return Reason("; ".join(f"with {label} (Range {reach_}): {why.text} ({why.cite})"
+                            for label, reach_, why in refused), "")
+
 
 
 def _infected(state: Left4DeadState, figure: Figure, target: Figure) -> tuple[bool, Reason]:

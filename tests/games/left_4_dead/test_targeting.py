@@ -12,9 +12,13 @@ from deadtable.games.left_4_dead import movement, targeting, weapons
 from deadtable.games.left_4_dead.ruler import ruler
 from deadtable.games.left_4_dead.state import Left4DeadState
 from deadtable.games.left_4_dead.survivors import SurvivorTurn
+from deadtable.games.left_4_dead.view import view
 from tests.games.left_4_dead.positions import ZOMBIE, empty, infected, put, survivor_turn
 
 FALLBACK = "is not a target of"  # targeting.refusal's words when no test explains a refusal
+# weapons of each Range and pattern: a shotgun, an Uzi, a melee weapon, a rifle (Range 10), a
+# launcher aimed at a space
+ARMS = ["chrome-shotgun", "silenced-uzi", "electric-guitar", "hunting-rifle", "grenade-launcher"]
 
 
 @pytest.fixture
@@ -90,9 +94,18 @@ def test_weapons_of_different_ranges_each_say_theirs(street: Left4DeadState) -> 
     assert said["may"] is True and "its card" in said["text"]
     far = infected(street, ZOMBIE, "10,5")
     said = targeting.verdict(street, zoey, far)
-    assert said["may"] is False
-    assert "with its card (Range 6): " in said["text"]
-    assert "with Chrome Shotgun (Range 4): " in said["text"]
+    number = far.id.split("-")[1]
+    assert said == {"attacker": "zoey", "target": far.id, "may": False, "cite": targeting.RANGE,
+                    "text": f"Zombie {number} is 8 spaces away, beyond the Range of each "
+                    "weapon (its card 6, Chrome Shotgun 4)"}
+    # Out of the card's sight and the shotgun's Range: each weapon says its own, with its rule
+    infected(street, ZOMBIE, "4,5")
+    said = targeting.verdict(street, zoey, target)
+    assert said["may"] is False and said["cite"] == ""
+    assert said["text"].startswith("with its card (Range 6): no clear line of sight")
+    assert said["text"].endswith("with Chrome Shotgun (Range 4): Zombie "
+                                 f"{target.id.split('-')[1]} is 5 spaces away, beyond Range 4 "
+                                 "(HeroScape core rules: Attack (Range))")
 
 
 def test_a_hunter_pinning_a_survivor_must_attack_it(street: Left4DeadState) -> None:
@@ -124,6 +137,10 @@ def random_position(rng: random.Random) -> Left4DeadState:
     spots = rng.sample(near, min(len(near), 10))
     for figure, space in zip(state.survivors(), spots[:4], strict=False):
         figure.space = space
+        figure.items["weapon"] = rng.choice(ARMS)
+        if rng.random() < 0.3:
+            figure.items["secondary"] = "chainsaw"
+        figure.down = rng.random() < 0.15
     for space in spots[4:]:
         infected(state, ZOMBIE, state.board.names[space])
     return state
@@ -154,9 +171,26 @@ def test_a_reason_exactly_where_the_choices_refuse() -> None:
                 assert (why is None) == bool(legal)
                 assert why is None or FALLBACK not in why.text
             frame = SurvivorTurn(survivor.id, step="attack")
-            offered = {a.args.get("target") for a in weapons.attack_actions(state, frame, survivor)}
+            offered = set()
+            for action in weapons.attack_actions(state, frame, survivor):
+                if ":line-" in action.id:
+                    continue  # a rifle's line: its second and third figures need no sight
+                aimed = action.args.get("space")
+                on = state.occupancy().get(state.board.space(aimed)) if aimed else None
+                offered |= {action.args.get("target"), *action.args.get("targets", []),
+                            on and on.id}
             for target in state.infected():
                 said = targeting.verdict(state, survivor, target)
                 assert said["may"] == (target.id in offered), said
     assert judged > 1000
     assert cites == {None, targeting.ENGAGEMENT, targeting.RANGE, targeting.SIGHT}
+
+
+def test_the_view_names_the_turn_under_way_and_the_round_limit(street: Left4DeadState) -> None:
+    """The page asks why not of the figure whose turn stands at its attack (view["turn"])."""
+    assert view(street, "survivors")["turn"] is None
+    infected(street, ZOMBIE, "3,5")
+    survivor_turn(street, "zoey", "attack")
+    seen = view(street, "infected")
+    assert seen["turn"] == {"figure": "zoey", "step": "attack"}
+    assert seen["max_rounds"] == 30

@@ -8,6 +8,10 @@
 // A line-of-sight ruler asks the server (GET /api/games/{id}/sight) between two spaces; the
 // "Range & sight" tool (or a figure without a move) shows any figure's Range, enemies
 // included, and asks the same ruler which of the other side's figures in it that one sees.
+// An enemy clicked that is not a target of the figure attacking now, or a ruler between two
+// enemies, says why not, in the rules' words (the ruler's `attack`, targeting.py): the page
+// keeps no copy of the rules.
+// "Space names" writes each space's name (the log's) on the map; on by itself when zoomed in.
 "use strict";
 (function () {
   const D = window.Deadtable;
@@ -72,6 +76,8 @@
     rulerEnds: [], // space names
     rulerResult: null, // the server's answer, with the step it was asked at
     zoom: false,
+    names: null, // space names on the map: null follows the zoom, else the person's choice
+    why: null, // {step, target, answer}: why the clicked enemy is (not) a target, from the ruler
     scroll: null, // the map box's scroll position
     gameId: null,
   };
@@ -174,7 +180,7 @@
     ui.last = {view, board, payload};
     if (ui.gameId !== payload.id) {
       Object.assign(ui, {selected: null, inspect: null, rulerEnds: [], rulerResult: null,
-        scroll: null, seen: null,
+        scroll: null, seen: null, why: null,
         gameId: payload.id});
     }
     const m = view.map;
@@ -211,6 +217,7 @@
     // Set through the CSSOM: the page's Content-Security-Policy refuses style attributes.
     map.style.minWidth = `${Math.round(vb[2] * (ui.zoom ? 1.5 : 0.9))}px`;
     const hexLayer = svg("g", {class: "hexes"});
+    const nameLayer = svg("g", {class: "space-names", "aria-hidden": "true"});
     const zoneLayer = svg("g", {class: "zones"});
     const edgeLayer = svg("g", {class: "edges"});
     const markLayer = svg("g", {class: "marks"});
@@ -221,7 +228,7 @@
     // The words under tokens (DOWN, pinned, ...) over every token: the row below would hide them.
     const wordLayer = svg("g", {class: "token-words"});
     // The ruler over the figures: its cross must show on a figure that blocks the line.
-    map.append(hexLayer, zoneLayer, rangeLayer, reachLayer, edgeLayer, markLayer, figureLayer,
+    map.append(hexLayer, nameLayer, zoneLayer, rangeLayer, reachLayer, edgeLayer, markLayer, figureLayer,
       wordLayer, rulerLayer);
 
     const selectedSpaces = ui.selected ? (groups.spaces[ui.selected] || {}) : {};
@@ -569,6 +576,11 @@
       }
       const targets = groups.targets[f.id];
       const turns = groups.turns[f.id];
+      const attacker = attackerNow();
+      if (!targets && attacker && f.side !== attacker.side && !groups.spaces[f.id]) {
+        askWhy(attacker, f); // not a target: say why, from the rules
+        return;
+      }
       if (targets && targets.length === 1 && !groups.spaces[f.id]) {
         D.act(targets[0].id);
         return;
@@ -600,6 +612,7 @@
         ui.rulerEnds = ui.rulerEnds.length >= 2 || ui.rulerEnds.length === 0
           ? [name] : [ui.rulerEnds[0], name];
         ui.rulerResult = null;
+        ui.why = null;
         if (ui.rulerEnds.length === 2) measure(payload);
         else redraw();
         return;
@@ -640,48 +653,53 @@
       if (ui.gameId === forPayload.id) redraw();
     }
 
-    // The ruler's line, its ends and where it is blocked.
+    // The ruler's line, its ends and where it is blocked; the same for the line from the
+    // attacker to an enemy clicked that is not its target.
     if (ui.rulerEnds.length) {
-      for (const name of ui.rulerEnds) {
+      const res = ui.rulerResult;
+      if (res && !res.error && res.spaces && res.step !== payload.step) {
+        ui.rulerResult = null;
+        measure(payload); // the figures moved: ask again
+      }
+      drawSight(ui.rulerEnds, res && !res.error && res.spaces ? res : null);
+    } else if (ui.why && ui.why.step === payload.step && ui.why.answer && ui.why.answer.spaces) {
+      const answer = ui.why.answer;
+      drawSight([answer.from, answer.to], answer);
+    }
+
+    function drawSight(ends, res) {
+      for (const name of ends) {
         const s = spaces[name];
         if (!s) continue;
         const [x, y] = centre(s.q, s.r);
         rulerLayer.append(svg("circle", {cx: x, cy: y, r: R * 0.85, class: "ruler-end"}));
       }
-      const res = ui.rulerResult;
-      if (res && !res.error && res.spaces) {
-        if (res.step !== payload.step) {
-          ui.rulerResult = null;
-          measure(payload); // the figures moved: ask again
+      if (!res) return;
+      const points = res.spaces.filter((n) => spaces[n]).map((n) => centre(spaces[n].q, spaces[n].r));
+      const a = spaces[res.from], b = spaces[res.to];
+      const blockers = res.blocked_at === null || res.blocked_at === undefined ? []
+        : Array.isArray(res.blocked_at) ? res.blocked_at : [res.blocked_at];
+      if (a && b) {
+        // Clear (green) from the viewer up to where it is blocked, red beyond.
+        const [x1, y1] = centre(a.q, a.r), [x2, y2] = centre(b.q, b.r);
+        let t = res.clear ? 1 : 0;
+        if (!res.clear && blockers.length) {
+          const at = blockers.map((n) => res.spaces.indexOf(n)).filter((i) => i >= 0);
+          const n = Math.max(1, res.spaces.length - 1);
+          t = at.length ? at.reduce((u, i) => u + i, 0) / at.length / n : 0;
         }
-        const points = res.spaces.filter((n) => spaces[n]).map((n) => centre(spaces[n].q, spaces[n].r));
-        const a = spaces[res.from], b = spaces[res.to];
-        const blockedNames = res.blocked_at === null || res.blocked_at === undefined ? []
-          : Array.isArray(res.blocked_at) ? res.blocked_at : [res.blocked_at];
-        if (a && b) {
-          // Clear (green) from the viewer up to where it is blocked, red beyond.
-          const [x1, y1] = centre(a.q, a.r), [x2, y2] = centre(b.q, b.r);
-          let t = res.clear ? 1 : 0;
-          if (!res.clear && blockedNames.length) {
-            const at = blockedNames.map((n) => res.spaces.indexOf(n)).filter((i) => i >= 0);
-            const n = Math.max(1, res.spaces.length - 1);
-            t = at.length ? at.reduce((u, i) => u + i, 0) / at.length / n : 0;
-          }
-          const xm = x1 + (x2 - x1) * t, ym = y1 + (y2 - y1) * t;
-          if (t > 0) rulerLayer.append(svg("line", {x1, y1, x2: xm, y2: ym, class: "ruler-line clear"}));
-          if (t < 1) rulerLayer.append(svg("line", {x1: xm, y1: ym, x2, y2, class: "ruler-line blocked"}));
-        }
-        for (const [x, y] of points) rulerLayer.append(svg("circle", {cx: x, cy: y, r: 3,
-          class: "ruler-step"}));
-        const blockers = res.blocked_at === null || res.blocked_at === undefined ? []
-          : Array.isArray(res.blocked_at) ? res.blocked_at : [res.blocked_at];
-        const at = blockers.filter((n) => spaces[n]).map((n) => centre(spaces[n].q, spaces[n].r));
-        if (at.length) {
-          const x = at.reduce((t, p) => t + p[0], 0) / at.length;
-          const y = at.reduce((t, p) => t + p[1], 0) / at.length;
-          rulerLayer.append(svg("g", {class: "ruler-block"},
-            svg("path", {d: `M${x - 7},${y - 7}L${x + 7},${y + 7}M${x - 7},${y + 7}L${x + 7},${y - 7}`})));
-        }
+        const xm = x1 + (x2 - x1) * t, ym = y1 + (y2 - y1) * t;
+        if (t > 0) rulerLayer.append(svg("line", {x1, y1, x2: xm, y2: ym, class: "ruler-line clear"}));
+        if (t < 1) rulerLayer.append(svg("line", {x1: xm, y1: ym, x2, y2, class: "ruler-line blocked"}));
+      }
+      for (const [x, y] of points) rulerLayer.append(svg("circle", {cx: x, cy: y, r: 3,
+        class: "ruler-step"}));
+      const at = blockers.filter((n) => spaces[n]).map((n) => centre(spaces[n].q, spaces[n].r));
+      if (at.length) {
+        const x = at.reduce((t, p) => t + p[0], 0) / at.length;
+        const y = at.reduce((t, p) => t + p[1], 0) / at.length;
+        rulerLayer.append(svg("g", {class: "ruler-block"},
+          svg("path", {d: `M${x - 7},${y - 7}L${x + 7},${y + 7}M${x - 7},${y + 7}L${x + 7},${y - 7}`})));
       }
     }
 
@@ -693,20 +711,28 @@
     };
     const rulerButton = el("button", {type: "button", class: `tool${ui.ruler ? " on" : ""}`,
       "aria-pressed": ui.ruler ? "true" : "false", "data-tool": "ruler",
-      onclick: () => { ui.ruler = !ui.ruler; ui.rulerEnds = []; ui.rulerResult = null;
+      onclick: () => { ui.ruler = !ui.ruler; ui.rulerEnds = []; ui.rulerResult = null; ui.why = null;
         if (ui.ruler) ui.sightTool = false;
         redraw(); }}, "Ruler");
     const sightButton = el("button", {type: "button", class: `tool${ui.sightTool ? " on" : ""}`,
       "aria-pressed": ui.sightTool ? "true" : "false", "data-tool": "sight",
       title: "Click any figure, either side's, for its Range and the enemies it sees",
-      onclick: () => { ui.sightTool = !ui.sightTool; ui.ruler = false; ui.rulerEnds = [];
+      onclick: () => { ui.sightTool = !ui.sightTool; ui.ruler = false; ui.rulerEnds = []; ui.why = null;
         ui.rulerResult = null; if (!ui.sightTool) ui.inspect = null; redraw(); }},
     "Range & sight");
     const zoomButton = el("button", {type: "button", class: `tool${ui.zoom ? " on" : ""}`,
       "data-tool": "zoom", onclick: () => { ui.zoom = !ui.zoom; ui.scroll = null;
         redraw(); }}, ui.zoom ? "− Zoom out" : "+ Zoom in");
+    const named = ui.names === null ? ui.zoom : ui.names;
+    const namesButton = el("button", {type: "button", class: `tool${named ? " on" : ""}`,
+      "aria-pressed": named ? "true" : "false", "data-tool": "names",
+      title: "Write each space's name on the map, as the log and the choices name it",
+      onclick: () => { ui.names = !named; redraw(); }}, "Names");
     const status = el("div", {class: "l4d-status"},
-      el("strong", {}, `Round ${view.round}`), ` · ${m.name || ""} · ${view.difficulty}`,
+      el("strong", {title: view.max_rounds ? `the chapter is lost if the survivors are still out `
+        + `at the end of round ${view.max_rounds}` : ""},
+      `Round ${view.round}${view.max_rounds ? ` of ${view.max_rounds}` : ""}`),
+      ` · ${m.name || ""} · ${view.difficulty}`,
       view.crescendo ? el("span", {class: "crescendo"}, ` · CRESCENDO ${view.crescendo}`) : null,
       view.finale && view.finale.text
         ? el("span", {class: "crescendo finale"}, ` · ${view.finale.text}`) : null,
@@ -717,7 +743,8 @@
         el("span", {class: "crescendo alarm", "data-effect": "alarm"},
           " · ALARM: its zombies come again at the end of the round")),
       view.phase ? el("span", {class: "phase"}, ` · ${view.phase}`) : null);
-    const tools = el("div", {class: "l4d-tools"}, rulerButton, sightButton, zoomButton);
+    const tools = el("div", {class: "l4d-tools"}, rulerButton, sightButton, zoomButton,
+      namesButton);
     const rulerText = rulerLine();
     // Under the choices (the page puts what is returned as `after` there): the survivors'
     // cards, the infected, items and the key; folded on a phone until opened.
@@ -730,9 +757,11 @@
     // written under the map, never above it: a line appearing above would move the map under
     // the finger between touching a figure and the click, and the click would land on the
     // figure next to it.
-    const below = el("div", {class: "l4d-below"}, hint(), info.range, rulerText, info.offer);
+    const below = el("div", {class: "l4d-below"}, hint(), info.range, rulerText, whyLine(),
+      info.offer);
     board.replaceChildren(el("div", {class: "l4d"}, status, tools, box, below));
     showRange(null);
+    if (named) writeNames();
 
     // Keep the map where the person left it; the first time, centre it on the survivors.
     if (ui.scroll) {
@@ -755,6 +784,71 @@
     }
     box.addEventListener("scroll", () => { ui.scroll = [box.scrollLeft, box.scrollTop]; });
 
+    // Each space's name in its upper half, under the figures (a figure's space is in its card
+    // and its title): sized to be read at the scale the map is drawn.
+    function writeNames() {
+      const scale = map.getBoundingClientRect().width / vb[2] || 1;
+      const size = Math.max(R * 0.42, 9 / scale); // at least 9 px on the screen
+      for (const s of Object.values(spaces)) {
+        const [x, y] = centre(s.q, s.r);
+        // dark words on a light hex, light ones on a dark hex
+        const rgb = shade(TERRAIN[s.terrain] || "#666666", s.level).match(/\d+/g).map(Number);
+        const light = 0.3 * rgb[0] + 0.59 * rgb[1] + 0.11 * rgb[2] > 150;
+        nameLayer.append(svg("text", {x: x.toFixed(1), y: (y - R * 0.32).toFixed(1),
+          class: "space-name", "data-space": s.name, "text-anchor": "middle",
+          "font-size": size.toFixed(1), fill: light ? "#111111" : "#ffffff", "fill-opacity": 0.85,
+          "pointer-events": "none"}, s.name));
+      }
+    }
+
+    // The figure whose attack is on offer now: one named by an attack choice, else the one
+    // whose turn stands at its attack (its choices may hold no target at all).
+    function attackerNow() {
+      if (!payload.decision) return null;
+      for (const action of payload.decision.actions) {
+        const args = action.args || {};
+        if (args.verb === "attack" && args.figure && byId[args.figure]) return byId[args.figure];
+      }
+      const turn = view.turn;
+      return turn && turn.step === "attack" && byId[turn.figure] ? byId[turn.figure] : null;
+    }
+
+    // The rules' answer to "may this figure attack that one?" in a sentence.
+    function verdictText(verdict, target) {
+      const cite = verdict.cite ? ` (${D.forPlayers(verdict.cite)})` : "";
+      return verdict.may ? `${D.forPlayers(verdict.text)}${cite}`
+        : `${target} is not a target: ${D.forPlayers(verdict.text)}${cite}`;
+    }
+
+    function whyLine() {
+      const line = el("p", {class: "l4d-ruler l4d-why", "aria-live": "polite"});
+      const why = ui.why;
+      if (!why || why.step !== payload.step || !byId[why.target]) return line;
+      const name = byId[why.target].name;
+      if (!why.answer) line.append(`Why is ${name} not a target?…`);
+      else if (why.answer.error) line.append(el("span", {class: "blocked"}, why.answer.error));
+      else if (why.answer.attack) {
+        line.dataset.may = why.answer.attack.may ? "yes" : "no";
+        line.append(el("span", {class: why.answer.attack.may ? "clear" : "blocked"},
+          verdictText(why.answer.attack, name)));
+      }
+      return line;
+    }
+
+    // Ask the ruler from the attacker to the enemy clicked: its `attack` says why not.
+    async function askWhy(attacker, target) {
+      const mark = {step: payload.step, target: target.id, answer: null};
+      ui.why = mark;
+      redraw();
+      const token = new URLSearchParams(location.search).get("token") || "";
+      const result = await D.api("GET", `/api/games/${encodeURIComponent(payload.id)}/sight`
+        + `?token=${encodeURIComponent(token)}&from=${encodeURIComponent(attacker.space)}`
+        + `&to=${encodeURIComponent(target.space)}`);
+      if (ui.why !== mark || ui.gameId !== payload.id) return;
+      mark.answer = result.ok ? result.data : {error: D.errorText(result)};
+      redraw();
+    }
+
     function rulerLine() {
       const res = ui.rulerResult;
       const line = el("p", {class: "l4d-ruler", "aria-live": "polite"});
@@ -771,6 +865,11 @@
         line.append(`${res.from} → ${res.to}, ${res.distance} spaces: `,
           res.clear ? el("strong", {class: "clear"}, "clear line of sight")
             : el("strong", {class: "blocked"}, `blocked — ${res.reason}`));
+        const target = onMap.find((f) => f.space === res.to);
+        if (res.attack && target) {
+          line.append(" · ", el("span", {class: `attack ${res.attack.may ? "clear" : "blocked"}`},
+            verdictText(res.attack, target.name)));
+        }
       }
       return line;
     }
@@ -790,7 +889,11 @@
       } else if (movers.length > 1) {
         text.push("Click a figure with a gold ring to see where it can go.");
       }
-      if (Object.keys(groups.targets).length) text.push("Red-ringed figures are targets: click one.");
+      if (Object.keys(groups.targets).length) {
+        text.push("Red-ringed figures are targets: click one (any other enemy: why not).");
+      } else if (attackerNow()) {
+        text.push(`No enemy is a target of ${attackerNow().name} now: click one to read why.`);
+      }
       if (Object.keys(groups.turns).length) text.push("Click a glowing figure to give it its turn.");
       return el("p", {class: "l4d-hint"}, text.join(" "));
     }
