@@ -195,11 +195,12 @@
     const byId = Object.fromEntries(figures.map((f) => [f.id, f]));
     const groups = group(payload.decision);
     const movers = Object.keys(groups.spaces);
-    if (ui.selected && !byId[ui.selected]) ui.selected = null;
+    // A selection is a figure's moves: none left (another's turn, its attack), none selected,
+    // or the only figure that may move.
+    if (ui.selected && !groups.spaces[ui.selected]) ui.selected = null;
     if (ui.inspect && !(byId[ui.inspect] && byId[ui.inspect].space)) ui.inspect = null;
     if (!ui.selected && movers.length === 1) ui.selected = movers[0];
-    if (ui.selected && movers.length && !movers.includes(ui.selected)
-        && movers.length === 1) ui.selected = movers[0];
+    const acting = view.turn && byId[view.turn.figure]; // whose turn it is: its Range shaded
 
     // Bounds of the map in SVG units.
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
@@ -484,7 +485,8 @@
 
     function showRange(f) {
       rangeLayer.replaceChildren();
-      const who = f || (ui.inspect && byId[ui.inspect]) || (ui.selected && byId[ui.selected]);
+      const who = f || (ui.inspect && byId[ui.inspect]) || (ui.selected && byId[ui.selected])
+        || acting;
       if (!who || !who.space || !spaces[who.space]) return;
       const from = spaces[who.space];
       const reachRange = Math.max(1, who.range || 1);
@@ -576,6 +578,11 @@
       }
       const targets = groups.targets[f.id];
       const turns = groups.turns[f.id];
+      const aimed = selectedSpaces[f.space]; // a weapon aimed at its space (a grenade)
+      if (aimed && !targets && !turns) {
+        choose(aimed);
+        return;
+      }
       const attacker = attackerNow();
       if (!targets && attacker && f.side !== attacker.side && !groups.spaces[f.id]) {
         askWhy(attacker, f); // not a target: say why, from the rules
@@ -596,6 +603,11 @@
       const reach = groups.spaces[f.id] && groups.spaces[f.id][f.space];
       if (ui.selected === f.id && reach) { // its own space is a choice (e.g. stop here)
         choose(reach);
+        return;
+      }
+      const here = groups.noFigureSpaces[f.space]; // e.g. an item under the survivor's token
+      if (here && !groups.spaces[f.id]) {
+        choose(here);
         return;
       }
       if (groups.spaces[f.id]) {
@@ -763,25 +775,39 @@
     showRange(null);
     if (named) writeNames();
 
-    // Keep the map where the person left it; the first time, centre it on the survivors.
+    // Keep the map where the person left it; the first time, centre it on the survivors. At a
+    // new step whose figure (the one moving, or whose turn it is) is off the box or at its
+    // edge, bring it in: its highlighted spaces are around it.
+    const where = (f, i) => (centre(spaces[f.space].q, spaces[f.space].r)[i] - vb[i]) / vb[i + 2];
+    const centreOn = (focus) => {
+      const at = (i) => focus.map((f) => where(f, i)).reduce((a, b) => a + b, 0) / focus.length;
+      if (box.scrollWidth > box.clientWidth) { // both ways: zoomed in, it is taller too
+        box.scrollLeft = Math.max(0, at(0) * box.scrollWidth - box.clientWidth / 2);
+      }
+      if (box.scrollHeight > box.clientHeight) {
+        box.scrollTop = Math.max(0, at(1) * box.scrollHeight - box.clientHeight / 2);
+      }
+    };
+    const inView = (f) => {
+      const x = where(f, 0) * box.scrollWidth - box.scrollLeft;
+      const y = where(f, 1) * box.scrollHeight - box.scrollTop;
+      const margin = (box.scrollWidth / vb[2]) * W; // a hex
+      return x >= margin && x <= box.clientWidth - margin
+        && y >= margin && y <= box.clientHeight - margin;
+    };
+    const chosen = ui.selected && onMap.find((f) => f.id === ui.selected);
+    const moving = chosen || (acting && acting.space && spaces[acting.space] ? acting : null);
     if (ui.scroll) {
       box.scrollLeft = ui.scroll[0];
       box.scrollTop = ui.scroll[1];
+      if (ui.scrollStep !== payload.step && payload.decision && moving && !inView(moving)) {
+        centreOn([moving]); // only for a decision of this seat: never while it watches
+      }
     } else {
-      const chosen = ui.selected && onMap.find((f) => f.id === ui.selected);
       const focus = chosen ? [chosen] : onMap.filter((f) => f.side === "survivors");
-      // Both ways: zoomed in, the map is taller than its box too.
-      const at = (i) => focus.map((f) => centre(spaces[f.space].q, spaces[f.space].r)[i])
-        .reduce((a, b) => a + b, 0) / focus.length;
-      if (focus.length && box.scrollWidth > box.clientWidth) {
-        const mid = (at(0) - vb[0]) / vb[2];
-        box.scrollLeft = Math.max(0, mid * box.scrollWidth - box.clientWidth / 2);
-      }
-      if (focus.length && box.scrollHeight > box.clientHeight) {
-        const mid = (at(1) - vb[1]) / vb[3];
-        box.scrollTop = Math.max(0, mid * box.scrollHeight - box.clientHeight / 2);
-      }
+      if (focus.length) centreOn(focus);
     }
+    ui.scrollStep = payload.step;
     box.addEventListener("scroll", () => { ui.scroll = [box.scrollLeft, box.scrollTop]; });
 
     // Each space's name in its upper half, under the figures (a figure's space is in its card
@@ -889,9 +915,14 @@
       } else if (movers.length > 1) {
         text.push("Click a figure with a gold ring to see where it can go.");
       }
+      const onSpaces = Object.keys(groups.noFigureSpaces);
+      if (onSpaces.length) {
+        text.push(`Click a highlighted space (${onSpaces.join(", ")}) for its choices.`);
+      }
       if (Object.keys(groups.targets).length) {
         text.push("Red-ringed figures are targets: click one (any other enemy: why not).");
-      } else if (attackerNow()) {
+      } else if (attackerNow() && !payload.decision.actions.some((a) => (a.args || {}).verb
+          === "attack")) {
         text.push(`No enemy is a target of ${attackerNow().name} now: click one to read why.`);
       }
       if (Object.keys(groups.turns).length) text.push("Click a glowing figure to give it its turn.");

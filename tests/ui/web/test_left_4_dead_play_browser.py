@@ -1,0 +1,101 @@
+"""What a person playing chapter 1 as the survivors tripped over, pinned: an item to pick up
+under the survivor's own token is picked by a click on the token; a figure selected for its
+moves does not keep its ring into another figure's turn; at a new step of this seat, the figure
+moving, off the map's box, is scrolled into it. The payloads are the server's, with the
+decision drawn in their place; the choice a click makes is read, not played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.ui.web.test_browser import Server
+from tests.ui.web.test_left_4_dead_browser import browser, server
+from tests.ui.web.test_left_4_dead_marks_browser import survivors_page
+
+__all__ = ["browser", "server"]  # fixtures, shared with the other Left 4 Dead browser tests
+pytestmark = pytest.mark.browser  # left out of `make test-fast`
+
+DESKTOP = (1366, 900)
+PHONE = (390, 844)
+
+# Deadtable.act records the choice instead of playing it; draw(decision, step, moves) draws
+# the server's payload with `decision` (and the survivors moved: {id: space}) at `step`.
+SETUP = """() => {
+  window.acted = [];
+  Deadtable.act = (id) => { window.acted.push(id); };
+  window.draw = async (decision, step, moves) => {
+    const token = new URLSearchParams(location.search).get("token");
+    const id = location.pathname.split("/").pop();
+    const payload = await (await fetch(`/api/games/${id}?token=${token}`)).json();
+    for (const f of payload.view.figures) if (moves && moves[f.id]) f.space = moves[f.id];
+    payload.decision = decision;
+    if (step !== undefined) payload.step = step;
+    Deadtable.renderers["left-4-dead"](payload.view, document.getElementById("board"), payload);
+    return payload.view;
+  };
+}"""
+
+
+def test_an_item_under_the_survivors_token_is_picked_by_a_click_on_it(
+        server: Server, browser: Any) -> None:
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        page.evaluate(SETUP)
+        view = page.evaluate("""() => draw({prompt: "Bill: pick up an item?", actions: [
+          {id: "pick:x:molotov", label: "Bill picks up the Molotov",
+           args: {verb: "pick", space: "1,1", item: "molotov"}},
+          {id: "go-on", label: "Leave the items", args: {verb: "go-on"}}]})""")
+        assert next(f["space"] for f in view["figures"] if f["id"] == "bill") == "1,1"
+        assert "Click a highlighted space (1,1) for its choices." in page.inner_text(".l4d-hint")
+        page.evaluate("document.querySelector('g.token[data-figure=\"bill\"]')"
+                      ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+        assert page.evaluate("window.acted") == ["pick:x:molotov"]
+        assert errors == []
+
+
+def test_a_selection_ends_with_its_moves(server: Server, browser: Any) -> None:
+    """Zoey moving is ringed; at the next decision (who takes a turn) no figure is."""
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        page.evaluate(SETUP)
+        page.evaluate("""() => draw({prompt: "Zoey: move where?", actions: [
+          {id: "move:1", label: "Move Zoey to 4,3",
+           args: {verb: "move", figure: "zoey", space: "4,3", cost: 1, attacks: 0}}]}, 100)""")
+        assert page.locator("g.token.selected").count() == 1
+        page.evaluate("""() => draw({prompt: "Who takes a turn?", actions: [
+          {id: "turn:bill", label: "Bill takes a turn",
+           args: {verb: "turn", figure: "bill"}}]}, 101)""")
+        assert page.locator("g.token.selected").count() == 0
+        assert errors == []
+
+
+def test_the_figure_moving_is_brought_into_the_map_box(server: Server, browser: Any) -> None:
+    """On a phone, zoomed in, the map scrolled near the safe room; at the next step Louis moves
+    far to the south-east: the box scrolls to him. A redraw at the same step (a tap) does not
+    move the map."""
+    with survivors_page(server, browser, PHONE) as (page, _, errors):
+        page.evaluate(SETUP)
+        page.tap('button[data-tool="zoom"]')
+        page.wait_for_selector('button[data-tool="zoom"].on')
+        page.evaluate("() => { const b = document.querySelector('.l4d-map-box');"
+                      " b.scrollLeft = 300; b.scrollTop = 10; }")
+        page.wait_for_timeout(100)  # the scroll is remembered from its event
+        moving = """() => draw({prompt: "Louis: move where?", actions: [
+          {id: "move:1", label: "Move Louis to 25,15",
+           args: {verb: "move", figure: "louis", space: "25,15", cost: 1, attacks: 0}}]},
+          500, {louis: "24,15"})"""
+        page.evaluate(moving)
+        inside = """() => {
+          const box = document.querySelector(".l4d-map-box").getBoundingClientRect();
+          const it = document.querySelector('g.token[data-figure="louis"]')
+            .getBoundingClientRect();
+          return it.left >= box.left && it.right <= box.right
+            && it.top >= box.top && it.bottom <= box.bottom;
+        }"""
+        assert page.evaluate(inside)
+        page.wait_for_timeout(100)
+        page.evaluate("() => { document.querySelector('.l4d-map-box').scrollLeft = 40; }")
+        page.wait_for_timeout(100)
+        page.evaluate(moving)  # the same step again: the person's scroll stands
+        assert page.evaluate("document.querySelector('.l4d-map-box').scrollLeft") == 40
+        assert errors == []
