@@ -55,7 +55,8 @@ def check_end(state: Left4DeadState, end_of_round: bool = False) -> None:
         # The rulebook sets no limit (docs: designed); the player reads the limit itself.
         state.finish(Outcome({SURVIVORS: "loss", INFECTED: "win"}, f"overrun before {where}",
                              {SURVIVORS: 0.0, INFECTED: float(len(state.survivors()))}),
-                     f"the round limit: {limit} rounds (the max-rounds option)")
+                     f"Round limit: {limit} round{'' if limit == 1 else 's'} "
+                     "(the max-rounds option)")
 
 
 # What took the last survivor down, where a rule did it without an attacker: in words.
