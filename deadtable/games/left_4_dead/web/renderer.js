@@ -721,6 +721,12 @@
       offer: el("div", {class: "l4d-offer"}),
       range: el("span", {class: "l4d-range", "aria-live": "polite"}),
     };
+    // Space names: on by themselves when zoomed in, until the person says otherwise.
+    const named = ui.names === null ? ui.zoom : ui.names;
+    const namesButton = el("button", {type: "button", class: `tool${named ? " on" : ""}`,
+      "aria-pressed": named ? "true" : "false", "data-tool": "names",
+      title: "Write each space's name on the map, as the log and the choices name it",
+      onclick: () => { ui.names = !named; redraw(); }}, "Names");
     const rulerButton = el("button", {type: "button", class: `tool${ui.ruler ? " on" : ""}`,
       "aria-pressed": ui.ruler ? "true" : "false", "data-tool": "ruler",
       onclick: () => { ui.ruler = !ui.ruler; ui.rulerEnds = []; ui.rulerResult = null; ui.why = null;
@@ -735,11 +741,6 @@
     const zoomButton = el("button", {type: "button", class: `tool${ui.zoom ? " on" : ""}`,
       "data-tool": "zoom", onclick: () => { ui.zoom = !ui.zoom; ui.scroll = null;
         redraw(); }}, ui.zoom ? "− Zoom out" : "+ Zoom in");
-    const named = ui.names === null ? ui.zoom : ui.names;
-    const namesButton = el("button", {type: "button", class: `tool${named ? " on" : ""}`,
-      "aria-pressed": named ? "true" : "false", "data-tool": "names",
-      title: "Write each space's name on the map, as the log and the choices name it",
-      onclick: () => { ui.names = !named; redraw(); }}, "Names");
     const status = el("div", {class: "l4d-status"},
       el("strong", {title: view.max_rounds ? `the chapter is lost if the survivors are still out `
         + `at the end of round ${view.max_rounds}` : ""},
