@@ -16,6 +16,7 @@ from typing import Any
 
 from deadtable.engine.board.sight import sight
 from deadtable.games.left_4_dead import combat, movement, specials, weapons
+from deadtable.games.left_4_dead.specials import SpecialTurn
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 from deadtable.games.left_4_dead.survivors import SurvivorTurn
 
@@ -108,10 +109,20 @@ def turn_of(state: Left4DeadState, figure: Figure) -> SurvivorTurn | None:
     return None
 
 
+def special_turn_of(state: Left4DeadState, figure: Figure) -> SpecialTurn | None:
+    """The special's own turn, if it is taking it now."""
+    for frame in reversed(state.stack):
+        if isinstance(frame, SpecialTurn) and frame.figure == figure.id:
+            return frame
+    return None
+
+
 def verdict(state: Left4DeadState, attacker: Figure, target: Figure) -> dict[str, Any]:
     """May `attacker` attack `target`, and with what, or why not: {"may", "text", "cite"}.
-    A survivor whose turn it is counts the weapon it has attacked with and the attacks left;
-    any other figure is judged as if its attack came now."""
+    A survivor or special whose turn it is counts the attacks made; any other figure is judged
+    as if its attack came now. A horde zombie is judged by engagement, Range and sight alone:
+    the horde's turn (Horde Mentality's lures, its attackers) is not this module's, and the
+    page asks only of the figure whose turn it is (view.turn)."""
     if attacker.side == "survivors":
         may, reason = _survivor(state, attacker, target)
     else:
@@ -194,6 +205,12 @@ def _infected(state: Left4DeadState, figure: Figure, target: Figure) -> tuple[bo
         why = refusal(state, figure, target, reach_)
         return (True, Reason(f"{a} may attack {t}", combat.CORE)) if why is None \
             else (False, why)
+    frame = special_turn_of(state, figure)
+    if frame is not None and frame.attacks_left <= 0:
+        return False, Reason(f"{a} has made this turn's attack", combat.CORE)
+    if figure.kind == "witch" and figure.markers.get("wandering") \
+            and not figure.markers.get("disturbed-by"):
+        return False, Reason("a Wandering Witch may not attack until disturbed", WITCH)
     if target in specials.attack_targets(state, figure):
         return True, Reason(f"{a} may attack {t}", combat.CORE)
     held = specials.held_by(state, figure)

@@ -13,7 +13,14 @@ from deadtable.games.left_4_dead.ruler import ruler
 from deadtable.games.left_4_dead.state import Left4DeadState
 from deadtable.games.left_4_dead.survivors import SurvivorTurn
 from deadtable.games.left_4_dead.view import view
-from tests.games.left_4_dead.positions import ZOMBIE, empty, infected, put, survivor_turn
+from tests.games.left_4_dead.positions import (
+    ZOMBIE,
+    empty,
+    infected,
+    put,
+    special_turn,
+    survivor_turn,
+)
 
 FALLBACK = "is not a target of"  # targeting.refusal's words when no test explains a refusal
 # weapons of each Range and pattern: a shotgun, an Uzi, a melee weapon, a rifle (Range 10), a
@@ -194,3 +201,20 @@ def test_the_view_names_the_turn_under_way_and_the_round_limit(street: Left4Dead
     seen = view(street, "infected")
     assert seen["turn"] == {"figure": "zoey", "step": "attack"}
     assert seen["max_rounds"] == 30
+
+
+def test_a_special_that_has_attacked_and_a_wandering_witch(street: Left4DeadState) -> None:
+    hunter = infected(street, "hunter", "3,5")
+    special_turn(street, hunter.id)
+    frame = targeting.special_turn_of(street, hunter)
+    assert frame is not None
+    frame.attacks_left = 0
+    said = targeting.verdict(street, hunter, street.figures["zoey"])
+    assert (said["may"], said["text"]) == (
+        False, f"Hunter {hunter.id.split('-')[1]} has made this turn's attack")
+    witch = infected(street, "witch", "2,4")
+    witch.markers["wandering"] = 1
+    said = targeting.verdict(street, witch, street.figures["zoey"])
+    assert said == {"attacker": witch.id, "target": "zoey", "may": False,
+                    "text": "a Wandering Witch may not attack until disturbed",
+                    "cite": targeting.WITCH}

@@ -828,16 +828,13 @@
       }
     }
 
-    // The figure whose attack is on offer now: one named by an attack choice, else the one
-    // whose turn stands at its attack (its choices may hold no target at all).
+    // The figure attacking now, in this seat's decision: the one whose turn (a survivor's or
+    // a special's) stands at its attack, its choices holding targets or none. The horde's
+    // attacks are many figures' and have no one to ask for.
     function attackerNow() {
-      if (!payload.decision) return null;
-      for (const action of payload.decision.actions) {
-        const args = action.args || {};
-        if (args.verb === "attack" && args.figure && byId[args.figure]) return byId[args.figure];
-      }
       const turn = view.turn;
-      return turn && turn.step === "attack" && byId[turn.figure] ? byId[turn.figure] : null;
+      return payload.decision && turn && turn.step === "attack" && byId[turn.figure]
+        ? byId[turn.figure] : null;
     }
 
     // The rules' answer to "may this figure attack that one?" in a sentence.
