@@ -49,8 +49,7 @@ def check_end(state: Left4DeadState, end_of_round: bool = False) -> None:
                              {SURVIVORS: 0.0, INFECTED: float(len(state.survivors()))}),
                      "Survivor Rules: Incapacitated (designed: nobody left to stand one up)")
         return
-    limit = state.game.options["max-rounds"]
-    if end_of_round and state.round >= limit:
+    if end_of_round and state.round >= (limit := state.game.options["max-rounds"]):
         where = "the safe room" if state.finale is None else "the rescue"
         # The rulebook sets no limit (docs: designed); the player reads the limit itself.
         state.finish(Outcome({SURVIVORS: "loss", INFECTED: "win"}, f"overrun before {where}",
