@@ -914,8 +914,10 @@
         text.push("Click a figure with a gold ring to see where it can go.");
       }
       const onSpaces = Object.keys(groups.noFigureSpaces);
-      if (onSpaces.length) {
-        text.push(`Click a highlighted space (${onSpaces.join(", ")}) for its choices.`);
+      if (onSpaces.length) { // a space's name holds a comma: a few set apart by slashes
+        text.push(onSpaces.length <= 3
+          ? `Click a highlighted space (${onSpaces.join(" / ")}) for its choices.`
+          : `Click one of the ${onSpaces.length} highlighted spaces for its choices.`);
       }
       if (Object.keys(groups.targets).length) {
         text.push("Red-ringed figures are targets: click one (any other enemy: why not).");
