@@ -99,3 +99,26 @@ def test_the_figure_moving_is_brought_into_the_map_box(server: Server, browser: 
         page.evaluate(moving)  # the same step again: the person's scroll stands
         assert page.evaluate("document.querySelector('.l4d-map-box').scrollLeft") == 40
         assert errors == []
+
+
+def test_two_specials_of_a_kind_carry_their_numbers(server: Server, browser: Any) -> None:
+    """Two Jockeys on the map are Jo1 and Jo2 as the log names them Jockey 1 and 2; a lone
+    Smoker stays Sm."""
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        said = page.evaluate("""async () => {
+          const token = new URLSearchParams(location.search).get("token");
+          const id = location.pathname.split("/").pop();
+          const payload = await (await fetch(`/api/games/${id}?token=${token}`)).json();
+          const zombie = payload.view.figures.find((f) => f.kind === "zombies-of-morindan");
+          const special = (kind, name, space) => Object.assign({}, zombie, {id: name
+            .toLowerCase().replace(" ", "-"), kind, name, card: name.split(" ")[0], space});
+          payload.view.figures.push(special("jockey", "Jockey 1", "6,6"),
+            special("jockey", "Jockey 2", "8,6"), special("smoker", "Smoker 3", "10,6"));
+          payload.decision = null;
+          Deadtable.renderers["left-4-dead"](payload.view, document.getElementById("board"),
+                                             payload);
+          return [...document.querySelectorAll("svg.l4d-map g.token.special")]
+            .map((t) => t.querySelector("text.name").textContent);
+        }""")
+        assert sorted(said) == ["Jo1", "Jo2", "Sm"]
+        assert errors == []

@@ -133,11 +133,14 @@
   }
 
   // A token's letters; a zombie's carry its number, as the log and the buttons name it
-  // ("Zombie 3" is z3), so a player can tell which of two zombies a choice means.
-  function label(figure) {
+  // ("Zombie 3" is z3), so a player can tell which of two zombies a choice means; so do a
+  // special's when another of its kind is on the map (two Jockeys: Jo1, Jo2). `twins`: the
+  // kinds with more than one figure on the map.
+  function label(figure, twins) {
     if (figure.side === "survivors") return figure.name.slice(0, 2);
     const letters = LETTERS[figure.kind] || figure.name.slice(0, 2);
-    const number = figure.kind === "zombies-of-morindan" && /(\d+)$/.exec(figure.name);
+    const numbered = figure.kind === "zombies-of-morindan" || twins.has(figure.kind);
+    const number = numbered && /(\d+)$/.exec(figure.name);
     return number ? `${letters}${number[1]}` : letters;
   }
 
@@ -372,6 +375,8 @@
     }
 
     // Figures as tokens.
+    const kinds = onMap.map((f) => f.kind);
+    const twins = new Set(kinds.filter((k, i) => kinds.indexOf(k) !== i));
     for (const f of onMap) {
       const s = spaces[f.space];
       const [x, y] = centre(s.q, s.r);
@@ -393,7 +398,7 @@
           onmouseenter: () => showRange(f), onmouseleave: () => showRange(null),
           role: "img", "aria-label": `${tokenTitle(f)}, on space ${f.space}`},
         svg("circle", {r: radius, class: "body"}),
-        svg("text", {y: 4, class: "name"}, label(f)),
+        svg("text", {y: 4, class: "name"}, label(f, twins)),
         svg("title", {}, tokenTitle(f)));
       if (f.wounds) {
         token.append(svg("g", {class: "wounds"},
