@@ -20,16 +20,22 @@ pytestmark = pytest.mark.browser  # left out of `make test-fast`
 DESKTOP = (1366, 900)
 PHONE = (390, 844)
 
-# Deadtable.act records the choice instead of playing it; draw(decision, step, moves) draws
-# the server's payload with `decision` (and the survivors moved: {id: space}) at `step`.
+# Deadtable.act records the choice instead of playing it; draw(decision, step, moves, more)
+# draws the server's payload with `decision` (and the figures moved: {id: space}; more
+# infected: [kind, name, space], made from a zombie) at `step`.
 SETUP = """() => {
   window.acted = [];
   Deadtable.act = (id) => { window.acted.push(id); };
-  window.draw = async (decision, step, moves) => {
+  window.draw = async (decision, step, moves, more) => {
     const token = new URLSearchParams(location.search).get("token");
     const id = location.pathname.split("/").pop();
     const payload = await (await fetch(`/api/games/${id}?token=${token}`)).json();
     for (const f of payload.view.figures) if (moves && moves[f.id]) f.space = moves[f.id];
+    const zombie = payload.view.figures.find((f) => f.kind === "zombies-of-morindan");
+    for (const [kind, name, space] of more || []) {
+      payload.view.figures.push(Object.assign({}, zombie, {id: name.toLowerCase()
+        .replace(" ", "-"), kind, name, card: name.split(" ")[0], space}));
+    }
     payload.decision = decision;
     if (step !== undefined) payload.step = step;
     Deadtable.renderers["left-4-dead"](payload.view, document.getElementById("board"), payload);
@@ -105,20 +111,11 @@ def test_two_specials_of_a_kind_carry_their_numbers(server: Server, browser: Any
     """Two Jockeys on the map are Jo1 and Jo2 as the log names them Jockey 1 and 2; a lone
     Smoker stays Sm."""
     with survivors_page(server, browser, DESKTOP) as (page, _, errors):
-        said = page.evaluate("""async () => {
-          const token = new URLSearchParams(location.search).get("token");
-          const id = location.pathname.split("/").pop();
-          const payload = await (await fetch(`/api/games/${id}?token=${token}`)).json();
-          const zombie = payload.view.figures.find((f) => f.kind === "zombies-of-morindan");
-          const special = (kind, name, space) => Object.assign({}, zombie, {id: name
-            .toLowerCase().replace(" ", "-"), kind, name, card: name.split(" ")[0], space});
-          payload.view.figures.push(special("jockey", "Jockey 1", "6,6"),
-            special("jockey", "Jockey 2", "8,6"), special("smoker", "Smoker 3", "10,6"));
-          payload.decision = null;
-          Deadtable.renderers["left-4-dead"](payload.view, document.getElementById("board"),
-                                             payload);
-          return [...document.querySelectorAll("svg.l4d-map g.token.special")]
-            .map((t) => t.querySelector("text.name").textContent);
-        }""")
+        page.evaluate(SETUP)
+        page.evaluate("""() => draw(null, undefined, {}, [["jockey", "Jockey 1", "6,6"],
+          ["jockey", "Jockey 2", "8,6"], ["smoker", "Smoker 3", "10,6"]])""")
+        said = page.eval_on_selector_all("svg.l4d-map g.token.special",
+                                         "ts => ts.map(t => t.querySelector('text.name')"
+                                         ".textContent)")
         assert sorted(said) == ["Jo1", "Jo2", "Sm"]
         assert errors == []
