@@ -4,11 +4,12 @@ markers, the items lying about. Nobody sees the item pool's order or the dice to
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
 from deadtable.engine.board import Board
-from deadtable.games.left_4_dead import combat, environment, finale
+from deadtable.games.left_4_dead import combat, environment, finale, help
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
 
@@ -123,4 +124,16 @@ def view(state: Left4DeadState, seat: str | None) -> dict[str, Any]:
         "phase": phase(state),
         "turn": turn(state),
         "escaped": list(state.escaped),
+        "item_texts": help.texts(in_play(state)),  # the rulebook's words for each item at hand
     }
+
+
+def in_play(state: Left4DeadState) -> Iterator[str]:
+    """The items a decision may name: carried, lying on the map, laid out in the safe room."""
+    for figure in state.survivors():
+        yield from figure.items.values()
+    for lying in state.items_on_map.values():
+        yield from lying
+    for frame in state.stack:
+        if frame.KIND == "kit-out":
+            yield from frame.weapons  # type: ignore[attr-defined]

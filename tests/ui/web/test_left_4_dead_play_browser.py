@@ -119,3 +119,26 @@ def test_two_specials_of_a_kind_carry_their_numbers(server: Server, browser: Any
                                          ".textContent)")
         assert sorted(said) == ["Jo1", "Jo2", "Sm"]
         assert errors == []
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_weapons_laid_out_say_what_they_do(server: Server, browser: Any,
+                                               size: tuple[int, int]) -> None:
+    """At the safe room's kit-out, right after the choices, the rulebook's words for each
+    weapon a button offers (the view's item_texts), so a player compares them before taking
+    one; on a desktop the prompt and first choice stay on the screen."""
+    with survivors_page(server, browser, size) as (page, made, errors):
+        page.wait_for_selector("#actions button.action")
+        payload = server.get(made["id"], made["seats"]["survivors"]["token"])
+        offered = {a["args"]["item"] for a in payload["decision"]["actions"]
+                   if a["args"].get("item")}
+        said = page.eval_on_selector_all(
+            "#board-after .l4d-item-texts li", "ls => ls.map(l => [l.dataset.item, l.textContent])")
+        texts = payload["view"]["item_texts"]
+        assert offered and {item for item, _ in said} == offered
+        assert all(text == f"{texts[item][0]} {texts[item][1]}" for item, text in said)
+        assert "Range 4. Attack 3." in " ".join(text for _, text in said)  # the Chrome Shotgun
+        if size == DESKTOP:
+            first = page.locator("#actions button.action").first.bounding_box()
+            assert first is not None and first["y"] + first["height"] <= size[1]
+        assert errors == []

@@ -975,7 +975,8 @@
         if (f.set_aside) state.push(`${plural(f.set_aside, "wound")} set aside`);
         for (const [k, v] of Object.entries(f.markers || {})) state.push(markerText(k, v));
         const carried = Object.entries(f.items || {}).map(([slot, item]) =>
-          el("li", {}, el("span", {class: "slot"}, slot), " ", pretty(item),
+          el("li", {title: ((view.item_texts || {})[item] || [])[1] || ""},
+            el("span", {class: "slot"}, slot), " ", pretty(item),
             f.ammo && f.ammo[item] !== undefined ? el("span", {class: "ammo"},
               ` ${f.ammo[item]} ${FUEL.includes(item) ? "fuel" : "ammo"}`) : null));
         return el("article", {class: `survivor-card${f.down ? " down" : ""}${f.destroyed ? " destroyed" : ""}${ui.selected === f.id ? " selected" : ""}`,
@@ -1007,6 +1008,19 @@
         specials.length ? `; ${specials.join(", ")}` : "");
     }
 
+    // The rulebook's words for each item the decision names (a weapon to take, an item to
+    // pick up or use), right after the choices: a player compares them before choosing.
+    function offeredItems() {
+      const texts = view.item_texts || {};
+      const named = [...new Set(((payload.decision || {}).actions || [])
+        .map((a) => (a.args || {}).item).filter((item) => item && texts[item]))];
+      if (!named.length) return null;
+      return el("details", {class: "l4d-more l4d-item-texts", open: true},
+        el("summary", {}, "What these items do"),
+        el("ul", {}, named.map((item) => el("li", {"data-item": item},
+          el("strong", {}, texts[item][0]), ` ${texts[item][1]}`))));
+    }
+
     function few(names) {
       const counts = {};
       for (const n of names) counts[n] = (counts[n] || 0) + 1;
@@ -1024,7 +1038,8 @@
         fx.length ? el("p", {}, el("strong", {}, "Effects: "), fx.join("; ")) : null);
     }
 
-    return {actions: groups.board, after: el("div", {class: "l4d l4d-after"}, more)};
+    return {actions: groups.board, after: el("div", {class: "l4d l4d-after"}, offeredItems(),
+      more)};
   }
 
   D.registerRenderer("left-4-dead", render);
