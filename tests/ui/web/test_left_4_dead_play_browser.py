@@ -142,3 +142,25 @@ def test_the_weapons_laid_out_say_what_they_do(server: Server, browser: Any,
             first = page.locator("#actions button.action").first.bounding_box()
             assert first is not None and first["y"] + first["height"] <= size[1]
         assert errors == []
+
+
+def test_spaces_to_throw_at_are_outlined_not_lit_as_moves(server: Server, browser: Any) -> None:
+    """Bill attacking with a Molotov in hand: the spaces to throw it at are dashed outlines
+    (not the gold of a move), the hint and the key say what they are, and a click on one
+    offers the throw."""
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        page.evaluate(SETUP)
+        page.evaluate("""() => draw({prompt: "Bill: attack?", actions: [
+          ...["3,3", "4,3", "5,3"].map((space) => ({id: `throw:molotov:${space}`,
+            label: `Throw the Molotov at ${space}`,
+            args: {verb: "throw", item: "molotov-cocktail", space}})),
+          {id: "end", label: "Do not attack", args: {verb: "end"}}]})""")
+        assert page.locator("svg.l4d-map .aim-mark").count() == 3
+        assert page.locator("svg.l4d-map .reach-mark").count() == 0
+        assert "Dashed orange spaces (3): click one to throw at it or light it." in (
+            page.inner_text(".l4d-hint"))
+        assert "a space to throw an explosive at" in page.inner_text(".l4d-legend")
+        page.evaluate("document.querySelector('g.hex[data-space=\"4,3\"]')"
+                      ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+        assert page.evaluate("window.acted") == ["throw:molotov:4,3"]
+        assert errors == []

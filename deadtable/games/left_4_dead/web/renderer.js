@@ -65,6 +65,10 @@
   const PLACED = {pinned: "pinning", grabbed: "grabbing", ridden: "riding", tongue: "tongue on",
     vomit: "vomited on", mud: "mud on"};
   const FUEL = ["chainsaw"]; // its markers are Fuel Markers; the others' are Ammo Markers
+  // Choices aimed at a space, not a way to go: an explosive thrown, a can or tank lit.
+  const AIMED = ["throw", "light"];
+  const AIM = "#ff9d3a";
+  const aimedOnly = (actions) => actions.every((a) => AIMED.includes((a.args || {}).verb));
 
   // What the page remembers between payloads (the board is drawn anew for each).
   const ui = {
@@ -259,11 +263,20 @@
         svg("polygon", {points, fill: shade(TERRAIN[s.terrain] || "#666666", s.level)}),
         svg("text", {x: x.toFixed(1), y: (y + R * 0.78).toFixed(1), class: "level"}, s.level),
         svg("title", {}, spaceText));
-      // A move that costs leaving-engagement attacks on the way is marked apart (orange).
+      // A move that costs leaving-engagement attacks on the way is marked apart (orange); a
+      // space only to throw at or light (dozens at once) is outlined, not filled, so that it
+      // does not read as "you may go" over the figures to attack.
       const risky = reach && reach.every((a) => (a.args || {}).attacks > 0);
-      if (reach) reachLayer.append(svg("polygon", {points: corners(x, y, R * 0.9)
-        .map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "),
-      class: `reach-mark${risky ? " risky" : ""}`, "data-space": s.name}));
+      const aimed = reach && aimedOnly(reach);
+      const outline = corners(x, y, R * (aimed ? 0.78 : 0.9))
+        .map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" ");
+      if (aimed) {
+        reachLayer.append(svg("polygon", {points: outline, class: "aim-mark", fill: "none",
+          stroke: AIM, "stroke-width": 1.4, "stroke-dasharray": "3 2", "data-space": s.name}));
+      } else if (reach) {
+        reachLayer.append(svg("polygon", {points: outline,
+          class: `reach-mark${risky ? " risky" : ""}`, "data-space": s.name}));
+      }
       hexNodes[s.name] = node;
       hexLayer.append(node);
     }
@@ -918,7 +931,12 @@
       } else if (movers.length > 1) {
         text.push("Click a figure with a gold ring to see where it can go.");
       }
-      const onSpaces = Object.keys(groups.noFigureSpaces);
+      const aims = Object.keys(groups.noFigureSpaces)
+        .filter((n) => aimedOnly(groups.noFigureSpaces[n]));
+      if (aims.length) {
+        text.push(`Dashed orange spaces (${aims.length}): click one to throw at it or light it.`);
+      }
+      const onSpaces = Object.keys(groups.noFigureSpaces).filter((n) => !aims.includes(n));
       if (onSpaces.length) { // a space's name holds a comma: a few set apart by slashes
         text.push(onSpaces.length <= 3
           ? `Click a highlighted space (${onSpaces.join(" / ")}) for its choices.`
@@ -957,7 +975,11 @@
         drawn("key-ammo", swatch("3", "#f2d16b"), "ammo or fuel markers"),
         drawn("key-wounds", swatch("1", "#e0352b"), "wounds"), ...effects,
         drawn("key-deployed", "", "EXPLOSIVE / INCENDIARY AMMO in the status line: deployed"),
-        drawn("key-sight", swatch("", "#7dff8a", true), "seen by the figure inspected (Range & sight)"));
+        drawn("key-sight", swatch("", "#7dff8a", true), "seen by the figure inspected (Range & sight)"),
+        drawn("key-aim", svg("svg", {viewBox: "-6 -6 12 12", class: "swatch", width: 14,
+          height: 14, "aria-hidden": "true"}, svg("circle", {r: 4.5, fill: "none", stroke: AIM,
+          "stroke-width": 1.4, "stroke-dasharray": "3 2"})),
+        "dashed orange: a space to throw an explosive at, or a can or tank to light (click it)"));
     }
 
     function survivorCards() {
