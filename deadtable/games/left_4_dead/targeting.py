@@ -85,9 +85,9 @@ def blocker(state: Left4DeadState, seen: Any) -> str:
     return str(seen.reason)
 
 
-def space_refusal(state: Left4DeadState, attacker: Figure, space: int,
-                  reach_: int) -> Reason | None:
-    """A weapon aimed at a space (the Grenade Launcher: weapons.target_spaces): why not."""
+def space_refusal(state: Left4DeadState, attacker: Figure, space: int, reach_: int) -> Reason:
+    """A weapon aimed at a space (the Grenade Launcher: weapons.target_spaces) that may not
+    fire at `space`: why not."""
     assert attacker.space is not None
     name = state.board.names[space]
     away = movement.spaces_away(state, attacker.space, space)
@@ -167,8 +167,9 @@ def _survivor(state: Left4DeadState, figure: Figure, target: Figure) -> tuple[bo
             if target in weapons.targets(state, figure, weapon):
                 allowed.append(label)
                 continue
-            why = refusal(state, figure, target, reach_)
-        assert why is not None
+            # weapons.targets refused it: refusal, asking the same test, says why
+            why = refusal(state, figure, target, reach_) \
+                or Reason(f"{t} is not a target of {a}", combat.CORE)
         refused.append((label, reach_, why))
     if allowed:
         return True, Reason(f"{a} may attack {t} with {' or '.join(allowed)}", SURVIVORS)
@@ -193,7 +194,6 @@ def _together(state: Left4DeadState, figure: Figure, target: Figure,
                       f"weapon ({ranges})", RANGE)
     return Reason("; ".join(f"with {label} (Range {reach_}): {why.text} ({why.cite})"
                             for label, reach_, why in refused), "")
-
 
 
 def _infected(state: Left4DeadState, figure: Figure, target: Figure) -> tuple[bool, Reason]:
