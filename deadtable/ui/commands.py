@@ -164,10 +164,20 @@ def sight_line(state: GameState, view: dict[str, Any], a: str, b: str) -> tuple[
     answer = _ask_ruler(state, frm, to)
     far = answer.get("distance")
     distance = "" if far is None else f", {far} space{'' if far == 1 else 's'} away"
+    attack = _attack_words(answer.get("attack"), to_name)
     if answer["clear"]:
-        return True, f"clear: {frm_name} sees {to_name}{distance}"
+        return True, f"clear: {frm_name} sees {to_name}{distance}{attack}"
     return False, (f"blocked {_where(answer.get('blocked_at'))}: {answer.get('reason')} "
-                   f"({frm_name} to {to_name}{distance})")
+                   f"({frm_name} to {to_name}{distance}){attack}")
+
+
+def _attack_words(attack: Any, target: str) -> str:
+    """A ruler's `attack` (two enemies on its ends): may the first attack, or why not."""
+    if not isinstance(attack, dict):
+        return ""
+    cite = f" ({attack['cite']})" if attack.get("cite") else ""
+    said = attack["text"] if attack.get("may") else f"not a target: {attack['text']}"
+    return f"; {said}{cite}"
 
 
 def _where(at: Any) -> str:

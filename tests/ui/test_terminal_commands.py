@@ -131,6 +131,12 @@ def test_sight_answers_as_the_browsers_ruler_does_by_figure_or_space() -> None:
             f"{wall['distance']} spaces away)") in out
     assert near["clear"] and f"clear: 1,1 sees 2,2, {near['distance']} space" in out
     assert "sight needs two places" in out
+    # between a survivor and a zombie, whether it may attack or why not, in the rules' words
+    zombie = next(f for f in state.view("survivors")["figures"] if f["side"] == "infected")
+    answer = ruler(state, bill["space"], zombie["space"])["attack"]
+    told = play("left-4-dead", "--seed", "1", input=f"sight bill {zombie['space']}\nq\n")
+    said = answer["text"] if answer["may"] else f"not a target: {answer['text']}"
+    assert f"; {said} ({answer['cite']})" in " ".join(told.split())
     assert "'nowhere' is neither a space on this map (such as 7,3) nor a figure on it" in out
 
 

@@ -49,11 +49,13 @@ def check_end(state: Left4DeadState, end_of_round: bool = False) -> None:
                              {SURVIVORS: 0.0, INFECTED: float(len(state.survivors()))}),
                      "Survivor Rules: Incapacitated (designed: nobody left to stand one up)")
         return
-    if end_of_round and state.round >= state.game.options["max-rounds"]:
+    if end_of_round and state.round >= (limit := state.game.options["max-rounds"]):
         where = "the safe room" if state.finale is None else "the rescue"
+        # The rulebook sets no limit (docs: designed); the player reads the limit itself.
         state.finish(Outcome({SURVIVORS: "loss", INFECTED: "win"}, f"overrun before {where}",
                              {SURVIVORS: 0.0, INFECTED: float(len(state.survivors()))}),
-                     "designed: the max-rounds option")
+                     f"Round limit: {limit} round{'' if limit == 1 else 's'} "
+                     "(the max-rounds option)")
 
 
 # What took the last survivor down, where a rule did it without an attacker: in words.

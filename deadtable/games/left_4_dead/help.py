@@ -6,6 +6,7 @@ both sides see the whole table."""
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,19 @@ def _entries() -> dict[str, list[str]]:
     with (Path(__file__).parent / "data" / "help.toml").open("rb") as file:
         entries: dict[str, list[str]] = tomllib.load(file)["entries"]
     return entries
+
+
+def texts(items: Iterable[str]) -> dict[str, list[str]]:
+    """Item id -> [its title, the rulebook's words] for the items named (the page's "what the
+    items do"); items without an entry are left out. Made once for each set of items (every
+    view asks): a new dict each time, the words in it shared (read them, never change them)."""
+    return dict(_texts(frozenset(items)))
+
+
+@cache
+def _texts(items: frozenset[str]) -> tuple[tuple[str, list[str]], ...]:
+    entries = _entries()
+    return tuple((item, entries[item]) for item in sorted(items) if item in entries)
 
 
 def _key(text: str) -> str:

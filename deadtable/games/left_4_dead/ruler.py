@@ -4,6 +4,9 @@ blocked? It reads only the map and where the figures stand, which both sides see
 A figure standing on an end space looks (or is seen) at its own height; an empty end is taken
 as a survivor standing there (the Survivors' card height). Figures in between block as they do
 for an attack (movement.can_see): standing ones, at their heights.
+
+Where a figure stands on each end, of the two sides, the answer says too whether the first may
+attack the second, or why not, from the rules that make the attack choices (targeting.py).
 """
 
 from __future__ import annotations
@@ -11,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from deadtable.engine.board.sight import sight
-from deadtable.games.left_4_dead import movement
-from deadtable.games.left_4_dead.state import Left4DeadState
+from deadtable.games.left_4_dead import movement, targeting
+from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
 
 def ruler(state: Left4DeadState, frm: str, to: str) -> dict[str, Any]:
@@ -43,7 +46,16 @@ def ruler(state: Left4DeadState, frm: str, to: str) -> dict[str, Any]:
         "clear": seen.clear,
         "spaces": [board.names[s] for s in seen.spaces if 0 <= s < board.size],
         "blocked_at": blocked,
-        "reason": seen.reason,
+        "reason": targeting.blocker(state, seen) if not seen.clear else seen.reason,
         "distance": None if distance == float("inf") else int(distance),
         "heights": ends,
+        "attack": _attack(state, occupants.get(a), occupants.get(b)),
     }
+
+
+def _attack(state: Left4DeadState, attacker: Figure | None,
+            target: Figure | None) -> dict[str, Any] | None:
+    """The first end's figure attacking the second's: may it, or why not (enemies only)."""
+    if attacker is None or target is None or attacker.side == target.side:
+        return None
+    return targeting.verdict(state, attacker, target)

@@ -4,11 +4,12 @@ markers, the items lying about. Nobody sees the item pool's order or the dice to
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
 from deadtable.engine.board import Board
-from deadtable.games.left_4_dead import combat, environment, finale
+from deadtable.games.left_4_dead import combat, environment, finale, help
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
 
@@ -91,11 +92,21 @@ def phase(state: Left4DeadState) -> str:
     return " · ".join(words)
 
 
+def turn(state: Left4DeadState) -> dict[str, str] | None:
+    """The figure whose turn is under way and its step: the page asks the ruler why an enemy
+    is not a target of it (targeting.py)."""
+    for frame in reversed(state.stack):
+        if frame.KIND in ("survivor-turn", "special-turn"):
+            return {"figure": frame.figure, "step": frame.step}  # type: ignore[attr-defined]
+    return None
+
+
 def view(state: Left4DeadState, seat: str | None) -> dict[str, Any]:
     names = state.board.names
     return {
         "map": map_view(state.board),
         "round": state.round,
+        "max_rounds": state.game.options["max-rounds"],  # the chapter ends lost after it
         "difficulty": state.game.options["difficulty"],
         "chapter": state.chapter,
         "figures": [figure_view(state, f) for f in state.figures.values()
@@ -111,5 +122,18 @@ def view(state: Left4DeadState, seat: str | None) -> dict[str, Any]:
         "obstacle": [names[s] for s in sorted(state.blocked_spaces())],
         "procedure": [f"{f.KIND}:{f.step}" for f in state.stack],
         "phase": phase(state),
+        "turn": turn(state),
         "escaped": list(state.escaped),
+        "item_texts": help.texts(in_play(state)),  # the rulebook's words for each item at hand
     }
+
+
+def in_play(state: Left4DeadState) -> Iterator[str]:
+    """The items a decision may name: carried, lying on the map, laid out in the safe room."""
+    for figure in state.survivors():
+        yield from figure.items.values()
+    for lying in state.items_on_map.values():
+        yield from lying
+    for frame in state.stack:
+        if frame.KIND == "kit-out":
+            yield from frame.weapons  # type: ignore[attr-defined]

@@ -101,6 +101,8 @@ def test_the_infected_win_at_the_end_of_the_last_round(tmp_path):
     state.round = 2
     chapter.check_end(state, end_of_round=True)
     assert state.outcome is not None and state.outcome.cause == "overrun before the safe room"
+    # the player reads the limit, not the developers' "designed:"
+    assert state.log[-1].cite == "Round limit: 2 rounds (the max-rounds option)"
 
 
 def test_a_crescendo_event_sends_waves_for_three_rounds_then_removes_the_obstacle():

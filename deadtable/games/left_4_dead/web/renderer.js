@@ -8,6 +8,10 @@
 // A line-of-sight ruler asks the server (GET /api/games/{id}/sight) between two spaces; the
 // "Range & sight" tool (or a figure without a move) shows any figure's Range, enemies
 // included, and asks the same ruler which of the other side's figures in it that one sees.
+// An enemy clicked that is not a target of the figure attacking now, or a ruler between two
+// enemies, says why not, in the rules' words (the ruler's `attack`, targeting.py): the page
+// keeps no copy of the rules.
+// "Space names" writes each space's name (the log's) on the map; on by itself when zoomed in.
 "use strict";
 (function () {
   const D = window.Deadtable;
@@ -61,6 +65,10 @@
   const PLACED = {pinned: "pinning", grabbed: "grabbing", ridden: "riding", tongue: "tongue on",
     vomit: "vomited on", mud: "mud on"};
   const FUEL = ["chainsaw"]; // its markers are Fuel Markers; the others' are Ammo Markers
+  // Choices aimed at a space, not a way to go: an explosive thrown, a can or tank lit.
+  const AIMED = ["throw", "light"];
+  const AIM = "#ff9d3a";
+  const aimedOnly = (actions) => actions.every((a) => AIMED.includes((a.args || {}).verb));
 
   // What the page remembers between payloads (the board is drawn anew for each).
   const ui = {
@@ -72,6 +80,8 @@
     rulerEnds: [], // space names
     rulerResult: null, // the server's answer, with the step it was asked at
     zoom: false,
+    names: null, // space names on the map: null follows the zoom, else the person's choice
+    why: null, // {step, target, answer}: why the clicked enemy is (not) a target, from the ruler
     scroll: null, // the map box's scroll position
     gameId: null,
   };
@@ -127,11 +137,14 @@
   }
 
   // A token's letters; a zombie's carry its number, as the log and the buttons name it
-  // ("Zombie 3" is z3), so a player can tell which of two zombies a choice means.
-  function label(figure) {
+  // ("Zombie 3" is z3), so a player can tell which of two zombies a choice means; so do a
+  // special's when another of its kind is on the map (two Jockeys: Jo1, Jo2). `twins`: the
+  // kinds with more than one figure on the map.
+  function label(figure, twins) {
     if (figure.side === "survivors") return figure.name.slice(0, 2);
     const letters = LETTERS[figure.kind] || figure.name.slice(0, 2);
-    const number = figure.kind === "zombies-of-morindan" && /(\d+)$/.exec(figure.name);
+    const numbered = figure.kind === "zombies-of-morindan" || twins.has(figure.kind);
+    const number = numbered && /(\d+)$/.exec(figure.name);
     return number ? `${letters}${number[1]}` : letters;
   }
 
@@ -174,7 +187,7 @@
     ui.last = {view, board, payload};
     if (ui.gameId !== payload.id) {
       Object.assign(ui, {selected: null, inspect: null, rulerEnds: [], rulerResult: null,
-        scroll: null, seen: null,
+        scroll: null, seen: null, why: null,
         gameId: payload.id});
     }
     const m = view.map;
@@ -189,11 +202,12 @@
     const byId = Object.fromEntries(figures.map((f) => [f.id, f]));
     const groups = group(payload.decision);
     const movers = Object.keys(groups.spaces);
-    if (ui.selected && !byId[ui.selected]) ui.selected = null;
+    // A selection is a figure's moves: none left (another's turn, its attack), none selected,
+    // or the only figure that may move.
+    if (ui.selected && !groups.spaces[ui.selected]) ui.selected = null;
     if (ui.inspect && !(byId[ui.inspect] && byId[ui.inspect].space)) ui.inspect = null;
     if (!ui.selected && movers.length === 1) ui.selected = movers[0];
-    if (ui.selected && movers.length && !movers.includes(ui.selected)
-        && movers.length === 1) ui.selected = movers[0];
+    const acting = view.turn && byId[view.turn.figure]; // whose turn it is: its Range shaded
 
     // Bounds of the map in SVG units.
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
@@ -211,6 +225,7 @@
     // Set through the CSSOM: the page's Content-Security-Policy refuses style attributes.
     map.style.minWidth = `${Math.round(vb[2] * (ui.zoom ? 1.5 : 0.9))}px`;
     const hexLayer = svg("g", {class: "hexes"});
+    const nameLayer = svg("g", {class: "space-names", "aria-hidden": "true"});
     const zoneLayer = svg("g", {class: "zones"});
     const edgeLayer = svg("g", {class: "edges"});
     const markLayer = svg("g", {class: "marks"});
@@ -221,7 +236,7 @@
     // The words under tokens (DOWN, pinned, ...) over every token: the row below would hide them.
     const wordLayer = svg("g", {class: "token-words"});
     // The ruler over the figures: its cross must show on a figure that blocks the line.
-    map.append(hexLayer, zoneLayer, rangeLayer, reachLayer, edgeLayer, markLayer, figureLayer,
+    map.append(hexLayer, nameLayer, zoneLayer, rangeLayer, reachLayer, edgeLayer, markLayer, figureLayer,
       wordLayer, rulerLayer);
 
     const selectedSpaces = ui.selected ? (groups.spaces[ui.selected] || {}) : {};
@@ -248,11 +263,20 @@
         svg("polygon", {points, fill: shade(TERRAIN[s.terrain] || "#666666", s.level)}),
         svg("text", {x: x.toFixed(1), y: (y + R * 0.78).toFixed(1), class: "level"}, s.level),
         svg("title", {}, spaceText));
-      // A move that costs leaving-engagement attacks on the way is marked apart (orange).
+      // A move that costs leaving-engagement attacks on the way is marked apart (orange); a
+      // space only to throw at or light (dozens at once) is outlined, not filled, so that it
+      // does not read as "you may go" over the figures to attack.
       const risky = reach && reach.every((a) => (a.args || {}).attacks > 0);
-      if (reach) reachLayer.append(svg("polygon", {points: corners(x, y, R * 0.9)
-        .map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" "),
-      class: `reach-mark${risky ? " risky" : ""}`, "data-space": s.name}));
+      const aimed = reach && aimedOnly(reach);
+      const outline = corners(x, y, R * (aimed ? 0.78 : 0.9))
+        .map((p) => p.map((v) => v.toFixed(1)).join(",")).join(" ");
+      if (aimed) {
+        reachLayer.append(svg("polygon", {points: outline, class: "aim-mark", fill: "none",
+          stroke: AIM, "stroke-width": 1.4, "stroke-dasharray": "3 2", "data-space": s.name}));
+      } else if (reach) {
+        reachLayer.append(svg("polygon", {points: outline,
+          class: `reach-mark${risky ? " risky" : ""}`, "data-space": s.name}));
+      }
       hexNodes[s.name] = node;
       hexLayer.append(node);
     }
@@ -364,6 +388,8 @@
     }
 
     // Figures as tokens.
+    const kinds = onMap.map((f) => f.kind);
+    const twins = new Set(kinds.filter((k, i) => kinds.indexOf(k) !== i));
     for (const f of onMap) {
       const s = spaces[f.space];
       const [x, y] = centre(s.q, s.r);
@@ -385,7 +411,7 @@
           onmouseenter: () => showRange(f), onmouseleave: () => showRange(null),
           role: "img", "aria-label": `${tokenTitle(f)}, on space ${f.space}`},
         svg("circle", {r: radius, class: "body"}),
-        svg("text", {y: 4, class: "name"}, label(f)),
+        svg("text", {y: 4, class: "name"}, label(f, twins)),
         svg("title", {}, tokenTitle(f)));
       if (f.wounds) {
         token.append(svg("g", {class: "wounds"},
@@ -477,7 +503,8 @@
 
     function showRange(f) {
       rangeLayer.replaceChildren();
-      const who = f || (ui.inspect && byId[ui.inspect]) || (ui.selected && byId[ui.selected]);
+      const who = f || (ui.inspect && byId[ui.inspect]) || (ui.selected && byId[ui.selected])
+        || acting;
       if (!who || !who.space || !spaces[who.space]) return;
       const from = spaces[who.space];
       const reachRange = Math.max(1, who.range || 1);
@@ -569,6 +596,16 @@
       }
       const targets = groups.targets[f.id];
       const turns = groups.turns[f.id];
+      const aimed = selectedSpaces[f.space]; // a weapon aimed at its space (a grenade)
+      if (aimed && !targets && !turns) {
+        choose(aimed);
+        return;
+      }
+      const attacker = attackerNow();
+      if (!targets && attacker && f.side !== attacker.side && !groups.spaces[f.id]) {
+        askWhy(attacker, f); // not a target: say why, from the rules
+        return;
+      }
       if (targets && targets.length === 1 && !groups.spaces[f.id]) {
         D.act(targets[0].id);
         return;
@@ -586,6 +623,11 @@
         choose(reach);
         return;
       }
+      const here = groups.noFigureSpaces[f.space]; // e.g. an item under the survivor's token
+      if (here && !groups.spaces[f.id]) {
+        choose(here);
+        return;
+      }
       if (groups.spaces[f.id]) {
         ui.selected = ui.selected === f.id ? null : f.id;
         ui.inspect = null;
@@ -600,6 +642,7 @@
         ui.rulerEnds = ui.rulerEnds.length >= 2 || ui.rulerEnds.length === 0
           ? [name] : [ui.rulerEnds[0], name];
         ui.rulerResult = null;
+        ui.why = null;
         if (ui.rulerEnds.length === 2) measure(payload);
         else redraw();
         return;
@@ -640,48 +683,53 @@
       if (ui.gameId === forPayload.id) redraw();
     }
 
-    // The ruler's line, its ends and where it is blocked.
+    // The ruler's line, its ends and where it is blocked; the same for the line from the
+    // attacker to an enemy clicked that is not its target.
     if (ui.rulerEnds.length) {
-      for (const name of ui.rulerEnds) {
+      const res = ui.rulerResult;
+      if (res && !res.error && res.spaces && res.step !== payload.step) {
+        ui.rulerResult = null;
+        measure(payload); // the figures moved: ask again
+      }
+      drawSight(ui.rulerEnds, res && !res.error && res.spaces ? res : null);
+    } else if (ui.why && ui.why.step === payload.step && ui.why.answer && ui.why.answer.spaces) {
+      const answer = ui.why.answer;
+      drawSight([answer.from, answer.to], answer);
+    }
+
+    function drawSight(ends, res) {
+      for (const name of ends) {
         const s = spaces[name];
         if (!s) continue;
         const [x, y] = centre(s.q, s.r);
         rulerLayer.append(svg("circle", {cx: x, cy: y, r: R * 0.85, class: "ruler-end"}));
       }
-      const res = ui.rulerResult;
-      if (res && !res.error && res.spaces) {
-        if (res.step !== payload.step) {
-          ui.rulerResult = null;
-          measure(payload); // the figures moved: ask again
+      if (!res) return;
+      const points = res.spaces.filter((n) => spaces[n]).map((n) => centre(spaces[n].q, spaces[n].r));
+      const a = spaces[res.from], b = spaces[res.to];
+      const blockers = res.blocked_at === null || res.blocked_at === undefined ? []
+        : Array.isArray(res.blocked_at) ? res.blocked_at : [res.blocked_at];
+      if (a && b) {
+        // Clear (green) from the viewer up to where it is blocked, red beyond.
+        const [x1, y1] = centre(a.q, a.r), [x2, y2] = centre(b.q, b.r);
+        let t = res.clear ? 1 : 0;
+        if (!res.clear && blockers.length) {
+          const at = blockers.map((n) => res.spaces.indexOf(n)).filter((i) => i >= 0);
+          const n = Math.max(1, res.spaces.length - 1);
+          t = at.length ? at.reduce((u, i) => u + i, 0) / at.length / n : 0;
         }
-        const points = res.spaces.filter((n) => spaces[n]).map((n) => centre(spaces[n].q, spaces[n].r));
-        const a = spaces[res.from], b = spaces[res.to];
-        const blockedNames = res.blocked_at === null || res.blocked_at === undefined ? []
-          : Array.isArray(res.blocked_at) ? res.blocked_at : [res.blocked_at];
-        if (a && b) {
-          // Clear (green) from the viewer up to where it is blocked, red beyond.
-          const [x1, y1] = centre(a.q, a.r), [x2, y2] = centre(b.q, b.r);
-          let t = res.clear ? 1 : 0;
-          if (!res.clear && blockedNames.length) {
-            const at = blockedNames.map((n) => res.spaces.indexOf(n)).filter((i) => i >= 0);
-            const n = Math.max(1, res.spaces.length - 1);
-            t = at.length ? at.reduce((u, i) => u + i, 0) / at.length / n : 0;
-          }
-          const xm = x1 + (x2 - x1) * t, ym = y1 + (y2 - y1) * t;
-          if (t > 0) rulerLayer.append(svg("line", {x1, y1, x2: xm, y2: ym, class: "ruler-line clear"}));
-          if (t < 1) rulerLayer.append(svg("line", {x1: xm, y1: ym, x2, y2, class: "ruler-line blocked"}));
-        }
-        for (const [x, y] of points) rulerLayer.append(svg("circle", {cx: x, cy: y, r: 3,
-          class: "ruler-step"}));
-        const blockers = res.blocked_at === null || res.blocked_at === undefined ? []
-          : Array.isArray(res.blocked_at) ? res.blocked_at : [res.blocked_at];
-        const at = blockers.filter((n) => spaces[n]).map((n) => centre(spaces[n].q, spaces[n].r));
-        if (at.length) {
-          const x = at.reduce((t, p) => t + p[0], 0) / at.length;
-          const y = at.reduce((t, p) => t + p[1], 0) / at.length;
-          rulerLayer.append(svg("g", {class: "ruler-block"},
-            svg("path", {d: `M${x - 7},${y - 7}L${x + 7},${y + 7}M${x - 7},${y + 7}L${x + 7},${y - 7}`})));
-        }
+        const xm = x1 + (x2 - x1) * t, ym = y1 + (y2 - y1) * t;
+        if (t > 0) rulerLayer.append(svg("line", {x1, y1, x2: xm, y2: ym, class: "ruler-line clear"}));
+        if (t < 1) rulerLayer.append(svg("line", {x1: xm, y1: ym, x2, y2, class: "ruler-line blocked"}));
+      }
+      for (const [x, y] of points) rulerLayer.append(svg("circle", {cx: x, cy: y, r: 3,
+        class: "ruler-step"}));
+      const at = blockers.filter((n) => spaces[n]).map((n) => centre(spaces[n].q, spaces[n].r));
+      if (at.length) {
+        const x = at.reduce((t, p) => t + p[0], 0) / at.length;
+        const y = at.reduce((t, p) => t + p[1], 0) / at.length;
+        rulerLayer.append(svg("g", {class: "ruler-block"},
+          svg("path", {d: `M${x - 7},${y - 7}L${x + 7},${y + 7}M${x - 7},${y + 7}L${x + 7},${y - 7}`})));
       }
     }
 
@@ -691,22 +739,31 @@
       offer: el("div", {class: "l4d-offer"}),
       range: el("span", {class: "l4d-range", "aria-live": "polite"}),
     };
+    // Space names: on by themselves when zoomed in, until the person says otherwise.
+    const named = ui.names === null ? ui.zoom : ui.names;
+    const namesButton = el("button", {type: "button", class: `tool${named ? " on" : ""}`,
+      "aria-pressed": named ? "true" : "false", "data-tool": "names",
+      title: "Write each space's name on the map, as the log and the choices name it",
+      onclick: () => { ui.names = !named; redraw(); }}, "Names");
     const rulerButton = el("button", {type: "button", class: `tool${ui.ruler ? " on" : ""}`,
       "aria-pressed": ui.ruler ? "true" : "false", "data-tool": "ruler",
-      onclick: () => { ui.ruler = !ui.ruler; ui.rulerEnds = []; ui.rulerResult = null;
+      onclick: () => { ui.ruler = !ui.ruler; ui.rulerEnds = []; ui.rulerResult = null; ui.why = null;
         if (ui.ruler) ui.sightTool = false;
         redraw(); }}, "Ruler");
     const sightButton = el("button", {type: "button", class: `tool${ui.sightTool ? " on" : ""}`,
       "aria-pressed": ui.sightTool ? "true" : "false", "data-tool": "sight",
       title: "Click any figure, either side's, for its Range and the enemies it sees",
-      onclick: () => { ui.sightTool = !ui.sightTool; ui.ruler = false; ui.rulerEnds = [];
+      onclick: () => { ui.sightTool = !ui.sightTool; ui.ruler = false; ui.rulerEnds = []; ui.why = null;
         ui.rulerResult = null; if (!ui.sightTool) ui.inspect = null; redraw(); }},
     "Range & sight");
     const zoomButton = el("button", {type: "button", class: `tool${ui.zoom ? " on" : ""}`,
       "data-tool": "zoom", onclick: () => { ui.zoom = !ui.zoom; ui.scroll = null;
         redraw(); }}, ui.zoom ? "− Zoom out" : "+ Zoom in");
     const status = el("div", {class: "l4d-status"},
-      el("strong", {}, `Round ${view.round}`), ` · ${m.name || ""} · ${view.difficulty}`,
+      el("strong", {title: view.max_rounds ? `the chapter is lost if the survivors are still out `
+        + `at the end of round ${view.max_rounds}` : ""},
+      `Round ${view.round}${view.max_rounds ? ` of ${view.max_rounds}` : ""}`),
+      ` · ${m.name || ""} · ${view.difficulty}`,
       view.crescendo ? el("span", {class: "crescendo"}, ` · CRESCENDO ${view.crescendo}`) : null,
       view.finale && view.finale.text
         ? el("span", {class: "crescendo finale"}, ` · ${view.finale.text}`) : null,
@@ -717,7 +774,8 @@
         el("span", {class: "crescendo alarm", "data-effect": "alarm"},
           " · ALARM: its zombies come again at the end of the round")),
       view.phase ? el("span", {class: "phase"}, ` · ${view.phase}`) : null);
-    const tools = el("div", {class: "l4d-tools"}, rulerButton, sightButton, zoomButton);
+    const tools = el("div", {class: "l4d-tools"}, rulerButton, sightButton, zoomButton,
+      namesButton);
     const rulerText = rulerLine();
     // Under the choices (the page puts what is returned as `after` there): the survivors'
     // cards, the infected, items and the key; folded on a phone until opened.
@@ -730,30 +788,108 @@
     // written under the map, never above it: a line appearing above would move the map under
     // the finger between touching a figure and the click, and the click would land on the
     // figure next to it.
-    const below = el("div", {class: "l4d-below"}, hint(), info.range, rulerText, info.offer);
+    const below = el("div", {class: "l4d-below"}, hint(), info.range, rulerText, whyLine(),
+      info.offer);
     board.replaceChildren(el("div", {class: "l4d"}, status, tools, box, below));
     showRange(null);
+    if (named) writeNames();
 
-    // Keep the map where the person left it; the first time, centre it on the survivors.
+    // Keep the map where the person left it; the first time, centre it on the survivors. At a
+    // new step whose figure (the one moving, or whose turn it is) is off the box or at its
+    // edge, bring it in: its highlighted spaces are around it.
+    const where = (f, i) => (centre(spaces[f.space].q, spaces[f.space].r)[i] - vb[i]) / vb[i + 2];
+    const centreOn = (focus) => {
+      const at = (i) => focus.map((f) => where(f, i)).reduce((a, b) => a + b, 0) / focus.length;
+      if (box.scrollWidth > box.clientWidth) { // both ways: zoomed in, it is taller too
+        box.scrollLeft = Math.max(0, at(0) * box.scrollWidth - box.clientWidth / 2);
+      }
+      if (box.scrollHeight > box.clientHeight) {
+        box.scrollTop = Math.max(0, at(1) * box.scrollHeight - box.clientHeight / 2);
+      }
+    };
+    const inView = (f) => {
+      const x = where(f, 0) * box.scrollWidth - box.scrollLeft;
+      const y = where(f, 1) * box.scrollHeight - box.scrollTop;
+      const margin = (box.scrollWidth / vb[2]) * W; // a hex
+      return x >= margin && x <= box.clientWidth - margin
+        && y >= margin && y <= box.clientHeight - margin;
+    };
+    const chosen = ui.selected && onMap.find((f) => f.id === ui.selected);
+    const moving = chosen || (acting && acting.space && spaces[acting.space] ? acting : null);
     if (ui.scroll) {
       box.scrollLeft = ui.scroll[0];
       box.scrollTop = ui.scroll[1];
-    } else {
-      const chosen = ui.selected && onMap.find((f) => f.id === ui.selected);
-      const focus = chosen ? [chosen] : onMap.filter((f) => f.side === "survivors");
-      // Both ways: zoomed in, the map is taller than its box too.
-      const at = (i) => focus.map((f) => centre(spaces[f.space].q, spaces[f.space].r)[i])
-        .reduce((a, b) => a + b, 0) / focus.length;
-      if (focus.length && box.scrollWidth > box.clientWidth) {
-        const mid = (at(0) - vb[0]) / vb[2];
-        box.scrollLeft = Math.max(0, mid * box.scrollWidth - box.clientWidth / 2);
+      if (ui.scrollStep !== payload.step && payload.decision && moving && !inView(moving)) {
+        centreOn([moving]); // only for a decision of this seat: never while it watches
       }
-      if (focus.length && box.scrollHeight > box.clientHeight) {
-        const mid = (at(1) - vb[1]) / vb[3];
-        box.scrollTop = Math.max(0, mid * box.scrollHeight - box.clientHeight / 2);
+    } else {
+      const focus = chosen ? [chosen] : onMap.filter((f) => f.side === "survivors");
+      if (focus.length) centreOn(focus);
+    }
+    ui.scrollStep = payload.step;
+    box.addEventListener("scroll", () => { ui.scroll = [box.scrollLeft, box.scrollTop]; });
+
+    // Each space's name in its upper half, under the figures (a figure's space is in its card
+    // and its title): sized to be read at the scale the map is drawn.
+    function writeNames() {
+      const scale = map.getBoundingClientRect().width / vb[2] || 1;
+      const size = Math.max(R * 0.42, 9 / scale); // at least 9 px on the screen
+      for (const s of Object.values(spaces)) {
+        const [x, y] = centre(s.q, s.r);
+        // dark words on a light hex, light ones on a dark hex
+        const rgb = shade(TERRAIN[s.terrain] || "#666666", s.level).match(/\d+/g).map(Number);
+        const light = 0.3 * rgb[0] + 0.59 * rgb[1] + 0.11 * rgb[2] > 150;
+        nameLayer.append(svg("text", {x: x.toFixed(1), y: (y - R * 0.32).toFixed(1),
+          class: "space-name", "data-space": s.name, "text-anchor": "middle",
+          "font-size": size.toFixed(1), fill: light ? "#111111" : "#ffffff", "fill-opacity": 0.85,
+          "pointer-events": "none"}, s.name));
       }
     }
-    box.addEventListener("scroll", () => { ui.scroll = [box.scrollLeft, box.scrollTop]; });
+
+    // The figure attacking now, in this seat's decision: the one whose turn (a survivor's or
+    // a special's) stands at its attack, its choices holding targets or none. The horde's
+    // attacks are many figures' and have no one to ask for.
+    function attackerNow() {
+      const turn = view.turn;
+      return payload.decision && turn && turn.step === "attack" && byId[turn.figure]
+        ? byId[turn.figure] : null;
+    }
+
+    // The rules' answer to "may this figure attack that one?" in a sentence.
+    function verdictText(verdict, target) {
+      const cite = verdict.cite ? ` (${D.forPlayers(verdict.cite)})` : "";
+      return verdict.may ? `${D.forPlayers(verdict.text)}${cite}`
+        : `${target} is not a target: ${D.forPlayers(verdict.text)}${cite}`;
+    }
+
+    function whyLine() {
+      const line = el("p", {class: "l4d-ruler l4d-why", "aria-live": "polite"});
+      const why = ui.why;
+      if (!why || why.step !== payload.step || !byId[why.target]) return line;
+      const name = byId[why.target].name;
+      if (!why.answer) line.append(`Why is ${name} not a target?…`);
+      else if (why.answer.error) line.append(el("span", {class: "blocked"}, why.answer.error));
+      else if (why.answer.attack) {
+        line.dataset.may = why.answer.attack.may ? "yes" : "no";
+        line.append(el("span", {class: why.answer.attack.may ? "clear" : "blocked"},
+          verdictText(why.answer.attack, name)));
+      }
+      return line;
+    }
+
+    // Ask the ruler from the attacker to the enemy clicked: its `attack` says why not.
+    async function askWhy(attacker, target) {
+      const mark = {step: payload.step, target: target.id, answer: null};
+      ui.why = mark;
+      redraw();
+      const token = new URLSearchParams(location.search).get("token") || "";
+      const result = await D.api("GET", `/api/games/${encodeURIComponent(payload.id)}/sight`
+        + `?token=${encodeURIComponent(token)}&from=${encodeURIComponent(attacker.space)}`
+        + `&to=${encodeURIComponent(target.space)}`);
+      if (ui.why !== mark || ui.gameId !== payload.id) return;
+      mark.answer = result.ok ? result.data : {error: D.errorText(result)};
+      redraw();
+    }
 
     function rulerLine() {
       const res = ui.rulerResult;
@@ -771,6 +907,11 @@
         line.append(`${res.from} → ${res.to}, ${res.distance} spaces: `,
           res.clear ? el("strong", {class: "clear"}, "clear line of sight")
             : el("strong", {class: "blocked"}, `blocked — ${res.reason}`));
+        const target = onMap.find((f) => f.space === res.to);
+        if (res.attack && target) {
+          line.append(" · ", el("span", {class: `attack ${res.attack.may ? "clear" : "blocked"}`},
+            verdictText(res.attack, target.name)));
+        }
       }
       return line;
     }
@@ -790,7 +931,23 @@
       } else if (movers.length > 1) {
         text.push("Click a figure with a gold ring to see where it can go.");
       }
-      if (Object.keys(groups.targets).length) text.push("Red-ringed figures are targets: click one.");
+      const aims = Object.keys(groups.noFigureSpaces)
+        .filter((n) => aimedOnly(groups.noFigureSpaces[n]));
+      if (aims.length) {
+        text.push(`Dashed orange spaces (${aims.length}): click one to throw at it or light it.`);
+      }
+      const onSpaces = Object.keys(groups.noFigureSpaces).filter((n) => !aims.includes(n));
+      if (onSpaces.length) { // a space's name holds a comma: a few set apart by slashes
+        text.push(onSpaces.length <= 3
+          ? `Click a highlighted space (${onSpaces.join(" / ")}) for its choices.`
+          : `Click one of the ${onSpaces.length} highlighted spaces for its choices.`);
+      }
+      if (Object.keys(groups.targets).length) {
+        text.push("Red-ringed figures are targets: click one (any other enemy: why not).");
+      } else if (attackerNow() && !payload.decision.actions.some((a) => (a.args || {}).verb
+          === "attack")) {
+        text.push(`No enemy is a target of ${attackerNow().name} now: click one to read why.`);
+      }
       if (Object.keys(groups.turns).length) text.push("Click a glowing figure to give it its turn.");
       return el("p", {class: "l4d-hint"}, text.join(" "));
     }
@@ -818,7 +975,11 @@
         drawn("key-ammo", swatch("3", "#f2d16b"), "ammo or fuel markers"),
         drawn("key-wounds", swatch("1", "#e0352b"), "wounds"), ...effects,
         drawn("key-deployed", "", "EXPLOSIVE / INCENDIARY AMMO in the status line: deployed"),
-        drawn("key-sight", swatch("", "#7dff8a", true), "seen by the figure inspected (Range & sight)"));
+        drawn("key-sight", swatch("", "#7dff8a", true), "seen by the figure inspected (Range & sight)"),
+        drawn("key-aim", svg("svg", {viewBox: "-6 -6 12 12", class: "swatch", width: 14,
+          height: 14, "aria-hidden": "true"}, svg("circle", {r: 4.5, fill: "none", stroke: AIM,
+          "stroke-width": 1.4, "stroke-dasharray": "3 2"})),
+        "dashed orange: a space to throw an explosive at, or a can or tank to light (click it)"));
     }
 
     function survivorCards() {
@@ -836,7 +997,8 @@
         if (f.set_aside) state.push(`${plural(f.set_aside, "wound")} set aside`);
         for (const [k, v] of Object.entries(f.markers || {})) state.push(markerText(k, v));
         const carried = Object.entries(f.items || {}).map(([slot, item]) =>
-          el("li", {}, el("span", {class: "slot"}, slot), " ", pretty(item),
+          el("li", {title: ((view.item_texts || {})[item] || [])[1] || ""},
+            el("span", {class: "slot"}, slot), " ", pretty(item),
             f.ammo && f.ammo[item] !== undefined ? el("span", {class: "ammo"},
               ` ${f.ammo[item]} ${FUEL.includes(item) ? "fuel" : "ammo"}`) : null));
         return el("article", {class: `survivor-card${f.down ? " down" : ""}${f.destroyed ? " destroyed" : ""}${ui.selected === f.id ? " selected" : ""}`,
@@ -868,6 +1030,19 @@
         specials.length ? `; ${specials.join(", ")}` : "");
     }
 
+    // The rulebook's words for each item the decision names (a weapon to take, an item to
+    // pick up or use), right after the choices: a player compares them before choosing.
+    function offeredItems() {
+      const texts = view.item_texts || {};
+      const named = [...new Set(((payload.decision || {}).actions || [])
+        .map((a) => (a.args || {}).item).filter((item) => item && texts[item]))];
+      if (!named.length) return null;
+      return el("details", {class: "l4d-more l4d-item-texts", open: true},
+        el("summary", {}, "What these items do"),
+        el("ul", {}, named.map((item) => el("li", {"data-item": item},
+          el("strong", {}, texts[item][0]), ` ${texts[item][1]}`))));
+    }
+
     function few(names) {
       const counts = {};
       for (const n of names) counts[n] = (counts[n] || 0) + 1;
@@ -885,7 +1060,8 @@
         fx.length ? el("p", {}, el("strong", {}, "Effects: "), fx.join("; ")) : null);
     }
 
-    return {actions: groups.board, after: el("div", {class: "l4d l4d-after"}, more)};
+    return {actions: groups.board, after: el("div", {class: "l4d l4d-after"}, offeredItems(),
+      more)};
   }
 
   D.registerRenderer("left-4-dead", render);
