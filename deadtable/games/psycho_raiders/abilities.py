@@ -33,11 +33,13 @@ def open_to(state: PsychoRaidersState, char: Character, ability: str) -> int | N
     found = _listed(state.rules.sheets.abilities).get((side, ability))
     if found is None:
         return None
-    used = [u for u in state.abilities_used if u.startswith(f"{side}:")]
-    if state.options["abilities"] == "one-per-side" and used:
-        return None
-    if f"{side}:{ability}" in used:
-        return None
+    if state.abilities_used:  # none used yet is the common case: nothing to look through
+        mine = f"{side}:"
+        used = [u for u in state.abilities_used if u.startswith(mine)]
+        if state.options["abilities"] == "one-per-side" and used:
+            return None
+        if f"{side}:{ability}" in used:
+            return None
     return found.amount or 0
 
 

@@ -16,7 +16,7 @@ from deadtable.engine.board import distances as engine_distances
 from deadtable.engine.board import sight
 from deadtable.engine.board.model import edge_key
 from deadtable.engine.dice import derive_seed
-from deadtable.games.psycho_raiders import geometry, hiding, movement
+from deadtable.games.psycho_raiders import crashes, geometry, hiding, movement
 from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, ready
 from deadtable.games.psycho_raiders.spaces import spaces
@@ -152,6 +152,19 @@ def test_every_decision_is_the_one_a_fresh_look_makes(options: dict[str, object]
         state.apply(players[decision.seat].act(observe(state)))
     assert state.outcome is not None
     assert len(steps) > 100  # the look was carried from step to step
+
+
+def test_the_enemy_vehicles_found_in_one_pass_are_those_enemy_car_names() -> None:
+    """crashes.enemy_cars finds every vehicle's driver in one pass over the characters: the
+    vehicles standing that enemy_car() (the driver's side, else the owner's) calls enemies."""
+    met = 0
+    for state in _mid_game_states(40, seed=8):
+        for char in state.chars.values():
+            plain = [(name, space) for name, space in state.vehicles.items()
+                     if not state.cars[name]["wrecked"] and crashes.enemy_car(state, char, name)]
+            assert crashes.enemy_cars(state, char) == plain, char.key
+            met += any(c.vehicle is not None for c in state.chars.values())
+    assert met > 0  # some of those states had someone in a vehicle
 
 
 def test_the_characters_waiting_for_a_turn_are_those_ready() -> None:
