@@ -114,7 +114,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                                found)
         # the characters, looked at once for every offer, or the look the step that led
         # here carried over (only its token moved)
-        seen = carried if carried is not None and carried.char is char else Glance(state, char)
+        seen = (carried if carried is not None and carried.char is char
+                else self._look(state, char))
         state.look = (frame, seen)  # for this decision's move to carry on
         if char.grabbed_by is None:
             found += self._moves(state, frame, char, seen.crowd)
@@ -143,6 +144,19 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         # made, not lazy: the offers are made already (and Decision.of's test of an
         # ActionList goes through the ABC machinery, a cost every step)
         return Decision(char.seat, f"{char.name}: move and take one action", tuple(found))
+
+    @staticmethod
+    def _look(state: PsychoRaidersState, char: Character) -> Glance:
+        """A new look, or the look that ended the turn before turned to this character if
+        nothing happened since but this turn's start: the one line it logged, and no action
+        but the raiders' "no-reveal" in between (whatever changes a piece logs it)."""
+        ended, state.ended = state.ended, None
+        if ended is not None:
+            last, logged, acted = ended
+            if len(state.log) == logged + 1 and all(
+                    done == "no-reveal" for done in state.history[acted + 1:]):
+                return last.turned(state, char)
+        return Glance(state, char)
 
     def run(self, state: PsychoRaidersState, frame: Turn) -> None:
         state.adrenaline.pop(frame.char, None)
@@ -196,6 +210,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         if verb == "end":
             state.adrenaline.pop(char.key, None)
             state.pop()
+            look = state.look
+            if look is not None and look[0] is frame:  # the next turn may start from it
+                state.ended = (look[1], len(state.log), len(state.history))
         elif verb == "move":
             token_text, _, name = rest.partition(":")
             self._move(state, frame, char, int(token_text), name)
