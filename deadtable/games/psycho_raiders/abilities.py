@@ -72,8 +72,11 @@ def turn_offers(state: PsychoRaidersState, char: Character, will_token: int,
     found = []
     if seen is None:
         seen = Glance(state, char)
-    amount, appear = seen.keep("abilities", lambda: (
-        open_to(state, char, "adrenaline"), open_to(state, char, "appear-anywhere")))
+    kept = seen.kept.get("abilities")  # seen.keep(), inline: no closure made each step
+    if kept is None:
+        kept = seen.kept["abilities"] = (open_to(state, char, "adrenaline"),
+                                         open_to(state, char, "appear-anywhere"))
+    amount, appear = kept
     if amount:
         for token in sorted(char.tokens):
             if will_token not in (0, token):

@@ -125,7 +125,9 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool,
     here = seen.here
     if here is None:
         return []
-    far = seen.keep("reach", lambda: reach(state, char))
+    far = seen.kept.get("reach")  # seen.keep(), inline: no closure made each step
+    if far is None:
+        far = seen.kept["reach"] = reach(state, char)
     away = distance_row(state.board, here)
     enemies = seen.enemies
     spaces = seen.enemy_spaces()

@@ -83,7 +83,9 @@ def offers(state: PsychoRaidersState, char: Character, seen: Glance) -> list[Act
     if here is None or char.vehicle is not None or char.grabbed_by is not None:
         return []
     found: list[Action] = []
-    far = seen.keep("reach", lambda: attacks.reach(state, char))
+    far = seen.kept.get("reach")  # seen.keep(), inline: no closure made each step
+    if far is None:
+        far = seen.kept["reach"] = attacks.reach(state, char)
     if far == 0 and here not in state.vehicles.values():
         return found  # no weapon reaches beyond its own space, and no vehicle is on it
     away = distance_row(state.board, here)

@@ -153,7 +153,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             found.append(_end_action(char.name))
         # made, not lazy: the offers are made already (and Decision.of's test of an
         # ActionList goes through the ABC machinery, a cost every step)
-        return Decision(char.seat, f"{char.name}: move and take one action", tuple(found))
+        return Decision(char.seat, _prompt(char.name), tuple(found))
 
     @staticmethod
     def _look(state: PsychoRaidersState, char: Character) -> Glance:
@@ -335,6 +335,11 @@ def _will_action(token: int, hidden: bool) -> Action:
     return Action(f"will:{token}", f"Spend 1 Will for 1 more Speed"
                   f"{' (token ' + str(token) + ')' if hidden else ''} (10.34)",
                   {"verb": "will", "token": token})
+
+
+@cache
+def _prompt(name: str) -> str:
+    return f"{name}: move and take one action"
 
 
 @cache
