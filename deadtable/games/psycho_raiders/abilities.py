@@ -33,11 +33,13 @@ def open_to(state: PsychoRaidersState, char: Character, ability: str) -> int | N
     found = _listed(state.rules.sheets.abilities).get((side, ability))
     if found is None:
         return None
-    used = [u for u in state.abilities_used if u.startswith(f"{side}:")]
-    if state.options["abilities"] == "one-per-side" and used:
-        return None
-    if f"{side}:{ability}" in used:
-        return None
+    if state.abilities_used:  # none used yet is the common case: nothing to look through
+        mine = f"{side}:"
+        used = [u for u in state.abilities_used if u.startswith(mine)]
+        if state.options["abilities"] == "one-per-side" and used:
+            return None
+        if f"{side}:{ability}" in used:
+            return None
     return found.amount or 0
 
 
@@ -70,8 +72,11 @@ def turn_offers(state: PsychoRaidersState, char: Character, will_token: int,
     found = []
     if seen is None:
         seen = Glance(state, char)
-    amount, appear = seen.keep("abilities", lambda: (
-        open_to(state, char, "adrenaline"), open_to(state, char, "appear-anywhere")))
+    kept = seen.kept.get("abilities")  # seen.keep(), inline: no closure made each step
+    if kept is None:
+        kept = seen.kept["abilities"] = (open_to(state, char, "adrenaline"),
+                                         open_to(state, char, "appear-anywhere"))
+    amount, appear = kept
     if amount:
         for token in sorted(char.tokens):
             if will_token not in (0, token):

@@ -64,8 +64,11 @@ def offers(state: PsychoRaidersState, char: Character,
     if state.dropped.get(here) and len(char.weapons) < state.rules.numbers["carry"]:
         found.append(_PICKUP)
     carry = state.rules.numbers["carry"]
-    if here not in seen.keep("friend-spaces", lambda: frozenset(
-            s for c in seen.friends if c is not char for s in c.tokens.values())):
+    friends = seen.kept.get("friend-spaces")  # seen.keep(), inline: no closure made
+    if friends is None:
+        friends = seen.kept["friend-spaces"] = frozenset(
+            s for c in seen.friends if c is not char for s in c.tokens.values())
+    if here not in friends:
         return found  # no friend here to pass a weapon to
     for other in seen.friends:
         if (here in other.tokens.values() and other is not char and not other.hidden

@@ -125,7 +125,9 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool,
     here = seen.here
     if here is None:
         return []
-    far = seen.keep("reach", lambda: reach(state, char))
+    far = seen.kept.get("reach")  # seen.keep(), inline: no closure made each step
+    if far is None:
+        far = seen.kept["reach"] = reach(state, char)
     away = distance_row(state.board, here)
     enemies = seen.enemies
     spaces = seen.enemy_spaces()
@@ -136,8 +138,12 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool,
             if hexes is not None and hexes <= far:
                 near = True
                 break
-    if not near and (char.vehicle is not None or not seen.keep(
-            "enemy-aboard", lambda: any(c.vehicle is not None for c in enemies))):
+    if not near and char.vehicle is None:
+        aboard = seen.kept.get("enemy-aboard")  # seen.keep(), inline: no closure made
+        if aboard is None:
+            aboard = seen.kept["enemy-aboard"] = any(c.vehicle is not None for c in enemies)
+        near = aboard  # an enemy in a vehicle to get into
+    if not near:
         # no enemy token within reach, none in a vehicle to get into (the common case)
         return [_ESCAPE] if char.grabbed_by is not None and not close_only else []
     found = []

@@ -56,20 +56,41 @@ def enemy_car(state: PsychoRaidersState, char: Character, name: str) -> bool:
     return owner == ("raiders" if state.side_of(char) == "campers" else "campers")
 
 
+def enemy_cars(state: PsychoRaidersState, char: Character) -> list[tuple[str, int]]:
+    """The vehicles standing that are enemies to `char` (enemy_car), with their spaces: every
+    vehicle's driver found in one pass over the characters, not one pass each."""
+    drivers: dict[str, Character] = {}
+    for other in state.chars.values():  # aboard()'s first rider of each vehicle
+        name = other.vehicle
+        if name is not None and name not in drivers and state.active(other):
+            drivers[name] = other
+    side = state.side_of(char)
+    foes = "raiders" if side == "campers" else "campers"
+    found = []
+    for name, space in state.vehicles.items():
+        if state.cars[name]["wrecked"]:
+            continue
+        rider = drivers.get(name)
+        if (state.side_of(rider) != side if rider is not None
+                else state.rules.vehicles[name].owner.lower() == foes):
+            found.append((name, space))
+    return found
+
+
 def offers(state: PsychoRaidersState, char: Character, seen: Glance) -> list[Action]:
     """15.2: attack a vehicle in range of a weapon; `seen` is the decision's Glance."""
     here = seen.here
     if here is None or char.vehicle is not None or char.grabbed_by is not None:
         return []
     found: list[Action] = []
-    far = seen.keep("reach", lambda: attacks.reach(state, char))
+    far = seen.kept.get("reach")  # seen.keep(), inline: no closure made each step
+    if far is None:
+        far = seen.kept["reach"] = attacks.reach(state, char)
     if far == 0 and here not in state.vehicles.values():
         return found  # no weapon reaches beyond its own space, and no vehicle is on it
     away = distance_row(state.board, here)
     # the enemy vehicles standing, kept: only the character's tokens move while a look lasts
-    targets = seen.keep("enemy-cars", lambda: [
-        (name, space) for name, space in state.vehicles.items()
-        if not state.cars[name]["wrecked"] and enemy_car(state, char, name)])
+    targets = seen.keep("enemy-cars", lambda: enemy_cars(state, char))
     for name, space in targets:
         hexes = away[space]
         if hexes is None or hexes > far:

@@ -84,6 +84,36 @@ class Glance:
         self.here = state.space_of(self.char)
 
 
+    def turned(self, state: PsychoRaidersState, char: Character) -> Glance:
+        """The look for `char`'s turn, made from this look at the turn before when nothing
+        but the new turn's start has happened since (turn.py tells when): the same
+        characters in play on the same spaces, seen from `char`'s side. It keeps what this
+        look kept that hangs only on that side (where the enemies and their vehicles are,
+        hiding from them) or on no side."""
+        new = Glance.__new__(Glance)
+        new.char = char
+        new.side = side = state.side_of(char)
+        if side == self.side:
+            new.friends, new.enemies, new.crowd = self.friends, self.enemies, self.crowd.copy()
+            carry = _SIDE_KEPT
+        else:
+            new.friends, new.enemies = self.enemies, self.friends
+            new.crowd = {space: (theirs, ours) for space, (ours, theirs) in self.crowd.items()}
+            carry = _TABLE_KEPT
+        new.here = state.space_of(char)
+        new.kept = {name: found for name, found in self.kept.items()
+                    if (name[0] if type(name) is tuple else name) in carry}
+        return new
+
+
+# What a look keeps that hangs on no side (where the unalerted townsfolk are, the reveals open
+# to the raiders) and what hangs on the character's side alone (its enemies' spaces, tokens
+# and vehicles; whether a space is hidden from them, kept by space): what `turned` carries.
+_TABLE_KEPT = frozenset({"unalerted", "reveals"})
+_SIDE_KEPT = _TABLE_KEPT | {"enemy-spaces", "enemy-aboard", "enemy-cars", "enemy-pieces",
+                            "can-hide"}
+
+
 def glance(state: PsychoRaidersState, char: Character, seen: Glance | None) -> Glance:
     """`seen` if the decision already took it, else a new look."""
     return seen if seen is not None else Glance(state, char)

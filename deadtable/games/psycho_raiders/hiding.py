@@ -172,8 +172,12 @@ def offers(state: PsychoRaidersState, char: Character,
     if here is None or char.vehicle is not None:
         return found
     # kept by space: a hidden character's decoy steps and `here` stays where it was
-    if len(char.tokens) < max_tokens(char) and seen.keep(
-            ("can-hide", here), lambda: can_hide(state, char, here, seen)):
+    hides: bool | None = False
+    if len(char.tokens) < max_tokens(char):
+        hides = seen.kept.get(("can-hide", here))  # seen.keep(), inline: no closure made
+        if hides is None:
+            hides = seen.kept[("can-hide", here)] = can_hide(state, char, here, seen)
+    if hides:
         crowd = seen.crowd
         for space in sorted(set(char.tokens.values())):
             if not room_for(state, char, space, fighting=False, crowd=crowd):

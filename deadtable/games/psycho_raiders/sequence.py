@@ -87,8 +87,7 @@ class PhaseHandler(Handler[PsychoRaidersState, Phase]):
         if frame.side == CAMPERS and frame.asked != len(frame.done) and undeclared(state):
             return reveal_decision(state)
         seat = waiting[0].seat
-        actions = [_turn_action(c.key, c.name) for c in waiting if c.seat == seat]
-        return Decision(seat, "Which of your characters takes its turn?", tuple(actions))
+        return _which(seat, tuple(c.name for c in waiting if c.seat == seat))
 
     def apply(self, state: PsychoRaidersState, frame: Phase, action_id: str) -> None:
         from deadtable.games.psycho_raiders.turn import begin_turn
@@ -107,22 +106,34 @@ class PhaseHandler(Handler[PsychoRaidersState, Phase]):
 
 
 @cache
-def _turn_action(key: str, name: str) -> Action:
-    return Action(f"turn:{key}", f"{name} takes a turn", {"verb": "turn", "character": key})
+def _which(seat: str, names: tuple[str, ...]) -> Decision:
+    """The seat's choice of which waiting character goes next, made once (a Decision is
+    immutable): the same few recur before every turn."""
+    return Decision(seat, "Which of your characters takes its turn?", tuple(
+        Action(f"turn:{name.lower()}", f"{name} takes a turn",
+               {"verb": "turn", "character": name.lower()}) for name in names))
 
 
 def undeclared(state: PsychoRaidersState) -> bool:
     """Whether some townsperson in play has not been revealed sinister: public, so asking
     the raiders tells nobody whether any is (17.21)."""
-    return any(c.kind == "townsfolk" and state.active(c) and c.key not in state.revealed_sinister
-               for c in state.chars.values())
+    revealed = state.revealed_sinister
+    # state.active(c), inline: asked before every campers' turn
+    return any(c.kind == "townsfolk" and c.key not in revealed and c.alerted and c.tokens
+               and not c.dead and not c.escaped for c in state.chars.values())
 
 
 def reveal_decision(state: PsychoRaidersState) -> Decision:
     """17.21: "A sinister townsfolk can be revealed at any time": before each turn in the
     campers' phase, the raiders' player who plays the revealed townsfolk may reveal one."""
-    return Decision(state.chars["spud"].seat, "Before the next campers' turn: reveal a "
-                    "sinister townsperson? (17.21)", (*reveal_offers(state), _NO_REVEAL))
+    return _reveal_question(state.chars["spud"].seat, tuple(reveal_offers(state)))
+
+
+@cache
+def _reveal_question(seat: str, reveals: tuple[Action, ...]) -> Decision:
+    """reveal_decision's Decision, made once for each seat and reveals open."""
+    return Decision(seat, "Before the next campers' turn: reveal a sinister townsperson? "
+                    "(17.21)", (*reveals, _NO_REVEAL))
 
 
 _NO_REVEAL = Action("no-reveal", "Not now", {"verb": "no-reveal"})

@@ -97,7 +97,7 @@ class PsychoRaidersState(ProcedureState):
     __slots__ = ("rules", "board", "chars", "real", "sinister", "revealed_sinister", "locked",
                  "opened", "decks", "outdoor", "kill", "kill_discard", "dropped", "weather",
                  "round", "bonus", "vehicles", "abilities_used", "adrenaline", "wall_damage",
-                 "cars", "burning", "look", "carried")
+                 "cars", "burning", "look", "carried", "ended")
 
     FRAMES: ClassVar[Frames]
     HANDLERS: ClassVar[dict[str, Handler[Any, Any]]]
@@ -125,14 +125,23 @@ class PsychoRaidersState(ProcedureState):
     wall_damage: dict[tuple[int, int], int]  # a wall's strength lost to attacks (15.5)
     burning: list[int]  # location spaces with a fire token (15.6)
     # A turn's Glance (glance.py), kept from its decision to that decision's move (`look`)
-    # and carried, moved with the token, to the next decision (`carried`): never saved or
-    # copied, and used only inside the one apply() that makes it (turn.py).
+    # and carried, moved with the token, to the next decision (`carried`); the look of the
+    # decision that ended the last turn, with the log's and the history's lengths then
+    # (`ended`): the next turn starts from it if nothing but its start happened (turn.py).
+    # Never saved or copied; true while the state changes only through apply() (a test that
+    # sets pieces by hand calls forget_looks()).
     look: tuple[Frame, Glance] | None
     carried: Glance | None
+    ended: tuple[Glance, int, int] | None
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self.look = self.carried = None
+        self.look = self.carried = self.ended = None
+
+    def forget_looks(self) -> None:
+        """Drop the looks carried from one step to the next: for code that sets pieces by
+        hand (a test's table), not through apply(), which alone keeps them true."""
+        self.look = self.carried = self.ended = None
 
     # -- who is who ----------------------------------------------------------------------------
     def side_of(self, char: Character) -> str:
@@ -257,7 +266,7 @@ class PsychoRaidersState(ProcedureState):
         self.wall_damage = {(a, b): v for a, b, v in data["wall_damage"]}
         self.cars = {k: v for k, v in data["cars"]}
         self.burning = list(data["burning"])
-        self.look = self.carried = None
+        self.look = self.carried = self.ended = None
         self._load_stack(data["stack"])
 
     def _copy_into(self, other: Any) -> None:
@@ -283,5 +292,5 @@ class PsychoRaidersState(ProcedureState):
         other.wall_damage = dict(self.wall_damage)
         other.cars = copy_plain(self.cars)
         other.burning = list(self.burning)
-        other.look = other.carried = None
+        other.look = other.carried = other.ended = None
         self._copy_stack(other)

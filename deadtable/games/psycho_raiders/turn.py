@@ -114,7 +114,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                                found)
         # the characters, looked at once for every offer, or the look the step that led
         # here carried over (only its token moved)
-        seen = carried if carried is not None and carried.char is char else Glance(state, char)
+        seen = (carried if carried is not None and carried.char is char
+                else self._look(state, char))
         state.look = (frame, seen)  # for this decision's move to carry on
         if char.grabbed_by is None:
             found += self._moves(state, frame, char, seen.crowd)
@@ -122,27 +123,50 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                 for token in sorted(char.tokens):
                     if frame.will_token in (0, token):
                         found.append(_will_action(token, char.hidden))
+        kept = seen.kept  # seen.keep(), inline: no closure made each step
         if not frame.acted:
             found += hiding.offers(state, char, seen)
             found += attacks.offers(state, char, close_only=False, seen=seen)
             # kept by space: they hang on nothing a step changes but where it is (a
             # hidden character's decoy steps and it stays)
-            found += seen.keep(("actions", seen.here), lambda: actions.offers(state, char, seen))
+            key = ("actions", seen.here)
+            if (offered := kept.get(key)) is None:
+                offered = kept[key] = actions.offers(state, char, seen)
+            found += offered
         if char.grabbed_by is None:
             found += abilities.turn_offers(state, char, frame.will_token, seen)
         found += vehicles.offers(state, frame, char, seen)
         if not frame.acted:
-            found += crashes.offers(state, char, seen) + crashes.ram_offers(state, frame, char)
+            found += crashes.offers(state, char, seen)
+            found += crashes.ram_offers(state, frame, char)
         if not frame.screamed:
-            found += seen.keep("screams", lambda: screaming.offers(state, char))
+            if (offered := kept.get("screams")) is None:
+                offered = kept["screams"] = screaming.offers(state, char)
+            found += offered
         if seen.side == RAIDERS:
-            found += seen.keep("reveals", lambda: screaming.reveal_offers(state))
-        if not (locations.must_vacate(state, char)
-                and any(a.id.startswith("move:") for a in found)):
+            if (offered := kept.get("reveals")) is None:
+                offered = kept["reveals"] = screaming.reveal_offers(state)
+            found += offered
+        if ((char.vehicle is None and not state.burning)  # nothing burns: the common case
+                or not (locations.must_vacate(state, char)
+                        and any(a.id.startswith("move:") for a in found))):
             found.append(_end_action(char.name))
         # made, not lazy: the offers are made already (and Decision.of's test of an
         # ActionList goes through the ABC machinery, a cost every step)
-        return Decision(char.seat, f"{char.name}: move and take one action", tuple(found))
+        return Decision(char.seat, _prompt(char.name), tuple(found))
+
+    @staticmethod
+    def _look(state: PsychoRaidersState, char: Character) -> Glance:
+        """A new look, or the look that ended the turn before turned to this character if
+        nothing happened since but this turn's start: the one line it logged, and no action
+        but the raiders' "no-reveal" in between (whatever changes a piece logs it)."""
+        ended, state.ended = state.ended, None
+        if ended is not None:
+            last, logged, acted = ended
+            if len(state.log) == logged + 1 and all(
+                    done == "no-reveal" for done in state.history[acted + 1:]):
+                return last.turned(state, char)
+        return Glance(state, char)
 
     def run(self, state: PsychoRaidersState, frame: Turn) -> None:
         state.adrenaline.pop(frame.char, None)
@@ -196,6 +220,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         if verb == "end":
             state.adrenaline.pop(char.key, None)
             state.pop()
+            look = state.look
+            if look is not None and look[0] is frame:  # the next turn may start from it
+                state.ended = (look[1], len(state.log), len(state.history))
         elif verb == "move":
             token_text, _, name = rest.partition(":")
             self._move(state, frame, char, int(token_text), name)
@@ -284,8 +311,11 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             # with only the step logged so far, the decision's look still tells where every
             # enemy and unalerted townsperson is: nobody there is the common answer
             known = seen if len(state.log) == logged + 1 else None
-            if known is None or space in known.keep("unalerted", lambda: frozenset(
-                    state.space_of(c) for c in screaming.waiting(state))):
+            unalerted: frozenset[int | None] | None = None
+            if known is not None and (unalerted := known.kept.get("unalerted")) is None:
+                unalerted = known.kept["unalerted"] = frozenset(  # known.keep(), inline
+                    state.space_of(c) for c in screaming.waiting(state))
+            if unalerted is None or space in unalerted:
                 screaming.visit(state, char)
             if ((known is None or len(state.log) != logged + 1
                  or space in known.enemy_spaces()) and state.enemies_at(char, space)):
@@ -305,6 +335,11 @@ def _will_action(token: int, hidden: bool) -> Action:
     return Action(f"will:{token}", f"Spend 1 Will for 1 more Speed"
                   f"{' (token ' + str(token) + ')' if hidden else ''} (10.34)",
                   {"verb": "will", "token": token})
+
+
+@cache
+def _prompt(name: str) -> str:
+    return f"{name}: move and take one action"
 
 
 @cache

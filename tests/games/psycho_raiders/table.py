@@ -29,6 +29,7 @@ def script(state: PsychoRaidersState, *rolls: int) -> None:
 
 def drive_to(state: PsychoRaidersState, vehicle: str, name: str) -> int:
     """Put a vehicle and everyone aboard on the hex called `name`."""
+    state.forget_looks()  # set by hand: what the state carried from its last look is stale
     space = state.vehicles[vehicle] = state.board.space(name)
     for char in state.chars.values():
         if char.vehicle == vehicle:
@@ -47,6 +48,7 @@ def on_the_road(players: int = 2, **options: Any) -> PsychoRaidersState:
 def put(state: PsychoRaidersState, key: str, space: str | int) -> None:
     char = state.chars[key]
     where = state.board.space(space) if isinstance(space, str) else space
+    state.forget_looks()  # set by hand: what the state carried from its last look is stale
     place(state, char, where)
     char.vehicle = None
 

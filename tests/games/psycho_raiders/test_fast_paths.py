@@ -16,7 +16,7 @@ from deadtable.engine.board import distances as engine_distances
 from deadtable.engine.board import sight
 from deadtable.engine.board.model import edge_key
 from deadtable.engine.dice import derive_seed
-from deadtable.games.psycho_raiders import geometry, hiding, movement
+from deadtable.games.psycho_raiders import crashes, geometry, hiding, movement, screaming
 from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, ready
 from deadtable.games.psycho_raiders.spaces import spaces
@@ -146,12 +146,75 @@ def test_every_decision_is_the_one_a_fresh_look_makes(options: dict[str, object]
     while (decision := state.decision) is not None:
         fresh = state.clone()
         fresh._decision = None  # a clone keeps the decision made: make it again
-        assert fresh.decision is not None and fresh.decision is not decision
+        assert fresh.decision is not None  # (the same object where a rule keeps it: phases)
         assert fresh.decision.ids == decision.ids, state.history[-3:]
         assert fresh.decision.prompt == decision.prompt
         state.apply(players[decision.seat].act(observe(state)))
     assert state.outcome is not None
     assert len(steps) > 100  # the look was carried from step to step
+
+
+def test_the_enemy_vehicles_found_in_one_pass_are_those_enemy_car_names() -> None:
+    """crashes.enemy_cars finds every vehicle's driver in one pass over the characters: the
+    vehicles standing that enemy_car() (the driver's side, else the owner's) calls enemies."""
+    met = 0
+    for state in _mid_game_states(40, seed=8):
+        for char in state.chars.values():
+            plain = [(name, space) for name, space in state.vehicles.items()
+                     if not state.cars[name]["wrecked"] and crashes.enemy_car(state, char, name)]
+            assert crashes.enemy_cars(state, char) == plain, char.key
+            met += any(c.vehicle is not None for c in state.chars.values())
+    assert met > 0  # some of those states had someone in a vehicle
+
+
+def _kept_afresh(state: PsychoRaidersState, char: Character, seen: Glance,
+                 name: object) -> object:
+    """What a look keeps under `name` (the makers at the rules' keep() calls), made anew."""
+    if isinstance(name, tuple) and name[0] == "can-hide":
+        return hiding.can_hide(state, char, name[1], seen)
+    makers = {
+        "enemy-spaces": lambda: frozenset(s for c in seen.enemies for s in c.tokens.values()),
+        "enemy-aboard": lambda: any(c.vehicle is not None for c in seen.enemies),
+        "enemy-cars": lambda: crashes.enemy_cars(state, char),
+        "enemy-pieces": lambda: hiding.enemy_pieces(state, char, seen),
+        "unalerted": lambda: frozenset(state.space_of(c) for c in screaming.waiting(state)),
+        "reveals": lambda: screaming.reveal_offers(state),
+    }
+    assert isinstance(name, str) and name in makers, name  # a name kept across turns
+    return makers[name]()
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 5}, {"players": 13},
+                                     {"events": "every-turn", "fog-dial": "on"}])
+def test_a_look_turned_to_the_next_turn_is_a_fresh_look(options: dict[str, object],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The look that ended a turn, turned to the next character (Glance.turned: nothing but
+    the turn's start happened since), sees what a fresh look sees, and what it keeps is what
+    the rules would work out afresh."""
+    turned, sides = [], set()
+    carry = Glance.turned
+
+    def checked(seen: Glance, state: PsychoRaidersState, char: Character) -> Glance:
+        look = carry(seen, state, char)
+        fresh = Glance(state, char)
+        assert (look.char, look.side, look.here) == (fresh.char, fresh.side, fresh.here)
+        assert (look.friends, look.enemies, look.crowd) == (
+            fresh.friends, fresh.enemies, fresh.crowd)
+        for name, found in look.kept.items():
+            assert found == _kept_afresh(state, char, fresh, name), name
+        turned.append(len(look.kept))
+        sides.add(look.side == seen.side)
+        return look
+
+    monkeypatch.setattr(Glance, "turned", checked)
+    game = registry.load("psycho-raiders", **options)
+    state = game.new(seed=derive_seed(9, 0))
+    players = {seat: agent_maker("random", game.id)(derive_seed(9, 0, 1 + n))
+               for n, seat in enumerate(game.seats)}
+    while (decision := state.decision) is not None:
+        state.apply(players[decision.seat].act(observe(state)))
+    assert len(turned) > 50 and sum(turned) > 50  # turned often, with what it kept
+    assert sides == {True, False}  # to a friend of the last character, and to an enemy
 
 
 def test_the_characters_waiting_for_a_turn_are_those_ready() -> None:
