@@ -91,6 +91,14 @@ def choose(seat: str, ids: list[str], pick: random.Random) -> str:
     return "end" if "end" in ids else ids[0]
 
 
+def play(page: Any, action: str) -> None:
+    """Click the action's button, opening the fold it is in ("Moves (6)") first if shut."""
+    button = page.locator(f'button[data-action="{action}"]')
+    if not button.is_visible():
+        page.locator("#actions details.fold", has=button).locator("summary").click()
+    click_and_wait(page, f'#actions button[data-action="{action}"]')
+
+
 def leaks(page: Any, seat: str) -> list[str]:
     """What the page shows that its seat may not know."""
     found = []
@@ -150,7 +158,7 @@ def test_two_people_play_a_short_game_to_its_end(server: Server, tmp_path: Path)
                         continue
                     ids = [b.get_attribute("data-action")
                            for b in page.locator("button[data-action]").all()]
-                    click_and_wait(page, f'button[data-action="{choose(seat, ids, pick)}"]')
+                    play(page, choose(seat, ids, pick))
                     clicks += 1
             for seat, page in pages.items():
                 page.wait_for_selector('body[data-status="over"]', state="attached")
@@ -286,16 +294,25 @@ def test_on_a_phone_the_choices_follow_the_map(server: Server, browser: Any,
 def test_the_ruler_says_and_draws_sight_and_line_of_fire(server: Server, browser: Any,
                                                         size: str, tmp_path: Path) -> None:
     """With the ruler on, two taps measure between two hexes: the server's answer in words
-    (hexes, sight for hiding, line of fire) and its line on the map; moves are not played."""
+    (hexes, sight for hiding, line of fire), written under the map so that the map stays
+    still under the finger, and its line on the map; moves are not played."""
     viewport = PHONE if size == "phone" else {"width": 1366, "height": 900}
     context, page = campers_page(server, browser, viewport)
     try:
         step = page.get_attribute("body", "data-step")
         page.click('button[data-tool="ruler"]')
         assert page.get_attribute('button[data-tool="ruler"]', "aria-pressed") == "true"
+        where = None
         for space in ("3,29", "7,24"):
             page.click(f'svg.pr-map g.hex[data-space="{space}"]', force=True)
+            at = (box(page, ".pr-map-box")["y"],
+                  page.evaluate("document.querySelector('.pr-map-box').scrollLeft"))
+            assert where in (None, at), f"the map moved from {where} to {at} between taps"
+            where = at
         said = page.wait_for_selector(".pr-ruler[data-clear]")
+        assert box(page, ".pr-map-box")["y"] == where[0]
+        frame = box(page, ".pr-map-box")
+        assert box(page, ".pr-ruler")["y"] >= frame["y"] + frame["height"]  # under the map
         text = said.inner_text()
         assert text.startswith("3,29 to 7,24: 6 hexes") and "line of fire (14.3)" in text
         assert page.locator("svg.pr-map .pr-ruler-end").count() == 2
@@ -305,5 +322,116 @@ def test_the_ruler_says_and_draws_sight_and_line_of_fire(server: Server, browser
         page.screenshot(path=str(shots(tmp_path) / f"psycho-raiders-ruler-{size}.png"))
         page.click('button[data-tool="ruler"]')  # off: the marks go
         assert page.locator("svg.pr-map .pr-ruler-end").count() == 0
+    finally:
+        context.close()
+
+
+def dawns_space(server: Server, page: Any) -> str:
+    view = server.get(*game_and_token(page))["view"]
+    space: str = next(c for c in view["characters"] if c["name"] == "Dawn")["tokens"][0]["space"]
+    return space
+
+
+def test_on_a_phone_the_moves_fold_into_one_line_and_a_tap_on_a_hex_moves(
+        server: Server, browser: Any, tmp_path: Path) -> None:
+    """Dawn's turn offers six moves and five Adrenaline steps: each folds into one line
+    ("Moves (6)", "Adrenaline (5)") among the other buttons, Undo stays on the prompt's line,
+    a tap on a gold hex moves her there, and a fold opened stays open at the next step."""
+    context, page = campers_page(server, browser, PHONE)
+    try:
+        click_and_wait(page, 'button[data-action="turn:dawn"]')
+        offered = server.get(*game_and_token(page))["decision"]["actions"]
+        moves = page.locator('#actions details.fold[data-group="Moves"]')
+        assert moves.get_attribute("open") is None
+        assert moves.locator("summary").inner_text().startswith(
+            f"Moves ({sum(a['id'].startswith('move:') for a in offered)})")
+        assert page.locator('#actions details.fold[data-group="Adrenaline"]').count() == 1
+        # every choice is still a button, reachable by Tab and a screen reader once unfolded
+        assert page.locator("#actions button[data-action]").count() == len(offered)
+        shown = [b for b in page.locator("#actions button[data-action]").all() if b.is_visible()]
+        assert len(shown) <= 5
+        prompt, undo = box(page, "#prompt"), box(page, "#undo")
+        assert undo["y"] < prompt["y"] + prompt["height"]  # the two boxes share a line
+        assert prompt["y"] < undo["y"] + undo["height"]
+        assert undo["x"] >= prompt["x"] + prompt["width"]  # beside it, on its line
+        page.screenshot(path=str(shots(tmp_path) / "psycho-raiders-phone-folds.png"),
+                        full_page=True)
+        moves.locator("summary").click()
+        target = page.locator("svg.pr-map g.hex.reach").first.get_attribute("data-space")
+        step = page.get_attribute("body", "data-step")
+        page.locator(f'svg.pr-map g.hex.reach[data-space="{target}"]').tap()
+        page.wait_for_selector(f'body:not([data-step="{step}"])', state="attached")
+        assert dawns_space(server, page) == target
+        again = page.locator('#actions details.fold[data-group="Moves"]')
+        assert again.get_attribute("open") is not None  # the person's fold kept
+    finally:
+        context.close()
+
+
+def test_a_folded_choice_is_played_by_its_key_only_once_its_fold_is_open(
+        server: Server, browser: Any) -> None:
+    context, page = campers_page(server, browser, DESKTOP)
+    try:
+        click_and_wait(page, 'button[data-action="turn:dawn"]')
+        first = page.locator('#actions details.fold[data-group="Moves"] button').first
+        key = first.get_attribute("data-key")
+        action = first.get_attribute("data-action")
+        assert key and action
+        step = page.get_attribute("body", "data-step")
+        page.keyboard.press(key)
+        page.wait_for_timeout(300)
+        assert page.get_attribute("body", "data-step") == step  # shut: nothing played
+        page.locator('#actions details.fold[data-group="Moves"] summary').focus()
+        page.keyboard.press("Enter")  # opened from the keyboard
+        page.keyboard.press(key)
+        page.wait_for_selector(f'body:not([data-step="{step}"])', state="attached")
+        assert dawns_space(server, page) == action.rsplit(":", 1)[1]
+    finally:
+        context.close()
+
+
+def test_on_a_phone_zoom_in_makes_hexes_a_fingertip_and_scrolls_both_ways(
+        server: Server, browser: Any, tmp_path: Path) -> None:
+    context, page = campers_page(server, browser, PHONE)
+    try:
+        click_and_wait(page, 'button[data-action="turn:dawn"]')
+        before = box(page, "svg.pr-map")["width"]
+        page.click('button[data-tool="zoom"]')
+        assert page.inner_text('button[data-tool="zoom"]') == "− Zoom out"
+        drawn, frame = box(page, "svg.pr-map"), box(page, ".pr-map-box")
+        assert drawn["width"] >= 1.9 * before
+        hex_box = box(page, "svg.pr-map g.hex polygon")
+        assert hex_box["width"] >= 40, f"a hex {hex_box['width']:.0f} px wide"
+        assert drawn["width"] > frame["width"] and drawn["height"] > frame["height"]
+        assert frame["height"] <= PHONE["height"] * 0.7  # the choices still follow it
+        # the box is scrolled to Dawn's moves, in sight inside it
+        reach = box(page, "svg.pr-map g.hex.reach")
+        for at, size in (("x", "width"), ("y", "height")):
+            assert frame[at] <= reach[at]
+            assert reach[at] + reach[size] <= frame[at] + frame[size]
+        assert page.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
+        page.screenshot(path=str(shots(tmp_path) / "psycho-raiders-phone-zoom.png"))
+        target = page.locator("svg.pr-map g.hex.reach").first.get_attribute("data-space")
+        step = page.get_attribute("body", "data-step")
+        page.locator(f'svg.pr-map g.hex.reach[data-space="{target}"]').tap()
+        page.wait_for_selector(f'body:not([data-step="{step}"])', state="attached")
+        assert dawns_space(server, page) == target
+        assert page.inner_text('button[data-tool="zoom"]') == "− Zoom out"  # still zoomed
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [(1000, 800), (1100, 800), (1199, 760)])
+def test_between_a_phone_and_a_wide_desktop_the_map_fits_the_window(
+        server: Server, browser: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    width, height = size
+    context, page = campers_page(server, browser, {"width": width, "height": height})
+    try:
+        page.evaluate("document.querySelector('.pr-tools').scrollIntoView()")
+        page.screenshot(path=str(shots(tmp_path) / f"psycho-raiders-{width}.png"))
+        drawn = box(page, "svg.pr-map")
+        assert drawn["height"] <= height - 100, f"{drawn['height']:.0f} px in {height}"
+        assert drawn["y"] + drawn["height"] <= height  # the whole map in sight at once
+        assert page.evaluate("document.documentElement.scrollWidth") == width
     finally:
         context.close()

@@ -6,9 +6,11 @@
 // character. A hex the seat may move to is outlined in gold, one holding a piece it may attack,
 // grab or seek in red; clicking it plays that choice (or, where several could be meant, the
 // page's list below offers them). Buildings are named on their footprints, weapons lying on a
-// hex and fire marked, and a legend under the map names every colour and mark. On a desktop
-// the map fits the window's height with the characters beside it; on a phone the characters
-// fold under one line, so the choices follow the map.
+// hex and fire marked, and a legend under the map names every colour and mark, the ruler's
+// answer too (under the map: a tap never moves it). Wider than a phone the map fits the
+// window's height, with the characters beside it on a desktop; elsewhere they fold under one
+// line, and the page folds the moves ({groups}), so the choices follow the map. Zoomed in,
+// the hexes are a fingertip wide in a box scrolled both ways to the seat's moves.
 "use strict";
 (function () {
   const D = window.Deadtable;
@@ -22,11 +24,25 @@
   const centre = (q, r) => [W * (q + r / 2), 1.5 * R * r];
   // verbs whose "character" (and "token") is a piece on the map the choice is aimed at
   const AIMED = new Set(["attack", "shoot", "grab", "flank", "seek", "ram"]);
-  const WIDE = "(min-width: 1000px)";  // the cards open by default
-  let cardsOpen = null;  // the person's own fold of the characters, kept across redraws
+  // verbs whose "space" is a hex to go to: outlined gold, and played by a tap on it
+  const GOING = new Set(["move", "car", "appear", "declare-hide"]);
+  const WIDE = "(min-width: 1200px)";  // the cards open by default, beside the map
+  const PHONE = "(max-width: 600px)";  // the key folds by default
+  // The person's own folds (the characters, the rooms, the key), open or shut as they left
+  // them across redraws; null until they touch one.
+  const folded = {cards: null, rooms: null, key: null};
+  const FEW_ROOMS = 4;  // more (Appear Anywhere offers every room) fold on a phone
   // The ruler: while on, a click on a hex picks one of its two ends instead of playing; the
   // server's answer (GET /sight) is kept with the step it was asked at.
   const ruler = {on: false, game: null, ends: [], answer: null};
+  // The map's zoom, and where its box was scrolled at which step: a redraw at the same step
+  // (the ruler's taps) keeps the map still under the finger; a new step centres the action.
+  const sight = {zoom: false, step: null, scroll: null};
+  // Alike choices the page folds under one line (a verb -> the fold's name and its note).
+  const FOLDS = {move: "Moves", car: "Moves", adrenaline: "Adrenaline", hide: "Hide",
+    "declare-hide": "Declare a hide", appear: "Appear"};
+  const TAP = "— or tap a gold hex on the map";
+  const NOTES = {Moves: TAP, Appear: TAP, "Declare a hide": TAP};
   let drawn = null;  // the last render's arguments, to redraw when the ruler changes
   const SPOTS = [[-0.42, -0.32], [0.42, -0.32], [-0.42, 0.38], [0.42, 0.38]];  // 2-4 tokens
   // two letters for a vehicle: the initials of two words ("PT"), else its first two ("Va")
@@ -44,25 +60,47 @@
     return out.join(" ");
   }
 
-  // On a screen narrower than the map (a phone), scroll it to where the seat acts: the
-  // first hex it may move to, else its first piece.
-  function showAction(board) {
-    const box = board.querySelector(".pr-map-box");
-    const spot = board.querySelector("svg.pr-map g.hex.reach") || board.querySelector(".pr-token.mine");
-    if (!box || !spot || box.scrollWidth <= box.clientWidth) return;
+  // Where the map's box is smaller than the map (a phone, or zoomed in), scroll it to where
+  // the seat acts, both ways: the first hex it may move to or aim at, else its first piece.
+  function showAction(box) {
+    const spot = box.querySelector("g.hex.reach, g.hex.target") || box.querySelector(".pr-token.mine");
+    if (!spot) return;
     const at = spot.getBoundingClientRect(), frame = box.getBoundingClientRect();
     box.scrollLeft += at.left + at.width / 2 - (frame.left + frame.width / 2);
+    box.scrollTop += at.top + at.height / 2 - (frame.top + frame.height / 2);
+  }
+
+  // The box scrolled where it was at this step and zoom, else to the action.
+  function placeMap(box, step) {
+    if (sight.scroll && sight.step === step) [box.scrollLeft, box.scrollTop] = sight.scroll;
+    else showAction(box);
+    sight.step = step;
+    sight.scroll = [box.scrollLeft, box.scrollTop];
+    box.addEventListener("scroll", () => { sight.scroll = [box.scrollLeft, box.scrollTop]; });
+  }
+
+  // The decision's alike choices, for the page to fold: [{name, note, ids}].
+  function folds(payload) {
+    const found = {};
+    for (const a of (payload && payload.decision ? payload.decision.actions : [])) {
+      const name = FOLDS[(a.args || {}).verb];
+      if (name) (found[name] || (found[name] = [])).push(a.id);
+    }
+    return Object.entries(found).map(([name, ids]) => ({name, note: NOTES[name], ids}));
   }
 
   function render(view, board, payload) {
     if (!view || !view.characters || !view.map) return false;
     drawn = [view, board, payload];
-    if (ruler.game !== (payload && payload.id)) Object.assign(ruler, {game: payload && payload.id, ends: [], answer: null});
+    if (ruler.game !== (payload && payload.id)) {
+      Object.assign(ruler, {game: payload && payload.id, ends: [], answer: null});
+      Object.assign(sight, {step: null, scroll: null});
+    }
     board.replaceChildren();
     const moves = {};
     for (const a of (payload && payload.decision ? payload.decision.actions : [])) {
       const args = a.args || {};
-      if (args.space && (args.verb === "move" || args.verb === "car")) {
+      if (args.space && GOING.has(args.verb)) {
         (moves[args.space] || (moves[args.space] = [])).push(a);
       }
     }
@@ -146,19 +184,23 @@
     for (const [building, [x, y]] of Object.entries(middles(view))) {
       map.append(svg("text", {x, y: y + 2.5, class: "pr-building"}, building));
     }
-    const mapBox = el("div", {class: "pr-map-box"}, map);
+    const mapBox = el("div", {class: `pr-map-box${sight.zoom ? " zoomed" : ""}`}, map);
     // the map's width for its height and the least width its hexes are drawn at, read by the
     // CSS (set through the CSSOM: the page's Content-Security-Policy refuses style attributes)
-    const main = el("div", {class: "pr-main"}, mapBox, legend());
+    // the ruler's answer under the map: a line appearing above it would move the map under
+    // the finger between two taps
+    const main = el("div", {class: "pr-main"}, mapBox, rulerSaid(),
+      fold("key", "pr-key", "Key: what the colours and marks mean", legend(),
+        !window.matchMedia(PHONE).matches));
     main.style.setProperty("--pr-ratio", ((maxX + 2 * R) / (maxY + 2 * R)).toFixed(4));
     main.style.setProperty("--pr-least", `${Math.round(maxX)}px`);  // narrower, it scrolls
     board.append(el("p", {class: "pr-status"},
       `Turn ${view.turn} · Weather: ${view.weather} · Kill Deck: ${view.kill_deck} cards · `
-      + "north is up: leave by the top edge, hidden, to escape"), rulerBar());
+      + "north is up: leave by the top edge, hidden, to escape"), tools());
     const side = el("div", {class: "pr-side"});
     board.append(el("div", {class: "pr-body"},
       main, side));
-    requestAnimationFrame(() => showAction(board));
+    placeMap(mapBox, payload ? payload.step : null);
     const rooms = view.map.rooms.map(([name]) => {
       const tokens = here[name] || [];
       const choices = moves[name] || [];
@@ -168,7 +210,11 @@
         ? el("button", {type: "button", onclick: () => D.act(choices[0].id)}, name) : name,
       who.length ? `: ${who.join(", ")}` : "");
     }).filter(Boolean);
-    if (rooms.length) side.append(el("ul", {class: "pr-rooms"}, rooms));
+    const roomList = el("ul", {class: "pr-rooms"}, rooms);
+    if (rooms.length > FEW_ROOMS) {
+      side.append(fold("rooms", "pr-rooms-box", `Rooms (${rooms.length})`, roomList,
+        window.matchMedia(WIDE).matches));
+    } else if (rooms.length) side.append(roomList);
     const cards = view.characters.filter((c) => c.alerted || c.kind !== "townsfolk").map((c) => {
       const where = c.tokens.map((t) => `#${t.token} ${t.space}${t.real === true && c.hidden ? " (you)" : ""}`);
       const state = [c.dead ? "dead" : null, c.escaped ? "escaped" : null,
@@ -182,15 +228,19 @@
         el("div", {}, `Tokens: ${where.length ? where.join("; ") : "off the map"}`),
         state.length ? el("div", {}, state.join(" · ")) : null);
     });
-    // folded on a phone so the choices come right after the map; open on a wider screen
-    const fold = el("details", {class: "pr-cards-box"},
-      el("summary", {}, `Characters (${cards.length}): `
-        + view.characters.filter((c) => c.alerted || c.kind !== "townsfolk").map((c) => c.name).join(", ")),
-      el("div", {class: "pr-cards"}, cards));
-    fold.open = cardsOpen === null ? window.matchMedia(WIDE).matches : cardsOpen;
-    fold.addEventListener("toggle", () => { cardsOpen = fold.open; });
-    side.append(fold);
-    return true;
+    // folded below a desktop's width so the choices come right after the map
+    side.append(fold("cards", "pr-cards-box", `Characters (${cards.length}): `
+      + view.characters.filter((c) => c.alerted || c.kind !== "townsfolk").map((c) => c.name).join(", "),
+    el("div", {class: "pr-cards"}, cards), window.matchMedia(WIDE).matches));
+    return {groups: folds(payload)};
+  }
+
+  // One of the person's folds: open as they left it, else as `open` says for this screen.
+  function fold(name, kind, summary, content, open) {
+    const box = el("details", {class: kind}, el("summary", {}, summary), content);
+    box.open = folded[name] === null ? open : folded[name];
+    box.addEventListener("toggle", () => { folded[name] = box.open; });
+    return box;
   }
 
   function redraw() {
@@ -215,14 +265,23 @@
     redraw();
   }
 
-  // The ruler's switch and what it last measured, in words.
-  function rulerBar() {
+  // The map's tools: the ruler's switch and the zoom.
+  function tools() {
     const button = el("button", {type: "button", class: "pr-tool", "data-tool": "ruler",
       "aria-pressed": ruler.on ? "true" : "false",
       title: "Line of sight (hiding, 12.2) and of fire (14.3) between two hexes",
       onclick: () => { Object.assign(ruler, {on: !ruler.on, ends: [], answer: null}); redraw(); }},
     ruler.on ? "Ruler on: tap two hexes" : "Ruler: sight and range");
-    const said = el("span", {class: "pr-ruler", "aria-live": "polite"});
+    const zoom = D.zoomButton(sight.zoom, () => {
+      Object.assign(sight, {zoom: !sight.zoom, scroll: null});
+      redraw();
+    }, "pr-tool");
+    return el("div", {class: "pr-tools"}, button, zoom);
+  }
+
+  // What the ruler last measured, in words.
+  function rulerSaid() {
+    const said = el("p", {class: "pr-ruler", "aria-live": "polite"});
     const res = ruler.answer;
     if (ruler.on && ruler.ends.length === 1) said.append(`from ${ruler.ends[0]}: tap the other end`);
     else if (ruler.ends.length === 2 && !res) said.append("measuring…");
@@ -236,7 +295,7 @@
         + ` · line of fire (14.3): ${res.fire ? "clear" : "blocked"}`
         + (res.lit ? ` · ${res.to} is lit (12.5)` : ""));
     }
-    return el("div", {class: "pr-tools"}, button, said);
+    return said;
   }
 
   // The ruler's ends, and its line: green where sight is clear, red from where it is blocked.
