@@ -435,3 +435,43 @@ def test_between_a_phone_and_a_wide_desktop_the_map_fits_the_window(
         assert page.evaluate("document.documentElement.scrollWidth") == width
     finally:
         context.close()
+
+
+def test_appear_anywhere_is_a_tap_on_the_map_and_its_offers_fold(server: Server,
+                                                                  browser: Any) -> None:
+    """Appear Anywhere offers every hex and room (16.2): the renderer outlines the hexes gold
+    and a tap on one plays it; it asks the page to fold the offers into one line, and on a
+    phone folds the rooms' list (one button each) and the key under one line each."""
+    context, page = campers_page(server, browser, PHONE)
+    try:
+        drawn = page.evaluate("""async () => {
+            const D = window.Deadtable;
+            const url = location.pathname.replace("/games/", "/api/games/") + location.search;
+            const payload = await (await fetch(url)).json();
+            const places = [...payload.view.map.hexes.map(([name]) => name),
+              ...payload.view.map.rooms.map(([name]) => name)];
+            payload.decision.actions = places.map((name) => ({id: `appear:${name}`,
+              label: `Appear Anywhere: to ${name} (16.2)`, args: {verb: "appear", space: name}}));
+            const board = document.createElement("div");
+            document.body.append(board);
+            let played = null;
+            D.act = (id) => { played = id; };
+            const result = D.renderers["psycho-raiders"](payload.view, board, payload);
+            const hex = board.querySelector('g.hex.reach[data-space="5,5"]');
+            hex.dispatchEvent(new MouseEvent("click"));
+            return {played, groups: result.groups, offered: places.length,
+              reach: board.querySelectorAll("g.hex.reach").length,
+              hexes: payload.view.map.hexes.length,
+              rooms: board.querySelector("details.pr-rooms-box").open,
+              roomButtons: board.querySelectorAll("details.pr-rooms-box button").length,
+              key: board.querySelector("details.pr-key").open};
+        }""")
+        assert drawn["played"] == "appear:5,5"
+        assert drawn["reach"] == drawn["hexes"]
+        [group] = drawn["groups"]
+        assert group["name"] == "Appear" and len(group["ids"]) == drawn["offered"]
+        assert "tap a gold hex" in group["note"]
+        assert drawn["roomButtons"] == drawn["offered"] - drawn["hexes"]
+        assert drawn["rooms"] is False and drawn["key"] is False  # folded on a phone
+    finally:
+        context.close()
