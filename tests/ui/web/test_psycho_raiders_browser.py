@@ -364,6 +364,12 @@ def test_on_a_phone_the_moves_fold_into_one_line_and_a_tap_on_a_hex_moves(
         assert dawns_space(server, page) == target
         again = page.locator('#actions details.fold[data-group="Moves"]')
         assert again.get_attribute("open") is not None  # the person's fold kept
+        # her two ways to hide stay in sight: too few to fold
+        hides = [a["id"] for a in server.get(*game_and_token(page))["decision"]["actions"]
+                 if a["id"].startswith("hide:")]
+        assert len(hides) == 2
+        for hide in hides:
+            assert page.locator(f'button[data-action="{hide}"]').is_visible()
     finally:
         context.close()
 

@@ -43,6 +43,8 @@
     "declare-hide": "Declare a hide", appear: "Appear"};
   const TAP = "— or tap a gold hex on the map";
   const NOTES = {Moves: TAP, Appear: TAP, "Declare a hide": TAP};
+  // the fewest offers folded, where not two: a camper's two ways to hide stay in sight
+  const LEAST = {Adrenaline: 3, Hide: 4};
   let drawn = null;  // the last render's arguments, to redraw when the ruler changes
   const SPOTS = [[-0.42, -0.32], [0.42, -0.32], [-0.42, 0.38], [0.42, 0.38]];  // 2-4 tokens
   // two letters for a vehicle: the initials of two words ("PT"), else its first two ("Va")
@@ -86,7 +88,8 @@
       const name = FOLDS[(a.args || {}).verb];
       if (name) (found[name] || (found[name] = [])).push(a.id);
     }
-    return Object.entries(found).map(([name, ids]) => ({name, note: NOTES[name], ids}));
+    return Object.entries(found).filter(([name, ids]) => ids.length >= (LEAST[name] || 2))
+      .map(([name, ids]) => ({name, note: NOTES[name], ids}));
   }
 
   function render(view, board, payload) {
