@@ -481,3 +481,37 @@ def test_appear_anywhere_is_a_tap_on_the_map_and_its_offers_fold(server: Server,
         assert drawn["rooms"] is False and drawn["key"] is False  # folded on a phone
     finally:
         context.close()
+
+
+def test_zoomed_in_the_others_moves_leave_the_map_where_the_person_looks(
+        server: Server, browser: Any) -> None:
+    """While the seat waits, each of the others' steps redraws the map: it stays scrolled
+    where the person left it; at the seat's next decision it scrolls to the hexes offered."""
+    context, page = campers_page(server, browser, PHONE)
+    try:
+        click_and_wait(page, 'button[data-action="turn:dawn"]')
+        page.click('button[data-tool="zoom"]')
+        kept = page.evaluate("""async () => {
+            const D = window.Deadtable;
+            const url = location.pathname.replace("/games/", "/api/games/") + location.search;
+            const payload = await (await fetch(url)).json();
+            const board = document.getElementById("board");
+            const draw = (changes) => {
+              const next = Object.assign({}, payload, changes);
+              D.renderers["psycho-raiders"](payload.view, board, next);
+              const box = board.querySelector(".pr-map-box");
+              return [box.scrollLeft, box.scrollTop];
+            };
+            board.querySelector(".pr-map-box").scrollTo(120, 150);
+            await new Promise((done) => requestAnimationFrame(done));
+            const waiting = draw({step: payload.step + 1, decision: null});
+            const deciding = draw({step: payload.step + 2});
+            const box = board.querySelector(".pr-map-box").getBoundingClientRect();
+            const reach = board.querySelector("g.hex.reach").getBoundingClientRect();
+            return {waiting, deciding, inside: reach.top >= box.top && reach.bottom <= box.bottom
+              && reach.left >= box.left && reach.right <= box.right};
+        }""")
+        assert kept["waiting"] == [120, 150]
+        assert kept["deciding"] != [120, 150] and kept["inside"]
+    finally:
+        context.close()

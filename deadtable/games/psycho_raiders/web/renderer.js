@@ -62,20 +62,22 @@
     return out.join(" ");
   }
 
-  // Where the map's box is smaller than the map (a phone, or zoomed in), scroll it to where
-  // the seat acts, both ways: the first hex it may move to or aim at, else its first piece.
-  function showAction(box) {
-    const spot = box.querySelector("g.hex.reach, g.hex.target") || box.querySelector(".pr-token.mine");
-    if (!spot) return;
+  // Where the map's box is smaller than the map (a phone, or zoomed in), scroll it to the
+  // spot, both ways.
+  function bringIntoBox(box, spot) {
     const at = spot.getBoundingClientRect(), frame = box.getBoundingClientRect();
     box.scrollLeft += at.left + at.width / 2 - (frame.left + frame.width / 2);
     box.scrollTop += at.top + at.height / 2 - (frame.top + frame.height / 2);
   }
 
-  // The box scrolled where it was at this step and zoom, else to the action.
+  // The box scrolled to where the seat acts at a new step (the first hex it may move to or
+  // aim at), else where the person left it: the others' moves, while the seat waits, never
+  // scroll it away from where they look. At first, it shows the seat's first piece.
   function placeMap(box, step) {
-    if (sight.scroll && sight.step === step) [box.scrollLeft, box.scrollTop] = sight.scroll;
-    else showAction(box);
+    const action = box.querySelector("g.hex.reach, g.hex.target");
+    const first = action || box.querySelector(".pr-token.mine");
+    if (sight.scroll && (sight.step === step || !action)) [box.scrollLeft, box.scrollTop] = sight.scroll;
+    else if (first) bringIntoBox(box, first);
     sight.step = step;
     sight.scroll = [box.scrollLeft, box.scrollTop];
     box.addEventListener("scroll", () => { sight.scroll = [box.scrollLeft, box.scrollTop]; });
