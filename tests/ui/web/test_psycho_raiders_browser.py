@@ -254,19 +254,38 @@ def test_a_piece_the_seat_may_attack_is_outlined_and_clicked(server: Server,
         context.close()
 
 
-def test_on_a_desktop_the_whole_map_fits_the_window_beside_the_characters(
+def test_on_a_desktop_the_whole_map_fits_the_window_beside_the_choices(
         server: Server, browser: Any, tmp_path: Path) -> None:
+    """At 1366x900 one scroll shows the whole map and, beside it, the prompt with Undo on its
+    line and every button: a tap on the map and a button press need no scrolling between."""
     context, page = campers_page(server, browser, {"width": 1366, "height": 900})
     try:
-        page.evaluate("document.querySelector('svg.pr-map').scrollIntoView()")
+        right = map_and_choices_in_sight(page, 900)
         page.screenshot(path=str(shots(tmp_path) / "psycho-raiders-desktop.png"))
-        drawn = box(page, "svg.pr-map")
-        assert drawn["height"] <= 900 - 100  # the whole map, with room for its ruler line
         assert page.locator(".pr-cards-box").get_attribute("open") is not None
         cards = box(page, ".pr-cards-box")
-        assert cards["x"] >= drawn["x"] + drawn["width"]  # beside the map, not under it
+        assert cards["x"] >= right  # beside the map, not under it
     finally:
         context.close()
+
+
+def map_and_choices_in_sight(page: Any, height: int) -> float:
+    """With Dawn's turn chosen and the page scrolled to the map's bottom: the whole map in
+    the window, and beside it the prompt, Undo on its line and every button. The map's
+    right edge."""
+    click_and_wait(page, 'button[data-action="turn:dawn"]')
+    page.evaluate("document.querySelector('svg.pr-map').scrollIntoView({block: 'end'})")
+    drawn = box(page, "svg.pr-map")
+    assert drawn["height"] <= height - 100  # the whole map, with room for its ruler line
+    assert drawn["y"] >= 0 and drawn["y"] + drawn["height"] <= height + 1  # rounding
+    right = drawn["x"] + drawn["width"]
+    prompt, undo = box(page, "#prompt"), box(page, "#undo")
+    assert prompt["x"] >= right and prompt["y"] >= 0  # beside the map, in sight
+    assert undo["y"] < prompt["y"] + prompt["height"]  # on the prompt's line
+    for button in page.locator("#actions > button, #actions summary").all():
+        place = button.bounding_box()
+        assert place["x"] >= right and place["y"] + place["height"] <= height
+    return right
 
 
 def test_on_a_phone_the_choices_follow_the_map(server: Server, browser: Any,
@@ -427,17 +446,17 @@ def test_on_a_phone_zoom_in_makes_hexes_a_fingertip_and_scrolls_both_ways(
         context.close()
 
 
-@pytest.mark.parametrize("size", [(1000, 800), (1100, 800), (1199, 760)])
-def test_between_a_phone_and_a_wide_desktop_the_map_fits_the_window(
+@pytest.mark.parametrize("size", [(1000, 800), (1100, 800), (1199, 760), (900, 700)])
+def test_between_a_phone_and_a_wide_desktop_the_map_fits_beside_the_choices(
         server: Server, browser: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    """From 900 to 1199 px wide the event log goes under, and the map fits the window's
+    height with the choices beside it."""
     width, height = size
     context, page = campers_page(server, browser, {"width": width, "height": height})
     try:
-        page.evaluate("document.querySelector('.pr-tools').scrollIntoView()")
+        map_and_choices_in_sight(page, height)
         page.screenshot(path=str(shots(tmp_path) / f"psycho-raiders-{width}.png"))
-        drawn = box(page, "svg.pr-map")
-        assert drawn["height"] <= height - 100, f"{drawn['height']:.0f} px in {height}"
-        assert drawn["y"] + drawn["height"] <= height  # the whole map in sight at once
+        assert box(page, "#events")["y"] >= box(page, "#board")["y"] + box(page, "#board")["height"]
         assert page.evaluate("document.documentElement.scrollWidth") == width
     finally:
         context.close()
@@ -468,8 +487,8 @@ def test_appear_anywhere_is_a_tap_on_the_map_and_its_offers_fold(server: Server,
             return {played, groups: result.groups, offered: places.length,
               reach: board.querySelectorAll("g.hex.reach").length,
               hexes: payload.view.map.hexes.length,
-              rooms: board.querySelector("details.pr-rooms-box").open,
-              roomButtons: board.querySelectorAll("details.pr-rooms-box button").length,
+              rooms: result.after.querySelector("details.pr-rooms-box").open,
+              roomButtons: result.after.querySelectorAll("details.pr-rooms-box button").length,
               key: board.querySelector("details.pr-key").open};
         }""")
         assert drawn["played"] == "appear:5,5"

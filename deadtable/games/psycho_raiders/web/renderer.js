@@ -8,9 +8,10 @@
 // page's list below offers them). Buildings are named on their footprints, weapons lying on a
 // hex and fire marked, and a legend under the map names every colour and mark, the ruler's
 // answer too (under the map: a tap never moves it). Wider than a phone the map fits the
-// window's height, with the characters beside it on a desktop; elsewhere they fold under one
-// line, and the page folds the moves ({groups}), so the choices follow the map. Zoomed in,
-// the hexes are a fingertip wide in a box scrolled both ways to the seat's moves.
+// window's height; the rooms and characters come after the page's choices ({after}), and
+// from 900 px the choices and they stand beside the map ({beside}); the page folds the moves
+// ({groups}), so on a phone the choices follow the map. Zoomed in, the hexes are a
+// fingertip wide in a box scrolled both ways to the seat's moves.
 "use strict";
 (function () {
   const D = window.Deadtable;
@@ -46,6 +47,7 @@
   // the fewest offers folded, where not two: a camper's two ways to hide stay in sight
   const LEAST = {Adrenaline: 3, Hide: 4};
   let drawn = null;  // the last render's arguments, to redraw when the ruler changes
+  let sideShown = null;  // the rooms and cards last drawn, under the page's choices
   const SPOTS = [[-0.42, -0.32], [0.42, -0.32], [-0.42, 0.38], [0.42, 0.38]];  // 2-4 tokens
   // two letters for a vehicle: the initials of two words ("PT"), else its first two ("Va")
   const short = (name) => {
@@ -202,10 +204,11 @@
     board.append(el("p", {class: "pr-status"},
       `Turn ${view.turn} · Weather: ${view.weather} · Kill Deck: ${view.kill_deck} cards · `
       + "north is up: leave by the top edge, hidden, to escape"), tools());
-    const side = el("div", {class: "pr-side"});
-    board.append(el("div", {class: "pr-body"},
-      main, side));
+    board.append(main);
     placeMap(mapBox, payload ? payload.step : null);
+    // the rooms and the characters go under the choices (the page's `after`), and on a
+    // desktop the choices and they stand beside the map (`beside`): map and choices in sight
+    const side = el("div", {class: "pr-side"});
     const rooms = view.map.rooms.map(([name]) => {
       const tokens = here[name] || [];
       const choices = moves[name] || [];
@@ -237,7 +240,10 @@
     side.append(fold("cards", "pr-cards-box", `Characters (${cards.length}): `
       + view.characters.filter((c) => c.alerted || c.kind !== "townsfolk").map((c) => c.name).join(", "),
     el("div", {class: "pr-cards"}, cards), window.matchMedia(WIDE).matches));
-    return {groups: folds(payload)};
+    // redrawn by the ruler or the zoom (not by the page), the side is put in place here
+    if (sideShown && sideShown.isConnected) sideShown.replaceWith(side);
+    sideShown = side;
+    return {groups: folds(payload), after: side, beside: true};
   }
 
   // One of the person's folds: open as they left it, else as `open` says for this screen.

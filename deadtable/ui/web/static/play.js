@@ -129,6 +129,8 @@
         drawn = render(payload.view, board, payload);
         if (drawn && Array.isArray(drawn.actions)) onBoard = new Set(drawn.actions);
         if (drawn && Array.isArray(drawn.groups)) groups = drawn.groups;
+        // the choices beside the board on a desktop (style.css), not under it
+        document.body.dataset.choices = drawn && drawn.beside ? "beside" : "under";
         if (drawn && drawn.after) after.append(drawn.after);
       } catch (error) {
         board.replaceChildren(el("p", {class: "error"}, `The board could not be drawn: ${error}`),
