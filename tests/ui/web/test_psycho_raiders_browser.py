@@ -534,3 +534,42 @@ def test_zoomed_in_the_others_moves_leave_the_map_where_the_person_looks(
         assert kept["deciding"] != [120, 150] and kept["inside"]
     finally:
         context.close()
+
+
+def test_a_tap_on_a_hex_two_tokens_may_reach_asks_which_under_the_map(server: Server,
+                                                                      browser: Any) -> None:
+    """A hidden character's two tokens may both move to one hex: a tap on it plays nothing
+    but offers both under the map (its ring on the map), scrolled into sight, where a tap on
+    one plays it."""
+    context, page = campers_page(server, browser, PHONE)
+    try:
+        asked = page.evaluate("""async () => {
+            const D = window.Deadtable;
+            const url = location.pathname.replace("/games/", "/api/games/") + location.search;
+            const payload = await (await fetch(url)).json();
+            payload.decision.actions = [1, 2].map((token) => ({id: `move:${token}:5,5`,
+              label: `Token ${token} moves to 5,5 (1 Speed)`,
+              args: {verb: "move", token, space: "5,5"}}));
+            const board = document.createElement("div");
+            document.body.append(board);
+            const played = [];
+            D.act = (id) => { played.push(id); };
+            D.renderers["psycho-raiders"](payload.view, board, payload);
+            board.querySelector('g.hex[data-space="5,5"]').dispatchEvent(new MouseEvent("click"));
+            const before = played.length;
+            const line = board.querySelector(".pr-which");
+            const shown = line.getBoundingClientRect();
+            const seen = shown.top >= 0 && shown.bottom <= innerHeight;  // scrolled into sight
+            const map = board.querySelector(".pr-map-box").getBoundingClientRect();
+            const offers = [...line.querySelectorAll("button")];
+            offers[1].click();
+            const ring = board.querySelectorAll("svg.pr-map .pr-ruler-end").length;
+            const under = line.getBoundingClientRect().top >= map.bottom;
+            return {before, played, text: line.textContent, ring, under, seen};
+        }""")
+        assert asked["before"] == 0  # the tap alone played nothing
+        assert asked["text"].startswith("5,5: which?") and "Token 1 moves" in asked["text"]
+        assert asked["played"] == ["move:2:5,5"]
+        assert asked["ring"] == 1 and asked["under"] and asked["seen"]
+    finally:
+        context.close()

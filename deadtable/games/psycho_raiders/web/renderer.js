@@ -48,6 +48,9 @@
   const LEAST = {Adrenaline: 3, Hide: 4};
   let drawn = null;  // the last render's arguments, to redraw when the ruler changes
   let sideShown = null;  // the rooms and cards last drawn, under the page's choices
+  // A hex tapped that offers several choices (a hidden character's two tokens may both go
+  // there): they are offered under the map until the step changes.
+  const which = {step: null, space: null};
   const SPOTS = [[-0.42, -0.32], [0.42, -0.32], [-0.42, 0.38], [0.42, 0.38]];  // 2-4 tokens
   // two letters for a vehicle: the initials of two words ("PT"), else its first two ("Va")
   const short = (name) => {
@@ -124,6 +127,7 @@
       if (c.vehicle && !c.dead) (riders[c.vehicle] || (riders[c.vehicle] = [])).push(c);
     }
     const targets = aimedAt(view, payload);
+    const offered = {};  // hex -> the choices a tap on it means
     const marks = {};
     for (const [kind, space] of view.map.markers) (marks[space] || (marks[space] = [])).push(kind);
 
@@ -138,6 +142,7 @@
       const [x, y] = centre(q, r);
       const aimed = targets[name] || [];
       const choices = [...(moves[name] || []), ...aimed];
+      if (choices.length) offered[name] = choices;
       const building = (view.map.footprints || {})[name];
       const lying = (view.dropped || {})[name] || 0;
       const burning = (view.burning || []).includes(name);
@@ -148,6 +153,13 @@
         "data-space": name, onclick: () => {
           if (ruler.on) pickEnd(name, payload);
           else if (choices.length === 1) D.act(choices[0].id);
+          else if (choices.length) {
+            Object.assign(which, {step: payload.step, space: name});
+            redraw();
+            // the offers in sight: the page scrolls the least that shows them, if at all
+            const line = board.querySelector(".pr-which");
+            if (line) line.scrollIntoView({block: "nearest"});
+          }
         }},
       svg("polygon", {points: corners(x, y, R), fill: TERRAIN[terrain] || "#666",
         stroke: aimed.length ? "#ff5a4a" : moves[name] ? "#ffd84a" : "#222",
@@ -188,6 +200,11 @@
     const at = {};
     for (const [name, q, r] of view.map.hexes) at[name] = centre(q, r);
     map.append(rulerMarks(at, payload));
+    const asked = which.step === (payload && payload.step) && offered[which.space];
+    if (asked) {
+      const [x, y] = at[which.space];
+      map.append(svg("circle", {cx: x, cy: y, r: R * 0.85, class: "pr-ruler-end"}));
+    }
     for (const [building, [x, y]] of Object.entries(middles(view))) {
       map.append(svg("text", {x, y: y + 2.5, class: "pr-building"}, building));
     }
@@ -197,6 +214,7 @@
     // the ruler's answer under the map: a line appearing above it would move the map under
     // the finger between two taps
     const main = el("div", {class: "pr-main"}, mapBox, rulerSaid(),
+      asked ? whichLine(which.space, asked) : null,
       fold("key", "pr-key", "Key: what the colours and marks mean", legend(),
         !window.matchMedia(PHONE).matches));
     main.style.setProperty("--pr-ratio", ((maxX + 2 * R) / (maxY + 2 * R)).toFixed(4));
@@ -214,9 +232,12 @@
       const choices = moves[name] || [];
       if (!tokens.length && !choices.length) return null;
       const who = tokens.map(({c, t}) => `${c.name}${c.hidden ? ` #${t.token}` : ""}${t.real === true && c.hidden ? " (you)" : ""}`);
-      return el("li", {}, choices.length === 1
-        ? el("button", {type: "button", onclick: () => D.act(choices[0].id)}, name) : name,
-      who.length ? `: ${who.join(", ")}` : "");
+      // a room is a button; where several choices go there, one button each
+      const buttons = choices.length === 1
+        ? [el("button", {type: "button", onclick: () => D.act(choices[0].id)}, name)]
+        : [name, ...choices.map((a) => [" ", el("button", {type: "button",
+          onclick: () => D.act(a.id)}, D.forPlayers(a.label))])];
+      return el("li", {}, ...buttons, who.length ? `: ${who.join(", ")}` : "");
     }).filter(Boolean);
     const roomList = el("ul", {class: "pr-rooms"}, rooms);
     if (rooms.length > FEW_ROOMS) {
@@ -288,6 +309,13 @@
       redraw();
     }, "pr-tool");
     return el("div", {class: "pr-tools"}, button, zoom);
+  }
+
+  // The choices a tapped hex offers, under the map: "9,30: which?" and a button each.
+  function whichLine(space, choices) {
+    return el("p", {class: "pr-which", role: "group", "aria-live": "polite"}, `${space}: which? `,
+      ...choices.map((a) => el("button", {type: "button", "data-choice": a.id,
+        onclick: () => D.act(a.id)}, D.forPlayers(a.label))));
   }
 
   // What the ruler last measured, in words.
