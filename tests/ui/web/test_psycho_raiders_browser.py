@@ -215,6 +215,14 @@ def test_the_legend_names_every_mark_and_the_buildings_are_named(server: Server,
         context.close()
 
 
+def on_page(body: str) -> str:
+    """A script for page.evaluate: `body` run with the seat's payload fetched afresh (`D` the
+    page's Deadtable, `arg` evaluate's argument), to feed the renderer offers of its own."""
+    return ("async (arg) => {\n  const D = window.Deadtable;\n"
+            "  const url = location.pathname.replace('/games/', '/api/games/') + location.search;\n"
+            "  const payload = await (await fetch(url)).json();\n" + body + "}")
+
+
 def game_and_token(page: Any) -> tuple[str, str]:
     url = page.url  # /games/<id>?token=<token>
     return url.split("/games/")[1].split("?")[0], url.split("token=")[1]
@@ -229,13 +237,10 @@ def test_a_piece_the_seat_may_attack_is_outlined_and_clicked(server: Server,
     offer = {"id": attack.id, "label": attack.label, "args": attack.args}
     context, page = campers_page(server, browser, DESKTOP)
     try:
-        chosen = page.evaluate("""async (offer) => {
-            const D = window.Deadtable;
-            const url = location.pathname.replace("/games/", "/api/games/") + location.search;
-            const payload = await (await fetch(url)).json();
+        chosen = page.evaluate(on_page("""
             const ginger = payload.view.characters.find((c) => c.name === "Ginger");
             ginger.vehicle = null;  // standing on the map, not in the pickup
-            payload.decision.actions = [offer];
+            payload.decision.actions = [arg];
             const board = document.createElement("div");
             document.body.append(board);
             let played = null;
@@ -246,7 +251,7 @@ def test_a_piece_the_seat_may_attack_is_outlined_and_clicked(server: Server,
             return {id: played, space: ginger.tokens[0].space,
               targets: [...board.querySelectorAll("g.hex.target")].map((g) => g.dataset.space),
               stroke: target && target.querySelector("polygon").getAttribute("stroke")};
-        }""", offer)
+        """), offer)
         assert chosen["id"] == attack.id
         assert chosen["targets"] == [chosen["space"]]
         assert chosen["stroke"] == "#ff5a4a"
@@ -469,10 +474,7 @@ def test_appear_anywhere_is_a_tap_on_the_map_and_its_offers_fold(server: Server,
     phone folds the rooms' list (one button each) and the key under one line each."""
     context, page = campers_page(server, browser, PHONE)
     try:
-        drawn = page.evaluate("""async () => {
-            const D = window.Deadtable;
-            const url = location.pathname.replace("/games/", "/api/games/") + location.search;
-            const payload = await (await fetch(url)).json();
+        drawn = page.evaluate(on_page("""
             const places = [...payload.view.map.hexes.map(([name]) => name),
               ...payload.view.map.rooms.map(([name]) => name)];
             payload.decision.actions = places.map((name) => ({id: `appear:${name}`,
@@ -490,7 +492,7 @@ def test_appear_anywhere_is_a_tap_on_the_map_and_its_offers_fold(server: Server,
               rooms: result.after.querySelector("details.pr-rooms-box").open,
               roomButtons: result.after.querySelectorAll("details.pr-rooms-box button").length,
               key: board.querySelector("details.pr-key").open};
-        }""")
+        """))
         assert drawn["played"] == "appear:5,5"
         assert drawn["reach"] == drawn["hexes"]
         [group] = drawn["groups"]
@@ -510,10 +512,7 @@ def test_zoomed_in_the_others_moves_leave_the_map_where_the_person_looks(
     try:
         click_and_wait(page, 'button[data-action="turn:dawn"]')
         page.click('button[data-tool="zoom"]')
-        kept = page.evaluate("""async () => {
-            const D = window.Deadtable;
-            const url = location.pathname.replace("/games/", "/api/games/") + location.search;
-            const payload = await (await fetch(url)).json();
+        kept = page.evaluate(on_page("""
             const board = document.getElementById("board");
             const draw = (changes) => {
               const next = Object.assign({}, payload, changes);
@@ -529,7 +528,7 @@ def test_zoomed_in_the_others_moves_leave_the_map_where_the_person_looks(
             const reach = board.querySelector("g.hex.reach").getBoundingClientRect();
             return {waiting, deciding, inside: reach.top >= box.top && reach.bottom <= box.bottom
               && reach.left >= box.left && reach.right <= box.right};
-        }""")
+        """))
         assert kept["waiting"] == [120, 150]
         assert kept["deciding"] != [120, 150] and kept["inside"]
     finally:
@@ -543,10 +542,7 @@ def test_a_tap_on_a_hex_two_tokens_may_reach_asks_which_under_the_map(server: Se
     one plays it."""
     context, page = campers_page(server, browser, PHONE)
     try:
-        asked = page.evaluate("""async () => {
-            const D = window.Deadtable;
-            const url = location.pathname.replace("/games/", "/api/games/") + location.search;
-            const payload = await (await fetch(url)).json();
+        asked = page.evaluate(on_page("""
             payload.decision.actions = [1, 2].map((token) => ({id: `move:${token}:5,5`,
               label: `Token ${token} moves to 5,5 (1 Speed)`,
               args: {verb: "move", token, space: "5,5"}}));
@@ -566,7 +562,7 @@ def test_a_tap_on_a_hex_two_tokens_may_reach_asks_which_under_the_map(server: Se
             const ring = board.querySelectorAll("svg.pr-map .pr-ruler-end").length;
             const under = line.getBoundingClientRect().top >= map.bottom;
             return {before, played, text: line.textContent, ring, under, seen};
-        }""")
+        """))
         assert asked["before"] == 0  # the tap alone played nothing
         assert asked["text"].startswith("5,5: which?") and "Token 1 moves" in asked["text"]
         assert asked["played"] == ["move:2:5,5"]
