@@ -569,3 +569,16 @@ def test_a_tap_on_a_hex_two_tokens_may_reach_asks_which_under_the_map(server: Se
         assert asked["ring"] == 1 and asked["under"] and asked["seen"]
     finally:
         context.close()
+
+
+def test_a_phone_on_its_side_draws_the_map_to_tap_not_to_fit(server: Server,
+                                                            browser: Any) -> None:
+    """844x390 is too short to fit the map's height: it is drawn across the width instead,
+    its hexes a tap wide, and the page no wider than the screen."""
+    context, page = campers_page(server, browser, {"width": 844, "height": 390})
+    try:
+        hex_box = box(page, "svg.pr-map g.hex polygon")
+        assert hex_box["width"] >= 30, f"a hex {hex_box['width']:.0f} px wide"
+        assert page.evaluate("document.documentElement.scrollWidth") == 844
+    finally:
+        context.close()
