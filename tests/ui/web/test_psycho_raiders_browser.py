@@ -91,6 +91,14 @@ def choose(seat: str, ids: list[str], pick: random.Random) -> str:
     return "end" if "end" in ids else ids[0]
 
 
+def play(page: Any, action: str) -> None:
+    """Click the action's button, opening the fold it is in ("Moves (6)") first if shut."""
+    button = page.locator(f'button[data-action="{action}"]')
+    if not button.is_visible():
+        page.locator("#actions details.fold", has=button).locator("summary").click()
+    click_and_wait(page, f'#actions button[data-action="{action}"]')
+
+
 def leaks(page: Any, seat: str) -> list[str]:
     """What the page shows that its seat may not know."""
     found = []
@@ -150,7 +158,7 @@ def test_two_people_play_a_short_game_to_its_end(server: Server, tmp_path: Path)
                         continue
                     ids = [b.get_attribute("data-action")
                            for b in page.locator("button[data-action]").all()]
-                    click_and_wait(page, f'button[data-action="{choose(seat, ids, pick)}"]')
+                    play(page, choose(seat, ids, pick))
                     clicks += 1
             for seat, page in pages.items():
                 page.wait_for_selector('body[data-status="over"]', state="attached")
@@ -207,6 +215,14 @@ def test_the_legend_names_every_mark_and_the_buildings_are_named(server: Server,
         context.close()
 
 
+def on_page(body: str) -> str:
+    """A script for page.evaluate: `body` run with the seat's payload fetched afresh (`D` the
+    page's Deadtable, `arg` evaluate's argument), to feed the renderer offers of its own."""
+    return ("async (arg) => {\n  const D = window.Deadtable;\n"
+            "  const url = location.pathname.replace('/games/', '/api/games/') + location.search;\n"
+            "  const payload = await (await fetch(url)).json();\n" + body + "}")
+
+
 def game_and_token(page: Any) -> tuple[str, str]:
     url = page.url  # /games/<id>?token=<token>
     return url.split("/games/")[1].split("?")[0], url.split("token=")[1]
@@ -221,13 +237,10 @@ def test_a_piece_the_seat_may_attack_is_outlined_and_clicked(server: Server,
     offer = {"id": attack.id, "label": attack.label, "args": attack.args}
     context, page = campers_page(server, browser, DESKTOP)
     try:
-        chosen = page.evaluate("""async (offer) => {
-            const D = window.Deadtable;
-            const url = location.pathname.replace("/games/", "/api/games/") + location.search;
-            const payload = await (await fetch(url)).json();
+        chosen = page.evaluate(on_page("""
             const ginger = payload.view.characters.find((c) => c.name === "Ginger");
             ginger.vehicle = null;  // standing on the map, not in the pickup
-            payload.decision.actions = [offer];
+            payload.decision.actions = [arg];
             const board = document.createElement("div");
             document.body.append(board);
             let played = null;
@@ -238,7 +251,7 @@ def test_a_piece_the_seat_may_attack_is_outlined_and_clicked(server: Server,
             return {id: played, space: ginger.tokens[0].space,
               targets: [...board.querySelectorAll("g.hex.target")].map((g) => g.dataset.space),
               stroke: target && target.querySelector("polygon").getAttribute("stroke")};
-        }""", offer)
+        """), offer)
         assert chosen["id"] == attack.id
         assert chosen["targets"] == [chosen["space"]]
         assert chosen["stroke"] == "#ff5a4a"
@@ -246,19 +259,38 @@ def test_a_piece_the_seat_may_attack_is_outlined_and_clicked(server: Server,
         context.close()
 
 
-def test_on_a_desktop_the_whole_map_fits_the_window_beside_the_characters(
+def test_on_a_desktop_the_whole_map_fits_the_window_beside_the_choices(
         server: Server, browser: Any, tmp_path: Path) -> None:
+    """At 1366x900 one scroll shows the whole map and, beside it, the prompt with Undo on its
+    line and every button: a tap on the map and a button press need no scrolling between."""
     context, page = campers_page(server, browser, {"width": 1366, "height": 900})
     try:
-        page.evaluate("document.querySelector('svg.pr-map').scrollIntoView()")
+        right = map_and_choices_in_sight(page, 900)
         page.screenshot(path=str(shots(tmp_path) / "psycho-raiders-desktop.png"))
-        drawn = box(page, "svg.pr-map")
-        assert drawn["height"] <= 900 - 100  # the whole map, with room for its ruler line
         assert page.locator(".pr-cards-box").get_attribute("open") is not None
         cards = box(page, ".pr-cards-box")
-        assert cards["x"] >= drawn["x"] + drawn["width"]  # beside the map, not under it
+        assert cards["x"] >= right  # beside the map, not under it
     finally:
         context.close()
+
+
+def map_and_choices_in_sight(page: Any, height: int) -> float:
+    """With Dawn's turn chosen and the page scrolled to the map's bottom: the whole map in
+    the window, and beside it the prompt, Undo on its line and every button. The map's
+    right edge."""
+    click_and_wait(page, 'button[data-action="turn:dawn"]')
+    page.evaluate("document.querySelector('svg.pr-map').scrollIntoView({block: 'end'})")
+    drawn = box(page, "svg.pr-map")
+    assert drawn["height"] <= height - 100  # the whole map, with room for its ruler line
+    assert drawn["y"] >= 0 and drawn["y"] + drawn["height"] <= height + 1  # rounding
+    right = drawn["x"] + drawn["width"]
+    prompt, undo = box(page, "#prompt"), box(page, "#undo")
+    assert prompt["x"] >= right and prompt["y"] >= 0  # beside the map, in sight
+    assert undo["y"] < prompt["y"] + prompt["height"]  # on the prompt's line
+    for button in page.locator("#actions > button, #actions summary").all():
+        place = button.bounding_box()
+        assert place["x"] >= right and place["y"] + place["height"] <= height
+    return right
 
 
 def test_on_a_phone_the_choices_follow_the_map(server: Server, browser: Any,
@@ -286,16 +318,25 @@ def test_on_a_phone_the_choices_follow_the_map(server: Server, browser: Any,
 def test_the_ruler_says_and_draws_sight_and_line_of_fire(server: Server, browser: Any,
                                                         size: str, tmp_path: Path) -> None:
     """With the ruler on, two taps measure between two hexes: the server's answer in words
-    (hexes, sight for hiding, line of fire) and its line on the map; moves are not played."""
+    (hexes, sight for hiding, line of fire), written under the map so that the map stays
+    still under the finger, and its line on the map; moves are not played."""
     viewport = PHONE if size == "phone" else {"width": 1366, "height": 900}
     context, page = campers_page(server, browser, viewport)
     try:
         step = page.get_attribute("body", "data-step")
         page.click('button[data-tool="ruler"]')
         assert page.get_attribute('button[data-tool="ruler"]', "aria-pressed") == "true"
+        where = None
         for space in ("3,29", "7,24"):
             page.click(f'svg.pr-map g.hex[data-space="{space}"]', force=True)
+            at = (box(page, ".pr-map-box")["y"],
+                  page.evaluate("document.querySelector('.pr-map-box').scrollLeft"))
+            assert where in (None, at), f"the map moved from {where} to {at} between taps"
+            where = at
         said = page.wait_for_selector(".pr-ruler[data-clear]")
+        assert box(page, ".pr-map-box")["y"] == where[0]
+        frame = box(page, ".pr-map-box")
+        assert box(page, ".pr-ruler")["y"] >= frame["y"] + frame["height"]  # under the map
         text = said.inner_text()
         assert text.startswith("3,29 to 7,24: 6 hexes") and "line of fire (14.3)" in text
         assert page.locator("svg.pr-map .pr-ruler-end").count() == 2
@@ -305,5 +346,239 @@ def test_the_ruler_says_and_draws_sight_and_line_of_fire(server: Server, browser
         page.screenshot(path=str(shots(tmp_path) / f"psycho-raiders-ruler-{size}.png"))
         page.click('button[data-tool="ruler"]')  # off: the marks go
         assert page.locator("svg.pr-map .pr-ruler-end").count() == 0
+    finally:
+        context.close()
+
+
+def dawns_space(server: Server, page: Any) -> str:
+    view = server.get(*game_and_token(page))["view"]
+    space: str = next(c for c in view["characters"] if c["name"] == "Dawn")["tokens"][0]["space"]
+    return space
+
+
+def test_on_a_phone_the_moves_fold_into_one_line_and_a_tap_on_a_hex_moves(
+        server: Server, browser: Any, tmp_path: Path) -> None:
+    """Dawn's turn offers six moves and five Adrenaline steps: each folds into one line
+    ("Moves (6)", "Adrenaline (5)") among the other buttons, Undo stays on the prompt's line,
+    a tap on a gold hex moves her there, and a fold opened stays open at the next step."""
+    context, page = campers_page(server, browser, PHONE)
+    try:
+        click_and_wait(page, 'button[data-action="turn:dawn"]')
+        offered = server.get(*game_and_token(page))["decision"]["actions"]
+        moves = page.locator('#actions details.fold[data-group="Moves"]')
+        assert moves.get_attribute("open") is None
+        assert moves.locator("summary").inner_text().startswith(
+            f"Moves ({sum(a['id'].startswith('move:') for a in offered)})")
+        assert page.locator('#actions details.fold[data-group="Adrenaline"]').count() == 1
+        # every choice is still a button, reachable by Tab and a screen reader once unfolded
+        assert page.locator("#actions button[data-action]").count() == len(offered)
+        shown = [b for b in page.locator("#actions button[data-action]").all() if b.is_visible()]
+        assert len(shown) <= 5
+        prompt, undo = box(page, "#prompt"), box(page, "#undo")
+        assert undo["y"] < prompt["y"] + prompt["height"]  # the two boxes share a line
+        assert prompt["y"] < undo["y"] + undo["height"]
+        assert undo["x"] >= prompt["x"] + prompt["width"]  # beside it, on its line
+        page.screenshot(path=str(shots(tmp_path) / "psycho-raiders-phone-folds.png"),
+                        full_page=True)
+        moves.locator("summary").click()
+        target = page.locator("svg.pr-map g.hex.reach").first.get_attribute("data-space")
+        step = page.get_attribute("body", "data-step")
+        page.locator(f'svg.pr-map g.hex.reach[data-space="{target}"]').tap()
+        page.wait_for_selector(f'body:not([data-step="{step}"])', state="attached")
+        assert dawns_space(server, page) == target
+        again = page.locator('#actions details.fold[data-group="Moves"]')
+        assert again.get_attribute("open") is not None  # the person's fold kept
+        # her two ways to hide stay in sight: too few to fold
+        hides = [a["id"] for a in server.get(*game_and_token(page))["decision"]["actions"]
+                 if a["id"].startswith("hide:")]
+        assert len(hides) == 2
+        for hide in hides:
+            assert page.locator(f'button[data-action="{hide}"]').is_visible()
+    finally:
+        context.close()
+
+
+def test_a_folded_choice_is_played_by_its_key_only_once_its_fold_is_open(
+        server: Server, browser: Any) -> None:
+    context, page = campers_page(server, browser, DESKTOP)
+    try:
+        click_and_wait(page, 'button[data-action="turn:dawn"]')
+        first = page.locator('#actions details.fold[data-group="Moves"] button').first
+        key = first.get_attribute("data-key")
+        action = first.get_attribute("data-action")
+        assert key and action
+        step = page.get_attribute("body", "data-step")
+        page.keyboard.press(key)
+        page.wait_for_timeout(300)
+        assert page.get_attribute("body", "data-step") == step  # shut: nothing played
+        page.locator('#actions details.fold[data-group="Moves"] summary').focus()
+        page.keyboard.press("Enter")  # opened from the keyboard
+        page.keyboard.press(key)
+        page.wait_for_selector(f'body:not([data-step="{step}"])', state="attached")
+        assert dawns_space(server, page) == action.rsplit(":", 1)[1]
+    finally:
+        context.close()
+
+
+def test_on_a_phone_zoom_in_makes_hexes_a_fingertip_and_scrolls_both_ways(
+        server: Server, browser: Any, tmp_path: Path) -> None:
+    context, page = campers_page(server, browser, PHONE)
+    try:
+        click_and_wait(page, 'button[data-action="turn:dawn"]')
+        before = box(page, "svg.pr-map")["width"]
+        page.click('button[data-tool="zoom"]')
+        assert page.inner_text('button[data-tool="zoom"]') == "− Zoom out"
+        drawn, frame = box(page, "svg.pr-map"), box(page, ".pr-map-box")
+        assert drawn["width"] >= 1.9 * before
+        hex_box = box(page, "svg.pr-map g.hex polygon")
+        assert hex_box["width"] >= 40, f"a hex {hex_box['width']:.0f} px wide"
+        assert drawn["width"] > frame["width"] and drawn["height"] > frame["height"]
+        assert frame["height"] <= PHONE["height"] * 0.7  # the choices still follow it
+        # the box is scrolled to Dawn's moves, in sight inside it
+        reach = box(page, "svg.pr-map g.hex.reach")
+        for at, size in (("x", "width"), ("y", "height")):
+            assert frame[at] <= reach[at]
+            assert reach[at] + reach[size] <= frame[at] + frame[size]
+        assert page.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
+        page.screenshot(path=str(shots(tmp_path) / "psycho-raiders-phone-zoom.png"))
+        target = page.locator("svg.pr-map g.hex.reach").first.get_attribute("data-space")
+        step = page.get_attribute("body", "data-step")
+        page.locator(f'svg.pr-map g.hex.reach[data-space="{target}"]').tap()
+        page.wait_for_selector(f'body:not([data-step="{step}"])', state="attached")
+        assert dawns_space(server, page) == target
+        assert page.inner_text('button[data-tool="zoom"]') == "− Zoom out"  # still zoomed
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [(1000, 800), (1100, 800), (1199, 760), (900, 700)])
+def test_between_a_phone_and_a_wide_desktop_the_map_fits_beside_the_choices(
+        server: Server, browser: Any, size: tuple[int, int], tmp_path: Path) -> None:
+    """From 900 to 1199 px wide the event log goes under, and the map fits the window's
+    height with the choices beside it."""
+    width, height = size
+    context, page = campers_page(server, browser, {"width": width, "height": height})
+    try:
+        map_and_choices_in_sight(page, height)
+        page.screenshot(path=str(shots(tmp_path) / f"psycho-raiders-{width}.png"))
+        assert box(page, "#events")["y"] >= box(page, "#board")["y"] + box(page, "#board")["height"]
+        assert page.evaluate("document.documentElement.scrollWidth") == width
+    finally:
+        context.close()
+
+
+def test_appear_anywhere_is_a_tap_on_the_map_and_its_offers_fold(server: Server,
+                                                                  browser: Any) -> None:
+    """Appear Anywhere offers every hex and room (16.2): the renderer outlines the hexes gold
+    and a tap on one plays it; it asks the page to fold the offers into one line, and on a
+    phone folds the rooms' list (one button each) and the key under one line each."""
+    context, page = campers_page(server, browser, PHONE)
+    try:
+        drawn = page.evaluate(on_page("""
+            const places = [...payload.view.map.hexes.map(([name]) => name),
+              ...payload.view.map.rooms.map(([name]) => name)];
+            payload.decision.actions = places.map((name) => ({id: `appear:${name}`,
+              label: `Appear Anywhere: to ${name} (16.2)`, args: {verb: "appear", space: name}}));
+            const board = document.createElement("div");
+            document.body.append(board);
+            let played = null;
+            D.act = (id) => { played = id; };
+            const result = D.renderers["psycho-raiders"](payload.view, board, payload);
+            const hex = board.querySelector('g.hex.reach[data-space="5,5"]');
+            hex.dispatchEvent(new MouseEvent("click"));
+            return {played, groups: result.groups, offered: places.length,
+              reach: board.querySelectorAll("g.hex.reach").length,
+              hexes: payload.view.map.hexes.length,
+              rooms: result.after.querySelector("details.pr-rooms-box").open,
+              roomButtons: result.after.querySelectorAll("details.pr-rooms-box button").length,
+              key: board.querySelector("details.pr-key").open};
+        """))
+        assert drawn["played"] == "appear:5,5"
+        assert drawn["reach"] == drawn["hexes"]
+        [group] = drawn["groups"]
+        assert group["name"] == "Appear" and len(group["ids"]) == drawn["offered"]
+        assert "tap a gold hex" in group["note"]
+        assert drawn["roomButtons"] == drawn["offered"] - drawn["hexes"]
+        assert drawn["rooms"] is False and drawn["key"] is False  # folded on a phone
+    finally:
+        context.close()
+
+
+def test_zoomed_in_the_others_moves_leave_the_map_where_the_person_looks(
+        server: Server, browser: Any) -> None:
+    """While the seat waits, each of the others' steps redraws the map: it stays scrolled
+    where the person left it; at the seat's next decision it scrolls to the hexes offered."""
+    context, page = campers_page(server, browser, PHONE)
+    try:
+        click_and_wait(page, 'button[data-action="turn:dawn"]')
+        page.click('button[data-tool="zoom"]')
+        kept = page.evaluate(on_page("""
+            const board = document.getElementById("board");
+            const draw = (changes) => {
+              const next = Object.assign({}, payload, changes);
+              D.renderers["psycho-raiders"](payload.view, board, next);
+              const box = board.querySelector(".pr-map-box");
+              return [box.scrollLeft, box.scrollTop];
+            };
+            board.querySelector(".pr-map-box").scrollTo(120, 150);
+            await new Promise((done) => requestAnimationFrame(done));
+            const waiting = draw({step: payload.step + 1, decision: null});
+            const deciding = draw({step: payload.step + 2});
+            const box = board.querySelector(".pr-map-box").getBoundingClientRect();
+            const reach = board.querySelector("g.hex.reach").getBoundingClientRect();
+            return {waiting, deciding, inside: reach.top >= box.top && reach.bottom <= box.bottom
+              && reach.left >= box.left && reach.right <= box.right};
+        """))
+        assert kept["waiting"] == [120, 150]
+        assert kept["deciding"] != [120, 150] and kept["inside"]
+    finally:
+        context.close()
+
+
+def test_a_tap_on_a_hex_two_tokens_may_reach_asks_which_under_the_map(server: Server,
+                                                                      browser: Any) -> None:
+    """A hidden character's two tokens may both move to one hex: a tap on it plays nothing
+    but offers both under the map (its ring on the map), scrolled into sight, where a tap on
+    one plays it."""
+    context, page = campers_page(server, browser, PHONE)
+    try:
+        asked = page.evaluate(on_page("""
+            payload.decision.actions = [1, 2].map((token) => ({id: `move:${token}:5,5`,
+              label: `Token ${token} moves to 5,5 (1 Speed)`,
+              args: {verb: "move", token, space: "5,5"}}));
+            const board = document.createElement("div");
+            document.body.append(board);
+            const played = [];
+            D.act = (id) => { played.push(id); };
+            D.renderers["psycho-raiders"](payload.view, board, payload);
+            board.querySelector('g.hex[data-space="5,5"]').dispatchEvent(new MouseEvent("click"));
+            const before = played.length;
+            const line = board.querySelector(".pr-which");
+            const shown = line.getBoundingClientRect();
+            const seen = shown.top >= 0 && shown.bottom <= innerHeight;  // scrolled into sight
+            const map = board.querySelector(".pr-map-box").getBoundingClientRect();
+            const offers = [...line.querySelectorAll("button")];
+            offers[1].click();
+            const ring = board.querySelectorAll("svg.pr-map .pr-ruler-end").length;
+            const under = line.getBoundingClientRect().top >= map.bottom;
+            return {before, played, text: line.textContent, ring, under, seen};
+        """))
+        assert asked["before"] == 0  # the tap alone played nothing
+        assert asked["text"].startswith("5,5: which?") and "Token 1 moves" in asked["text"]
+        assert asked["played"] == ["move:2:5,5"]
+        assert asked["ring"] == 1 and asked["under"] and asked["seen"]
+    finally:
+        context.close()
+
+
+def test_a_phone_on_its_side_draws_the_map_to_tap_not_to_fit(server: Server,
+                                                            browser: Any) -> None:
+    """844x390 is too short to fit the map's height: it is drawn across the width instead,
+    its hexes a tap wide, and the page no wider than the screen."""
+    context, page = campers_page(server, browser, {"width": 844, "height": 390})
+    try:
+        hex_box = box(page, "svg.pr-map g.hex polygon")
+        assert hex_box["width"] >= 30, f"a hex {hex_box['width']:.0f} px wide"
+        assert page.evaluate("document.documentElement.scrollWidth") == 844
     finally:
         context.close()

@@ -756,9 +756,8 @@
       onclick: () => { ui.sightTool = !ui.sightTool; ui.ruler = false; ui.rulerEnds = []; ui.why = null;
         ui.rulerResult = null; if (!ui.sightTool) ui.inspect = null; redraw(); }},
     "Range & sight");
-    const zoomButton = el("button", {type: "button", class: `tool${ui.zoom ? " on" : ""}`,
-      "data-tool": "zoom", onclick: () => { ui.zoom = !ui.zoom; ui.scroll = null;
-        redraw(); }}, ui.zoom ? "− Zoom out" : "+ Zoom in");
+    const zoomButton = D.zoomButton(ui.zoom, () => { ui.zoom = !ui.zoom; ui.scroll = null;
+      redraw(); });
     const status = el("div", {class: "l4d-status"},
       el("strong", {title: view.max_rounds ? `the chapter is lost if the survivors are still out `
         + `at the end of round ${view.max_rounds}` : ""},

@@ -6,9 +6,12 @@
 // character. A hex the seat may move to is outlined in gold, one holding a piece it may attack,
 // grab or seek in red; clicking it plays that choice (or, where several could be meant, the
 // page's list below offers them). Buildings are named on their footprints, weapons lying on a
-// hex and fire marked, and a legend under the map names every colour and mark. On a desktop
-// the map fits the window's height with the characters beside it; on a phone the characters
-// fold under one line, so the choices follow the map.
+// hex and fire marked, and a legend under the map names every colour and mark, the ruler's
+// answer too (under the map: a tap never moves it). Wider than a phone the map fits the
+// window's height; the rooms and characters come after the page's choices ({after}), and
+// from 900 px the choices and they stand beside the map ({beside}); the page folds the moves
+// ({groups}), so on a phone the choices follow the map. Zoomed in, the hexes are a
+// fingertip wide in a box scrolled both ways to the seat's moves.
 "use strict";
 (function () {
   const D = window.Deadtable;
@@ -22,12 +25,32 @@
   const centre = (q, r) => [W * (q + r / 2), 1.5 * R * r];
   // verbs whose "character" (and "token") is a piece on the map the choice is aimed at
   const AIMED = new Set(["attack", "shoot", "grab", "flank", "seek", "ram"]);
-  const WIDE = "(min-width: 1000px)";  // the cards open by default
-  let cardsOpen = null;  // the person's own fold of the characters, kept across redraws
+  // verbs whose "space" is a hex to go to: outlined gold, and played by a tap on it
+  const GOING = new Set(["move", "car", "appear", "declare-hide"]);
+  const WIDE = "(min-width: 1200px)";  // the cards open by default, beside the map
+  const PHONE = "(max-width: 600px)";  // the key folds by default
+  // The person's own folds (the characters, the rooms, the key), open or shut as they left
+  // them across redraws; null until they touch one.
+  const folded = {cards: null, rooms: null, key: null};
+  const FEW_ROOMS = 4;  // more (Appear Anywhere offers every room) fold on a phone
   // The ruler: while on, a click on a hex picks one of its two ends instead of playing; the
   // server's answer (GET /sight) is kept with the step it was asked at.
   const ruler = {on: false, game: null, ends: [], answer: null};
+  // The map's zoom, and where its box was scrolled at which step: a redraw at the same step
+  // (the ruler's taps) keeps the map still under the finger; a new step centres the action.
+  const sight = {zoom: false, step: null, scroll: null};
+  // Alike choices the page folds under one line (a verb -> the fold's name and its note).
+  const FOLDS = {move: "Moves", car: "Moves", adrenaline: "Adrenaline", hide: "Hide",
+    "declare-hide": "Declare a hide", appear: "Appear"};
+  const TAP = "— or tap a gold hex on the map";
+  const NOTES = {Moves: TAP, Appear: TAP, "Declare a hide": TAP};
+  // the fewest offers folded, where not two: a camper's two ways to hide stay in sight
+  const LEAST = {Adrenaline: 3, Hide: 4};
   let drawn = null;  // the last render's arguments, to redraw when the ruler changes
+  let sideShown = null;  // the rooms and cards last drawn, under the page's choices
+  // A hex tapped that offers several choices (a hidden character's two tokens may both go
+  // there): they are offered under the map until the step changes.
+  const which = {step: null, space: null};
   const SPOTS = [[-0.42, -0.32], [0.42, -0.32], [-0.42, 0.38], [0.42, 0.38]];  // 2-4 tokens
   // two letters for a vehicle: the initials of two words ("PT"), else its first two ("Va")
   const short = (name) => {
@@ -44,25 +67,50 @@
     return out.join(" ");
   }
 
-  // On a screen narrower than the map (a phone), scroll it to where the seat acts: the
-  // first hex it may move to, else its first piece.
-  function showAction(board) {
-    const box = board.querySelector(".pr-map-box");
-    const spot = board.querySelector("svg.pr-map g.hex.reach") || board.querySelector(".pr-token.mine");
-    if (!box || !spot || box.scrollWidth <= box.clientWidth) return;
+  // Where the map's box is smaller than the map (a phone, or zoomed in), scroll it to the
+  // spot, both ways.
+  function bringIntoBox(box, spot) {
     const at = spot.getBoundingClientRect(), frame = box.getBoundingClientRect();
     box.scrollLeft += at.left + at.width / 2 - (frame.left + frame.width / 2);
+    box.scrollTop += at.top + at.height / 2 - (frame.top + frame.height / 2);
+  }
+
+  // The box scrolled to where the seat acts at a new step (the first hex it may move to or
+  // aim at), else where the person left it: the others' moves, while the seat waits, never
+  // scroll it away from where they look. At first, it shows the seat's first piece.
+  function placeMap(box, step) {
+    const action = box.querySelector("g.hex.reach, g.hex.target");
+    const first = action || box.querySelector(".pr-token.mine");
+    if (sight.scroll && (sight.step === step || !action)) [box.scrollLeft, box.scrollTop] = sight.scroll;
+    else if (first) bringIntoBox(box, first);
+    sight.step = step;
+    sight.scroll = [box.scrollLeft, box.scrollTop];
+    box.addEventListener("scroll", () => { sight.scroll = [box.scrollLeft, box.scrollTop]; });
+  }
+
+  // The decision's alike choices, for the page to fold: [{name, note, ids}].
+  function folds(payload) {
+    const found = {};
+    for (const a of (payload && payload.decision ? payload.decision.actions : [])) {
+      const name = FOLDS[(a.args || {}).verb];
+      if (name) (found[name] || (found[name] = [])).push(a.id);
+    }
+    return Object.entries(found).filter(([name, ids]) => ids.length >= (LEAST[name] || 2))
+      .map(([name, ids]) => ({name, note: NOTES[name], ids}));
   }
 
   function render(view, board, payload) {
     if (!view || !view.characters || !view.map) return false;
     drawn = [view, board, payload];
-    if (ruler.game !== (payload && payload.id)) Object.assign(ruler, {game: payload && payload.id, ends: [], answer: null});
+    if (ruler.game !== (payload && payload.id)) {
+      Object.assign(ruler, {game: payload && payload.id, ends: [], answer: null});
+      Object.assign(sight, {step: null, scroll: null});
+    }
     board.replaceChildren();
     const moves = {};
     for (const a of (payload && payload.decision ? payload.decision.actions : [])) {
       const args = a.args || {};
-      if (args.space && (args.verb === "move" || args.verb === "car")) {
+      if (args.space && GOING.has(args.verb)) {
         (moves[args.space] || (moves[args.space] = [])).push(a);
       }
     }
@@ -79,6 +127,7 @@
       if (c.vehicle && !c.dead) (riders[c.vehicle] || (riders[c.vehicle] = [])).push(c);
     }
     const targets = aimedAt(view, payload);
+    const offered = {};  // hex -> the choices a tap on it means
     const marks = {};
     for (const [kind, space] of view.map.markers) (marks[space] || (marks[space] = [])).push(kind);
 
@@ -93,6 +142,7 @@
       const [x, y] = centre(q, r);
       const aimed = targets[name] || [];
       const choices = [...(moves[name] || []), ...aimed];
+      if (choices.length) offered[name] = choices;
       const building = (view.map.footprints || {})[name];
       const lying = (view.dropped || {})[name] || 0;
       const burning = (view.burning || []).includes(name);
@@ -103,6 +153,13 @@
         "data-space": name, onclick: () => {
           if (ruler.on) pickEnd(name, payload);
           else if (choices.length === 1) D.act(choices[0].id);
+          else if (choices.length) {
+            Object.assign(which, {step: payload.step, space: name});
+            redraw();
+            // the offers in sight: the page scrolls the least that shows them, if at all
+            const line = board.querySelector(".pr-which");
+            if (line) line.scrollIntoView({block: "nearest"});
+          }
         }},
       svg("polygon", {points: corners(x, y, R), fill: TERRAIN[terrain] || "#666",
         stroke: aimed.length ? "#ff5a4a" : moves[name] ? "#ffd84a" : "#222",
@@ -143,32 +200,50 @@
     const at = {};
     for (const [name, q, r] of view.map.hexes) at[name] = centre(q, r);
     map.append(rulerMarks(at, payload));
+    const asked = which.step === (payload && payload.step) && offered[which.space];
+    if (asked) {
+      const [x, y] = at[which.space];
+      map.append(svg("circle", {cx: x, cy: y, r: R * 0.85, class: "pr-ruler-end"}));
+    }
     for (const [building, [x, y]] of Object.entries(middles(view))) {
       map.append(svg("text", {x, y: y + 2.5, class: "pr-building"}, building));
     }
-    const mapBox = el("div", {class: "pr-map-box"}, map);
+    const mapBox = el("div", {class: `pr-map-box${sight.zoom ? " zoomed" : ""}`}, map);
     // the map's width for its height and the least width its hexes are drawn at, read by the
     // CSS (set through the CSSOM: the page's Content-Security-Policy refuses style attributes)
-    const main = el("div", {class: "pr-main"}, mapBox, legend());
+    // the ruler's answer under the map: a line appearing above it would move the map under
+    // the finger between two taps
+    const main = el("div", {class: "pr-main"}, mapBox, rulerSaid(),
+      asked ? whichLine(which.space, asked) : null,
+      fold("key", "pr-key", "Key: what the colours and marks mean", legend(),
+        !window.matchMedia(PHONE).matches));
     main.style.setProperty("--pr-ratio", ((maxX + 2 * R) / (maxY + 2 * R)).toFixed(4));
     main.style.setProperty("--pr-least", `${Math.round(maxX)}px`);  // narrower, it scrolls
     board.append(el("p", {class: "pr-status"},
       `Turn ${view.turn} · Weather: ${view.weather} · Kill Deck: ${view.kill_deck} cards · `
-      + "north is up: leave by the top edge, hidden, to escape"), rulerBar());
+      + "north is up: leave by the top edge, hidden, to escape"), tools());
+    board.append(main);
+    placeMap(mapBox, payload ? payload.step : null);
+    // the rooms and the characters go under the choices (the page's `after`), and on a
+    // desktop the choices and they stand beside the map (`beside`): map and choices in sight
     const side = el("div", {class: "pr-side"});
-    board.append(el("div", {class: "pr-body"},
-      main, side));
-    requestAnimationFrame(() => showAction(board));
     const rooms = view.map.rooms.map(([name]) => {
       const tokens = here[name] || [];
       const choices = moves[name] || [];
       if (!tokens.length && !choices.length) return null;
       const who = tokens.map(({c, t}) => `${c.name}${c.hidden ? ` #${t.token}` : ""}${t.real === true && c.hidden ? " (you)" : ""}`);
-      return el("li", {}, choices.length === 1
-        ? el("button", {type: "button", onclick: () => D.act(choices[0].id)}, name) : name,
-      who.length ? `: ${who.join(", ")}` : "");
+      // a room is a button; where several choices go there, one button each
+      const buttons = choices.length === 1
+        ? [el("button", {type: "button", onclick: () => D.act(choices[0].id)}, name)]
+        : [name, ...choices.map((a) => [" ", el("button", {type: "button",
+          onclick: () => D.act(a.id)}, D.forPlayers(a.label))])];
+      return el("li", {}, ...buttons, who.length ? `: ${who.join(", ")}` : "");
     }).filter(Boolean);
-    if (rooms.length) side.append(el("ul", {class: "pr-rooms"}, rooms));
+    const roomList = el("ul", {class: "pr-rooms"}, rooms);
+    if (rooms.length > FEW_ROOMS) {
+      side.append(fold("rooms", "pr-rooms-box", `Rooms (${rooms.length})`, roomList,
+        window.matchMedia(WIDE).matches));
+    } else if (rooms.length) side.append(roomList);
     const cards = view.characters.filter((c) => c.alerted || c.kind !== "townsfolk").map((c) => {
       const where = c.tokens.map((t) => `#${t.token} ${t.space}${t.real === true && c.hidden ? " (you)" : ""}`);
       const state = [c.dead ? "dead" : null, c.escaped ? "escaped" : null,
@@ -182,15 +257,22 @@
         el("div", {}, `Tokens: ${where.length ? where.join("; ") : "off the map"}`),
         state.length ? el("div", {}, state.join(" · ")) : null);
     });
-    // folded on a phone so the choices come right after the map; open on a wider screen
-    const fold = el("details", {class: "pr-cards-box"},
-      el("summary", {}, `Characters (${cards.length}): `
-        + view.characters.filter((c) => c.alerted || c.kind !== "townsfolk").map((c) => c.name).join(", ")),
-      el("div", {class: "pr-cards"}, cards));
-    fold.open = cardsOpen === null ? window.matchMedia(WIDE).matches : cardsOpen;
-    fold.addEventListener("toggle", () => { cardsOpen = fold.open; });
-    side.append(fold);
-    return true;
+    // folded below a desktop's width so the choices come right after the map
+    side.append(fold("cards", "pr-cards-box", `Characters (${cards.length}): `
+      + view.characters.filter((c) => c.alerted || c.kind !== "townsfolk").map((c) => c.name).join(", "),
+    el("div", {class: "pr-cards"}, cards), window.matchMedia(WIDE).matches));
+    // redrawn by the ruler or the zoom (not by the page), the side is put in place here
+    if (sideShown && sideShown.isConnected) sideShown.replaceWith(side);
+    sideShown = side;
+    return {groups: folds(payload), after: side, beside: true};
+  }
+
+  // One of the person's folds: open as they left it, else as `open` says for this screen.
+  function fold(name, kind, summary, content, open) {
+    const box = el("details", {class: kind}, el("summary", {}, summary), content);
+    box.open = folded[name] === null ? open : folded[name];
+    box.addEventListener("toggle", () => { folded[name] = box.open; });
+    return box;
   }
 
   function redraw() {
@@ -215,14 +297,30 @@
     redraw();
   }
 
-  // The ruler's switch and what it last measured, in words.
-  function rulerBar() {
+  // The map's tools: the ruler's switch and the zoom.
+  function tools() {
     const button = el("button", {type: "button", class: "pr-tool", "data-tool": "ruler",
       "aria-pressed": ruler.on ? "true" : "false",
       title: "Line of sight (hiding, 12.2) and of fire (14.3) between two hexes",
       onclick: () => { Object.assign(ruler, {on: !ruler.on, ends: [], answer: null}); redraw(); }},
     ruler.on ? "Ruler on: tap two hexes" : "Ruler: sight and range");
-    const said = el("span", {class: "pr-ruler", "aria-live": "polite"});
+    const zoom = D.zoomButton(sight.zoom, () => {
+      Object.assign(sight, {zoom: !sight.zoom, scroll: null});
+      redraw();
+    }, "pr-tool");
+    return el("div", {class: "pr-tools"}, button, zoom);
+  }
+
+  // The choices a tapped hex offers, under the map: "9,30: which?" and a button each.
+  function whichLine(space, choices) {
+    return el("p", {class: "pr-which", role: "group", "aria-live": "polite"}, `${space}: which? `,
+      ...choices.map((a) => el("button", {type: "button", "data-choice": a.id,
+        onclick: () => D.act(a.id)}, D.forPlayers(a.label))));
+  }
+
+  // What the ruler last measured, in words.
+  function rulerSaid() {
+    const said = el("p", {class: "pr-ruler", "aria-live": "polite"});
     const res = ruler.answer;
     if (ruler.on && ruler.ends.length === 1) said.append(`from ${ruler.ends[0]}: tap the other end`);
     else if (ruler.ends.length === 2 && !res) said.append("measuring…");
@@ -236,7 +334,7 @@
         + ` · line of fire (14.3): ${res.fire ? "clear" : "blocked"}`
         + (res.lit ? ` · ${res.to} is lit (12.5)` : ""));
     }
-    return el("div", {class: "pr-tools"}, button, said);
+    return said;
   }
 
   // The ruler's ends, and its line: green where sight is clear, red from where it is blocked.

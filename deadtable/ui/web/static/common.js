@@ -149,6 +149,13 @@ window.Deadtable = (function () {
     try { localStorage.setItem(GAMES_KEY, JSON.stringify(games)); } catch (e) { /* off */ }
   }
 
+  // A map's "+ Zoom in" / "− Zoom out" switch, the boards' alike (Left 4 Dead's, Psycho
+  // Raiders'): the renderer keeps whether its map is zoomed and redraws when it is pressed.
+  function zoomButton(zoomed, toggle, kind = "tool") {
+    return el("button", {type: "button", class: `${kind}${zoomed ? " on" : ""}`,
+      "data-tool": "zoom", onclick: toggle}, zoomed ? "− Zoom out" : "+ Zoom in");
+  }
+
   return {renderers, registerRenderer, el, svg, showValue, api, errorText, forPlayers, copyText,
-    myGames, rememberGame, forgetGame};
+    myGames, rememberGame, forgetGame, zoomButton};
 })();

@@ -17,6 +17,11 @@
   // buttons fold away under "more choices" so a board turn's hundreds of moves do not bury the
   // others. Renderers send an action with Deadtable.act(id).
   let onBoard = new Set();
+  // Runs of alike choices a renderer folds under one line (it returns {groups: [{name, ids,
+  // note}]}): "Moves (12)" when the map offers them, the Adrenaline steps. Which folds the
+  // person opened is kept across redraws by their names.
+  let groups = [];
+  const opened = new Set();
 
   function setConnection(text, state) {
     const node = document.getElementById("connection");
@@ -119,9 +124,13 @@
       board.replaceChildren();
       let drawn;
       onBoard = new Set();
+      groups = [];
       try {
         drawn = render(payload.view, board, payload);
         if (drawn && Array.isArray(drawn.actions)) onBoard = new Set(drawn.actions);
+        if (drawn && Array.isArray(drawn.groups)) groups = drawn.groups;
+        // the choices beside the board on a desktop (style.css), not under it
+        document.body.dataset.choices = drawn && drawn.beside ? "beside" : "under";
         if (drawn && drawn.after) after.append(drawn.after);
       } catch (error) {
         board.replaceChildren(el("p", {class: "error"}, `The board could not be drawn: ${error}`),
@@ -159,12 +168,54 @@
         onclick: () => act(action.id)}, key ? el("kbd", {}, key) : null, " ", forPlayers(action.label));
     const shown = payload.decision.actions.filter((a) => !onBoard.has(a.id));
     const folded = payload.decision.actions.filter((a) => onBoard.has(a.id));
-    shown.forEach((action, i) => box.append(button(action, KEYS[i])));
+    const {items, folds} = grouped(shown);
+    // keys for the buttons always in sight first, then for those in folds (used once opened)
+    let next = 0;
+    const keyed = new Map(items.filter((item) => !item.fold).map((item) => [item, KEYS[next++]]));
+    for (const fold of folds) for (const action of fold.actions) keyed.set(action, KEYS[next++]);
+    for (const item of items) {
+      if (!item.fold) {
+        box.append(button(item, keyed.get(item)));
+        continue;
+      }
+      const {name, note, actions} = item.fold;
+      const fold = el("details", {class: "fold", "data-group": name, open: opened.has(name),
+          ontoggle: () => { if (fold.open) opened.add(name); else opened.delete(name); }},
+        el("summary", {}, `${name} (${actions.length})`, note ? el("span", {class: "note"}, ` ${note}`) : null),
+        el("div", {class: "folded"}, actions.map((action) => button(action, keyed.get(action)))));
+      box.append(fold);
+    }
     if (folded.length) {
       box.append(el("details", {class: "on-board"},
         el("summary", {}, `${folded.length} more choices (or click them on the board)`),
         el("div", {class: "folded"}, folded.map((action) => button(action, null)))));
     }
+  }
+
+  // The actions in the order shown, each group of two or more at its first member's place as
+  // one {fold}; a group is folded only while other choices remain beside it.
+  function grouped(actions) {
+    const groupOf = new Map();
+    for (const group of groups) for (const id of group.ids) groupOf.set(id, group);
+    const members = new Map();
+    for (const action of actions) {
+      const group = groupOf.get(action.id);
+      if (group) members.set(group, [...(members.get(group) || []), action]);
+    }
+    const folding = new Set([...members].filter(([, found]) => found.length > 1).map(([g]) => g));
+    const inFolds = [...folding].reduce((n, g) => n + members.get(g).length, 0);
+    if (inFolds === actions.length) folding.clear();
+    const items = [], folds = [];
+    for (const action of actions) {
+      const group = groupOf.get(action.id);
+      if (!folding.has(group)) items.push(action);
+      else if (members.get(group)[0] === action) {
+        const fold = {name: group.name, note: group.note, actions: members.get(group)};
+        items.push({fold});
+        folds.push(fold);
+      }
+    }
+    return {items, folds};
   }
 
   // The Undo button: only on a seat's page, only while its last decision may be taken back.
@@ -259,7 +310,8 @@
     const target = event.target;
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return;
     const button = document.querySelector(`button.action[data-key="${CSS.escape(event.key.toLowerCase())}"]`);
-    if (button && !button.disabled) {
+    // a button in a shut fold shows no key: its key does nothing until the fold is opened
+    if (button && !button.disabled && !button.closest("details:not([open])")) {
       event.preventDefault();
       button.click();
     }
