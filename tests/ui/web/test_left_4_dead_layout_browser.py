@@ -225,3 +225,14 @@ def test_a_destroyed_survivors_card_has_no_hearts(server: Server, browser: Any) 
         assert "destroyed" in card["text"] and card["hearts"] == 0
         assert "destroyed" in card["cls"].split()
         assert errors == []
+
+
+def test_no_empty_band_between_the_choices_and_the_cards(server: Server, browser: Any) -> None:
+    """The error line takes no room while it is empty: the cards follow the last choice
+    closely (78 px apart before, for a message that was not there)."""
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        page.wait_for_selector("#actions button.action")
+        assert box(page, "#error")["bottom"] - box(page, "#error")["top"] == 0
+        gap = box(page, "#board-after")["top"] - box(page, "#actions")["bottom"]
+        assert 0 <= gap < 40, gap
+        assert errors == []
