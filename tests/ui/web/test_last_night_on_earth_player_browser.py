@@ -91,3 +91,28 @@ def test_the_goal_is_over_the_town_and_how_the_zombies_win_a_click_away(
         assert made["errors"] == []
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 900)])
+def test_the_choices_are_in_sight_with_the_town(
+        server: Server, browser: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    """On a phone the choices follow the town's legend (the heroes' cards come after them);
+    from 900 px they sit beside the town, and the whole town fits the window's height."""
+    context, page, made = open_seat(server, browser, "heroes", *size)
+    try:
+        page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+        page.screenshot(path=str(shots(tmp_path) / f"lnoe-choices-{size[0]}.png"))
+        town, choice = box(page, "svg.lnoe-town"), box(page, "button.action >> nth=0")
+        cards = box(page, ".lnoe-heroes")
+        assert choice["y"] < cards["y"]  # the choices before the heroes' cards
+        if size[0] < 900:
+            legend = box(page, ".lnoe-legend")
+            # before: four hero cards between the legend and the first choice
+            assert 0 <= choice["y"] - (legend["y"] + legend["height"]) < 150
+        else:
+            assert choice["x"] >= town["x"] + town["width"]  # beside the town
+            assert town["y"] + town["height"] <= size[1]  # all of it in the window
+            assert town["width"] >= 500
+        assert made["errors"] == []
+    finally:
+        context.close()

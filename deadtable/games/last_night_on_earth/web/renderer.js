@@ -363,16 +363,15 @@
     const fight = view.fight && view.fight.hero_dice.length
       ? el("p", {class: "lnoe-fight"}, `Fight: ${view.fight.hero} ${view.fight.hero_dice.join(" ")} against ${view.fight.zombie} ${view.fight.zombie_dice.join(" ")}`)
       : null;
-    // The town and the heroes side by side where the page is wide (style.css), so that the
-    // choices below stay in sight without scrolling.
+    // The town over the choices, the heroes' cards and the hands after them (play.js's
+    // `after`): on a phone the buttons follow the town's legend, not four hero cards; from
+    // 900 px the choices and the cards sit beside the town (style.css), all in sight.
     board.append(el("div", {class: "lnoe"}, status, sunTrack(view), goalNote(view), scenario, fight,
-      el("div", {class: "lnoe-body"},
-        el("div", {class: "lnoe-left"}, el("div", {class: "lnoe-map"}, town(view, clickable, pickHero, pickZombie)),
-          legend(view)),
-        el("div", {class: "lnoe-side"},
-          el("div", {class: "lnoe-heroes"}, view.heroes.map((h) => heroCard(h, view))), hand,
-          cardTexts(view)))));
-    return {actions: onBoard};
+      el("div", {class: "lnoe-map"}, town(view, clickable, pickHero, pickZombie)), legend(view)));
+    const side = el("div", {class: "lnoe lnoe-side"},
+      el("div", {class: "lnoe-heroes"}, view.heroes.map((h) => heroCard(h, view))), hand,
+      cardTexts(view));
+    return {actions: onBoard, after: side, beside: true};
   }
 
   D.registerRenderer("last-night-on-earth", render);
