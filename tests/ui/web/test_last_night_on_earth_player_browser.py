@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.ui.web.test_browser import TIMEOUT_MS, Server
-from tests.ui.web.test_left_4_dead_browser import browser, server, shots
+from tests.ui.web.test_left_4_dead_browser import browser, click_and_wait, server, shots
 
 __all__ = ["browser", "server"]  # the module's fixtures, shared
 pytestmark = pytest.mark.browser  # left out of `make test-fast`
@@ -113,6 +113,33 @@ def test_the_choices_are_in_sight_with_the_town(
             assert choice["x"] >= town["x"] + town["width"]  # beside the town
             assert town["y"] + town["height"] <= size[1]  # all of it in the window
             assert town["width"] >= 500
+        assert made["errors"] == []
+    finally:
+        context.close()
+
+
+def test_undo_takes_back_a_choice_that_revealed_nothing(
+        server: Server, browser: Any, tmp_path: Path) -> None:
+    """Choosing which hero acts reveals nothing: Undo is offered and brings the choice back;
+    a move's roll reveals a die: no Undo after it."""
+    context, page, made = open_seat(server, browser, "heroes", 390, 844)
+    try:
+        for _ in range(6):  # the zombies' turn's card windows until the heroes choose a hero
+            page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+            if page.locator("button.action", has_text="takes a turn").count():
+                break
+            click_and_wait(page, "button.action >> nth=0")
+        before = page.locator("button.action").all_inner_texts()
+        click_and_wait(page, "button.action >> nth=0")  # the first hero takes a turn
+        page.wait_for_selector("#undo", state="visible")
+        click_and_wait(page, "#undo")
+        page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+        assert page.locator("button.action").all_inner_texts() == before
+        click_and_wait(page, "button.action >> nth=0")
+        move = page.locator("button.action", has_text="Move: roll a D6")
+        click_and_wait(page, f'button.action[data-action="{move.get_attribute("data-action")}"]')
+        assert page.locator("#undo").is_hidden(), "the roll is known: no taking it back"
+        page.screenshot(path=str(shots(tmp_path) / "lnoe-undo-390.png"))
         assert made["errors"] == []
     finally:
         context.close()
