@@ -143,3 +143,25 @@ def test_undo_takes_back_a_choice_that_revealed_nothing(
         assert made["errors"] == []
     finally:
         context.close()
+
+
+def test_the_zombie_to_move_is_ringed(server: Server, browser: Any, tmp_path: Path) -> None:
+    """"Move Zombie 1" while the zombies on its square look alike: its token is ringed."""
+    context, page, made = open_seat(server, browser, "zombies", 1366, 900,
+                                    scenario="burn-em-out")
+    try:
+        for _ in range(8):  # the card windows until a zombie's own move is asked
+            page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+            if page.locator("button.action", has_text="stays where it is").count():
+                break
+            click_and_wait(page, "button.action >> nth=-1")  # play no more cards now
+        prompt = page.inner_text("#prompt")
+        assert prompt.startswith("Move Zombie "), prompt
+        zombie = prompt.removeprefix("Move ").split(" (")[0]
+        ringed = page.locator("svg.lnoe-town circle.zombie.selected")
+        assert ringed.count() == 1
+        assert ringed.locator("title").text_content().startswith(f"{zombie} on ")
+        page.screenshot(path=str(shots(tmp_path) / "lnoe-zombie-ringed-1366.png"))
+        assert made["errors"] == []
+    finally:
+        context.close()

@@ -304,6 +304,7 @@
     if (!view.town) return false;
     const decision = payload && payload.decision;
     const clickable = {}, onBoard = [], pickHero = {}, pickZombie = {};
+    if (!decision || decision.seat !== view.seat) selected = null; // no ring left from a move
     if (decision && decision.seat === view.seat) {
       decision.actions.forEach((a) => {
         if (a.args && a.args.verb === "turn" && a.args.hero) pickHero[a.args.hero] = a.id;
@@ -318,6 +319,8 @@
       });
       const several = Object.keys(byZombie).length > 1;
       if (!byZombie[selected]) selected = null;
+      // One zombie to move ("Move Zombie 1"): it is ringed, so the page says which token it is.
+      if (!several && Object.keys(byZombie).length) selected = Object.keys(byZombie)[0];
       Object.entries(byZombie).forEach(([z, actions]) => {
         if (actions.length === 1) {
           pickZombie[z] = () => D.act(actions[0].id);
