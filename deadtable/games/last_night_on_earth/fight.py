@@ -27,6 +27,7 @@ from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.last_night_on_earth import (
     cards,
     extinguisher,
+    fightwhy,
     haunted,
     heroic,
     onhero,
@@ -94,15 +95,11 @@ def hero_dice_count(state: LastNightState, hero: HeroFigure, using: list[str]) -
 
 
 def judge(state: LastNightState, frame: Fight) -> tuple[bool, bool]:
-    """(the hero wins, the zombie dies) for the dice as they lie."""
-    zombie_high = max(frame.zombie_dice) + frame.braaains
-    hero_high = max(frame.hero_dice)
-    ties = "Crowbar" in frame.using or state.cornered or heroic.wins_ties(state, frame.hero)
-    wins = hero_high > zombie_high or (ties and hero_high == zombie_high)
-    doubles = len(set(frame.hero_dice)) < len(frame.hero_dice)
-    kills = wins and (doubles or frame.devils or "Chainsaw" in frame.using
-                      or heroic.kills_beaten(state, frame.hero)
-                      or ("Meat Cleaver" in frame.using and 6 in frame.hero_dice))
+    """(the hero wins, the zombie dies) for the dice as they lie (fightwhy.py says why)."""
+    hero_high, zombie_high = fightwhy.highest(frame)
+    wins = hero_high > zombie_high or (
+        hero_high == zombie_high and fightwhy.tie_breaker(state, frame) is not None)
+    kills = wins and fightwhy.killer(state, frame) is not None
     return wins, kills
 
 
@@ -396,13 +393,9 @@ def resolve(state: LastNightState, frame: Fight) -> None:
     wins, kills = judge(state, frame)
     state.pop()
     name = zombie_name(frame.zombie)
+    state.event(fightwhy.result(state, frame, name), FIGHT)
     if kills:
-        state.event(f"{hero.name} wins the fight.", FIGHT)
         kill_zombie(state, frame.zombie, FIGHT)
-    elif wins:
-        state.event(f"{hero.name} wins the fight and fends {name} off.", FIGHT)
-    else:
-        state.event(f"{name} wins the fight.", FIGHT)
     if state.outcome is not None:
         return
     for card in frame.using:

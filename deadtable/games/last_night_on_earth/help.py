@@ -45,10 +45,9 @@ def help(options: dict[str, Any], view: dict[str, Any], decision: Decision | Non
 
 
 def _goal(view: dict[str, Any]) -> str:
-    goal = view.get("goal")
-    kill = f"the heroes win by killing {goal} zombies; " if goal else ""
-    return (f"{view['scenario']}: {kill}turn {view['turn']} of {view['sun_track']} on the "
-            "Sun track, the game ends when it runs out.")
+    """How each side wins (the view's `objective`, as the page's Goal line shows it)."""
+    return (f"{view['scenario']}: {' '.join(view['objective'])} Turn {view['turn']} of "
+            f"{view['sun_track']} on the Sun track; the game ends when it runs out.")
 
 
 def _held(view: dict[str, Any]) -> list[str]:

@@ -13,6 +13,7 @@ buildings the card excludes rolled again (designed: no side decides before the g
 
 from __future__ import annotations
 
+from deadtable.games.last_night_on_earth.data import Scenario
 from deadtable.games.last_night_on_earth.state import HEROES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import finish
 
@@ -92,3 +93,22 @@ def burned_pit(state: LastNightState, space: int) -> None:
         state.targets.remove(space)
         if not state.targets and state.scenario.hero_goal == "burn-pits":
             finish(state, HEROES, "both spawning pits burned", cite(state))
+
+
+HERO_GOALS = {
+    "kill-zombies": "The heroes win by killing {zombies_to_kill} zombies.",
+    "escape-truck": "The heroes win by escaping in the truck.",
+    "survive": "The heroes win by holding out till the Sun track runs out.",
+    "rescue-townsfolk": "The heroes win by saving {townsfolk_to_save} townsfolk.",
+    "burn-pits": "The heroes win by burning the spawning pits.",
+}
+
+
+def objective(scenario: Scenario) -> list[str]:
+    """The scenario's goal in words for every seat (public: the scenario card): how each side
+    wins, then the card's special lines."""
+    numbers = scenario.numbers
+    dawn = "" if scenario.sun_out == "heroes" else " or when the Sun track runs out"
+    return [HERO_GOALS[scenario.hero_goal].format(**numbers),
+            f"The zombies win by killing {numbers['heroes_killed']} heroes{dawn}.",
+            *scenario.special]

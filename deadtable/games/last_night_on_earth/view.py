@@ -13,6 +13,7 @@ from deadtable.games.last_night_on_earth import haunted
 from deadtable.games.last_night_on_earth.buildingcards import card_of
 from deadtable.games.last_night_on_earth.oldbetsy import cows
 from deadtable.games.last_night_on_earth.reach import moving_view
+from deadtable.games.last_night_on_earth.scenario import objective
 from deadtable.games.last_night_on_earth.state import ZOMBIES, LastNightState
 from deadtable.games.last_night_on_earth.wounds import zombie_name
 from deadtable.games.last_night_on_earth.zseats import hand_of
@@ -58,6 +59,7 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         "sun_track": state.scenario.sun_track,
         "kills": state.kills,
         "goal": state.scenario.numbers.get("zombies_to_kill"),
+        "objective": objective(state.scenario),
         "heroes_killed": state.heroes_killed,
         "town": town_view(state.board, buildings,
                           tuple(names[s] for s in state.pits)),

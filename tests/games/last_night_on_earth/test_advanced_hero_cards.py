@@ -45,7 +45,8 @@ def test_heroic_resolve_gives_a_die_and_the_ties_until_he_searches(tmp_path):
     lnoe.script(state, 5, 5, 4, 3)  # the zombie's 5; Becky's three dice, 5 the highest: a tie
     state.apply("roll")
     assert "Fight dice: Zombie 1 [5], Becky [5, 4, 3]." in lnoe.texts(state, 20)
-    assert "Becky wins the fight and fends Zombie 1 off." in lnoe.texts(state, 20)
+    assert ("Becky wins the fight (5 against 5: a tie, won with Heroic Resolve) and fends "
+            "Zombie 1 off (no doubles to kill it).") in lnoe.texts(state, 20)
     assert state.heroes["Becky"].wounds == 0
     # it remains: a later fight, against one zombie, has the die and the ties too
     state.zombies.pop(b)
@@ -54,7 +55,8 @@ def test_heroic_resolve_gives_a_die_and_the_ties_until_he_searches(tmp_path):
     lnoe.fight(state, "Becky", a)
     state.apply("roll")
     assert "Fight dice: Zombie 1 [6], Becky [6, 2, 1]." in lnoe.texts(state, 20)  # a tie again
-    assert "Becky wins the fight and fends Zombie 1 off." in lnoe.texts(state, 20)
+    assert ("Becky wins the fight (6 against 6: a tie, won with Heroic Resolve) and fends "
+            "Zombie 1 off (no doubles to kill it).") in lnoe.texts(state, 20)
     # searching ends it
     lnoe.put(state, "Becky", "1,0")
     lnoe.again(state)

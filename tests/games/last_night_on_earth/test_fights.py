@@ -26,7 +26,7 @@ def test_the_higher_die_wins_and_a_tie_goes_to_the_zombie(tmp_path):
     state.apply("roll")
     assert state.heroes["Becky"].wounds == 1
     assert z in state.zombies
-    assert "Zombie 1 wins the fight." in texts(state, 40)
+    assert "Zombie 1 wins the fight (5 against 5: ties go to the zombie)." in texts(state, 40)
 
 
 def test_a_hero_win_fends_the_zombie_off_and_doubles_kill_it(tmp_path):
@@ -135,7 +135,8 @@ def test_one_fight_card_a_turn(tmp_path):
     script(state, 2, 5, 1)
     state.apply("roll")  # the second fight: no Fight card is offered, the fight resolves
     log = [e.text for e in state.log]
-    assert log.count("Becky wins the fight and fends Zombie 2 off.") == 1
+    assert log.count(
+        "Becky wins the fight (5 against 2) and fends Zombie 2 off (no doubles to kill it).") == 1
     assert not any("Braaains" in line for line in log)
 
 
@@ -347,3 +348,13 @@ def test_a_cancelled_loss_of_faith_lets_the_faith_stand(tmp_path):
     state.apply("play:Loss of Faith")
     state.apply("cancel:Sally:Principal Gomez")
     assert state.heroes["Becky"].faith == 1
+
+
+def test_the_result_says_why_the_zombie_died(tmp_path):
+    state = table(tmp_path)
+    z = zombie(state, "3,3")
+    fight(state, "Becky", z)
+    script(state, 3, 4, 4)  # zombie 3; Becky 4 and 4: doubles
+    state.apply("roll")
+    assert z not in state.zombies
+    assert "Becky wins the fight (4 against 3) and kills Zombie 1 (doubles)." in texts(state, 40)

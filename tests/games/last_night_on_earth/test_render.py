@@ -60,6 +60,9 @@ def test_help_reads_the_cards_the_seat_holds_and_no_others():
     heroes = dict(lnoe_help(options, state.view("heroes"), state.decision))
     assert not any(f"{card}:" in heroes.get("Your cards", "") for card in hand
                    if card not in str(state.view("heroes")["heroes"]))
+    assert shown["The scenario"].startswith(
+        "Die, Zombies, Die!: The heroes win by killing 15 zombies. The zombies win by killing "
+        "4 heroes or when the Sun track runs out. Turn 1 of 15")  # how each side wins
     (title, text), = lnoe_help(options, zombies, state.decision, "sally")
     assert title == "Sally" and "Resourceful" in text
     assert lnoe_help(options, zombies, state.decision, "no such thing") == []

@@ -228,3 +228,17 @@ def test_burn_em_out_shuffles_in_two_gasoline_and_two_lighters(tmp_path):
     state.gas = [at(state, "3,3")]
     hero_turn(state, "Becky")
     assert f"light:{at(state, '3,3')}" in state.decision.ids  # the Lighter is Fire
+
+
+def test_every_seat_reads_the_scenarios_goal_in_words():
+    from deadtable.games.last_night_on_earth import SPEC
+
+    burn = SPEC.bind(scenario="burn-em-out").new(seed=1)
+    assert burn.view("zombies")["objective"][:2] == [
+        "The heroes win by burning the spawning pits.",
+        "The zombies win by killing 4 heroes or when the Sun track runs out."]
+    manor = SPEC.bind(scenario="defend-the-manor-house").new(seed=1).view("heroes")["objective"]
+    assert manor[:2] == ["The heroes win by holding out till the Sun track runs out.",
+                         "The zombies win by killing 4 heroes."]  # dawn is the heroes' here
+    assert SPEC.bind().new(seed=1).view("heroes")["objective"][0] == \
+        "The heroes win by killing 15 zombies."

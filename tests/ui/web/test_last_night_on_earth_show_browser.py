@@ -56,7 +56,9 @@ def test_the_scenario_markers_are_drawn_and_told(server: Server, browser: Any, t
     with scenario_page(server, browser, "burn-em-out", width,
                        folder / f"lnoe-burn-{width}.png") as (page, view):
         assert page.locator("svg.lnoe-town circle.burn").count() == len(view["pits_to_burn"]) > 0
-        assert "Pits to burn: " + ", ".join(view["pits_to_burn"]) in page.inner_text(
+        inside = {s: b for b, spaces in view["town"]["buildings"].items() for s in spaces}
+        assert "Pits to burn: " + "; ".join(f"{pit} ({inside[pit]})" for pit in
+                                            view["pits_to_burn"]) in page.inner_text(
             ".lnoe-scenario")
         # each zombie its own token, even where several share a square
         assert page.locator("svg.lnoe-town circle.zombie").count() == len(view["zombies"])

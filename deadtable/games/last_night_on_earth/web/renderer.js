@@ -102,6 +102,7 @@
           "font-size": 9, fill: "#fff"}, String(zs.length)));
       }
     });
+    buildingNames(t, where, root);
     markers(view, root, where, onSquare);
     const living = view.heroes.filter((h) => !h.dead), shared = {};
     living.forEach((h) => { shared[h.space] = (shared[h.space] || 0) + 1; });
@@ -128,6 +129,27 @@
         "font-size": many ? 8 : 10, fill: "#000"}, h.name.slice(0, 2)));
     });
     return root;
+  }
+
+  // Each building's name over its middle, a word a line, under the figures: the log and the
+  // choices name buildings ("Search the Hospital"), so the town must say which is which.
+  function buildingNames(t, where, root) {
+    Object.entries(t.buildings).forEach(([name, spaces]) => {
+      const xs = spaces.map((s) => where[s][0]), ys = spaces.map((s) => where[s][1]);
+      const words = name.split(" ");
+      const cx = (Math.min(...xs) + Math.max(...xs) + 1) * S / 2;
+      const cy = (Math.min(...ys) + Math.max(...ys) + 1) * S / 2 - (words.length - 1) * 5.5;
+      root.append(svg("text", {x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "middle",
+        "font-size": 10, class: "building-name", "data-building": name},
+      ...words.map((word, i) => svg("tspan", {x: cx, dy: i ? 11 : 0}, word))));
+    });
+  }
+
+  // "9,12 (Diner)": a square and the building it is in, as the log names it.
+  function place(view, space) {
+    const building = Object.keys(view.town.buildings)
+      .find((b) => view.town.buildings[b].includes(space));
+    return building ? `${space} (${building})` : space;
   }
 
   // The buildings a card in play names: "Diner" -> "taken" (My God, They've Taken the…) or
@@ -183,18 +205,19 @@
 
   function scenarioLine(view) {
     const parts = [];
-    if (view.truck) parts.push(`The truck waits at ${view.truck}`);
-    if (view.gas && view.gas.length) parts.push(`Gas on ${view.gas.join(", ")}`);
+    const named = (spaces) => spaces.map((s) => place(view, s)).join("; ");
+    if (view.truck) parts.push(`The truck waits at ${place(view, view.truck)}`);
+    if (view.gas && view.gas.length) parts.push(`Gas on ${named(view.gas)}`);
     if (view.pits_to_burn) {
-      parts.push(view.pits_to_burn.length ? `Pits to burn: ${view.pits_to_burn.join(", ")}`
+      parts.push(view.pits_to_burn.length ? `Pits to burn: ${named(view.pits_to_burn)}`
         : "Every pit burned");
     }
     if (view.townsfolk) {
       const escort = {};
       Object.entries(view.escort || {}).forEach(([hero, token]) => { escort[token] = hero; });
       const folk = Object.entries(view.townsfolk).map(([token, space]) =>
-        `${token} on ${space}${escort[token] ? ` with ${escort[token]}` : ""}`);
-      parts.push(`Townsfolk: ${folk.join(", ") || "none waiting"} · ${view.townsfolk_saved} saved, ${view.townsfolk_lost} lost`);
+        `${token} on ${place(view, space)}${escort[token] ? ` with ${escort[token]}` : ""}`);
+      parts.push(`Townsfolk: ${folk.join("; ") || "none waiting"} · ${view.townsfolk_saved} saved, ${view.townsfolk_lost} lost`);
     }
     if (view.moving) {
       parts.push(`${view.moving.hero} has ${view.moving.left} to move: every square in reach is ` +
@@ -219,7 +242,7 @@
     return el("div", {class: `lnoe-hero${h.dead ? " dead" : ""}${acting ? " acting" : ""}`,
       "data-hero": h.name},
       el("strong", {}, `${h.name} `), el("span", {}, h.title),
-      el("div", {}, h.dead ? "killed" : `Wounds ${h.wounds}/${h.max_wounds} · on ${h.space}` +
+      el("div", {}, h.dead ? "killed" : `Wounds ${h.wounds}/${h.max_wounds} · on ${place(view, h.space)}` +
         (h.faith ? ` · Faith +${h.faith}` : "")),
       el("div", {}, "Items: ", ...names(h.items, texts)),
       el("div", {}, ...(h.hand ? ["Hand: ", ...names(h.hand, texts)] : [`Hand: ${h.hand_count} card${h.hand_count === 1 ? "" : "s"}`])));
@@ -237,6 +260,15 @@
       "aria-label": `Sun track: turn ${view.turn} of ${view.sun_track}`},
     el("span", {}, "Sun track "), ...boxes,
     el("span", {}, ` turn ${view.turn} of ${view.sun_track}, ${left} left till dawn`));
+  }
+
+  // The scenario's goal: how the heroes win in sight, how the zombies win and the card's
+  // special lines a click away.
+  function goalNote(view) {
+    const [first, ...rest] = view.objective || [];
+    if (!first) return null;
+    return el("details", {class: "lnoe-goal"}, el("summary", {}, `Goal: ${first}`),
+      el("ul", {}, rest.map((line) => el("li", {}, line))));
   }
 
   // What each card the seat can read does (its hands, the heroes' items, cards in play).
@@ -272,6 +304,7 @@
     if (!view.town) return false;
     const decision = payload && payload.decision;
     const clickable = {}, onBoard = [], pickHero = {}, pickZombie = {};
+    if (!decision || decision.seat !== view.seat) selected = null; // no ring left from a move
     if (decision && decision.seat === view.seat) {
       decision.actions.forEach((a) => {
         if (a.args && a.args.verb === "turn" && a.args.hero) pickHero[a.args.hero] = a.id;
@@ -286,6 +319,8 @@
       });
       const several = Object.keys(byZombie).length > 1;
       if (!byZombie[selected]) selected = null;
+      // One zombie to move ("Move Zombie 1"): it is ringed, so the page says which token it is.
+      if (!several && Object.keys(byZombie).length) selected = Object.keys(byZombie)[0];
       Object.entries(byZombie).forEach(([z, actions]) => {
         if (actions.length === 1) {
           pickZombie[z] = () => D.act(actions[0].id);
@@ -331,16 +366,15 @@
     const fight = view.fight && view.fight.hero_dice.length
       ? el("p", {class: "lnoe-fight"}, `Fight: ${view.fight.hero} ${view.fight.hero_dice.join(" ")} against ${view.fight.zombie} ${view.fight.zombie_dice.join(" ")}`)
       : null;
-    // The town and the heroes side by side where the page is wide (style.css), so that the
-    // choices below stay in sight without scrolling.
-    board.append(el("div", {class: "lnoe"}, status, sunTrack(view), scenario, fight,
-      el("div", {class: "lnoe-body"},
-        el("div", {class: "lnoe-left"}, el("div", {class: "lnoe-map"}, town(view, clickable, pickHero, pickZombie)),
-          legend(view)),
-        el("div", {class: "lnoe-side"},
-          el("div", {class: "lnoe-heroes"}, view.heroes.map((h) => heroCard(h, view))), hand,
-          cardTexts(view)))));
-    return {actions: onBoard};
+    // The town over the choices, the heroes' cards and the hands after them (play.js's
+    // `after`): on a phone the buttons follow the town's legend, not four hero cards; from
+    // 900 px the choices and the cards sit beside the town (style.css), all in sight.
+    board.append(el("div", {class: "lnoe"}, status, sunTrack(view), goalNote(view), scenario, fight,
+      el("div", {class: "lnoe-map"}, town(view, clickable, pickHero, pickZombie)), legend(view)));
+    const side = el("div", {class: "lnoe lnoe-side"},
+      el("div", {class: "lnoe-heroes"}, view.heroes.map((h) => heroCard(h, view))), hand,
+      cardTexts(view));
+    return {actions: onBoard, after: side, beside: true};
   }
 
   D.registerRenderer("last-night-on-earth", render);
