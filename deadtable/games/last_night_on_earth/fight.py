@@ -30,6 +30,7 @@ from deadtable.games.last_night_on_earth import (
     fightwhy,
     haunted,
     heroic,
+    lastfight,
     onhero,
     overconfidence,
     sacrifice,
@@ -69,14 +70,15 @@ class Fight(Frame):
     braaains: int = 0  # added to the zombie's highest die
     forked: bool = False  # the Pitchfork's re-roll, once a fight, is spent
     devils: bool = False  # Get Back You Devils played
+    log_from: int = -1  # where its log lines begin (lastfight.py)
 
 
 NIGHTMARE = "Living Nightmare"  # Zombie Heroes roll 2 more fight dice
 
 
 def start_fight(state: LastNightState, hero: HeroFigure, zombie: str) -> None:
+    state.push(Fight(hero.name, zombie, log_from=lastfight.begin(state)))
     state.event(f"{hero.name} fights {zombie_name(zombie)}.", FIGHT)
-    state.push(Fight(hero.name, zombie))
 
 
 def still_on(state: LastNightState, frame: Fight) -> bool:
@@ -162,8 +164,10 @@ class FightHandler(Handler[LastNightState, Fight]):
                 name, _, card = rest.partition(":")
                 cards.discard_hero_card(state, state.heroes[name], card)
                 state.pop()
-                state.event(f"{name} plays {card}: {hero.name}'s fight with "
-                            f"{zombie_name(frame.zombie)} is cancelled.", f"Hero card: {card}")
+                cancelled = (f"{name} plays {card}: {hero.name}'s fight with "
+                             f"{zombie_name(frame.zombie)} is cancelled.")
+                state.event(cancelled, f"Hero card: {card}")
+                lastfight.record(state, frame, cancelled)
             else:
                 frame.step = "roll"
         elif frame.step == "zombie-card":
@@ -392,12 +396,17 @@ def resolve(state: LastNightState, frame: Fight) -> None:
     hero = state.heroes[frame.hero]
     wins, kills = judge(state, frame)
     state.pop()
-    name = zombie_name(frame.zombie)
-    state.event(fightwhy.result(state, frame, name), FIGHT)
+    result = fightwhy.result(state, frame, zombie_name(frame.zombie))
+    state.event(result, FIGHT)
     if kills:
         kill_zombie(state, frame.zombie, FIGHT)
-    if state.outcome is not None:
-        return
+    if state.outcome is None:
+        after_result(state, frame, hero, wins)
+    lastfight.record(state, frame, result)
+
+
+def after_result(state: LastNightState, frame: Fight, hero: HeroFigure, wins: bool) -> None:
+    """The used weapons' break checks; a lost fight costs the Chainsaw and wounds the hero."""
     for card in frame.using:
         break_check(state, hero, card)
     if not wins and "Chainsaw" in frame.using and "Chainsaw" in hero.items:

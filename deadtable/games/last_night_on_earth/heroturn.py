@@ -29,6 +29,7 @@ from deadtable.games.last_night_on_earth import (
     gettothe,
     haunted,
     heroic,
+    lastfight,
     lockeddoor,
     lostturns,
     needed,
@@ -769,9 +770,10 @@ def step(state: LastNightState, frame: HeroAct, hero: HeroFigure, verb: str, res
     if has_ability(state, hero, "fight-while-moving") and frame.moves_left > 0:
         state.event(f"{hero.name} blitzes into the zombies at {state.name(hero.space)}.",
                     "Hero sheet: Johnny, Blitz")
+        log_from = lastfight.begin(state)
         for zombie in reversed(zombies):
             frame.fought.append(zombie)
-            state.push(Fight(hero.name, zombie))
+            state.push(Fight(hero.name, zombie, log_from=log_from))
         frame.step = "blitz"
         return
     frame.moves_left = 0

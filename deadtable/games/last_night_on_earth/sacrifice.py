@@ -31,9 +31,13 @@ def playable(state: LastNightState, frame: Fight) -> bool:
 
 def effect(state: LastNightState, frame: Fight) -> None:
     """The fight is skipped: the heroes are asked who takes the wound."""
+    from deadtable.games.last_night_on_earth import lastfight
+
     frame.step = "sacrifice"
-    state.event(f"{SACRIFICE}: the fight with {zombie_name(frame.zombie)} is skipped; one "
-                "hero there takes a wound.", CITE)
+    skipped = (f"{SACRIFICE}: the fight with {zombie_name(frame.zombie)} is skipped; one "
+               "hero there takes a wound.")
+    state.event(skipped, CITE)
+    lastfight.record(state, frame, skipped)
 
 
 def decision(state: LastNightState, frame: Fight) -> Decision | None:

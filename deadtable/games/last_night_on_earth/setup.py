@@ -150,6 +150,7 @@ def start(game: Any, seed: int, dice: Dice, setup: dict[str, Any]) -> LastNightS
     state.next_zombie = 1
     state.turn = state.kills = state.heroes_killed = 0
     state.fight_card_played = state.cornered = state.overdrawn = False
+    state.last_fight, state.fight_log_end = None, 0
     state.stack = []
     state.event(f"Scenario: {state.scenario.name}; the Sun track has "
                 f"{state.scenario.sun_track} turns.", "Scenario card (data/scenarios.toml)")

@@ -74,7 +74,7 @@ class LastNightState(ProcedureState):
         "kills", "heroes_killed", "fight_card_played", "cornered", "overdrawn", "pits",
         "gas", "targets", "folk", "escort", "saved", "folk_lost", "passed", "zhand2", "zplayer",
         "lost_turns",
-        "hero_in_play",
+        "hero_in_play", "last_fight", "fight_log_end",
     )
 
     FRAMES: ClassVar[Frames]
@@ -111,6 +111,9 @@ class LastNightState(ProcedureState):
     fight_card_played: bool  # the one Fight card of this turn is spent
     cornered: bool  # Cornered is in force until the next Zombie turn begins
     overdrawn: bool  # Oh the Horror!: discard down to hand size at the next turn's start
+    # the last fight's public entry (lastfight.py), never changed, so copies share it
+    last_fight: dict[str, Any] | None
+    fight_log_end: int  # the log's length when the last fight ended
 
     # -- lookups ----------------------------------------------------------------------------
     @property
@@ -247,6 +250,8 @@ class LastNightState(ProcedureState):
             "fight_card_played": self.fight_card_played,
             "cornered": self.cornered,
             "overdrawn": self.overdrawn,
+            "last_fight": self.last_fight,
+            "fight_log_end": self.fight_log_end,
             "town": {"corners": dict(self.town.corners)},
             "stack": self._stack_data(),
         }
@@ -280,6 +285,8 @@ class LastNightState(ProcedureState):
         self.fight_card_played = data["fight_card_played"]
         self.cornered = data["cornered"]
         self.overdrawn = data["overdrawn"]
+        self.last_fight = data.get("last_fight")  # saves from before it: none yet
+        self.fight_log_end = data.get("fight_log_end", 0)
         self._load_stack(data["stack"])
 
     def _copy_into(self, other: Any) -> None:
@@ -313,6 +320,8 @@ class LastNightState(ProcedureState):
         other.fight_card_played = self.fight_card_played
         other.cornered = self.cornered
         other.overdrawn = self.overdrawn
+        other.last_fight = self.last_fight
+        other.fight_log_end = self.fight_log_end
         self._copy_stack(other)
 
 

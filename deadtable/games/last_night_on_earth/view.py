@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from deadtable.engine.board import Board
-from deadtable.games.last_night_on_earth import haunted
+from deadtable.games.last_night_on_earth import haunted, lastfight
 from deadtable.games.last_night_on_earth.buildingcards import card_of
 from deadtable.games.last_night_on_earth.oldbetsy import cows
 from deadtable.games.last_night_on_earth.reach import moving_view
@@ -77,6 +77,7 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         + list(state.hero_in_play),
         "cows": sorted(names[s] for s in cows(state)),  # Old Betsy's squares
         "fight": fight_view(state),
+        "last_fight": lastfight.view(state),  # kept till the next fight begins
         "turn_of": turn_of(state),
         "gas": sorted(names[s] for s in state.gas),
         "moving": moving_view(state),

@@ -197,7 +197,8 @@ def hero_turn(state: LastNightState, hero: str, step: str = "main") -> None:
 
 def fight(state: LastNightState, hero: str, zombie_id: str) -> None:
     """A fight in the Hero turn, every hero's turn over but for the fight."""
-    push(state, HeroTurn(step="choose", acted=list(state.heroes)), Fight(hero, zombie_id))
+    push(state, HeroTurn(step="choose", acted=list(state.heroes)),
+         Fight(hero, zombie_id, log_from=len(state.log)))
 
 
 def zombie_turn(state: LastNightState, step: str, **fields: Any) -> None:

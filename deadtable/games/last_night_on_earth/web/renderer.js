@@ -3,8 +3,8 @@
 // spawning pits) under a legend, heroes as labelled tokens (the acting one ringed) and zombies
 // as green tokens, one each (a click chooses one the decision names), the scenario's gas,
 // townsfolk and pits to burn, buildings a card names, the moving hero's reach, a card per hero (wounds, items and, for the heroes' seat,
-// the hand), the zombies' seat's own hand, what each card the seat can read does, and the
-// fight under way. Play by clicking: a square the decision names (a step, a zombie's move, a
+// the hand), the zombies' seat's own hand, what each card the seat can read does, the
+// fight under way and, once it is over, the last fight (beside the town, after the choices). Play by clicking: a square the decision names (a step, a zombie's move, a
 // pit, a target). Layout lives in style.css (the page's policy refuses style attributes).
 "use strict";
 (function () {
@@ -279,6 +279,26 @@
       el("dl", {}, entries.flatMap(([name, text]) => [el("dt", {}, name), el("dd", {}, text)])));
   }
 
+  // The last fight, once it is over (the fight under way has its own line over the town):
+  // who fought whom where, each side's dice, the highest compared, the cards played, the
+  // result and why, and the fight's log lines a click away. The same for every seat.
+  function lastFight(view) {
+    const f = view.last_fight;
+    if (!f) return null;
+    const lines = [el("strong", {}, `Last fight: ${f.hero} against ${f.zombie} on ${f.space}`)];
+    if (f.hero_dice.length && f.zombie_dice.length) {
+      const brains = f.braaains ? ` (+${f.braaains} Braaains!)` : "";
+      lines.push(el("div", {class: "dice"}, `${f.hero} rolled ${f.hero_dice.join(" ")} · ` +
+        `${f.zombie} rolled ${f.zombie_dice.join(" ")}${brains}`));
+    }
+    if (f.highest) lines.push(el("div", {}, `Highest: ${f.highest[0]} against ${f.highest[1]}`));
+    if (f.cards.length) lines.push(el("div", {}, "Cards: ", ...names(f.cards, view.cards || {})));
+    lines.push(el("div", {class: "result"}, f.result));
+    lines.push(el("details", {}, el("summary", {}, "How it went"),
+      el("ol", {}, f.events.map((line) => el("li", {}, line)))));
+    return el("section", {class: "lnoe-last-fight", "aria-label": "the last fight"}, ...lines);
+  }
+
   const LEGEND = [["wall", "wall"], ["door", "door"], ["window", "window"]];
 
   // The keys of what the town shows now (a scenario's markers only where it has them).
@@ -371,7 +391,7 @@
     // 900 px the choices and the cards sit beside the town (style.css), all in sight.
     board.append(el("div", {class: "lnoe"}, status, sunTrack(view), goalNote(view), scenario, fight,
       el("div", {class: "lnoe-map"}, town(view, clickable, pickHero, pickZombie)), legend(view)));
-    const side = el("div", {class: "lnoe lnoe-side"},
+    const side = el("div", {class: "lnoe lnoe-side"}, lastFight(view),
       el("div", {class: "lnoe-heroes"}, view.heroes.map((h) => heroCard(h, view))), hand,
       cardTexts(view));
     return {actions: onBoard, after: side, beside: true};
