@@ -87,7 +87,7 @@ class PhaseHandler(Handler[PsychoRaidersState, Phase]):
         if frame.side == CAMPERS and frame.asked != len(frame.done) and undeclared(state):
             return reveal_decision(state)
         seat = waiting[0].seat
-        return _which(seat, tuple(c.name for c in waiting if c.seat == seat))
+        return _which(seat, tuple((c.key, c.name) for c in waiting if c.seat == seat))
 
     def apply(self, state: PsychoRaidersState, frame: Phase, action_id: str) -> None:
         from deadtable.games.psycho_raiders.turn import begin_turn
@@ -106,12 +106,12 @@ class PhaseHandler(Handler[PsychoRaidersState, Phase]):
 
 
 @cache
-def _which(seat: str, names: tuple[str, ...]) -> Decision:
+def _which(seat: str, waiting: tuple[tuple[str, str], ...]) -> Decision:
     """The seat's choice of which waiting character goes next, made once (a Decision is
     immutable): the same few recur before every turn."""
     return Decision(seat, "Which of your characters takes its turn?", tuple(
-        Action(f"turn:{name.lower()}", f"{name} takes a turn",
-               {"verb": "turn", "character": name.lower()}) for name in names))
+        Action(f"turn:{key}", f"{name} takes a turn", {"verb": "turn", "character": key})
+        for key, name in waiting))
 
 
 def undeclared(state: PsychoRaidersState) -> bool:
