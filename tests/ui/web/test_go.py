@@ -1,0 +1,112 @@
+"""POST /api/games/{id}/go and the payload's reach (deadtable/ui/reach.py): a seat's figure
+walked to a far space as ordinary moves, one undo a step; errors change nothing; another seat's
+and a spectator's payloads never carry the reach (which hide token is real stays secret)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from deadtable import registry
+from deadtable.ui.web import create_app
+from tests.ui.web.conftest import TEST_GAMES, create, token
+from tests.ui.web.test_api import actions_in_db
+
+PR = "psycho-raiders"
+
+
+@pytest.fixture
+def web(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[TestClient]:
+    monkeypatch.setattr(registry, "_MODULES", {**TEST_GAMES, PR: "deadtable.games.psycho_raiders"})
+    monkeypatch.setattr(registry, "_loaded", {})
+    with TestClient(create_app(tmp_path / "games.sqlite", agent_pause=0)) as client:
+        yield client
+
+
+def get(client: TestClient, game_id: str, tok: str) -> dict[str, Any]:
+    response = client.get(f"/api/games/{game_id}", params={"token": tok})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def go(client: TestClient, game_id: str, tok: str | None, space: str, **more: Any) -> Any:
+    return client.post(f"/api/games/{game_id}/go", json={"token": tok, "space": space, **more})
+
+
+def campers_moving(client: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A two-seat game, both seats people, at Randy's second step (the first gets him out of
+    the campers' pickup: more than a move): (created, the campers' payload)."""
+    created = create(client, PR, seed=2, options={"events": "none"})
+    game_id = created["id"]
+    raiders, campers = token(created, "raiders"), token(created, "campers")
+    while (now := get(client, game_id, raiders))["to_move"] == "raiders":  # the Sinister Roll
+        act(client, game_id, raiders, now["decision"]["actions"][0]["id"])
+    act(client, game_id, campers, "turn:randy")
+    act(client, game_id, campers, "move:1:4,29")
+    return created, get(client, game_id, campers)
+
+
+def act(client: TestClient, game_id: str, tok: str, action: str) -> None:
+    response = client.post(f"/api/games/{game_id}/actions", json={"token": tok, "action": action})
+    assert response.status_code == 200, response.text
+
+
+def test_the_reach_is_in_the_deciding_seats_payload_only(web: TestClient) -> None:
+    created, mine = campers_moving(web)
+    game_id = created["id"]
+    assert mine["to_move"] == "campers" and list(mine["reach"]) == ["Randy"]
+    randy = mine["reach"]["Randy"]
+    steps = {len(path) for path in randy["spaces"].values()}
+    assert max(steps) > 1  # far spaces, beyond the gold hexes
+    theirs = get(web, game_id, token(created, "raiders"))
+    watching = get(web, game_id, created["spectator"]["token"])
+    assert theirs["reach"] is None and watching["reach"] is None
+    assert "reach" not in theirs["view"] and "spaces" not in str(theirs.get("reach"))
+
+
+def test_go_walks_as_ordinary_moves_and_undo_takes_back_a_step(web: TestClient,
+                                                               tmp_path: Path) -> None:
+    created, mine = campers_moving(web)
+    game_id, tok = created["id"], token(created, "campers")
+    path = max(mine["reach"]["Randy"]["spaces"].values(), key=len)  # the farthest
+    target = path[-1]
+    stored = len(actions_in_db(tmp_path / "games.sqlite", game_id))
+    response = go(web, game_id, tok, target)
+    assert response.status_code == 200, response.text
+    after = response.json()
+    assert len(path) > 1
+    assert after["walked"] == {"target": target, "mover": "Randy", "steps": len(path),
+                               "last": target, "stopped": False, "why": None}
+    assert after["step"] == mine["step"] + len(path)
+    moved = [e["text"] for e in after["view"]["log"][-len(path):]]
+    assert moved == [f"Randy moves to {s}." for s in path]
+    assert actions_in_db(tmp_path / "games.sqlite", game_id)[stored:] == \
+        [f"move:1:{s}" for s in path]
+    back = web.post(f"/api/games/{game_id}/undo", json={"token": tok}).json()
+    assert back["step"] == after["step"] - 1  # one step of the walk
+    assert get(web, game_id, token(created, "raiders"))["reach"] is None
+
+
+@pytest.mark.parametrize(("who", "space", "status", "words"), [
+    ("campers", "99,99", 422, "99,99 is out of reach of Randy this turn by plain steps"),
+    ("campers", "", 422, "at least 1 character"),
+    ("raiders", None, 409, "it is campers's turn, not raiders's"),
+    ("spectator", None, 403, "a spectator link cannot play"),
+    ("nobody", None, 403, "this link's token does not open this game"),
+])
+def test_bad_walks_are_refused_and_change_nothing(web: TestClient, who: str, space: str | None,
+                                                  status: int, words: str) -> None:
+    created, mine = campers_moving(web)
+    game_id = created["id"]
+    tok = {"spectator": created["spectator"]["token"], "nobody": "x" * 20}.get(who) \
+        or token(created, who)
+    far = next(s for s, p in mine["reach"]["Randy"]["spaces"].items() if len(p) > 1)
+    response = go(web, game_id, tok, far if space is None else space)
+    assert response.status_code == status
+    assert words in response.text
+    assert get(web, game_id, token(created, "campers"))["step"] == mine["step"]
