@@ -75,7 +75,7 @@ class GameSpec:
     # to) or None for an action that is not such a move): the figure's name (a hidden
     # character's token its own), the space it stands on and the space the action takes it
     # to, as the board names them. Interfaces use it to show where the deciding figure can
-    # still get this turn by plain steps and to walk there (deadtable/ui/reach.py).
+    # still get this turn by plain steps and to walk there (deadtable/engine/reach.py).
     moves: str | None = None
 
     def bind(self, **options: Any) -> Game:

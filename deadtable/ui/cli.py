@@ -40,13 +40,13 @@ from deadtable.agents.seating import UnknownSeat, assign, catch_up, seat_agents
 from deadtable.engine.decisions import Decision, GameOver, IllegalAction
 from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
+from deadtable.engine.reach import Route
 from deadtable.engine.replay import Replay, ReplayMismatch, digest
 from deadtable.engine.state import GameState, Outcome
 from deadtable.engine.undo import UndoStack
 from deadtable.render import render_view
 from deadtable.sim.run import DEFAULT_MAX_STEPS, Config, RunawayGame, compare, simulate
 from deadtable.ui import checks, choose, commands, go_cli, watch
-from deadtable.ui.reach import Route
 
 
 class _Commands(TyperGroup):
@@ -455,7 +455,7 @@ def bench_command(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Measure speed on this machine (games, steps, clones, MCTS, workers, kernels).
+    """Measure speed on this machine (games, steps, clones, MCTS, workers, kernels, reach).
 
     Games and steps per second with random agents and with each game's own agents, the cost
     of clone() (against copy.deepcopy), to_json() and from_json(), MCTS iterations per second,
@@ -514,6 +514,13 @@ def _show_bench_extras(console: Console, results: list[dict[str, Any]]) -> None:
                            f"{a['transient_bytes_per_step']:.0f} bytes at its peak and keeps "
                            f"{a['kept_bytes_per_step']:.0f} "
                            f"(tracemalloc, {a['steps']} steps of {a['games']} games)"))
+    for r in results:
+        if "reach" in r:
+            m = r["reach"]
+            console.print(Text(
+                f"{r['game']}: where a figure can still get this turn (reach): {m['mean_ms']:.1f} "
+                f"ms of CPU a search, {m['most_ms']:.1f} at most, {m['mean_spaces']:.0f} spaces, "
+                f"routes of up to {m['longest_route']} steps ({m['positions']} positions)"))
     for r in results:
         if "compiled" not in r:
             console.print(Text(f"{r['game']}: no kernel: the Python rules play everything"))

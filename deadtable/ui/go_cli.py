@@ -1,5 +1,5 @@
 """The terminal's `go SPACE`: walk the deciding figure to a space it can still reach this turn
-(ui/reach.py), each step played as the ordinary move it is; `go` alone lists the reach. Only
+(engine/reach.py), each step played as the ordinary move it is; `go` alone lists the reach. Only
 the deciding seat's own prompt offers it, so the reach is shown to nobody else."""
 
 from __future__ import annotations
@@ -9,17 +9,25 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
+from deadtable import registry
 from deadtable.engine.decisions import Decision
+from deadtable.engine.reach import MoveReader, NoWalk, Route, not_plain, reach, route_to, walk_step
 from deadtable.engine.state import GameState
-from deadtable.ui.reach import NoWalk, Route, not_plain, reach, reader, route_to, walk_step
 
 USAGE = "go SPACE"
 
 
 def offered(state: GameState, decision: Decision) -> bool:
     """Whether `go` means something here: the game reads moves and this decision has some."""
-    read = reader(state)
+    read = registry.move_reader(state.game.spec)
     return read is not None and any(read(state, a) is not None for a in decision.actions)
+
+
+def _reader(state: GameState) -> MoveReader:
+    read = registry.move_reader(state.game.spec)
+    if read is None:
+        raise ValueError(f"{state.game.spec.name} moves no figure a step at a time")
+    return read
 
 
 def ask(console: Console, state: GameState, decision: Decision, rest: str) -> Route | None:
@@ -28,7 +36,7 @@ def ask(console: Console, state: GameState, decision: Decision, rest: str) -> Ro
         console.print(Text("go: nothing of yours moves step by step now; choose an action",
                            style="red"), soft_wrap=True)
         return None
-    routes = reach(state, decision.seat)
+    routes = reach(state, decision.seat, _reader(state))
     words = rest.split()
     if not words:
         for who, spaces in routes.items():
@@ -52,8 +60,9 @@ def walk(console: Console, state: GameState, seat: str, route: Route,
          apply: Callable[[str], None]) -> None:
     """Take the route's steps with `apply` (the play loop's, so that undo sees each), each
     checked first; stop after a step that was not plain or where the decision changed."""
+    read = _reader(state)
     for n, action_id in enumerate(route.steps):
-        why = walk_step(state, seat, route, n)
+        why = walk_step(state, seat, route, n, read)
         if why is not None:
             _said(console, route, n, f"{why}", stopped=True)
             return

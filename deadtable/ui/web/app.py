@@ -45,10 +45,10 @@ from deadtable.agents.seating import UnknownSeat, assign, catch_up, seat_agents
 from deadtable.engine.decisions import GameOver, IllegalAction
 from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
+from deadtable.engine.reach import NoWalk, not_plain, reach, reach_data, route_to, walk_step
 from deadtable.engine.replay import Replay, ReplayMismatch
 from deadtable.engine.state import SPECTATOR, GameState
 from deadtable.engine.undo import UndoStack
-from deadtable.ui.reach import NoWalk, not_plain, reach, reach_data, route_to, walk_step
 from deadtable.ui.web.limits import AGENT_BUDGET, MAX_DEPTH, over_budget, too_deep
 from deadtable.ui.web.store import CorruptGame, Seat, Store, StoredGame
 
@@ -348,22 +348,23 @@ class Hub:
             await self.wake(live)
 
     async def walk(self, live: LiveGame, seat: str, go: Go) -> dict[str, Any]:
-        """Walk a human seat's figure to `go.space` by the reach's route (ui/reach.py): each
+        """Walk a human seat's figure to `go.space` by the reach's route (engine/reach.py): each
         step committed as the ordinary move it is, checked legal first; the walk stops after
         a step that was not plain, or where the decision changed. Bad input changes nothing."""
         async with live.lock:
             refuse_player(live, seat)
-            if live.state.game.spec.moves is None:
+            read = registry.move_reader(live.state.game.spec)
+            if read is None:
                 raise HTTPException(422, {"error": f"{live.state.game.spec.name} has no figures "
                                                    f"to walk: choose an action instead"})
             try:
-                route = route_to(reach(live.state, seat), go.space, go.mover)
+                route = route_to(reach(live.state, seat, read), go.space, go.mover)
             except NoWalk as error:
                 raise HTTPException(422, {"error": str(error)}) from None
             taken, why, stopped = 0, None, False
             try:
                 for n, action_id in enumerate(route.steps):
-                    refused = walk_step(live.state, seat, route, n)
+                    refused = walk_step(live.state, seat, route, n, read)
                     if refused is not None:
                         why, stopped = refused, True
                         break
@@ -598,15 +599,17 @@ def payload(live: LiveGame, seat: str) -> dict[str, Any]:
 
 
 def reach_of(live: LiveGame, seat: str) -> dict[str, Any] | None:
-    """Where the seat's figures can still get this turn (ui/reach.py), on its own decision
+    """Where the seat's figures can still get this turn (engine/reach.py), on its own decision
     only: never for another seat, a spectator or an agent."""
     decision = live.state.decision
+    read = registry.move_reader(live.state.game.spec)
     if (seat == SPECTATOR or decision is None or decision.seat != seat
-            or seat in live.agents() or live.state.game.spec.moves is None):
+            or seat in live.agents() or read is None):
         return None
     kept = live.reach
     if kept is None or kept[0] is not live.state or kept[1] != seat:
-        kept = live.reach = (live.state, seat, reach_data(reach(live.state, seat)) or None)
+        found = reach_data(reach(live.state, seat, read)) or None
+        kept = live.reach = (live.state, seat, found)
     return kept[2]
 
 

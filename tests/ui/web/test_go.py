@@ -1,4 +1,4 @@
-"""POST /api/games/{id}/go and the payload's reach (deadtable/ui/reach.py): a seat's figure
+"""POST /api/games/{id}/go and the payload's reach (deadtable/engine/reach.py): a seat's figure
 walked to a far space as ordinary moves, one undo a step; errors change nothing; another seat's
 and a spectator's payloads never carry the reach (which hide token is real stays secret)."""
 

@@ -18,7 +18,8 @@ applies each step live as the ordinary move action it is, checked legal first, a
 the first step that was not plain or when the decision changes.
 
 Reach is computed only for a person's seat on request (a page's payload, the terminal's `go`),
-never for agents or simulation.
+never for agents or simulation. The game's reader comes from the registry
+(`registry.move_reader`): the engine imports no game.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from deadtable import registry
 from deadtable.engine.decisions import Action, Decision
 from deadtable.engine.dice import Dice
 from deadtable.engine.state import GameState
@@ -59,15 +59,6 @@ class NoWalk(ValueError):
     """A walk asked for that cannot start; the message says what was wrong and what would do."""
 
 
-def reader(state: GameState) -> MoveReader | None:
-    """The game's move reader (GameSpec.moves), or None where it declares none."""
-    name = state.game.spec.moves
-    if name is None:
-        return None
-    found: MoveReader = registry.part(name)
-    return found
-
-
 def moves_in(decision: Decision | None, state: GameState,
              read: MoveReader) -> Iterator[tuple[Action, str, str, str]]:
     """(action, mover, from, to) for each move action of the decision."""
@@ -79,13 +70,12 @@ def moves_in(decision: Decision | None, state: GameState,
             yield (action, *found)
 
 
-def reach(state: GameState, seat: str) -> dict[str, dict[str, Route]]:
+def reach(state: GameState, seat: str, read: MoveReader) -> dict[str, dict[str, Route]]:
     """mover -> space -> a route of fewest plain steps to it, for each figure `seat` may move
-    now ({} when it is not `seat`'s decision or the game reads no moves). Never changes
-    `state`."""
-    read = reader(state)
+    now ({} when it is not `seat`'s decision); `read` is the game's (GameSpec.moves). Never
+    changes `state`."""
     decision = state.decision
-    if read is None or decision is None or decision.seat != seat:
+    if decision is None or decision.seat != seat:
         return {}
     first = list(moves_in(decision, state, read))
     if not first:
@@ -159,7 +149,8 @@ def _refuse(routes: dict[str, dict[str, Route]], space: str, mover: str | None) 
                  f"turn by plain steps; in reach: {some or 'nowhere'}")
 
 
-def walk_step(state: GameState, seat: str, route: Route, n: int) -> str | None:
+def walk_step(state: GameState, seat: str, route: Route, n: int,
+              read: MoveReader) -> str | None:
     """Why step `n` of `route` may not be taken now (the decision changed: another seat
     decides, the figure moves no more, that step is no longer offered), or None."""
     decision = state.decision
@@ -167,9 +158,8 @@ def walk_step(state: GameState, seat: str, route: Route, n: int) -> str | None:
         return "the game is over"
     if decision.seat != seat:
         return f"it is {decision.seat}'s decision now"
-    read = reader(state)
     action_id = route.steps[n]
-    if read is None or action_id not in decision:
+    if action_id not in decision:
         return f"the step to {route.spaces[n]} is no longer offered"
     action = decision.get(action_id)
     found = read(state, action) if action is not None else None

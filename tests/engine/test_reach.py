@@ -1,21 +1,25 @@
-"""The reach (deadtable/ui/reach.py): where the deciding figure can still get this turn by
-plain steps, found with the games' own rules, and the terminal's `go` that walks there."""
+"""The reach (deadtable/engine/reach.py): where the deciding figure can still get this turn by
+plain steps, found with the games' own rules (each game's GameSpec.moves reads a move)."""
 
 from __future__ import annotations
 
-import io
-import sys
-
 import pytest
-from rich.console import Console
 
-from deadtable.engine.undo import UndoStack
+from deadtable import registry
+from deadtable.engine.reach import NoWalk, Route, not_plain, route_to
+from deadtable.engine.reach import reach as search
+from deadtable.engine.state import GameState
 from deadtable.games.left_4_dead import SPEC as L4D
 from deadtable.games.psycho_raiders.hiding import lit
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
-from deadtable.ui import cli, go_cli
-from deadtable.ui.reach import NoWalk, not_plain, reach, route_to
 from tests.games.psycho_raiders.table import ginger_turn, new, park_everyone, put
+
+
+def reach(state: GameState, seat: str) -> dict[str, dict[str, Route]]:
+    read = registry.move_reader(state.game.spec)
+    assert read is not None
+    return search(state, seat, read)
+
 
 GINGER_SPEED = 5  # her Speed on the Sheet: the farthest route on open grass
 
@@ -108,54 +112,3 @@ def test_left_4_dead_moves_are_already_whole_moves_so_its_reach_is_the_gold_spac
     assert {len(r.steps) for r in routes["bill"].values()} == {1}
 
 
-def play(state: PsychoRaidersState, answers: str) -> str:
-    out = io.StringIO()
-    console = Console(file=out, width=200)
-    stdin = sys.stdin
-    sys.stdin = io.StringIO(answers)
-    try:
-        cli._play(console, state, {}, lambda: None, UndoStack(), {})
-    finally:
-        sys.stdin = stdin
-    return out.getvalue()
-
-
-def test_go_walks_step_by_step_and_undo_takes_back_one_step() -> None:
-    state, here = ginger_turn()
-    said = play(state, "\ngo\ngo 99,99\ngo 20,0\nundo\nq\n")
-    assert "Ginger can still get to (steps): " in said and "20,0 (5)" in said
-    assert "99,99 is out of reach of Ginger this turn by plain steps" in said
-    assert "Ginger walked to 20,0 (5 of 5 steps)" in said
-    assert "Undone: Move to 20,0 (1 Speed)" in said
-    assert state.history[-4:] == ["move:1:16,0", "move:1:17,0", "move:1:18,0", "move:1:19,0"]
-    moves = [e.text for e in state.log if e.text.startswith("Ginger moves to")]
-    assert moves == ["Ginger moves to 16,0.", "Ginger moves to 17,0.", "Ginger moves to 18,0.",
-                     "Ginger moves to 19,0."]  # ordinary moves, one line each
-
-
-def test_go_stops_after_a_step_that_was_not_plain_saying_why() -> None:
-    state, _ = ginger_turn()
-    put(state, "spud", "17,0")
-    said = play(state, "\ngo 17,0\nq\n")
-    assert "Ginger walked to 17,0 (2 of 2 steps): Ginger moves to 17,0. Ginger stops on an " \
-           "enemy and must attack." in said
-    assert state.history[-2:] == ["move:1:16,0", "move:1:17,0"]
-
-
-def test_a_walk_stops_where_the_table_changed_since_its_route_was_found() -> None:
-    state, _ = ginger_turn()
-    route = route_to(reach(state, "campers"), "20,0", None)
-    put(state, "spud", "17,0")  # the route was found before Spud came
-    out = io.StringIO()
-    go_cli.walk(Console(file=out, width=200), state, "campers", route, state.apply)
-    assert out.getvalue().strip() == ("Ginger stopped at 17,0 after 2 of 5 steps toward 20,0: "
-                                      "Ginger moves to 17,0. Ginger stops on an enemy and must "
-                                      "attack.")
-    assert state.history[-2:] == ["move:1:16,0", "move:1:17,0"]
-    state, here = ginger_turn()
-    gone = route_to(reach(state, "campers"), "18,0", None)
-    state.apply("end")  # the decision changed: her turn is over
-    out = io.StringIO()
-    go_cli.walk(Console(file=out, width=200), state, "campers", gone, state.apply)
-    assert out.getvalue().startswith(f"Ginger stopped at {here} after 0 of 3 steps toward 18,0: ")
-    assert state.history[-1] == "end"
