@@ -110,3 +110,19 @@ def test_bad_walks_are_refused_and_change_nothing(web: TestClient, who: str, spa
     assert response.status_code == status
     assert words in response.text
     assert get(web, game_id, token(created, "campers"))["step"] == mine["step"]
+
+
+def test_no_frame_to_another_seat_or_a_spectator_carries_the_reach(web: TestClient) -> None:
+    created, mine = campers_moving(web)
+    game_id = created["id"]
+    paths = mine["reach"]["Randy"]["spaces"]
+    far = max(paths, key=lambda s: len(paths[s]))
+    raiders, watch = token(created, "raiders"), created["spectator"]["token"]
+    with web.websocket_connect(f"/api/games/{game_id}/ws?token={raiders}") as theirs, \
+            web.websocket_connect(f"/api/games/{game_id}/ws?token={watch}") as spectator:
+        frames = [theirs.receive_json(), spectator.receive_json()]
+        assert go(web, game_id, token(created, "campers"), far).status_code == 200
+        frames += [theirs.receive_json(), spectator.receive_json()]  # the walk's one frame
+    assert [f["step"] for f in frames] == [mine["step"]] * 2 + [frames[2]["step"]] * 2
+    assert frames[2]["step"] > mine["step"]
+    assert all(f["reach"] is None and f.get("walked") is None for f in frames)
