@@ -517,10 +517,12 @@ def _show_bench_extras(console: Console, results: list[dict[str, Any]]) -> None:
     for r in results:
         if "reach" in r:
             m = r["reach"]
+            many = "" if m["longest_route"] == 1 else "s"
             console.print(Text(
                 f"{r['game']}: where a figure can still get this turn (reach): {m['mean_ms']:.1f} "
                 f"ms of CPU a search, {m['most_ms']:.1f} at most, {m['mean_spaces']:.0f} spaces, "
-                f"routes of up to {m['longest_route']} steps ({m['positions']} positions)"))
+                f"routes of up to {m['longest_route']} step{many} "
+                f"({m['positions']} positions)"))
     for r in results:
         if "compiled" not in r:
             console.print(Text(f"{r['game']}: no kernel: the Python rules play everything"))

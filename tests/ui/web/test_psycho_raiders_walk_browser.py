@@ -84,3 +84,38 @@ def test_a_tap_on_a_far_hex_walks_there(server: Server, size: str, tmp_path: Pat
             context.close()
             browser.close()
         assert errors == []
+
+
+def test_the_other_seats_page_and_a_spectators_never_show_the_reach(server: Server,
+                                                                     tmp_path: Path) -> None:
+    with sync_api.sync_playwright() as playwright:
+        browser: Any = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 1366, "height": 900})
+        context.set_default_timeout(TIMEOUT_MS)
+        try:
+            made = server.create("psycho-raiders", seed=5, options={"events": "none"})
+            campers, raiders = made["seats"]["campers"], made["seats"]["raiders"]
+            pages = {name: context.new_page() for name in ("campers", "raiders", "spectator")}
+            pages["raiders"].goto(raiders["url"])
+            pages["raiders"].wait_for_selector('body[data-status="your-turn"]', state="attached")
+            while (data := server.get(made["id"], raiders["token"]))["to_move"] == "raiders":
+                pages["raiders"].click(
+                    f'button[data-action="{data["decision"]["actions"][0]["id"]}"]')
+                pages["raiders"].wait_for_selector(
+                    f'body:not([data-step="{data["step"]}"])', state="attached")
+            pages["campers"].goto(campers["url"])
+            pages["spectator"].goto(made["spectator"]["url"])
+            page = pages["campers"]
+            page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+            click_and_wait(page, 'button[data-action="turn:dawn"]')
+            first = page.locator("svg.pr-map g.hex.reach").first.get_attribute("data-space")
+            click_and_wait(page, f'svg.pr-map g.hex.reach[data-space="{first}"]')
+            step = server.get(made["id"], campers["token"])["step"]
+            assert page.locator("svg.pr-map g.hex.far").count() > 5
+            for name in ("raiders", "spectator"):
+                other = pages[name]
+                other.wait_for_selector(f'body[data-step="{step}"]', state="attached")
+                assert other.locator("svg.pr-map g.hex.far, .pr-walk, .pr-route-line").count() == 0
+        finally:
+            context.close()
+            browser.close()
