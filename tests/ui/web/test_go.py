@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from deadtable import registry
+from deadtable.ui.web import app as app_module
 from deadtable.ui.web import create_app
 from tests.ui.web.conftest import TEST_GAMES, create, token
 from tests.ui.web.test_api import actions_in_db
@@ -126,3 +127,37 @@ def test_no_frame_to_another_seat_or_a_spectator_carries_the_reach(web: TestClie
     assert [f["step"] for f in frames] == [mine["step"]] * 2 + [frames[2]["step"]] * 2
     assert frames[2]["step"] > mine["step"]
     assert all(f["reach"] is None and f.get("walked") is None for f in frames)
+
+
+def test_a_walk_stops_after_a_step_that_was_not_plain_or_where_it_may_not_go_on(
+        web: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    created, mine = campers_moving(web)
+    game_id, tok = created["id"], token(created, "campers")
+    path = max(mine["reach"]["Randy"]["spaces"].values(), key=len)
+    assert len(path) >= 2
+    seen = []
+
+    def second_not_plain(before: Any, after: Any, seat: str) -> str | None:
+        seen.append(seat)
+        return "something was logged beyond the move" if len(seen) == 1 else None
+
+    monkeypatch.setattr(app_module, "not_plain", second_not_plain)
+    walked = go(web, game_id, tok, path[-1]).json()
+    assert walked["walked"] == {"target": path[-1], "mover": "Randy", "steps": 1,
+                                "last": path[0], "stopped": True,
+                                "why": "something was logged beyond the move"}
+    assert walked["step"] == mine["step"] + 1
+    assert actions_in_db(tmp_path / "games.sqlite", game_id)[-1] == f"move:1:{path[0]}"
+
+
+def test_a_walk_whose_next_step_is_refused_stops_before_it(
+        web: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    created, mine = campers_moving(web)
+    game_id, tok = created["id"], token(created, "campers")
+    path = max(mine["reach"]["Randy"]["spaces"].values(), key=len)
+    monkeypatch.setattr(app_module, "walk_step",
+                        lambda state, seat, route, n, read: "it is raiders's decision now"
+                        if n == 1 else None)
+    walked = go(web, game_id, tok, path[-1]).json()["walked"]
+    assert walked == {"target": path[-1], "mover": "Randy", "steps": 1, "last": path[0],
+                      "stopped": True, "why": "it is raiders's decision now"}
