@@ -2,9 +2,9 @@
 
 One Python version can be installed here more than once, built differently: this machine's
 `python3` is a pyenv build of 3.11 without profile-guided or link-time optimisation, while
-Debian's /usr/bin/python3.11 is built with both, and the games' Python rules run about a
-fifth faster on it (docs/speed.md). The candidates are the interpreters of the same minor
-version as the one running this script (so the same wheels and the same code paths), found
+Debian's /usr/bin/python3.11 is built with both, and the games' Python rules run 25-40%
+faster on it (docs/engine.md "Which Python"). The candidates are the interpreters of the same
+minor version as the one running this script (so the same wheels and the same code paths), found
 on PATH and in /usr/bin and /usr/local/bin, that can make a venv with pip and, where the
 running one has its C headers (the kernels are compiled), have theirs too. Each runs the same
 small piece of pure Python, best of a few; the fastest wins, the running one unless another
