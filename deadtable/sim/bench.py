@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import copy
 import gc
+import platform
+import sys
 import time
 import tracemalloc
 from collections.abc import Callable, Iterable, Iterator
@@ -244,6 +246,13 @@ def positions(game: Game, count: int, seed: int) -> list[GameState]:
     return found
 
 
+def interpreter() -> dict[str, str]:
+    """Which Python ran the figures: one Python version's builds differ by a fifth in speed
+    (an optimised build against a plain one, docs/engine.md "Which Python")."""
+    return {"version": platform.python_version(), "executable": sys.executable,
+            "build": " ".join(platform.python_build()), "compiler": platform.python_compiler()}
+
+
 @cache
 def geometry(seed: int = 1) -> list[dict[str, Any]]:
     """The board geometry figures (engine/board/bench.py), measured once per process."""
@@ -300,4 +309,5 @@ def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
         **({"reach": reached} if (reached := _reach_cost(python, seed)) else {}),
         **({"compiled": compiled} if compiled else {}),
         "geometry": geometry(seed),
+        "python": interpreter(),
     }

@@ -489,6 +489,9 @@ def bench_command(
     console = Console()
     console.print(table)
     _show_bench_extras(console, results)
+    python = results[0]["python"]
+    console.print(Text(f"Python {python['version']} ({python['executable']}; "
+                       f"{python['compiler']}, {python['build']})"))
 
 
 def _show_bench_extras(console: Console, results: list[dict[str, Any]]) -> None:
