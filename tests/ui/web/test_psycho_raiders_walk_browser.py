@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.web.test_browser import ARGS, CHROMIUM, TIMEOUT_MS, Server, sync_api
+from tests.ui.web.test_browser import ARGS, CHROMIUM, TIMEOUT_MS, Server, httpx, sync_api
 from tests.ui.web.test_left_4_dead_browser import click_and_wait, shots
 from tests.ui.web.test_psycho_raiders_browser import server
 
@@ -116,6 +116,81 @@ def test_the_other_seats_page_and_a_spectators_never_show_the_reach(server: Serv
                 other = pages[name]
                 other.wait_for_selector(f'body[data-step="{step}"]', state="attached")
                 assert other.locator("svg.pr-map g.hex.far, .pr-walk, .pr-route-line").count() == 0
+        finally:
+            context.close()
+            browser.close()
+
+
+def post(server: Server, game_id: str, token: str, action: str) -> None:
+    response = httpx.post(f"{server.base}/api/games/{game_id}/actions",
+                          json={"token": token, "action": action}, timeout=30)
+    assert response.status_code == 200, response.text
+
+
+def to_ginger_hidden(server: Server, made: dict[str, Any]) -> None:
+    """Ginger out of the pickup and hidden, everyone's turn ended, at her next turn."""
+    game_id = made["id"]
+    tokens = {seat: made["seats"][seat]["token"] for seat in ("campers", "raiders")}
+    for action in ("turn:ginger", None, "hide:4,29:new"):
+        if action is None:  # her first step: out of the pickup
+            action = next(a["id"] for a in server.get(game_id, tokens["campers"])["decision"]
+                          ["actions"] if a["id"].startswith("move:"))
+        post(server, game_id, tokens["campers"], action)
+    while True:
+        data = server.get(game_id, tokens["raiders"])
+        seat = data["to_move"]
+        ids = [a["id"] for a in server.get(game_id, tokens[seat])["decision"]["actions"]]
+        if seat == "campers" and "turn:ginger" in ids:
+            break
+        post(server, game_id, tokens[seat], "end" if "end" in ids else next(
+            (i for i in ids if i.startswith("turn:")), "no-reveal" if "no-reveal" in ids
+            else ids[0]))
+    post(server, game_id, tokens["campers"], "turn:ginger")
+
+
+def test_a_far_hex_both_hidden_tokens_reach_asks_which_walks(server: Server,
+                                                              tmp_path: Path) -> None:
+    with sync_api.sync_playwright() as playwright:
+        browser: Any = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                      is_mobile=True)
+        context.set_default_timeout(TIMEOUT_MS)
+        try:
+            made = server.create("psycho-raiders", seed=5, options={"events": "none"})
+            while server.get(made["id"], made["seats"]["raiders"]["token"])["to_move"] \
+                    == "raiders":  # the Sinister Roll's order
+                data = server.get(made["id"], made["seats"]["raiders"]["token"])
+                post(server, made["id"], made["seats"]["raiders"]["token"],
+                     data["decision"]["actions"][0]["id"])
+            to_ginger_hidden(server, made)
+            campers = made["seats"]["campers"]
+            data = server.get(made["id"], campers["token"])
+            assert sorted(data["reach"]) == ["Ginger token 1", "Ginger token 2"]
+            both = set(data["reach"]["Ginger token 1"]["spaces"]) \
+                & set(data["reach"]["Ginger token 2"]["spaces"])
+            gold = {a["args"]["space"] for a in data["decision"]["actions"]
+                    if (a.get("args") or {}).get("verb") == "move"}
+            far = sorted(both - gold)
+            assert far
+            page = context.new_page()
+            page.goto(campers["url"])
+            page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+            hexagon = f'svg.pr-map g.hex.far[data-space="{far[0]}"]'
+            page.locator(hexagon).scroll_into_view_if_needed()
+            page.locator(hexagon).tap()
+            page.wait_for_selector(".pr-walk button")
+            ways = {n: len(data["reach"][f"Ginger token {n}"]["spaces"][far[0]]) for n in (1, 2)}
+            assert page.locator(".pr-walk button").all_inner_texts() == [
+                f"Walk Ginger token {n} there ({ways[n]} steps)" for n in (1, 2)]
+            page.screenshot(path=str(shots(tmp_path) / "pr-walk-which-phone.png"))
+            click_and_wait(page, '.pr-walk button[data-walk="Ginger token 2"]')
+            ginger = next(c for c in server.get(made["id"], campers["token"])["view"]
+                          ["characters"] if c["name"] == "Ginger")
+            assert {t["token"]: t["space"] for t in ginger["tokens"]}[2] == far[0]
+            raiders = context.new_page()
+            raiders.goto(made["seats"]["raiders"]["url"])
+            raiders.wait_for_selector("svg.pr-map g.hex")
+            assert raiders.locator("svg.pr-map g.hex.far, .pr-walk, .pr-walked").count() == 0
         finally:
             context.close()
             browser.close()
