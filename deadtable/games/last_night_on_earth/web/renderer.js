@@ -13,6 +13,7 @@
   const S = 26; // a square's side in SVG units
   const EDGE = {wall: "#e8e2d0", door: "#a0622d", window: "#8fd0ff"};
   let selected = null; // the zombie a click chose, while the decision offers it several moves
+  let shownTown = null; // the town last drawn, for its names to be sized anew on a resize
 
   // Each square's [x, y] by name, and the town's width and height in squares.
   function squares(t) {
@@ -449,12 +450,21 @@
     const map = town(view, clickable, pickHero, pickZombie);
     board.append(el("div", {class: "lnoe"}, status, sunTrack(view), goalNote(view), scenario, fight,
       el("div", {class: "lnoe-map"}, map), legend(view)));
+    shownTown = view.town;
     buildingNames(view.town, map); // now that the town has its size on the screen
     const side = el("div", {class: "lnoe lnoe-side"}, lastFight(view),
       el("div", {class: "lnoe-heroes"}, view.heroes.map((h) => heroCard(h, view))), hand,
       cardTexts(view));
     return {actions: onBoard, after: side, beside: true};
   }
+
+  // A phone turned, a window resized: the names keep their size on the screen.
+  window.addEventListener("resize", () => {
+    const map = document.querySelector("svg.lnoe-town");
+    if (!map || !shownTown) return;
+    map.querySelector("g.building-names").replaceChildren();
+    buildingNames(shownTown, map);
+  });
 
   D.registerRenderer("last-night-on-earth", render);
 })();
