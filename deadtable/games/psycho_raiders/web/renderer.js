@@ -8,7 +8,7 @@
 // page's list below offers them). A hex farther on that the seat's figure can still get to
 // this turn by plain steps (the payload's reach) is outlined in a lighter, dashed gold; a tap
 // walks there (POST /go), its route drawn on hover, or on a phone by a first tap whose
-// second walks. Buildings are named on their footprints, weapons lying on a
+// second walks; a driver's vehicle (10.1) is driven there the same way, from its hex. Buildings are named on their footprints, weapons lying on a
 // hex and fire marked, and a legend under the map names every colour and mark, the ruler's
 // answer too (under the map: a tap never moves it). Wider than a phone the map fits the
 // window's height; the rooms and characters come after the page's choices ({after}), and
@@ -136,6 +136,8 @@
     }
     const targets = aimedAt(view, payload);
     const far = farReach(payload, moves);
+    // the movers that are vehicles (their reach is driven, not walked)
+    const driven = new Set((view.vehicles || []).map((v) => v.name));
     const offered = {};  // hex -> the choices a tap on it means
     const marks = {};
     for (const [kind, space] of view.map.markers) (marks[space] || (marks[space] = [])).push(kind);
@@ -181,7 +183,7 @@
         "stroke-width": choices.length ? 2 : 0.5}),
       svg("title", {}, `${name}: ${about.join(", ")}`
         + (choices.length ? ` — ${choices.map((a) => D.forPlayers(a.label)).join("; ")}` : "")
-        + (going ? ` — walk here: ${going.map((w) => `${w.mover}, ${steps(w.path.length)}`).join("; ")}` : "")));
+        + (going ? ` — ${going.map((w) => `${driven.has(w.mover) ? "drive" : "walk"} here: ${w.mover}, ${steps(w.path.length)}`).join("; ")}` : "")));
       // a far hex in reach: a lighter, dashed gold, inside the hex's edge
       if (going) {
         g.append(svg("polygon", {points: corners(x, y, R * 0.82), fill: "none", class: "pr-far",
@@ -243,7 +245,7 @@
     // the finger between two taps
     const main = el("div", {class: "pr-main"}, mapBox, rulerSaid(),
       asked ? whichLine(which.space, asked) : null,
-      shown ? walkLine(route.space, shown) : walkedLine(payload),
+      shown ? walkLine(route.space, shown, driven) : walkedLine(payload, driven),
       fold("key", "pr-key", "Key: what the colours and marks mean", legend(),
         !window.matchMedia(PHONE).matches));
     main.style.setProperty("--pr-ratio", ((maxX + 2 * R) / (maxY + 2 * R)).toFixed(4));
@@ -376,21 +378,25 @@
       r: R * 0.3, fill: "#fff0a0"}));
   }
 
-  // Under the map, for a far hex tapped once: where it goes, and a button (or one per token).
-  function walkLine(space, going) {
+  // Under the map, for a far hex tapped once: where it goes, and a button (or one per token);
+  // `driven`: the movers that are vehicles.
+  function walkLine(space, going, driven) {
     return el("p", {class: "pr-which pr-walk", role: "group", "aria-live": "polite"},
       `${space}: `, ...going.map((w) => el("button", {type: "button", "data-walk": w.mover,
-        onclick: () => D.go(space, w.mover)}, `Walk ${w.mover} there (${steps(w.path.length)})`)),
+        onclick: () => D.go(space, w.mover)}, `${driven.has(w.mover) ? `Drive the ${w.mover}`
+        : `Walk ${w.mover}`} there (${steps(w.path.length)})`)),
       going.length === 1 ? " — or tap it again" : "");
   }
 
-  // What the last walk did: where it ended, and why it stopped short if it did.
-  function walkedLine(payload) {
+  // What the last walk (or drive) did: where it ended, and why it stopped short if it did.
+  function walkedLine(payload, driven) {
     const w = payload && payload.walked;
     if (!w) return null;
+    const who = driven.has(w.mover) ? `The ${w.mover}` : w.mover;
     const text = w.stopped
-      ? `${w.mover} stopped at ${w.last} after ${steps(w.steps)} toward ${w.target}: ${w.why}`
-      : `${w.mover} walked to ${w.last} (${steps(w.steps)})${w.why ? `: ${w.why}` : ""}`;
+      ? `${who} stopped at ${w.last} after ${steps(w.steps)} toward ${w.target}: ${w.why}`
+      : `${who} ${driven.has(w.mover) ? "drove" : "walked"} to ${w.last} (${steps(w.steps)})`
+        + `${w.why ? `: ${w.why}` : ""}`;
     return el("p", {class: "pr-which pr-walked", "aria-live": "polite"}, D.forPlayers(text));
   }
 
@@ -493,7 +499,7 @@
       item(swatch(hex("#444", "#ffd84a", 2)), "you may move there"),
       item(swatch(hex("#444"), svg("polygon", {points: corners(0, 0, 6), fill: "none",
         stroke: "#fff0a0", "stroke-width": 1, "stroke-dasharray": "2.5 1.5"})),
-      "you can still get there this turn: a tap walks there, a step at a time"),
+      "you can still get there this turn: a tap walks (or drives) there, a step at a time"),
       item(swatch(hex("#444", "#ff5a4a", 2)), "a piece you may attack, grab or seek"),
       item(swatch(svg("circle", {r: 3, fill: "#ffe680"})), "streetlight"),
       // the key's discs are drawn apart from the map's tokens (no pr-token class), so nothing
