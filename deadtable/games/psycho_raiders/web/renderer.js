@@ -163,13 +163,15 @@
       const who = (here[name] || []).map(({c, t}) => c.hidden ? `${c.name}'s token ${t.token}` : c.name);
       const about = [terrain, building, ...(marks[name] || []), burning ? "on fire" : null,
         lying ? `${lying} weapon${lying > 1 ? "s" : ""} lying here` : null, ...who].filter(Boolean);
-      const going = !choices.length && far[name];
+      // a far hex (Appear Anywhere's gold aside): a tap walks there, or asks which if the
+      // hex offers a choice too
+      const going = !aimed.length && far[name];
       const g = svg("g", {class: `hex${moves[name] ? " reach" : ""}${aimed.length ? " target" : ""}`
           + `${going ? " far" : ""}`,
         "data-space": name, onclick: () => {
           if (ruler.on) pickEnd(name, payload);
-          else if (going) walkTo(name, going, payload);
-          else if (choices.length === 1) D.act(choices[0].id);
+          else if (going && !choices.length) walkTo(name, going, payload);
+          else if (choices.length === 1 && !going) D.act(choices[0].id);
           else if (choices.length) {
             Object.assign(which, {step: payload.step, space: name});
             redraw();
@@ -234,6 +236,7 @@
     if (asked) {
       const [x, y] = at[which.space];
       map.append(svg("circle", {cx: x, cy: y, r: R * 0.85, class: "pr-ruler-end"}));
+      if (far[which.space]) drawRoute(routeLayer, at, far[which.space][0]);
     }
     for (const [building, [x, y]] of Object.entries(middles(view))) {
       map.append(svg("text", {x, y: y + 2.5, class: "pr-building"}, building));
@@ -244,7 +247,7 @@
     // the ruler's answer under the map: a line appearing above it would move the map under
     // the finger between two taps
     const main = el("div", {class: "pr-main"}, mapBox, rulerSaid(),
-      asked ? whichLine(which.space, asked) : null,
+      asked ? whichLine(which.space, asked, far[which.space] || [], driven) : null,
       shown ? walkLine(route.space, shown, driven) : walkedLine(payload, driven),
       fold("key", "pr-key", "Key: what the colours and marks mean", legend(),
         !window.matchMedia(PHONE).matches));
@@ -343,12 +346,14 @@
   }
 
   // space -> [{mover, from, path}]: the payload's reach beyond the hexes a step reaches now
-  // (`moves`, gold), where the seat's figure can still get this turn by plain steps.
+  // (`moves`, gold), where the seat's figure can still get this turn by plain steps. Appear
+  // Anywhere's hexes do not count as a step's: it offers every hex, and would hide the reach.
   function farReach(payload, moves) {
     const found = {};
+    const stepped = (space) => (moves[space] || []).some((a) => a.args.verb !== "appear");
     for (const [mover, reach] of Object.entries((payload && payload.reach) || {})) {
       for (const [space, path] of Object.entries(reach.spaces)) {
-        if (!moves[space]) (found[space] || (found[space] = [])).push({mover, from: reach.from, path});
+        if (!stepped(space)) (found[space] || (found[space] = [])).push({mover, from: reach.from, path});
       }
     }
     return found;
@@ -382,10 +387,15 @@
   // `driven`: the movers that are vehicles.
   function walkLine(space, going, driven) {
     return el("p", {class: "pr-which pr-walk", role: "group", "aria-live": "polite"},
-      `${space}: `, ...going.map((w) => el("button", {type: "button", "data-walk": w.mover,
-        onclick: () => D.go(space, w.mover)}, `${driven.has(w.mover) ? `Drive the ${w.mover}`
-        : `Walk ${w.mover}`} there (${steps(w.path.length)})`)),
+      `${space}: `, ...walkButtons(space, going, driven),
       going.length === 1 ? " — or tap it again" : "");
+  }
+
+  // A button per figure that can walk (or be driven) to a far hex.
+  function walkButtons(space, going, driven) {
+    return going.map((w) => el("button", {type: "button", "data-walk": w.mover,
+      onclick: () => D.go(space, w.mover)}, `${driven.has(w.mover) ? `Drive the ${w.mover}`
+      : `Walk ${w.mover}`} there (${steps(w.path.length)})`));
   }
 
   // What the last walk (or drive) did: where it ended, and why it stopped short if it did.
@@ -400,9 +410,11 @@
     return el("p", {class: "pr-which pr-walked", "aria-live": "polite"}, D.forPlayers(text));
   }
 
-  // The choices a tapped hex offers, under the map: "9,30: which?" and a button each.
-  function whichLine(space, choices) {
+  // The choices a tapped hex offers, under the map: "9,30: which?" and a button each (first
+  // the walks there, where it is also a far hex: Appear Anywhere offers every hex).
+  function whichLine(space, choices, going, driven) {
     return el("p", {class: "pr-which", role: "group", "aria-live": "polite"}, `${space}: which? `,
+      ...walkButtons(space, going, driven),
       ...choices.map((a) => el("button", {type: "button", "data-choice": a.id,
         onclick: () => D.act(a.id)}, D.forPlayers(a.label))));
   }
