@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from deadtable.engine.decisions import Action
 from deadtable.engine.reach import not_plain
-from deadtable.engine.undo import ROLLED
+from deadtable.engine.undo import ROLLED, revealed
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.games.psycho_raiders.view import move_of
 from tests.engine.test_reach import reach
-from tests.games.psycho_raiders.table import new, on_the_road, put
+from tests.games.psycho_raiders.table import new, on_the_road, put, script
 
 PICKUP = "Pickup Truck"
 SHARP = "10,23"  # a sharp turn on the road north of the pickup at 10,25 (the map's marker)
@@ -69,8 +69,12 @@ def test_a_sharp_turn_at_high_speed_rolls_and_ends_a_route() -> None:
     onto = state.clone()
     onto.apply("car:11,24")
     rolled = onto.clone()
+    script(rolled, 1)  # Dangerous Turns 1: it holds the road
     rolled.apply(f"car:{SHARP}")
-    assert not_plain(onto, rolled, "campers") == ROLLED
+    assert revealed(onto, rolled, "campers") == ROLLED
+    assert not_plain(onto, rolled, "campers") == (  # the roll's result, not just that it rolled
+        f"The Pickup Truck moves to {SHARP}. A sharp turn at High Speed: Dangerous Turns 1: "
+        "The vehicle holds the road.")
     assert not_plain(state, onto, "campers") is None
 
 

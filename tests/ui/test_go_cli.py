@@ -87,5 +87,6 @@ def test_go_drives_the_vehicle_hex_by_hex_and_a_sharp_turn_at_high_speed_stops_i
     state.apply("drive:high")
     script(state, 1)  # Dangerous Turns 1: safe
     said = play(state, "\ngo pickup truck 10,23\nq\n")
-    assert ("Pickup Truck moved to 10,23 (2 of 2 steps): the dice were rolled" in said)
+    assert ("Pickup Truck moved to 10,23 (2 of 2 steps): The Pickup Truck moves to 10,23. "
+            "A sharp turn at High Speed: Dangerous Turns 1: The vehicle holds the road.") in said
     assert state.history[-2:] == ["car:11,24", "car:10,23"]
