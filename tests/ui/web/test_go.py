@@ -42,14 +42,21 @@ def go(client: TestClient, game_id: str, tok: str | None, space: str, **more: An
 def campers_moving(client: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
     """A two-seat game, both seats people, at Randy's second step (the first gets him out of
     the campers' pickup: more than a move): (created, the campers' payload)."""
+    created, game_id, raiders, campers = past_the_roll(client)
+    act(client, game_id, campers, "turn:randy")
+    act(client, game_id, campers, "move:1:4,29")
+    return created, get(client, game_id, campers)
+
+
+def past_the_roll(client: TestClient) -> tuple[dict[str, Any], str, str, str]:
+    """A two-seat game, both seats people, past the Sinister Roll: (created, its id, the
+    raiders' token, the campers')."""
     created = create(client, PR, seed=2, options={"events": "none"})
     game_id = created["id"]
     raiders, campers = token(created, "raiders"), token(created, "campers")
     while (now := get(client, game_id, raiders))["to_move"] == "raiders":  # the Sinister Roll
         act(client, game_id, raiders, now["decision"]["actions"][0]["id"])
-    act(client, game_id, campers, "turn:randy")
-    act(client, game_id, campers, "move:1:4,29")
-    return created, get(client, game_id, campers)
+    return created, game_id, raiders, campers
 
 
 def act(client: TestClient, game_id: str, tok: str, action: str) -> None:
@@ -165,11 +172,7 @@ def test_a_walk_whose_next_step_is_refused_stops_before_it(
 
 def test_the_campers_pickup_is_driven_by_go_from_its_camp(web: TestClient,
                                                           tmp_path: Path) -> None:
-    created = create(web, PR, seed=2, options={"events": "none"})
-    game_id = created["id"]
-    raiders, campers = token(created, "raiders"), token(created, "campers")
-    while (now := get(web, game_id, raiders))["to_move"] == "raiders":  # the Sinister Roll
-        act(web, game_id, raiders, now["decision"]["actions"][0]["id"])
+    _, game_id, raiders, campers = past_the_roll(web)
     act(web, game_id, campers, "turn:randy")
     act(web, game_id, campers, "drive:off_road")  # the camp is off the road (10.1)
     mine = get(web, game_id, campers)
@@ -188,11 +191,7 @@ def test_the_campers_pickup_is_driven_by_go_from_its_camp(web: TestClient,
 
 def test_the_raiders_van_drives_to_a_sharp_turn_and_stops_there_for_the_roll(
         web: TestClient) -> None:
-    created = create(web, PR, seed=2, options={"events": "none"})
-    game_id = created["id"]
-    raiders, campers = token(created, "raiders"), token(created, "campers")
-    while (now := get(web, game_id, raiders))["to_move"] == "raiders":
-        act(web, game_id, raiders, now["decision"]["actions"][0]["id"])
+    _, game_id, raiders, campers = past_the_roll(web)
     for key in ("randy", "ginger", "dawn"):
         act(web, game_id, campers, f"turn:{key}")
         act(web, game_id, campers, "end")
