@@ -236,3 +236,36 @@ def test_no_empty_band_between_the_choices_and_the_cards(server: Server, browser
         gap = box(page, "#board-after")["top"] - box(page, "#actions")["bottom"]
         assert 0 <= gap < 40, gap
         assert errors == []
+
+
+def tools_row(page: Any) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = page.eval_on_selector_all(
+        ".l4d-tools button.tool",
+        "bs => bs.map(b => { const r = b.getBoundingClientRect();"
+        " return {text: b.innerText, top: r.top, right: r.right}; })")
+    return found
+
+
+@pytest.mark.parametrize("size", [PHONE, (360, 740)])
+def test_the_map_tools_stand_on_one_line_on_a_phone(server: Server, browser: Any,
+                                                     size: tuple[int, int],
+                                                     tmp_path: Path) -> None:
+    """Ruler, Range, Zoom and Names on one row above the map on a 390 px phone and a 360 px
+    one (they wrapped onto two lines, the map a row lower), zoomed in too; on a desktop the
+    buttons say their whole names."""
+    with survivors_page(server, browser, size) as (page, _, errors):
+        row = tools_row(page)
+        assert [t["text"] for t in row] == ["Ruler", "Range", "+ Zoom", "Names"]
+        assert len({t["top"] for t in row}) == 1, row
+        assert max(t["right"] for t in row) <= size[0]
+        page.tap('button[data-tool="zoom"]')
+        page.wait_for_selector('button[data-tool="zoom"].on')
+        row = tools_row(page)
+        assert row[2]["text"] == "− Zoom" and len({t["top"] for t in row}) == 1, row
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        page.screenshot(path=str(shots(tmp_path) / f"l4d-layout-tools-{size[0]}.png"))
+        assert errors == []
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        assert [t["text"] for t in tools_row(page)] == ["Ruler", "Range & sight", "+ Zoom in",
+                                                        "Names"]
+        assert errors == []

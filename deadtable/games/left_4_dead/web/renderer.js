@@ -755,7 +755,7 @@
       title: "Click any figure, either side's, for its Range and the enemies it sees",
       onclick: () => { ui.sightTool = !ui.sightTool; ui.ruler = false; ui.rulerEnds = []; ui.why = null;
         ui.rulerResult = null; if (!ui.sightTool) ui.inspect = null; redraw(); }},
-    "Range & sight");
+    "Range", el("span", {class: "tool-more"}, " & sight"));  // "Range" on a phone: one row
     const zoomButton = D.zoomButton(ui.zoom, () => { ui.zoom = !ui.zoom; ui.scroll = null;
       redraw(); });
     const status = el("div", {class: "l4d-status"},
