@@ -179,27 +179,35 @@ def test_zoomed_in_on_a_phone_the_map_shows_the_survivors(server: Server,
         assert errors == []
 
 
+def redrawn(page: Any, change: str, read: str) -> Any:
+    """The board drawn afresh from the seat's payload, `change` (script) made to it first and
+    no decision; `read` returns what to check, with `board` and the map's `layers` in scope."""
+    return page.evaluate(f"""async () => {{
+      const token = new URLSearchParams(location.search).get("token");
+      const id = location.pathname.split("/").pop();
+      const payload = await (await fetch(`/api/games/${{id}}?token=${{token}}`)).json();
+      {change}
+      payload.decision = null;
+      const board = document.getElementById("board");
+      Deadtable.renderers["left-4-dead"](payload.view, board, payload);
+      const layers = [...board.querySelectorAll("svg.l4d-map > g")]
+        .map((g) => g.getAttribute("class"));
+      {read}
+    }}""")
+
+
 def test_a_down_survivors_word_shows_over_the_token_below_it(server: Server,
                                                              browser: Any) -> None:
     """Bill down with Louis on the space below-right: the word DOWN is written over every
     token (a layer after the figures), so Louis's token does not hide it."""
     with survivors_page(server, browser, DESKTOP) as (page, _, errors):
-        drawn = page.evaluate("""async () => {
-          const token = new URLSearchParams(location.search).get("token");
-          const id = location.pathname.split("/").pop();
-          const payload = await (await fetch(`/api/games/${id}?token=${token}`)).json();
+        drawn = redrawn(page, """
           const at = {bill: ["5,5", true], louis: ["5,6", false]};
           for (const f of payload.view.figures) {
             if (at[f.id]) Object.assign(f, {space: at[f.id][0], down: at[f.id][1]});
-          }
-          payload.decision = null;
-          const board = document.getElementById("board");
-          Deadtable.renderers["left-4-dead"](payload.view, board, payload);
-          const layers = [...board.querySelectorAll("svg.l4d-map > g")]
-            .map((g) => g.getAttribute("class"));
+          }""", """
           const word = board.querySelector('.token-words .state[data-figure="bill"]');
-          return {layers, word: word && word.textContent};
-        }""")
+          return {layers, word: word && word.textContent};""")
         assert drawn["word"] == "DOWN"
         assert drawn["layers"].index("token-words") > drawn["layers"].index("figures")
         assert errors == []
@@ -268,4 +276,30 @@ def test_the_map_tools_stand_on_one_line_on_a_phone(server: Server, browser: Any
     with survivors_page(server, browser, DESKTOP) as (page, _, errors):
         assert [t["text"] for t in tools_row(page)] == ["Ruler", "Range & sight", "+ Zoom in",
                                                         "Names"]
+        assert errors == []
+
+
+def test_items_under_a_survivor_keep_their_count_in_sight(server: Server, browser: Any) -> None:
+    """Bill, wounded, stands where two items lie: their count is drawn over his token (it was
+    under it, hidden), at the hex's top, clear of his wounds' badge."""
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        drawn = redrawn(page, """
+          payload.view.items = {"5,4": ["pipe-bomb", "pills"]};
+          const bill = payload.view.figures.find((f) => f.id === "bill");
+          Object.assign(bill, {space: "5,4", wounds: 2});""", """
+          const count = board.querySelector('.items-here[data-space="5,4"]');
+          const inLayer = count.parentNode.getAttribute("class");
+          const box = (node) => { const r = node.getBoundingClientRect();
+            return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+          return {layers, inLayer, text: count.textContent.slice(0, 1),
+                  count: box(count.querySelector("circle")),
+                  wounds: box(board.querySelector('g.token[data-figure="bill"] .wounds circle')),
+                  token: box(board.querySelector('g.token[data-figure="bill"] circle.body'))};""")
+        assert drawn["text"] == "2"
+        assert drawn["layers"].index(drawn["inLayer"]) > drawn["layers"].index("figures")
+        count, wounds, token = drawn["count"], drawn["wounds"], drawn["token"]
+        middle = ((count["left"] + count["right"]) / 2, (count["top"] + count["bottom"]) / 2)
+        assert not (wounds["left"] <= middle[0] <= wounds["right"]
+                    and wounds["top"] <= middle[1] <= wounds["bottom"])
+        assert token["left"] < middle[0] < token["right"]  # over the token, seen
         assert errors == []

@@ -235,9 +235,11 @@
     const reachLayer = svg("g", {class: "reach-marks"});
     // The words under tokens (DOWN, pinned, ...) over every token: the row below would hide them.
     const wordLayer = svg("g", {class: "token-words"});
+    // How many items lie on a space, over the figures: a survivor standing there hid it.
+    const countLayer = svg("g", {class: "marks item-counts"});
     // The ruler over the figures: its cross must show on a figure that blocks the line.
     map.append(hexLayer, nameLayer, zoneLayer, rangeLayer, reachLayer, edgeLayer, markLayer, figureLayer,
-      wordLayer, rulerLayer);
+      countLayer, wordLayer, rulerLayer);
 
     const selectedSpaces = ui.selected ? (groups.spaces[ui.selected] || {}) : {};
     const obstacle = new Set(view.obstacle || []);
@@ -381,9 +383,10 @@
       const s = spaces[spaceName];
       if (!s || !names.length) continue;
       const [x, y] = centre(s.q, s.r);
-      markLayer.append(svg("g", {class: "items-here", "data-space": spaceName},
-        svg("circle", {cx: x + R * 0.5, cy: y - R * 0.5, r: R * 0.38}),
-        svg("text", {x: x + R * 0.5, y: y - R * 0.36}, names.length),
+      // at the hex's top, clear of a token's wounds (top right) and its markers (the sides)
+      countLayer.append(svg("g", {class: "items-here", "data-space": spaceName},
+        svg("circle", {cx: x, cy: y - R * 0.78, r: R * 0.3}),
+        svg("text", {x, y: y - R * 0.78 + 3}, names.length),
         svg("title", {}, `${spaceName}: ${names.join(", ")}`)));
     }
 
