@@ -399,6 +399,22 @@ def test_on_a_phone_the_moves_fold_into_one_line_and_a_tap_on_a_hex_moves(
         context.close()
 
 
+@pytest.mark.parametrize("size", [(1366, 900), (1280, 720), (1000, 800), (900, 700)])
+def test_the_whole_map_is_in_the_window_as_the_page_opens(server: Server, browser: Any,
+                                                          size: tuple[int, int]) -> None:
+    """Unscrolled, the map's bottom rows (where the campers start) are in the window: its
+    height leaves room for all that stands above it (they were 70 px under the edge)."""
+    width, height = size
+    context, page = campers_page(server, browser, {"width": width, "height": height})
+    try:
+        assert page.evaluate("window.scrollY") == 0
+        drawn = box(page, "svg.pr-map")
+        assert drawn["y"] + drawn["height"] <= height
+        assert box(page, "#prompt")["y"] < height / 3  # beside it, near the top
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("size", [(1366, 900), (1000, 800), (900, 700)])
 def test_beside_the_map_the_moves_start_unfolded(server: Server, browser: Any,
                                                  size: tuple[int, int], tmp_path: Path) -> None:
