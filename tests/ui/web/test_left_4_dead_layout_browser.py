@@ -303,3 +303,30 @@ def test_items_under_a_survivor_keep_their_count_in_sight(server: Server, browse
                     and wounds["top"] <= middle[1] <= wounds["bottom"])
         assert token["left"] < middle[0] < token["right"]  # over the token, seen
         assert errors == []
+
+
+def test_a_few_choices_on_the_map_stay_buttons(server: Server, browser: Any) -> None:
+    """Three items to pick up at Bill's space: the renderer leaves them to the page as
+    buttons (folded under "more choices", "Leave the items" read as the only choice); a
+    move to any of six spaces it still folds, to be clicked on the map."""
+    with survivors_page(server, browser, PHONE) as (page, _, errors):
+        folded = page.evaluate("""async () => {
+          const token = new URLSearchParams(location.search).get("token");
+          const id = location.pathname.split("/").pop();
+          const payload = await (await fetch(`/api/games/${id}?token=${token}`)).json();
+          const board = document.getElementById("board");
+          const fold = (actions) => {
+            payload.decision = {prompt: "Bill: pick up an item?", actions};
+            return Deadtable.renderers["left-4-dead"](payload.view, board, payload).actions;
+          };
+          const pick = (item) => ({id: `pick:40:${item}`, label: `Pick up the ${item} at 5,4`,
+            args: {verb: "pick", space: "5,4", item}});
+          const move = (n) => ({id: `move:${n}`, label: `Move Bill to ${n},2`,
+            args: {verb: "move", figure: "bill", space: `${n},2`, cost: 1, attacks: 0}});
+          const leave = {id: "go-on", label: "Leave the items", args: {verb: "go-on"}};
+          return {picks: fold([...["pills", "uzi", "axe"].map(pick), leave]),
+                  moves: fold([1, 2, 3, 4, 5, 6].map(move))};
+        }""")
+        assert folded["picks"] == []
+        assert folded["moves"] == [f"move:{n}" for n in range(1, 7)]
+        assert errors == []

@@ -17,6 +17,7 @@
   const D = window.Deadtable;
   const {el, svg} = D;
   const R = 18; // hex radius (centre to corner) in SVG units
+  const FEW_ON_MAP = 4; // choices played on the map that stay buttons too
   const W = Math.sqrt(3) * R; // hex width
   const DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]]; // E SE SW W NW NE
   const TERRAIN = {
@@ -1062,8 +1063,10 @@
         fx.length ? el("p", {}, el("strong", {}, "Effects: "), fx.join("; ")) : null);
     }
 
-    return {actions: groups.board, after: el("div", {class: "l4d l4d-after"}, offeredItems(),
-      more)};
+    // The page folds the choices played on the map under "more choices", unless they are few
+    // (the items to pick up): folded, "Leave the items" read as the only choice.
+    const folded = groups.board.length > FEW_ON_MAP ? groups.board : [];
+    return {actions: folded, after: el("div", {class: "l4d l4d-after"}, offeredItems(), more)};
   }
 
   D.registerRenderer("left-4-dead", render);
