@@ -1,6 +1,6 @@
 # One entry point for people and CI: `make play` and `make test` set up .venv themselves.
 # The fastest build of python3's version on the machine (scripts/pick_python.py: here Debian's
-# optimised /usr/bin/python3.11 over pyenv's plain one, a fifth faster); PY=... to choose.
+# optimised /usr/bin/python3.11 over pyenv's plain one, 25-40% faster); PY=... to choose.
 PY ?= $(shell python3 scripts/pick_python.py || echo python3)
 VENV := .venv
 BIN := $(VENV)/bin

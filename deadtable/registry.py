@@ -7,6 +7,7 @@ import importlib
 from typing import Any
 
 from deadtable.engine.game import Game, GameSpec
+from deadtable.engine.reach import MoveReader
 
 # game id -> module whose SPEC attribute is its GameSpec
 _MODULES: dict[str, str] = {
@@ -49,3 +50,12 @@ def part(path: str) -> Any:
     """What a spec's part names ("package.module:attribute"), importing its module now."""
     module, _, attribute = path.partition(":")
     return getattr(importlib.import_module(module), attribute)
+
+
+def move_reader(spec: GameSpec) -> MoveReader | None:
+    """The game's reader of a figure's move (GameSpec.moves, engine/reach.py), or None where
+    its rules move no figure a step at a time."""
+    if spec.moves is None:
+        return None
+    found: MoveReader = part(spec.moves)
+    return found

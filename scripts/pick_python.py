@@ -2,13 +2,14 @@
 
 One Python version can be installed here more than once, built differently: this machine's
 `python3` is a pyenv build of 3.11 without profile-guided or link-time optimisation, while
-Debian's /usr/bin/python3.11 is built with both, and the games' Python rules run about a
-fifth faster on it (docs/speed.md). The candidates are the interpreters of the same minor
-version as the one running this script (so the same wheels and the same code paths), found
+Debian's /usr/bin/python3.11 is built with both, and the games' Python rules run 25-40%
+faster on it (docs/engine.md "Which Python"). The candidates are the interpreters of the same
+minor version as the one running this script (so the same wheels and the same code paths), found
 on PATH and in /usr/bin and /usr/local/bin, that can make a venv with pip and, where the
 running one has its C headers (the kernels are compiled), have theirs too. Each runs the same
-small piece of pure Python, best of a few; the fastest wins, the running one unless another
-is at least 5% faster. The choice and the times go to stderr; `PY=... make setup` overrides.
+small piece of pure Python, best of nine by CPU time (a busy machine moves wall-clock
+times); the fastest wins, the running one unless another is at least 5% faster. The choice
+and the times go to stderr; `PY=... make setup` overrides.
 
 Run as `python3 scripts/pick_python.py`; it prints one path and exits 0 whatever it finds.
 """
@@ -41,11 +42,11 @@ def offers(pieces, table):
 table = {i: tuple((i + k) % 500 for k in range(6)) for i in range(500)}
 pieces = [Piece(i * 7 % 500, i % 2, i % 5) for i in range(200)]
 best = float("inf")
-for _ in range(5):
-    start = time.perf_counter()
+for _ in range(9):
+    start = time.process_time()
     for _ in range(200):
         offers(pieces, table)
-    best = min(best, time.perf_counter() - start)
+    best = min(best, time.process_time() - start)
 print(best)
 """
 

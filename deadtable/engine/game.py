@@ -71,6 +71,12 @@ class GameSpec:
     # search spends its budget where its own agent's choice may be wrong. It may read the
     # whole state: it is called on a sampled world.
     focus: str | None = None
+    # How to read a move of one figure ("module:function", (state, action) -> (mover, from,
+    # to) or None for an action that is not such a move): the figure's name (a hidden
+    # character's token its own), the space it stands on and the space the action takes it
+    # to, as the board names them. Interfaces use it to show where the deciding figure can
+    # still get this turn by plain steps and to walk there (deadtable/engine/reach.py).
+    moves: str | None = None
 
     def bind(self, **options: Any) -> Game:
         resolved = self.options.resolve(options)

@@ -17,6 +17,11 @@ by it, as `deadtable sim` and the mcts agent play them; `compiled` then gives th
 play and rollouts with the Python rules (`python_rules`), the ratio (`speedup`), and what a
 whole kernel game allocates in Python (`allocation`).
 
+Where the game reads a figure's moves (GameSpec.moves), `reach` gives what finding where the
+deciding figure can still get this turn costs (engine/reach.py, which a person's page asks at
+each of its moves): over positions from random games at decisions with moves, the CPU time
+of one search (mean and most), the spaces found and the longest route.
+
 `geometry` gives the board engine's costs (sight, reach, distance fields against map size,
 engine/board/bench.py); they belong to no game, so they are measured once per process.
 """
@@ -25,6 +30,8 @@ from __future__ import annotations
 
 import copy
 import gc
+import platform
+import sys
 import time
 import tracemalloc
 from collections.abc import Callable, Iterable, Iterator
@@ -38,6 +45,7 @@ from deadtable.agents.mcts import MCTSAgent
 from deadtable.engine.board.bench import geometry_bench
 from deadtable.engine.dice import Dice, derive_seed
 from deadtable.engine.game import Game
+from deadtable.engine.reach import reach
 from deadtable.engine.state import GameState
 from deadtable.sim.run import play_one, simulate
 
@@ -112,6 +120,36 @@ def _mcts_rate(rollout: str, states: list[GameState]) -> dict[str, float]:
     seconds = time.perf_counter() - start
     return {"iterations_per_second": iterations / seconds if seconds else 0.0,
             "calls_per_second": calls / seconds if seconds else 0.0}
+
+
+def _reach_cost(game: Game, seed: int, count: int = 20) -> dict[str, float] | None:
+    """engine/reach.py's search on `count` positions from random games (a random number of
+    steps in, then on to the next decision with a figure's moves), each timed once."""
+    read = registry.move_reader(game.spec)
+    if read is None:
+        return None
+    pick = Dice(seed)
+    times, found, longest = [], [], []
+    for i in range(count):
+        state = game.new(seed=seed + i)
+        skip = pick.below(400)
+        for step in range(skip + 400):
+            decision = state.decision
+            if decision is None:
+                break
+            if step >= skip and any(read(state, a) for a in decision.actions):
+                start = time.process_time()
+                routes = reach(state, decision.seat, read)
+                times.append(time.process_time() - start)
+                found.append(sum(len(r) for r in routes.values()))
+                longest.append(max((len(r.steps) for m in routes.values() for r in m.values()),
+                                   default=0))
+                break
+            state.apply(decision.ids[pick.below(len(decision.ids))])
+    if not times:
+        return None
+    return {"positions": len(times), "mean_ms": _mean(times) * 1e3, "most_ms": max(times) * 1e3,
+            "mean_spaces": _mean(found), "longest_route": max(longest)}
 
 
 def _workers(game_id: str, games: int, seed: int) -> dict[str, float]:
@@ -208,6 +246,13 @@ def positions(game: Game, count: int, seed: int) -> list[GameState]:
     return found
 
 
+def interpreter() -> dict[str, str]:
+    """Which Python ran the figures: one Python version's builds differ by a fifth in speed
+    (an optimised build against a plain one, docs/engine.md "Which Python")."""
+    return {"version": platform.python_version(), "executable": sys.executable,
+            "build": " ".join(platform.python_build()), "compiler": platform.python_compiler()}
+
+
 @cache
 def geometry(seed: int = 1) -> list[dict[str, Any]]:
     """The board geometry figures (engine/board/bench.py), measured once per process."""
@@ -261,6 +306,8 @@ def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
         "mcts": mcts,
         "workers": _workers(game_id, max(games, int(2 * random_play["games_per_second"])), seed),
         "allocation": _allocation(game_id, max(1, min(games, 50)), seed),
+        **({"reach": reached} if (reached := _reach_cost(python, seed)) else {}),
         **({"compiled": compiled} if compiled else {}),
         "geometry": geometry(seed),
+        "python": interpreter(),
     }

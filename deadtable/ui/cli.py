@@ -40,12 +40,13 @@ from deadtable.agents.seating import UnknownSeat, assign, catch_up, seat_agents
 from deadtable.engine.decisions import Decision, GameOver, IllegalAction
 from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
+from deadtable.engine.reach import Route
 from deadtable.engine.replay import Replay, ReplayMismatch, digest
 from deadtable.engine.state import GameState, Outcome
 from deadtable.engine.undo import UndoStack
 from deadtable.render import render_view
 from deadtable.sim.run import DEFAULT_MAX_STEPS, Config, RunawayGame, compare, simulate
-from deadtable.ui import checks, choose, commands, watch
+from deadtable.ui import checks, choose, commands, go_cli, watch
 
 
 class _Commands(TyperGroup):
@@ -454,7 +455,7 @@ def bench_command(
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Measure speed on this machine (games, steps, clones, MCTS, workers, kernels).
+    """Measure speed on this machine (games, steps, clones, MCTS, workers, kernels, reach).
 
     Games and steps per second with random agents and with each game's own agents, the cost
     of clone() (against copy.deepcopy), to_json() and from_json(), MCTS iterations per second,
@@ -488,6 +489,9 @@ def bench_command(
     console = Console()
     console.print(table)
     _show_bench_extras(console, results)
+    python = results[0]["python"]
+    console.print(Text(f"Python {python['version']} ({python['executable']}; "
+                       f"{python['compiler']}, {python['build']})"))
 
 
 def _show_bench_extras(console: Console, results: list[dict[str, Any]]) -> None:
@@ -513,6 +517,15 @@ def _show_bench_extras(console: Console, results: list[dict[str, Any]]) -> None:
                            f"{a['transient_bytes_per_step']:.0f} bytes at its peak and keeps "
                            f"{a['kept_bytes_per_step']:.0f} "
                            f"(tracemalloc, {a['steps']} steps of {a['games']} games)"))
+    for r in results:
+        if "reach" in r:
+            m = r["reach"]
+            many = "" if m["longest_route"] == 1 else "s"
+            console.print(Text(
+                f"{r['game']}: where a figure can still get this turn (reach): {m['mean_ms']:.1f} "
+                f"ms of CPU a search, {m['most_ms']:.1f} at most, {m['mean_spaces']:.0f} spaces, "
+                f"routes of up to {m['longest_route']} step{many} "
+                f"({m['positions']} positions)"))
     for r in results:
         if "compiled" not in r:
             console.print(Text(f"{r['game']}: no kernel: the Python rules play everything"))
@@ -928,6 +941,11 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
             action_id = _ask(console, decision, state, undo.refusal(state, decision.seat))
             if action_id is None:
                 return False
+            if isinstance(action_id, Route):  # `go SPACE`: the steps through undo, each
+                go_cli.walk(console, state, decision.seat, action_id,
+                            lambda step: undo.apply(state, step))
+                after_yours()
+                continue
             if action_id == _UNDO:
                 step = undo.undo(state, decision.seat)
                 console.print(Text(f"Undone: {step.label}", style="bold"), soft_wrap=True)
@@ -992,15 +1010,18 @@ _UNDO = "\0undo"  # what _ask returns for `undo`: no action id holds a NUL
 
 
 def _ask(console: Console, decision: Decision, state: GameState,
-         no_undo: str | None) -> str | None:
-    """A legal action id read from stdin, None if the person quits (q, end of input), or
-    _UNDO when they take back their last decision (`no_undo`: why they may not, or None).
-    Commands (log, help, ...: ui/commands.py) are answered on the way."""
+         no_undo: str | None) -> str | Route | None:
+    """A legal action id read from stdin, None if the person quits (q, end of input),
+    _UNDO when they take back their last decision (`no_undo`: why they may not, or None), or
+    the route `go SPACE` asks for (ui/go_cli.py). Commands (log, help, ...: ui/commands.py)
+    are answered on the way."""
     # Spaces by name, where a game's actions number them (the board's names are public).
     decision = choose.with_space_names(decision, getattr(getattr(state, "board", None),
                                                          "names", None))
     _show_actions(console, decision)
-    console.print(Text(f"  (or {commands.usage(state)}; q quits)", style="dim"))
+    go = go_cli.offered(state, decision)
+    console.print(Text(f"  (or {commands.usage(state)}{', ' + go_cli.USAGE if go else ''}; "
+                       f"q quits)", style="dim"))
     if no_undo is None:
         console.print(Text("  undo: take back your last decision", style="dim"))
     count = len(decision.actions)
@@ -1027,6 +1048,11 @@ def _ask(console: Console, decision: Decision, state: GameState,
             if no_undo is None:
                 return _UNDO
             console.print(Text(f"cannot undo: {no_undo}", style="red"), soft_wrap=True)
+            continue
+        if go and answer.lower().split(" ", 1)[0] == "go":
+            route = go_cli.ask(console, state, decision, answer[2:].strip())
+            if route is not None:
+                return route
             continue
         if commands.run(console, state, decision, answer):
             continue

@@ -84,7 +84,8 @@ def help_sections(state: GameState, decision: Decision, topic: str = "") -> Sect
         sections.append(("Options of this game (set with --option NAME=VALUE)",
                          "\n".join(options)))
     ruler = (_SIGHT_HELP + (_RANGE_HELP if "figures" in view else "")) if spec.ruler else ""
-    sections.append(("Commands", _COMMANDS_HELP + ruler))
+    go = _GO_HELP if spec.moves else ""
+    sections.append(("Commands", _COMMANDS_HELP + ruler + go))
     return sections
 
 
@@ -112,6 +113,11 @@ q: quit (with --save the game is kept; `deadtable continue FILE` goes on)"""
 _SIGHT_HELP = """
 sight A B: line of sight from A to B (a space such as 7,3 or a figure such as bill): clear
   or blocked, where and why, and how far"""
+_GO_HELP = """
+go: where the figure moving can still get this turn by plain steps (no roll, no reveal,
+  nothing but the move logged); go SPACE walks it there a step at a time, stopping after a
+  step that was not plain (go FIGURE SPACE where several could go there); undo takes back
+  one step at a time"""
 _RANGE_HELP = """
 range FIGURE: the figure's range and which enemy figures it can see within it"""
 

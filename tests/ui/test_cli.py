@@ -1,4 +1,6 @@
 import json
+import platform
+import sys
 from pathlib import Path
 
 import pytest
@@ -382,6 +384,9 @@ def test_bench_measures_a_real_game() -> None:
     assert allocation["steps"] > 20 and allocation["games"] == 20
     # Every step keeps at least its action id in the history; a peak is never below what stays.
     assert 0 < allocation["kept_bytes_per_step"] <= allocation["transient_bytes_per_step"]
+    # The interpreter that ran it: builds of one version differ by a fifth in speed.
+    assert result["python"]["version"] == platform.python_version()
+    assert result["python"]["executable"] == sys.executable
 
 
 def test_bench_refuses_an_unknown_game() -> None:

@@ -71,6 +71,7 @@ class Fight(Frame):
     forked: bool = False  # the Pitchfork's re-roll, once a fight, is spent
     devils: bool = False  # Get Back You Devils played
     log_from: int = -1  # where its log lines begin (lastfight.py)
+    begun: bool = False  # a choice was made in it (a Blitz's later fights wait their turn)
 
 
 NIGHTMARE = "Living Nightmare"  # Zombie Heroes roll 2 more fight dice
@@ -133,7 +134,9 @@ class FightHandler(Handler[LastNightState, Fight]):
 
     def run(self, state: LastNightState, frame: Fight) -> None:
         if not still_on(state, frame):
-            state.pop()  # the hero died or the zombie is gone before this fight began
+            state.pop()  # the hero died or the zombie is gone: before it began, no entry
+            if frame.begun:
+                lastfight.cut_short(state, frame)
         elif frame.step in ("bonus", "hero-card", "zombie-card"):
             frame.step = {"bonus": "roll", "zombie-card": "hero-reroll",
                           "hero-card": "resolve"}[frame.step]
@@ -150,6 +153,7 @@ class FightHandler(Handler[LastNightState, Fight]):
     def apply(self, state: LastNightState, frame: Fight, action_id: str) -> None:
         verb, _, rest = action_id.partition(":")
         hero = state.heroes[frame.hero]
+        frame.begun = True
         if frame.step == "bonus":
             if verb == "use":
                 frame.using.append(rest)

@@ -1,13 +1,15 @@
 """The terminal's `help` for Last Night on Earth (GameSpec.help): the turn in a few lines, the
 scenario's goal, what each card the seat holds does (its printed text), and `help NAME` for a
-card or a hero (keywords, wounds, abilities). Reads the view and the game's public data
-(heroes and card texts) only: it never names a card the seat may not see."""
+card or a hero (keywords, wounds, abilities), `help fight` for the last fight (fighttext.py).
+Reads the view and the game's public data (heroes and card texts) only: it never names a card
+the seat may not see."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from deadtable.engine.decisions import Decision
+from deadtable.games.last_night_on_earth import fighttext
 from deadtable.games.last_night_on_earth.setup import game_data
 
 ZOMBIE_TURN = ("The zombies' turn, in order: the Sun moves down its track (the game ends when "
@@ -29,6 +31,8 @@ FIGHT = ("A fight: the zombie rolls one die, the hero two; each side's highest d
 def help(options: dict[str, Any], view: dict[str, Any], decision: Decision | None,
          topic: str = "") -> list[tuple[str, str]]:
     data = game_data(options)
+    if topic.strip().lower() in fighttext.HELP_TOPICS:
+        return [fighttext.help_section(view)]
     if topic:
         return _topic(data, topic)
     moment = FIGHT if view.get("fight") else (
@@ -40,7 +44,8 @@ def help(options: dict[str, Any], view: dict[str, Any], decision: Decision | Non
         lines = [f"{name}: {data.cards[name].text}" for name in held if name in data.cards]
         sections.append(("Your cards", "\n".join(lines)))
     sections.append(("More", "help NAME: a card's text or a hero's abilities "
-                             "(help Revolver, help Sally)"))
+                             "(help Revolver, help Sally); help fight: the last fight, its "
+                             "dice, cards and log lines"))
     return sections
 
 

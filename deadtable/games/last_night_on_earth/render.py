@@ -6,8 +6,8 @@ first column) and zombies as `z` (a number: that many); the squares the decision
 and, while a hero moves, the squares within reach underlined. A town taller than TOWN_LINES is
 cropped to the band of rows that matters, with a line saying what the rest holds, so the screen
 fits a 50-line terminal. Then whose turn it is, the Sun track, the scenario's state, a line per
-hero (wounds, items, hand), the decks and the seat's own cards, and the log with the why of
-each line."""
+hero (wounds, items, hand), the decks and the seat's own cards, the last fight on the screen
+after it ends (fighttext.py), and the log with the why of each line."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from rich.text import Text
 
 from deadtable.engine.decisions import Decision
 from deadtable.engine.state import Outcome
+from deadtable.games.last_night_on_earth import fighttext
 from deadtable.render import board_footer
 
 # The log's last events, however many are new since the seat last decided: a zombie turn can
@@ -326,6 +327,9 @@ def render(view: dict[str, Any], decision: Decision | None = None) -> Renderable
     # prompt: on a short terminal it is the town's top rows that scroll away.
     parts: list[RenderableType] = [town, legend(view, shown, bool(marked)),
                                    status_text(view), heroes_table(view)]
+    fought = fighttext.panel(view)  # on the screen after a fight ends; `help fight` after
+    if fought is not None:
+        parts.insert(3, fought)
     deciding = {(action.args or {}).get("figure") for action in decision.actions} \
         if decision is not None else set()
     # a hero moving is told by the prompt ("Becky moves (3 left)") and the legend

@@ -288,6 +288,10 @@ class LastNightState(ProcedureState):
         self.last_fight = data.get("last_fight")  # saves from before it: none yet
         self.fight_log_end = data.get("fight_log_end", 0)
         self._load_stack(data["stack"])
+        if "fight_log_end" not in data:  # a save from before the last fight's entry
+            from deadtable.games.last_night_on_earth.lastfight import place_saved
+
+            place_saved(self)
 
     def _copy_into(self, other: Any) -> None:
         other.data = self.data

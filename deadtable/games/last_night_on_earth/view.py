@@ -133,7 +133,7 @@ def turn_of(state: LastNightState) -> str:
 
 def fight_view(state: LastNightState) -> dict[str, Any] | None:
     top = state.stack[-1] if state.stack else None
-    if top is None or top.KIND != "fight":
+    if top is None or top.KIND != "fight" or state.outcome is not None:  # over: last_fight
         return None
     return {"hero": top.hero, "zombie": zombie_name(top.zombie),  # type: ignore[attr-defined]
             "hero_dice": list(top.hero_dice),  # type: ignore[attr-defined]

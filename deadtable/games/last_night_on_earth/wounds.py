@@ -147,6 +147,9 @@ def check_zombie_win(state: LastNightState) -> None:
 
 
 def finish(state: LastNightState, winner: str, cause: str, cite: str) -> None:
+    from deadtable.games.last_night_on_earth import lastfight  # it names zombies by this module
+
+    lastfight.at_game_end(state)
     results = {seat: "win" if state.game.side_of(seat) == winner else "loss"
                for seat in state.game.seats}  # every hero player wins or loses together
     state.finish(Outcome(results, cause,

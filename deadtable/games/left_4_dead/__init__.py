@@ -102,6 +102,7 @@ SPEC = GameSpec(
     web_renderer=Path(__file__).parent / "web" / "renderer.js",  # the table in the browser
     ruler="deadtable.games.left_4_dead.ruler:ruler",  # line of sight between two spaces
     help="deadtable.games.left_4_dead.help:help",  # the terminal's `help`
+    moves="deadtable.games.left_4_dead.view:move_of",  # reach and walks (engine/reach.py)
     evaluate="deadtable.games.left_4_dead.evaluation:evaluate",  # for searches cut short
     focus="deadtable.games.left_4_dead.agent_focus:focus",  # the decisions a search compares
     encoding="deadtable.games.left_4_dead.encoding:make",  # the RL encoding

@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from deadtable.engine.board import Board
+from deadtable.engine.decisions import Action
 from deadtable.games.left_4_dead import combat, environment, finale, help
 from deadtable.games.left_4_dead.state import Figure, Left4DeadState
 
@@ -137,3 +138,17 @@ def in_play(state: Left4DeadState) -> Iterator[str]:
     for frame in state.stack:
         if frame.KIND == "kit-out":
             yield from frame.weapons  # type: ignore[attr-defined]
+
+
+def move_of(state: Left4DeadState, action: Action) -> tuple[str, str, str] | None:
+    """A move action as interfaces read it (GameSpec.moves): the figure, the space it stands
+    on and the space it goes to; None for any other action. The same args the page's gold
+    spaces read ("move" with a figure and a space: a survivor's, a special's or a horde
+    zombie's move)."""
+    args = action.args or {}
+    if args.get("verb") != "move" or "figure" not in args or "space" not in args:
+        return None
+    figure = state.figures.get(args["figure"])
+    if figure is None or figure.space is None:
+        return None
+    return figure.id, state.board.names[figure.space], args["space"]

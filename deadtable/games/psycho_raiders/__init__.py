@@ -114,6 +114,7 @@ SPEC = GameSpec(
     render="deadtable.games.psycho_raiders.render:render",
     web_renderer=Path(__file__).parent / "web" / "renderer.js",
     ruler="deadtable.games.psycho_raiders.ruler:ruler",  # line of sight and of fire
+    moves="deadtable.games.psycho_raiders.view:move_of",  # reach and walks (engine/reach.py)
     encoding="deadtable.games.psycho_raiders.encoding:make",  # the RL encoding
 )
 

@@ -8,7 +8,9 @@ from functools import lru_cache
 from typing import Any
 
 from deadtable.engine.board import Board
+from deadtable.engine.decisions import Action
 from deadtable.games.psycho_raiders.state import REAL, PsychoRaidersState
+from deadtable.games.psycho_raiders.turn import OFF, Turn
 
 
 @lru_cache(maxsize=4)
@@ -98,3 +100,23 @@ def view(state: PsychoRaidersState, seat: str | None) -> dict[str, Any]:
         "dropped": {board.name(s): len(cards) for s, cards in state.dropped.items()},
         "kill_deck": len(state.kill),
     }
+
+
+def move_of(state: PsychoRaidersState, action: Action) -> tuple[str, str, str] | None:
+    """A step of the character whose turn it is, as interfaces read it (GameSpec.moves): the
+    token moving (a hidden character's each its own: `Randy token 2`), the space it stands on
+    and the hex or room it steps to; None for any other action, and for leaving by the north
+    edge (no space on the map)."""
+    args = action.args or {}
+    if args.get("verb") != "move" or args.get("space") in (None, OFF) or not state.stack:
+        return None
+    frame = state.stack[-1]
+    if not isinstance(frame, Turn):
+        return None
+    char = state.chars[frame.char]
+    token = args["token"]
+    here = char.tokens.get(token)
+    if here is None:
+        return None
+    mover = f"{char.name} token {token}" if char.hidden else char.name
+    return mover, state.board.names[here], args["space"]

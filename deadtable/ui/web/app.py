@@ -45,6 +45,7 @@ from deadtable.agents.seating import UnknownSeat, assign, catch_up, seat_agents
 from deadtable.engine.decisions import GameOver, IllegalAction
 from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
+from deadtable.engine.reach import NoWalk, not_plain, reach, reach_data, route_to, walk_step
 from deadtable.engine.replay import Replay, ReplayMismatch
 from deadtable.engine.state import SPECTATOR, GameState
 from deadtable.engine.undo import UndoStack
@@ -110,6 +111,15 @@ class Move(BaseModel):
     action: Annotated[str, Field(min_length=1, max_length=500)]
 
 
+class Go(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: Annotated[str, Field(max_length=200)] | None = None
+    space: Annotated[str, Field(min_length=1, max_length=50)] = Field(
+        description="the space to walk to, as the board names it (one of the payload's reach)")
+    mover: Annotated[str, Field(min_length=1, max_length=100)] | None = Field(
+        default=None, description="which figure, where several of the seat's could go there")
+
+
 class UndoAsk(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: Annotated[str, Field(max_length=200)] | None = None
@@ -141,6 +151,14 @@ class Payload(BaseModel):
                                   'a spectator')
     undos: int = Field(default=0, description="decisions undone since the server loaded the "
                                               "game (a page takes a smaller step after one)")
+    reach: dict[str, Any] | None = Field(
+        default=None, description="on this seat's own decision with moves, in a board game "
+                                  "that reads them (GameSpec.moves): figure -> {from, spaces: "
+                                  "{space: [each step's space]}}, where it can still get "
+                                  "this turn by plain steps (POST /go walks there); null "
+                                  "otherwise, and always for other seats and spectators")
+    walked: dict[str, Any] | None = Field(
+        default=None, description="after POST /go: {target, steps, last, stopped, why}")
 
 
 @dataclass
@@ -156,6 +174,9 @@ class LiveGame:
     agent_error: str | None = None  # why its agents stopped (an agent failed)
     undo: UndoStack = field(default_factory=UndoStack)  # what its seats may take back
     undos: int = 0  # decisions undone since the server loaded the game
+    # the deciding seat's reach, kept with the state it was found in (payloads are built per
+    # socket, and a state is never changed in place: each move makes a new one)
+    reach: tuple[GameState, str, dict[str, Any] | None] | None = None
 
     def seat_of(self, token: str | None) -> str:
         return seat_of(self.stored, token)
@@ -321,19 +342,49 @@ class Hub:
 
     async def act(self, live: LiveGame, seat: str, action_id: str) -> None:
         """Apply a human seat's action, committed first; the agents answer after it."""
-        if seat == SPECTATOR:
-            raise HTTPException(403, {"error": "a spectator link cannot play"})
         async with live.lock:
-            decision = live.state.decision
-            if decision is None:
-                raise HTTPException(409, {"error": "the game is over", "legal": []})
-            if decision.seat != seat:
-                raise HTTPException(409, {
-                    "error": f"it is {decision.seat}'s turn, not {seat}'s", "legal": []})
+            refuse_player(live, seat)
             await self.commit(live, seat, action_id)
             await self.wake(live)
 
-    async def commit(self, live: LiveGame, seat: str, action_id: str) -> None:
+    async def walk(self, live: LiveGame, seat: str, go: Go) -> dict[str, Any]:
+        """Walk a human seat's figure to `go.space` by the reach's route (engine/reach.py): each
+        step committed as the ordinary move it is, checked legal first; the walk stops after
+        a step that was not plain, or where the decision changed. Bad input changes nothing."""
+        async with live.lock:
+            refuse_player(live, seat)
+            read = registry.move_reader(live.state.game.spec)
+            if read is None:
+                raise HTTPException(422, {"error": f"{live.state.game.spec.name} has no figures "
+                                                   f"to walk: choose an action instead"})
+            try:
+                route = route_to(reach(live.state, seat, read), go.space, go.mover)
+            except NoWalk as error:
+                raise HTTPException(422, {"error": str(error)}) from None
+            taken, why, stopped = 0, None, False
+            try:
+                for n, action_id in enumerate(route.steps):
+                    refused = walk_step(live.state, seat, route, n, read)
+                    if refused is not None:
+                        why, stopped = refused, True
+                        break
+                    before = live.state
+                    await self.commit(live, seat, action_id, quiet=True)
+                    taken += 1
+                    why = not_plain(before, live.state, seat)
+                    if why is not None:
+                        stopped = n < len(route.steps) - 1
+                        break
+            finally:
+                if taken:
+                    await self.broadcast(live)
+                    await self.wake(live)
+            return {"target": go.space, "mover": route.mover, "steps": taken,
+                    "last": route.spaces[taken - 1] if taken else route.start,
+                    "stopped": stopped, "why": why}
+
+    async def commit(self, live: LiveGame, seat: str, action_id: str,
+                     quiet: bool = False) -> None:
         after = live.state.clone()
         try:
             after.apply(action_id)
@@ -346,7 +397,8 @@ class Hub:
         live.stored.actions.append(action_id)
         live.undo.record(seat, action_id, live.state, after)
         live.state = after
-        await self.broadcast(live)
+        if not quiet:  # a walk's steps: the pages hear once, at its end
+            await self.broadcast(live)
 
     async def undo(self, live: LiveGame, seat: str) -> None:
         """Take back `seat`'s last decision (engine/undo.py), in the store too, so that the
@@ -449,6 +501,18 @@ class Hub:
                 live.sockets.pop(socket, None)
 
 
+def refuse_player(live: LiveGame, seat: str) -> None:
+    """HTTP 403 for a spectator, 409 when the game is over or another seat decides."""
+    if seat == SPECTATOR:
+        raise HTTPException(403, {"error": "a spectator link cannot play"})
+    decision = live.state.decision
+    if decision is None:
+        raise HTTPException(409, {"error": "the game is over", "legal": []})
+    if decision.seat != seat:
+        raise HTTPException(409, {
+            "error": f"it is {decision.seat}'s turn, not {seat}'s", "legal": []})
+
+
 def bind_game(game_id: str, options: dict[str, Any]) -> Game:
     """The game with these options, or HTTP 422 saying why not. Options that take free text
     (a file name) are refused: a browser must not make the server read its files."""
@@ -530,7 +594,23 @@ def payload(live: LiveGame, seat: str) -> dict[str, Any]:
         "agent_error": live.agent_error,
         "undo": None if seat == SPECTATOR else undo_state(live, seat),
         "undos": live.undos,
+        "reach": reach_of(live, seat),
     }
+
+
+def reach_of(live: LiveGame, seat: str) -> dict[str, Any] | None:
+    """Where the seat's figures can still get this turn (engine/reach.py), on its own decision
+    only: never for another seat, a spectator or an agent."""
+    decision = live.state.decision
+    read = registry.move_reader(live.state.game.spec)
+    if (seat == SPECTATOR or decision is None or decision.seat != seat
+            or seat in live.agents() or read is None):
+        return None
+    kept = live.reach
+    if kept is None or kept[0] is not live.state or kept[1] != seat:
+        found = reach_data(reach(live.state, seat, read)) or None
+        kept = live.reach = (live.state, seat, found)
+    return kept[2]
 
 
 def undo_state(live: LiveGame, seat: str) -> dict[str, Any]:
@@ -775,6 +855,17 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
         live, seat = await hub.open(game_id, move.token)
         await hub.act(live, seat, move.action)
         return payload(live, seat)
+
+    @app.post("/api/games/{game_id}/go", response_model=Payload,
+              summary="Walk the token's seat's figure to a space in its reach, step by step",
+              responses={403: {"description": "wrong or missing token, or a spectator's"},
+                         409: {"description": "not this seat's turn, or the game is over"},
+                         422: {"description": "no such space, out of reach, or which figure "
+                                              "is unclear; says which are in reach"}})
+    async def post_go(game_id: str, go: Go) -> dict[str, Any]:
+        live, seat = await hub.open(game_id, go.token)
+        walked = await hub.walk(live, seat, go)
+        return {**payload(live, seat), "walked": walked}
 
     @app.post("/api/games/{game_id}/undo", response_model=Payload,
               summary="Take back the token's seat's last decision, if it revealed nothing",

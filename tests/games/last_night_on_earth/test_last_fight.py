@@ -4,6 +4,7 @@ played in it; it goes when the next fight begins."""
 
 from __future__ import annotations
 
+from deadtable.games.last_night_on_earth.state import LastNightState
 from tests.games.last_night_on_earth.table import (
     again,
     at,
@@ -69,6 +70,16 @@ def test_a_kill_says_why_and_the_next_fight_replaces_the_entry(tmp_path):
     assert not any("Zombie 1" in line for line in second["events"])
 
 
+def blitz(state):
+    """Johnny steps into two zombies at 4,3 with moves left: Blitz pushes both fights."""
+    zombie(state, "4,3")
+    zombie(state, "4,3")
+    hero_turn(state, "Johnny")
+    script(state, 3)
+    state.apply("move")
+    state.apply(f"step:{at(state, '4,3')}")
+
+
 def test_a_blitz_keeps_each_fight_to_its_own_lines(tmp_path):
     state = table(tmp_path)
     zombie(state, "4,3")
@@ -84,3 +95,116 @@ def test_a_blitz_keeps_each_fight_to_its_own_lines(tmp_path):
     entry = state.view("heroes")["last_fight"]
     assert entry["events"] == ["Fight dice: Zombie 2 [6], Johnny [3, 1].",
                                "Zombie 2 wins the fight (3 against 6)."]
+
+
+def prayed_to_death(tmp_path, *dead):
+    """Father Joseph, I Feel Kinda Strange on him, fights and prays Uuuurrrggghh! away: the
+    prayer's wound turns him into a Zombie Hero before the fight's result."""
+    state = table(tmp_path, heroes="Becky,Johnny,Sally,Father Joseph")
+    for hero in dead:
+        state.heroes[hero].dead = True
+    state.in_play.append("I Feel Kinda Strange (Father Joseph)")
+    zombie_cards(state, "Uuuurrrggghh!")
+    fight(state, "Father Joseph", zombie(state, "3,3"))
+    script(state, 4, 5, 1)
+    state.apply("roll")
+    state.apply("play:Uuuurrrggghh!")
+    script(state, 5)
+    state.apply("pray")  # he turns; his roll of 5 cancels the card, but he is dead
+    return state
+
+
+def test_a_hero_killed_in_the_fight_ends_it_with_an_entry_that_says_so(tmp_path):
+    state = prayed_to_death(tmp_path)
+    ended = "Father Joseph's fight with Zombie 1 ends without a result: Father Joseph is dead."
+    entry = state.view("heroes")["last_fight"]
+    assert entry["result"] == ended and entry["events"][-1] == ended  # the log says it too
+    assert entry["hero_dice"] == [5, 1] and entry["zombie_dice"] == [4]
+    assert entry["cards"] == ["Uuuurrrggghh!", "I Feel Kinda Strange"]
+    assert "Father Joseph takes a wound and turns into a Zombie Hero." in entry["events"]
+    assert state.view("zombies")["last_fight"] == entry and state.outcome is None
+
+
+def test_the_game_ending_in_a_fight_ends_the_fight_too(tmp_path):
+    state = prayed_to_death(tmp_path, "Becky", "Johnny", "Sally")
+    assert state.outcome is not None
+    view = state.view("heroes")
+    assert view["fight"] is None  # over: nothing is under way
+    assert view["last_fight"]["result"] == ("Father Joseph's fight with Zombie 1 ends without "
+                                            "a result: Father Joseph is dead.")
+    lines = [e.text for e in state.log]
+    ended = lines.index(view["last_fight"]["result"])
+    assert lines[ended + 1].startswith("Game over:")
+
+
+def test_a_zombie_gone_from_the_fight_ends_it(tmp_path):
+    # No base card takes a zombie out of a fight; whatever does, the fight ends and says so.
+    state = table(tmp_path)
+    z = zombie(state, "3,3")
+    give(state, "Sally", "Faith")
+    fight(state, "Becky", z)
+    state.apply("faith:Sally")
+    del state.zombies[z]
+    state.apply("roll")
+    entry = state.view("heroes")["last_fight"]
+    assert entry["result"] == "Becky's fight with Zombie 1 ends without a result: Zombie 1 is gone."
+    assert entry["hero_dice"] == [] and entry["highest"] is None
+
+
+def test_a_blitz_fight_that_never_began_keeps_the_last_entry(tmp_path):
+    state = table(tmp_path)
+    state.heroes["Johnny"].wounds = state.hero("Johnny").wounds - 1
+    blitz(state)
+    script(state, 6, 3, 1)
+    state.apply("roll")  # Zombie 1 wins; Johnny's last wound kills him: no fight with Zombie 2
+    assert state.heroes["Johnny"].dead
+    entry = state.view("heroes")["last_fight"]
+    assert entry["zombie"] == "Zombie 1" and entry["result"].startswith("Zombie 1 wins")
+    assert not any("Zombie 2" in line for line in entry["events"])
+
+
+def saved_before_the_entry(state: LastNightState) -> LastNightState:
+    """The state saved as the build before the last fight's entry saved it, and loaded."""
+    data = state.to_data()
+    for key in ("last_fight", "fight_log_end"):
+        del data["state"][key]
+    for frame in data["state"]["stack"]:
+        frame.pop("log_from", None)
+        frame.pop("begun", None)
+    return LastNightState.from_data(state.game, data)
+
+
+def test_a_save_from_before_the_entry_bounds_the_fight_to_its_own_lines(tmp_path):
+    state = table(tmp_path)
+    z = zombie(state, "3,3")
+    hero_turn(state, "Becky", step="fight")  # "Becky fights Zombie 1." opens the fight
+    old = saved_before_the_entry(state)
+    script(old, 2, 5, 5)
+    old.apply("roll")
+    entry = old.view("heroes")["last_fight"]
+    assert entry["events"][0] == "Becky fights Zombie 1." and z not in old.zombies
+    assert entry["events"][-1] == "Zombie 1 is killed (1 killed)."
+    assert not any("Scenario:" in line for line in entry["events"])  # not the whole log
+
+
+def test_a_save_without_the_fights_first_line_gives_the_lines_since_the_load(tmp_path):
+    state = table(tmp_path)
+    fight(state, "Becky", zombie(state, "3,3"))  # pushed as is: no opening line
+    old = saved_before_the_entry(state)
+    script(old, 4, 3, 1)
+    old.apply("roll")
+    entry = old.view("heroes")["last_fight"]
+    assert entry["events"] == ["Fight dice: Zombie 1 [4], Becky [3, 1].",
+                               "Zombie 1 wins the fight (3 against 4)."]
+
+
+def test_a_save_in_a_blitzs_second_fight_leaves_the_first_out(tmp_path):
+    state = table(tmp_path)
+    blitz(state)
+    script(state, 2, 5, 4)
+    state.apply("roll")  # Johnny fends Zombie 1 off
+    old = saved_before_the_entry(state)
+    script(old, 6, 3, 1)
+    old.apply("roll")
+    assert old.view("heroes")["last_fight"]["events"] == [
+        "Fight dice: Zombie 2 [6], Johnny [3, 1].", "Zombie 2 wins the fight (3 against 6)."]

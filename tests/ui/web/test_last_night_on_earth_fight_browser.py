@@ -6,6 +6,8 @@ the test's tmp folder (DEADTABLE_SHOTS=dir keeps them)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +47,21 @@ def after_a_zombie_fight(server: Server) -> tuple[dict[str, Any], dict[str, Any]
     raise AssertionError("no zombie fight in 120 s")
 
 
+@contextmanager
+def page_at(browser: Any, size: tuple[int, int], url: str) -> Iterator[tuple[Any, list[str]]]:
+    """A page of that size at `url`, and the script errors it shows."""
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+    context.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url)
+        yield page, errors
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("size", [(1366, 900), (390, 844)])
 def test_the_last_fight_stays_on_the_page(server: Server, browser: Any, tmp_path: Path,
                                            size: tuple[int, int]) -> None:
@@ -52,13 +69,7 @@ def test_the_last_fight_stays_on_the_page(server: Server, browser: Any, tmp_path
     fought = got["view"]["last_fight"]
     spectator = server.get(made["id"], made["spectator"]["token"])["view"]["last_fight"]
     assert spectator == fought  # public: the same for every seat
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]})
-    context.set_default_timeout(TIMEOUT_MS)
-    errors: list[str] = []
-    try:
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(made["seats"]["heroes"]["url"])
+    with page_at(browser, size, made["seats"]["heroes"]["url"]) as (page, errors):
         panel = page.locator(".lnoe-last-fight")
         panel.wait_for()
         text = panel.inner_text()
@@ -80,5 +91,3 @@ def test_the_last_fight_stays_on_the_page(server: Server, browser: Any, tmp_path
         page.screenshot(path=str(shots(tmp_path) / f"lnoe-last-fight-{size[0]}.png"),
                         full_page=True)
         assert errors == []
-    finally:
-        context.close()

@@ -13,18 +13,24 @@
   const S = 26; // a square's side in SVG units
   const EDGE = {wall: "#e8e2d0", door: "#a0622d", window: "#8fd0ff"};
   let selected = null; // the zombie a click chose, while the decision offers it several moves
+  let shownTown = null; // the town last drawn, for its names to be sized anew on a resize
 
-  function town(view, clickable, pickHero, pickZombie) {
-    const t = view.town;
-    const at = {}, where = {};
+  // Each square's [x, y] by name, and the town's width and height in squares.
+  function squares(t) {
+    const where = {};
     let width = 0, height = 0;
     t.spaces.forEach(([name, x, y]) => {
       if (x === null) return;
-      at[`${x},${y}`] = name;
       where[name] = [x, y];
       width = Math.max(width, x + 1);
       height = Math.max(height, y + 1);
     });
+    return {where, width, height};
+  }
+
+  function town(view, clickable, pickHero, pickZombie) {
+    const t = view.town;
+    const {where, width, height} = squares(t);
     const inside = {};
     Object.entries(t.buildings).forEach(([b, spaces]) => spaces.forEach((s) => { inside[s] = b; }));
     const cards = buildingCards(view);
@@ -102,7 +108,7 @@
           "font-size": 9, fill: "#fff"}, String(zs.length)));
       }
     });
-    buildingNames(t, where, root);
+    root.append(svg("g", {class: "building-names"})); // filled once on the page: buildingNames
     markers(view, root, where, onSquare);
     const living = view.heroes.filter((h) => !h.dead), shared = {};
     living.forEach((h) => { shared[h.space] = (shared[h.space] || 0) + 1; });
@@ -131,17 +137,69 @@
     return root;
   }
 
-  // Each building's name over its middle, a word a line, under the figures: the log and the
-  // choices name buildings ("Search the Hospital"), so the town must say which is which.
-  function buildingNames(t, where, root) {
+  // Each building's name, a word a line where the whole does not fit across it: the log and
+  // the choices name buildings ("Search the Hospital"), so the town must say which is which.
+  // Drawn once the town is on the page (render), at least NAME_PX high on the screen, and
+  // nearest the building's middle where no figure, pit or marker sits (over the pits as a
+  // second choice, over a figure only where the building has no room left): under the tokens
+  // all the same, so that a token is never hidden.
+  const NAME_PX = 11;
+  const FIGURES = "circle.hero, circle.zombie, circle.folk, circle.cow, rect.gas, rect.truck";
+
+  function boxOf(node) { // a token's box in the town's units: [x0, y0, x1, y1]
+    const n = (a) => Number(node.getAttribute(a));
+    if (node.tagName === "circle") return [n("cx") - n("r"), n("cy") - n("r"), n("cx") + n("r"), n("cy") + n("r")];
+    return [n("x"), n("y"), n("x") + n("width"), n("y") + n("height")];
+  }
+
+  function clear(box, boxes) {
+    return boxes.every(([x0, y0, x1, y1]) => box[2] <= x0 || x1 <= box[0] || box[3] <= y0 || y1 <= box[1]);
+  }
+
+  // Where the label goes: the free spot nearest the middle, in quarter-square steps, trying
+  // each [area, boxes to keep clear of] in turn; none free: the middle.
+  function labelSpot(tries, w, h) {
+    const [x0, y0, x1, y1] = tries[0][0], mx = (x0 + x1) / 2, my = (y0 + y1) / 2;
+    const along = (lo, hi, size, mid) => {
+      if (hi - lo <= size) return [(lo + hi) / 2];
+      const spots = [];
+      for (let c = lo + size / 2; c <= hi - size / 2 + 0.01; c += S / 4) spots.push(c);
+      return spots;
+    };
+    for (const [[a0, b0, a1, b1], boxes] of tries) {
+      const spots = along(b0, b1, h, my).flatMap((cy) => along(a0, a1, w, mx).map((cx) => [cx, cy]));
+      spots.sort((a, b) => Math.hypot(a[0] - mx, a[1] - my) - Math.hypot(b[0] - mx, b[1] - my));
+      const free = spots.find(([cx, cy]) => clear([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], boxes));
+      if (free) return free;
+    }
+    return [mx, my];
+  }
+
+  function buildingNames(t, root) {
+    const layer = root.querySelector("g.building-names");
+    const {where} = squares(t);
+    const across = root.getBoundingClientRect().width;
+    const edge = root.viewBox.baseVal.width, high = root.viewBox.baseVal.height;
+    const size = Math.max(10, across ? NAME_PX * edge / across : 10);
+    const figures = [...root.querySelectorAll(FIGURES)].map(boxOf);
+    const pits = [...root.querySelectorAll("circle.pit")].map(boxOf);
     Object.entries(t.buildings).forEach(([name, spaces]) => {
       const xs = spaces.map((s) => where[s][0]), ys = spaces.map((s) => where[s][1]);
-      const words = name.split(" ");
-      const cx = (Math.min(...xs) + Math.max(...xs) + 1) * S / 2;
-      const cy = (Math.min(...ys) + Math.max(...ys) + 1) * S / 2 - (words.length - 1) * 5.5;
-      root.append(svg("text", {x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "middle",
-        "font-size": 10, class: "building-name", "data-building": name},
-      ...words.map((word, i) => svg("tspan", {x: cx, dy: i ? 11 : 0}, word))));
+      const area = [Math.min(...xs) * S, Math.min(...ys) * S, (Math.max(...xs) + 1) * S, (Math.max(...ys) + 1) * S];
+      const wide = 0.68 * size; // a bold letter's width, with room to spare
+      const lines = name.length * wide <= area[2] - area[0] ? [name] : name.split(" ");
+      const w = Math.max(...lines.map((l) => l.length)) * wide, h = lines.length * size * 1.2;
+      if (w > area[2] - area[0]) { // wider than the building: centred on it, inside the town
+        area[0] = Math.max(0, Math.min((area[0] + area[2] - w) / 2, edge - w));
+        area[2] = area[0] + w;
+      }
+      // a building full of figures: its name on the street beside it, clear of them
+      const around = [Math.max(0, area[0] - S), Math.max(0, area[1] - S),
+        Math.min(edge, area[2] + S), Math.min(high, area[3] + S)];
+      const [cx, cy] = labelSpot([[area, figures.concat(pits)], [area, figures], [around, figures]], w, h);
+      layer.append(svg("text", {x: cx, y: cy - (lines.length - 1) * size * 0.6, "text-anchor": "middle",
+        "dominant-baseline": "middle", "font-size": size.toFixed(1), class: "building-name", "data-building": name},
+      ...lines.map((line, i) => svg("tspan", {x: cx, dy: i ? (size * 1.2).toFixed(1) : 0}, line))));
     });
   }
 
@@ -389,13 +447,24 @@
     // The town over the choices, the heroes' cards and the hands after them (play.js's
     // `after`): on a phone the buttons follow the town's legend, not four hero cards; from
     // 900 px the choices and the cards sit beside the town (style.css), all in sight.
+    const map = town(view, clickable, pickHero, pickZombie);
     board.append(el("div", {class: "lnoe"}, status, sunTrack(view), goalNote(view), scenario, fight,
-      el("div", {class: "lnoe-map"}, town(view, clickable, pickHero, pickZombie)), legend(view)));
+      el("div", {class: "lnoe-map"}, map), legend(view)));
+    shownTown = view.town;
+    buildingNames(view.town, map); // now that the town has its size on the screen
     const side = el("div", {class: "lnoe lnoe-side"}, lastFight(view),
       el("div", {class: "lnoe-heroes"}, view.heroes.map((h) => heroCard(h, view))), hand,
       cardTexts(view));
     return {actions: onBoard, after: side, beside: true};
   }
+
+  // A phone turned, a window resized: the names keep their size on the screen.
+  window.addEventListener("resize", () => {
+    const map = document.querySelector("svg.lnoe-town");
+    if (!map || !shownTown) return;
+    map.querySelector("g.building-names").replaceChildren();
+    buildingNames(shownTown, map);
+  });
 
   D.registerRenderer("last-night-on-earth", render);
 })();

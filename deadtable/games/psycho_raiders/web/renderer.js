@@ -5,7 +5,10 @@
 // the buildings' rooms with who stands in them, the turn and weather, and a card per
 // character. A hex the seat may move to is outlined in gold, one holding a piece it may attack,
 // grab or seek in red; clicking it plays that choice (or, where several could be meant, the
-// page's list below offers them). Buildings are named on their footprints, weapons lying on a
+// page's list below offers them). A hex farther on that the seat's figure can still get to
+// this turn by plain steps (the payload's reach) is outlined in a lighter, dashed gold; a tap
+// walks there (POST /go), its route drawn on hover, or on a phone by a first tap whose
+// second walks. Buildings are named on their footprints, weapons lying on a
 // hex and fire marked, and a legend under the map names every colour and mark, the ruler's
 // answer too (under the map: a tap never moves it). Wider than a phone the map fits the
 // window's height; the rooms and characters come after the page's choices ({after}), and
@@ -55,6 +58,11 @@
   // A hex tapped that offers several choices (a hidden character's two tokens may both go
   // there): they are offered under the map until the step changes.
   const which = {step: null, space: null};
+  // A far hex in reach (the payload's reach: beyond the gold hexes, by plain steps) whose
+  // route is shown: on hover, or on a first tap where there is no hover (a phone), the
+  // second tap walking there (POST /go).
+  const route = {step: null, space: null};
+  const HOVER = "(hover: hover)";
   const SPOTS = [[-0.42, -0.32], [0.42, -0.32], [-0.42, 0.38], [0.42, 0.38]];  // 2-4 tokens
   // two letters for a vehicle: the initials of two words ("PT"), else its first two ("Va")
   const short = (name) => {
@@ -132,10 +140,14 @@
       if (c.vehicle && !c.dead) (riders[c.vehicle] || (riders[c.vehicle] = [])).push(c);
     }
     const targets = aimedAt(view, payload);
+    const far = farReach(payload, moves);
     const offered = {};  // hex -> the choices a tap on it means
     const marks = {};
     for (const [kind, space] of view.map.markers) (marks[space] || (marks[space] = [])).push(kind);
 
+    const at = {};  // hex -> its centre (the ruler's and a route's lines)
+    for (const [name, q, r] of view.map.hexes) at[name] = centre(q, r);
+    const routeLayer = svg("g", {class: "pr-route", "pointer-events": "none"});
     let maxX = 0, maxY = 0;
     for (const [, q, r] of view.map.hexes) {
       const [x, y] = centre(q, r);
@@ -154,9 +166,12 @@
       const who = (here[name] || []).map(({c, t}) => c.hidden ? `${c.name}'s token ${t.token}` : c.name);
       const about = [terrain, building, ...(marks[name] || []), burning ? "on fire" : null,
         lying ? `${lying} weapon${lying > 1 ? "s" : ""} lying here` : null, ...who].filter(Boolean);
-      const g = svg("g", {class: `hex${moves[name] ? " reach" : ""}${aimed.length ? " target" : ""}`,
+      const going = !choices.length && far[name];
+      const g = svg("g", {class: `hex${moves[name] ? " reach" : ""}${aimed.length ? " target" : ""}`
+          + `${going ? " far" : ""}`,
         "data-space": name, onclick: () => {
           if (ruler.on) pickEnd(name, payload);
+          else if (going) walkTo(name, going, payload);
           else if (choices.length === 1) D.act(choices[0].id);
           else if (choices.length) {
             Object.assign(which, {step: payload.step, space: name});
@@ -170,7 +185,19 @@
         stroke: aimed.length ? "#ff5a4a" : moves[name] ? "#ffd84a" : "#222",
         "stroke-width": choices.length ? 2 : 0.5}),
       svg("title", {}, `${name}: ${about.join(", ")}`
-        + (choices.length ? ` — ${choices.map((a) => D.forPlayers(a.label)).join("; ")}` : "")));
+        + (choices.length ? ` — ${choices.map((a) => D.forPlayers(a.label)).join("; ")}` : "")
+        + (going ? ` — walk here: ${going.map((w) => `${w.mover}, ${steps(w.path.length)}`).join("; ")}` : "")));
+      // a far hex in reach: a lighter, dashed gold, inside the hex's edge
+      if (going) {
+        g.append(svg("polygon", {points: corners(x, y, R * 0.82), fill: "none", class: "pr-far",
+          stroke: "#fff0a0", "stroke-width": 1, "stroke-dasharray": "2.5 1.5", "stroke-opacity": 0.85}));
+        g.addEventListener("mouseenter", () => {
+          if (window.matchMedia(HOVER).matches) drawRoute(routeLayer, at, going[0]);
+        });
+        g.addEventListener("mouseleave", () => {
+          if (window.matchMedia(HOVER).matches) routeLayer.replaceChildren();
+        });
+      }
       if ((marks[name] || []).includes("streetlight")) {
         g.append(svg("circle", {cx: x, cy: y - R * 0.5, r: 3, fill: "#ffe680"}));
       }
@@ -202,9 +229,10 @@
       });
       map.append(g);
     }
-    const at = {};
-    for (const [name, q, r] of view.map.hexes) at[name] = centre(q, r);
     map.append(rulerMarks(at, payload));
+    map.append(routeLayer);
+    const shown = route.step === (payload && payload.step) && far[route.space];
+    if (shown) drawRoute(routeLayer, at, shown[0]);
     const asked = which.step === (payload && payload.step) && offered[which.space];
     if (asked) {
       const [x, y] = at[which.space];
@@ -220,6 +248,7 @@
     // the finger between two taps
     const main = el("div", {class: "pr-main"}, mapBox, rulerSaid(),
       asked ? whichLine(which.space, asked) : null,
+      shown ? walkLine(route.space, shown) : walkedLine(payload),
       fold("key", "pr-key", "Key: what the colours and marks mean", legend(),
         !window.matchMedia(PHONE).matches));
     main.style.setProperty("--pr-ratio", ((maxX + 2 * R) / (maxY + 2 * R)).toFixed(4));
@@ -314,6 +343,60 @@
       redraw();
     }, "pr-tool");
     return el("div", {class: "pr-tools"}, button, zoom);
+  }
+
+  // space -> [{mover, from, path}]: the payload's reach beyond the hexes a step reaches now
+  // (`moves`, gold), where the seat's figure can still get this turn by plain steps.
+  function farReach(payload, moves) {
+    const found = {};
+    for (const [mover, reach] of Object.entries((payload && payload.reach) || {})) {
+      for (const [space, path] of Object.entries(reach.spaces)) {
+        if (!moves[space]) (found[space] || (found[space] = [])).push({mover, from: reach.from, path});
+      }
+    }
+    return found;
+  }
+
+  const steps = (n) => `${n} step${n === 1 ? "" : "s"}`;
+
+  // A tap on a far hex: walk there; with no hover (a phone) the first tap shows the route
+  // and the second walks; where two tokens could go, the line under the map asks which.
+  function walkTo(space, going, payload) {
+    const again = route.step === payload.step && route.space === space;
+    if (going.length === 1 && (again || window.matchMedia(HOVER).matches)) {
+      D.go(space, going[0].mover);
+      return;
+    }
+    Object.assign(route, {step: payload.step, space});
+    redraw();
+  }
+
+  // The route's line, from where the figure stands through each step to the far hex.
+  function drawRoute(layer, at, walk) {
+    const points = [walk.from, ...walk.path].filter((n) => at[n]).map((n) => at[n].join(","));
+    layer.replaceChildren(svg("polyline", {points: points.join(" "), fill: "none",
+      stroke: "#fff0a0", "stroke-width": 2, "stroke-linecap": "round", "stroke-linejoin": "round",
+      "stroke-dasharray": "4 3", class: "pr-route-line"}),
+    svg("circle", {cx: at[walk.path[walk.path.length - 1]][0], cy: at[walk.path[walk.path.length - 1]][1],
+      r: R * 0.3, fill: "#fff0a0"}));
+  }
+
+  // Under the map, for a far hex tapped once: where it goes, and a button (or one per token).
+  function walkLine(space, going) {
+    return el("p", {class: "pr-which pr-walk", role: "group", "aria-live": "polite"},
+      `${space}: `, ...going.map((w) => el("button", {type: "button", "data-walk": w.mover,
+        onclick: () => D.go(space, w.mover)}, `Walk ${w.mover} there (${steps(w.path.length)})`)),
+      going.length === 1 ? " — or tap it again" : "");
+  }
+
+  // What the last walk did: where it ended, and why it stopped short if it did.
+  function walkedLine(payload) {
+    const w = payload && payload.walked;
+    if (!w) return null;
+    const text = w.stopped
+      ? `${w.mover} stopped at ${w.last} after ${steps(w.steps)} toward ${w.target}: ${w.why}`
+      : `${w.mover} walked to ${w.last} (${steps(w.steps)})${w.why ? `: ${w.why}` : ""}`;
+    return el("p", {class: "pr-which pr-walked", "aria-live": "polite"}, D.forPlayers(text));
   }
 
   // The choices a tapped hex offers, under the map: "9,30: which?" and a button each.
@@ -413,6 +496,9 @@
     return el("ul", {class: "pr-legend", "aria-label": "map legend"},
       ...Object.entries(names).map(([terrain, text]) => item(swatch(hex(TERRAIN[terrain])), text)),
       item(swatch(hex("#444", "#ffd84a", 2)), "you may move there"),
+      item(swatch(hex("#444"), svg("polygon", {points: corners(0, 0, 6), fill: "none",
+        stroke: "#fff0a0", "stroke-width": 1, "stroke-dasharray": "2.5 1.5"})),
+      "you can still get there this turn: a tap walks there, a step at a time"),
       item(swatch(hex("#444", "#ff5a4a", 2)), "a piece you may attack, grab or seek"),
       item(swatch(svg("circle", {r: 3, fill: "#ffe680"})), "streetlight"),
       // the key's discs are drawn apart from the map's tokens (no pr-token class), so nothing

@@ -275,7 +275,11 @@
     if (log.scrollHeight > log.clientHeight) log.scrollTop = log.scrollHeight;
   }
 
-  async function act(actionId) {
+  // An action, or a walk to a far space (POST /go: the figure's steps, each an ordinary move).
+  const act = (actionId) => send("actions", {token, action: actionId});
+  D.go = (space, mover) => send("go", {token, space, mover: mover || null});
+
+  async function send(path, body) {
     if (busy) return;
     busy = true;
     markStatus();
@@ -284,7 +288,7 @@
     for (const button of document.querySelectorAll("button.action")) button.disabled = true;
     let result;
     try {
-      result = await api("POST", `${base}/actions`, {token, action: actionId});
+      result = await api("POST", `${base}/${path}`, body);
     } catch (e) {
       result = null;
     }

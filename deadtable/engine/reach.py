@@ -1,0 +1,175 @@
+"""Where the deciding seat's moving figure can still get this turn, and walking it there.
+
+A board game whose rules move a figure one step per decision (a figure may act or be attacked
+between steps) names, in its GameSpec, how to read a move action (`moves`: (state, action) ->
+(mover, from, to) or None). From that alone, and the game's own rules, this module finds the
+**reach**: every space each figure moving now can still get to by plain steps, with one route
+of fewest steps to each. It is a breadth-first search over copies of the game: each edge is one
+of the decision's move actions applied to a copy, and a copy is searched further only while
+the same seat decides the same figure's moves and the step to it was plain. A step is plain
+when it rolled no die, changed nothing hidden (engine/undo.py's `revealed`, the test undo
+applies) and logged nothing but the move itself (one line); a step that is not plain may end a
+route (its space is in reach) but is never searched past.
+
+The search runs on a copy dealt anew from what the seat knows (`determinize`): the dice to
+come and the others' secrets are guesses, so the reach's shape tells the seat nothing it does
+not know. The walk (`walk_step` and `not_plain`, used by the web server and the terminal)
+applies each step live as the ordinary move action it is, checked legal first, and stops at
+the first step that was not plain or when the decision changes.
+
+Reach is computed only for a person's seat on request (a page's payload, the terminal's `go`),
+never for agents or simulation. The game's reader comes from the registry
+(`registry.move_reader`): the engine imports no game.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from deadtable.engine.decisions import Action, Decision
+from deadtable.engine.dice import Dice
+from deadtable.engine.state import GameState
+from deadtable.engine.undo import revealed
+
+MoveReader = Callable[[GameState, Action], "tuple[str, str, str] | None"]
+# The most copies one search makes: a figure's turn on the largest map stays far below it
+# (measured in docs/engine.md); it bounds the work a page's request can ask of the server.
+MAX_COPIES = 2000
+SEARCH_SEED = 0  # the guesses a search deals: any seed reads only what the seat knows
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """One way to a space: the move actions in order and the spaces they step to."""
+
+    mover: str
+    start: str  # where the mover stands now
+    steps: tuple[str, ...]  # action ids
+    spaces: tuple[str, ...]  # each step's space; the last is the target
+
+    @property
+    def target(self) -> str:
+        return self.spaces[-1]
+
+
+class NoWalk(ValueError):
+    """A walk asked for that cannot start; the message says what was wrong and what would do."""
+
+
+def moves_in(decision: Decision | None, state: GameState,
+             read: MoveReader) -> Iterator[tuple[Action, str, str, str]]:
+    """(action, mover, from, to) for each move action of the decision."""
+    if decision is None:
+        return
+    for action in decision.actions:
+        found = read(state, action)
+        if found is not None:
+            yield (action, *found)
+
+
+def reach(state: GameState, seat: str, read: MoveReader) -> dict[str, dict[str, Route]]:
+    """mover -> space -> a route of fewest plain steps to it, for each figure `seat` may move
+    now ({} when it is not `seat`'s decision); `read` is the game's (GameSpec.moves). Never
+    changes `state`."""
+    decision = state.decision
+    if decision is None or decision.seat != seat:
+        return {}
+    first = list(moves_in(decision, state, read))
+    if not first:
+        return {}
+    world = state.clone()
+    world.determinize(seat, Dice(SEARCH_SEED))
+    found: dict[str, dict[str, Route]] = {}
+    copies = 0
+    for mover in dict.fromkeys(m for _, m, _, _ in first):
+        routes: dict[str, Route] = {}
+        start = next(frm for _, m, frm, _ in first if m == mover)
+        queue: deque[tuple[GameState, tuple[str, ...], tuple[str, ...]]] = deque(
+            [(world, (), ())])
+        while queue and copies < MAX_COPIES:
+            node, steps, spaces = queue.popleft()
+            for action, who, _, to in moves_in(node.decision, node, read):
+                if who != mover or to == start or to in routes:
+                    continue
+                after = node.clone()
+                copies += 1
+                after.apply(action.id)
+                route = Route(mover, start, (*steps, action.id), (*spaces, to))
+                routes[to] = route
+                if not_plain(node, after, seat) is None and _moves_on(after, seat, mover, read):
+                    queue.append((after, route.steps, route.spaces))
+        found[mover] = routes
+    return found
+
+
+def _moves_on(state: GameState, seat: str, mover: str, read: MoveReader) -> bool:
+    """Whether `seat` still decides and may move `mover` further."""
+    decision = state.decision
+    return (decision is not None and decision.seat == seat
+            and any(m == mover for _, m, _, _ in moves_in(decision, state, read)))
+
+
+def not_plain(before: GameState, after: GameState, seat: str) -> str | None:
+    """Why the step from `before` to `after` was not a plain step, in words `seat` may read
+    ("the dice were rolled", what was logged beyond the move), or None if it was plain."""
+    why = revealed(before, after, seat)  # (a game naming nothing hidden: never plain)
+    if why is not None:
+        return why
+    if after.outcome is not None:
+        return "the game ended"
+    logged = after.log[len(before.log):]
+    if len(logged) > 1:  # more than the move's own line
+        said = [e.text for e in logged if e.readable_by(seat)]
+        return " ".join(said) if said else "something happened that you may not see"
+    return None
+
+
+def route_to(routes: dict[str, dict[str, Route]], space: str, mover: str | None) -> Route:
+    """The route to `space` (of `mover`, where several figures could go there), or NoWalk."""
+    if mover is not None and mover not in routes:
+        raise NoWalk(f"{mover!r} cannot move now; the figures that can: "
+                     f"{', '.join(routes) or 'none'}")
+    going = [r[space] for m, r in routes.items() if space in r and mover in (None, m)]
+    if not going:
+        return _refuse(routes, space, mover)
+    if len(going) > 1:
+        raise NoWalk(f"more than one figure can get to {space}: "
+                     f"{', '.join(r.mover for r in going)}; say which")
+    return going[0]
+
+
+def _refuse(routes: dict[str, dict[str, Route]], space: str, mover: str | None) -> Route:
+    movers = [m for m in routes if mover in (None, m)]
+    spaces = sorted({s for m in movers for s in routes[m]})
+    some = ", ".join(spaces[:12]) + (f" and {len(spaces) - 12} more" if len(spaces) > 12 else "")
+    raise NoWalk(f"{space} is out of reach of {' or '.join(movers) or 'any figure'} this "
+                 f"turn by plain steps; in reach: {some or 'nowhere'}")
+
+
+def walk_step(state: GameState, seat: str, route: Route, n: int,
+              read: MoveReader) -> str | None:
+    """Why step `n` of `route` may not be taken now (the decision changed: another seat
+    decides, the figure moves no more, that step is no longer offered), or None."""
+    decision = state.decision
+    if decision is None:
+        return "the game is over"
+    if decision.seat != seat:
+        return f"it is {decision.seat}'s decision now"
+    action_id = route.steps[n]
+    if action_id not in decision:
+        return f"the step to {route.spaces[n]} is no longer offered"
+    action = decision.get(action_id)
+    found = read(state, action) if action is not None else None
+    if found is None or found[0] != route.mover:
+        return f"{route.mover} is no longer the figure moving"
+    return None
+
+
+def reach_data(routes: dict[str, dict[str, Route]]) -> dict[str, Any]:
+    """The reach as a payload carries it: mover -> {"from", "spaces": {space: [steps' spaces]}}."""
+    return {mover: {"from": next(iter(r.values())).start if r else None,
+                    "spaces": {space: list(route.spaces) for space, route in r.items()}}
+            for mover, r in routes.items()}

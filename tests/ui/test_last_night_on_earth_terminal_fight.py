@@ -1,0 +1,75 @@
+"""The last fight in the terminal (fighttext.py): the screen after a fight ends shows who
+fought whom where, the dice, the highest, the cards and the result, as the page's panel does;
+later screens leave it out, and `help fight` shows it with the fight's log lines at any time.
+Nothing in it names a card in a hand."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from rich.console import Console
+
+from deadtable.games.last_night_on_earth.render import render
+from deadtable.games.last_night_on_earth.state import LastNightState
+from deadtable.ui import commands
+from tests.games.last_night_on_earth.table import fight, give, script, table, zombie, zombie_cards
+
+
+def screen(view: dict[str, Any], state: LastNightState) -> str:
+    console = Console(file=io.StringIO(), width=110, record=True)
+    console.print(render(view, state.decision))
+    return " ".join(console.export_text().split())
+
+
+def fought(tmp_path) -> tuple[LastNightState, int]:
+    """Becky's fight, Faith on her and Braaains! against her; (the state, the log's length
+    when the heroes last decided, before the roll)."""
+    state = table(tmp_path)
+    give(state, "Sally", "Faith", "Recovery")
+    zombie_cards(state, "Braaains!", "Uuuurrrggghh!")
+    fight(state, "Becky", zombie(state, "3,3"))
+    state.apply("faith:Sally")
+    state.apply("pass")  # the zombies answer Faith with nothing
+    seen = len(state.log)
+    script(state, 5, 5, 3, 1)  # zombie 5; Becky 5, 3, 1
+    state.apply("roll")
+    state.apply("play:Braaains!")
+    state.apply("let-be")
+    state.apply("done")  # no re-roll (asked: Sally holds a card)
+    return state, seen
+
+
+def test_the_screen_after_the_fight_shows_its_facts(tmp_path) -> None:
+    state, seen = fought(tmp_path)
+    assert state.decision.seat == "heroes"
+    view = state.view("heroes")
+    view["unseen"] = len(view["log"]) - seen
+    shown = screen(view, state)
+    assert "Last fight: Becky against Zombie 1 on 3,3" in shown
+    assert ("Becky rolled 5 3 1 · Zombie 1 rolled 5 (+1 Braaains!) · highest 5 against 6 · "
+            "cards: Faith, Braaains!") in shown
+    assert "Zombie 1 wins the fight (5 against 6)." in shown
+    assert "Recovery" not in shown.split("Last fight", 1)[1].split("hero space", 1)[0]
+
+
+def test_a_later_screen_leaves_it_to_help_fight(tmp_path) -> None:
+    state, _ = fought(tmp_path)
+    view = state.view("heroes")
+    view["unseen"] = 0  # the seat has seen the fight end (its screen was the one above)
+    assert "Last fight" not in screen(view, state)
+    out = io.StringIO()
+    assert commands.run(Console(file=out, width=110), state, state.decision, "help fight")
+    said = out.getvalue()
+    assert "Last fight: Becky against Zombie 1 on 3,3" in said
+    assert "highest 5 against 6" in said and "Zombie 1 wins the fight (5 against 6)." in said
+    assert "How it went:" in said and "  Fight dice: Zombie 1 [5], Becky [5, 3, 1]." in said
+    assert "  The zombies play Braaains!." in said
+
+
+def test_help_fight_before_any_fight_says_so(tmp_path) -> None:
+    state = table(tmp_path)
+    fight(state, "Becky", zombie(state, "3,3"))
+    out = io.StringIO()
+    commands.run(Console(file=out, width=110), state, state.decision, "help fight")
+    assert "A fight is under way" in out.getvalue()
