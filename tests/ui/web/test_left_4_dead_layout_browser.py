@@ -270,6 +270,9 @@ def test_the_map_tools_stand_on_one_line_on_a_phone(server: Server, browser: Any
         page.wait_for_selector('button[data-tool="zoom"].on')
         row = tools_row(page)
         assert row[2]["text"] == "− Zoom" and len({t["top"] for t in row}) == 1, row
+        page.tap('button[data-tool="sight"]')  # the hint names it as its button does
+        assert page.inner_text(".l4d-hint").startswith("Range is on:")
+        assert "Press Range again" in page.inner_text(".l4d-hint")
         assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
         page.screenshot(path=str(shots(tmp_path) / f"l4d-layout-tools-{size[0]}.png"))
         assert errors == []

@@ -923,9 +923,11 @@
       const text = [];
       // A tool takes the clicks: say so, not which spaces a click would move to.
       if (ui.ruler || ui.sightTool) {
-        const tool = ui.ruler ? "Ruler" : "Range & sight";
-        return el("p", {class: "l4d-hint tool-on"}, `${tool} is on: clicks on the map measure, `
-          + `they do not play. Press ${tool} again to play by clicking.`);
+        // the tool named as its button is ("Range" on a phone)
+        const tool = () => (ui.ruler ? "Ruler"
+          : ["Range", el("span", {class: "tool-more"}, " & sight")]);
+        return el("p", {class: "l4d-hint tool-on"}, tool(), " is on: clicks on the map measure, "
+          + "they do not play. Press ", tool(), " again to play by clicking.");
       }
       if (ui.selected && groups.spaces[ui.selected]) {
         const n = Object.keys(groups.spaces[ui.selected]).length;
