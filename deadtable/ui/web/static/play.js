@@ -105,10 +105,14 @@
     } else if (payload.decision) {
       status.replaceChildren(el("strong", {}, "Your turn."));
     } else {
-      const who = payload.to_move;
-      const kind = payload.seats[who];
-      status.replaceChildren(`Waiting for ${who}${kind && kind !== "human" ? ` (${kind})` : ""}…`);
+      status.replaceChildren(waitingFor(payload));
     }
+  }
+
+  function waitingFor(payload) {
+    const who = payload.to_move;
+    const kind = payload.seats[who];
+    return `Waiting for ${who}${kind && kind !== "human" ? ` (${kind})` : ""}…`;
   }
 
   function showBoard(payload) {
@@ -161,9 +165,14 @@
     const prompt = document.getElementById("prompt");
     box.replaceChildren();
     if (!payload.decision) {
-      prompt.textContent = "";
+      // another seat decides: said where the choices go too, since on a phone the status
+      // line above the board is out of sight (style.css hides it where choices stand beside)
+      const waiting = !payload.outcome && !payload.agent_error && payload.to_move;
+      prompt.textContent = waiting ? waitingFor(payload) : "";
+      prompt.classList.toggle("waiting", Boolean(waiting));
       return;
     }
+    prompt.classList.remove("waiting");
     prompt.textContent = forPlayers(payload.decision.prompt);
     const button = (action, key) => el("button", {type: "button", class: "action",
         "data-action": action.id, "data-key": key, title: action.id, disabled: busy,
