@@ -62,14 +62,21 @@ def test_building_names_read_and_no_band_waits_for_choices(
         page.wait_for_selector('body[data-status="waiting"] svg.lnoe-town circle.hero')
         page.screenshot(path=str(shots(tmp_path) / f"lnoe-layout-{size[0]}.png"), full_page=True)
         names_read(page)
-        # waiting: no prompt, no buttons, and no band for them between the town and the cards
+        # waiting: no buttons; beside the town no band for them between the town and the
+        # cards; on a phone one line says whom the game waits for (the status line above the
+        # town is out of sight there), and the cards follow it at the usual spacing
         assert page.locator("button.action").count() == 0
         choices = page.locator("#choices").bounding_box()  # None: not drawn
-        assert choices is None or choices["height"] <= 2, f"a band of {choices['height']:.0f} px"
-        if size[0] < 900:  # the cards follow the town's panel at the panels' usual spacing
+        if size[0] >= 900:
+            assert choices is None or choices["height"] <= 2, \
+                f"a band of {choices['height']:.0f} px"
+        else:
+            assert page.inner_text("#prompt").startswith("Waiting for zombies")
+            assert choices is not None and choices["height"] <= 60, choices
             board = page.locator("#board").bounding_box()
             after = page.locator("#board-after").bounding_box()
-            assert after["y"] - (board["y"] + board["height"]) <= 14
+            assert choices["y"] - (board["y"] + board["height"]) <= 14
+            assert after["y"] - (choices["y"] + choices["height"]) <= 14
         legend = page.locator(".lnoe-legend").bounding_box()
         if size[0] >= 900:
             assert legend["y"] + legend["height"] <= size[1], "the legend is below the fold"

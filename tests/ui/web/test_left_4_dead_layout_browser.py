@@ -179,27 +179,35 @@ def test_zoomed_in_on_a_phone_the_map_shows_the_survivors(server: Server,
         assert errors == []
 
 
+def redrawn(page: Any, change: str, read: str) -> Any:
+    """The board drawn afresh from the seat's payload, `change` (script) made to it first and
+    no decision; `read` returns what to check, with `board` and the map's `layers` in scope."""
+    return page.evaluate(f"""async () => {{
+      const token = new URLSearchParams(location.search).get("token");
+      const id = location.pathname.split("/").pop();
+      const payload = await (await fetch(`/api/games/${{id}}?token=${{token}}`)).json();
+      {change}
+      payload.decision = null;
+      const board = document.getElementById("board");
+      Deadtable.renderers["left-4-dead"](payload.view, board, payload);
+      const layers = [...board.querySelectorAll("svg.l4d-map > g")]
+        .map((g) => g.getAttribute("class"));
+      {read}
+    }}""")
+
+
 def test_a_down_survivors_word_shows_over_the_token_below_it(server: Server,
                                                              browser: Any) -> None:
     """Bill down with Louis on the space below-right: the word DOWN is written over every
     token (a layer after the figures), so Louis's token does not hide it."""
     with survivors_page(server, browser, DESKTOP) as (page, _, errors):
-        drawn = page.evaluate("""async () => {
-          const token = new URLSearchParams(location.search).get("token");
-          const id = location.pathname.split("/").pop();
-          const payload = await (await fetch(`/api/games/${id}?token=${token}`)).json();
+        drawn = redrawn(page, """
           const at = {bill: ["5,5", true], louis: ["5,6", false]};
           for (const f of payload.view.figures) {
             if (at[f.id]) Object.assign(f, {space: at[f.id][0], down: at[f.id][1]});
-          }
-          payload.decision = null;
-          const board = document.getElementById("board");
-          Deadtable.renderers["left-4-dead"](payload.view, board, payload);
-          const layers = [...board.querySelectorAll("svg.l4d-map > g")]
-            .map((g) => g.getAttribute("class"));
+          }""", """
           const word = board.querySelector('.token-words .state[data-figure="bill"]');
-          return {layers, word: word && word.textContent};
-        }""")
+          return {layers, word: word && word.textContent};""")
         assert drawn["word"] == "DOWN"
         assert drawn["layers"].index("token-words") > drawn["layers"].index("figures")
         assert errors == []
@@ -235,4 +243,93 @@ def test_no_empty_band_between_the_choices_and_the_cards(server: Server, browser
         assert box(page, "#error")["bottom"] - box(page, "#error")["top"] == 0
         gap = box(page, "#board-after")["top"] - box(page, "#actions")["bottom"]
         assert 0 <= gap < 40, gap
+        assert errors == []
+
+
+def tools_row(page: Any) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = page.eval_on_selector_all(
+        ".l4d-tools button.tool",
+        "bs => bs.map(b => { const r = b.getBoundingClientRect();"
+        " return {text: b.innerText, top: r.top, right: r.right}; })")
+    return found
+
+
+@pytest.mark.parametrize("size", [PHONE, (360, 740)])
+def test_the_map_tools_stand_on_one_line_on_a_phone(server: Server, browser: Any,
+                                                     size: tuple[int, int],
+                                                     tmp_path: Path) -> None:
+    """Ruler, Range, Zoom and Names on one row above the map on a 390 px phone and a 360 px
+    one (they wrapped onto two lines, the map a row lower), zoomed in too; on a desktop the
+    buttons say their whole names."""
+    with survivors_page(server, browser, size) as (page, _, errors):
+        row = tools_row(page)
+        assert [t["text"] for t in row] == ["Ruler", "Range", "+ Zoom", "Names"]
+        assert len({t["top"] for t in row}) == 1, row
+        assert max(t["right"] for t in row) <= size[0]
+        page.tap('button[data-tool="zoom"]')
+        page.wait_for_selector('button[data-tool="zoom"].on')
+        row = tools_row(page)
+        assert row[2]["text"] == "− Zoom" and len({t["top"] for t in row}) == 1, row
+        page.tap('button[data-tool="sight"]')  # the hint names it as its button does
+        assert page.inner_text(".l4d-hint").startswith("Range is on:")
+        assert "Press Range again" in page.inner_text(".l4d-hint")
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+        page.screenshot(path=str(shots(tmp_path) / f"l4d-layout-tools-{size[0]}.png"))
+        assert errors == []
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        assert [t["text"] for t in tools_row(page)] == ["Ruler", "Range & sight", "+ Zoom in",
+                                                        "Names"]
+        assert errors == []
+
+
+def test_items_under_a_survivor_keep_their_count_in_sight(server: Server, browser: Any) -> None:
+    """Bill, wounded, stands where two items lie: their count is drawn over his token (it was
+    under it, hidden), at the hex's top, clear of his wounds' badge."""
+    with survivors_page(server, browser, DESKTOP) as (page, _, errors):
+        drawn = redrawn(page, """
+          payload.view.items = {"5,4": ["pipe-bomb", "pills"]};
+          const bill = payload.view.figures.find((f) => f.id === "bill");
+          Object.assign(bill, {space: "5,4", wounds: 2});""", """
+          const count = board.querySelector('.items-here[data-space="5,4"]');
+          const inLayer = count.parentNode.getAttribute("class");
+          const box = (node) => { const r = node.getBoundingClientRect();
+            return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; };
+          return {layers, inLayer, text: count.textContent.slice(0, 1),
+                  count: box(count.querySelector("circle")),
+                  wounds: box(board.querySelector('g.token[data-figure="bill"] .wounds circle')),
+                  token: box(board.querySelector('g.token[data-figure="bill"] circle.body'))};""")
+        assert drawn["text"] == "2"
+        assert drawn["layers"].index(drawn["inLayer"]) > drawn["layers"].index("figures")
+        count, wounds, token = drawn["count"], drawn["wounds"], drawn["token"]
+        middle = ((count["left"] + count["right"]) / 2, (count["top"] + count["bottom"]) / 2)
+        assert not (wounds["left"] <= middle[0] <= wounds["right"]
+                    and wounds["top"] <= middle[1] <= wounds["bottom"])
+        assert token["left"] < middle[0] < token["right"]  # over the token, seen
+        assert errors == []
+
+
+def test_a_few_choices_on_the_map_stay_buttons(server: Server, browser: Any) -> None:
+    """Three items to pick up at Bill's space: the renderer leaves them to the page as
+    buttons (folded under "more choices", "Leave the items" read as the only choice); a
+    move to any of six spaces it still folds, to be clicked on the map."""
+    with survivors_page(server, browser, PHONE) as (page, _, errors):
+        folded = page.evaluate("""async () => {
+          const token = new URLSearchParams(location.search).get("token");
+          const id = location.pathname.split("/").pop();
+          const payload = await (await fetch(`/api/games/${id}?token=${token}`)).json();
+          const board = document.getElementById("board");
+          const fold = (actions) => {
+            payload.decision = {prompt: "Bill: pick up an item?", actions};
+            return Deadtable.renderers["left-4-dead"](payload.view, board, payload).actions;
+          };
+          const pick = (item) => ({id: `pick:40:${item}`, label: `Pick up the ${item} at 5,4`,
+            args: {verb: "pick", space: "5,4", item}});
+          const move = (n) => ({id: `move:${n}`, label: `Move Bill to ${n},2`,
+            args: {verb: "move", figure: "bill", space: `${n},2`, cost: 1, attacks: 0}});
+          const leave = {id: "go-on", label: "Leave the items", args: {verb: "go-on"}};
+          return {picks: fold([...["pills", "uzi", "axe"].map(pick), leave]),
+                  moves: fold([1, 2, 3, 4, 5, 6].map(move))};
+        }""")
+        assert folded["picks"] == []
+        assert folded["moves"] == [f"move:{n}" for n in range(1, 7)]
         assert errors == []

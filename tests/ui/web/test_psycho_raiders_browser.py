@@ -270,6 +270,7 @@ def test_on_a_desktop_the_whole_map_fits_the_window_beside_the_choices(
         assert page.locator(".pr-cards-box").get_attribute("open") is not None
         cards = box(page, ".pr-cards-box")
         assert cards["x"] >= right  # beside the map, not under it
+        assert box(page, "#events")["x"] >= cards["x"] + cards["width"]  # the log beside them
     finally:
         context.close()
 
@@ -398,9 +399,58 @@ def test_on_a_phone_the_moves_fold_into_one_line_and_a_tap_on_a_hex_moves(
         context.close()
 
 
+@pytest.mark.parametrize("size", [(1366, 900), (1280, 720), (1000, 800), (900, 700)])
+def test_the_whole_map_is_in_the_window_as_the_page_opens(server: Server, browser: Any,
+                                                          size: tuple[int, int]) -> None:
+    """Unscrolled, the map's bottom rows (where the campers start) are in the window: its
+    height leaves room for all that stands above it (they were 70 px under the edge)."""
+    width, height = size
+    context, page = campers_page(server, browser, {"width": width, "height": height})
+    try:
+        assert page.evaluate("window.scrollY") == 0
+        drawn = box(page, "svg.pr-map")
+        assert drawn["y"] + drawn["height"] <= height
+        assert box(page, "#prompt")["y"] < height / 3  # beside it, near the top
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (1000, 800), (900, 700)])
+def test_beside_the_map_the_moves_start_unfolded(server: Server, browser: Any,
+                                                 size: tuple[int, int], tmp_path: Path) -> None:
+    """From 900 px wide, where the choices stand beside the map, "Moves" starts open (folded
+    for a phone's sake, it hid six buttons where there was room for them), its buttons in
+    sight; the Adrenaline steps stay folded. Shut by the person, it stays shut at their
+    next step."""
+    width, height = size
+    context, page = campers_page(server, browser, {"width": width, "height": height})
+    try:
+        click_and_wait(page, 'button[data-action="turn:dawn"]')
+        moves = page.locator('#actions details.fold[data-group="Moves"]')
+        assert moves.get_attribute("open") is not None
+        buttons = moves.locator("button[data-action]")
+        assert buttons.count() >= 2
+        for button in buttons.all():
+            place = button.bounding_box()
+            assert button.is_visible() and place["y"] + place["height"] <= height
+        assert page.locator('#actions details.fold[data-group="Adrenaline"]')\
+            .get_attribute("open") is None
+        page.screenshot(path=str(shots(tmp_path) / f"psycho-raiders-moves-{width}.png"))
+        moves.locator("summary").click()
+        assert moves.get_attribute("open") is None
+        target = page.locator("svg.pr-map g.hex.reach").first.get_attribute("data-space")
+        click_and_wait(page, f'svg.pr-map g.hex.reach[data-space="{target}"]')
+        assert dawns_space(server, page) == target
+        again = page.locator('#actions details.fold[data-group="Moves"]')
+        assert again.count() == 1 and again.get_attribute("open") is None  # kept shut
+    finally:
+        context.close()
+
+
 def test_a_folded_choice_is_played_by_its_key_only_once_its_fold_is_open(
         server: Server, browser: Any) -> None:
-    context, page = campers_page(server, browser, DESKTOP)
+    """A window under 900 px wide (the choices under the map) folds the moves."""
+    context, page = campers_page(server, browser, {"width": 800, "height": 900})
     try:
         click_and_wait(page, 'button[data-action="turn:dawn"]')
         first = page.locator('#actions details.fold[data-group="Moves"] button').first
@@ -454,14 +504,18 @@ def test_on_a_phone_zoom_in_makes_hexes_a_fingertip_and_scrolls_both_ways(
 @pytest.mark.parametrize("size", [(1000, 800), (1100, 800), (1199, 760), (900, 700)])
 def test_between_a_phone_and_a_wide_desktop_the_map_fits_beside_the_choices(
         server: Server, browser: Any, size: tuple[int, int], tmp_path: Path) -> None:
-    """From 900 to 1199 px wide the event log goes under, and the map fits the window's
-    height with the choices beside it."""
+    """From 900 to 1199 px wide the map fits the window's height with the choices beside it,
+    and the event log beside it too, right under the choices and before the rooms and the
+    characters (it was under the whole page, a screen or two down)."""
     width, height = size
     context, page = campers_page(server, browser, {"width": width, "height": height})
     try:
-        map_and_choices_in_sight(page, height)
+        right = map_and_choices_in_sight(page, height)
         page.screenshot(path=str(shots(tmp_path) / f"psycho-raiders-{width}.png"))
-        assert box(page, "#events")["y"] >= box(page, "#board")["y"] + box(page, "#board")["height"]
+        events, choices = box(page, "#events"), box(page, "#choices")
+        assert events["x"] >= right
+        assert 0 <= events["y"] - (choices["y"] + choices["height"]) <= 20
+        assert events["y"] + events["height"] <= box(page, "#board-after")["y"]
         assert page.evaluate("document.documentElement.scrollWidth") == width
     finally:
         context.close()

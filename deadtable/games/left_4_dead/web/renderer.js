@@ -17,6 +17,7 @@
   const D = window.Deadtable;
   const {el, svg} = D;
   const R = 18; // hex radius (centre to corner) in SVG units
+  const FEW_ON_MAP = 4; // choices played on the map that stay buttons too
   const W = Math.sqrt(3) * R; // hex width
   const DIRS = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]]; // E SE SW W NW NE
   const TERRAIN = {
@@ -235,9 +236,11 @@
     const reachLayer = svg("g", {class: "reach-marks"});
     // The words under tokens (DOWN, pinned, ...) over every token: the row below would hide them.
     const wordLayer = svg("g", {class: "token-words"});
+    // How many items lie on a space, over the figures: a survivor standing there hid it.
+    const countLayer = svg("g", {class: "marks item-counts"});
     // The ruler over the figures: its cross must show on a figure that blocks the line.
     map.append(hexLayer, nameLayer, zoneLayer, rangeLayer, reachLayer, edgeLayer, markLayer, figureLayer,
-      wordLayer, rulerLayer);
+      countLayer, wordLayer, rulerLayer);
 
     const selectedSpaces = ui.selected ? (groups.spaces[ui.selected] || {}) : {};
     const obstacle = new Set(view.obstacle || []);
@@ -381,9 +384,10 @@
       const s = spaces[spaceName];
       if (!s || !names.length) continue;
       const [x, y] = centre(s.q, s.r);
-      markLayer.append(svg("g", {class: "items-here", "data-space": spaceName},
-        svg("circle", {cx: x + R * 0.5, cy: y - R * 0.5, r: R * 0.38}),
-        svg("text", {x: x + R * 0.5, y: y - R * 0.36}, names.length),
+      // at the hex's top, clear of a token's wounds (top right) and its markers (the sides)
+      countLayer.append(svg("g", {class: "items-here", "data-space": spaceName},
+        svg("circle", {cx: x, cy: y - R * 0.78, r: R * 0.3}),
+        svg("text", {x, y: y - R * 0.78 + 3}, names.length),
         svg("title", {}, `${spaceName}: ${names.join(", ")}`)));
     }
 
@@ -755,7 +759,7 @@
       title: "Click any figure, either side's, for its Range and the enemies it sees",
       onclick: () => { ui.sightTool = !ui.sightTool; ui.ruler = false; ui.rulerEnds = []; ui.why = null;
         ui.rulerResult = null; if (!ui.sightTool) ui.inspect = null; redraw(); }},
-    "Range & sight");
+    "Range", el("span", {class: "tool-more"}, " & sight"));  // "Range" on a phone: one row
     const zoomButton = D.zoomButton(ui.zoom, () => { ui.zoom = !ui.zoom; ui.scroll = null;
       redraw(); });
     const status = el("div", {class: "l4d-status"},
@@ -919,9 +923,11 @@
       const text = [];
       // A tool takes the clicks: say so, not which spaces a click would move to.
       if (ui.ruler || ui.sightTool) {
-        const tool = ui.ruler ? "Ruler" : "Range & sight";
-        return el("p", {class: "l4d-hint tool-on"}, `${tool} is on: clicks on the map measure, `
-          + `they do not play. Press ${tool} again to play by clicking.`);
+        // the tool named as its button is ("Range" on a phone)
+        const tool = () => (ui.ruler ? "Ruler"
+          : ["Range", el("span", {class: "tool-more"}, " & sight")]);
+        return el("p", {class: "l4d-hint tool-on"}, tool(), " is on: clicks on the map measure, "
+          + "they do not play. Press ", tool(), " again to play by clicking.");
       }
       if (ui.selected && groups.spaces[ui.selected]) {
         const n = Object.keys(groups.spaces[ui.selected]).length;
@@ -1059,8 +1065,10 @@
         fx.length ? el("p", {}, el("strong", {}, "Effects: "), fx.join("; ")) : null);
     }
 
-    return {actions: groups.board, after: el("div", {class: "l4d l4d-after"}, offeredItems(),
-      more)};
+    // The page folds the choices played on the map under "more choices", unless they are few
+    // (the items to pick up): folded, "Leave the items" read as the only choice.
+    const folded = groups.board.length > FEW_ON_MAP ? groups.board : [];
+    return {actions: folded, after: el("div", {class: "l4d l4d-after"}, offeredItems(), more)};
   }
 
   D.registerRenderer("left-4-dead", render);

@@ -31,6 +31,7 @@
   // verbs whose "space" is a hex to go to: outlined gold, and played by a tap on it
   const GOING = new Set(["move", "car", "appear", "declare-hide"]);
   const WIDE = "(min-width: 1200px)";  // the cards open by default, beside the map
+  const BESIDE = "(min-width: 900px)";  // the choices beside the map: room for the moves
   const PHONE = "(max-width: 600px)";  // the key folds by default
   // The person's own folds (the characters, the rooms, the key), open or shut as they left
   // them across redraws; null until they touch one.
@@ -49,6 +50,9 @@
   const NOTES = {Moves: TAP, Appear: TAP, "Declare a hide": TAP};
   // the fewest offers folded, where not two: a camper's two ways to hide stay in sight
   const LEAST = {Adrenaline: 3, Hide: 4};
+  // folds open by default beside the map (a step's moves are a dozen at most; Appear's are
+  // every hex): on a phone they fold so the choices follow the map
+  const OPEN = new Set(["Moves"]);
   let drawn = null;  // the last render's arguments, to redraw when the ruler changes
   let sideShown = null;  // the rooms and cards last drawn, under the page's choices
   // A hex tapped that offers several choices (a hidden character's two tokens may both go
@@ -96,7 +100,7 @@
     box.addEventListener("scroll", () => { sight.scroll = [box.scrollLeft, box.scrollTop]; });
   }
 
-  // The decision's alike choices, for the page to fold: [{name, note, ids}].
+  // The decision's alike choices, for the page to fold: [{name, note, ids, open}].
   function folds(payload) {
     const found = {};
     for (const a of (payload && payload.decision ? payload.decision.actions : [])) {
@@ -104,7 +108,8 @@
       if (name) (found[name] || (found[name] = [])).push(a.id);
     }
     return Object.entries(found).filter(([name, ids]) => ids.length >= (LEAST[name] || 2))
-      .map(([name, ids]) => ({name, note: NOTES[name], ids}));
+      .map(([name, ids]) => ({name, note: NOTES[name], ids,
+        open: OPEN.has(name) && window.matchMedia(BESIDE).matches}));
   }
 
   function render(view, board, payload) {

@@ -153,7 +153,9 @@ window.Deadtable = (function () {
   // Raiders'): the renderer keeps whether its map is zoomed and redraws when it is pressed.
   function zoomButton(zoomed, toggle, kind = "tool") {
     return el("button", {type: "button", class: `${kind}${zoomed ? " on" : ""}`,
-      "data-tool": "zoom", onclick: toggle}, zoomed ? "− Zoom out" : "+ Zoom in");
+      "data-tool": "zoom", onclick: toggle}, zoomed ? "− Zoom" : "+ Zoom",
+    // the word a phone's row of tools may leave out (style.css: .tool-more)
+    el("span", {class: "tool-more"}, zoomed ? " out" : " in"));
   }
 
   return {renderers, registerRenderer, el, svg, showValue, api, errorText, forPlayers, copyText,

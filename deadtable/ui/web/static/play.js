@@ -18,10 +18,11 @@
   // others. Renderers send an action with Deadtable.act(id).
   let onBoard = new Set();
   // Runs of alike choices a renderer folds under one line (it returns {groups: [{name, ids,
-  // note}]}): "Moves (12)" when the map offers them, the Adrenaline steps. Which folds the
-  // person opened is kept across redraws by their names.
+  // note, open}]}): "Moves (12)" when the map offers them, the Adrenaline steps. A fold starts
+  // open where its group says `open` (there is room for it); one the person opened or shut is
+  // kept so across redraws by its name.
   let groups = [];
-  const opened = new Set();
+  const chosen = new Map();  // a fold's name -> open, as the person left it
 
   function setConnection(text, state) {
     const node = document.getElementById("connection");
@@ -48,6 +49,7 @@
       over: Boolean(payload.outcome), links: {[payload.seat]: location.href}});
     document.getElementById("view").replaceChildren(D.showValue(withoutShown(payload.view)));
     document.body.dataset.step = String(payload.step);
+    document.body.dataset.game = payload.game;  // a game's own page layout (style.css)
     markStatus();
   }
 
@@ -103,10 +105,14 @@
     } else if (payload.decision) {
       status.replaceChildren(el("strong", {}, "Your turn."));
     } else {
-      const who = payload.to_move;
-      const kind = payload.seats[who];
-      status.replaceChildren(`Waiting for ${who}${kind && kind !== "human" ? ` (${kind})` : ""}…`);
+      status.replaceChildren(waitingFor(payload));
     }
+  }
+
+  function waitingFor(payload) {
+    const who = payload.to_move;
+    const kind = payload.seats[who];
+    return `Waiting for ${who}${kind && kind !== "human" ? ` (${kind})` : ""}…`;
   }
 
   function showBoard(payload) {
@@ -159,9 +165,14 @@
     const prompt = document.getElementById("prompt");
     box.replaceChildren();
     if (!payload.decision) {
-      prompt.textContent = "";
+      // another seat decides: said where the choices go too, since on a phone the status
+      // line above the board is out of sight (style.css hides it where choices stand beside)
+      const waiting = !payload.outcome && !payload.agent_error && payload.to_move;
+      prompt.textContent = waiting ? waitingFor(payload) : "";
+      prompt.classList.toggle("waiting", Boolean(waiting));
       return;
     }
+    prompt.classList.remove("waiting");
     prompt.textContent = forPlayers(payload.decision.prompt);
     const button = (action, key) => el("button", {type: "button", class: "action",
         "data-action": action.id, "data-key": key, title: action.id, disabled: busy,
@@ -178,9 +189,11 @@
         box.append(button(item, keyed.get(item)));
         continue;
       }
-      const {name, note, actions} = item.fold;
-      const fold = el("details", {class: "fold", "data-group": name, open: opened.has(name),
-          ontoggle: () => { if (fold.open) opened.add(name); else opened.delete(name); }},
+      const {name, note, open, actions} = item.fold;
+      const fold = el("details", {class: "fold", "data-group": name,
+          open: chosen.has(name) ? chosen.get(name) : open,
+          // drawn open by default, its first toggle is not the person's
+          ontoggle: () => { if (fold.open === open) chosen.delete(name); else chosen.set(name, fold.open); }},
         el("summary", {}, `${name} (${actions.length})`, note ? el("span", {class: "note"}, ` ${note}`) : null),
         el("div", {class: "folded"}, actions.map((action) => button(action, keyed.get(action)))));
       box.append(fold);
@@ -210,7 +223,8 @@
       const group = groupOf.get(action.id);
       if (!folding.has(group)) items.push(action);
       else if (members.get(group)[0] === action) {
-        const fold = {name: group.name, note: group.note, actions: members.get(group)};
+        const fold = {name: group.name, note: group.note, open: Boolean(group.open),
+          actions: members.get(group)};
         items.push({fold});
         folds.push(fold);
       }
