@@ -150,6 +150,7 @@
     const at = {};  // hex -> its centre (the ruler's and a route's lines)
     for (const [name, q, r] of view.map.hexes) at[name] = centre(q, r);
     const routeLayer = svg("g", {class: "pr-route", "pointer-events": "none"});
+    let pinned = null;  // the route of a far hex tapped (its line under the map), drawn below
     let maxX = 0, maxY = 0;
     for (const [, q, r] of view.map.hexes) {
       const [x, y] = centre(q, r);
@@ -199,7 +200,9 @@
           if (window.matchMedia(HOVER).matches) drawRoute(routeLayer, at, going[0]);
         });
         g.addEventListener("mouseleave", () => {
-          if (window.matchMedia(HOVER).matches) routeLayer.replaceChildren();
+          if (!window.matchMedia(HOVER).matches) return;
+          if (pinned) drawRoute(routeLayer, at, pinned);  // the tapped hex's route comes back
+          else routeLayer.replaceChildren();
         });
       }
       if ((marks[name] || []).includes("streetlight")) {
@@ -236,13 +239,14 @@
     map.append(rulerMarks(at, payload));
     map.append(routeLayer);
     const shown = route.step === (payload && payload.step) && far[route.space];
-    if (shown) drawRoute(routeLayer, at, shown[0]);
+    if (shown) pinned = shown[0];
     const asked = which.step === (payload && payload.step) && offered[which.space];
     if (asked) {
       const [x, y] = at[which.space];
       map.append(svg("circle", {cx: x, cy: y, r: R * 0.85, class: "pr-ruler-end"}));
-      if (far[which.space]) drawRoute(routeLayer, at, far[which.space][0]);
+      if (far[which.space]) pinned = far[which.space][0];
     }
+    if (pinned) drawRoute(routeLayer, at, pinned);
     for (const [building, [x, y]] of Object.entries(middles(view))) {
       map.append(svg("text", {x, y: y + 2.5, class: "pr-building"}, building));
     }
