@@ -111,3 +111,15 @@ def test_the_raiders_van_is_driven_by_the_raiders_seat_only() -> None:
     assert van[SHARP].spaces[-1] == SHARP and len(van[SHARP].steps) == 8
     assert all(SHARP not in r.spaces[:-1] for r in van.values())
     assert reach(state, "campers") == {}
+
+
+def test_from_the_second_turn_road_trap_asks_the_raiders_after_each_road_hex() -> None:
+    state = on_the_road()
+    state.round = 2  # 16.2: Road Trap may be declared from the second turn
+    state.apply("turn:randy")
+    state.apply("drive:safe")
+    pickup = reach(state, "campers")[PICKUP]
+    assert {len(r.steps) for r in pickup.values()} == {1}  # the raiders decide after each hex
+    step = state.clone()
+    step.apply("car:11,24")
+    assert step.decision.seat == "raiders" and "let-pass" in step.decision.ids
