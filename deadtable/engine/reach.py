@@ -113,18 +113,18 @@ def _moves_on(state: GameState, seat: str, mover: str, read: MoveReader) -> bool
 
 
 def not_plain(before: GameState, after: GameState, seat: str) -> str | None:
-    """Why the step from `before` to `after` was not a plain step, in words `seat` may read
-    ("the dice were rolled", what was logged beyond the move), or None if it was plain."""
+    """Why the step from `before` to `after` was not a plain step, in words `seat` may read,
+    or None if it was plain: what was logged with the move, where more than its own line
+    (a roll's result says more than that dice were rolled), else why undo would refuse it
+    ("the dice were rolled") or that the game ended."""
     why = revealed(before, after, seat)  # (a game naming nothing hidden: never plain)
-    if why is not None:
-        return why
-    if after.outcome is not None:
-        return "the game ended"
+    if why is None and after.outcome is not None:
+        why = "the game ended"
     logged = after.log[len(before.log):]
-    if len(logged) > 1:  # more than the move's own line
+    if len(logged) > 1:
         said = [e.text for e in logged if e.readable_by(seat)]
-        return " ".join(said) if said else "something happened that you may not see"
-    return None
+        return " ".join(said) if said else why or "something happened that you may not see"
+    return why
 
 
 def route_to(routes: dict[str, dict[str, Route]], space: str, mover: str | None) -> Route:

@@ -20,7 +20,9 @@ whole kernel game allocates in Python (`allocation`).
 Where the game reads a figure's moves (GameSpec.moves), `reach` gives what finding where the
 deciding figure can still get this turn costs (engine/reach.py, which a person's page asks at
 each of its moves): over positions from random games at decisions with moves, the CPU time
-of one search (mean and most), the spaces found and the longest route.
+of one search (mean and most), the spaces found and the longest route; `by_verb`, the same
+at the first decision offering each kind of move (by its action's verb: Psycho Raiders'
+driving, `car`, is rarer in random play than walking, `move`).
 
 `geometry` gives the board engine's costs (sight, reach, distance fields against map size,
 engine/board/bench.py); they belong to no game, so they are measured once per process.
@@ -45,7 +47,7 @@ from deadtable.agents.mcts import MCTSAgent
 from deadtable.engine.board.bench import geometry_bench
 from deadtable.engine.dice import Dice, derive_seed
 from deadtable.engine.game import Game
-from deadtable.engine.reach import reach
+from deadtable.engine.reach import MoveReader, reach
 from deadtable.engine.state import GameState
 from deadtable.sim.run import play_one, simulate
 
@@ -122,14 +124,15 @@ def _mcts_rate(rollout: str, states: list[GameState]) -> dict[str, float]:
             "calls_per_second": calls / seconds if seconds else 0.0}
 
 
-def _reach_cost(game: Game, seed: int, count: int = 20) -> dict[str, float] | None:
+def _reach_cost(game: Game, seed: int, count: int = 20) -> dict[str, Any] | None:
     """engine/reach.py's search on `count` positions from random games (a random number of
-    steps in, then on to the next decision with a figure's moves), each timed once."""
+    steps in, then on to the next decision with a figure's moves), each timed once; and
+    `by_verb`, the same for each kind of move (`_reach_by_verb`)."""
     read = registry.move_reader(game.spec)
     if read is None:
         return None
     pick = Dice(seed)
-    times, found, longest = [], [], []
+    timed = []
     for i in range(count):
         state = game.new(seed=seed + i)
         skip = pick.below(400)
@@ -138,18 +141,58 @@ def _reach_cost(game: Game, seed: int, count: int = 20) -> dict[str, float] | No
             if decision is None:
                 break
             if step >= skip and any(read(state, a) for a in decision.actions):
-                start = time.process_time()
-                routes = reach(state, decision.seat, read)
-                times.append(time.process_time() - start)
-                found.append(sum(len(r) for r in routes.values()))
-                longest.append(max((len(r.steps) for m in routes.values() for r in m.values()),
-                                   default=0))
+                timed.append(_one_search(state, decision.seat, read))
                 break
             state.apply(decision.ids[pick.below(len(decision.ids))])
-    if not times:
+    if not timed:
         return None
-    return {"positions": len(times), "mean_ms": _mean(times) * 1e3, "most_ms": max(times) * 1e3,
-            "mean_spaces": _mean(found), "longest_route": max(longest)}
+    return {**_searches(timed), "by_verb": _reach_by_verb(game, read, seed, count)}
+
+
+BY_VERB_STEPS = 2000  # how far into a random game a kind of move is looked for
+
+
+def _reach_by_verb(game: Game, read: MoveReader, seed: int,
+                   count: int) -> dict[str, dict[str, float]]:
+    """The search's cost by the verb of the moves read (their args' "verb": Psycho Raiders'
+    `move` on foot, `car` driving a vehicle, which random play offers far less often): in
+    each of `count` random games, from a random step on, at the first decision offering
+    moves of each verb, each timed once."""
+    pick = Dice(derive_seed(seed, 1))  # its own stream: the figure above keeps its positions
+    timed: dict[str, list[tuple[float, int, int]]] = {}
+    for i in range(count):
+        state = game.new(seed=seed + i)
+        skip = pick.below(400)
+        seen: set[str] = set()
+        for step in range(skip + BY_VERB_STEPS):
+            decision = state.decision
+            if decision is None:
+                break
+            verbs = {str((a.args or {}).get("verb")) for a in decision.actions
+                     if step >= skip and read(state, a)} - seen
+            if verbs:
+                found = _one_search(state, decision.seat, read)
+                for verb in verbs:
+                    timed.setdefault(verb, []).append(found)
+                seen |= verbs
+            state.apply(decision.ids[pick.below(len(decision.ids))])
+    return {verb: _searches(found) for verb, found in sorted(timed.items())}
+
+
+def _one_search(state: GameState, seat: str, read: MoveReader) -> tuple[float, int, int]:
+    """One search's CPU seconds, the spaces it found and its longest route."""
+    start = time.process_time()
+    routes = reach(state, seat, read)
+    seconds = time.process_time() - start
+    return (seconds, sum(len(r) for r in routes.values()),
+            max((len(r.steps) for m in routes.values() for r in m.values()), default=0))
+
+
+def _searches(timed: list[tuple[float, int, int]]) -> dict[str, float]:
+    return {"positions": len(timed), "mean_ms": _mean(t for t, _, _ in timed) * 1e3,
+            "most_ms": max(t for t, _, _ in timed) * 1e3,
+            "mean_spaces": _mean(n for _, n, _ in timed),
+            "longest_route": max(n for _, _, n in timed)}
 
 
 def _workers(game_id: str, games: int, seed: int) -> dict[str, float]:

@@ -526,6 +526,11 @@ def _show_bench_extras(console: Console, results: list[dict[str, Any]]) -> None:
                 f"ms of CPU a search, {m['most_ms']:.1f} at most, {m['mean_spaces']:.0f} spaces, "
                 f"routes of up to {m['longest_route']} step{many} "
                 f"({m['positions']} positions)"))
+            for verb, v in m.get("by_verb", {}).items() if len(m.get("by_verb", {})) > 1 else ():
+                console.print(Text(
+                    f"  at decisions offering {verb!r} steps: {v['mean_ms']:.1f} ms, "
+                    f"{v['most_ms']:.1f} at most, {v['mean_spaces']:.0f} spaces, routes of up "
+                    f"to {v['longest_route']} ({v['positions']} positions)"))
     for r in results:
         if "compiled" not in r:
             console.print(Text(f"{r['game']}: no kernel: the Python rules play everything"))

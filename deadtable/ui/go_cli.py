@@ -81,5 +81,5 @@ def _said(console: Console, route: Route, taken: int, why: str | None, stopped: 
     if stopped:
         line = f"{route.mover} stopped at {at} after {of} toward {route.target}: {why}"
     else:
-        line = f"{route.mover} walked to {at} ({of})" + (f": {why}" if why else "")
+        line = f"{route.mover} moved to {at} ({of})" + (f": {why}" if why else "")
     console.print(Text(line, style="yellow" if stopped else "bold"), soft_wrap=True)

@@ -17,3 +17,12 @@ def test_reach_cost_reports_its_positions_spaces_and_routes() -> None:
 
 def test_a_game_that_moves_no_figure_has_no_reach_figure() -> None:
     assert _reach_cost(registry.load("one-against-the-dead"), seed=1) is None
+
+
+def test_reach_cost_by_verb_times_walking_and_driving_apart() -> None:
+    found = _reach_cost(registry.load("psycho-raiders").python_rules(), seed=1, count=3)
+    assert found is not None
+    verbs = found["by_verb"]
+    assert sorted(verbs) == ["car", "move"]  # a character's steps, a driver's vehicle's
+    assert verbs["move"]["positions"] == 3 and 1 <= verbs["car"]["positions"] <= 3
+    assert verbs["car"]["longest_route"] >= 1

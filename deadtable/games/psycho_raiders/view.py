@@ -103,16 +103,21 @@ def view(state: PsychoRaidersState, seat: str | None) -> dict[str, Any]:
 
 
 def move_of(state: PsychoRaidersState, action: Action) -> tuple[str, str, str] | None:
-    """A step of the character whose turn it is, as interfaces read it (GameSpec.moves): the
-    token moving (a hidden character's each its own: `Randy token 2`), the space it stands on
-    and the hex or room it steps to; None for any other action, and for leaving by the north
-    edge (no space on the map)."""
+    """A step of the character whose turn it is, or of the vehicle it drives, as interfaces
+    read it (GameSpec.moves): the mover (a hidden character's each token its own: `Randy
+    token 2`; a vehicle's hex by its name: `Van`, 10.1), the space it stands on and the hex or
+    room it steps to; None for any other action, and for leaving by the north edge (no space
+    on the map, 6.1)."""
     args = action.args or {}
-    if args.get("verb") != "move" or args.get("space") in (None, OFF) or not state.stack:
+    verb = args.get("verb")
+    if verb not in ("move", "car") or args.get("space") in (None, OFF) or not state.stack:
         return None
     frame = state.stack[-1]
     if not isinstance(frame, Turn):
         return None
+    if verb == "car":  # offered only while the turn's character drives (10.1)
+        here = state.vehicles.get(frame.driving)
+        return None if here is None else (frame.driving, state.board.names[here], args["space"])
     char = state.chars[frame.char]
     token = args["token"]
     here = char.tokens.get(token)

@@ -42,14 +42,21 @@ def go(client: TestClient, game_id: str, tok: str | None, space: str, **more: An
 def campers_moving(client: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
     """A two-seat game, both seats people, at Randy's second step (the first gets him out of
     the campers' pickup: more than a move): (created, the campers' payload)."""
+    created, game_id, raiders, campers = past_the_roll(client)
+    act(client, game_id, campers, "turn:randy")
+    act(client, game_id, campers, "move:1:4,29")
+    return created, get(client, game_id, campers)
+
+
+def past_the_roll(client: TestClient) -> tuple[dict[str, Any], str, str, str]:
+    """A two-seat game, both seats people, past the Sinister Roll: (created, its id, the
+    raiders' token, the campers')."""
     created = create(client, PR, seed=2, options={"events": "none"})
     game_id = created["id"]
     raiders, campers = token(created, "raiders"), token(created, "campers")
     while (now := get(client, game_id, raiders))["to_move"] == "raiders":  # the Sinister Roll
         act(client, game_id, raiders, now["decision"]["actions"][0]["id"])
-    act(client, game_id, campers, "turn:randy")
-    act(client, game_id, campers, "move:1:4,29")
-    return created, get(client, game_id, campers)
+    return created, game_id, raiders, campers
 
 
 def act(client: TestClient, game_id: str, tok: str, action: str) -> None:
@@ -161,3 +168,42 @@ def test_a_walk_whose_next_step_is_refused_stops_before_it(
     walked = go(web, game_id, tok, path[-1]).json()["walked"]
     assert walked == {"target": path[-1], "mover": "Randy", "steps": 1, "last": path[0],
                       "stopped": True, "why": "it is raiders's decision now"}
+
+
+def test_the_campers_pickup_is_driven_by_go_from_its_camp(web: TestClient,
+                                                          tmp_path: Path) -> None:
+    _, game_id, raiders, campers = past_the_roll(web)
+    act(web, game_id, campers, "turn:randy")
+    act(web, game_id, campers, "drive:off_road")  # the camp is off the road (10.1)
+    mine = get(web, game_id, campers)
+    # Crucible's camp: trees all round but the long grass at 2,29, itself a dead end
+    assert mine["reach"]["Pickup Truck"] == {"from": "3,29", "spaces": {"2,29": ["2,29"]}}
+    assert get(web, game_id, raiders)["reach"] is None
+    after = go(web, game_id, campers, "2,29", mover="Pickup Truck").json()
+    assert after["walked"] == {"target": "2,29", "mover": "Pickup Truck", "steps": 1,
+                               "last": "2,29", "stopped": False, "why": None}
+    assert [v["space"] for v in after["view"]["vehicles"] if v["name"] == "Pickup Truck"] == \
+        ["2,29"]
+    assert actions_in_db(tmp_path / "games.sqlite", game_id)[-1] == "car:2,29"
+    # two of its three Off-Road hexes left: the way back to camp is its only one
+    assert after["reach"]["Pickup Truck"] == {"from": "2,29", "spaces": {"3,29": ["3,29"]}}
+
+
+def test_the_raiders_van_drives_to_a_sharp_turn_and_stops_there_for_the_roll(
+        web: TestClient) -> None:
+    _, game_id, raiders, campers = past_the_roll(web)
+    for key in ("randy", "ginger", "dawn"):
+        act(web, game_id, campers, f"turn:{key}")
+        act(web, game_id, campers, "end")
+    act(web, game_id, raiders, "turn:spud")
+    act(web, game_id, raiders, "drive:high")
+    van = get(web, game_id, raiders)["reach"]["Van"]
+    assert get(web, game_id, campers)["reach"] is None
+    assert van["spaces"]["10,23"][-2:] == ["11,24", "10,23"]  # the sharp turn ends it
+    assert all("10,23" not in path[:-1] for path in van["spaces"].values())
+    walked = go(web, game_id, raiders, "10,23").json()["walked"]
+    why = walked.pop("why")
+    assert walked == {"target": "10,23", "mover": "Van", "steps": 8, "last": "10,23",
+                      "stopped": False}
+    assert why.startswith("The Van moves to 10,23. A sharp turn at High Speed: Dangerous "
+                          "Turns ")  # the roll's result, which the log has too

@@ -5,6 +5,8 @@ a button, the second walking. Each step is an ordinary move in the log."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +29,9 @@ def dawn(server: Server, game_id: str, token: str) -> tuple[str, dict[str, Any]]
     return str(found["tokens"][0]["space"]), data
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_tap_on_a_far_hex_walks_there(server: Server, size: str, tmp_path: Path) -> None:
+@contextmanager
+def sized(size: str) -> Iterator[Any]:
+    """A browser context of one of SIZES (a phone's with touch), closed after."""
     width, height = SIZES[size]
     with sync_api.sync_playwright() as playwright:
         browser: Any = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -36,54 +39,61 @@ def test_a_tap_on_a_far_hex_walks_there(server: Server, size: str, tmp_path: Pat
         context = browser.new_context(viewport={"width": width, "height": height},
                                       has_touch=phone, is_mobile=phone)
         context.set_default_timeout(TIMEOUT_MS)
-        errors: list[str] = []
         try:
-            made = server.create("psycho-raiders", seats={"raiders": "random"}, seed=5,
-                                 options={"events": "none"})
-            seat = made["seats"]["campers"]
-            page = context.new_page()
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.goto(seat["url"])
-            page.wait_for_selector('body[data-status="your-turn"]', state="attached")
-            click_and_wait(page, 'button[data-action="turn:dawn"]')
-            # her first step takes her out of the campers' pickup: more than a move, so
-            # nothing is far yet
-            assert page.locator("svg.pr-map g.hex.far").count() == 0
-            first = page.locator("svg.pr-map g.hex.reach").first.get_attribute("data-space")
-            click_and_wait(page, f'svg.pr-map g.hex.reach[data-space="{first}"]')
-            start, data = dawn(server, made["id"], seat["token"])
-            paths = data["reach"]["Dawn"]["spaces"]
-            gold = {a["args"]["space"] for a in data["decision"]["actions"]
-                    if (a.get("args") or {}).get("verb") == "move"}
-            far = page.locator("svg.pr-map g.hex.far")
-            drawn = {far.nth(i).get_attribute("data-space") for i in range(far.count())}
-            assert drawn == set(paths) - gold and len(drawn) > 5
-            target = max(drawn, key=lambda s: (len(paths[s]), s))
-            hexagon = f'svg.pr-map g.hex.far[data-space="{target}"]'
-            page.locator(hexagon).scroll_into_view_if_needed()
-            if phone:  # the first tap shows the route and a button; nothing moves yet
-                page.locator(hexagon).tap()
-                page.wait_for_selector(".pr-walk button")
-                assert page.locator(".pr-route-line").count() == 1
-                assert f"({len(paths[target])} steps)" in page.inner_text(".pr-walk")
-                page.screenshot(path=str(shots(tmp_path) / "pr-walk-route-phone.png"))
-                assert dawn(server, made["id"], seat["token"])[0] == start
-            else:
-                page.hover(hexagon)
-                assert page.locator(".pr-route-line").count() == 1
-                page.screenshot(path=str(shots(tmp_path) / "pr-walk-hover-desktop.png"))
-            click_and_wait(page, hexagon)
-            now, after = dawn(server, made["id"], seat["token"])
-            assert now == target
-            assert after["step"] == data["step"] + len(paths[target])
-            moves = [e["text"] for e in after["view"]["log"][-len(paths[target]):]]
-            assert moves == [f"Dawn moves to {s}." for s in paths[target]]
-            assert "Dawn walked to" in page.inner_text(".pr-walked")
-            page.screenshot(path=str(shots(tmp_path) / f"pr-walked-{size}.png"), full_page=True)
+            yield context
         finally:
             context.close()
             browser.close()
-        assert errors == []
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_tap_on_a_far_hex_walks_there(server: Server, size: str, tmp_path: Path) -> None:
+    phone = size == "phone"
+    errors: list[str] = []
+    with sized(size) as context:
+        made = server.create("psycho-raiders", seats={"raiders": "random"}, seed=5,
+                             options={"events": "none"})
+        seat = made["seats"]["campers"]
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(seat["url"])
+        page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+        click_and_wait(page, 'button[data-action="turn:dawn"]')
+        # her first step takes her out of the campers' pickup: more than a move, so
+        # nothing is far yet
+        assert page.locator("svg.pr-map g.hex.far").count() == 0
+        first = page.locator("svg.pr-map g.hex.reach").first.get_attribute("data-space")
+        click_and_wait(page, f'svg.pr-map g.hex.reach[data-space="{first}"]')
+        start, data = dawn(server, made["id"], seat["token"])
+        paths = data["reach"]["Dawn"]["spaces"]
+        gold = {a["args"]["space"] for a in data["decision"]["actions"]
+                if (a.get("args") or {}).get("verb") == "move"}
+        far = page.locator("svg.pr-map g.hex.far")
+        drawn = {far.nth(i).get_attribute("data-space") for i in range(far.count())}
+        assert drawn == set(paths) - gold and len(drawn) > 5
+        target = max(drawn, key=lambda s: (len(paths[s]), s))
+        hexagon = f'svg.pr-map g.hex.far[data-space="{target}"]'
+        page.locator(hexagon).scroll_into_view_if_needed()
+        if phone:  # the first tap shows the route and a button; nothing moves yet
+            page.locator(hexagon).tap()
+            page.wait_for_selector(".pr-walk button")
+            assert page.locator(".pr-route-line").count() == 1
+            assert f"({len(paths[target])} steps)" in page.inner_text(".pr-walk")
+            page.screenshot(path=str(shots(tmp_path) / "pr-walk-route-phone.png"))
+            assert dawn(server, made["id"], seat["token"])[0] == start
+        else:
+            page.hover(hexagon)
+            assert page.locator(".pr-route-line").count() == 1
+            page.screenshot(path=str(shots(tmp_path) / "pr-walk-hover-desktop.png"))
+        click_and_wait(page, hexagon)
+        now, after = dawn(server, made["id"], seat["token"])
+        assert now == target
+        assert after["step"] == data["step"] + len(paths[target])
+        moves = [e["text"] for e in after["view"]["log"][-len(paths[target]):]]
+        assert moves == [f"Dawn moves to {s}." for s in paths[target]]
+        assert "Dawn walked to" in page.inner_text(".pr-walked")
+        page.screenshot(path=str(shots(tmp_path) / f"pr-walked-{size}.png"), full_page=True)
+    assert errors == []
 
 
 def test_the_other_seats_page_and_a_spectators_never_show_the_reach(server: Server,

@@ -8,7 +8,7 @@
 // page's list below offers them). A hex farther on that the seat's figure can still get to
 // this turn by plain steps (the payload's reach) is outlined in a lighter, dashed gold; a tap
 // walks there (POST /go), its route drawn on hover, or on a phone by a first tap whose
-// second walks. Buildings are named on their footprints, weapons lying on a
+// second walks; a driver's vehicle (10.1) is driven there the same way, from its hex. Buildings are named on their footprints, weapons lying on a
 // hex and fire marked, and a legend under the map names every colour and mark, the ruler's
 // answer too (under the map: a tap never moves it). Wider than a phone the map fits the
 // window's height; the rooms and characters come after the page's choices ({after}), and
@@ -141,6 +141,8 @@
     }
     const targets = aimedAt(view, payload);
     const far = farReach(payload, moves);
+    // the movers that are vehicles (their reach is driven, not walked)
+    const driven = new Set((view.vehicles || []).map((v) => v.name));
     const offered = {};  // hex -> the choices a tap on it means
     const marks = {};
     for (const [kind, space] of view.map.markers) (marks[space] || (marks[space] = [])).push(kind);
@@ -148,6 +150,7 @@
     const at = {};  // hex -> its centre (the ruler's and a route's lines)
     for (const [name, q, r] of view.map.hexes) at[name] = centre(q, r);
     const routeLayer = svg("g", {class: "pr-route", "pointer-events": "none"});
+    let pinned = null;  // the route of a far hex tapped (its line under the map), drawn below
     let maxX = 0, maxY = 0;
     for (const [, q, r] of view.map.hexes) {
       const [x, y] = centre(q, r);
@@ -166,13 +169,15 @@
       const who = (here[name] || []).map(({c, t}) => c.hidden ? `${c.name}'s token ${t.token}` : c.name);
       const about = [terrain, building, ...(marks[name] || []), burning ? "on fire" : null,
         lying ? `${lying} weapon${lying > 1 ? "s" : ""} lying here` : null, ...who].filter(Boolean);
-      const going = !choices.length && far[name];
+      // a far hex (Appear Anywhere's gold aside): a tap walks there, or asks which if the
+      // hex offers a choice too
+      const going = !aimed.length && far[name];
       const g = svg("g", {class: `hex${moves[name] ? " reach" : ""}${aimed.length ? " target" : ""}`
           + `${going ? " far" : ""}`,
         "data-space": name, onclick: () => {
           if (ruler.on) pickEnd(name, payload);
-          else if (going) walkTo(name, going, payload);
-          else if (choices.length === 1) D.act(choices[0].id);
+          else if (going && !choices.length) walkTo(name, going, payload);
+          else if (choices.length === 1 && !going) D.act(choices[0].id);
           else if (choices.length) {
             Object.assign(which, {step: payload.step, space: name});
             redraw();
@@ -186,7 +191,7 @@
         "stroke-width": choices.length ? 2 : 0.5}),
       svg("title", {}, `${name}: ${about.join(", ")}`
         + (choices.length ? ` — ${choices.map((a) => D.forPlayers(a.label)).join("; ")}` : "")
-        + (going ? ` — walk here: ${going.map((w) => `${w.mover}, ${steps(w.path.length)}`).join("; ")}` : "")));
+        + (going ? ` — ${going.map((w) => `${driven.has(w.mover) ? "drive" : "walk"} here: ${w.mover}, ${steps(w.path.length)}`).join("; ")}` : "")));
       // a far hex in reach: a lighter, dashed gold, inside the hex's edge
       if (going) {
         g.append(svg("polygon", {points: corners(x, y, R * 0.82), fill: "none", class: "pr-far",
@@ -195,7 +200,9 @@
           if (window.matchMedia(HOVER).matches) drawRoute(routeLayer, at, going[0]);
         });
         g.addEventListener("mouseleave", () => {
-          if (window.matchMedia(HOVER).matches) routeLayer.replaceChildren();
+          if (!window.matchMedia(HOVER).matches) return;
+          if (pinned) drawRoute(routeLayer, at, pinned);  // the tapped hex's route comes back
+          else routeLayer.replaceChildren();
         });
       }
       if ((marks[name] || []).includes("streetlight")) {
@@ -232,12 +239,14 @@
     map.append(rulerMarks(at, payload));
     map.append(routeLayer);
     const shown = route.step === (payload && payload.step) && far[route.space];
-    if (shown) drawRoute(routeLayer, at, shown[0]);
+    if (shown) pinned = shown[0];
     const asked = which.step === (payload && payload.step) && offered[which.space];
     if (asked) {
       const [x, y] = at[which.space];
       map.append(svg("circle", {cx: x, cy: y, r: R * 0.85, class: "pr-ruler-end"}));
+      if (far[which.space]) pinned = far[which.space][0];
     }
+    if (pinned) drawRoute(routeLayer, at, pinned);
     for (const [building, [x, y]] of Object.entries(middles(view))) {
       map.append(svg("text", {x, y: y + 2.5, class: "pr-building"}, building));
     }
@@ -247,8 +256,8 @@
     // the ruler's answer under the map: a line appearing above it would move the map under
     // the finger between two taps
     const main = el("div", {class: "pr-main"}, mapBox, rulerSaid(),
-      asked ? whichLine(which.space, asked) : null,
-      shown ? walkLine(route.space, shown) : walkedLine(payload),
+      asked ? whichLine(which.space, asked, far[which.space] || [], driven) : null,
+      shown ? walkLine(route.space, shown, driven) : walkedLine(payload, driven),
       fold("key", "pr-key", "Key: what the colours and marks mean", legend(),
         !window.matchMedia(PHONE).matches));
     main.style.setProperty("--pr-ratio", ((maxX + 2 * R) / (maxY + 2 * R)).toFixed(4));
@@ -346,12 +355,14 @@
   }
 
   // space -> [{mover, from, path}]: the payload's reach beyond the hexes a step reaches now
-  // (`moves`, gold), where the seat's figure can still get this turn by plain steps.
+  // (`moves`, gold), where the seat's figure can still get this turn by plain steps. Appear
+  // Anywhere's hexes do not count as a step's: it offers every hex, and would hide the reach.
   function farReach(payload, moves) {
     const found = {};
+    const stepped = (space) => (moves[space] || []).some((a) => a.args.verb !== "appear");
     for (const [mover, reach] of Object.entries((payload && payload.reach) || {})) {
       for (const [space, path] of Object.entries(reach.spaces)) {
-        if (!moves[space]) (found[space] || (found[space] = [])).push({mover, from: reach.from, path});
+        if (!stepped(space)) (found[space] || (found[space] = [])).push({mover, from: reach.from, path});
       }
     }
     return found;
@@ -381,27 +392,38 @@
       r: R * 0.3, fill: "#fff0a0"}));
   }
 
-  // Under the map, for a far hex tapped once: where it goes, and a button (or one per token).
-  function walkLine(space, going) {
+  // Under the map, for a far hex tapped once: where it goes, and a button (or one per token);
+  // `driven`: the movers that are vehicles.
+  function walkLine(space, going, driven) {
     return el("p", {class: "pr-which pr-walk", role: "group", "aria-live": "polite"},
-      `${space}: `, ...going.map((w) => el("button", {type: "button", "data-walk": w.mover,
-        onclick: () => D.go(space, w.mover)}, `Walk ${w.mover} there (${steps(w.path.length)})`)),
+      `${space}: `, ...walkButtons(space, going, driven),
       going.length === 1 ? " — or tap it again" : "");
   }
 
-  // What the last walk did: where it ended, and why it stopped short if it did.
-  function walkedLine(payload) {
+  // A button per figure that can walk (or be driven) to a far hex.
+  function walkButtons(space, going, driven) {
+    return going.map((w) => el("button", {type: "button", "data-walk": w.mover,
+      onclick: () => D.go(space, w.mover)}, `${driven.has(w.mover) ? `Drive the ${w.mover}`
+      : `Walk ${w.mover}`} there (${steps(w.path.length)})`));
+  }
+
+  // What the last walk (or drive) did: where it ended, and why it stopped short if it did.
+  function walkedLine(payload, driven) {
     const w = payload && payload.walked;
     if (!w) return null;
+    const who = driven.has(w.mover) ? `The ${w.mover}` : w.mover;
     const text = w.stopped
-      ? `${w.mover} stopped at ${w.last} after ${steps(w.steps)} toward ${w.target}: ${w.why}`
-      : `${w.mover} walked to ${w.last} (${steps(w.steps)})${w.why ? `: ${w.why}` : ""}`;
+      ? `${who} stopped at ${w.last} after ${steps(w.steps)} toward ${w.target}: ${w.why}`
+      : `${who} ${driven.has(w.mover) ? "drove" : "walked"} to ${w.last} (${steps(w.steps)})`
+        + `${w.why ? `: ${w.why}` : ""}`;
     return el("p", {class: "pr-which pr-walked", "aria-live": "polite"}, D.forPlayers(text));
   }
 
-  // The choices a tapped hex offers, under the map: "9,30: which?" and a button each.
-  function whichLine(space, choices) {
+  // The choices a tapped hex offers, under the map: "9,30: which?" and a button each (first
+  // the walks there, where it is also a far hex: Appear Anywhere offers every hex).
+  function whichLine(space, choices, going, driven) {
     return el("p", {class: "pr-which", role: "group", "aria-live": "polite"}, `${space}: which? `,
+      ...walkButtons(space, going, driven),
       ...choices.map((a) => el("button", {type: "button", "data-choice": a.id,
         onclick: () => D.act(a.id)}, D.forPlayers(a.label))));
   }
@@ -498,7 +520,7 @@
       item(swatch(hex("#444", "#ffd84a", 2)), "you may move there"),
       item(swatch(hex("#444"), svg("polygon", {points: corners(0, 0, 6), fill: "none",
         stroke: "#fff0a0", "stroke-width": 1, "stroke-dasharray": "2.5 1.5"})),
-      "you can still get there this turn: a tap walks there, a step at a time"),
+      "you can still get there this turn: a tap walks (or drives) there, a step at a time"),
       item(swatch(hex("#444", "#ff5a4a", 2)), "a piece you may attack, grab or seek"),
       item(swatch(svg("circle", {r: 3, fill: "#ffe680"})), "streetlight"),
       // the key's discs are drawn apart from the map's tokens (no pr-token class), so nothing
