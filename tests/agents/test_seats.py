@@ -179,3 +179,12 @@ def test_the_agents_for_every_game_play_every_seat(game_id: str,
             assert mcts.act(observe(state)) in decision.ids
         state.apply(random.act(observe(state)))
     assert searched == set(game.seats) or state.decision is None
+
+
+def test_bench_plays_one_sided_agents_only_in_the_lineup() -> None:
+    from deadtable.sim import bench
+
+    assert bench.own_agents(registry.load(L4D)) == []
+    assert bench.own_agents(registry.load("psycho-raiders")) == ["heuristic"]
+    with pytest.raises(WrongSeat, match="not the infected"):
+        bench._play(registry.load(L4D), "heuristic", 1, 1)
