@@ -258,7 +258,8 @@ def seat_problem(spec: str, game: Game, seat: str) -> str | None:
 
 
 def make_agent(spec: str, seed: int, game: str | None = None) -> Agent:
-    """An agent from "name" or "name:k=v,k=v" (e.g. "random"), with its own seed."""
+    """An agent from "name" or "name:k=v,k=v" (e.g. "random"), with its own seed. It knows no
+    seat: seating.seat_agents (check_seating) refuses one given a seat it does not play."""
     return agent_maker(spec, game)(seed)
 
 
