@@ -16,7 +16,7 @@ closures), and nothing an agent is meant to use leads back to it.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from deadtable.engine.decisions import Decision, GameOver
@@ -148,6 +148,9 @@ _GAME_FACTORIES: dict[str, dict[str, AgentFactory]] = {}  # game id -> its own a
 # game id -> agent name -> the game's tuned defaults for that agent's parameters, as text
 _GAME_DEFAULTS: dict[str, dict[str, str]] = {}
 _TUNABLE: set[str] = set()  # agents for every game that a game may give defaults
+# (game id, or None for every game; agent name) -> the seats or sides it plays; an agent
+# left out plays every seat
+_PLAYS: dict[tuple[str | None, str], tuple[str, ...]] = {}
 TUNED = "tuned"  # their parameter that turns a game's defaults off (tuned=false)
 _REQUIRED = inspect.Parameter.empty  # a factory parameter without a default
 
@@ -171,18 +174,25 @@ class FirstAgent:
 
 
 def register_agent(name: str, factory: AgentFactory, game: str | None = None,
-                   tunable: bool = False) -> None:
+                   tunable: bool = False, seats: Sequence[str] | None = None) -> None:
     """Make `name` available to make_agent: for every game, or for one game only (a game's
     own heuristic agent, registered when the game is imported, e.g. "heuristic"). A
     `tunable` agent for every game may be given a game's own defaults (register_defaults),
-    and takes `tuned=false` to do without them."""
+    and takes `tuned=false` to do without them. `seats` names the seats, or the game's sides
+    (GameSpec.sides), that the agent plays, where it cannot play every seat (Left 4 Dead's
+    survivors' agent); seating it anywhere else is refused (plays, seat_problem)."""
     if not name or ":" in name or "=" in name or "," in name:
         raise ValueError(f"agent name {name!r} must be non-empty, without ':', '=' or ','")
+    if seats is not None and (isinstance(seats, str) or not seats):
+        raise ValueError(f"agent {name!r}: seats must be a non-empty list of seats or sides, "
+                         f"e.g. seats=('survivors',), or None for every seat")
     table = _FACTORIES if game is None else _GAME_FACTORIES.setdefault(game, {})
     known = table.get(name)
     if known is not None and known is not factory:
         raise ValueError(f"an agent named {name!r} is already registered")
     table[name] = factory
+    if seats is not None:
+        _PLAYS[(game, name)] = tuple(seats)
     if tunable and game is None:
         _TUNABLE.add(name)
 
@@ -214,8 +224,42 @@ def agent_names(game: str | None = None) -> list[str]:
     return sorted(set(_FACTORIES) | set(own))
 
 
+def seats_played(name: str, game: str | None) -> tuple[str, ...] | None:
+    """The seats or sides agent `name` plays in `game` as registered; None: every seat (or
+    no such agent, which agent_maker refuses)."""
+    if game is not None and name in _GAME_FACTORIES.get(game, {}):
+        return _PLAYS.get((game, name))
+    return _PLAYS.get((None, name))
+
+
+def plays(name: str, game: Game, seat: str) -> bool:
+    """Whether agent `name` (a name, not a spec) plays `seat` of `game`: it names no seats,
+    or names the seat or the seat's side."""
+    declared = seats_played(name, game.id)
+    return declared is None or seat in declared or game.side_of(seat) in declared
+
+
+def agents_for(game: Game, seat: str) -> list[str]:
+    """The agents that play `seat` of `game`, by name."""
+    return [name for name in agent_names(game.id) if plays(name, game, seat)]
+
+
+def seat_problem(spec: str, game: Game, seat: str) -> str | None:
+    """Why the agent of `spec` may not play `seat` of `game`, naming those that may; None
+    where it may (or where the name is unknown: agent_maker says so)."""
+    name = spec.strip().partition(":")[0]
+    if plays(name, game, seat):
+        return None
+    declared = seats_played(name, game.id) or ()
+    side = game.side_of(seat)
+    whom = f"the {seat}" if side == seat else f"{seat} (the {side})"
+    return (f"{name!r} plays the {' and the '.join(declared)} in {game.id}, not {whom}; "
+            f"for {whom}: {', '.join(agents_for(game, seat))}")
+
+
 def make_agent(spec: str, seed: int, game: str | None = None) -> Agent:
-    """An agent from "name" or "name:k=v,k=v" (e.g. "random"), with its own seed."""
+    """An agent from "name" or "name:k=v,k=v" (e.g. "random"), with its own seed. It knows no
+    seat: seating.seat_agents (check_seating) refuses one given a seat it does not play."""
     return agent_maker(spec, game)(seed)
 
 

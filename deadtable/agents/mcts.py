@@ -84,13 +84,12 @@ from collections.abc import Callable
 
 from deadtable import registry
 from deadtable.agents.base import Agent, Observation, agent_maker, observe
-from deadtable.agents.seating import LineupAgent
+from deadtable.agents.seating import LINEUP, LineupAgent
 from deadtable.engine.dice import Dice
 from deadtable.engine.kernel import KernelGame
 from deadtable.engine.state import GameState
 
 REWARD = {"win": 1.0, "draw": 0.5, "loss": 0.0}
-LINEUP = "lineup"  # rollout=lineup: each seat's own agent (GameSpec.lineup)
 
 
 class _Node:

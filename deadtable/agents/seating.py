@@ -12,15 +12,42 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from deadtable.agents.base import Agent, Observation, agent_maker, observe
+from deadtable.agents.base import Agent, Observation, agent_maker, observe, seat_problem
 from deadtable.engine.decisions import GameOver
 from deadtable.engine.dice import derive_seed
 from deadtable.engine.game import Game
 from deadtable.engine.state import GameState
 
+LINEUP = "lineup"  # mcts:rollout=lineup: each seat's own agent (GameSpec.lineup)
+EVERY_SEAT_ROLLOUTS = ("random", LINEUP)  # rollout agents that play every seat whatever the game
+
 
 class UnknownSeat(ValueError):
     """A name given an agent is neither a seat nor a side of the game."""
+
+
+class WrongSeat(ValueError):
+    """An agent given a seat it does not play (register_agent's `seats`)."""
+
+
+def check_seating(game: Game, specs: Mapping[str, str]) -> None:
+    """Refuse, before anything starts, an agent given a seat it does not play, and a search
+    whose rollouts play every seat with an agent that does not (mcts:rollout=...): WrongSeat
+    says which agents would do. Other faults of a spec are agent_maker's to find."""
+    for seat, spec in specs.items():
+        problem = seat_problem(spec, game, seat)
+        if problem is not None:
+            raise WrongSeat(problem)
+    for spec in set(specs.values()):
+        rollout = getattr(agent_maker(spec, game.id)(0), "rollout", None)
+        if not isinstance(rollout, str) or rollout in EVERY_SEAT_ROLLOUTS:
+            continue
+        for seat in game.seats:  # a rollout plays every seat, whoever searches
+            problem = seat_problem(rollout, game, seat)
+            if problem is not None:
+                raise WrongSeat(f"{spec!r}: its rollouts play every seat with {rollout!r}, but "
+                                f"{problem}; rollout={LINEUP} plays each seat with the game's "
+                                f"own agent for it")
 
 
 def seating_text(game: Game) -> str:
@@ -57,7 +84,9 @@ def assign(game: Game, named: Mapping[str, str], everyone: str | None = None,
 
 
 def seat_agents(state: GameState, specs: Mapping[str, str]) -> dict[str, Agent]:
-    """seat -> its agent, for the seats given a spec, seeded from the game's seed."""
+    """seat -> its agent, for the seats given a spec, seeded from the game's seed. WrongSeat
+    for an agent given a seat it does not play (check_seating)."""
+    check_seating(state.game, specs)
     return {
         seat: agent_maker(specs[seat], state.game.id)(derive_seed(state.seed, 1 + number))
         for number, seat in enumerate(state.game.seats)

@@ -35,6 +35,7 @@ from gymnasium import spaces
 
 from deadtable import registry
 from deadtable.agents import Agent, make_agent, observe
+from deadtable.agents.seating import check_seating
 from deadtable.engine.dice import derive_seed
 from deadtable.engine.game import Game
 from deadtable.envs.common import REWARD, SEED_BOUND, IllegalEnvAction
@@ -277,4 +278,5 @@ def opponent_agents(game: Game, seat: str, given: dict[str, str]) -> dict[str, s
                              f"opponents={{{other!r}: 'random'}}")
         make_agent(spec, 0, game.id)  # a clear error now for an unknown agent
         out[other] = spec
+    check_seating(game, out)  # and for one where it does not play (WrongSeat)
     return out

@@ -42,8 +42,9 @@ from functools import cache, partial
 from typing import Any
 
 from deadtable import registry
-from deadtable.agents import agent_maker, agent_names, observe
+from deadtable.agents import agent_maker, agent_names, observe, plays
 from deadtable.agents.mcts import MCTSAgent
+from deadtable.agents.seating import check_seating
 from deadtable.engine.board.bench import geometry_bench
 from deadtable.engine.dice import Dice, derive_seed
 from deadtable.engine.game import Game
@@ -88,6 +89,7 @@ def _sample_states(game: Game, count: int, seed: int) -> list[GameState]:
 
 def _play(game: Game, spec: str | dict[str, str], games: int, seed: int) -> dict[str, float]:
     agents = spec if isinstance(spec, dict) else {seat: spec for seat in game.seats}
+    check_seating(game, agents)  # an agent where it does not play: refused, not failed mid-game
     steps = 0
     start = time.process_time()  # CPU time: the machine may be shared (see the docstring)
     for index in range(games):
@@ -302,10 +304,17 @@ def geometry(seed: int = 1) -> list[dict[str, Any]]:
     return geometry_bench(seed)
 
 
+def own_agents(game: Game) -> list[str]:
+    """The game's own agents that play every seat, each benched alone (one that plays one
+    side only is benched in the game's lineup)."""
+    return [name for name in agent_names(game.id) if name not in agent_names()
+            and all(plays(name, game, seat) for seat in game.seats)]
+
+
 def bench(game_id: str, games: int = 500, seed: int = 1) -> dict[str, Any]:
     game = registry.load(game_id)
     random_play = _play(game, "random", games, seed)
-    own = [name for name in agent_names(game_id) if name not in agent_names()]
+    own = own_agents(game)
     agents = {"random": random_play}
     if game.spec.lineup:  # seats with agents of their own: the game's lineup plays them all
         lineup = dict(game.spec.lineup)

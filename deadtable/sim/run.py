@@ -25,7 +25,7 @@ from typing import Any
 
 from deadtable import registry
 from deadtable.agents import agent_maker, observe
-from deadtable.agents.seating import assign
+from deadtable.agents.seating import assign, check_seating
 from deadtable.engine.dice import derive_seed
 from deadtable.engine.game import Game
 from deadtable.sim.stats import Pairs, Played, Tally
@@ -114,7 +114,8 @@ def _runaway(game: Game, index: int, game_seed: int, max_steps: int) -> RunawayG
 
 def assign_agents(game: Game, agents: str | Mapping[str, str]) -> dict[str, str]:
     """One agent spec per seat: a single spec plays every seat; a mapping gives specs by seat
-    or by side, a seat's own winning over its side's (agents/seating.py)."""
+    or by side, a seat's own winning over its side's (agents/seating.py). Whether each agent
+    plays its seat is make_config's to check (check_seating)."""
     if isinstance(agents, str):
         return dict.fromkeys(game.seats, agents)
     specs = assign(game, agents)
@@ -144,6 +145,7 @@ def make_config(
     seat_agents = assign_agents(game, agents)
     for spec in set(seat_agents.values()):
         agent_maker(spec, game.id)  # a bad spec fails here, once, not in every worker
+    check_seating(game, seat_agents)  # and an agent where it does not play (WrongSeat)
     return Config(dict(game.options), seat_agents)
 
 
@@ -310,6 +312,8 @@ def run_batch(
         raise ValueError(f"unknown backend {backend!r}; valid backends: {', '.join(BACKENDS)}")
     if chunk is not None and chunk < 1:
         raise ValueError(f"chunk must be at least 1, got {chunk}")
+    for config in configs:  # an agent where it does not play fails here, not mid-game
+        check_seating(registry.load(game_id, **config.options), config.agents)
     job = Job(game_id, tuple(configs), seed, max_steps, records, dict(registry._MODULES),
               sync_dice)
     size = chunk or default_chunk(games)

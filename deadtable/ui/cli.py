@@ -35,8 +35,16 @@ from typer.core import TyperGroup
 import deadtable
 from deadtable import registry
 from deadtable.agents import Agent, agent_maker, agent_names, observe
-from deadtable.agents.mcts import LINEUP
-from deadtable.agents.seating import UnknownSeat, assign, catch_up, seat_agents
+from deadtable.agents.base import seats_played
+from deadtable.agents.seating import (
+    EVERY_SEAT_ROLLOUTS,
+    UnknownSeat,
+    WrongSeat,
+    assign,
+    catch_up,
+    check_seating,
+    seat_agents,
+)
 from deadtable.engine.decisions import Decision, GameOver, IllegalAction
 from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
@@ -764,7 +772,9 @@ def _seat_agents(game: Game, given: list[str], default: str | None = None,
     of a side and 'AGENT' every seat; a seat's own spec wins over its side's, and a side's
     over one for every seat, whatever their order. Seats none of them names keep their spec
     in `base`, else get `default` (None: a person plays them). With `people` (play), the
-    spec 'human' leaves a seat to a person: `-a random -a hero-1=human`."""
+    spec 'human' leaves a seat to a person: `-a random -a hero-1=human`. An agent given a
+    seat it does not play is refused, a bare AGENT too where it cannot play every seat
+    (Left 4 Dead's `heuristic`): then name the seats or side it plays."""
     named: dict[str, str] = {}
     everyone = None
     for item in given:
@@ -786,7 +796,22 @@ def _seat_agents(game: Game, given: list[str], default: str | None = None,
             _check_agent(spec, game.id)
         except (ValueError, TypeError) as error:
             _fail(f"{flag} {spec!r}: {error}")
+    try:
+        check_seating(game, specs)
+    except WrongSeat as error:
+        _fail(f"{flag}: {error}{_bare_hint(game, flag, everyone, specs)}")
     return specs
+
+
+def _bare_hint(game: Game, flag: str, everyone: str | None, specs: dict[str, str]) -> str:
+    """For a bare AGENT that cannot play every seat: how to give it only the seats it plays."""
+    if everyone is None or everyone not in specs.values():
+        return ""
+    declared = seats_played(everyone.partition(":")[0], game.id)
+    if not declared:
+        return ""
+    return (f"; a bare {everyone!r} is every seat's: give it the seats it plays, e.g. "
+            f"{flag} {declared[0]}={everyone}")
 
 
 def _check_agent(spec: str, game_id: str) -> None:
@@ -794,7 +819,7 @@ def _check_agent(spec: str, game_id: str) -> None:
     the agent it plays its rollouts with (mcts's `rollout=`, made at its first move)."""
     agent = agent_maker(spec, game_id)(0)
     rollout = getattr(agent, "rollout", None)
-    if isinstance(rollout, str) and rollout not in ("random", LINEUP):  # lineup: the game's own
+    if isinstance(rollout, str) and rollout not in EVERY_SEAT_ROLLOUTS:  # lineup: the game's own
         try:
             _check_agent(rollout, game_id)
         except (ValueError, TypeError) as error:

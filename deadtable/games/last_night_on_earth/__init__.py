@@ -95,5 +95,6 @@ SPEC = GameSpec(
     encoding="deadtable.games.last_night_on_earth.encoding:make",  # the RL encoding
 )
 
-register_agent("zombie", ZombieAgent, game="last-night-on-earth")
-register_agent("heuristic", HeuristicAgent, game="last-night-on-earth")
+# each plays one side, every seat of it (sides, not seats: the seats depend on the options)
+register_agent("zombie", ZombieAgent, game="last-night-on-earth", seats=(ZOMBIES,))
+register_agent("heuristic", HeuristicAgent, game="last-night-on-earth", seats=(HEROES,))

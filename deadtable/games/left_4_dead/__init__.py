@@ -108,8 +108,9 @@ SPEC = GameSpec(
     encoding="deadtable.games.left_4_dead.encoding:make",  # the RL encoding
 )
 
-register_agent("director", DirectorAgent, game="left-4-dead")
-register_agent("heuristic", HeuristicAgent, game="left-4-dead")
+# each plays one side: the director the infected, the heuristic the survivors
+register_agent("director", DirectorAgent, game="left-4-dead", seats=("infected",))
+register_agent("heuristic", HeuristicAgent, game="left-4-dead", seats=("survivors",))
 
 # The search: the survivors' heuristic and the director play every imagined game (lineup),
 # cut after 30 steps (about a side's turn and its answer) and scored by evaluation.py; it is

@@ -118,4 +118,4 @@ SPEC = GameSpec(
     encoding="deadtable.games.psycho_raiders.encoding:make",  # the RL encoding
 )
 
-register_agent("heuristic", HeuristicAgent, game="psycho-raiders")
+register_agent("heuristic", HeuristicAgent, game="psycho-raiders")  # every seat, both sides

@@ -40,8 +40,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from deadtable import registry
-from deadtable.agents import Agent, agent_maker, agent_names, observe
-from deadtable.agents.seating import UnknownSeat, assign, catch_up, seat_agents
+from deadtable.agents import Agent, agent_maker, agent_names, agents_for, observe
+from deadtable.agents.seating import UnknownSeat, assign, catch_up, check_seating, seat_agents
 from deadtable.engine.decisions import GameOver, IllegalAction
 from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
@@ -320,6 +320,10 @@ class Hub:
             if too_much:
                 raise HTTPException(422, {"error": f"seat {name!r}: {agent!r}: {too_much}"})
             seats.append(Seat(name, agent, None))
+        try:  # an agent where it cannot play (the survivors' agent as the infected)
+            check_seating(game, {s.name: s.agent for s in seats if s.agent})
+        except ValueError as error:
+            raise HTTPException(422, {"error": str(error)}) from None
         busy = self.agents_at_work()
         if any(s.agent for s in seats) and busy >= self.limits.games:
             raise HTTPException(503, {"error": (
@@ -545,6 +549,11 @@ def sides_of(game: Game) -> dict[str, list[str]]:
     return {side: list(members) for side, members in game.sides.items()}
 
 
+def agents_by_seat(game: Game) -> dict[str, list[str]]:
+    """seat -> the agents that play it, for the lobby's menus."""
+    return {seat: agents_for(game, seat) for seat in game.seats}
+
+
 def rebuild(stored: StoredGame) -> tuple[GameState, dict[str, Agent], UndoStack]:
     """The game as it was, its agents as they were and what its people may undo: its actions
     replayed from its seed, each agent shown the moves again (agents/seating.py)."""
@@ -656,6 +665,7 @@ def catalogue() -> list[dict[str, Any]]:
             "id": game.id, "name": game.spec.name, "summary": game.spec.summary,
             "seats": list(game.seats), "sides": sides_of(game), "options": options,
             "agents": agent_names(game.id),
+            "agents_by_seat": agents_by_seat(game),  # each seat's menu: only agents that play it
             "default_agents": dict(game.spec.default_agents),  # the lobby's first choice
         })
     return out
@@ -825,7 +835,8 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
     @app.post("/api/seating", summary="The seats and sides a game has with these options")
     async def seating(asked: Seating) -> dict[str, Any]:
         game = bind_game(asked.game, asked.options)
-        return {"seats": list(game.seats), "sides": sides_of(game)}
+        return {"seats": list(game.seats), "sides": sides_of(game),
+                "agents_by_seat": agents_by_seat(game)}
 
     @app.get("/api/games/{game_id}", response_model=Payload,
              summary="What the token's seat may see now, and its legal actions on its turn")

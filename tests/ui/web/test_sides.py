@@ -83,8 +83,11 @@ def test_seats_are_chosen_by_seat_or_side_a_seats_own_winning(client: TestClient
 
 def test_the_lobby_asks_which_seats_and_sides_the_options_make(client: TestClient) -> None:
     three = client.post("/api/seating", json={"game": GAME, "options": {"players": 3}})
+    every = ["first", "mcts", "random"]  # the agents for every game play every seat
     assert three.json() == {"seats": ["hero-1", "hero-2", "zombie-1"],
-                            "sides": {"heroes": list(HEROES), "zombies": ["zombie-1"]}}
+                            "sides": {"heroes": list(HEROES), "zombies": ["zombie-1"]},
+                            "agents_by_seat": dict.fromkeys(["hero-1", "hero-2", "zombie-1"],
+                                                            every)}
     bad = client.post("/api/seating", json={"game": GAME, "options": {"players": 5}})
     assert bad.status_code == 422 and "players" in bad.json()["detail"]["error"]
 

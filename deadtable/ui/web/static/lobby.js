@@ -52,31 +52,42 @@
     document.getElementById("new-game").hidden = false;
     document.getElementById("created").hidden = true;
     document.getElementById("new-title").textContent = `New game: ${game.name}`;
-    showSeats(game.seats, game.sides);
+    showSeats(game.seats, game.sides, game.agents_by_seat);
     const options = document.getElementById("options");
     options.replaceChildren(el("legend", {}, "Options"));
     for (const option of game.options) options.append(optionInput(option));
   }
 
-  // One line per seat, grouped by side, each "human" or an agent; what was typed for a seat
-  // stays when the options change the seats.
-  function showSeats(seatNames, sides) {
+  // One line per seat, grouped by side, each "human" or an agent, its menu only the agents
+  // that play that seat (agentsBySeat: Left 4 Dead's survivors' agent is not the infected's);
+  // what was typed for a seat stays when the options change the seats.
+  function showSeats(seatNames, sides, agentsBySeat) {
     const typed = {};
     for (const input of document.querySelectorAll("[data-seat]")) typed[input.dataset.seat] = input.value;
     const seats = document.getElementById("seats");
     seats.replaceChildren(el("legend", {}, "Seats"));
-    const agentList = `agents-${chosen.id}`;
-    seats.append(el("datalist", {id: agentList}, ["human", ...chosen.agents].map((a) => el("option", {value: a}))));
     const sideOf = {};
     for (const [side, members] of Object.entries(sides)) for (const seat of members) sideOf[seat] = side;
     for (const seat of seatNames) {
       const side = sideOf[seat];
       const label = side && side !== seat ? `${seat} (${side}) ` : `${seat} `;
+      const agents = agentsBySeat[seat];
+      const agentList = `agents-${chosen.id}-${seat}`;
+      seats.append(el("datalist", {id: agentList, "data-agents-for": seat}, ["human", ...agents].map((a) => el("option", {value: a}))));
       seats.append(el("label", {class: "seat", "data-side": side || seat}, label,
         el("input", {name: `seat:${seat}`, "data-seat": seat, value: typed[seat] || (chosen.default_agents || {})[seat] || "human", list: agentList,
-          title: 'human, or an agent such as "random", "heuristic" or "mcts:iterations=50"'})));
+          title: `human, or an agent that plays ${seat}: ${agents.join(", ")} (parameters as in mcts:iterations=50)`})));
     }
-    seats.append(el("p", {class: "hint"}, `Agents: ${chosen.agents.join(", ")}; parameters as in mcts:iterations=50.`));
+    // the hint: one list where every seat has the same, else one per side (or seat)
+    const menu = (seat) => agentsBySeat[seat].join(", ");
+    const lists = [];
+    for (const [side, members] of Object.entries(sides)) {
+      if (new Set(members.map(menu)).size === 1) lists.push([side, menu(members[0])]);
+      else for (const seat of members) lists.push([seat, menu(seat)]);
+    }
+    const text = new Set(lists.map(([, agents]) => agents)).size === 1 ? lists[0][1]
+      : lists.map(([who, agents]) => `${who}: ${agents}`).join("; ");
+    seats.append(el("p", {class: "hint"}, `Agents: ${text}; parameters as in mcts:iterations=50.`));
   }
 
   function chosenOptions() {
@@ -98,7 +109,7 @@
       return;
     }
     error.textContent = "";
-    showSeats(result.data.seats, result.data.sides);
+    showSeats(result.data.seats, result.data.sides, result.data.agents_by_seat);
   }
 
   function optionInput(option) {
