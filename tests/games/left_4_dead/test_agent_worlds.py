@@ -21,9 +21,9 @@ LINEUP = {"survivors": "heuristic", "infected": "director"}
 
 def tank_before_two(lane: Left4DeadState) -> Left4DeadState:
     """A Tank's attack with Bill unhurt and Francis one wound from incapacitated beside it:
-    attacking Francis downs him (a wound's harm, an Incapped Marker's and a figure down's),
-    attacking Bill wounds him only. Bill comes first in the actions, so only the look-ahead
-    picks Francis."""
+    attacking Francis downs him (an Incapped Marker and a figure down: 9 harm in every world,
+    his 4 wounds cleared), attacking Bill wounds him (6 or 7 with Francis's 4), ending does
+    nothing (4). Bill comes first in the actions, so only the look-ahead picks Francis."""
     place_team(lane, bill="4,2", francis="5,3", louis="0,2", zoey="0,3")
     lane.figures["francis"].wounds = 4
     tank = infected(lane, "tank", "5,2")
