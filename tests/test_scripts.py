@@ -155,3 +155,28 @@ def test_l4d_table_pools_the_pairs_of_compare_stores(tmp_path: Path) -> None:
     line = done.stdout.strip()
     assert line.startswith("mcts: 2 of 4, 50% [") and "| heuristic: 2 of 4, 50% [" in line
     assert "mcts - heuristic +0.000 [" in line and "only mcts 1, only heuristic 1" in line
+
+
+def test_l4d_director_speed_times_the_directors_decisions_and_look_aheads() -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPTS / "l4d_director_speed.py"), "--games", "1", "--seed", "3"],
+        capture_output=True, text=True, check=True, timeout=300)
+    measured = json.loads(done.stdout)
+    assert measured["chapters"] == 1 and measured["chapters_per_second"] > 0
+    assert measured["director_decisions"] > measured["look_aheads"] > 0
+    assert 0 < measured["director_share_of_cpu"] < 1
+    assert measured["look_aheads_per_second"] < measured["director_decisions_per_second"]
+
+
+def test_l4d_look_ahead_regret_compares_both_ways_on_the_same_positions() -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPTS / "l4d_look_ahead_regret.py"), "--chapters", "1",
+         "--seed", "11", "--truth", "10", "--repeats", "2"],
+        capture_output=True, text=True, check=True, timeout=300)
+    measured = json.loads(done.stdout)
+    assert measured["positions"] >= measured["contested"] > 0
+    for way in ("shared", "fresh"):
+        assert 0 <= measured[way]["best_picked"] <= 1
+        assert measured[way]["mean_regret"] >= 0
+    difference = measured["fresh"]["mean_regret"] - measured["shared"]["mean_regret"]
+    assert abs(measured["regret_fresh_less_shared"] - difference) < 1e-9

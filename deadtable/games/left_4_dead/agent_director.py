@@ -99,13 +99,19 @@ class DirectorAgent:
         return approach(state, figure, ids)
 
     def look_ahead(self, obs: Observation, ids: list[str]) -> str:
+        """The action whose one step hurts the survivors most over `worlds` sampled worlds
+        (the first such in `ids`). Every action is played in the same worlds, the same item
+        pool and dice (common random numbers), so they differ by what they do rather than by
+        their luck; each on its own clone of a world, the last on the world itself."""
+        worlds = [obs.sample(self.dice) for _ in range(self.worlds)]
         best, best_score = ids[0], -math.inf
-        for action in ids:
+        last = len(ids) - 1
+        for n, action in enumerate(ids):
             score = 0.0
-            for _ in range(self.worlds):
-                world = obs.sample(self.dice)
-                world.apply(action)
-                score += harm(world)
+            for world in worlds:
+                played = world if n == last else world.clone()
+                played.apply(action)
+                score += harm(played)
             if score > best_score:
                 best, best_score = action, score
         return best

@@ -182,7 +182,7 @@ _GLANCE_SHARES = (
     "data", "chapter", "board", "figures", "round", "items_on_map", "effects", "tank_spawned",
     "witch_spawned", "destroyed_zombies", "first_wounds", "escaped", "spawned",
     "pending_closet", "crescendo", "finale", "horde_acted", "instincts", "spent", "last_down",
-    "_derived", "_derived_at", "_derived_len", "_kept",
+    "_derived", "_derived_at", "_derived_len", "_kept", "_decision",
 )
 
 
@@ -441,9 +441,13 @@ class Left4DeadState(ProcedureState):
         return {"an item was drawn from the pool": list(self.pool.cards)}
 
     def determinize(self, seat: str, dice: Dice) -> None:
-        """The item pool's order and the future rolls are unknown to both sides."""
+        """The item pool's order and the future rolls are unknown to both sides. Neither
+        changes what may be done now, so the decision (its legal actions) is kept: a sample's
+        first action need not list them again (test_agent_worlds.py compares them)."""
+        decision = self._decision
         super().determinize(seat, dice)
         self.pool = self.pool.redealt(dice)  # shuffled when first read: a glance never is
+        self._decision = decision
 
     def glance(self, seat: str, dice: Dice) -> Left4DeadState:
         """The world a sample deals (the item pool redealt, the dice anew, from `dice`),
