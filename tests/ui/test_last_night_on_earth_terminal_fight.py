@@ -73,3 +73,30 @@ def test_help_fight_before_any_fight_says_so(tmp_path) -> None:
     out = io.StringIO()
     commands.run(Console(file=out, width=110), state, state.decision, "help fight")
     assert "A fight is under way" in out.getvalue()
+
+
+def test_the_fight_under_way_shows_braaains_as_the_last_fight_does(tmp_path) -> None:
+    state = table(tmp_path)
+    give(state, "Sally", "Recovery")  # a hand holds a card: the heroes are asked to re-roll
+    zombie_cards(state, "Braaains!")
+    fight(state, "Becky", zombie(state, "3,3"))
+    script(state, 5, 5, 3)  # zombie 5; Becky 5, 3
+    state.apply("roll")
+    answer = state.view("heroes")
+    assert answer["fight"]["braaains"] == 0
+    assert "Fight: Becky 5 3 against Zombie 1 5" in screen(answer, state)
+    state.apply("play:Braaains!")
+    assert state.decision.prompt == "The zombies play Braaains!: answer it?"
+    # the fight's dice stay in sight while the heroes answer the card (Prayer's step)
+    assert state.view("heroes")["fight"]["zombie_dice"] == [5]
+    state.apply("let-be")
+    assert state.decision.prompt == ("Fight dice: Zombie 1 [5] (+1 Braaains!), Becky [5, 3]: "
+                                     "re-roll?")
+    for seat in ("heroes", "zombies", None):
+        assert (state.view(seat) if seat else state.public_view())["fight"]["braaains"] == 1
+    shown = screen(state.view("heroes"), state)
+    assert "Fight: Becky 5 3 against Zombie 1 5 (+1 Braaains!)" in shown
+    state.apply("done")
+    ended = state.view("heroes")
+    ended["unseen"] = 3
+    assert "Zombie 1 rolled 5 (+1 Braaains!)" in screen(ended, state)  # the same words after

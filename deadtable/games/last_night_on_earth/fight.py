@@ -77,9 +77,11 @@ class Fight(Frame):
 NIGHTMARE = "Living Nightmare"  # Zombie Heroes roll 2 more fight dice
 
 
-def start_fight(state: LastNightState, hero: HeroFigure, zombie: str) -> None:
+def start_fight(state: LastNightState, hero: HeroFigure, zombie: str, cite: str = FIGHT) -> None:
+    """The fight begins with its first line (lastfight.place_saved looks for it), citing
+    what made it: the fight phase, or Johnny's Blitz during his move."""
     state.push(Fight(hero.name, zombie, log_from=lastfight.begin(state)))
-    state.event(f"{hero.name} fights {zombie_name(zombie)}.", FIGHT)
+    state.event(f"{hero.name} fights {zombie_name(zombie)}.", cite)
 
 
 def still_on(state: LastNightState, frame: Fight) -> bool:
@@ -344,8 +346,9 @@ def reroll_decision(state: LastNightState, frame: Fight, hero: HeroFigure) -> De
     if not actions and not any(h.hand for h in state.living()):
         return None  # asked whenever a hand holds a card: the asking tells nothing
     actions.append(Action("done", "Keep the dice", {"verb": "done"}))
-    return Decision.of(HEROES, f"Fight dice: {zombie_name(frame.zombie)} {frame.zombie_dice}, "
-                       f"{hero.name} {frame.hero_dice}: re-roll?", actions)
+    brains = f" (+{frame.braaains} Braaains!)" if frame.braaains else ""
+    return Decision.of(HEROES, f"Fight dice: {zombie_name(frame.zombie)} {frame.zombie_dice}"
+                       f"{brains}, {hero.name} {frame.hero_dice}: re-roll?", actions)
 
 
 def adjust_actions(frame: Fight, holder: str, card: str) -> list[Action]:

@@ -29,7 +29,6 @@ from deadtable.games.last_night_on_earth import (
     gettothe,
     haunted,
     heroic,
-    lastfight,
     lockeddoor,
     lostturns,
     needed,
@@ -41,7 +40,7 @@ from deadtable.games.last_night_on_earth import (
     windows,
     zseats,
 )
-from deadtable.games.last_night_on_earth.fight import Fight, play_faith, start_fight
+from deadtable.games.last_night_on_earth.fight import play_faith, start_fight
 from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, HeroFigure, LastNightState
 from deadtable.games.last_night_on_earth.wounds import Wound, kill_zombie, zombie_name
 
@@ -57,6 +56,7 @@ JEB = "Jeb, the Grease Monkey"
 TAYLOR = "Deputy Taylor"
 HERO_BLOCKING = frozenset({"wall", "window"})  # what stops a hero's step (designed)
 SIGHT_BLOCKING = frozenset({"wall"})  # doors are doorways; windows are seen through
+BLITZ = "Hero sheet: Johnny, Blitz"
 
 
 @dataclass(slots=True)
@@ -231,7 +231,7 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
         elif frame.step == "rolled":
             frame.step = "moving"
         elif frame.step == "blitz":
-            after_blitz(state, frame)
+            blitz_fight(state, frame, hero)
         elif frame.step in ("locked", "door"):  # no card played, or Locked Door cancelled
             through_door(state, frame, hero)
         elif frame.step in ("moving", "limit"):
@@ -769,12 +769,8 @@ def step(state: LastNightState, frame: HeroAct, hero: HeroFigure, verb: str, res
         return
     if has_ability(state, hero, "fight-while-moving") and frame.moves_left > 0:
         state.event(f"{hero.name} blitzes into the zombies at {state.name(hero.space)}.",
-                    "Hero sheet: Johnny, Blitz")
-        log_from = lastfight.begin(state)
-        for zombie in reversed(zombies):
-            frame.fought.append(zombie)
-            state.push(Fight(hero.name, zombie, log_from=log_from))
-        frame.step = "blitz"
+                    BLITZ)
+        frame.step = "blitz"  # blitz_fight: one fight after another
         return
     frame.moves_left = 0
     state.event(f"{hero.name} moves to {state.name(hero.space)}, where zombies stop the move.",
@@ -785,6 +781,17 @@ def through_door(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> Non
     """The step through a door the zombies let be (or whose Locked Door was cancelled)."""
     door, frame.door, frame.step = frame.door, -1, "moving"
     step(state, frame, hero, "step", str(door))
+
+
+def blitz_fight(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> None:
+    """Johnny fights the zombies in the square one at a time, each fight opening with its own
+    line as in the fight phase; then after_blitz."""
+    left = [z for z in state.zombies_at(hero.space) if z not in frame.fought]
+    if left:
+        frame.fought.append(left[0])
+        start_fight(state, hero, left[0], BLITZ)
+    else:
+        after_blitz(state, frame)
 
 
 def after_blitz(state: LastNightState, frame: HeroAct) -> None:

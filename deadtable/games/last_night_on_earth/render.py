@@ -296,8 +296,7 @@ def status_text(view: dict[str, Any]) -> Text:
         text.append(f"\nZombie hand: {hand['count']} cards")
     fight = view.get("fight")
     if fight and fight["hero_dice"]:
-        text.append(f"\nFight: {fight['hero']} {fight['hero_dice']} against {fight['zombie']} "
-                    f"{fight['zombie_dice']}", style="bold yellow")
+        text.append("\n" + fighttext.under_way(fight), style="bold yellow")
     return text
 
 

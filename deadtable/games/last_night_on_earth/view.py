@@ -132,10 +132,13 @@ def turn_of(state: LastNightState) -> str:
 
 
 def fight_view(state: LastNightState) -> dict[str, Any] | None:
-    top = state.stack[-1] if state.stack else None
-    if top is None or top.KIND != "fight" or state.outcome is not None:  # over: last_fight
+    """The fight under way: the top fight on the stack, also while a step of its own is
+    asked over it (Father Joseph's Prayer against a Fight card, the zombies' answer to Faith)."""
+    top = next((f for f in reversed(state.stack) if f.KIND == "fight"), None)
+    if top is None or state.outcome is not None:  # over: last_fight
         return None
     return {"hero": top.hero, "zombie": zombie_name(top.zombie),  # type: ignore[attr-defined]
             "hero_dice": list(top.hero_dice),  # type: ignore[attr-defined]
             "zombie_dice": list(top.zombie_dice),  # type: ignore[attr-defined]
+            "braaains": top.braaains,  # type: ignore[attr-defined]
             "using": list(top.using)}  # type: ignore[attr-defined]
