@@ -20,9 +20,9 @@ ZOMBIE_TURN = ("The zombies' turn, in order: the Sun moves down its track (the g
                "hero's space; new zombies are placed.")
 HERO_TURN = ("The heroes' turn: each hero in turn either moves (roll a D6: up to that many "
              "squares, never through walls; doors and windows are open) or searches the "
-             "building it is in (draw a Hero card), then may exchange items with a hero in "
-             "its space, make one ranged attack (a Gun or other Ranged Weapon, in line of "
-             "sight), and fights each zombie in its space.")
+             "building it is in (draw a Hero card; not with a zombie in its square), then "
+             "may exchange items with a hero in its space, make one ranged attack (a Gun or "
+             "other Ranged Weapon, in line of sight), and fights each zombie in its space.")
 FIGHT = ("A fight: the zombie rolls one die, the hero two; each side's highest die counts. "
          "Higher wins; ties go to the zombie. A hero who wins with doubles (or a weapon that "
          "says so) kills the zombie, else only fends it off; a hero who loses takes a wound.")

@@ -321,9 +321,28 @@ def youth(state: LastNightState, hero: HeroFigure) -> None:
 
 def movement(state: LastNightState, hero: HeroFigure, rolled: int) -> int:
     total = rolled + state.hero(hero.name).movement
-    if "Heavy Rain" in state.in_play and not state.inside(hero.space):
+    if rained_on(state, hero):
         total = max(1, total - 1)
     return total
+
+
+def rained_on(state: LastNightState, hero: HeroFigure) -> bool:
+    return "Heavy Rain" in state.in_play and not state.inside(hero.space)
+
+
+def moves_up_to(state: LastNightState, hero: HeroFigure, rolled: int, cite: str) -> None:
+    """The movement roll's event, with what besides the die made the number: the hero sheet's
+    movement and Heavy Rain (cited too)."""
+    total = movement(state, hero, rolled)
+    bonus = state.hero(hero.name).movement
+    why = [f"+{bonus} {hero.name}'s movement"] if bonus else []
+    if rained_on(state, hero):
+        why.append("-1 Heavy Rain, starting outside" if rolled + bonus > 1
+                   else "Heavy Rain leaves at least 1")
+        cite += "; Zombie card: Heavy Rain"
+    spaces = "space" if total == 1 else "spaces"
+    shown = f" ({', '.join(why)})" if why else ""
+    state.event(f"{hero.name} rolls {rolled}: moves up to {total} {spaces}{shown}.", cite)
 
 
 def response_decision(state: LastNightState, frame: HeroAct,
@@ -339,7 +358,7 @@ def response_decision(state: LastNightState, frame: HeroAct,
                 else f"{hero.name}'s {frame.gun} is discarded")
         actions.insert(0, Action(f"play:{card}", f"{card}: {what}",
                                  {"verb": "play", "card": card}))
-    prompt = (f"{hero.name} rolled {frame.moves_left} for movement" if card == "Trip!"
+    prompt = (f"{hero.name} moves up to {frame.moves_left}" if card == "Trip!"
               else f"{hero.name}'s {frame.gun} killed a zombie")
     return Decision.of(ZOMBIES, f"{prompt}: play a card?", actions)
 
@@ -351,8 +370,8 @@ def response_effect(state: LastNightState, frame: HeroAct, card: str) -> None:
     if card == "Trip!":
         rolled = state.dice.d6()
         frame.moves_left = movement(state, hero, rolled)
-        state.event(f"Trip!: {hero.name} re-rolls {rolled}: moves up to {frame.moves_left} "
-                    "spaces.", cite)
+        state.event(f"Trip!: {hero.name} re-rolls the movement die.", cite)
+        moves_up_to(state, hero, rolled, MOVE)
     elif frame.gun in hero.items:
         spent = "Ammo" if "Ammo" in hero.items else frame.gun
         cards.discard_hero_card(state, hero, spent)
@@ -478,7 +497,7 @@ def do_move(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -> 
     frame.moved = True
     rolled = state.dice.d6()
     frame.moves_left = movement(state, hero, rolled)
-    state.event(f"{hero.name} rolls {rolled}: moves up to {frame.moves_left} spaces.", MOVE)
+    moves_up_to(state, hero, rolled, MOVE)
     frame.step = "trip"
 
 

@@ -136,13 +136,16 @@ def test_heavy_rain_slows_heroes_starting_outside(tmp_path):
     hero_turn(state, "Becky")
     script(state, 1)
     state.apply("move")
-    assert "Becky rolls 1: moves up to 1 spaces." in texts(state, 3)  # at least 1
+    assert "Becky rolls 1: moves up to 1 space (Heavy Rain leaves at least 1)." in texts(
+        state, 3)
+    assert state.log[-1].cite == "Base game: Hero turn, move; Zombie card: Heavy Rain"
     state.apply("stop")
     state.stack = state.stack[:1]
     hero_turn(state, "Johnny")
     script(state, 4)
     state.apply("move")
-    assert "Johnny rolls 4: moves up to 3 spaces." in texts(state, 3)
+    assert "Johnny rolls 4: moves up to 3 spaces (-1 Heavy Rain, starting outside)." in texts(
+        state, 3)
 
 
 def test_cornered_gives_zombies_two_dice_and_heroes_the_ties(tmp_path):
@@ -185,9 +188,21 @@ def test_trip_makes_a_hero_reroll_the_movement_die(tmp_path):
     script(state, 6)
     state.apply("move")
     assert state.decision.seat == "zombies" and state.decision.ids == ["play:Trip!", "pass"]
+    assert state.decision.prompt == "Becky moves up to 6: play a card?"
     script(state, 2)
     state.apply("play:Trip!")
     assert state.stack[-1].moves_left == 2 and "Trip!" in state.zombie_discard
+    assert texts(state, 2) == ["Trip!: Becky re-rolls the movement die.",
+                               "Becky rolls 2: moves up to 2 spaces."]
+
+
+def test_a_movement_roll_says_what_the_hero_sheet_adds(tmp_path):
+    state = table(tmp_path, heroes="Becky,Billy,Sally,Jenny")
+    hero_turn(state, "Billy")
+    script(state, 1)
+    state.apply("move")
+    assert state.stack[-1].moves_left == 2
+    assert "Billy rolls 1: moves up to 2 spaces (+1 Billy's movement)." in texts(state, 3)
 
 
 def test_resilient_discards_the_gun_that_killed(tmp_path):
