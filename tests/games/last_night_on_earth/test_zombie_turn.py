@@ -90,6 +90,17 @@ def test_the_zombies_draw_up_to_four(tmp_path):
     assert "The zombies draw 3 cards." in texts(state, 10)
 
 
+def test_one_card_drawn_is_one_card_in_the_log_and_on_the_screen(tmp_path):
+    from deadtable.games.last_night_on_earth.render import status_text
+
+    state = table(tmp_path)
+    zombie_cards(state, "Shamble", "Shamble", "Shamble")
+    zombie_turn(state, "draw")
+    assert "The zombies draw 1 card." in texts(state, 10)
+    state.zombie_hand.cards[1:] = []
+    assert str(status_text(state.view("heroes"))).endswith("Zombie hand: 1 card")
+
+
 def test_shamble_moves_a_zombie_a_die_roll_of_spaces(tmp_path):
     state = table(tmp_path)
     zombie_cards(state, "Shamble")
@@ -226,6 +237,7 @@ def test_theres_too_many_spawns_d6_taking_zombies_from_the_board(tmp_path):
     zombie_turn(state, "end-cards")
     script(state, 3)
     state.apply("play:There's Too Many!")
+    assert texts(state, 1) == ["There's Too Many!: the D6 rolls 3: 3 new zombies spawn."]
     pit = at(state, "5,3")
     assert state.decision.ids == [f"pit:{pit}"]  # one left in the pool
     state.apply(f"pit:{pit}")

@@ -303,7 +303,7 @@
       el("div", {}, h.dead ? "killed" : `Wounds ${h.wounds}/${h.max_wounds} · on ${place(view, h.space)}` +
         (h.faith ? ` · Faith +${h.faith}` : "")),
       el("div", {}, "Items: ", ...names(h.items, texts)),
-      el("div", {}, ...(h.hand ? ["Hand: ", ...names(h.hand, texts)] : [`Hand: ${h.hand_count} card${h.hand_count === 1 ? "" : "s"}`])));
+      el("div", {}, ...(h.hand ? ["Hand: ", ...names(h.hand, texts)] : [`Hand: ${counted(h.hand_count)}`])));
   }
 
   // The Sun track: a box per turn, the turns gone filled; dawn after the last.
@@ -335,6 +335,11 @@
     if (!entries.length) return null;
     return el("details", {class: "lnoe-texts"}, el("summary", {}, "What the cards do"),
       el("dl", {}, entries.flatMap(([name, text]) => [el("dt", {}, name), el("dd", {}, text)])));
+  }
+
+  // "1 card", "3 cards".
+  function counted(count) {
+    return `${count} card${count === 1 ? "" : "s"}`;
   }
 
   // Braaains! after the zombie's dice, in the fight under way and the last fight alike.
@@ -444,7 +449,7 @@
     const hand = view.zombie_hand.cards
       ? el("p", {class: "lnoe-hand"}, "Your Zombie hand: ",
         ...(view.zombie_hand.cards.length ? names(view.zombie_hand.cards, view.cards || {}) : ["empty"]))
-      : el("p", {class: "lnoe-hand"}, `Zombie hand: ${view.zombie_hand.count} cards`);
+      : el("p", {class: "lnoe-hand"}, `Zombie hand: ${counted(view.zombie_hand.count)}`);
     const f = view.fight;
     const fight = f && f.hero_dice.length
       ? el("p", {class: "lnoe-fight"}, `Fight: ${f.hero} ${f.hero_dice.join(" ")} against ${f.zombie} ${f.zombie_dice.join(" ")}${brains(f)}`)
