@@ -589,13 +589,16 @@ def shoot(state: LastNightState, hero: HeroFigure, card: str, target: str) -> No
         space = int(target)
         for zombie in state.zombies_at(space):
             rolled = state.dice.d6()
+            needs = f"hits on {data.numbers['hit_on']}+"
             if rolled >= data.numbers["hit_on"]:
-                state.event(f"Shotgun roll {rolled}: a hit.", cite)
+                state.event(f"Shotgun roll {rolled} for {zombie_name(zombie)}: a hit "
+                            f"({needs}).", cite)
                 kill_zombie(state, zombie, cite)
                 if state.outcome is not None:
                     return
             else:
-                state.event(f"Shotgun roll {rolled}: a miss.", cite)
+                state.event(f"Shotgun roll {rolled} for {zombie_name(zombie)}: a miss "
+                            f"({needs}).", cite)
         ammo = state.dice.d6()
         if ammo <= data.numbers["out_of_ammo_on"]:
             out_of_ammo(state, hero, card, ammo)
@@ -607,19 +610,22 @@ def shoot(state: LastNightState, hero: HeroFigure, card: str, target: str) -> No
     name = zombie_name(target)
     if card == "Signal Flare":
         cards.discard_hero_card(state, hero, card)
+        burns = f"burns on {data.numbers['kill_on']}+"
         if rolled >= data.numbers["kill_on"]:
-            state.event(f"{hero.name} fires the Signal Flare at {name}: {rolled}, it burns.",
-                        cite)
+            state.event(f"{hero.name} fires the Signal Flare at {name}: {rolled}, it burns "
+                        f"({burns}).", cite)
             kill_zombie(state, target, cite)
         else:
-            state.event(f"{hero.name} fires the Signal Flare at {name}: {rolled}, a miss.",
-                        cite)
+            state.event(f"{hero.name} fires the Signal Flare at {name}: {rolled}, a miss "
+                        f"({burns}).", cite)
         return
+    needs = f"hits on {data.numbers['hit_on']}+"
     if rolled >= data.numbers["hit_on"]:
-        state.event(f"{hero.name} fires the {card} at {name}: {rolled}, a hit.", cite)
+        state.event(f"{hero.name} fires the {card} at {name}: {rolled}, a hit ({needs}).", cite)
         kill_zombie(state, target, cite)
     else:
-        state.event(f"{hero.name} fires the {card} at {name}: {rolled}, a miss.", cite)
+        state.event(f"{hero.name} fires the {card} at {name}: {rolled}, a miss ({needs}).",
+                    cite)
     if rolled <= data.numbers.get("out_of_ammo_on", 0):
         out_of_ammo(state, hero, card, rolled)
 
@@ -634,7 +640,8 @@ def dynamite(state: LastNightState, hero: HeroFigure, space: int, cite: str) -> 
         rolled = state.dice.d6()
         hit = rolled >= data.numbers["kill_on"]
         state.event(f"Dynamite roll {rolled} for {zombie_name(zombie)}: "
-                    f"{'killed' if hit else 'it survives'}.", cite)
+                    f"{'killed' if hit else 'it survives'} (kills on "
+                    f"{data.numbers['kill_on']}+).", cite)
         if hit:
             kill_zombie(state, zombie, cite)
             if state.outcome is not None:
@@ -643,7 +650,8 @@ def dynamite(state: LastNightState, hero: HeroFigure, space: int, cite: str) -> 
         rolled = state.dice.d6()
         hit = rolled >= data.numbers["hero_hit_on"]
         state.event(f"Dynamite roll {rolled} for {other.name}: "
-                    f"{'a wound' if hit else 'unhurt'}.", cite)
+                    f"{'a wound' if hit else 'unhurt'} (wounds on "
+                    f"{data.numbers['hero_hit_on']}+).", cite)
         if hit:
             state.push(Wound(other.name, cite))
 
