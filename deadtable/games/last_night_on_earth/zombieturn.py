@@ -420,7 +420,9 @@ def cards_decision(state: LastNightState) -> Decision | None:
     if "Surprise Attack" in held and state.pool() > 0:
         for hero in state.living():
             if state.inside(hero.space):
-                actions.append(Action(f"surprise:{hero.name}", f"Surprise Attack on {hero.name}",
+                actions.append(Action(f"surprise:{hero.name}", f"Surprise Attack on "
+                                      f"{hero.name}: a zombie from the pool on "
+                                      f"{state.name(hero.space)}",
                                       {"verb": "play", "card": "Surprise Attack",
                                        "hero": hero.name}))
     if not state.zombie_hand:

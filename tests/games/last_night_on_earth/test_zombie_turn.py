@@ -179,6 +179,9 @@ def test_surprise_attack_puts_a_zombie_on_a_hero_inside(tmp_path):
     put(state, "Sally", "1,0")
     zombie_turn(state, "cards")
     assert [i for i in state.decision.ids if i.startswith("surprise:")] == ["surprise:Sally"]
+    labels = {a.id: a.label for a in state.decision.actions}
+    assert labels["surprise:Sally"] == ("Surprise Attack on Sally: a zombie from the pool on "
+                                        "1,0 (Diner)")
     state.apply("surprise:Sally")
     assert list(state.zombies.values()) == [at(state, "1,0")]
 
