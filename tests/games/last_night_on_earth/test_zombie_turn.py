@@ -114,6 +114,32 @@ def test_shamble_moves_a_zombie_a_die_roll_of_spaces(tmp_path):
     assert not state.decision.ids[0].startswith(f"move:{z}")
 
 
+def test_a_shambling_zombies_reach_ends_at_a_hero_and_a_far_square_takes_a_step(tmp_path):
+    from deadtable.ui import choose
+
+    state = table(tmp_path)
+    zombie_cards(state, "Shamble")
+    z = zombie(state, "7,3")
+    put(state, "Becky", "5,3")
+    zombie_turn(state, "move", order=[z])
+    assert state.view("zombies")["moving"] is None  # one step: no area to show
+    script(state, 3)
+    state.apply(f"shamble:{z}")
+    moving = state.view("zombies")["moving"]
+    assert moving["mover"] == "Zombie 1" and moving["zombie"] == z and moving["left"] == 3
+    reach = moving["reach"]
+    assert reach["7,0"] == [3, "7,2"] and reach["5,3"] == [2, "6,3"]
+    assert "4,3" not in reach  # Becky's square ends the move
+    assert "5,2" not in reach  # next to Becky on 6,2, Zombie Hunger takes it into her square
+    assert sorted(reach) == ["5,3", "6,1", "6,2", "6,3", "6,4", "6,5", "7,0", "7,1", "7,2",
+                             "7,4", "7,5"]
+    view = state.view("zombies")
+    assert view["toward"]["7,0"] == "7,2"
+    named = choose.with_space_names(state.decision, state.board.names)
+    chosen = choose.choose(named, "7,0", toward=view["toward"])
+    assert chosen is not None and chosen.action == f"move:{z}:{at(state, '7,2')}"
+
+
 def test_oh_the_horror_draws_three_and_discards_down_next_turn(tmp_path):
     state = table(tmp_path)
     zombie_cards(state, "Oh the Horror!", "Shamble", "Shamble", "Shamble")

@@ -278,7 +278,7 @@
       parts.push(`Townsfolk: ${folk.join("; ") || "none waiting"} · ${view.townsfolk_saved} saved, ${view.townsfolk_lost} lost`);
     }
     if (view.moving) {
-      parts.push(`${view.moving.hero} has ${view.moving.left} to move: every square in reach is ` +
+      parts.push(`${view.moving.mover} has ${view.moving.left} to move: every square in reach is ` +
         "outlined; a click steps towards it");
     }
     return parts.length ? el("p", {class: "lnoe-scenario"}, parts.join(" · ")) : null;
