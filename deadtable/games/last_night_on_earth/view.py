@@ -12,6 +12,7 @@ from deadtable.engine.board import Board
 from deadtable.games.last_night_on_earth import haunted, lastfight
 from deadtable.games.last_night_on_earth.buildingcards import card_of
 from deadtable.games.last_night_on_earth.oldbetsy import cows
+from deadtable.games.last_night_on_earth.prayer import Prayer
 from deadtable.games.last_night_on_earth.reach import moving_view
 from deadtable.games.last_night_on_earth.scenario import objective
 from deadtable.games.last_night_on_earth.state import ZOMBIES, LastNightState
@@ -111,10 +112,15 @@ def zombie_hand_view(state: LastNightState, seat: str | None) -> dict[str, Any]:
 
 def card_texts(state: LastNightState, seen: dict[str, Any]) -> dict[str, str]:
     """The printed text of every card the seat can read in this view (items, its own hands,
-    cards in play), for a person to read what a card does."""
+    cards in play, the cards of the last fight and a Zombie card the heroes are answering:
+    all public but the seat's own hands), for a person to read what a card does."""
     names = [n for h in seen["heroes"] for n in h["items"] + h.get("hand", [])]
     names += seen["zombie_hand"].get("cards", []) + [card_of(e) for e in state.in_play]
     names += [card_of(e) for e in state.hero_in_play]
+    names += (seen["last_fight"] or {}).get("cards", [])
+    top = state.stack[-1] if state.stack else None
+    if isinstance(top, Prayer):  # announced: it has left the hand
+        names.append(top.card)
     cards = state.data.cards
     return {n: cards[n].text for n in dict.fromkeys(names) if n in cards}
 

@@ -31,6 +31,9 @@ def test_the_entry_has_the_dice_the_cards_and_the_result_alike_for_every_seat(tm
     assert state.view("heroes")["last_fight"] is None  # under way: the fight panel shows it
     script(state, 6, 2)
     state.apply("play:Uuuurrrggghh!")  # zombie 4, 6, 2: a tie at 6
+    # the card the heroes answer is readable on the page; the zombies' hand is not
+    assert "Uuuurrrggghh!" in state.view("heroes")["cards"]
+    assert "Braaains!" not in state.view("heroes")["cards"]
     state.apply("let-be")  # Father Joseph does not pray it away
     state.apply("done")  # no re-roll (asked: Becky holds a card)
     entry = state.view("heroes")["last_fight"]
@@ -44,6 +47,9 @@ def test_the_entry_has_the_dice_the_cards_and_the_result_alike_for_every_seat(tm
     assert state.view("zombies")["last_fight"] == entry
     assert state.public_view()["last_fight"] == entry
     assert "Recovery" not in str(entry) and "Braaains!" not in str(entry)  # no hand shows
+    texts = state.public_view()["cards"]  # the last fight's cards can be read by everyone
+    assert texts["Uuuurrrggghh!"].startswith("Fight:") and "Faith" in texts
+    assert "Braaains!" not in texts and "Recovery" not in texts
 
 
 def test_a_kill_says_why_and_the_next_fight_replaces_the_entry(tmp_path):
