@@ -94,7 +94,10 @@ def test_the_fight_under_way_shows_braaains_as_the_last_fight_does(tmp_path) -> 
     assert state.decision.prompt == ("Fight dice: Zombie 1 [5] (+1 Braaains!), Becky [5, 3]: "
                                      "re-roll?")
     for seat in ("heroes", "zombies", None):
-        assert (state.view(seat) if seat else state.public_view())["fight"]["braaains"] == 1
+        seen = state.view(seat) if seat else state.public_view()
+        assert seen["fight"]["braaains"] == 1 and seen["fight"]["cards"] == ["Braaains!"]
+        assert seen["cards"]["Braaains!"].startswith("Fight:")  # its text can be read
+    assert "Recovery" not in state.view("zombies")["cards"]
     shown = screen(state.view("heroes"), state)
     assert "Fight: Becky 5 3 against Zombie 1 5 (+1 Braaains!)" in shown
     state.apply("done")

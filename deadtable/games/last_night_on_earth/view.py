@@ -11,6 +11,7 @@ from typing import Any
 from deadtable.engine.board import Board
 from deadtable.games.last_night_on_earth import haunted, lastfight
 from deadtable.games.last_night_on_earth.buildingcards import card_of
+from deadtable.games.last_night_on_earth.fight import Fight
 from deadtable.games.last_night_on_earth.oldbetsy import cows
 from deadtable.games.last_night_on_earth.prayer import Prayer
 from deadtable.games.last_night_on_earth.reach import moving_view
@@ -112,12 +113,13 @@ def zombie_hand_view(state: LastNightState, seat: str | None) -> dict[str, Any]:
 
 def card_texts(state: LastNightState, seen: dict[str, Any]) -> dict[str, str]:
     """The printed text of every card the seat can read in this view (items, its own hands,
-    cards in play, the cards of the last fight and a Zombie card the heroes are answering:
-    all public but the seat's own hands), for a person to read what a card does."""
+    cards in play, the cards of the fight under way and the last one, a Zombie card the
+    heroes are answering: all public but the seat's own hands), for a person to read what a
+    card does."""
     names = [n for h in seen["heroes"] for n in h["items"] + h.get("hand", [])]
     names += seen["zombie_hand"].get("cards", []) + [card_of(e) for e in state.in_play]
     names += [card_of(e) for e in state.hero_in_play]
-    names += (seen["last_fight"] or {}).get("cards", [])
+    names += (seen["last_fight"] or {}).get("cards", []) + (seen["fight"] or {}).get("cards", [])
     top = state.stack[-1] if state.stack else None
     if isinstance(top, Prayer):  # announced: it has left the hand
         names.append(top.card)
@@ -139,12 +141,12 @@ def turn_of(state: LastNightState) -> str:
 
 def fight_view(state: LastNightState) -> dict[str, Any] | None:
     """The fight under way: the top fight on the stack, also while a step of its own is
-    asked over it (Father Joseph's Prayer against a Fight card, the zombies' answer to Faith)."""
-    top = next((f for f in reversed(state.stack) if f.KIND == "fight"), None)
+    asked over it (Father Joseph's Prayer against a Fight card, the zombies' answer to Faith),
+    with the cards played in it so far (public: their texts can be read)."""
+    top = next((f for f in reversed(state.stack) if isinstance(f, Fight)), None)
     if top is None or state.outcome is not None:  # over: last_fight
         return None
-    return {"hero": top.hero, "zombie": zombie_name(top.zombie),  # type: ignore[attr-defined]
-            "hero_dice": list(top.hero_dice),  # type: ignore[attr-defined]
-            "zombie_dice": list(top.zombie_dice),  # type: ignore[attr-defined]
-            "braaains": top.braaains,  # type: ignore[attr-defined]
-            "using": list(top.using)}  # type: ignore[attr-defined]
+    return {"hero": top.hero, "zombie": zombie_name(top.zombie),
+            "hero_dice": list(top.hero_dice), "zombie_dice": list(top.zombie_dice),
+            "braaains": top.braaains, "using": list(top.using),
+            "cards": lastfight.cards_played(lastfight.public_lines(state, top))}

@@ -124,6 +124,9 @@ def test_the_fight_under_way_shows_braaains(server: Server, browser: Any, tmp_pa
         shown = page.locator(".lnoe-fight")
         shown.wait_for()
         assert shown.inner_text() == line and shown.is_visible()
+        # the card played in the fight can be read: its text under What the cards do
+        assert "Braaains!Fight: add 1 to the zombie's highest fight die." in \
+            page.locator(".lnoe-texts").text_content()
         page.screenshot(path=str(shots(tmp_path) / f"lnoe-braaains-{size[0]}.png"),
                         full_page=True)
         assert errors == []
