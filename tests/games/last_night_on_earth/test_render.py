@@ -66,6 +66,9 @@ def test_help_reads_the_cards_the_seat_holds_and_no_others():
     (title, text), = lnoe_help(options, zombies, state.decision, "sally")
     assert title == "Sally" and "Resourceful" in text
     assert lnoe_help(options, zombies, state.decision, "no such thing") == []
+    both = [title for title, _ in lnoe_help(options, zombies, state.decision, "my god")]
+    assert both == ["My God, He's a Zombie (zombie card: response)",
+                    "My God, They've Taken the… (zombie card: stays-in-play)"]
 
 
 def test_the_end_in_words_names_the_winning_side_whatever_the_hero_seats():
