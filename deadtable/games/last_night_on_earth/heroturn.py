@@ -260,9 +260,9 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
         elif frame.step == "rolled":
             if verb == "reroll":
                 frame.rerolled = True
-                frame.moves_left = movement(state, hero, state.dice.d6())
-                state.event(f"{hero.name} re-rolls: {frame.moves_left} spaces.",
+                state.event(f"Sure-Footed: {hero.name} re-rolls the movement die.",
                             "Hero sheet: Jenny, Sure-Footed")
+                frame.moves_left = moves_up_to(state, hero, state.dice.d6(), MOVE)
             frame.step = "moving"
         elif frame.step == "moving":
             if verb == "step" and lockeddoor.asks(state, hero, int(rest)):
@@ -330,9 +330,9 @@ def rained_on(state: LastNightState, hero: HeroFigure) -> bool:
     return "Heavy Rain" in state.in_play and not state.inside(hero.space)
 
 
-def moves_up_to(state: LastNightState, hero: HeroFigure, rolled: int, cite: str) -> None:
-    """The movement roll's event, with what besides the die made the number: the hero sheet's
-    movement and Heavy Rain (cited too)."""
+def moves_up_to(state: LastNightState, hero: HeroFigure, rolled: int, cite: str) -> int:
+    """The moves a movement roll gives, and its event with what besides the die made the
+    number: the hero sheet's movement and Heavy Rain (cited too)."""
     total = movement(state, hero, rolled)
     bonus = state.hero(hero.name).movement
     why = [f"+{bonus} {hero.name}'s movement"] if bonus else []
@@ -343,6 +343,7 @@ def moves_up_to(state: LastNightState, hero: HeroFigure, rolled: int, cite: str)
     spaces = "space" if total == 1 else "spaces"
     shown = f" ({', '.join(why)})" if why else ""
     state.event(f"{hero.name} rolls {rolled}: moves up to {total} {spaces}{shown}.", cite)
+    return total
 
 
 def response_decision(state: LastNightState, frame: HeroAct,
@@ -369,9 +370,8 @@ def response_effect(state: LastNightState, frame: HeroAct, card: str) -> None:
     cite = f"Zombie card: {card}"
     if card == "Trip!":
         rolled = state.dice.d6()
-        frame.moves_left = movement(state, hero, rolled)
         state.event(f"Trip!: {hero.name} re-rolls the movement die.", cite)
-        moves_up_to(state, hero, rolled, MOVE)
+        frame.moves_left = moves_up_to(state, hero, rolled, MOVE)
     elif frame.gun in hero.items:
         spent = "Ammo" if "Ammo" in hero.items else frame.gun
         cards.discard_hero_card(state, hero, spent)
@@ -496,8 +496,7 @@ def card_plays(state: LastNightState, hero: HeroFigure) -> list[Action]:
 def do_move(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -> None:
     frame.moved = True
     rolled = state.dice.d6()
-    frame.moves_left = movement(state, hero, rolled)
-    moves_up_to(state, hero, rolled, MOVE)
+    frame.moves_left = moves_up_to(state, hero, rolled, MOVE)
     frame.step = "trip"
 
 

@@ -307,6 +307,8 @@ def test_jenny_may_reroll_her_movement(tmp_path):
     assert sorted(state.decision.ids) == ["keep", "reroll"]
     state.apply("reroll")
     assert state.stack[-1].moves_left == 5
+    assert texts(state, 2) == ["Sure-Footed: Jenny re-rolls the movement die.",
+                               "Jenny rolls 5: moves up to 5 spaces."]
 
 
 def test_recovery_and_the_first_aid_kit_heal(tmp_path):
