@@ -96,7 +96,7 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         seen["escort"] = dict(state.escort)
         seen["townsfolk_saved"] = state.saved
         seen["townsfolk_lost"] = state.folk_lost
-    seen["cards"] = card_texts(state, seen)
+    seen["cards"] = card_texts(state, seen, seat)
     return seen
 
 
@@ -111,11 +111,11 @@ def zombie_hand_view(state: LastNightState, seat: str | None) -> dict[str, Any]:
     return shown
 
 
-def card_texts(state: LastNightState, seen: dict[str, Any]) -> dict[str, str]:
+def card_texts(state: LastNightState, seen: dict[str, Any], seat: str | None) -> dict[str, str]:
     """The printed text of every card the seat can read in this view (items, its own hands,
     cards in play, the cards of the fight under way and the last one, a Zombie card the
-    heroes are answering: all public but the seat's own hands), for a person to read what a
-    card does."""
+    heroes are answering: all public but the seat's own hands; and the cards its own choices
+    name, such as a discarded card to take back), for a person to read what a card does."""
     names = [n for h in seen["heroes"] for n in h["items"] + h.get("hand", [])]
     names += seen["zombie_hand"].get("cards", []) + [card_of(e) for e in state.in_play]
     names += [card_of(e) for e in state.hero_in_play]
@@ -123,6 +123,9 @@ def card_texts(state: LastNightState, seen: dict[str, Any]) -> dict[str, str]:
     top = state.stack[-1] if state.stack else None
     if isinstance(top, Prayer):  # announced: it has left the hand
         names.append(top.card)
+    decision = state.decision
+    if seat is not None and decision is not None and decision.seat == seat:  # its own only
+        names += [a.args["card"] for a in decision.actions if a.args and "card" in a.args]
     cards = state.data.cards
     return {n: cards[n].text for n in dict.fromkeys(names) if n in cards}
 
