@@ -1096,9 +1096,11 @@ def _ask(console: Console, decision: Decision, state: GameState,
             console.print(Text(chosen.message, style="yellow"))
             continue
         by_args = ", a space or a figure" if choose.has_spaces(decision) else ""
+        what = (f"Enter alone takes only a single choice, and there are {count}" if not answer
+                else f"{answer!r} is not an action here")
         console.print(
             Text(
-                f"{answer!r} is not an action here: type a number from 1 to {count}, "
+                f"{what}: type a number from 1 to {count}, "
                 f"an action id{by_args}, help, or q to quit",
                 style="red",
             )

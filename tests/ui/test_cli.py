@@ -101,6 +101,7 @@ def test_play_accepts_action_ids_and_re_asks_after_bad_input(race: str) -> None:
     assert code == 0
     assert "'7' is not an action here: type a number from 1 to 2" in out
     assert "'run' is not an action here" in out
+    assert "Enter alone takes only a single choice, and there are 2: type a number" in out
     assert "Game over: win" in out
 
 

@@ -73,3 +73,49 @@ def test_help_fight_before_any_fight_says_so(tmp_path) -> None:
     out = io.StringIO()
     commands.run(Console(file=out, width=110), state, state.decision, "help fight")
     assert "A fight is under way" in out.getvalue()
+
+
+def test_the_fight_under_way_shows_braaains_as_the_last_fight_does(tmp_path) -> None:
+    state = table(tmp_path)
+    give(state, "Sally", "Recovery")  # a hand holds a card: the heroes are asked to re-roll
+    zombie_cards(state, "Braaains!")
+    fight(state, "Becky", zombie(state, "3,3"))
+    script(state, 5, 5, 3)  # zombie 5; Becky 5, 3
+    state.apply("roll")
+    answer = state.view("heroes")
+    assert answer["fight"]["braaains"] == 0
+    assert "Fight: Becky 5 3 against Zombie 1 5" in screen(answer, state)
+    state.apply("play:Braaains!")
+    assert state.decision.prompt == ("Fight dice: Zombie 1 [5], Becky [5, 3]. The zombies play "
+                                     "Braaains! (+1 to the zombie's highest die): answer it?")
+    # the fight's dice stay in sight while the heroes answer the card (Prayer's step)
+    assert state.view("heroes")["fight"]["zombie_dice"] == [5]
+    state.apply("let-be")
+    assert state.decision.prompt == ("Fight dice: Zombie 1 [5] (+1 Braaains!), Becky [5, 3]: "
+                                     "re-roll?")
+    for seat in ("heroes", "zombies", None):
+        seen = state.view(seat) if seat else state.public_view()
+        assert seen["fight"]["braaains"] == 1 and seen["fight"]["cards"] == ["Braaains!"]
+        assert seen["cards"]["Braaains!"].startswith("Fight:")  # its text can be read
+    assert "Recovery" not in state.view("zombies")["cards"]
+    shown = screen(state.view("heroes"), state)
+    assert "Fight: Becky 5 3 against Zombie 1 5 (+1 Braaains!)" in shown
+    state.apply("done")
+    ended = state.view("heroes")
+    ended["unseen"] = 3
+    assert "Zombie 1 rolled 5 (+1 Braaains!)" in screen(ended, state)  # the same words after
+
+
+def test_the_heroes_answering_a_fight_card_see_the_dice_it_changes(tmp_path) -> None:
+    state = table(tmp_path)
+    give(state, "Sally", "Recovery")  # a hand holds a card: the heroes are asked to answer
+    zombie_cards(state, "Undead Hate the Living")
+    fight(state, "Becky", zombie(state, "3,3"))
+    script(state, 2, 6, 1)  # zombie 2; Becky 6, 1
+    state.apply("roll")
+    labels = {a.id: a.label for a in state.decision.actions}
+    assert labels["hate:0"] == "Undead Hate the Living: Becky re-rolls 6"
+    assert labels["hate:0,1"] == "Undead Hate the Living: Becky re-rolls 6, 1"
+    state.apply("hate:0")
+    assert state.decision.prompt == ("Fight dice: Zombie 1 [2], Becky [6, 1]. The zombies play "
+                                     "Undead Hate the Living (Becky re-rolls 6): answer it?")

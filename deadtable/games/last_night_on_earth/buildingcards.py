@@ -184,8 +184,8 @@ def decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:
         corners = sorted({b.corner for b in state.town.buildings.values() if b.corner})
         return Decision.of(frame.chooser, f"{card}: the {frame.chooser} choose a corner of "
                            "town (then a D6 for its building)", [
-                               Action(f"corner:{c}", f"The {c} corner", {"verb": "choose",
-                                                                         "corner": c})
+                               Action(f"corner:{c}", corner_label(state, c),
+                                      {"verb": "choose", "corner": c})
                                for c in corners])
     if frame.step == "building":
         return Decision.of(ZOMBIES, f"{card}: choose a building", [
@@ -196,6 +196,25 @@ def decision(state: LastNightState, frame: ZombieTurn) -> Decision | None:
     return Decision.of(ZOMBIES, f"{NEW_PIT}: choose a space of the {frame.target}", [
         Action(f"pit-at:{s}", f"A new pit at {state.name(s)}", {"verb": "place", "space": s})
         for s in spaces])
+
+
+def corner_label(state: LastNightState, corner: str) -> str:
+    """"The NE corner: Gym 1-3, High School 4-6": what the D6 picks there, so that the
+    choice says what it risks."""
+    picks = sorted((min(b.numbers), b.name, faces(b.numbers))
+                   for b in state.town.buildings.values() if b.corner == corner and b.numbers)
+    return f"The {corner} corner: " + ", ".join(f"{name} {shown}" for _, name, shown in picks)
+
+
+def faces(numbers: tuple[int, ...]) -> str:
+    """The D6 faces as runs: (1, 2, 3, 5) -> "1-3, 5"."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
 
 def apply(state: LastNightState, frame: ZombieTurn, action_id: str) -> None:

@@ -46,6 +46,11 @@ RANGED = "Ranged Weapon"
 HAND_WEAPON = "Hand Weapon"
 
 
+def counted(count: int) -> str:
+    """"1 card", "3 cards"."""
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
 def deck_cards(cards: dict[str, Card], names: tuple[str, ...]) -> list[str]:
     """One entry per copy of each implemented basic card, in a fixed order (to be shuffled)."""
     return sorted(name for name in names for _ in range(cards[name].copies))

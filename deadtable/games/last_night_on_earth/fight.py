@@ -77,9 +77,11 @@ class Fight(Frame):
 NIGHTMARE = "Living Nightmare"  # Zombie Heroes roll 2 more fight dice
 
 
-def start_fight(state: LastNightState, hero: HeroFigure, zombie: str) -> None:
+def start_fight(state: LastNightState, hero: HeroFigure, zombie: str, cite: str = FIGHT) -> None:
+    """The fight begins with its first line (lastfight.place_saved looks for it), citing
+    what made it: the fight phase, or Johnny's Blitz during his move."""
     state.push(Fight(hero.name, zombie, log_from=lastfight.begin(state)))
-    state.event(f"{hero.name} fights {zombie_name(zombie)}.", FIGHT)
+    state.event(f"{hero.name} fights {zombie_name(zombie)}.", cite)
 
 
 def still_on(state: LastNightState, frame: Fight) -> bool:
@@ -250,33 +252,44 @@ def roll(state: LastNightState, frame: Fight) -> None:
                 f"{frame.hero_dice}.", FIGHT)
 
 
+def fight_card_what(frame: Fight, card: str, action_id: str) -> str:
+    """What a Fight card played with `action_id` does to this fight, in a few words."""
+    if card == "Uuuurrrggghh!":
+        return "the zombie rolls 2 more dice"
+    if card == "Braaains!":
+        return "+1 to the zombie's highest die"
+    if card == sacrifice.SACRIFICE:
+        return "no fight; a hero in the space takes a wound"
+    picked = [int(i) for i in action_id.partition(":")[2].split(",")]
+    return f"{frame.hero} re-rolls {', '.join(str(frame.hero_dice[i]) for i in picked)}"
+
+
+def dice_now(frame: Fight) -> str:
+    """"Fight dice: Zombie 1 [5] (+1 Braaains!), Becky [5, 3]"."""
+    brains = f" (+{frame.braaains} Braaains!)" if frame.braaains else ""
+    return (f"Fight dice: {zombie_name(frame.zombie)} {frame.zombie_dice}{brains}, "
+            f"{frame.hero} {frame.hero_dice}")
+
+
 def zombie_card_decision(state: LastNightState, frame: Fight) -> Decision | None:
     if state.fight_card_played or not state.zombie_hand:
         return None  # asked whenever the hand holds a card: the asking tells the heroes nothing
     held = [c for c in FIGHT_CARDS if c in state.zombie_hand]
-    actions = []
-    if "Uuuurrrggghh!" in held:
-        actions.append(Action("play:Uuuurrrggghh!", "Uuuurrrggghh!: the zombie rolls 2 more "
-                              "dice", {"verb": "play", "card": "Uuuurrrggghh!"}))
-    if "Braaains!" in held:
-        actions.append(Action("play:Braaains!", "Braaains!: +1 to the zombie's highest die",
-                              {"verb": "play", "card": "Braaains!"}))
+    plays: list[tuple[str, str]] = [(f"play:{c}", c) for c in ("Uuuurrrggghh!", "Braaains!")
+                                    if c in held]
     if sacrifice.SACRIFICE in held and sacrifice.playable(state, frame):
-        actions.append(Action(f"play:{sacrifice.SACRIFICE}", f"{sacrifice.SACRIFICE}: no fight; "
-                              "a hero in the space takes a wound",
-                              {"verb": "play", "card": sacrifice.SACRIFICE}))
+        plays.append((f"play:{sacrifice.SACRIFICE}", sacrifice.SACRIFICE))
     if "Undead Hate the Living" in held:
-        dice = frame.hero_dice
-        for size in range(1, len(dice) + 1):
-            for picked in itertools.combinations(range(len(dice)), size):
-                shown = ", ".join(str(dice[i]) for i in picked)
-                actions.append(Action(
-                    "hate:" + ",".join(str(i) for i in picked),
-                    f"Undead Hate the Living: the hero re-rolls {shown}",
-                    {"verb": "play", "card": "Undead Hate the Living", "dice": list(picked)}))
+        plays += [("hate:" + ",".join(str(i) for i in picked), "Undead Hate the Living")
+                  for size in range(1, len(frame.hero_dice) + 1)
+                  for picked in itertools.combinations(range(len(frame.hero_dice)), size)]
+    actions = [Action(id_, f"{card}: {fight_card_what(frame, card, id_)}",
+                      {"verb": "play", "card": card}
+                      | ({"dice": [int(i) for i in id_[5:].split(",")]}
+                         if id_.startswith("hate:") else {}))
+               for id_, card in plays]
     actions.append(Action("pass", "Play no Fight card", {"verb": "pass"}))
-    return Decision.of(ZOMBIES, f"Fight dice: zombie {frame.zombie_dice}, {frame.hero} "
-                       f"{frame.hero_dice}: play a Fight card?", actions)
+    return Decision.of(ZOMBIES, f"{dice_now(frame)}: play a Fight card?", actions)
 
 
 def zombie_card(state: LastNightState, frame: Fight, action_id: str) -> None:
@@ -344,8 +357,7 @@ def reroll_decision(state: LastNightState, frame: Fight, hero: HeroFigure) -> De
     if not actions and not any(h.hand for h in state.living()):
         return None  # asked whenever a hand holds a card: the asking tells nothing
     actions.append(Action("done", "Keep the dice", {"verb": "done"}))
-    return Decision.of(HEROES, f"Fight dice: {zombie_name(frame.zombie)} {frame.zombie_dice}, "
-                       f"{hero.name} {frame.hero_dice}: re-roll?", actions)
+    return Decision.of(HEROES, f"{dice_now(frame)}: re-roll?", actions)
 
 
 def adjust_actions(frame: Fight, holder: str, card: str) -> list[Action]:

@@ -18,14 +18,24 @@ def dice(values: list[int]) -> str:
     return " ".join(str(v) for v in values)
 
 
+def brains(fight: dict[str, Any]) -> str:
+    """Braaains! after the zombie's dice, in the fight under way and the last fight alike."""
+    return f" (+{fight['braaains']} Braaains!)" if fight["braaains"] else ""
+
+
+def under_way(fight: dict[str, Any]) -> str:
+    """The line over the town while a fight's dice are on the table (the view's `fight`)."""
+    return (f"Fight: {fight['hero']} {dice(fight['hero_dice'])} against {fight['zombie']} "
+            f"{dice(fight['zombie_dice'])}{brains(fight)}")
+
+
 def facts(fight: dict[str, Any]) -> str:
     """The dice, the highest and the cards on one line ("" for a fight cut short before the
     roll with no card played)."""
     parts = []
     if fight["hero_dice"] and fight["zombie_dice"]:
-        brains = f" (+{fight['braaains']} Braaains!)" if fight["braaains"] else ""
         parts.append(f"{fight['hero']} rolled {dice(fight['hero_dice'])}")
-        parts.append(f"{fight['zombie']} rolled {dice(fight['zombie_dice'])}{brains}")
+        parts.append(f"{fight['zombie']} rolled {dice(fight['zombie_dice'])}{brains(fight)}")
     if fight["highest"]:
         parts.append(f"highest {fight['highest'][0]} against {fight['highest'][1]}")
     if fight["cards"]:

@@ -20,9 +20,9 @@ ZOMBIE_TURN = ("The zombies' turn, in order: the Sun moves down its track (the g
                "hero's space; new zombies are placed.")
 HERO_TURN = ("The heroes' turn: each hero in turn either moves (roll a D6: up to that many "
              "squares, never through walls; doors and windows are open) or searches the "
-             "building it is in (draw a Hero card), then may exchange items with a hero in "
-             "its space, make one ranged attack (a Gun or other Ranged Weapon, in line of "
-             "sight), and fights each zombie in its space.")
+             "building it is in (draw a Hero card; not with a zombie in its square), then "
+             "may exchange items with a hero in its space, make one ranged attack (a Gun or "
+             "other Ranged Weapon, in line of sight), and fights each zombie in its space.")
 FIGHT = ("A fight: the zombie rolls one die, the hero two; each side's highest die counts. "
          "Higher wins; ties go to the zombie. A hero who wins with doubles (or a weapon that "
          "says so) kills the zombie, else only fends it off; a hero who loses takes a wound.")
@@ -65,15 +65,24 @@ def _held(view: dict[str, Any]) -> list[str]:
 
 
 def _topic(data: Any, topic: str) -> list[tuple[str, str]]:
+    """The card or hero named: an exact name, else every one the words begin (3 letters at
+    least: `help my god` gives both My God cards)."""
     wanted = topic.strip().lower()
-    for name, card in data.cards.items():
-        if name.lower() == wanted or (len(wanted) >= 3 and name.lower().startswith(wanted)):
-            kind = ", ".join([card.kind, *card.keywords])
-            return [(f"{name} ({card.deck} card: {kind})", card.text)]
-    for name, hero in data.heroes.items():
-        if name.lower() == wanted or (len(wanted) >= 3 and name.lower().startswith(wanted)):
-            lines = [f"{hero.title}; {hero.wounds} wounds; keywords: "
-                     f"{', '.join(hero.keywords) or 'none'}"]
-            lines += [f"{a.name}: {a.text}" for a in hero.abilities]
-            return [(name, "\n".join(lines))]
-    return []
+    sections = {name.lower(): section for name, section in
+                [*(_card(name, card) for name, card in data.cards.items()),
+                 *(_hero(name, hero) for name, hero in data.heroes.items())]}
+    if wanted in sections:
+        return [sections[wanted]]
+    return [section for name, section in sections.items()
+            if len(wanted) >= 3 and name.startswith(wanted)]
+
+
+def _card(name: str, card: Any) -> tuple[str, tuple[str, str]]:
+    kind = ", ".join([card.kind, *card.keywords])
+    return name, (f"{name} ({card.deck} card: {kind})", card.text)
+
+
+def _hero(name: str, hero: Any) -> tuple[str, tuple[str, str]]:
+    lines = [f"{hero.title}; {hero.wounds} wounds; keywords: {', '.join(hero.keywords) or 'none'}"]
+    lines += [f"{a.name}: {a.text}" for a in hero.abilities]
+    return name, (name, "\n".join(lines))

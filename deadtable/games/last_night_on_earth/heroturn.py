@@ -29,7 +29,6 @@ from deadtable.games.last_night_on_earth import (
     gettothe,
     haunted,
     heroic,
-    lastfight,
     lockeddoor,
     lostturns,
     needed,
@@ -41,7 +40,7 @@ from deadtable.games.last_night_on_earth import (
     windows,
     zseats,
 )
-from deadtable.games.last_night_on_earth.fight import Fight, play_faith, start_fight
+from deadtable.games.last_night_on_earth.fight import play_faith, start_fight
 from deadtable.games.last_night_on_earth.state import HEROES, ZOMBIES, HeroFigure, LastNightState
 from deadtable.games.last_night_on_earth.wounds import Wound, kill_zombie, zombie_name
 
@@ -57,6 +56,7 @@ JEB = "Jeb, the Grease Monkey"
 TAYLOR = "Deputy Taylor"
 HERO_BLOCKING = frozenset({"wall", "window"})  # what stops a hero's step (designed)
 SIGHT_BLOCKING = frozenset({"wall"})  # doors are doorways; windows are seen through
+BLITZ = "Hero sheet: Johnny, Blitz"
 
 
 @dataclass(slots=True)
@@ -231,7 +231,7 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
         elif frame.step == "rolled":
             frame.step = "moving"
         elif frame.step == "blitz":
-            after_blitz(state, frame)
+            blitz_fight(state, frame, hero)
         elif frame.step in ("locked", "door"):  # no card played, or Locked Door cancelled
             through_door(state, frame, hero)
         elif frame.step in ("moving", "limit"):
@@ -260,9 +260,9 @@ class HeroActHandler(Handler[LastNightState, HeroAct]):
         elif frame.step == "rolled":
             if verb == "reroll":
                 frame.rerolled = True
-                frame.moves_left = movement(state, hero, state.dice.d6())
-                state.event(f"{hero.name} re-rolls: {frame.moves_left} spaces.",
+                state.event(f"Sure-Footed: {hero.name} re-rolls the movement die.",
                             "Hero sheet: Jenny, Sure-Footed")
+                frame.moves_left = moves_up_to(state, hero, state.dice.d6(), MOVE)
             frame.step = "moving"
         elif frame.step == "moving":
             if verb == "step" and lockeddoor.asks(state, hero, int(rest)):
@@ -321,8 +321,28 @@ def youth(state: LastNightState, hero: HeroFigure) -> None:
 
 def movement(state: LastNightState, hero: HeroFigure, rolled: int) -> int:
     total = rolled + state.hero(hero.name).movement
-    if "Heavy Rain" in state.in_play and not state.inside(hero.space):
+    if rained_on(state, hero):
         total = max(1, total - 1)
+    return total
+
+
+def rained_on(state: LastNightState, hero: HeroFigure) -> bool:
+    return "Heavy Rain" in state.in_play and not state.inside(hero.space)
+
+
+def moves_up_to(state: LastNightState, hero: HeroFigure, rolled: int, cite: str) -> int:
+    """The moves a movement roll gives, and its event with what besides the die made the
+    number: the hero sheet's movement and Heavy Rain (cited too)."""
+    total = movement(state, hero, rolled)
+    bonus = state.hero(hero.name).movement
+    why = [f"+{bonus} {hero.name}'s movement"] if bonus else []
+    if rained_on(state, hero):
+        why.append("-1 Heavy Rain, starting outside" if rolled + bonus > 1
+                   else "Heavy Rain leaves at least 1")
+        cite += "; Zombie card: Heavy Rain"
+    spaces = "space" if total == 1 else "spaces"
+    shown = f" ({', '.join(why)})" if why else ""
+    state.event(f"{hero.name} rolls {rolled}: moves up to {total} {spaces}{shown}.", cite)
     return total
 
 
@@ -339,7 +359,7 @@ def response_decision(state: LastNightState, frame: HeroAct,
                 else f"{hero.name}'s {frame.gun} is discarded")
         actions.insert(0, Action(f"play:{card}", f"{card}: {what}",
                                  {"verb": "play", "card": card}))
-    prompt = (f"{hero.name} rolled {frame.moves_left} for movement" if card == "Trip!"
+    prompt = (f"{hero.name} moves up to {frame.moves_left}" if card == "Trip!"
               else f"{hero.name}'s {frame.gun} killed a zombie")
     return Decision.of(ZOMBIES, f"{prompt}: play a card?", actions)
 
@@ -350,9 +370,8 @@ def response_effect(state: LastNightState, frame: HeroAct, card: str) -> None:
     cite = f"Zombie card: {card}"
     if card == "Trip!":
         rolled = state.dice.d6()
-        frame.moves_left = movement(state, hero, rolled)
-        state.event(f"Trip!: {hero.name} re-rolls {rolled}: moves up to {frame.moves_left} "
-                    "spaces.", cite)
+        state.event(f"Trip!: {hero.name} re-rolls the movement die.", cite)
+        frame.moves_left = moves_up_to(state, hero, rolled, MOVE)
     elif frame.gun in hero.items:
         spent = "Ammo" if "Ammo" in hero.items else frame.gun
         cards.discard_hero_card(state, hero, spent)
@@ -477,8 +496,7 @@ def card_plays(state: LastNightState, hero: HeroFigure) -> list[Action]:
 def do_move(state: LastNightState, frame: HeroAct, hero: HeroFigure, _: str) -> None:
     frame.moved = True
     rolled = state.dice.d6()
-    frame.moves_left = movement(state, hero, rolled)
-    state.event(f"{hero.name} rolls {rolled}: moves up to {frame.moves_left} spaces.", MOVE)
+    frame.moves_left = moves_up_to(state, hero, rolled, MOVE)
     frame.step = "trip"
 
 
@@ -570,13 +588,16 @@ def shoot(state: LastNightState, hero: HeroFigure, card: str, target: str) -> No
         space = int(target)
         for zombie in state.zombies_at(space):
             rolled = state.dice.d6()
+            needs = f"hits on {data.numbers['hit_on']}+"
             if rolled >= data.numbers["hit_on"]:
-                state.event(f"Shotgun roll {rolled}: a hit.", cite)
+                state.event(f"Shotgun roll {rolled} for {zombie_name(zombie)}: a hit "
+                            f"({needs}).", cite)
                 kill_zombie(state, zombie, cite)
                 if state.outcome is not None:
                     return
             else:
-                state.event(f"Shotgun roll {rolled}: a miss.", cite)
+                state.event(f"Shotgun roll {rolled} for {zombie_name(zombie)}: a miss "
+                            f"({needs}).", cite)
         ammo = state.dice.d6()
         if ammo <= data.numbers["out_of_ammo_on"]:
             out_of_ammo(state, hero, card, ammo)
@@ -588,19 +609,22 @@ def shoot(state: LastNightState, hero: HeroFigure, card: str, target: str) -> No
     name = zombie_name(target)
     if card == "Signal Flare":
         cards.discard_hero_card(state, hero, card)
+        burns = f"burns on {data.numbers['kill_on']}+"
         if rolled >= data.numbers["kill_on"]:
-            state.event(f"{hero.name} fires the Signal Flare at {name}: {rolled}, it burns.",
-                        cite)
+            state.event(f"{hero.name} fires the Signal Flare at {name}: {rolled}, it burns "
+                        f"({burns}).", cite)
             kill_zombie(state, target, cite)
         else:
-            state.event(f"{hero.name} fires the Signal Flare at {name}: {rolled}, a miss.",
-                        cite)
+            state.event(f"{hero.name} fires the Signal Flare at {name}: {rolled}, a miss "
+                        f"({burns}).", cite)
         return
+    needs = f"hits on {data.numbers['hit_on']}+"
     if rolled >= data.numbers["hit_on"]:
-        state.event(f"{hero.name} fires the {card} at {name}: {rolled}, a hit.", cite)
+        state.event(f"{hero.name} fires the {card} at {name}: {rolled}, a hit ({needs}).", cite)
         kill_zombie(state, target, cite)
     else:
-        state.event(f"{hero.name} fires the {card} at {name}: {rolled}, a miss.", cite)
+        state.event(f"{hero.name} fires the {card} at {name}: {rolled}, a miss ({needs}).",
+                    cite)
     if rolled <= data.numbers.get("out_of_ammo_on", 0):
         out_of_ammo(state, hero, card, rolled)
 
@@ -615,7 +639,8 @@ def dynamite(state: LastNightState, hero: HeroFigure, space: int, cite: str) -> 
         rolled = state.dice.d6()
         hit = rolled >= data.numbers["kill_on"]
         state.event(f"Dynamite roll {rolled} for {zombie_name(zombie)}: "
-                    f"{'killed' if hit else 'it survives'}.", cite)
+                    f"{'killed' if hit else 'it survives'} (kills on "
+                    f"{data.numbers['kill_on']}+).", cite)
         if hit:
             kill_zombie(state, zombie, cite)
             if state.outcome is not None:
@@ -624,7 +649,8 @@ def dynamite(state: LastNightState, hero: HeroFigure, space: int, cite: str) -> 
         rolled = state.dice.d6()
         hit = rolled >= data.numbers["hero_hit_on"]
         state.event(f"Dynamite roll {rolled} for {other.name}: "
-                    f"{'a wound' if hit else 'unhurt'}.", cite)
+                    f"{'a wound' if hit else 'unhurt'} (wounds on "
+                    f"{data.numbers['hero_hit_on']}+).", cite)
         if hit:
             state.push(Wound(other.name, cite))
 
@@ -769,12 +795,8 @@ def step(state: LastNightState, frame: HeroAct, hero: HeroFigure, verb: str, res
         return
     if has_ability(state, hero, "fight-while-moving") and frame.moves_left > 0:
         state.event(f"{hero.name} blitzes into the zombies at {state.name(hero.space)}.",
-                    "Hero sheet: Johnny, Blitz")
-        log_from = lastfight.begin(state)
-        for zombie in reversed(zombies):
-            frame.fought.append(zombie)
-            state.push(Fight(hero.name, zombie, log_from=log_from))
-        frame.step = "blitz"
+                    BLITZ)
+        frame.step = "blitz"  # blitz_fight: one fight after another
         return
     frame.moves_left = 0
     state.event(f"{hero.name} moves to {state.name(hero.space)}, where zombies stop the move.",
@@ -785,6 +807,17 @@ def through_door(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> Non
     """The step through a door the zombies let be (or whose Locked Door was cancelled)."""
     door, frame.door, frame.step = frame.door, -1, "moving"
     step(state, frame, hero, "step", str(door))
+
+
+def blitz_fight(state: LastNightState, frame: HeroAct, hero: HeroFigure) -> None:
+    """Johnny fights the zombies in the square one at a time, each fight opening with its own
+    line as in the fight phase; then after_blitz."""
+    left = [z for z in state.zombies_at(hero.space) if z not in frame.fought]
+    if left:
+        frame.fought.append(left[0])
+        start_fight(state, hero, left[0], BLITZ)
+    else:
+        after_blitz(state, frame)
 
 
 def after_blitz(state: LastNightState, frame: HeroAct) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from deadtable.engine.events import Event
 from deadtable.games.last_night_on_earth import fightwhy
 from deadtable.games.last_night_on_earth.state import LastNightState
 from deadtable.games.last_night_on_earth.wounds import zombie_name
@@ -29,7 +30,7 @@ def begin(state: LastNightState) -> int:
 
 def record(state: LastNightState, frame: Fight, result: str) -> None:
     """The fight is over (resolved, cancelled, skipped or cut short): keep its entry."""
-    events = [e for e in state.log[log_start(state, frame):] if e.seats is None]
+    events = public_lines(state, frame)
     hero_dice = list(frame.hero_dice)
     high = list(fightwhy.highest(frame)) if hero_dice and frame.zombie_dice else None
     hero = state.heroes[frame.hero]
@@ -37,11 +38,20 @@ def record(state: LastNightState, frame: Fight, result: str) -> None:
         "hero": frame.hero, "zombie": zombie_name(frame.zombie), "space": state.name(hero.space),
         "hero_dice": hero_dice, "zombie_dice": list(frame.zombie_dice),
         "braaains": frame.braaains, "highest": high, "result": result,
-        "cards": list(dict.fromkeys(e.cite.split(": ", 1)[1] for e in events
-                                    if e.cite.startswith(CARD_CITES))),
+        "cards": cards_played(events),
         "events": [e.text for e in events],
     }
     state.fight_log_end = len(state.log)
+
+
+def public_lines(state: LastNightState, frame: Fight) -> list[Event]:
+    return [e for e in state.log[log_start(state, frame):] if e.seats is None]
+
+
+def cards_played(events: list[Event]) -> list[str]:
+    """The cards the fight's lines cite, in the order first played."""
+    return list(dict.fromkeys(e.cite.split(": ", 1)[1] for e in events
+                              if e.cite.startswith(CARD_CITES)))
 
 
 def log_start(state: LastNightState, frame: Fight) -> int:

@@ -67,6 +67,23 @@ def axe_wielder(state: LastNightState, frame: Prayer) -> str | None:
     return hero if "Fire Axe" in state.heroes[hero].items else None
 
 
+def prompt(state: LastNightState, frame: Prayer) -> str:
+    """What the heroes answer; against a Fight card, the dice it would change and how, so
+    that the answer can weigh them (on a phone the fight's line is far up the page)."""
+    from deadtable.games.last_night_on_earth.fight import (
+        FIGHT_CARDS,
+        Fight,
+        dice_now,
+        fight_card_what,
+    )
+
+    below = state.stack[-2] if len(state.stack) > 1 else None
+    if frame.card in FIGHT_CARDS and isinstance(below, Fight):
+        what = fight_card_what(below, frame.card, frame.action)
+        return f"{dice_now(below)}. The zombies play {frame.card} ({what}): answer it?"
+    return f"The zombies play {frame.card}: answer it?"
+
+
 def play(state: LastNightState, card: str, action: str) -> None:
     """A Zombie card announced: the heroes' window to answer it, or its effect at once."""
     if can_pray(state) or any(h.hand for h in state.living()) or (
@@ -131,7 +148,7 @@ class PrayerHandler(Handler[LastNightState, Prayer]):
         if not actions and not any(h.hand for h in state.living()):
             return None  # asked whenever a hand holds a card: the asking tells nothing
         actions.append(Action("let-be", f"Let {frame.card} take effect", {"verb": "pass"}))
-        return Decision.of(HEROES, f"The zombies play {frame.card}: answer it?", actions)
+        return Decision.of(HEROES, prompt(state, frame), actions)
 
     def run(self, state: LastNightState, frame: Prayer) -> None:
         state.pop()

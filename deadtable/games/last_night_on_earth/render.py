@@ -21,6 +21,7 @@ from rich.text import Text
 from deadtable.engine.decisions import Decision
 from deadtable.engine.state import Outcome
 from deadtable.games.last_night_on_earth import fighttext
+from deadtable.games.last_night_on_earth.cards import counted
 from deadtable.render import board_footer
 
 # The log's last events, however many are new since the seat last decided: a zombie turn can
@@ -238,9 +239,7 @@ def heroes_table(view: dict[str, Any]) -> Table:
     marks = hero_marks(view)
     for hero in view["heroes"]:
         wounds = "killed" if hero["dead"] else f"{hero['wounds']}/{hero['max_wounds']}"
-        count = hero["hand_count"]
-        hand = (", ".join(hero["hand"]) if "hand" in hero
-                else f"{count} card{'' if count == 1 else 's'}")
+        hand = ", ".join(hero["hand"]) if "hand" in hero else counted(hero["hand_count"])
         extra = f" (+{hero['faith']} Faith)" if hero["faith"] else ""
         table.add_row(f"{marks[hero['name']]} {hero['name']}", hero["space"], wounds,
                       ", ".join(hero["items"]) + extra, hand)
@@ -293,11 +292,10 @@ def status_text(view: dict[str, Any]) -> Text:
     if "cards" in hand:
         text.append(f"\nYour Zombie hand: {', '.join(hand['cards']) or 'empty'}")
     else:
-        text.append(f"\nZombie hand: {hand['count']} cards")
+        text.append(f"\nZombie hand: {counted(hand['count'])}")
     fight = view.get("fight")
     if fight and fight["hero_dice"]:
-        text.append(f"\nFight: {fight['hero']} {fight['hero_dice']} against {fight['zombie']} "
-                    f"{fight['zombie_dice']}", style="bold yellow")
+        text.append("\n" + fighttext.under_way(fight), style="bold yellow")
     return text
 
 

@@ -11,7 +11,9 @@ from typing import Any
 from deadtable.engine.board import Board
 from deadtable.games.last_night_on_earth import haunted, lastfight
 from deadtable.games.last_night_on_earth.buildingcards import card_of
+from deadtable.games.last_night_on_earth.fight import Fight
 from deadtable.games.last_night_on_earth.oldbetsy import cows
+from deadtable.games.last_night_on_earth.prayer import Prayer
 from deadtable.games.last_night_on_earth.reach import moving_view
 from deadtable.games.last_night_on_earth.scenario import objective
 from deadtable.games.last_night_on_earth.state import ZOMBIES, LastNightState
@@ -94,7 +96,7 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         seen["escort"] = dict(state.escort)
         seen["townsfolk_saved"] = state.saved
         seen["townsfolk_lost"] = state.folk_lost
-    seen["cards"] = card_texts(state, seen)
+    seen["cards"] = card_texts(state, seen, seat)
     return seen
 
 
@@ -109,12 +111,21 @@ def zombie_hand_view(state: LastNightState, seat: str | None) -> dict[str, Any]:
     return shown
 
 
-def card_texts(state: LastNightState, seen: dict[str, Any]) -> dict[str, str]:
+def card_texts(state: LastNightState, seen: dict[str, Any], seat: str | None) -> dict[str, str]:
     """The printed text of every card the seat can read in this view (items, its own hands,
-    cards in play), for a person to read what a card does."""
+    cards in play, the cards of the fight under way and the last one, a Zombie card the
+    heroes are answering: all public but the seat's own hands; and the cards its own choices
+    name, such as a discarded card to take back), for a person to read what a card does."""
     names = [n for h in seen["heroes"] for n in h["items"] + h.get("hand", [])]
     names += seen["zombie_hand"].get("cards", []) + [card_of(e) for e in state.in_play]
     names += [card_of(e) for e in state.hero_in_play]
+    names += (seen["last_fight"] or {}).get("cards", []) + (seen["fight"] or {}).get("cards", [])
+    top = state.stack[-1] if state.stack else None
+    if isinstance(top, Prayer):  # announced: it has left the hand
+        names.append(top.card)
+    decision = state.decision
+    if seat is not None and decision is not None and decision.seat == seat:  # its own only
+        names += [a.args["card"] for a in decision.actions if a.args and "card" in a.args]
     cards = state.data.cards
     return {n: cards[n].text for n in dict.fromkeys(names) if n in cards}
 
@@ -132,10 +143,13 @@ def turn_of(state: LastNightState) -> str:
 
 
 def fight_view(state: LastNightState) -> dict[str, Any] | None:
-    top = state.stack[-1] if state.stack else None
-    if top is None or top.KIND != "fight" or state.outcome is not None:  # over: last_fight
+    """The fight under way: the top fight on the stack, also while a step of its own is
+    asked over it (Father Joseph's Prayer against a Fight card, the zombies' answer to Faith),
+    with the cards played in it so far (public: their texts can be read)."""
+    top = next((f for f in reversed(state.stack) if isinstance(f, Fight)), None)
+    if top is None or state.outcome is not None:  # over: last_fight
         return None
-    return {"hero": top.hero, "zombie": zombie_name(top.zombie),  # type: ignore[attr-defined]
-            "hero_dice": list(top.hero_dice),  # type: ignore[attr-defined]
-            "zombie_dice": list(top.zombie_dice),  # type: ignore[attr-defined]
-            "using": list(top.using)}  # type: ignore[attr-defined]
+    return {"hero": top.hero, "zombie": zombie_name(top.zombie),
+            "hero_dice": list(top.hero_dice), "zombie_dice": list(top.zombie_dice),
+            "braaains": top.braaains, "using": list(top.using),
+            "cards": lastfight.cards_played(lastfight.public_lines(state, top))}

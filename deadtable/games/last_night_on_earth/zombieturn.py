@@ -358,7 +358,7 @@ def draw_to_hand(state: LastNightState) -> None:
             drawn.append(card)
         if drawn:
             who = "The zombies draw" if seat == ZOMBIES else f"{seat} draws"
-            state.event(f"{who} {len(drawn)} cards.", TURN + ", step 2")
+            state.event(f"{who} {cards.counted(len(drawn))}.", TURN + ", step 2")
             state.event(f"{zseats.you(seat)} draw {', '.join(drawn)}.", TURN + ", step 2",
                         to=seat)
 
@@ -420,7 +420,9 @@ def cards_decision(state: LastNightState) -> Decision | None:
     if "Surprise Attack" in held and state.pool() > 0:
         for hero in state.living():
             if state.inside(hero.space):
-                actions.append(Action(f"surprise:{hero.name}", f"Surprise Attack on {hero.name}",
+                actions.append(Action(f"surprise:{hero.name}", f"Surprise Attack on "
+                                      f"{hero.name}: a zombie from the pool on "
+                                      f"{state.name(hero.space)}",
                                       {"verb": "play", "card": "Surprise Attack",
                                        "hero": hero.name}))
     if not state.zombie_hand:
@@ -502,7 +504,7 @@ def turn_card_effect(state: LastNightState, card: str, action_id: str) -> None:
         drawn = [c for c in (cards.draw_zombie_card(state) for _ in range(3)) if c is not None]
         zseats.add(state, zseats.player(state), drawn)
         state.overdrawn = True
-        state.event(f"Oh the Horror!: the zombies draw {len(drawn)} cards.", cite)
+        state.event(f"Oh the Horror!: the zombies draw {cards.counted(len(drawn))}.", cite)
         seat = zseats.player(state)
         state.event(f"{zseats.you(seat)} draw {', '.join(drawn) or 'nothing'}.", cite, to=seat)
     elif card == "A Town Overrun":
@@ -638,7 +640,9 @@ def too_many_effect(state: LastNightState, frame: ZombieTurn) -> None:
     count = state.dice.d6()
     frame.spawns += count
     frame.step = "place"
-    state.event(f"{TOO_MANY}: {count} new zombies spawn.", f"Zombie card: {TOO_MANY}")
+    zombies = "zombie spawns" if count == 1 else "zombies spawn"
+    state.event(f"{TOO_MANY}: the D6 rolls {count}: {count} new {zombies}.",
+                f"Zombie card: {TOO_MANY}")
 
 
 def spawn_roll(state: LastNightState) -> int:

@@ -97,6 +97,9 @@ def test_dynamite_kills_zombies_on_2_and_wounds_heroes_on_5(tmp_path):
     script(state, 1, 2, 5)  # zombie a survives, b is killed, Sally is wounded
     state.apply(f"shoot:Dynamite:{at(state, '3,5')}")
     assert list(state.zombies) == [a] and b not in state.zombies
+    lines = [e.text for e in state.log]
+    assert "Dynamite roll 1 for Zombie 1: it survives (kills on 2+)." in lines
+    assert "Dynamite roll 5 for Sally: a wound (wounds on 5+)." in lines
     assert state.heroes["Becky"].items == ["Lighter"]
     assert "Dynamite" in state.hero_discard
     assert state.heroes["Sally"].wounds == 1  # wounds taken
@@ -129,6 +132,7 @@ def test_the_advanced_signal_flare_is_a_second_flare(tmp_path):
     script(state, 1)
     state.apply(f"shoot:Signal Flare:{z}")
     assert z in state.zombies and "Signal Flare" in state.hero_discard
+    assert state.log[-1].text.endswith(": 1, a miss (burns on 2+).")
 
 
 def test_the_lighter_is_fire_for_gas(tmp_path):
@@ -316,6 +320,9 @@ def test_just_what_i_needed_takes_a_discarded_card(tmp_path):
     assert "back:Chainsaw" in state.decision.ids and "take" in state.decision.ids
     assert not any(i.startswith("use:") for i in state.decision.ids)  # no scenario item
     assert choice(state, "heuristic") == "back:Chainsaw"
+    # the discarded card she may take can be read (the page's What the cards do), by her side
+    assert "Chainsaw" in state.view("heroes")["cards"]
+    assert "Chainsaw" not in state.view("zombies")["cards"]
     state.apply("back:Chainsaw")
     becky = state.heroes["Becky"]
     assert becky.items == ["Chainsaw"] and becky.hand == []

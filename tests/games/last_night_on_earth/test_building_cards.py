@@ -74,6 +74,8 @@ def test_the_heroes_choose_the_corner_on_a_five(tmp_path):
     state.apply("play:New Spawning Pit")
     assert state.decision.seat == "heroes"
     assert state.decision.ids == ["corner:NE", "corner:NW", "corner:SE", "corner:SW"]
+    labels = {a.id: a.label for a in state.decision.actions}
+    assert labels["corner:SW"] == "The SW corner: Gym 1-6"  # what the D6 may pick there
     script(state, 6)
     state.apply("corner:SW")
     assert state.decision.seat == "zombies" and state.decision.ids == [
@@ -147,3 +149,13 @@ def test_a_zombie_on_a_taken_building_space_stays_and_no_zombie_is_doubled(tmp_p
     state.apply(f"play:{MY_GOD}")
     assert sum(1 for s in state.zombies.values() if s == at(state, "0,0")) == 1
     assert z not in state.stack[-1].held and len(state.stack[-1].held) == 5
+
+
+def test_a_corner_choice_names_what_each_face_of_the_d6_picks():
+    from deadtable import registry
+    from deadtable.games.last_night_on_earth.buildingcards import corner_label, faces
+
+    state = registry.load("last-night-on-earth").new(seed=7)
+    assert corner_label(state, "NW") == "The NW corner: Church 1-2, Police Station 3-4, " \
+        "Graveyard 5-6"
+    assert faces((1, 2, 3, 5)) == "1-3, 5"

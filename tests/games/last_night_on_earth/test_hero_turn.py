@@ -121,6 +121,7 @@ def test_a_revolver_kills_on_4_and_runs_dry_on_1_ammo_first(tmp_path):
     script(state, 1)
     state.apply(f"shoot:Revolver:{z}")
     assert z in state.zombies
+    assert "Becky fires the Revolver at Zombie 1: 1, a miss (hits on 4+)." in texts(state, 3)
     assert state.heroes["Becky"].items == ["Revolver"]  # the Ammo went instead
     assert not any(i.startswith("shoot:") for i in state.decision.ids)  # one attack a turn
 
@@ -133,6 +134,7 @@ def test_a_revolver_hit_kills(tmp_path):
     script(state, 4)
     state.apply(f"shoot:Revolver:{z}")
     assert z not in state.zombies and state.kills == 1
+    assert "Becky fires the Revolver at Zombie 1: 4, a hit (hits on 4+)." in texts(state, 3)
 
 
 def test_walls_block_the_line_of_sight_and_range_counts(tmp_path):
@@ -154,6 +156,7 @@ def test_the_shotgun_rolls_for_every_zombie_in_the_space(tmp_path):
     script(state, 3, 2, 6, 5)  # hit, miss, hit; then the ammo roll 5
     state.apply(f"shoot:Pump Shotgun:{at(state, '3,2')}")
     assert list(state.zombies) == [b]
+    assert "Shotgun roll 2 for Zombie 2: a miss (hits on 3+)." in texts(state, 6)
     assert "Pump Shotgun" in state.heroes["Becky"].items
     del a, c
 
@@ -304,6 +307,8 @@ def test_jenny_may_reroll_her_movement(tmp_path):
     assert sorted(state.decision.ids) == ["keep", "reroll"]
     state.apply("reroll")
     assert state.stack[-1].moves_left == 5
+    assert texts(state, 2) == ["Sure-Footed: Jenny re-rolls the movement die.",
+                               "Jenny rolls 5: moves up to 5 spaces."]
 
 
 def test_recovery_and_the_first_aid_kit_heal(tmp_path):

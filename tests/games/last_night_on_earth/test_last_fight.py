@@ -31,6 +31,9 @@ def test_the_entry_has_the_dice_the_cards_and_the_result_alike_for_every_seat(tm
     assert state.view("heroes")["last_fight"] is None  # under way: the fight panel shows it
     script(state, 6, 2)
     state.apply("play:Uuuurrrggghh!")  # zombie 4, 6, 2: a tie at 6
+    # the card the heroes answer is readable on the page; the zombies' hand is not
+    assert "Uuuurrrggghh!" in state.view("heroes")["cards"]
+    assert "Braaains!" not in state.view("heroes")["cards"]
     state.apply("let-be")  # Father Joseph does not pray it away
     state.apply("done")  # no re-roll (asked: Becky holds a card)
     entry = state.view("heroes")["last_fight"]
@@ -44,6 +47,9 @@ def test_the_entry_has_the_dice_the_cards_and_the_result_alike_for_every_seat(tm
     assert state.view("zombies")["last_fight"] == entry
     assert state.public_view()["last_fight"] == entry
     assert "Recovery" not in str(entry) and "Braaains!" not in str(entry)  # no hand shows
+    texts = state.public_view()["cards"]  # the last fight's cards can be read by everyone
+    assert texts["Uuuurrrggghh!"].startswith("Fight:") and "Faith" in texts
+    assert "Braaains!" not in texts and "Recovery" not in texts
 
 
 def test_a_kill_says_why_and_the_next_fight_replaces_the_entry(tmp_path):
@@ -71,7 +77,7 @@ def test_a_kill_says_why_and_the_next_fight_replaces_the_entry(tmp_path):
 
 
 def blitz(state):
-    """Johnny steps into two zombies at 4,3 with moves left: Blitz pushes both fights."""
+    """Johnny steps into two zombies at 4,3 with moves left: Blitz fights them in turn."""
     zombie(state, "4,3")
     zombie(state, "4,3")
     hero_turn(state, "Johnny")
@@ -82,19 +88,30 @@ def blitz(state):
 
 def test_a_blitz_keeps_each_fight_to_its_own_lines(tmp_path):
     state = table(tmp_path)
-    zombie(state, "4,3")
-    zombie(state, "4,3")
-    hero_turn(state, "Johnny")
-    script(state, 3)
-    state.apply("move")
-    state.apply(f"step:{at(state, '4,3')}")  # Blitz: both fights are pushed at once
-    script(state, 2, 5, 5)
-    state.apply("roll")
+    blitz(state)
+    script(state, 2, 5, 4)
+    state.apply("roll")  # Johnny fends Zombie 1 off; his fight with Zombie 2 begins
+    assert state.view("heroes")["last_fight"] is None
     script(state, 6, 3, 1)
     state.apply("roll")
     entry = state.view("heroes")["last_fight"]
-    assert entry["events"] == ["Fight dice: Zombie 2 [6], Johnny [3, 1].",
+    assert entry["events"] == ["Johnny fights Zombie 2.",
+                               "Fight dice: Zombie 2 [6], Johnny [3, 1].",
                                "Zombie 2 wins the fight (3 against 6)."]
+
+
+def test_each_blitz_fight_opens_with_its_line_citing_the_blitz(tmp_path):
+    state = table(tmp_path)
+    blitz(state)
+    opening = [(e.text, e.cite) for e in state.log if " fights Zombie " in e.text]
+    assert opening == [("Johnny fights Zombie 1.", "Hero sheet: Johnny, Blitz")]
+    assert state.view("heroes")["fight"]["zombie"] == "Zombie 1"
+    script(state, 2, 5, 4)
+    state.apply("roll")  # the second fight opens only now, after the first one's result
+    lines = [e.text for e in state.log]
+    assert lines.index("Johnny fights Zombie 2.") > lines.index(
+        "Johnny wins the fight (5 against 2) and fends Zombie 1 off (no doubles to kill it).")
+    assert state.log[-1].cite == "Hero sheet: Johnny, Blitz"
 
 
 def prayed_to_death(tmp_path, *dead):
@@ -160,6 +177,7 @@ def test_a_blitz_fight_that_never_began_keeps_the_last_entry(tmp_path):
     assert state.heroes["Johnny"].dead
     entry = state.view("heroes")["last_fight"]
     assert entry["zombie"] == "Zombie 1" and entry["result"].startswith("Zombie 1 wins")
+    assert entry["events"][0] == "Johnny fights Zombie 1."
     assert not any("Zombie 2" in line for line in entry["events"])
 
 
@@ -198,6 +216,29 @@ def test_a_save_without_the_fights_first_line_gives_the_lines_since_the_load(tmp
                                "Zombie 1 wins the fight (3 against 4)."]
 
 
+def test_a_save_from_before_blitz_fights_had_their_own_line(tmp_path):
+    """The build before pushed both Blitz fights at once and logged neither's first line: the
+    second fight's lines start after the first one's result."""
+    state = table(tmp_path)
+    blitz(state)
+    script(state, 2, 5, 4)
+    state.apply("roll")
+    data = state.to_data()
+    data["log"] = [e for e in data["log"] if e["cite"] != "Hero sheet: Johnny, Blitz"
+                   or "blitzes" in e["text"]]
+    for key in ("last_fight", "fight_log_end"):
+        del data["state"][key]
+    for frame in data["state"]["stack"]:
+        frame.pop("log_from", None)
+        frame.pop("begun", None)
+    old = LastNightState.from_data(state.game, data)
+    assert not any(" fights Zombie " in e.text for e in old.log)
+    script(old, 6, 3, 1)
+    old.apply("roll")
+    assert old.view("heroes")["last_fight"]["events"] == [
+        "Fight dice: Zombie 2 [6], Johnny [3, 1].", "Zombie 2 wins the fight (3 against 6)."]
+
+
 def test_a_save_in_a_blitzs_second_fight_leaves_the_first_out(tmp_path):
     state = table(tmp_path)
     blitz(state)
@@ -207,4 +248,5 @@ def test_a_save_in_a_blitzs_second_fight_leaves_the_first_out(tmp_path):
     script(old, 6, 3, 1)
     old.apply("roll")
     assert old.view("heroes")["last_fight"]["events"] == [
-        "Fight dice: Zombie 2 [6], Johnny [3, 1].", "Zombie 2 wins the fight (3 against 6)."]
+        "Johnny fights Zombie 2.", "Fight dice: Zombie 2 [6], Johnny [3, 1].",
+        "Zombie 2 wins the fight (3 against 6)."]

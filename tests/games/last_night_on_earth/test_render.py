@@ -66,6 +66,9 @@ def test_help_reads_the_cards_the_seat_holds_and_no_others():
     (title, text), = lnoe_help(options, zombies, state.decision, "sally")
     assert title == "Sally" and "Resourceful" in text
     assert lnoe_help(options, zombies, state.decision, "no such thing") == []
+    both = [title for title, _ in lnoe_help(options, zombies, state.decision, "my god")]
+    assert both == ["My God, He's a Zombie (zombie card: response)",
+                    "My God, They've Taken the… (zombie card: stays-in-play)"]
 
 
 def test_the_end_in_words_names_the_winning_side_whatever_the_hero_seats():
@@ -198,3 +201,18 @@ def test_the_whole_area_a_hero_may_still_reach_is_marked_and_each_square_has_a_f
     assert REACH not in style_at(town, 5, 0) + style_at(town, 5, 1)
     text = text_of(render_view(GAME, view, state.decision), 80)
     assert "underlined: reach" in text
+
+
+def test_help_in_a_heroes_turn_says_why_a_search_may_be_missing(tmp_path):
+    from deadtable.games.last_night_on_earth.help import help as lnoe_help
+    from tests.games.last_night_on_earth.table import at, hero_turn, table, zombie
+
+    state = table(tmp_path)
+    state.heroes["Becky"].space = at(state, "1,0")  # in the Diner
+    hero_turn(state, "Becky")
+    assert "search" in state.decision.ids
+    zombie(state, "1,0")
+    hero_turn(state, "Becky")
+    assert "search" not in state.decision.ids  # a zombie shares her square
+    moment = dict(lnoe_help(dict(state.game.options), state.view("heroes"), state.decision))
+    assert "not with a zombie in its square" in moment["This moment: Becky's turn"]

@@ -90,6 +90,17 @@ def test_the_zombies_draw_up_to_four(tmp_path):
     assert "The zombies draw 3 cards." in texts(state, 10)
 
 
+def test_one_card_drawn_is_one_card_in_the_log_and_on_the_screen(tmp_path):
+    from deadtable.games.last_night_on_earth.render import status_text
+
+    state = table(tmp_path)
+    zombie_cards(state, "Shamble", "Shamble", "Shamble")
+    zombie_turn(state, "draw")
+    assert "The zombies draw 1 card." in texts(state, 10)
+    state.zombie_hand.cards[1:] = []
+    assert str(status_text(state.view("heroes"))).endswith("Zombie hand: 1 card")
+
+
 def test_shamble_moves_a_zombie_a_die_roll_of_spaces(tmp_path):
     state = table(tmp_path)
     zombie_cards(state, "Shamble")
@@ -101,6 +112,32 @@ def test_shamble_moves_a_zombie_a_die_roll_of_spaces(tmp_path):
         state.apply(f"move:{z}:{at(state, name)}")
     assert state.zombies[z] == at(state, "5,4")
     assert not state.decision.ids[0].startswith(f"move:{z}")
+
+
+def test_a_shambling_zombies_reach_ends_at_a_hero_and_a_far_square_takes_a_step(tmp_path):
+    from deadtable.ui import choose
+
+    state = table(tmp_path)
+    zombie_cards(state, "Shamble")
+    z = zombie(state, "7,3")
+    put(state, "Becky", "5,3")
+    zombie_turn(state, "move", order=[z])
+    assert state.view("zombies")["moving"] is None  # one step: no area to show
+    script(state, 3)
+    state.apply(f"shamble:{z}")
+    moving = state.view("zombies")["moving"]
+    assert moving["mover"] == "Zombie 1" and moving["zombie"] == z and moving["left"] == 3
+    reach = moving["reach"]
+    assert reach["7,0"] == [3, "7,2"] and reach["5,3"] == [2, "6,3"]
+    assert "4,3" not in reach  # Becky's square ends the move
+    assert "5,2" not in reach  # next to Becky on 6,2, Zombie Hunger takes it into her square
+    assert sorted(reach) == ["5,3", "6,1", "6,2", "6,3", "6,4", "6,5", "7,0", "7,1", "7,2",
+                             "7,4", "7,5"]
+    view = state.view("zombies")
+    assert view["toward"]["7,0"] == "7,2"
+    named = choose.with_space_names(state.decision, state.board.names)
+    chosen = choose.choose(named, "7,0", toward=view["toward"])
+    assert chosen is not None and chosen.action == f"move:{z}:{at(state, '7,2')}"
 
 
 def test_oh_the_horror_draws_three_and_discards_down_next_turn(tmp_path):
@@ -136,13 +173,16 @@ def test_heavy_rain_slows_heroes_starting_outside(tmp_path):
     hero_turn(state, "Becky")
     script(state, 1)
     state.apply("move")
-    assert "Becky rolls 1: moves up to 1 spaces." in texts(state, 3)  # at least 1
+    assert "Becky rolls 1: moves up to 1 space (Heavy Rain leaves at least 1)." in texts(
+        state, 3)
+    assert state.log[-1].cite == "Base game: Hero turn, move; Zombie card: Heavy Rain"
     state.apply("stop")
     state.stack = state.stack[:1]
     hero_turn(state, "Johnny")
     script(state, 4)
     state.apply("move")
-    assert "Johnny rolls 4: moves up to 3 spaces." in texts(state, 3)
+    assert "Johnny rolls 4: moves up to 3 spaces (-1 Heavy Rain, starting outside)." in texts(
+        state, 3)
 
 
 def test_cornered_gives_zombies_two_dice_and_heroes_the_ties(tmp_path):
@@ -165,6 +205,9 @@ def test_surprise_attack_puts_a_zombie_on_a_hero_inside(tmp_path):
     put(state, "Sally", "1,0")
     zombie_turn(state, "cards")
     assert [i for i in state.decision.ids if i.startswith("surprise:")] == ["surprise:Sally"]
+    labels = {a.id: a.label for a in state.decision.actions}
+    assert labels["surprise:Sally"] == ("Surprise Attack on Sally: a zombie from the pool on "
+                                        "1,0 (Diner)")
     state.apply("surprise:Sally")
     assert list(state.zombies.values()) == [at(state, "1,0")]
 
@@ -185,9 +228,21 @@ def test_trip_makes_a_hero_reroll_the_movement_die(tmp_path):
     script(state, 6)
     state.apply("move")
     assert state.decision.seat == "zombies" and state.decision.ids == ["play:Trip!", "pass"]
+    assert state.decision.prompt == "Becky moves up to 6: play a card?"
     script(state, 2)
     state.apply("play:Trip!")
     assert state.stack[-1].moves_left == 2 and "Trip!" in state.zombie_discard
+    assert texts(state, 2) == ["Trip!: Becky re-rolls the movement die.",
+                               "Becky rolls 2: moves up to 2 spaces."]
+
+
+def test_a_movement_roll_says_what_the_hero_sheet_adds(tmp_path):
+    state = table(tmp_path, heroes="Becky,Billy,Sally,Jenny")
+    hero_turn(state, "Billy")
+    script(state, 1)
+    state.apply("move")
+    assert state.stack[-1].moves_left == 2
+    assert "Billy rolls 1: moves up to 2 spaces (+1 Billy's movement)." in texts(state, 3)
 
 
 def test_resilient_discards_the_gun_that_killed(tmp_path):
@@ -211,6 +266,7 @@ def test_theres_too_many_spawns_d6_taking_zombies_from_the_board(tmp_path):
     zombie_turn(state, "end-cards")
     script(state, 3)
     state.apply("play:There's Too Many!")
+    assert texts(state, 1) == ["There's Too Many!: the D6 rolls 3: 3 new zombies spawn."]
     pit = at(state, "5,3")
     assert state.decision.ids == [f"pit:{pit}"]  # one left in the pool
     state.apply(f"pit:{pit}")

@@ -91,3 +91,42 @@ def test_the_last_fight_stays_on_the_page(server: Server, browser: Any, tmp_path
         page.screenshot(path=str(shots(tmp_path) / f"lnoe-last-fight-{size[0]}.png"),
                         full_page=True)
         assert errors == []
+
+
+def braaains_under_way(server: Server) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Both sides played through the API (seed 2: the heroes take their last choice, the
+    zombies play Braaains! when they may) until the heroes are asked to re-roll against it;
+    the game and the heroes' payload then."""
+    made = server.create("last-night-on-earth", seed=2)
+    tokens = {seat: made["seats"][seat]["token"] for seat in ("heroes", "zombies")}
+    for _ in range(100):
+        got = {seat: server.get(made["id"], token) for seat, token in tokens.items()}
+        fight = got["heroes"]["view"]["fight"]
+        if fight and fight["braaains"] and got["heroes"]["decision"]:
+            return made, got["heroes"]
+        seat = next(s for s in tokens if got[s]["decision"])
+        ids = [a["id"] for a in got[seat]["decision"]["actions"]]
+        action = next((a for a in ("play:Braaains!", "let-be") if a in ids), ids[-1])
+        response = httpx.post(f"{server.base}/api/games/{made['id']}/actions",
+                              json={"token": tokens[seat], "action": action}, timeout=30)
+        assert response.status_code == 200, response.text
+    raise AssertionError("no Braaains! in 100 choices")
+
+
+@pytest.mark.parametrize("size", [(1366, 900), (390, 844)])
+def test_the_fight_under_way_shows_braaains(server: Server, browser: Any, tmp_path: Path,
+                                            size: tuple[int, int]) -> None:
+    made, got = braaains_under_way(server)
+    fight = got["view"]["fight"]
+    line = (f"Fight: {fight['hero']} {' '.join(map(str, fight['hero_dice']))} against "
+            f"{fight['zombie']} {' '.join(map(str, fight['zombie_dice']))} (+1 Braaains!)")
+    with page_at(browser, size, made["seats"]["heroes"]["url"]) as (page, errors):
+        shown = page.locator(".lnoe-fight")
+        shown.wait_for()
+        assert shown.inner_text() == line and shown.is_visible()
+        # the card played in the fight can be read: its text under What the cards do
+        assert "Braaains!Fight: add 1 to the zombie's highest fight die." in \
+            page.locator(".lnoe-texts").text_content()
+        page.screenshot(path=str(shots(tmp_path) / f"lnoe-braaains-{size[0]}.png"),
+                        full_page=True)
+        assert errors == []

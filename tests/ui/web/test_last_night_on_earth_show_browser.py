@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx2 as httpx
 import pytest
 
 from tests.ui.web.test_browser import TIMEOUT_MS, Server
@@ -161,5 +162,47 @@ def test_old_betsy_and_the_hero_cards_in_play_are_drawn_and_told(
         assert f"in play: Old Betsy ({square}), Blocked Windows" in drawn[2]
         page.locator("#advanced").screenshot(path=str(shots(tmp_path) / "lnoe-cow.png"))
         assert made["errors"] == []
+    finally:
+        context.close()
+
+
+def test_a_shambling_zombies_reach_is_outlined_and_a_far_click_steps_towards_it(
+        server: Server, browser: Any, tmp_path: Path) -> None:
+    """Both sides through the API (seed 1: the zombies play Shamble when they may, the heroes
+    take their last choice) until a zombie shambles; then its reach on a phone."""
+    made = server.create("last-night-on-earth", seed=1)
+    tokens = {seat: made["seats"][seat]["token"] for seat in ("heroes", "zombies")}
+    for _ in range(40):
+        got = {seat: server.get(made["id"], token) for seat, token in tokens.items()}
+        moving = got["zombies"]["view"]["moving"]
+        if moving and moving.get("zombie") and got["zombies"]["decision"]:
+            break
+        seat = next(s for s in tokens if got[s]["decision"])
+        ids = [a["id"] for a in got[seat]["decision"]["actions"]]
+        action = next((i for i in ids if i.startswith("shamble:")), None) or (
+            "let-be" if "let-be" in ids else ids[-1])
+        response = httpx.post(f"{server.base}/api/games/{made['id']}/actions",
+                              json={"token": tokens[seat], "action": action}, timeout=30)
+        assert response.status_code == 200, response.text
+    else:
+        raise AssertionError("no Shamble in 40 choices")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(made["seats"]["zombies"]["url"])
+        page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+        assert (f"{moving['mover']} has {moving['left']} to move: every square in reach is "
+                "outlined") in page.inner_text(".lnoe-scenario")
+        assert page.locator("svg.lnoe-town rect.reach").count() == len(moving["reach"])
+        page.screenshot(path=str(shots(tmp_path) / "lnoe-shamble-390.png"), full_page=True)
+        far = sorted((s, first) for s, (steps, first) in moving["reach"].items() if steps > 1)
+        square, first = far[0]
+        click_and_wait(page, f'svg.lnoe-town rect.reach[data-space="{square}"]')
+        view = server.get(made["id"], tokens["zombies"])["view"]
+        assert next(z for z in view["zombies"] if z["id"] == moving["zombie"])["space"] == first
+        assert errors == []
     finally:
         context.close()

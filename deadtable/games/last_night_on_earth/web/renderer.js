@@ -278,7 +278,7 @@
       parts.push(`Townsfolk: ${folk.join("; ") || "none waiting"} · ${view.townsfolk_saved} saved, ${view.townsfolk_lost} lost`);
     }
     if (view.moving) {
-      parts.push(`${view.moving.hero} has ${view.moving.left} to move: every square in reach is ` +
+      parts.push(`${view.moving.mover} has ${view.moving.left} to move: every square in reach is ` +
         "outlined; a click steps towards it");
     }
     return parts.length ? el("p", {class: "lnoe-scenario"}, parts.join(" · ")) : null;
@@ -303,7 +303,7 @@
       el("div", {}, h.dead ? "killed" : `Wounds ${h.wounds}/${h.max_wounds} · on ${place(view, h.space)}` +
         (h.faith ? ` · Faith +${h.faith}` : "")),
       el("div", {}, "Items: ", ...names(h.items, texts)),
-      el("div", {}, ...(h.hand ? ["Hand: ", ...names(h.hand, texts)] : [`Hand: ${h.hand_count} card${h.hand_count === 1 ? "" : "s"}`])));
+      el("div", {}, ...(h.hand ? ["Hand: ", ...names(h.hand, texts)] : [`Hand: ${counted(h.hand_count)}`])));
   }
 
   // The Sun track: a box per turn, the turns gone filled; dawn after the last.
@@ -337,6 +337,16 @@
       el("dl", {}, entries.flatMap(([name, text]) => [el("dt", {}, name), el("dd", {}, text)])));
   }
 
+  // "1 card", "3 cards".
+  function counted(count) {
+    return `${count} card${count === 1 ? "" : "s"}`;
+  }
+
+  // Braaains! after the zombie's dice, in the fight under way and the last fight alike.
+  function brains(f) {
+    return f.braaains ? ` (+${f.braaains} Braaains!)` : "";
+  }
+
   // The last fight, once it is over (the fight under way has its own line over the town):
   // who fought whom where, each side's dice, the highest compared, the cards played, the
   // result and why, and the fight's log lines a click away. The same for every seat.
@@ -345,9 +355,8 @@
     if (!f) return null;
     const lines = [el("strong", {}, `Last fight: ${f.hero} against ${f.zombie} on ${f.space}`)];
     if (f.hero_dice.length && f.zombie_dice.length) {
-      const brains = f.braaains ? ` (+${f.braaains} Braaains!)` : "";
       lines.push(el("div", {class: "dice"}, `${f.hero} rolled ${f.hero_dice.join(" ")} · ` +
-        `${f.zombie} rolled ${f.zombie_dice.join(" ")}${brains}`));
+        `${f.zombie} rolled ${f.zombie_dice.join(" ")}${brains(f)}`));
     }
     if (f.highest) lines.push(el("div", {}, `Highest: ${f.highest[0]} against ${f.highest[1]}`));
     if (f.cards.length) lines.push(el("div", {}, "Cards: ", ...names(f.cards, view.cards || {})));
@@ -440,9 +449,10 @@
     const hand = view.zombie_hand.cards
       ? el("p", {class: "lnoe-hand"}, "Your Zombie hand: ",
         ...(view.zombie_hand.cards.length ? names(view.zombie_hand.cards, view.cards || {}) : ["empty"]))
-      : el("p", {class: "lnoe-hand"}, `Zombie hand: ${view.zombie_hand.count} cards`);
-    const fight = view.fight && view.fight.hero_dice.length
-      ? el("p", {class: "lnoe-fight"}, `Fight: ${view.fight.hero} ${view.fight.hero_dice.join(" ")} against ${view.fight.zombie} ${view.fight.zombie_dice.join(" ")}`)
+      : el("p", {class: "lnoe-hand"}, `Zombie hand: ${counted(view.zombie_hand.count)}`);
+    const f = view.fight;
+    const fight = f && f.hero_dice.length
+      ? el("p", {class: "lnoe-fight"}, `Fight: ${f.hero} ${f.hero_dice.join(" ")} against ${f.zombie} ${f.zombie_dice.join(" ")}${brains(f)}`)
       : null;
     // The town over the choices, the heroes' cards and the hands after them (play.js's
     // `after`): on a phone the buttons follow the town's legend, not four hero cards; from
