@@ -1,7 +1,8 @@
 // Psycho Raiders in the browser: Crucible as SVG (pointy-top axial hexes coloured by terrain,
 // streetlights and sharp turns marked, vehicles by their initials, ringed in gold with someone
 // aboard, and every token a disc where it stands: a character's two letters, a hidden one's
-// initial and token number, ringed in gold where the seat knows it is the real one),
+// initial and token number, ringed in gold where the seat knows it is the real one; where
+// several share a hex, a list beside it names them on hover or a tap),
 // the buildings' rooms with who stands in them, the turn and weather, and a card per
 // character. A hex the seat may move to is outlined in gold, one holding a piece it may attack,
 // grab or seek in red; clicking it plays that choice (or, where several could be meant, the
