@@ -64,6 +64,8 @@ def test_a_shared_hex_names_its_tokens_legibly(server: Server, size: str, tmp_pa
         page.goto(made["seats"]["campers"]["url"])
         page.wait_for_selector(f'svg.pr-map g.hex[data-space="{space}"] .pr-token')
         assert page.locator(".pr-stack").count() == 0  # nothing over the map until asked
+        if size == "desktop":  # the key says how to ask (folded on a phone)
+            assert "several on a hex: hover or tap it for who" in page.inner_text(".pr-legend")
         hex_ = f'svg.pr-map g.hex[data-space="{space}"]'
         if size == "phone":
             page.click('.pr-tools button[data-tool="zoom"]')
