@@ -1,7 +1,8 @@
 // Psycho Raiders in the browser: Crucible as SVG (pointy-top axial hexes coloured by terrain,
 // streetlights and sharp turns marked, vehicles by their initials, ringed in gold with someone
 // aboard, and every token a disc where it stands: a character's two letters, a hidden one's
-// initial and token number, ringed in gold where the seat knows it is the real one),
+// initial and token number, ringed in gold where the seat knows it is the real one; where
+// several share a hex, a list beside it names them on hover or a tap),
 // the buildings' rooms with who stands in them, the turn and weather, and a card per
 // character. A hex the seat may move to is outlined in gold, one holding a piece it may attack,
 // grab or seek in red; clicking it plays that choice (or, where several could be meant, the
@@ -63,6 +64,12 @@
   // second tap walking there (POST /go).
   const route = {step: null, space: null};
   const HOVER = "(hover: hover)";
+  // A hex where several tokens stand: their discs are too small for legible letters, so a
+  // list beside the hex names them (on hover, or pinned by a tap) until the step changes.
+  const stack = {step: null, space: null};
+  // the list's letters, in map units: ~11.5 px on the screen, the map zoomed in (about twice
+  // as large) or not
+  const listFont = () => (sight.zoom ? 6.5 : 12);
   const SPOTS = [[-0.42, -0.32], [0.42, -0.32], [-0.42, 0.38], [0.42, 0.38]];  // 2-4 tokens
   // two letters for a vehicle: the initials of two words ("PT"), else its first two ("Va")
   const short = (name) => {
@@ -150,6 +157,9 @@
     const at = {};  // hex -> its centre (the ruler's and a route's lines)
     for (const [name, q, r] of view.map.hexes) at[name] = centre(q, r);
     const routeLayer = svg("g", {class: "pr-route", "pointer-events": "none"});
+    const lists = svg("g", {class: "pr-stack-layer", "pointer-events": "none"});
+    const stacks = {};  // hex -> its tokens, where more than one stands
+    const listOf = (space) => stackList(at[space], stacks[space], maxX + R);
     let pinned = null;  // the route of a far hex tapped (its line under the map), drawn below
     let maxX = 0, maxY = 0;
     for (const [, q, r] of view.map.hexes) {
@@ -177,6 +187,11 @@
         "data-space": name, onclick: () => {
           if (ruler.on) pickEnd(name, payload);
           else if (going && !choices.length) walkTo(name, going, payload);
+          else if (stacks[name] && !choices.length) {
+            const again = stack.step === payload.step && stack.space === name;
+            Object.assign(stack, again ? {step: null, space: null} : {step: payload.step, space: name});
+            redraw();
+          }
           else if (choices.length === 1 && !going) D.act(choices[0].id);
           else if (choices.length) {
             Object.assign(which, {step: payload.step, space: name});
@@ -221,6 +236,15 @@
         svg("text", {x, y: y + 3, class: "pr-car"}, short(v.name)));
       }
       const tokens = (here[name] || []).filter(({c}) => !c.vehicle);
+      if (tokens.length > 1) {
+        stacks[name] = tokens;
+        g.addEventListener("mouseenter", () => {
+          if (window.matchMedia(HOVER).matches) lists.replaceChildren(listOf(name));
+        });
+        g.addEventListener("mouseleave", () => {
+          if (window.matchMedia(HOVER).matches) lists.replaceChildren(...pinnedList());
+        });
+      }
       tokens.forEach(({c, t}, i) => {
         // a disc per token: a character's two letters, a hidden one's initial and number
         // (all alike to other seats); its real token ringed in gold for its own seat only
@@ -238,6 +262,12 @@
     }
     map.append(rulerMarks(at, payload));
     map.append(routeLayer);
+    // the list pinned by a tap, else the one of a hex asked "which?"
+    const pinnedList = () => {
+      const space = stack.step === (payload && payload.step) && stacks[stack.space] ? stack.space
+        : which.step === (payload && payload.step) && stacks[which.space] ? which.space : null;
+      return space ? [listOf(space)] : [];
+    };
     const shown = route.step === (payload && payload.step) && far[route.space];
     if (shown) pinned = shown[0];
     const asked = which.step === (payload && payload.step) && offered[which.space];
@@ -250,6 +280,8 @@
     for (const [building, [x, y]] of Object.entries(middles(view))) {
       map.append(svg("text", {x, y: y + 2.5, class: "pr-building"}, building));
     }
+    lists.replaceChildren(...pinnedList());
+    map.append(lists);  // last: over the buildings' names and the routes
     const mapBox = el("div", {class: `pr-map-box${sight.zoom ? " zoomed" : ""}`}, map);
     // the map's width for its height and the least width its hexes are drawn at, read by the
     // CSS (set through the CSSOM: the page's Content-Security-Policy refuses style attributes)
@@ -380,6 +412,30 @@
     }
     Object.assign(route, {step: payload.step, space});
     redraw();
+  }
+
+  // The tokens on a shared hex, a line each ("Sp  Spud", "D2  Dawn, token 2"), in a box
+  // beside the hex (left of it near the map's right edge): the hex, its terrain and its
+  // outline stay in sight. `right`: the map's right edge.
+  function stackList([x, y], tokens, right) {
+    const lines = tokens.map(({c, t}) => {
+      const side = c.side === "raiders" ? "raider" : c.kind === "townsfolk" ? "townsfolk" : "camper";
+      const label = c.hidden ? `${c.name[0]}${t.token}` : c.name.slice(0, 2);
+      return {side, text: `${label}  ${c.hidden ? `${c.name}, token ${t.token}` : c.name}`};
+    });
+    const font = listFont();
+    const line = font * 1.3, pad = font * 0.4, disc = font * 0.35;
+    const width = Math.max(...lines.map((l) => l.text.length)) * font * 0.62 + 2 * pad + 3 * disc;
+    const height = lines.length * line + 2 * pad;
+    const left = x + W / 2 + 2 + width > right ? x - W / 2 - 2 - width : x + W / 2 + 2;
+    const top = Math.max(-R, y - height / 2);
+    return svg("g", {class: "pr-stack", "data-space": tokens[0].t.space},
+      svg("rect", {x: left, y: top, width, height, rx: 3}),
+      ...lines.flatMap((l, i) => {
+        const cy = top + pad + line * (i + 0.5);
+        return [svg("circle", {cx: left + pad + disc, cy, r: disc, class: l.side}),
+          svg("text", {x: left + pad + 3 * disc, y: cy + font * 0.36, "font-size": font}, l.text)];
+      }));
   }
 
   // The route's line, from where the figure stands through each step to the far hex.
@@ -530,6 +586,9 @@
       item(swatch(disc("#2f6fc0")), "townsperson"),
       item(swatch(disc("#f2f2ea", "#ffd84a", 2.2)),
         "gold ring: your real token (a hidden one shows its initial and number)"),
+      item(swatch(svg("circle", {cx: -3.2, cy: 0, r: 4, fill: "#f2f2ea", stroke: "#111", "stroke-width": 0.6}),
+        svg("circle", {cx: 3.2, cy: 0, r: 4, fill: "#c0282a", stroke: "#111", "stroke-width": 0.6})),
+      "several on a hex: hover or tap it for who"),
       item(swatch(svg("rect", {x: -7, y: -4, width: 14, height: 8, rx: 2, fill: "#111",
         stroke: "#ffd84a", "stroke-width": 1.2})), "vehicle (gold: someone aboard)"),
       item(swatch(svg("rect", {class: "pr-dropped", x: -3, y: -3, width: 6, height: 6, rx: 1})),

@@ -28,6 +28,7 @@
     const node = document.getElementById("connection");
     node.textContent = text;
     node.dataset.state = state;
+    node.title = text;  // a phone shows the connection as a dot: its words on hover
     document.body.dataset.connection = state;
   }
 
@@ -37,9 +38,12 @@
     current = payload;
     document.title = `${payload.name} — deadtable`;
     document.getElementById("game-name").textContent = payload.name;
-    document.getElementById("who").textContent = payload.seat === "spectator"
-      ? "Watching (public information only)"
-      : `Playing ${payload.seat}${sideText(payload)}`;
+    document.getElementById("game-name").title = payload.name;  // cut short on a phone
+    // the words a phone's one-line header leaves out (style.css: .wide-only)
+    const wide = (text) => D.el("span", {class: "wide-only"}, text);
+    document.getElementById("who").replaceChildren(...(payload.seat === "spectator"
+      ? ["Watching", wide(" (public information only)")]
+      : [wide("Playing "), `${payload.seat}${sideText(payload)}`]));
     showStatus(payload);
     showBoard(payload);
     showActions(payload);
