@@ -46,6 +46,7 @@ from deadtable.agents import agent_maker, agent_names, observe, plays
 from deadtable.agents.mcts import MCTSAgent
 from deadtable.agents.seating import check_seating
 from deadtable.engine.board.bench import geometry_bench
+from deadtable.engine.decisions import Decision
 from deadtable.engine.dice import Dice, derive_seed
 from deadtable.engine.game import Game
 from deadtable.engine.reach import MoveReader, reach
@@ -136,16 +137,10 @@ def _reach_cost(game: Game, seed: int, count: int = 20) -> dict[str, Any] | None
     pick = Dice(seed)
     timed = []
     for i in range(count):
-        state = game.new(seed=seed + i)
-        skip = pick.below(400)
-        for step in range(skip + 400):
-            decision = state.decision
-            if decision is None:
-                break
-            if step >= skip and any(read(state, a) for a in decision.actions):
+        for state, decision in _random_steps(game, seed + i, pick, 400):
+            if any(read(state, a) for a in decision.actions):
                 timed.append(_one_search(state, decision.seat, read))
                 break
-            state.apply(decision.ids[pick.below(len(decision.ids))])
     if not timed:
         return None
     return {**_searches(timed), "by_verb": _reach_by_verb(game, read, seed, count)}
@@ -163,22 +158,31 @@ def _reach_by_verb(game: Game, read: MoveReader, seed: int,
     pick = Dice(derive_seed(seed, 1))  # its own stream: the figure above keeps its positions
     timed: dict[str, list[tuple[float, int, int]]] = {}
     for i in range(count):
-        state = game.new(seed=seed + i)
-        skip = pick.below(400)
         seen: set[str] = set()
-        for step in range(skip + BY_VERB_STEPS):
-            decision = state.decision
-            if decision is None:
-                break
+        for state, decision in _random_steps(game, seed + i, pick, BY_VERB_STEPS):
             verbs = {str((a.args or {}).get("verb")) for a in decision.actions
-                     if step >= skip and read(state, a)} - seen
+                     if read(state, a)} - seen
             if verbs:
                 found = _one_search(state, decision.seat, read)
                 for verb in verbs:
                     timed.setdefault(verb, []).append(found)
                 seen |= verbs
-            state.apply(decision.ids[pick.below(len(decision.ids))])
     return {verb: _searches(found) for verb, found in sorted(timed.items())}
+
+
+def _random_steps(game: Game, seed: int, pick: Dice,
+                  steps: int) -> Iterator[tuple[GameState, Decision]]:
+    """A random game's decisions from a random step (under 400) for up to `steps` more, each
+    given before its random action is played (a consumer that stops plays no more)."""
+    state = game.new(seed=seed)
+    skip = pick.below(400)
+    for step in range(skip + steps):
+        decision = state.decision
+        if decision is None:
+            return
+        if step >= skip:
+            yield state, decision
+        state.apply(decision.ids[pick.below(len(decision.ids))])
 
 
 def _one_search(state: GameState, seat: str, read: MoveReader) -> tuple[float, int, int]:
@@ -292,7 +296,7 @@ def positions(game: Game, count: int, seed: int) -> list[GameState]:
 
 
 def interpreter() -> dict[str, str]:
-    """Which Python ran the figures: one Python version's builds differ by a fifth in speed
+    """Which Python ran the figures: builds of one Python version differ by 25-40% in speed
     (an optimised build against a plain one, docs/engine.md "Which Python")."""
     return {"version": platform.python_version(), "executable": sys.executable,
             "build": " ".join(platform.python_build()), "compiler": platform.python_compiler()}

@@ -45,7 +45,16 @@ from deadtable.agents.seating import UnknownSeat, assign, catch_up, check_seatin
 from deadtable.engine.decisions import GameOver, IllegalAction
 from deadtable.engine.game import Game
 from deadtable.engine.options import BadOption
-from deadtable.engine.reach import NoWalk, not_plain, reach, reach_data, route_to, walk_step
+from deadtable.engine.reach import (
+    MoveReader,
+    NoWalk,
+    Route,
+    not_plain,
+    reach,
+    reach_data,
+    route_to,
+    walk_step,
+)
 from deadtable.engine.replay import Replay, ReplayMismatch
 from deadtable.engine.state import SPECTATOR, GameState
 from deadtable.engine.undo import UndoStack
@@ -175,8 +184,8 @@ class LiveGame:
     undo: UndoStack = field(default_factory=UndoStack)  # what its seats may take back
     undos: int = 0  # decisions undone since the server loaded the game
     # the deciding seat's reach, kept with the state it was found in (payloads are built per
-    # socket, and a state is never changed in place: each move makes a new one)
-    reach: tuple[GameState, str, dict[str, Any] | None] | None = None
+    # socket and a walk starts from it; a state is never changed in place: a move makes a new one)
+    reach: tuple[GameState, str, dict[str, dict[str, Route]]] | None = None
 
     def seat_of(self, token: str | None) -> str:
         return seat_of(self.stored, token)
@@ -362,7 +371,7 @@ class Hub:
                 raise HTTPException(422, {"error": f"{live.state.game.spec.name} has no figures "
                                                    f"to walk: choose an action instead"})
             try:
-                route = route_to(reach(live.state, seat, read), go.space, go.mover)
+                route = route_to(routes_of(live, seat, read), go.space, go.mover)
             except NoWalk as error:
                 raise HTTPException(422, {"error": str(error)}) from None
             taken, why, stopped = 0, None, False
@@ -615,10 +624,14 @@ def reach_of(live: LiveGame, seat: str) -> dict[str, Any] | None:
     if (seat == SPECTATOR or decision is None or decision.seat != seat
             or seat in live.agents() or read is None):
         return None
+    return reach_data(routes_of(live, seat, read)) or None
+
+
+def routes_of(live: LiveGame, seat: str, read: MoveReader) -> dict[str, dict[str, Route]]:
+    """The seat's reach in the live state, searched once per state (engine/reach.py)."""
     kept = live.reach
     if kept is None or kept[0] is not live.state or kept[1] != seat:
-        found = reach_data(reach(live.state, seat, read)) or None
-        kept = live.reach = (live.state, seat, found)
+        kept = live.reach = (live.state, seat, reach(live.state, seat, read))
     return kept[2]
 
 
