@@ -264,10 +264,15 @@ def fight_card_what(frame: Fight, card: str, action_id: str) -> str:
     return f"{frame.hero} re-rolls {', '.join(str(frame.hero_dice[i]) for i in picked)}"
 
 
+def braaains_note(count: int) -> str:
+    """" (+1 Braaains!)" after the zombie's dice, or "" (the prompts, the terminal's lines)."""
+    return f" (+{count} Braaains!)" if count else ""
+
+
 def dice_now(frame: Fight) -> str:
     """"Fight dice: Zombie 1 [5] (+1 Braaains!), Becky [5, 3]"."""
-    brains = f" (+{frame.braaains} Braaains!)" if frame.braaains else ""
-    return (f"Fight dice: {zombie_name(frame.zombie)} {frame.zombie_dice}{brains}, "
+    return (f"Fight dice: {zombie_name(frame.zombie)} {frame.zombie_dice}"
+            f"{braaains_note(frame.braaains)}, "
             f"{frame.hero} {frame.hero_dice}")
 
 

@@ -11,6 +11,8 @@ from typing import Any
 
 from rich.text import Text
 
+from deadtable.games.last_night_on_earth.fight import braaains_note
+
 HELP_TOPICS = ("fight", "last fight")
 
 
@@ -20,7 +22,7 @@ def dice(values: list[int]) -> str:
 
 def brains(fight: dict[str, Any]) -> str:
     """Braaains! after the zombie's dice, in the fight under way and the last fight alike."""
-    return f" (+{fight['braaains']} Braaains!)" if fight["braaains"] else ""
+    return braaains_note(fight["braaains"])
 
 
 def under_way(fight: dict[str, Any]) -> str:
