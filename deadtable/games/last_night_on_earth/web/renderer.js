@@ -14,6 +14,10 @@
   const EDGE = {wall: "#e8e2d0", door: "#a0622d", window: "#8fd0ff"};
   let selected = null; // the zombie a click chose, while the decision offers it several moves
   let shownTown = null; // the town last drawn, for its names to be sized anew on a resize
+  // A far square in the payload's reach whose route is shown: on hover, or on a phone by a
+  // first tap whose second walks there (POST /go).
+  const route = {step: null, space: null};
+  const HOVER = "(hover: hover)";
 
   // Each square's [x, y] by name, and the town's width and height in squares.
   function squares(t) {
@@ -279,7 +283,7 @@
     }
     if (view.moving) {
       parts.push(`${view.moving.mover} has ${view.moving.left} to move: every square in reach is ` +
-        "outlined; a click steps towards it");
+        "outlined; a click steps towards it, or walks there where the route is plain");
     }
     return parts.length ? el("p", {class: "lnoe-scenario"}, parts.join(" · ")) : null;
   }
@@ -369,7 +373,7 @@
   const LEGEND = [["wall", "wall"], ["door", "door"], ["window", "window"]];
 
   // The keys of what the town shows now (a scenario's markers only where it has them).
-  function legend(view) {
+  function legend(view, payload) {
     const cards = Object.values(buildingCards(view));
     const keys = [["building", "building"], ["pit", "spawning pit"], ["hero", "hero"],
       ["zombie", "zombie"]];
@@ -381,10 +385,78 @@
     if (cards.includes("taken")) keys.push(["taken", "taken over"]);
     if (cards.includes("dark")) keys.push(["dark", "lights out"]);
     keys.push(["target", "click to choose"]);
-    if (view.moving) keys.push(["reach", "within reach (a click steps towards it)"]);
+    if (view.moving) keys.push(["reach", farReach(view, payload, {}, true)
+      ? "within reach (a click walks there, a step at a time)" : "within reach (a click steps towards it)"]);
     return el("p", {class: "lnoe-legend"},
       ...LEGEND.map(([cls, word]) => el("span", {class: `key ${cls}`}, word)),
       ...keys.map(([cls, word]) => el("span", {class: `key ${cls}`}, word)));
+  }
+
+  // The payload's reach beyond the squares a step reaches now (the seat's own decision only):
+  // square -> {mover, from, path}, where the figure on the move (the hero, a zombie on a
+  // Shamble) can still get by plain steps (engine/reach.py). `any`: whether there is one.
+  function farReach(view, payload, clickable, any) {
+    const found = {};
+    Object.entries((payload && payload.reach) || {}).forEach(([mover, r]) => {
+      Object.entries(r.spaces).forEach(([space, path]) => {
+        if (path.length > 1 && !clickable[space] && !found[space]) found[space] = {mover, from: r.from, path};
+      });
+    });
+    return any ? Object.keys(found).length > 0 : found;
+  }
+
+  const steps = (n) => `${n} step${n === 1 ? "" : "s"}`;
+
+  // The far squares made walkable on the drawn town (a dashed gold outline, as the reach
+  // already draws them; a tap walks, the route drawn on hover or by a first tap on a phone),
+  // and the line under the map: the route tapped, or what the last walk did.
+  function walks(view, board, payload, map, clickable) {
+    const going = farReach(view, payload, clickable);
+    const {where} = squares(view.town);
+    const layer = svg("g", {class: "lnoe-route", "pointer-events": "none"});
+    const pinned = route.step === payload.step ? going[route.space] : null;
+    Object.entries(going).forEach(([space, w]) => {
+      const rect = map.querySelector(`rect.square[data-space="${space}"]`);
+      if (!rect) return;
+      rect.classList.add("walk");
+      Object.entries({stroke: "#ffd54a", "stroke-width": 1, "stroke-dasharray": "3 2"})
+        .forEach(([k, v]) => rect.setAttribute(k, v));
+      rect.querySelector("title").textContent = `${space}: ${steps(w.path.length)} away — ` +
+        `a click walks ${w.mover} there (stopping where a step is not plain)`;
+      rect.addEventListener("mouseenter", () => { if (window.matchMedia(HOVER).matches) drawRoute(layer, where, w); });
+      rect.addEventListener("mouseleave", () => { if (pinned) drawRoute(layer, where, pinned); else layer.replaceChildren(); });
+      rect.addEventListener("click", () => {
+        if (window.matchMedia(HOVER).matches || (route.step === payload.step && route.space === space)) {
+          D.go(space, w.mover);
+          return;
+        }
+        Object.assign(route, {step: payload.step, space});
+        board.replaceChildren();
+        render(view, board, payload);
+      });
+    });
+    map.append(layer);
+    if (pinned) {
+      drawRoute(layer, where, pinned);
+      return el("p", {class: "lnoe-walk", role: "group", "aria-live": "polite"}, `${route.space}: `,
+        el("button", {type: "button", "data-walk": pinned.mover, onclick: () => D.go(route.space, pinned.mover)},
+          `Walk ${pinned.mover} there (${steps(pinned.path.length)})`), " — or tap it again");
+    }
+    const done = payload && payload.walked;
+    if (!done) return null;
+    return el("p", {class: "lnoe-walk walked", "aria-live": "polite"}, D.forPlayers(done.stopped
+      ? `${done.mover} stopped at ${done.last} after ${steps(done.steps)} toward ${done.target}: ${done.why}`
+      : `${done.mover} moved to ${done.last} (${steps(done.steps)})${done.why ? `: ${done.why}` : ""}`));
+  }
+
+  // A route's line, from the square the figure stands on through each step to the far one.
+  function drawRoute(layer, where, w) {
+    const at = (name) => where[name].map((c) => (c + 0.5) * S).join(",");
+    const last = where[w.path[w.path.length - 1]];
+    layer.replaceChildren(svg("polyline", {points: [w.from, ...w.path].filter((n) => where[n]).map(at).join(" "),
+      fill: "none", stroke: "#fff0a0", "stroke-width": 2, "stroke-dasharray": "4 3",
+      "stroke-linecap": "round", "stroke-linejoin": "round", class: "lnoe-route-line"}),
+    svg("circle", {cx: (last[0] + 0.5) * S, cy: (last[1] + 0.5) * S, r: S * 0.15, fill: "#fff0a0"}));
   }
 
   function render(view, board, payload) {
@@ -435,8 +507,9 @@
       });
       // The hero on the move: a square further away takes the first step towards it.
       const reach = (view.moving && view.moving.reach) || {};
+      const going = farReach(view, payload, clickable);
       Object.entries(reach).forEach(([name, [, first]]) => {
-        if (!clickable[name] && clickable[first]) clickable[name] = clickable[first];
+        if (!clickable[name] && clickable[first] && !going[name]) clickable[name] = clickable[first];
       });
     }
     const goal = view.goal ? ` of ${view.goal}` : "";
@@ -458,8 +531,9 @@
     // `after`): on a phone the buttons follow the town's legend, not four hero cards; from
     // 900 px the choices and the cards sit beside the town (style.css), all in sight.
     const map = town(view, clickable, pickHero, pickZombie);
+    const walk = walks(view, board, payload, map, clickable);
     board.append(el("div", {class: "lnoe"}, status, sunTrack(view), goalNote(view), scenario, fight,
-      el("div", {class: "lnoe-map"}, map), legend(view)));
+      el("div", {class: "lnoe-map"}, map), walk, legend(view, payload)));
     shownTown = view.town;
     buildingNames(view.town, map); // now that the town has its size on the screen
     const side = el("div", {class: "lnoe lnoe-side"}, lastFight(view),
