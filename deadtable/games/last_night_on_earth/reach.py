@@ -29,11 +29,16 @@ def move_of(state: LastNightState, action: Action) -> tuple[str, str, str] | Non
         return None
     verb, top = args.get("verb"), state.stack[-1]
     names = state.board.names
+    # the square by number, or by name where the terminal has named it (choose.with_space_names)
+    to = args.get("space")
+    to = to if isinstance(to, str) else names[to] if isinstance(to, int) else None
+    if to is None:
+        return None
     if verb == "step" and isinstance(top, HeroAct) and top.step == "moving":
-        return top.hero, names[state.heroes[top.hero].space], names[args["space"]]
+        return top.hero, names[state.heroes[top.hero].space], to
     if verb == "move" and isinstance(top, ZombieTurn) and top.step == "move":
         zombie = args["figure"]
-        return zombie_name(zombie), names[state.zombies[zombie]], names[args["space"]]
+        return zombie_name(zombie), names[state.zombies[zombie]], to
     return None
 
 
