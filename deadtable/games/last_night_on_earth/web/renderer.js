@@ -385,8 +385,9 @@
     if (cards.includes("taken")) keys.push(["taken", "taken over"]);
     if (cards.includes("dark")) keys.push(["dark", "lights out"]);
     keys.push(["target", "click to choose"]);
-    if (view.moving) keys.push(["reach", farReach(view, payload, {}, true)
-      ? "within reach (a click walks there, a step at a time)" : "within reach (a click steps towards it)"]);
+    const walking = farReach(view, payload, {}, true);
+    if (view.moving) keys.push(["reach", `within reach${walking ? "" : " (a click steps towards it)"}`]);
+    if (walking) keys.push(["walk", "a click walks there, a step at a time"]);
     return el("p", {class: "lnoe-legend"},
       ...LEGEND.map(([cls, word]) => el("span", {class: `key ${cls}`}, word)),
       ...keys.map(([cls, word]) => el("span", {class: `key ${cls}`}, word)));
@@ -418,9 +419,7 @@
     Object.entries(going).forEach(([space, w]) => {
       const rect = map.querySelector(`rect.square[data-space="${space}"]`);
       if (!rect) return;
-      rect.classList.add("walk");
-      Object.entries({stroke: "#ffd54a", "stroke-width": 1, "stroke-dasharray": "3 2"})
-        .forEach(([k, v]) => rect.setAttribute(k, v));
+      rect.classList.add("walk"); // style.css: a lighter, dashed gold than a step's square
       rect.querySelector("title").textContent = `${space}: ${steps(w.path.length)} away — ` +
         `a click walks ${w.mover} there (stopping where a step is not plain)`;
       rect.addEventListener("mouseenter", () => { if (window.matchMedia(HOVER).matches) drawRoute(layer, where, w); });

@@ -224,7 +224,7 @@
     return el("div", {class: "macros"}, said, ...payload.macros.map((m) => el("p", {class: "macro"},
       el("button", {type: "button", class: "action macro", "data-macro": m.id, title: m.note,
         disabled: busy || !m.available, onclick: () => D.macro(m.id)}, forPlayers(m.label)),
-      el("span", {class: "note"}, ` ${forPlayers(m.note)}`))));
+      m.available || !ran ? el("span", {class: "note"}, ` ${forPlayers(m.note)}`) : null)));
   }
 
   // The actions in the order shown, each group of two or more at its first member's place as
