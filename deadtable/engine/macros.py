@@ -104,9 +104,14 @@ def run(state: GameState, seat: str, macro_id: str, read: MacroReader,
 
 def ran(macro_id: str, taken: int, why: str | None, state: GameState, seat: str,
         read: MacroReader) -> dict[str, Any]:
-    """What a run did, for a page or a line: why it stopped only where the seat is still
-    asked something the macro could have answered (a zombie that must move), not where its
-    step simply ended."""
+    """What a run did, for a page or a line: why it stopped only where its step goes on (the
+    seat is asked what the macro could not answer: a zombie that must move; or another seat
+    is asked within it: the other zombie player's zombie), not where its step simply ended."""
     still = next((m for m in offered(state, seat, read) if m.id == macro_id), None)
+    decision = state.decision
+    if still is None and decision is not None and decision.seat != seat \
+            and any(m.id == macro_id for m in read(state, decision.seat)):
+        return {"macro": macro_id, "actions": taken,
+                "why": f"{decision.seat} decides now: {decision.prompt}"}
     return {"macro": macro_id, "actions": taken,
             "why": why if still is not None and still.action is None else None}

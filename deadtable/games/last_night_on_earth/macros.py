@@ -4,6 +4,9 @@ or play Shamble on it), so "the rest stay" answers every one still to move at on
 ordinary stay (`stay:Z`; a zombie on a Shamble stops: `stop:Z`), a step at a time as clicks
 would. A zombie that must move (Zombie Hunger: it sees a hero, zombieturn.hunger_targets) has
 no stay to take: the run stops there for the person to move it, and may be asked again after.
+With two zombie players, whose zombies alternate in the rules' order (zseats.owner_of), a run
+stays the player's own zombies up to the other player's next one, where it stops (and says
+so); its count is of those.
 It is never an action of the rules: random games, replays and the RL encoding are unchanged.
 """
 
@@ -14,6 +17,7 @@ from deadtable.engine.state import GameState
 from deadtable.games.last_night_on_earth.state import LastNightState
 from deadtable.games.last_night_on_earth.wounds import zombie_name
 from deadtable.games.last_night_on_earth.zombieturn import ZombieTurn, move_actions
+from deadtable.games.last_night_on_earth.zseats import owner_of, two
 
 REST = "rest"  # the word at the terminal, the macro's id for the web API
 STAYS = ("stay", "stop")  # a zombie staying; a zombie on a Shamble stopping
@@ -30,19 +34,34 @@ def macros(state: GameState, seat: str) -> list[Macro]:
     stay = next((a for a in decision.actions if (a.args or {}).get("verb") in STAYS), None)
     moving = next(((a.args or {}).get("figure") for a in decision.actions
                    if (a.args or {}).get("figure")), None)
-    left = len(top.order) - (top.order.index(moving) if moving in top.order else 0)
+    left = len(own_run(state, top, seat, moving))
     label = f"The rest stay ({left} zombie{'' if left == 1 else 's'} to move)"
     if stay is None:
         name = zombie_name(moving) if moving else "this zombie"
         return [Macro(REST, label, f"{name} must move: Zombie Hunger (it sees a hero); "
                       "move it, then the rest may stay", None)]
-    hungry = [z for z in top.order[top.order.index(moving) + 1:] if must_move(state, top, z)] \
-        if moving in top.order else []
+    hungry = [z for z in own_run(state, top, seat, moving)[1:] if must_move(state, top, z)]
     note = ("each zombie still to move stays where it is"
             + (" (the one on a Shamble stops)" if top.shambling else "")
             + (f"; {', '.join(zombie_name(z) for z in hungry)} must move by Zombie Hunger: "
                "the zombies stop there for you to move it" if hungry else ""))
     return [Macro(REST, label, note, stay.id)]
+
+
+def own_run(state: LastNightState, frame: ZombieTurn, seat: str,
+            moving: str | None) -> list[str]:
+    """The zombies still to move from the one asked, up to the next one the other zombie
+    player is asked about (two zombie players: zseats.owner_of); one player: all of them."""
+    rest = frame.order[frame.order.index(moving):] if moving in frame.order else frame.order
+    if not two(state):
+        return list(rest)
+    run = []
+    for zombie in rest:
+        if owner_of(state, zombie) == seat:
+            run.append(zombie)
+        elif move_actions(state, frame, zombie):
+            break
+    return run
 
 
 def must_move(state: LastNightState, frame: ZombieTurn, zombie: str) -> bool:

@@ -178,3 +178,18 @@ def test_a_shambling_zombie_stops_and_the_rest_stay(tmp_path):
     done = engine_macros.run(state, "zombies", REST, macros, state.apply)
     assert done["actions"] == 2 and state.history[-2:] == [f"stop:{z1}", f"stay:{z2}"]
     assert state.zombies[z1] == at(state, "7,2")
+
+
+def test_with_two_zombie_players_a_run_stops_where_the_other_is_asked(tmp_path):
+    state = table(tmp_path, **{"zombie-players": 2})
+    for hero in state.heroes:
+        put(state, hero, "7,0")
+    z1, z2, z3 = zombie(state, "0,3"), zombie(state, "2,4"), zombie(state, "4,5")
+    zombie_turn(state, "move", order=[z1, z2, z3])  # Zombies 1 and 3 zombies-1's, 2 zombies-2's
+    assert state.decision.seat == "zombies-1"
+    [rest] = macros(state, "zombies-1")
+    assert rest.label == "The rest stay (1 zombie to move)"  # its own, up to the other's
+    done = engine_macros.run(state, "zombies-1", REST, macros, state.apply)
+    assert done == {"macro": REST, "actions": 1,
+                    "why": "zombies-2 decides now: Move Zombie 2 (1 space)"}
+    assert state.history[-1:] == [f"stay:{z1}"] and state.decision.seat == "zombies-2"
