@@ -4,29 +4,9 @@ stopping at one Zombie Hunger makes move (deadtable/ui/go_cli.py, ui/macro_cli.p
 
 from __future__ import annotations
 
-import io
-import sys
-
-from rich.console import Console
-
-from deadtable.engine.undo import UndoStack
-from deadtable.games.last_night_on_earth.state import LastNightState
-from deadtable.ui import cli
 from tests.games.last_night_on_earth.table import at
 from tests.games.last_night_on_earth.test_walks_and_rest import becky_moving, three_zombies
-
-
-def play(state: LastNightState, answers: str) -> str:
-    """The play loop on `state`, both seats people (hot-seat: the first Enter is the pass)."""
-    out = io.StringIO()
-    console = Console(file=out, width=200)
-    stdin = sys.stdin
-    sys.stdin = io.StringIO(answers)
-    try:
-        cli._play(console, state, {}, lambda: None, UndoStack(), {})
-    finally:
-        sys.stdin = stdin
-    return out.getvalue()
+from tests.ui.test_go_cli import play  # the play loop, both seats people (hot-seat)
 
 
 def test_go_walks_the_moving_hero_and_undo_takes_back_a_step(tmp_path) -> None:
