@@ -25,7 +25,8 @@ def test_go_walks_the_moving_hero_and_undo_takes_back_a_step(tmp_path) -> None:
 
 def test_rest_lets_the_zombies_stay_and_stops_at_zombie_hunger(tmp_path) -> None:
     state, (z1, z2, z3) = three_zombies(tmp_path)
-    said = play(state, f"\nrest\nrest\nmove:{z2}:{at(state, '5,1')}\n\nrest\nq\n")
+    said = play(state, f"\nhelp\nrest\nrest\nmove:{z2}:{at(state, '5,1')}\n\nrest\nq\n")
+    assert "shortcuts: where the game offers one, its word is listed under the choices" in said
     assert "  rest: The rest stay (3 zombies to move): each zombie still to move stays" in said
     assert ("The rest stay (3 zombies to move): 1 choice made; stopped: Zombie 2 must move: "
             "Zombie Hunger (it sees a hero)") in said
