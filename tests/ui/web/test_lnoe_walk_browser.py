@@ -60,7 +60,10 @@ def test_a_tap_on_a_far_square_walks_the_hero_there(server: Server, size: str,
         walk = page.locator("svg.lnoe-town rect.square.walk")
         drawn = {walk.nth(i).get_attribute("data-space") for i in range(walk.count())}
         assert drawn == {s for s, p in paths.items() if len(p) > 1} - gold and len(drawn) > 3
-        assert page.locator("svg.lnoe-town rect.square.target.walk").count() == 0
+        outline = "(r) => [getComputedStyle(r).stroke, getComputedStyle(r).strokeDasharray]"
+        one = page.locator(f'svg.lnoe-town rect.square[data-space="{sorted(gold)[0]}"]')
+        assert one.evaluate(outline) == ["rgb(255, 213, 74)", "none"]  # a step: solid gold
+        assert walk.first.evaluate(outline) == ["rgb(255, 240, 160)", "3px, 2px"]  # paler, dashed
         assert "a click walks there" in page.inner_text(".lnoe-legend")
         taken = {h["space"] for h in data["view"]["heroes"]} | \
             {z["space"] for z in data["view"]["zombies"]}

@@ -408,11 +408,10 @@
 
   const steps = (n) => `${n} step${n === 1 ? "" : "s"}`;
 
-  // The far squares made walkable on the drawn town (a dashed gold outline, as the reach
-  // already draws them; a tap walks, the route drawn on hover or by a first tap on a phone),
-  // and the line under the map: the route tapped, or what the last walk did.
-  function walks(view, board, payload, map, clickable) {
-    const going = farReach(view, payload, clickable);
+  // The far squares marked on the drawn town (style.css: a paler, dashed gold than a step's;
+  // a tap walks, walkTap), the route drawn on hover or after a first tap on a phone, and the
+  // line under the map: the route tapped, or what the last walk did.
+  function walks(view, payload, map, going) {
     const {where} = squares(view.town);
     const layer = svg("g", {class: "lnoe-route", "pointer-events": "none"});
     const pinned = route.step === payload.step ? going[route.space] : null;
@@ -424,15 +423,6 @@
         `a click walks ${w.mover} there (stopping where a step is not plain)`;
       rect.addEventListener("mouseenter", () => { if (window.matchMedia(HOVER).matches) drawRoute(layer, where, w); });
       rect.addEventListener("mouseleave", () => { if (pinned) drawRoute(layer, where, pinned); else layer.replaceChildren(); });
-      rect.addEventListener("click", () => {
-        if (window.matchMedia(HOVER).matches || (route.step === payload.step && route.space === space)) {
-          D.go(space, w.mover);
-          return;
-        }
-        Object.assign(route, {step: payload.step, space});
-        board.replaceChildren();
-        render(view, board, payload);
-      });
     });
     map.append(layer);
     if (pinned) {
@@ -446,6 +436,18 @@
     return el("p", {class: "lnoe-walk walked", "aria-live": "polite"}, D.forPlayers(done.stopped
       ? `${done.mover} stopped at ${done.last} after ${steps(done.steps)} toward ${done.target}: ${done.why}`
       : `${done.mover} moved to ${done.last} (${steps(done.steps)})${done.why ? `: ${done.why}` : ""}`));
+  }
+
+  // A tap on a far square: walk there (POST /go); with no hover (a phone) the first tap
+  // draws the route and a button under the town, the second walks.
+  function walkTap(view, board, payload, space, w) {
+    if (window.matchMedia(HOVER).matches || (route.step === payload.step && route.space === space)) {
+      D.go(space, w.mover);
+      return;
+    }
+    Object.assign(route, {step: payload.step, space});
+    board.replaceChildren();
+    render(view, board, payload);
   }
 
   // A route's line, from the square the figure stands on through each step to the far one.
@@ -462,6 +464,7 @@
     if (!view.town) return false;
     const decision = payload && payload.decision;
     const clickable = {}, onBoard = [], pickHero = {}, pickZombie = {};
+    let going = {}; // the far squares walked to (farReach)
     if (!decision || decision.seat !== view.seat) selected = null; // no ring left from a move
     if (decision && decision.seat === view.seat) {
       decision.actions.forEach((a) => {
@@ -506,10 +509,12 @@
       });
       // The hero on the move: a square further away takes the first step towards it.
       const reach = (view.moving && view.moving.reach) || {};
-      const going = farReach(view, payload, clickable);
+      going = farReach(view, payload, clickable);
       Object.entries(reach).forEach(([name, [, first]]) => {
         if (!clickable[name] && clickable[first] && !going[name]) clickable[name] = clickable[first];
       });
+      // a far square in reach walks there (a figure drawn over it too): walkTap
+      Object.entries(going).forEach(([name, w]) => { clickable[name] = () => walkTap(view, board, payload, name, w); });
     }
     const goal = view.goal ? ` of ${view.goal}` : "";
     const status = el("p", {class: "lnoe-status"},
@@ -530,7 +535,7 @@
     // `after`): on a phone the buttons follow the town's legend, not four hero cards; from
     // 900 px the choices and the cards sit beside the town (style.css), all in sight.
     const map = town(view, clickable, pickHero, pickZombie);
-    const walk = walks(view, board, payload, map, clickable);
+    const walk = walks(view, payload, map, going);
     board.append(el("div", {class: "lnoe"}, status, sunTrack(view), goalNote(view), scenario, fight,
       el("div", {class: "lnoe-map"}, map), walk, legend(view, payload)));
     shownTown = view.town;
