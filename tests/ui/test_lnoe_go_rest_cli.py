@@ -29,7 +29,7 @@ def test_rest_lets_the_zombies_stay_and_stops_at_zombie_hunger(tmp_path) -> None
     assert "shortcuts: where the game offers one, its word is listed under the choices" in said
     assert "  rest: The rest stay (3 zombies to move): each zombie still to move stays" in said
     assert ("The rest stay (3 zombies to move): 1 choice made; stopped: Zombie 2 must move: "
-            "Zombie Hunger (it sees a hero)") in said
+            "Zombie Hunger (a hero is next to it)") in said
     assert "rest: Zombie 2 must move: Zombie Hunger" in said  # asked again: refused, why
     assert "The rest stay (1 zombie to move): 1 choice made" in said
     assert state.history[:3] == [f"stay:{z1}", f"move:{z2}:{at(state, '5,1')}", f"stay:{z3}"]

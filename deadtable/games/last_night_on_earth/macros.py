@@ -2,8 +2,9 @@
 zombie player about each zombie in turn (zombieturn.move_decision: move it a space, let it stay,
 or play Shamble on it), so "the rest stay" answers every one still to move at once with its
 ordinary stay (`stay:Z`; a zombie on a Shamble stops: `stop:Z`), a step at a time as clicks
-would. A zombie that must move (Zombie Hunger: it sees a hero, zombieturn.hunger_targets) has
-no stay to take: the run stops there for the person to move it, and may be asked again after.
+would. A zombie that must move by Zombie Hunger has no stay to take (a hero next to it,
+diagonals and walls no matter: zombieturn.hunger_targets): the run stops there for the person
+to move it, and may be asked again after.
 With two zombie players, whose zombies alternate in the rules' order (zseats.owner_of), a run
 stays the player's own zombies up to the other player's next one, where it stops (and says
 so); its count is of those.
@@ -34,13 +35,14 @@ def macros(state: GameState, seat: str) -> list[Macro]:
     stay = next((a for a in decision.actions if (a.args or {}).get("verb") in STAYS), None)
     moving = next(((a.args or {}).get("figure") for a in decision.actions
                    if (a.args or {}).get("figure")), None)
-    left = len(own_run(state, top, seat, moving))
+    run = own_run(state, top, seat, moving)
+    left = len(run)
     label = f"The rest stay ({left} zombie{'' if left == 1 else 's'} to move)"
     if stay is None:
         name = zombie_name(moving) if moving else "this zombie"
-        return [Macro(REST, label, f"{name} must move: Zombie Hunger (it sees a hero); "
+        return [Macro(REST, label, f"{name} must move: Zombie Hunger (a hero is next to it); "
                       "move it, then the rest may stay", None)]
-    hungry = [z for z in own_run(state, top, seat, moving)[1:] if must_move(state, top, z)]
+    hungry = [z for z in run[1:] if must_move(state, top, z)]
     note = ("each zombie still to move stays where it is"
             + (" (the one on a Shamble stops)" if top.shambling else "")
             + (f"; {', '.join(zombie_name(z) for z in hungry)} must move by Zombie Hunger: "

@@ -142,7 +142,7 @@ def test_the_rest_stay_stops_at_a_zombie_that_must_move(tmp_path):
     history = len(state.history)
     done = engine_macros.run(state, "zombies", REST, macros, state.apply)
     assert done == {"macro": REST, "actions": 1,
-                    "why": "Zombie 2 must move: Zombie Hunger (it sees a hero); move it, "
+                    "why": "Zombie 2 must move: Zombie Hunger (a hero is next to it); move it, "
                            "then the rest may stay"}
     assert state.history[history:] == [f"stay:{z1}"]  # the ordinary action, nothing else
     [blocked] = macros(state, "zombies")

@@ -120,7 +120,7 @@ def test_the_rest_stay_button_moves_the_zombie_turn_on(server: Server, size: str
         assert rest["note"] in page.inner_text("#actions .macros")
         page.screenshot(path=str(shots(tmp_path) / f"lnoe-rest-{size}.png"), full_page=True)
         click_and_wait(page, 'button.macro[data-macro="rest"]')
-        # (seed 3) Zombie 4 sees a hero: the zombies before it stay, and the run stops there
+        # (seed 3) a hero is next to Zombie 4: the zombies before it stay, and the run stops there
         after = server.get(made["id"], seat["token"])
         ran = after["step"] - data["step"]
         assert ran > 0 and after["decision"]["prompt"].startswith("Move Zombie 4")
