@@ -160,3 +160,17 @@ def test_the_reach_and_the_macros_carry_no_card(web: TestClient) -> None:
     _, zombies = moving_zombies(web)
     words = " ".join(f"{m['label']} {m['note']}" for m in zombies["macros"])
     assert not any(card in words for card in cards if card != "Shamble")  # a rule, not a hand
+
+
+def test_no_frame_to_the_heroes_or_a_spectator_carries_the_macros(web: TestClient) -> None:
+    created, mine = moving_zombies(web)
+    game_id = created["id"]
+    heroes, watch = token(created, "heroes"), created["spectator"]["token"]
+    with web.websocket_connect(f"/api/games/{game_id}/ws?token={heroes}") as theirs, \
+            web.websocket_connect(f"/api/games/{game_id}/ws?token={watch}") as spectator:
+        frames = [theirs.receive_json(), spectator.receive_json()]
+        assert macro(web, game_id, token(created, "zombies"), "rest").status_code == 200
+        frames += [theirs.receive_json(), spectator.receive_json()]  # the run's one frame
+    assert [f["step"] for f in frames] == [mine["step"]] * 2 + [frames[2]["step"]] * 2
+    assert frames[2]["step"] > mine["step"]
+    assert all(f["macros"] is None and f.get("ran") is None for f in frames)
