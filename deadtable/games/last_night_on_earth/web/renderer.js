@@ -2,7 +2,8 @@
 // SVG squares (buildings shaded, walls as thick lines, doors brown, windows light blue,
 // spawning pits) under a legend, heroes as labelled tokens (the acting one ringed) and zombies
 // as green tokens, one each (a click chooses one the decision names), the scenario's gas,
-// townsfolk and pits to burn, buildings a card names, the moving hero's reach, a card per hero (wounds, items and, for the heroes' seat,
+// townsfolk and pits to burn, buildings a card names, the moving hero's reach (a far square
+// walked to by a tap: the payload's reach, POST /go), a card per hero (wounds, items and, for the heroes' seat,
 // the hand), the zombies' seat's own hand, what each card the seat can read does, the
 // fight under way and, once it is over, the last fight (beside the town, after the choices). Play by clicking: a square the decision names (a step, a zombie's move, a
 // pit, a target). Layout lives in style.css (the page's policy refuses style attributes).
