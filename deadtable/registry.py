@@ -7,6 +7,7 @@ import importlib
 from typing import Any
 
 from deadtable.engine.game import Game, GameSpec
+from deadtable.engine.macros import MacroReader
 from deadtable.engine.reach import MoveReader
 
 # game id -> module whose SPEC attribute is its GameSpec
@@ -58,4 +59,13 @@ def move_reader(spec: GameSpec) -> MoveReader | None:
     if spec.moves is None:
         return None
     found: MoveReader = part(spec.moves)
+    return found
+
+
+def macro_reader(spec: GameSpec) -> MacroReader | None:
+    """The game's shortcuts through a run of a seat's decisions (GameSpec.macros,
+    engine/macros.py), or None where it offers none."""
+    if spec.macros is None:
+        return None
+    found: MacroReader = part(spec.macros)
     return found

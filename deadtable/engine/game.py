@@ -77,6 +77,10 @@ class GameSpec:
     # to, as the board names them. Interfaces use it to show where the deciding figure can
     # still get this turn by plain steps and to walk there (deadtable/engine/reach.py).
     moves: str | None = None
+    # A person's shortcuts through a run of their own decisions ("module:function", (state,
+    # seat) -> [engine.macros.Macro]): each names the ordinary action it takes next, so that
+    # interfaces play a run of them as clicks would ("the rest stay", deadtable/engine/macros.py).
+    macros: str | None = None
 
     def bind(self, **options: Any) -> Game:
         resolved = self.options.resolve(options)
