@@ -1,9 +1,10 @@
 """The last fight (the view's `last_fight`, lastfight.py) in the terminal, with the facts the
 page's panel gives: who fought whom where, each side's dice, the highest compared, the cards
 played and the result. render.py shows it under the status for the screen after the fight
-ended (one the seat has not seen: the result line is among its unseen log lines), so it does
-not take three lines of every screen; `help fight` shows it at any time, with how it went (the
-fight's log lines)."""
+ended (one the seat has not seen: the result line is among its unseen log lines) and on every
+screen while the next fight is under way (under a line marking that one in progress), so it
+does not take three lines of every screen but a person who looked away still sees the fight
+before; `help fight` shows it at any time, with how it went (the fight's log lines)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,12 @@ def heading(fight: dict[str, Any]) -> str:
     return f"Last fight: {fight['hero']} against {fight['zombie']} on {fight['space']}"
 
 
+def in_progress(fight: dict[str, Any]) -> str:
+    """The fight under way, marked so beside the last finished one (the view's `fight`)."""
+    return (f"Fight in progress: {fight['hero']} against {fight['zombie']} on "
+            f"{fight['space']}, no result yet")
+
+
 def just_ended(view: dict[str, Any]) -> bool:
     """Whether the last fight ended since the seat last decided (the terminal's `unseen`)."""
     fight, unseen = view.get("last_fight"), int(view.get("unseen") or 0)
@@ -58,11 +65,13 @@ def just_ended(view: dict[str, Any]) -> bool:
 
 
 def panel(view: dict[str, Any]) -> Text | None:
-    """The lines under the status on the screen after a fight ended, else None."""
-    if not just_ended(view):
+    """The lines under the status on the screen after a fight ended, and while the next one
+    is under way (that one marked in progress over them), else None."""
+    now, fight = view.get("fight"), view.get("last_fight")
+    if not fight or not (now or just_ended(view)):
         return None
-    fight = view["last_fight"]
-    text = Text(heading(fight), style="bold")
+    text = Text(in_progress(now) + "\n", style="bold yellow") if now else Text()
+    text.append(heading(fight) + (" (finished)" if now else ""), style="bold")
     text.append("  (help fight: how it went)", style="dim")
     shown = facts(fight)
     if shown:
@@ -73,10 +82,11 @@ def panel(view: dict[str, Any]) -> Text | None:
 
 def help_section(view: dict[str, Any]) -> tuple[str, str]:
     """`help fight`: the last fight and its log lines, or that there has been none yet."""
-    fight = view.get("last_fight")
-    if not fight:  # the entry goes when the next fight begins (lastfight.begin)
+    fight, now = view.get("last_fight"), view.get("fight")
+    if not fight:  # none finished yet
         return "Last fight", ("A fight is under way: its dice are on the screen; this shows it "
-                              "once it ends." if view.get("fight") else "No fight has ended yet.")
-    lines = [line for line in (facts(fight), fight["result"]) if line]
+                              "once it ends." if now else "No fight has ended yet.")
+    lines = [in_progress(now) + "; the last one finished:"] if now else []
+    lines += [line for line in (facts(fight), fight["result"]) if line]
     lines += ["How it went:"] + [f"  {event}" for event in fight["events"]]
     return heading(fight), "\n".join(lines)

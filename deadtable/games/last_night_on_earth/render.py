@@ -6,8 +6,9 @@ first column) and zombies as `z` (a number: that many); the squares the decision
 and, while a hero moves, the squares within reach underlined. A town taller than TOWN_LINES is
 cropped to the band of rows that matters, with a line saying what the rest holds, so the screen
 fits a 50-line terminal. Then whose turn it is, the Sun track, the scenario's state, a line per
-hero (wounds, items, hand), the decks and the seat's own cards, the last fight on the screen
-after it ends (fighttext.py), and the log with the why of each line."""
+hero (wounds, items, hand), the decks, the discard piles' counts and top cards (discards.py)
+and the seat's own cards, the last fight on the screen after it ends and while the next is
+under way (fighttext.py), and the log with the why of each line."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from rich.text import Text
 
 from deadtable.engine.decisions import Decision
 from deadtable.engine.state import Outcome
-from deadtable.games.last_night_on_earth import fighttext
+from deadtable.games.last_night_on_earth import discards, fighttext
 from deadtable.games.last_night_on_earth.cards import counted
 from deadtable.render import board_footer
 
@@ -281,7 +282,7 @@ def status_text(view: dict[str, Any]) -> Text:
                 f"{view['kills']}{goal} zombies killed; {len(view['zombies'])} zombies on the "
                 f"board, {view['pool']} in the pool; Hero deck {view['hero_deck']['count']}, "
                 f"Zombie deck {view['zombie_deck']['count']}", style="bold")
-    text.append("\n")
+    text.append("\n" + discards.glance(view) + "\n")
     text.append_text(sun_track(view))
     if view["in_play"]:
         text.append(f"\nIn play: {', '.join(view['in_play'])}")

@@ -1,6 +1,6 @@
 """The view's last fight (lastfight.py): once a fight is over every seat sees the same entry,
 who fought whom where, the dice, the highest compared, the result and why, and the cards
-played in it; it goes when the next fight begins."""
+played in it; it stays while the next fight is under way and is replaced when that one ends."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def test_the_entry_has_the_dice_the_cards_and_the_result_alike_for_every_seat(tm
     assert "Braaains!" not in texts and "Recovery" not in texts
 
 
-def test_a_kill_says_why_and_the_next_fight_replaces_the_entry(tmp_path):
+def test_a_kill_says_why_and_the_next_fight_replaces_the_entry_when_it_ends(tmp_path):
     state = table(tmp_path)
     fight(state, "Becky", zombie(state, "3,3"))
     script(state, 2, 5, 5)
@@ -64,9 +64,10 @@ def test_a_kill_says_why_and_the_next_fight_replaces_the_entry(tmp_path):
     again(state)
     zombie(state, "3,3")
     hero_turn(state, "Becky", step="fight")
-    assert state.decision.ids == ["roll"]  # the next fight has begun: the entry is gone
-    assert state.view("heroes")["last_fight"] is None
+    assert state.decision.ids == ["roll"]  # the next fight has begun: the entry stays
+    assert state.view("heroes")["last_fight"] == first
     assert state.view("heroes")["fight"]["zombie"] == "Zombie 2"
+    assert state.view("heroes")["fight"]["space"] == "3,3"
     script(state, 4, 3, 1)
     state.apply("roll")
     second = state.view("heroes")["last_fight"]
@@ -91,7 +92,8 @@ def test_a_blitz_keeps_each_fight_to_its_own_lines(tmp_path):
     blitz(state)
     script(state, 2, 5, 4)
     state.apply("roll")  # Johnny fends Zombie 1 off; his fight with Zombie 2 begins
-    assert state.view("heroes")["last_fight"] is None
+    assert state.view("heroes")["last_fight"]["zombie"] == "Zombie 1"  # till Zombie 2's ends
+    assert state.view("heroes")["fight"]["zombie"] == "Zombie 2"
     script(state, 6, 3, 1)
     state.apply("roll")
     entry = state.view("heroes")["last_fight"]
