@@ -15,13 +15,14 @@ HELP_TOPICS = ("discards", "discard", "discard piles", "discard pile", "piles")
 
 
 def glance(view: dict[str, Any]) -> str:
-    """One line for the status: "Discards: Hero 3 (top Revolver) · Zombie 0 (help discards)"."""
+    """One line for the status: "Discards: Hero 3 (top Revolver) · Zombie 0" (`help`
+    names `help discards`)."""
     parts = []
     for side, key in PILES:
         pile = view[key]
         cards = pile.get("cards") or []
         parts.append(f"{side} {pile['count']}" + (f" (top {cards[0]})" if cards else ""))
-    return "Discards: " + " · ".join(parts) + " (help discards)"
+    return "Discards: " + " · ".join(parts)
 
 
 def help_sections(view: dict[str, Any], texts: dict[str, str]) -> list[tuple[str, str]]:

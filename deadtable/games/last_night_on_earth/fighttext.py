@@ -2,7 +2,7 @@
 page's panel gives: who fought whom where, each side's dice, the highest compared, the cards
 played and the result. render.py shows it under the status for the screen after the fight
 ended (one the seat has not seen: the result line is among its unseen log lines) and on every
-screen while the next fight is under way (under a line marking that one in progress), so it
+screen while the next fight is under way (the status line marks that one in progress), so it
 does not take three lines of every screen but a person who looked away still sees the fight
 before; `help fight` shows it at any time, with how it went (the fight's log lines)."""
 
@@ -27,9 +27,13 @@ def brains(fight: dict[str, Any]) -> str:
 
 
 def under_way(fight: dict[str, Any]) -> str:
-    """The line over the town while a fight's dice are on the table (the view's `fight`)."""
+    """The status line while a fight is under way (the view's `fight`), marked in progress:
+    its dice once they are on the table, else who fights whom where."""
+    if not fight["hero_dice"]:
+        return (f"Fight: {fight['hero']} against {fight['zombie']} on {fight['space']} "
+                "(in progress, no dice yet)")
     return (f"Fight: {fight['hero']} {dice(fight['hero_dice'])} against {fight['zombie']} "
-            f"{dice(fight['zombie_dice'])}{brains(fight)}")
+            f"{dice(fight['zombie_dice'])}{brains(fight)} (in progress)")
 
 
 def facts(fight: dict[str, Any]) -> str:
@@ -50,12 +54,6 @@ def heading(fight: dict[str, Any]) -> str:
     return f"Last fight: {fight['hero']} against {fight['zombie']} on {fight['space']}"
 
 
-def in_progress(fight: dict[str, Any]) -> str:
-    """The fight under way, marked so beside the last finished one (the view's `fight`)."""
-    return (f"Fight in progress: {fight['hero']} against {fight['zombie']} on "
-            f"{fight['space']}, no result yet")
-
-
 def just_ended(view: dict[str, Any]) -> bool:
     """Whether the last fight ended since the seat last decided (the terminal's `unseen`)."""
     fight, unseen = view.get("last_fight"), int(view.get("unseen") or 0)
@@ -66,13 +64,16 @@ def just_ended(view: dict[str, Any]) -> bool:
 
 def panel(view: dict[str, Any]) -> Text | None:
     """The lines under the status on the screen after a fight ended, and while the next one
-    is under way (that one marked in progress over them), else None."""
+    is under way (the status line marks that one in progress; this one is marked finished),
+    else None."""
     now, fight = view.get("fight"), view.get("last_fight")
     if not fight or not (now or just_ended(view)):
         return None
-    text = Text(in_progress(now) + "\n", style="bold yellow") if now else Text()
-    text.append(heading(fight) + (" (finished)" if now else ""), style="bold")
-    text.append("  (help fight: how it went)", style="dim")
+    text = Text(heading(fight), style="bold")
+    if now:
+        text.append(" (finished)", style="bold")
+    else:
+        text.append("  (help fight: how it went)", style="dim")
     shown = facts(fight)
     if shown:
         text.append(f"\n  {shown}")
@@ -86,7 +87,7 @@ def help_section(view: dict[str, Any]) -> tuple[str, str]:
     if not fight:  # none finished yet
         return "Last fight", ("A fight is under way: its dice are on the screen; this shows it "
                               "once it ends." if now else "No fight has ended yet.")
-    lines = [in_progress(now) + "; the last one finished:"] if now else []
+    lines = [under_way(now) + "; the last one finished:"] if now else []
     lines += [line for line in (facts(fight), fight["result"]) if line]
     lines += ["How it went:"] + [f"  {event}" for event in fight["events"]]
     return heading(fight), "\n".join(lines)
