@@ -141,8 +141,9 @@
   // the choices name buildings ("Search the Hospital"), so the town must say which is which.
   // Drawn once the town is on the page (render), at least NAME_PX high on the screen, and
   // nearest the building's middle where no figure, pit or marker sits (over the pits as a
-  // second choice, over a figure only where the building has no room left): under the tokens
-  // all the same, so that a token is never hidden.
+  // second choice; a full building's on the street beside it; over figures only where the
+  // street too is full, then on a plate): under the heroes and markers, so that they are never
+  // hidden.
   const NAME_PX = 11;
   const FIGURES = "circle.hero, circle.zombie, circle.folk, circle.cow, rect.gas, rect.truck";
 
@@ -224,8 +225,8 @@
   }
 
   // The label's middle at (cx, cy). No free spot (a building and the street round it full of
-  // figures): a dark plate behind the letters, so that the name reads between the tokens drawn
-  // over it.
+  // figures): a dark plate behind the letters, the zombies under it seen through it, so that
+  // the name still reads.
   function placeLabel(label, cx, cy, free) {
     const box = label.getBBox ? label.getBBox() : {x: 0, y: 0, width: 0, height: 0};
     const dx = cx - (box.x + box.width / 2), dy = cy - (box.y + box.height / 2);
