@@ -1,9 +1,10 @@
 """The last fight (the view's `last_fight`, lastfight.py) in the terminal, with the facts the
 page's panel gives: who fought whom where, each side's dice, the highest compared, the cards
 played and the result. render.py shows it under the status for the screen after the fight
-ended (one the seat has not seen: the result line is among its unseen log lines), so it does
-not take three lines of every screen; `help fight` shows it at any time, with how it went (the
-fight's log lines)."""
+ended (one the seat has not seen: the result line is among its unseen log lines) and on every
+screen while the next fight is under way (the status line marks that one in progress), so it
+does not take three lines of every screen but a person who looked away still sees the fight
+before; `help fight` shows it at any time, with how it went (the fight's log lines)."""
 
 from __future__ import annotations
 
@@ -26,9 +27,13 @@ def brains(fight: dict[str, Any]) -> str:
 
 
 def under_way(fight: dict[str, Any]) -> str:
-    """The line over the town while a fight's dice are on the table (the view's `fight`)."""
+    """The status line while a fight is under way (the view's `fight`), marked in progress:
+    its dice once they are on the table, else who fights whom where."""
+    if not fight["hero_dice"]:
+        return (f"Fight: {fight['hero']} against {fight['zombie']} on {fight['space']} "
+                "(in progress, no dice yet)")
     return (f"Fight: {fight['hero']} {dice(fight['hero_dice'])} against {fight['zombie']} "
-            f"{dice(fight['zombie_dice'])}{brains(fight)}")
+            f"{dice(fight['zombie_dice'])}{brains(fight)} (in progress)")
 
 
 def facts(fight: dict[str, Any]) -> str:
@@ -58,12 +63,17 @@ def just_ended(view: dict[str, Any]) -> bool:
 
 
 def panel(view: dict[str, Any]) -> Text | None:
-    """The lines under the status on the screen after a fight ended, else None."""
-    if not just_ended(view):
+    """The lines under the status on the screen after a fight ended, and while the next one
+    is under way (the status line marks that one in progress; this one is marked finished),
+    else None."""
+    now, fight = view.get("fight"), view.get("last_fight")
+    if not fight or not (now or just_ended(view)):
         return None
-    fight = view["last_fight"]
     text = Text(heading(fight), style="bold")
-    text.append("  (help fight: how it went)", style="dim")
+    if now:
+        text.append(" (finished)", style="bold")
+    else:
+        text.append("  (help fight: how it went)", style="dim")
     shown = facts(fight)
     if shown:
         text.append(f"\n  {shown}")
@@ -73,10 +83,11 @@ def panel(view: dict[str, Any]) -> Text | None:
 
 def help_section(view: dict[str, Any]) -> tuple[str, str]:
     """`help fight`: the last fight and its log lines, or that there has been none yet."""
-    fight = view.get("last_fight")
-    if not fight:  # the entry goes when the next fight begins (lastfight.begin)
+    fight, now = view.get("last_fight"), view.get("fight")
+    if not fight:  # none finished yet
         return "Last fight", ("A fight is under way: its dice are on the screen; this shows it "
-                              "once it ends." if view.get("fight") else "No fight has ended yet.")
-    lines = [line for line in (facts(fight), fight["result"]) if line]
+                              "once it ends." if now else "No fight has ended yet.")
+    lines = [under_way(now) + "; the last one finished:"] if now else []
+    lines += [line for line in (facts(fight), fight["result"]) if line]
     lines += ["How it went:"] + [f"  {event}" for event in fight["events"]]
     return heading(fight), "\n".join(lines)

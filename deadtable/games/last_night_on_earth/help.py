@@ -1,6 +1,7 @@
 """The terminal's `help` for Last Night on Earth (GameSpec.help): the turn in a few lines, the
 scenario's goal, what each card the seat holds does (its printed text), and `help NAME` for a
-card or a hero (keywords, wounds, abilities), `help fight` for the last fight (fighttext.py).
+card or a hero (keywords, wounds, abilities), `help fight` for the last fight (fighttext.py),
+`help discards` for both discard piles, every card with its text (discards.py).
 Reads the view and the game's public data (heroes and card texts) only: it never names a card
 the seat may not see."""
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from deadtable.engine.decisions import Decision
-from deadtable.games.last_night_on_earth import fighttext
+from deadtable.games.last_night_on_earth import discards, fighttext
 from deadtable.games.last_night_on_earth.setup import game_data
 
 ZOMBIE_TURN = ("The zombies' turn, in order: the Sun moves down its track (the game ends when "
@@ -33,6 +34,8 @@ def help(options: dict[str, Any], view: dict[str, Any], decision: Decision | Non
     data = game_data(options)
     if topic.strip().lower() in fighttext.HELP_TOPICS:
         return [fighttext.help_section(view)]
+    if topic.strip().lower() in discards.HELP_TOPICS:
+        return discards.help_sections(view, {n: c.text for n, c in data.cards.items()})
     if topic:
         return _topic(data, topic)
     moment = FIGHT if view.get("fight") else (
@@ -45,7 +48,8 @@ def help(options: dict[str, Any], view: dict[str, Any], decision: Decision | Non
         sections.append(("Your cards", "\n".join(lines)))
     sections.append(("More", "help NAME: a card's text or a hero's abilities "
                              "(help Revolver, help Sally); help fight: the last fight, its "
-                             "dice, cards and log lines"))
+                             "dice, cards and log lines; help discards: both discard piles, "
+                             "the newest card first, each with its text"))
     return sections
 
 

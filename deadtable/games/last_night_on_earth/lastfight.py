@@ -2,7 +2,8 @@
 who fought whom and where, the dice as they lay, the highest dice compared, the result
 (fightwhy.py's sentence, which says why) and the fight's public log lines (the rolls, the
 re-rolls and every card played in it). Only public events go in, so every seat sees the same
-entry; it lives until the next fight begins. A fight cut short (its hero killed, its zombie
+entry; it stays while the next fight is under way (the page and the terminal mark that one in
+progress) and is replaced when that fight ends. A fight cut short (its hero killed, its zombie
 gone, the game over before the result) gets an entry too, its result saying how it ended."""
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ ENDED = " wins the fight ("  # in every result line (fightwhy.result)
 
 
 def begin(state: LastNightState) -> int:
-    """A fight begins: the last one's entry goes; its log lines start here."""
-    state.last_fight = None
+    """A fight begins: its log lines start here. The last one's entry stays until this one
+    ends (record), so that a person who looked away still sees the fight before."""
     return len(state.log)
 
 

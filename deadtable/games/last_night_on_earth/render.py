@@ -6,8 +6,9 @@ first column) and zombies as `z` (a number: that many); the squares the decision
 and, while a hero moves, the squares within reach underlined. A town taller than TOWN_LINES is
 cropped to the band of rows that matters, with a line saying what the rest holds, so the screen
 fits a 50-line terminal. Then whose turn it is, the Sun track, the scenario's state, a line per
-hero (wounds, items, hand), the decks and the seat's own cards, the last fight on the screen
-after it ends (fighttext.py), and the log with the why of each line."""
+hero (wounds, items, hand), the decks, the discard piles' counts and top cards (discards.py)
+and the seat's own cards, the last fight on the screen after it ends and while the next is
+under way (fighttext.py), and the log with the why of each line."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from rich.text import Text
 
 from deadtable.engine.decisions import Decision
 from deadtable.engine.state import Outcome
-from deadtable.games.last_night_on_earth import fighttext
+from deadtable.games.last_night_on_earth import discards, fighttext
 from deadtable.games.last_night_on_earth.cards import counted
 from deadtable.render import board_footer
 
@@ -29,6 +30,7 @@ from deadtable.render import board_footer
 # log's title says how many there are).
 LOG_LINES = 3
 TOWN_LINES = 17  # the town's most lines (rows and the edges between them) before it is cropped
+FIGHT_LINES = 2  # the town's lines given up while the last fight is on the screen (fighttext)
 ACROSS = {"wall": "|", "door": "/", "window": ":"}  # an edge between two squares side by side
 DOWN = {"wall": "-", "door": "/", "window": ":"}  # an edge between a square and the one below
 # What a square may show, for the legend (only the keys the town shows now are listed).
@@ -127,7 +129,8 @@ class Squares:
         return text.ljust(2), style
 
 
-def town_rows(view: dict[str, Any], focus: set[str], things: set[str]) -> tuple[int, int, int]:
+def town_rows(view: dict[str, Any], focus: set[str], things: set[str],
+              most: int = TOWN_LINES) -> tuple[int, int, int]:
     """The rows drawn (first, last) and the town's height: every row if the town fits in
     TOWN_LINES lines, else the band of rows that holds the most focus squares (the choices),
     then the most squares with something on them."""
@@ -135,7 +138,7 @@ def town_rows(view: dict[str, Any], focus: set[str], things: set[str]) -> tuple[
     at = {name: y for name, x, y, _ in town["spaces"] if x is not None}
     height = 1 + max(at.values())
     lines = [1 + (1 if any(below_edge(view, y)) else 0) for y in range(height)]
-    if sum(lines) <= TOWN_LINES:
+    if sum(lines) <= most:
         return 0, height - 1, height
     weight = [0] * height
     for name in focus:
@@ -145,7 +148,7 @@ def town_rows(view: dict[str, Any], focus: set[str], things: set[str]) -> tuple[
     best = (-1, 0, 0)
     for first in range(height):
         last, used = first, lines[first]
-        while last + 1 < height and used + lines[last + 1] <= TOWN_LINES:
+        while last + 1 < height and used + lines[last + 1] <= most:
             last += 1
             used += lines[last]
         score = sum(weight[first:last + 1])
@@ -164,11 +167,11 @@ def below_edge(view: dict[str, Any], y: int) -> list[str]:
             for x in range(width)]
 
 
-def town_text(view: dict[str, Any], marked: set[str],
-              focus: set[str] | None = None) -> tuple[Text, set[str]]:
+def town_text(view: dict[str, Any], marked: set[str], focus: set[str] | None = None,
+              most: int = TOWN_LINES) -> tuple[Text, set[str]]:
     """The town, one square every three characters, its x across the top and y down the side,
     so that a person can type a square such as 9,10; a line of edges under a row only where
-    the row has one. A town too tall for TOWN_LINES is cropped around `focus` (default: the
+    the row has one. A town taller than `most` lines is cropped around `focus` (default: the
     marked squares) and a last line says what the rows left out hold. With it, the KEYS that
     the squares drawn show."""
     town = view["town"]
@@ -181,7 +184,7 @@ def town_text(view: dict[str, Any], marked: set[str],
     squares = Squares(view, marked)
     width = 1 + max(x for x, _ in at)
     first, last, height = town_rows(view, focus if focus is not None else marked,
-                                    set(squares.tokens))
+                                    set(squares.tokens), most)
     text = Text("   " + "".join(f"{x:<3}" for x in range(width)) + "\n", style="dim")
     for y in range(first, last + 1):
         text.append(f"{y:>2} ", style="dim")
@@ -293,8 +296,9 @@ def status_text(view: dict[str, Any]) -> Text:
         text.append(f"\nYour Zombie hand: {', '.join(hand['cards']) or 'empty'}")
     else:
         text.append(f"\nZombie hand: {counted(hand['count'])}")
+    text.append(f" · {discards.glance(view)}")  # on the hand's line: the screen's lines are few
     fight = view.get("fight")
-    if fight and fight["hero_dice"]:
+    if fight:
         text.append("\n" + fighttext.under_way(fight), style="bold yellow")
     return text
 
@@ -320,12 +324,15 @@ def render(view: dict[str, Any], decision: Decision | None = None) -> Renderable
     focus = marked | set((moving or {}).get("reach", {}))
     if not focus:  # no choice on the town: the heroes
         focus = {h["space"] for h in view["heroes"] if not h["dead"]}
-    town, shown = town_text(view, marked, focus)
+    # on the screen after a fight ends and through the next one; `help fight` after: the town
+    # gives up a few lines for it
+    fought = fighttext.panel(view)
+    town, shown = town_text(view, marked, focus,
+                            TOWN_LINES - (FIGHT_LINES if fought is not None else 0))
     # The town first, then whose turn and the Sun track next to the heroes, the log and the
     # prompt: on a short terminal it is the town's top rows that scroll away.
     parts: list[RenderableType] = [town, legend(view, shown, bool(marked)),
                                    status_text(view), heroes_table(view)]
-    fought = fighttext.panel(view)  # on the screen after a fight ends; `help fight` after
     if fought is not None:
         parts.insert(3, fought)
     deciding = {(action.args or {}).get("figure") for action in decision.actions} \

@@ -1,5 +1,6 @@
-"""What a seat sees: the town, every figure, the heroes' face-up items, the discard piles, the
-cards in play and the Sun track. The heroes' seat sees the heroes' hands, the zombies' seat its
+"""What a seat sees: the town, every figure, the heroes' face-up items, the discard piles (face
+up: every card, the newest first, for every seat and the spectator), the cards in play and the
+Sun track. The heroes' seat sees the heroes' hands, the zombies' seat its
 own hand; nobody sees either deck's order (only how many cards are left) or the dice to come.
 """
 
@@ -79,7 +80,7 @@ def view(state: LastNightState, seat: str | None) -> dict[str, Any]:
         + list(state.hero_in_play),
         "cows": sorted(names[s] for s in cows(state)),  # Old Betsy's squares
         "fight": fight_view(state),
-        "last_fight": lastfight.view(state),  # kept till the next fight begins
+        "last_fight": lastfight.view(state),  # the last one finished, kept till the next ends
         "turn_of": turn_of(state),
         "gas": sorted(names[s] for s in state.gas),
         "moving": moving_view(state),
@@ -114,12 +115,14 @@ def zombie_hand_view(state: LastNightState, seat: str | None) -> dict[str, Any]:
 def card_texts(state: LastNightState, seen: dict[str, Any], seat: str | None) -> dict[str, str]:
     """The printed text of every card the seat can read in this view (items, its own hands,
     cards in play, the cards of the fight under way and the last one, a Zombie card the
-    heroes are answering: all public but the seat's own hands; and the cards its own choices
-    name, such as a discarded card to take back), for a person to read what a card does."""
+    heroes are answering, both discard piles: all public but the seat's own hands; and the
+    cards its own choices name, such as a discarded card to take back), for a person to read
+    what a card does."""
     names = [n for h in seen["heroes"] for n in h["items"] + h.get("hand", [])]
     names += seen["zombie_hand"].get("cards", []) + [card_of(e) for e in state.in_play]
     names += [card_of(e) for e in state.hero_in_play]
     names += (seen["last_fight"] or {}).get("cards", []) + (seen["fight"] or {}).get("cards", [])
+    names += seen["hero_discard"].get("cards", []) + seen["zombie_discard"].get("cards", [])
     top = state.stack[-1] if state.stack else None
     if isinstance(top, Prayer):  # announced: it has left the hand
         names.append(top.card)
@@ -150,6 +153,7 @@ def fight_view(state: LastNightState) -> dict[str, Any] | None:
     if top is None or state.outcome is not None:  # over: last_fight
         return None
     return {"hero": top.hero, "zombie": zombie_name(top.zombie),
+            "space": state.name(state.heroes[top.hero].space),
             "hero_dice": list(top.hero_dice), "zombie_dice": list(top.zombie_dice),
             "braaains": top.braaains, "using": list(top.using),
             "cards": lastfight.cards_played(lastfight.public_lines(state, top))}

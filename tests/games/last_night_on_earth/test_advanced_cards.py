@@ -320,9 +320,10 @@ def test_just_what_i_needed_takes_a_discarded_card(tmp_path):
     assert "back:Chainsaw" in state.decision.ids and "take" in state.decision.ids
     assert not any(i.startswith("use:") for i in state.decision.ids)  # no scenario item
     assert choice(state, "heuristic") == "back:Chainsaw"
-    # the discarded card she may take can be read (the page's What the cards do), by her side
+    # the discarded card she may take can be read (the page's What the cards do), by either
+    # side: it lies face up in the discard pile
     assert "Chainsaw" in state.view("heroes")["cards"]
-    assert "Chainsaw" not in state.view("zombies")["cards"]
+    assert "Chainsaw" in state.view("zombies")["cards"]
     state.apply("back:Chainsaw")
     becky = state.heroes["Becky"]
     assert becky.items == ["Chainsaw"] and becky.hand == []

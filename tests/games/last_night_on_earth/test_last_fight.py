@@ -1,6 +1,6 @@
 """The view's last fight (lastfight.py): once a fight is over every seat sees the same entry,
 who fought whom where, the dice, the highest compared, the result and why, and the cards
-played in it; it goes when the next fight begins."""
+played in it; it stays while the next fight is under way and is replaced when that one ends."""
 
 from __future__ import annotations
 
@@ -52,21 +52,29 @@ def test_the_entry_has_the_dice_the_cards_and_the_result_alike_for_every_seat(tm
     assert "Braaains!" not in texts and "Recovery" not in texts
 
 
-def test_a_kill_says_why_and_the_next_fight_replaces_the_entry(tmp_path):
+def next_fight(tmp_path) -> tuple[LastNightState, dict]:
+    """Becky kills Zombie 1, then her fight with Zombie 2 begins: (the state, the first
+    fight's entry as the zombies see it)."""
     state = table(tmp_path)
     fight(state, "Becky", zombie(state, "3,3"))
     script(state, 2, 5, 5)
     state.apply("roll")
     first = state.view("zombies")["last_fight"]
-    assert first["result"] == "Becky wins the fight (5 against 2) and kills Zombie 1 (doubles)."
-    assert first["highest"] == [5, 2] and first["cards"] == []
-    assert first["events"][0] == "Fight dice: Zombie 1 [2], Becky [5, 5]."
     again(state)
     zombie(state, "3,3")
     hero_turn(state, "Becky", step="fight")
-    assert state.decision.ids == ["roll"]  # the next fight has begun: the entry is gone
-    assert state.view("heroes")["last_fight"] is None
+    return state, first
+
+
+def test_a_kill_says_why_and_the_next_fight_replaces_the_entry_when_it_ends(tmp_path):
+    state, first = next_fight(tmp_path)
+    assert first["result"] == "Becky wins the fight (5 against 2) and kills Zombie 1 (doubles)."
+    assert first["highest"] == [5, 2] and first["cards"] == []
+    assert first["events"][0] == "Fight dice: Zombie 1 [2], Becky [5, 5]."
+    assert state.decision.ids == ["roll"]  # the next fight has begun: the entry stays
+    assert state.view("heroes")["last_fight"] == first
     assert state.view("heroes")["fight"]["zombie"] == "Zombie 2"
+    assert state.view("heroes")["fight"]["space"] == "3,3"
     script(state, 4, 3, 1)
     state.apply("roll")
     second = state.view("heroes")["last_fight"]
@@ -91,7 +99,8 @@ def test_a_blitz_keeps_each_fight_to_its_own_lines(tmp_path):
     blitz(state)
     script(state, 2, 5, 4)
     state.apply("roll")  # Johnny fends Zombie 1 off; his fight with Zombie 2 begins
-    assert state.view("heroes")["last_fight"] is None
+    assert state.view("heroes")["last_fight"]["zombie"] == "Zombie 1"  # till Zombie 2's ends
+    assert state.view("heroes")["fight"]["zombie"] == "Zombie 2"
     script(state, 6, 3, 1)
     state.apply("roll")
     entry = state.view("heroes")["last_fight"]

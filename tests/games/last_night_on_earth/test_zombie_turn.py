@@ -98,7 +98,7 @@ def test_one_card_drawn_is_one_card_in_the_log_and_on_the_screen(tmp_path):
     zombie_turn(state, "draw")
     assert "The zombies draw 1 card." in texts(state, 10)
     state.zombie_hand.cards[1:] = []
-    assert str(status_text(state.view("heroes"))).endswith("Zombie hand: 1 card")
+    assert "Zombie hand: 1 card · Discards:" in str(status_text(state.view("heroes")))
 
 
 def test_shamble_moves_a_zombie_a_die_roll_of_spaces(tmp_path):

@@ -1,6 +1,6 @@
 """Last Night on Earth in the browser, after the zombie agent's fight: the heroes' page keeps
 a "last fight" panel (who fought whom where, the dice, the highest compared, the result and
-why) till the next fight begins, on a 1366 px desktop and a 390 px phone. Screenshots go to
+why) till the next fight ends, on a 1366 px desktop and a 390 px phone. Screenshots go to
 the test's tmp folder (DEADTABLE_SHOTS=dir keeps them)."""
 
 from __future__ import annotations

@@ -146,8 +146,9 @@
   // the choices name buildings ("Search the Hospital"), so the town must say which is which.
   // Drawn once the town is on the page (render), at least NAME_PX high on the screen, and
   // nearest the building's middle where no figure, pit or marker sits (over the pits as a
-  // second choice, over a figure only where the building has no room left): under the tokens
-  // all the same, so that a token is never hidden.
+  // second choice; a full building's on the street beside it; over figures only where the
+  // street too is full, then on a plate): under the heroes and markers, so that they are never
+  // hidden.
   const NAME_PX = 11;
   const FIGURES = "circle.hero, circle.zombie, circle.folk, circle.cow, rect.gas, rect.truck";
 
@@ -161,8 +162,8 @@
     return boxes.every(([x0, y0, x1, y1]) => box[2] <= x0 || x1 <= box[0] || box[3] <= y0 || y1 <= box[1]);
   }
 
-  // Where the label goes: the free spot nearest the middle, in quarter-square steps, trying
-  // each [area, boxes to keep clear of] in turn; none free: the middle.
+  // Where the label goes: [x, y, free], the free spot nearest the middle, in quarter-square
+  // steps, trying each [area, boxes to keep clear of] in turn; none free: the middle.
   function labelSpot(tries, w, h) {
     const [x0, y0, x1, y1] = tries[0][0], mx = (x0 + x1) / 2, my = (y0 + y1) / 2;
     const along = (lo, hi, size, mid) => {
@@ -175,9 +176,9 @@
       const spots = along(b0, b1, h, my).flatMap((cy) => along(a0, a1, w, mx).map((cx) => [cx, cy]));
       spots.sort((a, b) => Math.hypot(a[0] - mx, a[1] - my) - Math.hypot(b[0] - mx, b[1] - my));
       const free = spots.find(([cx, cy]) => clear([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], boxes));
-      if (free) return free;
+      if (free) return [...free, true];
     }
-    return [mx, my];
+    return [mx, my, false];
   }
 
   function buildingNames(t, root) {
@@ -188,24 +189,59 @@
     const size = Math.max(10, across ? NAME_PX * edge / across : 10);
     const figures = [...root.querySelectorAll(FIGURES)].map(boxOf);
     const pits = [...root.querySelectorAll("circle.pit")].map(boxOf);
+    const names = []; // the names placed, which a name on the street keeps clear of
     Object.entries(t.buildings).forEach(([name, spaces]) => {
       const xs = spaces.map((s) => where[s][0]), ys = spaces.map((s) => where[s][1]);
       const area = [Math.min(...xs) * S, Math.min(...ys) * S, (Math.max(...xs) + 1) * S, (Math.max(...ys) + 1) * S];
       const wide = 0.68 * size; // a bold letter's width, with room to spare
       const lines = name.length * wide <= area[2] - area[0] ? [name] : name.split(" ");
-      const w = Math.max(...lines.map((l) => l.length)) * wide, h = lines.length * size * 1.2;
+      const label = nameLabel(name, lines, size);
+      layer.append(label);
+      const [w, h] = labelSize(label, lines, size, wide);
       if (w > area[2] - area[0]) { // wider than the building: centred on it, inside the town
         area[0] = Math.max(0, Math.min((area[0] + area[2] - w) / 2, edge - w));
         area[2] = area[0] + w;
       }
-      // a building full of figures: its name on the street beside it, clear of them
-      const around = [Math.max(0, area[0] - S), Math.max(0, area[1] - S),
-        Math.min(edge, area[2] + S), Math.min(high, area[3] + S)];
-      const [cx, cy] = labelSpot([[area, figures.concat(pits)], [area, figures], [around, figures]], w, h);
-      layer.append(svg("text", {x: cx, y: cy - (lines.length - 1) * size * 0.6, "text-anchor": "middle",
-        "dominant-baseline": "middle", "font-size": size.toFixed(1), class: "building-name", "data-building": name},
-      ...lines.map((line, i) => svg("tspan", {x: cx, dy: i ? (size * 1.2).toFixed(1) : 0}, line))));
+      // a building full of figures: its name on the street beside it (a square out, else two
+      // or three), clear of them and of the names already there
+      const ring = (n) => [[Math.max(0, area[0] - n * S), Math.max(0, area[1] - n * S),
+        Math.min(edge, area[2] + n * S), Math.min(high, area[3] + n * S)], figures.concat(names)];
+      const [cx, cy, free] = labelSpot([[area, figures.concat(pits)], [area, figures], ring(1), ring(2), ring(3)], w, h);
+      placeLabel(label, cx, cy, free);
+      names.push([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2]);
     });
+  }
+
+  // A building's name, a word a line (placed by placeLabel once its size is known).
+  function nameLabel(name, lines, size) {
+    return svg("text", {x: 0, y: 0, "text-anchor": "middle", "dominant-baseline": "middle",
+      "font-size": size.toFixed(1), class: "building-name", "data-building": name},
+    ...lines.map((line, i) => svg("tspan", {x: 0, dy: i ? (size * 1.2).toFixed(1) : 0}, line)));
+  }
+
+  // The label's width and height as drawn (its letters measured, with their dark edge: the
+  // browser counts a stroke's whole width round them), or as estimated where the page cannot
+  // measure it.
+  const EDGE_ROOM = 7;
+  function labelSize(label, lines, size, wide) {
+    const box = label.getBBox ? label.getBBox() : null;
+    if (box && box.width) return [box.width + EDGE_ROOM, box.height + EDGE_ROOM];
+    return [Math.max(...lines.map((l) => l.length)) * wide, lines.length * size * 1.2];
+  }
+
+  // The label's middle at (cx, cy). No free spot (a building and the street round it full of
+  // figures): a dark plate behind the letters, the zombies under it seen through it, so that
+  // the name still reads.
+  function placeLabel(label, cx, cy, free) {
+    const box = label.getBBox ? label.getBBox() : {x: 0, y: 0, width: 0, height: 0};
+    const dx = cx - (box.x + box.width / 2), dy = cy - (box.y + box.height / 2);
+    label.setAttribute("transform", `translate(${dx.toFixed(1)} ${dy.toFixed(1)})`);
+    if (free || !box.width) return;
+    label.classList.add("crowded");
+    const room = EDGE_ROOM / 2; // the plate holds the letters' dark edge too
+    label.before(svg("rect", {x: (box.x + dx - room).toFixed(1), y: (box.y + dy - room).toFixed(1),
+      width: (box.width + EDGE_ROOM).toFixed(1), height: (box.height + EDGE_ROOM).toFixed(1), rx: 3,
+      class: "name-plate", "data-building": label.getAttribute("data-building")}));
   }
 
   // "9,12 (Diner)": a square and the building it is in, as the log names it.
@@ -358,7 +394,8 @@
   function lastFight(view) {
     const f = view.last_fight;
     if (!f) return null;
-    const lines = [el("strong", {}, `Last fight: ${f.hero} against ${f.zombie} on ${f.space}`)];
+    const lines = [el("strong", {}, `Last fight: ${f.hero} against ${f.zombie} on ${f.space}`),
+      view.fight ? el("span", {class: "finished"}, " · finished") : null];
     if (f.hero_dice.length && f.zombie_dice.length) {
       lines.push(el("div", {class: "dice"}, `${f.hero} rolled ${f.hero_dice.join(" ")} · ` +
         `${f.zombie} rolled ${f.zombie_dice.join(" ")}${brains(f)}`));
@@ -369,6 +406,40 @@
     lines.push(el("details", {}, el("summary", {}, "How it went"),
       el("ol", {}, f.events.map((line) => el("li", {}, line)))));
     return el("section", {class: "lnoe-last-fight", "aria-label": "the last fight"}, ...lines);
+  }
+
+  // The fight under way, marked in progress over the last finished one (which stays till
+  // this one has its result): who fights whom where, the dice once rolled, the cards so far.
+  function fightNow(view) {
+    const f = view.fight;
+    if (!f) return null;
+    const lines = [el("strong", {}, `Fight in progress: ${f.hero} against ${f.zombie} on ${f.space}`)];
+    if (f.hero_dice.length && f.zombie_dice.length) {
+      lines.push(el("div", {class: "dice"}, `${f.hero} ${f.hero_dice.join(" ")} · ` +
+        `${f.zombie} ${f.zombie_dice.join(" ")}${brains(f)}`));
+    }
+    if (f.cards.length) lines.push(el("div", {}, "Cards: ", ...names(f.cards, view.cards || {})));
+    lines.push(el("div", {class: "result"}, "No result yet" +
+      (view.last_fight ? ": the last finished fight is under this" : "")));
+    return el("section", {class: "lnoe-fight-now", "aria-label": "the fight in progress"}, ...lines);
+  }
+
+  // The two discard piles, face up as at the table: each pile's count and top card in sight,
+  // and a click opens the whole pile, the newest card first, each with its text.
+  function discardPiles(view) {
+    const texts = view.cards || {};
+    const pile = (side, p) => {
+      const cards = p.cards || [];
+      const head = `${side} discard pile: ${counted(p.count)}`;
+      const top = cards.length ? [" · top: ", cardName(cards[0], texts)] : [];
+      if (!cards.length) return el("p", {class: "lnoe-pile", "data-pile": side}, head);
+      return el("details", {class: "lnoe-pile", "data-pile": side},
+        el("summary", {}, head, ...top),
+        el("ol", {}, cards.map((name) => el("li", {}, el("strong", {}, name),
+          texts[name] ? ` ${texts[name]}` : ""))));
+    };
+    return el("section", {class: "lnoe-piles", "aria-label": "the discard piles"},
+      pile("Hero", view.hero_discard), pile("Zombie", view.zombie_discard));
   }
 
   const LEGEND = [["wall", "wall"], ["door", "door"], ["window", "window"]];
@@ -541,7 +612,7 @@
       el("div", {class: "lnoe-map"}, map), walk, legend(view, payload)));
     shownTown = view.town;
     buildingNames(view.town, map); // now that the town has its size on the screen
-    const side = el("div", {class: "lnoe lnoe-side"}, lastFight(view),
+    const side = el("div", {class: "lnoe lnoe-side"}, fightNow(view), lastFight(view), discardPiles(view),
       el("div", {class: "lnoe-heroes"}, view.heroes.map((h) => heroCard(h, view))), hand,
       cardTexts(view));
     return {actions: onBoard, after: side, beside: true};
