@@ -210,7 +210,8 @@ def play_command(
     save: SaveOpt = None,
 ) -> None:
     """Play a game: seats without an --agent (or given 'human') are played by you, at this
-    terminal.
+    terminal, but for seats the game gives an agent unless told otherwise (Left 4 Dead's
+    infected, Last Night on Earth's zombies; SEAT=human takes one), which it names first.
 
     With several such seats, each person sees only their own seat: the screen is cleared and
     says whom to pass to, and waits for Enter, whenever the deciding person changes."""
@@ -222,7 +223,30 @@ def play_command(
     state = game.new(seed=seed)
     console = Console()
     console.print(Text(f"{game.spec.name}, seed {state.seed}", style="bold"))
+    if (seated := _seated_by_default(game, specs, agent or [])):
+        console.print(Text(seated, style="dim"), soft_wrap=True)
     _play_on(console, state, specs, seat_agents(state, specs), save)
+
+
+def _seated_by_default(game: Game, specs: dict[str, str], given: list[str]) -> str:
+    """Which seats the game's own defaults gave an agent (none named them), and whether any
+    seat is left to a person: a player who named one side's agent expecting to play the other
+    would otherwise watch a whole game go by without a word."""
+    defaults = game.spec.default_agents
+    mentioned = {item.partition("=")[0] for item in given
+                 if "=" in item and ":" not in item.partition("=")[0]}
+    bare = any("=" not in item or ":" in item.partition("=")[0] for item in given)
+    by_default = [seat for seat in game.seats
+                  if seat in specs and specs[seat] == defaults.get(seat) and not bare
+                  and seat not in mentioned and game.side_of(seat) not in mentioned]
+    if not by_default:
+        return ""
+    named = ", ".join(f"{seat} by {specs[seat]}" for seat in by_default)
+    back = " ".join(f"--agent {seat}=human" for seat in by_default)
+    if all(seat in specs for seat in game.seats):
+        return (f"Every seat is played by an agent ({named}: the game's default): you watch. "
+                f"To play, add {back}.")
+    return f"Played by the game's default agent: {named} ({back} to play it yourself)."
 
 
 @_command("continue")

@@ -80,3 +80,28 @@ def test_continue_refuses_a_kept_game_with_an_agent_on_the_wrong_seat(tmp_path: 
     data["meta"]["agents"] = {"infected": "heuristic"}  # kept before seats were checked
     kept.write_text(json.dumps(data))
     refused(("continue", str(kept)), f"its agents cannot be made: {NOT_INFECTED}")
+
+
+# -- seats the game's own defaults give an agent ----------------------------------------------
+def test_play_says_which_seats_the_games_defaults_gave_an_agent() -> None:
+    code, out, _ = run("play", LNOE, "--seed", "4", input="q\n")
+    assert ("Played by the game's default agent: zombies by zombie (--agent zombies=human to "
+            "play it yourself).") in " ".join(out.split())
+
+
+def test_play_says_when_every_seat_is_an_agents_and_how_to_take_one() -> None:
+    # naming the heroes' agent and not the zombies' leaves nobody to a person: the game plays
+    # itself, and the first lines say so and how to play the zombies
+    code, out, _ = run("play", LNOE, "--seed", "4", "-a", "heroes=first",
+                       "-o", "scenario=die-zombies-die")
+    assert code == 0
+    assert ("Every seat is played by an agent (zombies by zombie: the game's default): you "
+            "watch. To play, add --agent zombies=human.") in " ".join(out.split())
+
+
+@pytest.mark.parametrize("agents", [("-a", "zombies=zombie"), ("-a", "random"),
+                                    ("-a", "zombies=human")])
+def test_play_says_nothing_of_defaults_where_the_seats_were_named(
+        agents: tuple[str, ...]) -> None:
+    code, out, _ = run("play", LNOE, "--seed", "4", *agents, input="q\n")
+    assert "default agent" not in out and "you watch" not in out
