@@ -189,12 +189,12 @@ def test_raiders_share_the_tokens_out_the_nearest_the_edge_first() -> None:
 
 
 def test_campers_drive_only_from_the_road() -> None:
-    state = new()  # the campers in the pickup on P, in a clearing of the woods
+    state = new()  # the campers in the pickup on P, at the end of the camp's track
     randy = state.chars["randy"]
     assert state.board.name(state.vehicles["Pickup Truck"]) == "3,29"
+    assert by_road(state, randy)  # the track joins the road north
+    state.vehicles["Pickup Truck"] = state.board.space("2,29")  # the camp's long grass
     assert not by_road(state, randy)  # off-road a camper walks faster
-    state.vehicles["Pickup Truck"] = state.board.space("10,25")  # on the road north
-    assert by_road(state, randy)
 
 
 def test_camper_decoys_walk_north_like_the_real_one() -> None:
