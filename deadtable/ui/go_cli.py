@@ -23,6 +23,7 @@ from deadtable.engine.reach import (
     PassReader,
     Route,
     not_plain,
+    only_for,
     pass_to_answer,
     reach,
     route_to,
@@ -52,11 +53,7 @@ def _reader(state: GameState) -> MoveReader:
 
 def through(state: GameState, agents: Collection[str]) -> PassReader | None:
     """The game's pass, for the decisions of the seats `agents` play (engine/reach.py)."""
-    passes = registry.walk_readers(state.game.spec)[1]
-    if passes is None:
-        return None
-    return lambda s: (passes(s) if s.decision is not None and s.decision.seat in agents
-                      else None)
+    return only_for(registry.walk_readers(state.game.spec)[1], agents)
 
 
 def ask(console: Console, state: GameState, decision: Decision, rest: str,

@@ -51,6 +51,7 @@ from deadtable.engine.reach import (
     PassReader,
     Route,
     not_plain,
+    only_for,
     pass_to_answer,
     reach,
     reach_data,
@@ -679,12 +680,7 @@ def routes_of(live: LiveGame, seat: str, read: MoveReader) -> dict[str, dict[str
 
 def walk_passes(live: LiveGame) -> PassReader | None:
     """The game's pass (engine/reach.py), for the decisions of the seats agents play."""
-    passes = registry.walk_readers(live.state.game.spec)[1]
-    if passes is None:
-        return None
-    agents = set(live.agents())
-    return lambda s: (passes(s) if s.decision is not None and s.decision.seat in agents
-                      else None)
+    return only_for(registry.walk_readers(live.state.game.spec)[1], set(live.agents()))
 
 
 def undo_state(live: LiveGame, seat: str) -> dict[str, Any]:

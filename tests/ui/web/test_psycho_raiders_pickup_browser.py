@@ -12,7 +12,7 @@ import pytest
 from tests.ui.web.test_browser import Server
 from tests.ui.web.test_left_4_dead_browser import click_and_wait, shots
 from tests.ui.web.test_psycho_raiders_browser import server
-from tests.ui.web.test_psycho_raiders_walk_browser import SIZES, sized
+from tests.ui.web.test_psycho_raiders_walk_browser import SIZES, campers_turn, sized
 
 __all__ = ["server"]  # the fixture: a server of its own for this module
 
@@ -26,14 +26,7 @@ def test_the_pickup_is_driven_out_of_camp_by_a_tap_before_its_speed_is_announced
     phone = size == "phone"
     errors: list[str] = []
     with sized(size) as context:
-        made = server.create("psycho-raiders", seats={"raiders": "random"}, seed=5,
-                             options={"events": "none"})
-        seat = made["seats"]["campers"]
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(seat["url"])
-        page.wait_for_selector('body[data-status="your-turn"]', state="attached")
-        click_and_wait(page, 'button[data-action="turn:randy"]')
+        made, seat, page = campers_turn(server, context, errors, "randy")
         data = server.get(made["id"], seat["token"])
         assert not any(a["id"].startswith("car:") for a in data["decision"]["actions"])
         pickup = data["reach"]["Pickup Truck"]
