@@ -45,6 +45,7 @@ def test_the_raiders_drive_the_van_by_a_tap_and_the_campers_pickup_has_its_hex(
         mine = pages["campers"]
         mine.wait_for_selector('body[data-status="your-turn"]', state="attached")
         click_and_wait(mine, 'button[data-action="turn:randy"]')
+        mine.click('#actions details.fold[data-group="Drive"] summary')  # the speeds fold
         click_and_wait(mine, 'button[data-action="drive:safe"]')
         # the pickup's camp: the track east, 4 hexes at Safe Speed; the first is gold
         assert mine.locator('svg.pr-map g.hex.reach[data-space="4,29"]').count() == 1
@@ -58,6 +59,7 @@ def test_the_raiders_drive_the_van_by_a_tap_and_the_campers_pickup_has_its_hex(
         page = pages["raiders"]
         page.wait_for_selector('body[data-status="your-turn"]', state="attached")
         click_and_wait(page, 'button[data-action="turn:spud"]')
+        page.click('#actions details.fold[data-group="Drive"] summary')
         click_and_wait(page, 'button[data-action="drive:high"]')
         data = server.get(game_id, raiders["token"])
         van = data["reach"]["Van"]

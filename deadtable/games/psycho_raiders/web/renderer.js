@@ -46,9 +46,11 @@
   const sight = {zoom: false, step: null, scroll: null};
   // Alike choices the page folds under one line (a verb -> the fold's name and its note).
   const FOLDS = {move: "Moves", car: "Moves", adrenaline: "Adrenaline", hide: "Hide",
-    "declare-hide": "Declare a hide", appear: "Appear"};
+    "declare-hide": "Declare a hide", appear: "Appear", drive: "Drive"};
   const TAP = "— or tap a gold hex on the map";
-  const NOTES = {Moves: TAP, Appear: TAP, "Declare a hide": TAP};
+  // a driver's speeds (10.1): a far hex's tap announces the one that gets there
+  const NOTES = {Moves: TAP, Appear: TAP, "Declare a hide": TAP,
+    Drive: "— or tap a dashed hex on the map"};
   // the fewest offers folded, where not two: a camper's two ways to hide stay in sight
   const LEAST = {Adrenaline: 3, Hide: 4};
   // folds open by default beside the map (a step's moves are a dozen at most; Appear's are
