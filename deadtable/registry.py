@@ -7,6 +7,7 @@ import importlib
 from typing import Any
 
 from deadtable.engine.game import Game, GameSpec
+from deadtable.engine.macros import MacroReader
 from deadtable.engine.reach import MoveReader, OpeningReader, PassReader
 
 # game id -> module whose SPEC attribute is its GameSpec
@@ -67,3 +68,12 @@ def walk_readers(spec: GameSpec) -> tuple[OpeningReader | None, PassReader | Non
     opens: OpeningReader | None = None if spec.openings is None else part(spec.openings)
     passes: PassReader | None = None if spec.passes is None else part(spec.passes)
     return opens, passes
+
+
+def macro_reader(spec: GameSpec) -> MacroReader | None:
+    """The game's shortcuts through a run of a seat's decisions (GameSpec.macros,
+    engine/macros.py), or None where it offers none."""
+    if spec.macros is None:
+        return None
+    found: MacroReader = part(spec.macros)
+    return found

@@ -47,6 +47,7 @@ from deadtable.agents.seating import (
 )
 from deadtable.engine.decisions import Decision, GameOver, IllegalAction
 from deadtable.engine.game import Game
+from deadtable.engine.macros import Macro
 from deadtable.engine.options import BadOption
 from deadtable.engine.reach import Route
 from deadtable.engine.replay import Replay, ReplayMismatch, digest
@@ -54,7 +55,7 @@ from deadtable.engine.state import GameState, Outcome
 from deadtable.engine.undo import UndoStack
 from deadtable.render import render_view
 from deadtable.sim.run import DEFAULT_MAX_STEPS, Config, RunawayGame, compare, simulate
-from deadtable.ui import checks, choose, commands, go_cli, watch
+from deadtable.ui import checks, choose, commands, go_cli, macro_cli, watch
 
 
 class _Commands(TyperGroup):
@@ -972,6 +973,11 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
                              agents)
             if action_id is None:
                 return False
+            if isinstance(action_id, Macro):  # `rest`: its actions through undo, each
+                macro_cli.play(console, state, decision.seat, action_id,
+                               lambda step: undo.apply(state, step))
+                after_yours()
+                continue
             if isinstance(action_id, Route):  # `go SPACE`: the steps through undo, each
                 # (an agent's answer on the way too: a pass lets the walk go on, go_cli.py)
                 go_cli.walk(console, state, decision.seat, action_id,
@@ -1044,10 +1050,11 @@ _UNDO = "\0undo"  # what _ask returns for `undo`: no action id holds a NUL
 
 
 def _ask(console: Console, decision: Decision, state: GameState,
-         no_undo: str | None, agents: Collection[str] = ()) -> str | Route | None:
+         no_undo: str | None, agents: Collection[str] = ()) -> str | Route | Macro | None:
     """A legal action id read from stdin, None if the person quits (q, end of input),
     _UNDO when they take back their last decision (`no_undo`: why they may not, or None), or
-    the route `go SPACE` asks for (ui/go_cli.py). Commands (log, help, ...: ui/commands.py)
+    the route `go SPACE` asks for (ui/go_cli.py), or the macro typed (its word: ui/macro_cli.py).
+    Commands (log, help, ...: ui/commands.py)
     are answered on the way."""
     # Spaces by name, where a game's actions number them (the board's names are public).
     decision = choose.with_space_names(decision, getattr(getattr(state, "board", None),
@@ -1058,6 +1065,8 @@ def _ask(console: Console, decision: Decision, state: GameState,
                        f"q quits)", style="dim"))
     if no_undo is None:
         console.print(Text("  undo: take back your last decision", style="dim"))
+    macros = macro_cli.macros(state, decision)
+    macro_cli.show(console, macros)
     count = len(decision.actions)
     if count == 1:
         console.print(Text("  Enter takes the only choice", style="dim"))
@@ -1082,6 +1091,11 @@ def _ask(console: Console, decision: Decision, state: GameState,
             if no_undo is None:
                 return _UNDO
             console.print(Text(f"cannot undo: {no_undo}", style="red"), soft_wrap=True)
+            continue
+        if (macro := macro_cli.ask(macros, answer)) is not None:
+            if macro.action is not None:
+                return macro
+            console.print(Text(f"{macro.id}: {macro.note}", style="red"), soft_wrap=True)
             continue
         if go and answer.lower().split(" ", 1)[0] == "go":
             route = go_cli.ask(console, state, decision, answer[2:].strip(), agents)

@@ -85,7 +85,8 @@ def help_sections(state: GameState, decision: Decision, topic: str = "") -> Sect
                          "\n".join(options)))
     ruler = (_SIGHT_HELP + (_RANGE_HELP if "figures" in view else "")) if spec.ruler else ""
     go = _GO_HELP if spec.moves else ""
-    sections.append(("Commands", _COMMANDS_HELP + ruler + go))
+    macros = _MACROS_HELP if spec.macros else ""
+    sections.append(("Commands", _COMMANDS_HELP + ruler + go + macros))
     return sections
 
 
@@ -118,6 +119,10 @@ go: where the figure moving can still get this turn by plain steps (no roll, no 
   nothing but the move logged); go SPACE walks it there a step at a time, stopping after a
   step that was not plain (go FIGURE SPACE where several could go there); undo takes back
   one step at a time"""
+_MACROS_HELP = """
+shortcuts: where the game offers one, its word is listed under the choices (rest: the zombies
+  still to move stay); it makes those ordinary choices for you one at a time, stopping where
+  one is yours to make (a zombie that must move), and undo takes back one at a time"""
 _RANGE_HELP = """
 range FIGURE: the figure's range and which enemy figures it can see within it"""
 

@@ -10,14 +10,14 @@ import sys
 from rich.console import Console
 
 from deadtable.engine.reach import route_to
+from deadtable.engine.state import GameState
 from deadtable.engine.undo import UndoStack
-from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.ui import cli, go_cli
 from tests.engine.test_reach import reach
 from tests.games.psycho_raiders.table import ginger_turn, on_the_road, put, script
 
 
-def play(state: PsychoRaidersState, answers: str) -> str:
+def play(state: GameState, answers: str) -> str:
     out = io.StringIO()
     console = Console(file=out, width=200)
     stdin = sys.stdin

@@ -1,18 +1,45 @@
 """Where the figure on the move may still get to: the rules offer a move one step at a time
 (heroturn.move_decision, zombieturn.move_decision), so a person is shown the whole area those
 steps can reach with the moves left, and each square's first step (the action to take
-towards it): the hero moving, or the zombie on a Shamble (D6 steps)."""
+towards it): the hero moving, or the zombie on a Shamble (D6 steps). `move_of` reads those
+steps for the engine's reach and walks (GameSpec.moves, engine/reach.py): a person's tap on a
+far square walks there a step at a time."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from deadtable.engine.decisions import Action
 from deadtable.games.last_night_on_earth import buildingcards
 from deadtable.games.last_night_on_earth.heroturn import HeroAct, move_steps
 from deadtable.games.last_night_on_earth.state import LastNightState
 from deadtable.games.last_night_on_earth.wounds import zombie_name
 from deadtable.games.last_night_on_earth.zombieturn import ZombieTurn, zombie_steps
+
+
+def move_of(state: LastNightState, action: Action) -> tuple[str, str, str] | None:
+    """A step of the figure on the move, as interfaces read it (GameSpec.moves): the hero
+    taking his move a step at a time (heroturn.move_decision, `step:S`), or a zombie's move in
+    the zombies' movement (zombieturn.move_decision, `move:Z:S`: one space, D6 on a Shamble)
+    by the name the log gives it ("Zombie 3"); with the square it stands on and the square it
+    steps to. None for any other action ("Stop here", a zombie staying, Shamble played)."""
+    args = action.args
+    if not args or not state.stack:
+        return None
+    verb, top = args.get("verb"), state.stack[-1]
+    names = state.board.names
+    # the square by number, or by name where the terminal has named it (choose.with_space_names)
+    to = args.get("space")
+    to = to if isinstance(to, str) else names[to] if isinstance(to, int) else None
+    if to is None:
+        return None
+    if verb == "step" and isinstance(top, HeroAct) and top.step == "moving":
+        return top.hero, names[state.heroes[top.hero].space], to
+    if verb == "move" and isinstance(top, ZombieTurn) and top.step == "move":
+        zombie = args["figure"]
+        return zombie_name(zombie), names[state.zombies[zombie]], to
+    return None
 
 
 def moving_view(state: LastNightState) -> dict[str, Any] | None:

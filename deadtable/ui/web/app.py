@@ -44,6 +44,10 @@ from deadtable.agents import Agent, agent_maker, agent_names, agents_for, observ
 from deadtable.agents.seating import UnknownSeat, assign, catch_up, check_seating, seat_agents
 from deadtable.engine.decisions import GameOver, IllegalAction
 from deadtable.engine.game import Game
+from deadtable.engine.macros import MAX_STEPS as MACRO_STEPS
+from deadtable.engine.macros import NoMacro, macro_step, ran
+from deadtable.engine.macros import offered as macros_offered
+from deadtable.engine.macros import start as macro_start
 from deadtable.engine.options import BadOption
 from deadtable.engine.reach import (
     MoveReader,
@@ -132,6 +136,14 @@ class Go(BaseModel):
         default=None, description="which figure, where several of the seat's could go there")
 
 
+class RunMacro(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: Annotated[str, Field(max_length=200)] | None = None
+    macro: Annotated[str, Field(min_length=1, max_length=50)] = Field(
+        description="the macro's id, one of the payload's macros (e.g. Last Night on Earth's "
+                    "'rest': the rest stay)")
+
+
 class UndoAsk(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: Annotated[str, Field(max_length=200)] | None = None
@@ -174,6 +186,15 @@ class Payload(BaseModel):
     walked: dict[str, Any] | None = Field(
         default=None, description="after POST /go: {target, steps, last, stopped, why}, and "
                                   "how: the opening it took first, if any")
+    macros: list[dict[str, Any]] | None = Field(
+        default=None, description="on this seat's own decision, in a game that offers them "
+                                  "(GameSpec.macros): the shortcuts through a run of its "
+                                  "decisions, each {id, label, note, available} (POST /macro "
+                                  "runs one as ordinary actions); null otherwise")
+    ran: dict[str, Any] | None = Field(
+        default=None, description="after POST /macro: {macro, actions, why}: how many "
+                                  "actions it took, and why it stopped where the seat is "
+                                  "still asked (a zombie that must move), else null")
 
 
 @dataclass
@@ -436,6 +457,33 @@ class Hub:
             return None
         return str(action_id)
 
+    async def run_macro(self, live: LiveGame, seat: str, asked: RunMacro) -> dict[str, Any]:
+        """Run a human seat's macro (engine/macros.py): each of its actions committed as the
+        ordinary action it is, checked legal first; bad input changes nothing."""
+        async with live.lock:
+            refuse_player(live, seat)
+            read = registry.macro_reader(live.state.game.spec)
+            if read is None or seat in live.agents():
+                raise HTTPException(422, {"error": f"{live.state.game.spec.name} offers no "
+                                                   f"macros: choose an action instead"})
+            try:
+                macro_start(live.state, seat, asked.macro, read)
+            except NoMacro as error:
+                raise HTTPException(422, {"error": str(error)}) from None
+            taken, why = 0, None
+            try:
+                while taken < MACRO_STEPS:
+                    action, why = macro_step(live.state, seat, asked.macro, read)
+                    if action is None:
+                        break
+                    await self.commit(live, seat, action, quiet=True)
+                    taken += 1
+            finally:
+                if taken:
+                    await self.broadcast(live)
+                    await self.wake(live)
+            return ran(asked.macro, taken, why, live.state, seat, read)
+
     async def commit(self, live: LiveGame, seat: str, action_id: str,
                      quiet: bool = False) -> None:
         after = live.state.clone()
@@ -653,7 +701,17 @@ def payload(live: LiveGame, seat: str) -> dict[str, Any]:
         "undo": None if seat == SPECTATOR else undo_state(live, seat),
         "undos": live.undos,
         "reach": reach_of(live, seat),
+        "macros": macros_of(live, seat),
     }
+
+
+def macros_of(live: LiveGame, seat: str) -> list[dict[str, Any]] | None:
+    """The seat's macros on its own decision (engine/macros.py): never for another seat, a
+    spectator or an agent."""
+    read = registry.macro_reader(live.state.game.spec)
+    if read is None or seat == SPECTATOR or seat in live.agents():
+        return None
+    return [m.to_data() for m in macros_offered(live.state, seat, read)] or None
 
 
 def reach_of(live: LiveGame, seat: str) -> dict[str, Any] | None:
@@ -938,6 +996,17 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
         live, seat = await hub.open(game_id, go.token)
         walked = await hub.walk(live, seat, go)
         return {**payload(live, seat), "walked": walked}
+
+    @app.post("/api/games/{game_id}/macro", response_model=Payload,
+              summary="Run one of the token's seat's macros: a run of its ordinary actions",
+              responses={403: {"description": "wrong or missing token, or a spectator's"},
+                         409: {"description": "not this seat's turn, or the game is over"},
+                         422: {"description": "no such macro now, or it can take no step "
+                                              "(says why: a zombie that must move)"}})
+    async def post_macro(game_id: str, asked: RunMacro) -> dict[str, Any]:
+        live, seat = await hub.open(game_id, asked.token)
+        done = await hub.run_macro(live, seat, asked)
+        return {**payload(live, seat), "ran": done}
 
     @app.post("/api/games/{game_id}/undo", response_model=Payload,
               summary="Take back the token's seat's last decision, if it revealed nothing",

@@ -1,6 +1,7 @@
 """Last Night on Earth in the browser, what a person must see to play: the scenario's markers
 (pits to burn, townsfolk, the truck) on the town and in words, every square the moving hero
-can reach outlined (a far one clickable: it takes the first step towards it), and each zombie
+can reach outlined (a far one clickable: it walks there, tests/ui/web/test_lnoe_walk_browser.py),
+and each zombie
 a token of its own. Screenshots at 390 and 1280 px go to the test's tmp folder (DEADTABLE_SHOTS=dir
 keeps them)."""
 
@@ -74,7 +75,7 @@ def test_the_scenario_markers_are_drawn_and_told(server: Server, browser: Any, t
         assert "the truck" in page.inner_text(".lnoe-legend")
 
 
-def test_a_square_within_reach_is_outlined_and_a_click_steps_towards_it(
+def test_a_square_within_reach_is_outlined_and_a_click_walks_there(
         server: Server, browser: Any, tmp_path: Path) -> None:
     context, page, made = open_heroes(server, browser, "die-zombies-die", 1280)
     token = made["seats"]["heroes"]["token"]
@@ -93,11 +94,12 @@ def test_a_square_within_reach_is_outlined_and_a_click_steps_towards_it(
         far = {s: first for s, (steps, first) in moving["reach"].items() if steps > 1}
         assert far and page.locator("svg.lnoe-town rect.reach").count() == len(moving["reach"])
         page.screenshot(path=str(shots(tmp_path) / "lnoe-reach.png"), full_page=True)
-        square, first = sorted(far.items())[0]
+        reach = server.get(made["id"], token)["reach"][moving["hero"]]["spaces"]
+        square = sorted(s for s in far if len(reach.get(s, [])) > 1)[0]
         click_and_wait(page, f'svg.lnoe-town rect.reach[data-space="{square}"]')
         view = server.get(made["id"], token)["view"]
         hero = next(h for h in view["heroes"] if h["name"] == moving["hero"])
-        assert hero["space"] == first
+        assert hero["space"] == square  # every step of the route, each an ordinary move
         assert made["errors"] == []
     finally:
         context.close()
@@ -166,7 +168,7 @@ def test_old_betsy_and_the_hero_cards_in_play_are_drawn_and_told(
         context.close()
 
 
-def test_a_shambling_zombies_reach_is_outlined_and_a_far_click_steps_towards_it(
+def test_a_shambling_zombies_reach_is_outlined_and_a_far_click_walks_it_there(
         server: Server, browser: Any, tmp_path: Path) -> None:
     """Both sides through the API (seed 1: the zombies play Shamble when they may, the heroes
     take their last choice) until a zombie shambles; then its reach on a phone."""
@@ -198,11 +200,11 @@ def test_a_shambling_zombies_reach_is_outlined_and_a_far_click_steps_towards_it(
                 "outlined") in page.inner_text(".lnoe-scenario")
         assert page.locator("svg.lnoe-town rect.reach").count() == len(moving["reach"])
         page.screenshot(path=str(shots(tmp_path) / "lnoe-shamble-390.png"), full_page=True)
-        far = sorted((s, first) for s, (steps, first) in moving["reach"].items() if steps > 1)
-        square, first = far[0]
+        far = sorted(s for s, (steps, _) in moving["reach"].items() if steps > 1)
+        square = far[0]
         click_and_wait(page, f'svg.lnoe-town rect.reach[data-space="{square}"]')
-        view = server.get(made["id"], tokens["zombies"])["view"]
-        assert next(z for z in view["zombies"] if z["id"] == moving["zombie"])["space"] == first
+        view = server.get(made["id"], tokens["zombies"])["view"]  # walked: each step a move
+        assert next(z for z in view["zombies"] if z["id"] == moving["zombie"])["space"] == square
         assert errors == []
     finally:
         context.close()

@@ -2,7 +2,8 @@
 // SVG squares (buildings shaded, walls as thick lines, doors brown, windows light blue,
 // spawning pits) under a legend, heroes as labelled tokens (the acting one ringed) and zombies
 // as green tokens, one each (a click chooses one the decision names), the scenario's gas,
-// townsfolk and pits to burn, buildings a card names, the moving hero's reach, a card per hero (wounds, items and, for the heroes' seat,
+// townsfolk and pits to burn, buildings a card names, the moving hero's reach (a far square
+// walked to by a tap: the payload's reach, POST /go), a card per hero (wounds, items and, for the heroes' seat,
 // the hand), the zombies' seat's own hand, what each card the seat can read does, the
 // fight under way and, once it is over, the last fight (beside the town, after the choices). Play by clicking: a square the decision names (a step, a zombie's move, a
 // pit, a target). Layout lives in style.css (the page's policy refuses style attributes).
@@ -14,6 +15,10 @@
   const EDGE = {wall: "#e8e2d0", door: "#a0622d", window: "#8fd0ff"};
   let selected = null; // the zombie a click chose, while the decision offers it several moves
   let shownTown = null; // the town last drawn, for its names to be sized anew on a resize
+  // A far square in the payload's reach whose route is shown: on hover, or on a phone by a
+  // first tap whose second walks there (POST /go).
+  const route = {step: null, space: null};
+  const HOVER = "(hover: hover)";
 
   // Each square's [x, y] by name, and the town's width and height in squares.
   function squares(t) {
@@ -279,7 +284,7 @@
     }
     if (view.moving) {
       parts.push(`${view.moving.mover} has ${view.moving.left} to move: every square in reach is ` +
-        "outlined; a click steps towards it");
+        "outlined; a click steps towards it, or walks there where the route is plain");
     }
     return parts.length ? el("p", {class: "lnoe-scenario"}, parts.join(" · ")) : null;
   }
@@ -369,7 +374,7 @@
   const LEGEND = [["wall", "wall"], ["door", "door"], ["window", "window"]];
 
   // The keys of what the town shows now (a scenario's markers only where it has them).
-  function legend(view) {
+  function legend(view, payload) {
     const cards = Object.values(buildingCards(view));
     const keys = [["building", "building"], ["pit", "spawning pit"], ["hero", "hero"],
       ["zombie", "zombie"]];
@@ -381,16 +386,86 @@
     if (cards.includes("taken")) keys.push(["taken", "taken over"]);
     if (cards.includes("dark")) keys.push(["dark", "lights out"]);
     keys.push(["target", "click to choose"]);
-    if (view.moving) keys.push(["reach", "within reach (a click steps towards it)"]);
+    const walking = farReach(view, payload, {}, true);
+    if (view.moving) keys.push(["reach", `within reach${walking ? "" : " (a click steps towards it)"}`]);
+    if (walking) keys.push(["walk", "a click walks there, a step at a time"]);
     return el("p", {class: "lnoe-legend"},
       ...LEGEND.map(([cls, word]) => el("span", {class: `key ${cls}`}, word)),
       ...keys.map(([cls, word]) => el("span", {class: `key ${cls}`}, word)));
+  }
+
+  // The payload's reach beyond the squares a step reaches now (the seat's own decision only):
+  // square -> {mover, from, path}, where the figure on the move (the hero, a zombie on a
+  // Shamble) can still get by plain steps (engine/reach.py). `any`: whether there is one.
+  function farReach(view, payload, clickable, any) {
+    const found = {};
+    Object.entries((payload && payload.reach) || {}).forEach(([mover, r]) => {
+      Object.entries(r.spaces).forEach(([space, path]) => {
+        if (path.length > 1 && !clickable[space] && !found[space]) found[space] = {mover, from: r.from, path};
+      });
+    });
+    return any ? Object.keys(found).length > 0 : found;
+  }
+
+  const steps = (n) => `${n} step${n === 1 ? "" : "s"}`;
+
+  // The far squares marked on the drawn town (style.css: a paler, dashed gold than a step's;
+  // a tap walks, walkTap), the route drawn on hover or after a first tap on a phone, and the
+  // line under the map: the route tapped, or what the last walk did.
+  function walks(view, payload, map, going) {
+    const {where} = squares(view.town);
+    const layer = svg("g", {class: "lnoe-route", "pointer-events": "none"});
+    const pinned = route.step === payload.step ? going[route.space] : null;
+    Object.entries(going).forEach(([space, w]) => {
+      const rect = map.querySelector(`rect.square[data-space="${space}"]`);
+      if (!rect) return;
+      rect.classList.add("walk"); // style.css: a lighter, dashed gold than a step's square
+      rect.querySelector("title").textContent = `${space}: ${steps(w.path.length)} away — ` +
+        `a click walks ${w.mover} there (stopping where a step is not plain)`;
+      rect.addEventListener("mouseenter", () => { if (window.matchMedia(HOVER).matches) drawRoute(layer, where, w); });
+      rect.addEventListener("mouseleave", () => { if (pinned) drawRoute(layer, where, pinned); else layer.replaceChildren(); });
+    });
+    map.append(layer);
+    if (pinned) {
+      drawRoute(layer, where, pinned);
+      return el("p", {class: "lnoe-walk", role: "group", "aria-live": "polite"}, `${route.space}: `,
+        el("button", {type: "button", "data-walk": pinned.mover, onclick: () => D.go(route.space, pinned.mover)},
+          `Walk ${pinned.mover} there (${steps(pinned.path.length)})`), " — or tap it again");
+    }
+    const done = payload && payload.walked;
+    if (!done) return null;
+    return el("p", {class: "lnoe-walk walked", "aria-live": "polite"}, D.forPlayers(done.stopped
+      ? `${done.mover} stopped at ${done.last} after ${steps(done.steps)} toward ${done.target}: ${done.why}`
+      : `${done.mover} moved to ${done.last} (${steps(done.steps)})${done.why ? `: ${done.why}` : ""}`));
+  }
+
+  // A tap on a far square: walk there (POST /go); with no hover (a phone) the first tap
+  // draws the route and a button under the town, the second walks.
+  function walkTap(view, board, payload, space, w) {
+    if (window.matchMedia(HOVER).matches || (route.step === payload.step && route.space === space)) {
+      D.go(space, w.mover);
+      return;
+    }
+    Object.assign(route, {step: payload.step, space});
+    board.replaceChildren();
+    render(view, board, payload);
+  }
+
+  // A route's line, from the square the figure stands on through each step to the far one.
+  function drawRoute(layer, where, w) {
+    const at = (name) => where[name].map((c) => (c + 0.5) * S).join(",");
+    const last = where[w.path[w.path.length - 1]];
+    layer.replaceChildren(svg("polyline", {points: [w.from, ...w.path].filter((n) => where[n]).map(at).join(" "),
+      fill: "none", stroke: "#fff0a0", "stroke-width": 2, "stroke-dasharray": "4 3",
+      "stroke-linecap": "round", "stroke-linejoin": "round", class: "lnoe-route-line"}),
+    svg("circle", {cx: (last[0] + 0.5) * S, cy: (last[1] + 0.5) * S, r: S * 0.15, fill: "#fff0a0"}));
   }
 
   function render(view, board, payload) {
     if (!view.town) return false;
     const decision = payload && payload.decision;
     const clickable = {}, onBoard = [], pickHero = {}, pickZombie = {};
+    let going = {}; // the far squares walked to (farReach)
     if (!decision || decision.seat !== view.seat) selected = null; // no ring left from a move
     if (decision && decision.seat === view.seat) {
       decision.actions.forEach((a) => {
@@ -435,9 +510,12 @@
       });
       // The hero on the move: a square further away takes the first step towards it.
       const reach = (view.moving && view.moving.reach) || {};
+      going = farReach(view, payload, clickable);
       Object.entries(reach).forEach(([name, [, first]]) => {
-        if (!clickable[name] && clickable[first]) clickable[name] = clickable[first];
+        if (!clickable[name] && clickable[first] && !going[name]) clickable[name] = clickable[first];
       });
+      // a far square in reach walks there (a figure drawn over it too): walkTap
+      Object.entries(going).forEach(([name, w]) => { clickable[name] = () => walkTap(view, board, payload, name, w); });
     }
     const goal = view.goal ? ` of ${view.goal}` : "";
     const status = el("p", {class: "lnoe-status"},
@@ -458,8 +536,9 @@
     // `after`): on a phone the buttons follow the town's legend, not four hero cards; from
     // 900 px the choices and the cards sit beside the town (style.css), all in sight.
     const map = town(view, clickable, pickHero, pickZombie);
+    const walk = walks(view, payload, map, going);
     board.append(el("div", {class: "lnoe"}, status, sunTrack(view), goalNote(view), scenario, fight,
-      el("div", {class: "lnoe-map"}, map), legend(view)));
+      el("div", {class: "lnoe-map"}, map), walk, legend(view, payload)));
     shownTown = view.town;
     buildingNames(view.town, map); // now that the town has its size on the screen
     const side = el("div", {class: "lnoe lnoe-side"}, lastFight(view),

@@ -181,6 +181,8 @@
     const button = (action, key) => el("button", {type: "button", class: "action",
         "data-action": action.id, "data-key": key, title: action.id, disabled: busy,
         onclick: () => act(action.id)}, key ? el("kbd", {}, key) : null, " ", forPlayers(action.label));
+    const macros = macroRow(payload);
+    if (macros) box.append(macros);
     const shown = payload.decision.actions.filter((a) => !onBoard.has(a.id));
     const folded = payload.decision.actions.filter((a) => onBoard.has(a.id));
     const {items, folds} = grouped(shown);
@@ -207,6 +209,22 @@
         el("summary", {}, `${folded.length} more choices (or click them on the board)`),
         el("div", {class: "folded"}, folded.map((action) => button(action, null)))));
     }
+  }
+
+  // A game's shortcuts through a run of this seat's choices (payload.macros: Last Night on
+  // Earth's "the rest stay"), a button each over the choices, a run of ordinary actions
+  // (POST /macro); one that can take no step now is disabled, its note saying why; after a
+  // run, what it did and why it stopped short.
+  function macroRow(payload) {
+    const ran = payload.ran;
+    const said = ran ? el("p", {class: "macro-ran", "aria-live": "polite"},
+      forPlayers(`${ran.actions} choice${ran.actions === 1 ? "" : "s"} made for you` +
+        (ran.why ? `; stopped: ${ran.why}` : ""))) : null;
+    if (!(payload.macros || []).length) return said;
+    return el("div", {class: "macros"}, said, ...payload.macros.map((m) => el("p", {class: "macro"},
+      el("button", {type: "button", class: "action macro", "data-macro": m.id, title: m.note,
+        disabled: busy || !m.available, onclick: () => D.macro(m.id)}, forPlayers(m.label)),
+      m.available || !ran ? el("span", {class: "note"}, ` ${forPlayers(m.note)}`) : null)));
   }
 
   // The actions in the order shown, each group of two or more at its first member's place as
@@ -291,6 +309,7 @@
   // An action, or a walk to a far space (POST /go: the figure's steps, each an ordinary move).
   const act = (actionId) => send("actions", {token, action: actionId});
   D.go = (space, mover) => send("go", {token, space, mover: mover || null});
+  D.macro = (id) => send("macro", {token, macro: id});  // a run of ordinary actions
 
   async function send(path, body) {
     if (busy) return;

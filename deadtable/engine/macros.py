@@ -1,0 +1,117 @@
+"""A person's shortcut through a run of their own ordinary decisions (a *macro*), such as "the
+rest stay" for a zombie player asked to move each zombie in turn.
+
+A game whose rules ask one seat the same kind of question many times in a row names, in its
+GameSpec, what it offers (`macros`: "module:function", (state, seat) -> [Macro]). Each Macro
+says the ordinary action of the decision now that it takes next, or None and why it takes no
+more (a zombie that must move by Zombie Hunger: the person moves it). Nothing in the rules
+changes: a macro is never an action, its steps are the decision's own actions, each checked
+legal and applied as a click would (so undo takes them back one at a time, and replays, saves
+and the RL encoding see only them). Interfaces run it step by step (`macro_step`): the web
+server's `POST /api/games/{id}/macro`, the terminal's macro word. Offered only to a person
+on their own decision, never to agents or simulation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from deadtable.engine.state import GameState
+
+# The most actions one run takes: far above any turn's (a zombie player's 30-odd zombies), it
+# bounds the work one request can ask of a server.
+MAX_STEPS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Macro:
+    """A shortcut offered now: its word, its button's label, what it does (or why it cannot
+    go on), and the action of the decision now that it takes next (None: none)."""
+
+    id: str
+    label: str
+    note: str
+    action: str | None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"id": self.id, "label": self.label, "note": self.note,
+                "available": self.action is not None}
+
+
+MacroReader = Callable[[GameState, str], "list[Macro]"]
+
+
+class NoMacro(ValueError):
+    """A macro asked for that cannot start; the message says why and what is offered."""
+
+
+def offered(state: GameState, seat: str, read: MacroReader) -> list[Macro]:
+    """The macros `seat` may run on its own decision now ([] on anyone else's)."""
+    decision = state.decision
+    if decision is None or decision.seat != seat:
+        return []
+    return read(state, seat)
+
+
+def macro_step(state: GameState, seat: str, macro_id: str,
+               read: MacroReader) -> tuple[str | None, str | None]:
+    """(the action the macro takes next, None), or (None, why it takes no more): the game
+    offers it no more (the step it belongs to is over), another seat decides, the game
+    says why (a zombie that must move), or its action is not legal now."""
+    decision = state.decision
+    if decision is None:
+        return None, "the game is over"
+    if decision.seat != seat:
+        return None, f"it is {decision.seat}'s decision now"
+    macro = next((m for m in read(state, seat) if m.id == macro_id), None)
+    if macro is None:
+        return None, f"{decision.prompt}: not {macro_id!r}"
+    if macro.action is None:
+        return None, macro.note
+    if macro.action not in decision:
+        return None, f"{macro.action} is not offered now"
+    return macro.action, None
+
+
+def start(state: GameState, seat: str, macro_id: str, read: MacroReader) -> Macro:
+    """The macro asked for, if it can take a step now; else NoMacro, saying why."""
+    found = offered(state, seat, read)
+    macro = next((m for m in found if m.id == macro_id), None)
+    if macro is None:
+        names = ", ".join(m.id for m in found) or "none"
+        raise NoMacro(f"no {macro_id!r} now; offered: {names}")
+    if macro.action is None:
+        raise NoMacro(f"{macro.label}: {macro.note}")
+    return macro
+
+
+def run(state: GameState, seat: str, macro_id: str, read: MacroReader,
+        apply: Callable[[str], None]) -> dict[str, Any]:
+    """Run a macro with `apply` (the caller's: through its undo stack): NoMacro if it cannot
+    start; else {"macro", "actions": how many it took, "why": why it stopped, or None}."""
+    start(state, seat, macro_id, read)
+    taken, why = 0, None
+    while taken < MAX_STEPS:
+        action, why = macro_step(state, seat, macro_id, read)
+        if action is None:
+            break
+        apply(action)
+        taken += 1
+    return ran(macro_id, taken, why, state, seat, read)
+
+
+def ran(macro_id: str, taken: int, why: str | None, state: GameState, seat: str,
+        read: MacroReader) -> dict[str, Any]:
+    """What a run did, for a page or a line: why it stopped only where its step goes on (the
+    seat is asked what the macro could not answer: a zombie that must move; or another seat
+    is asked within it: the other zombie player's zombie), not where its step simply ended."""
+    still = next((m for m in offered(state, seat, read) if m.id == macro_id), None)
+    decision = state.decision
+    if still is None and decision is not None and decision.seat != seat \
+            and any(m.id == macro_id for m in read(state, decision.seat)):
+        return {"macro": macro_id, "actions": taken,
+                "why": f"{decision.seat} decides now: {decision.prompt}"}
+    return {"macro": macro_id, "actions": taken,
+            "why": why if still is not None and still.action is None else None}
