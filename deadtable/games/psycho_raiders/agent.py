@@ -2,8 +2,10 @@
 sample of the game determinized for its seat (`Observation.sample`), in which its own tokens
 are true and the enemy's hidden ones are a guess (the raiders never read it).
 
-- Campers and their townsfolk: drive north by road at Safe Speed and escape (only from the
-  road); on foot hide when they can (again, for a third token), walk the real token north
+- Campers and their townsfolk: drive north by road at Safe Speed and escape, only while the
+  vehicle can escape by road (on the road north, the way ahead open, at the exit before the
+  raiders' van comes within 5 hexes of it, 6.1), each hex nearer the exit by road; else they
+  get out and walk; on foot hide when they can (again, for a third token), walk the real token north
   away from streetlights and from the hunters, walk the decoys north at its pace, fanning out
   (the bluff), and leave by the north edge hidden, dashing with Adrenaline or Will when that
   gets the real token off this turn.
@@ -226,15 +228,16 @@ def road_step(state: PsychoRaidersState, char: Any, cars: list[str]) -> str | No
 def way_ahead(state: PsychoRaidersState, char: Any, name: str) -> bool:
     """Whether a road hex one nearer the exit north is one the vehicle may enter (10.5: not
     onto an enemy outside a vehicle, nor beside two vehicles): the raiders standing on the
-    road stop a drive."""
+    road stop a drive. On the exit itself the way ahead is off the edge (6.1)."""
     from deadtable.games.psycho_raiders.vehicles import _room_for_car
 
     ahead = road_ahead(state.board)
     here = state.vehicles.get(name)
     if here is None or here not in ahead:
         return False
-    return any(ahead.get(there, 99) < ahead[here] and _room_for_car(state, char, there)
-               for there in state.board.neighbours[here])
+    return ahead[here] == 0 or any(
+        ahead.get(there, 99) < ahead[here] and _room_for_car(state, char, there)
+        for there in state.board.neighbours[here])
 
 
 def outruns(state: PsychoRaidersState, name: str) -> bool:

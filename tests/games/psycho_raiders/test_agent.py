@@ -241,6 +241,17 @@ def test_campers_stop_rather_than_drive_back_where_raiders_block_the_road() -> N
     assert not HeuristicAgent(1).act(observe(state, "campers")).startswith("car:")
 
 
+def test_campers_on_the_roads_exit_drive_off_it() -> None:
+    state = new()
+    state.cars["Van"]["wrecked"] = True  # 6.1: no raiders' vehicle within 5 hexes
+    drive_to(state, "Pickup Truck", "11,0")  # the exit: no road hex nearer, the edge is
+    assert drive_on(state, state.chars["randy"])
+    state.apply("turn:randy")
+    agent = HeuristicAgent(1)
+    state.apply(agent.act(observe(state, "campers")))
+    assert agent.act(observe(state, "campers")) == "escape-road"
+
+
 @pytest.mark.parametrize(("at", "step"), [("14,14", "car:13,13"), ("16,14", "car:15,14")])
 def test_a_campers_vehicle_keeps_to_the_road_out_never_the_farm_roads_dead_end(
         at: str, step: str) -> None:
