@@ -8,7 +8,7 @@ from typing import Any
 
 from deadtable.engine.game import Game, GameSpec
 from deadtable.engine.macros import MacroReader
-from deadtable.engine.reach import MoveReader
+from deadtable.engine.reach import MoveReader, OpeningReader, PassReader
 
 # game id -> module whose SPEC attribute is its GameSpec
 _MODULES: dict[str, str] = {
@@ -60,6 +60,14 @@ def move_reader(spec: GameSpec) -> MoveReader | None:
         return None
     found: MoveReader = part(spec.moves)
     return found
+
+
+def walk_readers(spec: GameSpec) -> tuple[OpeningReader | None, PassReader | None]:
+    """The game's openings and passes (GameSpec.openings, GameSpec.passes; engine/reach.py),
+    each None where its rules have none."""
+    opens: OpeningReader | None = None if spec.openings is None else part(spec.openings)
+    passes: PassReader | None = None if spec.passes is None else part(spec.passes)
+    return opens, passes
 
 
 def macro_reader(spec: GameSpec) -> MacroReader | None:

@@ -77,6 +77,15 @@ class GameSpec:
     # to, as the board names them. Interfaces use it to show where the deciding figure can
     # still get this turn by plain steps and to walk there (deadtable/engine/reach.py).
     moves: str | None = None
+    # An action that moves nothing but lets a figure move ("module:function", (state, action)
+    # -> its words, "High Speed", or None for any other action): the reach searches past it
+    # and a walk there takes it first (engine/reach.py). None: the game has none.
+    openings: str | None = None
+    # Another seat's question asked in the middle of a figure's move, and its answer that
+    # lets the figure go on ("module:function", state -> that action's id, or None where
+    # the decision is no such question): a walk goes past it when an agent so answers
+    # (engine/reach.py). None: the game asks none.
+    passes: str | None = None
     # A person's shortcuts through a run of their own decisions ("module:function", (state,
     # seat) -> [engine.macros.Macro]): each names the ordinary action it takes next, so that
     # interfaces play a run of them as clicks would ("the rest stay", deadtable/engine/macros.py).

@@ -11,7 +11,7 @@ import json
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -993,7 +993,8 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
             view["unseen"] = len(view["log"]) - seen_by.get(decision.seat, 0)
             seen_by[decision.seat] = len(view["log"])
             console.print(render_view(state.game.id, view, decision))
-            action_id = _ask(console, decision, state, undo.refusal(state, decision.seat))
+            action_id = _ask(console, decision, state, undo.refusal(state, decision.seat),
+                             agents)
             if action_id is None:
                 return False
             if isinstance(action_id, Macro):  # `rest`: its actions through undo, each
@@ -1002,8 +1003,11 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
                 after_yours()
                 continue
             if isinstance(action_id, Route):  # `go SPACE`: the steps through undo, each
+                # (an agent's answer on the way too: a pass lets the walk go on, go_cli.py)
                 go_cli.walk(console, state, decision.seat, action_id,
-                            lambda step: undo.apply(state, step))
+                            lambda step: undo.apply(state, step),
+                            {seat: (lambda s, a=a: a.act(observe(s)))  # type: ignore[misc]
+                             for seat, a in agents.items()})
                 after_yours()
                 continue
             if action_id == _UNDO:
@@ -1070,7 +1074,7 @@ _UNDO = "\0undo"  # what _ask returns for `undo`: no action id holds a NUL
 
 
 def _ask(console: Console, decision: Decision, state: GameState,
-         no_undo: str | None) -> str | Route | Macro | None:
+         no_undo: str | None, agents: Collection[str] = ()) -> str | Route | Macro | None:
     """A legal action id read from stdin, None if the person quits (q, end of input),
     _UNDO when they take back their last decision (`no_undo`: why they may not, or None), or
     the route `go SPACE` asks for (ui/go_cli.py), or the macro typed (its word: ui/macro_cli.py).
@@ -1118,7 +1122,7 @@ def _ask(console: Console, decision: Decision, state: GameState,
             console.print(Text(f"{macro.id}: {macro.note}", style="red"), soft_wrap=True)
             continue
         if go and answer.lower().split(" ", 1)[0] == "go":
-            route = go_cli.ask(console, state, decision, answer[2:].strip())
+            route = go_cli.ask(console, state, decision, answer[2:].strip(), agents)
             if route is not None:
                 return route
             continue

@@ -1,26 +1,47 @@
 """The terminal's `go SPACE`: walk the deciding figure to a space it can still reach this turn
 (engine/reach.py), each step played as the ordinary move it is; `go` alone lists the reach. Only
-the deciding seat's own prompt offers it, so the reach is shown to nobody else."""
+the deciding seat's own prompt offers it, so the reach is shown to nobody else.
+
+A figure that an opening lets move (a driver's speed not yet announced) is listed by the
+opening each space needs, and a walk there takes it first. Another seat's question in the
+middle of the move (the game's pass) is put to that seat's agent, as between two steps typed
+one by one, and the walk goes on if it passes; a person's seat is asked at its own prompt, so
+the walk stops there."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 
 from rich.console import Console
 from rich.text import Text
 
 from deadtable import registry
 from deadtable.engine.decisions import Decision
-from deadtable.engine.reach import MoveReader, NoWalk, Route, not_plain, reach, route_to, walk_step
+from deadtable.engine.reach import (
+    MoveReader,
+    NoWalk,
+    PassReader,
+    Route,
+    not_plain,
+    only_for,
+    pass_to_answer,
+    reach,
+    route_to,
+    walk_step,
+)
 from deadtable.engine.state import GameState
 
 USAGE = "go SPACE"
 
 
 def offered(state: GameState, decision: Decision) -> bool:
-    """Whether `go` means something here: the game reads moves and this decision has some."""
+    """Whether `go` means something here: the game reads moves and this decision has some,
+    or an opening that leads to some (a driver's speed, engine/reach.py)."""
     read = registry.move_reader(state.game.spec)
-    return read is not None and any(read(state, a) is not None for a in decision.actions)
+    opens = registry.walk_readers(state.game.spec)[0]
+    return read is not None and any(
+        read(state, a) is not None or (opens is not None and opens(state, a) is not None)
+        for a in decision.actions)
 
 
 def _reader(state: GameState) -> MoveReader:
@@ -30,20 +51,30 @@ def _reader(state: GameState) -> MoveReader:
     return read
 
 
-def ask(console: Console, state: GameState, decision: Decision, rest: str) -> Route | None:
-    """The route `go REST` asks for, or None (the reach listed, or an error said)."""
+def through(state: GameState, agents: Collection[str]) -> PassReader | None:
+    """The game's pass, for the decisions of the seats `agents` play (engine/reach.py)."""
+    return only_for(registry.walk_readers(state.game.spec)[1], agents)
+
+
+def ask(console: Console, state: GameState, decision: Decision, rest: str,
+        agents: Collection[str] = ()) -> Route | None:
+    """The route `go REST` asks for, or None (the reach listed, or an error said); the seats
+    `agents` play answer the game's passes on the way."""
     if not offered(state, decision):
         console.print(Text("go: nothing of yours moves step by step now; choose an action",
                            style="red"), soft_wrap=True)
         return None
-    routes = reach(state, decision.seat, _reader(state))
+    opens = registry.walk_readers(state.game.spec)[0]
+    routes = reach(state, decision.seat, _reader(state), opens, through(state, agents))
     words = rest.split()
     if not words:
         for who, spaces in routes.items():
             far = sorted(spaces.values(), key=lambda r: (len(r.steps), r.target))
-            listed = ", ".join(f"{r.target} ({len(r.steps)})" for r in far)
-            console.print(Text(f"{who} can still get to (steps): {listed or 'nowhere'}"),
-                          soft_wrap=True)
+            for how in dict.fromkeys(r.how for r in far) or [""]:
+                listed = ", ".join(f"{r.target} ({len(r.steps)})" for r in far if r.how == how)
+                first = f" at {how} (go announces it first)" if how else ""
+                console.print(Text(f"{who}{first} can still get to (steps): "
+                                   f"{listed or 'nowhere'}"), soft_wrap=True)
         return None
     space, named = words[-1], " ".join(words[:-1])
     # a figure named as the reach names it, in any case
@@ -57,11 +88,26 @@ def ask(console: Console, state: GameState, decision: Decision, rest: str) -> Ro
 
 
 def walk(console: Console, state: GameState, seat: str, route: Route,
-         apply: Callable[[str], None]) -> None:
-    """Take the route's steps with `apply` (the play loop's, so that undo sees each), each
-    checked first; stop after a step that was not plain or where the decision changed."""
+         apply: Callable[[str], None], agents: Mapping[str, Callable[[GameState], str]]
+         | None = None) -> None:
+    """Take the route's actions with `apply` (the play loop's, so that undo sees each), each
+    checked first; stop after a step that was not plain or where the decision changed. Where
+    another seat's question comes in between (the game's pass), that seat's agent in `agents`
+    (seat -> its choice in a state) answers with `apply` too, and the walk goes on if it
+    passed."""
     read = _reader(state)
-    for n, action_id in enumerate(route.steps):
+    passing = through(state, agents or {})
+    total = len(route.actions)
+    for n, action_id in enumerate(route.actions):
+        other = pass_to_answer(state, seat, passing)
+        if other is not None and agents:
+            before = state.clone()
+            answer = agents[other](state)
+            apply(answer)
+            if passing is not None and answer != passing(before):
+                _said(console, route, n, not_plain(before, state, seat)
+                      or f"{other} did not let it go on", stopped=True)
+                return
         why = walk_step(state, seat, route, n, read)
         if why is not None:
             _said(console, route, n, f"{why}", stopped=True)
@@ -70,14 +116,18 @@ def walk(console: Console, state: GameState, seat: str, route: Route,
         apply(action_id)
         why = not_plain(before, state, seat)
         if why is not None:
-            _said(console, route, n + 1, why, stopped=n + 1 < len(route.steps))
+            _said(console, route, n + 1, why, stopped=n + 1 < total)
             return
-    _said(console, route, len(route.steps), None, stopped=False)
+    _said(console, route, total, None, stopped=False)
 
 
 def _said(console: Console, route: Route, taken: int, why: str | None, stopped: bool) -> None:
-    at = route.spaces[taken - 1] if taken else route.start
-    of = f"{taken} of {len(route.steps)} step{'' if len(route.steps) == 1 else 's'}"
+    """The walk's line: `taken` of the route's actions (its opening counted, not told)."""
+    at = route.at(taken)
+    moved = max(0, taken - len(route.opening))
+    of = f"{moved} of {len(route.steps)} step{'' if len(route.steps) == 1 else 's'}"
+    if route.how and taken:
+        of += f" at {route.how}"
     if stopped:
         line = f"{route.mover} stopped at {at} after {of} toward {route.target}: {why}"
     else:

@@ -115,6 +115,8 @@ SPEC = GameSpec(
     web_renderer=Path(__file__).parent / "web" / "renderer.js",
     ruler="deadtable.games.psycho_raiders.ruler:ruler",  # line of sight and of fire
     moves="deadtable.games.psycho_raiders.view:move_of",  # reach and walks (engine/reach.py)
+    openings="deadtable.games.psycho_raiders.view:speed_of",  # a driver's speed, then its hexes
+    passes="deadtable.games.psycho_raiders.view:let_pass",  # Road Trap declined mid-drive
     encoding="deadtable.games.psycho_raiders.encoding:make",  # the RL encoding
 )
 

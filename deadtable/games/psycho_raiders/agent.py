@@ -2,8 +2,10 @@
 sample of the game determinized for its seat (`Observation.sample`), in which its own tokens
 are true and the enemy's hidden ones are a guess (the raiders never read it).
 
-- Campers and their townsfolk: drive north by road at Safe Speed and escape (only from the
-  road); on foot hide when they can (again, for a third token), walk the real token north
+- Campers and their townsfolk: drive north by road at Safe Speed and escape, only while the
+  vehicle can escape by road (on the road north, the way ahead open, at the exit before the
+  raiders' van comes within 5 hexes of it, 6.1), each hex nearer the exit by road; else they
+  get out and walk; on foot hide when they can (again, for a third token), walk the real token north
   away from streetlights and from the hunters, walk the decoys north at its pace, fanning out
   (the bluff), and leave by the north edge hidden, dashing with Adrenaline or Will when that
   gets the real token off this turn.
@@ -36,7 +38,7 @@ from deadtable.games.psycho_raiders.bearings import away, road_ahead, row_of
 from deadtable.games.psycho_raiders.grip import break_free, grab_reroll
 from deadtable.games.psycho_raiders.hiding import lit
 from deadtable.games.psycho_raiders.hunt import hunt, next_up, quarry, trap_now
-from deadtable.games.psycho_raiders.state import CAMPERS, REAL, PsychoRaidersState
+from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, REAL, PsychoRaidersState
 
 
 class HeuristicAgent:
@@ -113,11 +115,15 @@ class HeuristicAgent:
         if frame.attack_due and attacks:
             return attacks[0]
         drive = [i for i in ids if i.startswith("drive:")]
-        if drive and (not campers or by_road(state, char)):  # campers play safe; raiders
+        if drive and (not campers or drive_on(state, char)):  # campers play safe; raiders
             wanted = "drive:safe" if campers else "drive:high"  # chase at High Speed
             return wanted if wanted in ids else drive[0]
         cars = [i for i in ids if i.startswith("car:")]
-        if cars:
+        if cars and campers:
+            step = road_step(state, char, cars)
+            if step is not None:
+                return step  # else the vehicle stops here: the rest of the walk, or the end
+        elif cars:
             return min(cars, key=lambda i: _score(state, char, i[4:], campers))
         if campers:
             hides = [i for i in ids if i.startswith("hide:") and i.endswith(":new")]
@@ -193,6 +199,69 @@ def by_road(state: PsychoRaidersState, char: Any) -> bool:
     faster (and a vehicle stranded among trees, 10.1, goes nowhere)."""
     space = state.vehicles.get(char.vehicle or "")
     return space is not None and space in road_ahead(state.board)
+
+
+def drive_on(state: PsychoRaidersState, char: Any) -> bool:
+    """Whether a camper drives its vehicle this turn rather than get out and walk north (on
+    foot it hides, 12.2, and leaves by any hex of the north edge): only while the vehicle can
+    still escape by road (6.1), on the road that leaves by the north edge (`by_road`), a road
+    hex nearer the exit open to it (`way_ahead`), and at the exit before any raiders' vehicle
+    comes within 5 hexes of it (`outruns`)."""
+    name = char.vehicle or ""
+    return by_road(state, char) and way_ahead(state, char, name) and outruns(state, name)
+
+
+def road_step(state: PsychoRaidersState, char: Any, cars: list[str]) -> str | None:
+    """A camper's vehicle's next hex: the one of `cars` ("car:SPACE") fewest road hexes from
+    the road's exit north, if that is nearer than where it is (never a dead end, 6.1 asks
+    for the exit; a vehicle going no nearer stops)."""
+    ahead = road_ahead(state.board)
+    here = ahead.get(state.vehicles.get(char.vehicle or "", -1), 99)
+
+    def far(action: str) -> int:
+        return ahead.get(state.board.space(action[4:]), 99)
+
+    best = min(cars, key=lambda i: (far(i), i))
+    return best if far(best) < here else None
+
+
+def way_ahead(state: PsychoRaidersState, char: Any, name: str) -> bool:
+    """Whether a road hex one nearer the exit north is one the vehicle may enter (10.5: not
+    onto an enemy outside a vehicle, nor beside two vehicles): the raiders standing on the
+    road stop a drive. On the exit itself the way ahead is off the edge (6.1)."""
+    from deadtable.games.psycho_raiders.vehicles import _room_for_car
+
+    ahead = road_ahead(state.board)
+    here = state.vehicles.get(name)
+    if here is None or here not in ahead:
+        return False
+    return ahead[here] == 0 or any(
+        ahead.get(there, 99) < ahead[here] and _room_for_car(state, char, there)
+        for there in state.board.neighbours[here])
+
+
+def outruns(state: PsychoRaidersState, name: str) -> bool:
+    """Whether the campers' vehicle, at Safe Speed, drives off by the road's exit (the road
+    hexes there and one more, 6.1) in fewer of its turns than any raiders' vehicle not
+    wrecked, at High Speed, takes to come within 5 hexes of the exit (6.1: no escape by road
+    then); the campers move first in a turn (5), so a tie is theirs. A raiders' vehicle
+    nobody rides stays where it is."""
+    from deadtable.games.psycho_raiders.hunt import to_exit
+
+    car = state.cars[name]
+    mine = -(-(to_exit(state, state.vehicles[name]) + 1) // max(1, car["safe"]))
+    for other, space in state.vehicles.items():
+        theirs = state.cars[other]
+        if other == name or theirs["wrecked"] or not (
+                other == "Van" or theirs["driven_by"] == RAIDERS):
+            continue
+        gap = to_exit(state, space) - 4  # within 5 hexes: 4 or fewer (6.1)
+        if gap <= 0:
+            return False
+        riders = any(c.vehicle == other and state.active(c) for c in state.chars.values())
+        if riders and mine > -(-gap // max(1, theirs["high"])):
+            return False
+    return True
 
 
 SPREAD = 4  # hexes apart worth keeping a character's tokens: one raider's walk seeks one

@@ -9,6 +9,7 @@ from typing import Any
 
 from deadtable.engine.board import Board
 from deadtable.engine.decisions import Action
+from deadtable.games.psycho_raiders.abilities import RoadTrap
 from deadtable.games.psycho_raiders.state import REAL, PsychoRaidersState
 from deadtable.games.psycho_raiders.turn import OFF, Turn
 
@@ -125,3 +126,21 @@ def move_of(state: PsychoRaidersState, action: Action) -> tuple[str, str, str] |
         return None
     mover = f"{char.name} token {token}" if char.hidden else char.name
     return mover, state.board.names[here], args["space"]
+
+
+def speed_of(state: PsychoRaidersState, action: Action) -> str | None:
+    """A driver's announced speed (10.1: "High Speed"), read as the opening of its vehicle's
+    drive (GameSpec.openings): a walk to a hex the vehicle reaches announces it first."""
+    args = action.args or {}
+    if args.get("verb") != "drive":
+        return None
+    return f"{str(args['mode']).replace('_', '-').title()} Speed"
+
+
+def let_pass(state: PsychoRaidersState) -> str | None:
+    """"Let it drive on", where the raiders are asked about Road Trap after a road hex of a
+    campers' drive (16.2; GameSpec.passes): a walk goes past it when their agent so answers."""
+    if not state.stack or not isinstance(state.stack[-1], RoadTrap):
+        return None
+    decision = state.decision
+    return "let-pass" if decision is not None and "let-pass" in decision else None

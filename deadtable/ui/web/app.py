@@ -52,8 +52,11 @@ from deadtable.engine.options import BadOption
 from deadtable.engine.reach import (
     MoveReader,
     NoWalk,
+    PassReader,
     Route,
     not_plain,
+    only_for,
+    pass_to_answer,
     reach,
     reach_data,
     route_to,
@@ -175,11 +178,14 @@ class Payload(BaseModel):
     reach: dict[str, Any] | None = Field(
         default=None, description="on this seat's own decision with moves, in a board game "
                                   "that reads them (GameSpec.moves): figure -> {from, spaces: "
-                                  "{space: [each step's space]}}, where it can still get "
+                                  "{space: [each step's space]}, and how: {space: the "
+                                  "opening a walk there takes first, such as a driver's "
+                                  "speed}}, where it can still get "
                                   "this turn by plain steps (POST /go walks there); null "
                                   "otherwise, and always for other seats and spectators")
     walked: dict[str, Any] | None = Field(
-        default=None, description="after POST /go: {target, steps, last, stopped, why}")
+        default=None, description="after POST /go: {target, steps, last, stopped, why}, and "
+                                  "how: the opening it took first, if any")
     macros: list[dict[str, Any]] | None = Field(
         default=None, description="on this seat's own decision, in a game that offers them "
                                   "(GameSpec.macros): the shortcuts through a run of its "
@@ -395,9 +401,20 @@ class Hub:
                 route = route_to(routes_of(live, seat, read), go.space, go.mover)
             except NoWalk as error:
                 raise HTTPException(422, {"error": str(error)}) from None
-            taken, why, stopped = 0, None, False
+            passing = walk_passes(live)
+            taken, moved, why, stopped = 0, 0, None, False
             try:
-                for n, action_id in enumerate(route.steps):
+                for n, action_id in enumerate(route.actions):
+                    other = pass_to_answer(live.state, seat, passing)
+                    if other is not None and other in live.players:  # its agent answers
+                        before = live.state
+                        passed = passing(before) if passing is not None else None
+                        answer = await self.agent_answer(live, other)
+                        if answer is None or answer != passed:
+                            why = (not_plain(before, live.state, seat)
+                                   or f"{other} did not let it go on")
+                            stopped = True
+                            break
                     refused = walk_step(live.state, seat, route, n, read)
                     if refused is not None:
                         why, stopped = refused, True
@@ -405,17 +422,40 @@ class Hub:
                     before = live.state
                     await self.commit(live, seat, action_id, quiet=True)
                     taken += 1
+                    moved += n >= len(route.opening)
                     why = not_plain(before, live.state, seat)
                     if why is not None:
-                        stopped = n < len(route.steps) - 1
+                        stopped = n < len(route.actions) - 1
                         break
             finally:
                 if taken:
                     await self.broadcast(live)
                     await self.wake(live)
-            return {"target": go.space, "mover": route.mover, "steps": taken,
-                    "last": route.spaces[taken - 1] if taken else route.start,
-                    "stopped": stopped, "why": why}
+            walked = {"target": go.space, "mover": route.mover, "steps": moved,
+                      "last": route.at(taken), "stopped": stopped, "why": why}
+            if route.opening:  # the speed the walk announced first (GameSpec.openings)
+                walked["how"] = route.how
+            return walked
+
+    async def agent_answer(self, live: LiveGame, seat: str) -> str | None:
+        """A walk's question to another seat's agent (engine/reach.py's pass): its answer,
+        committed quietly as its own move (the pages hear at the walk's end), or None if it
+        failed (the game's agent_error set, as agent_move does)."""
+        decision = live.state.decision
+        assert decision is not None
+        spec = live.agents()[seat]
+        try:
+            action_id = await asyncio.get_running_loop().run_in_executor(
+                self.agent_threads, live.players[seat].act, observe(live.state))
+            if action_id not in decision:
+                raise IllegalAction(action_id, decision)
+            await self.commit(live, seat, action_id, quiet=True)
+        except Exception as error:
+            await self.stop_agents(live, f"the {spec!r} agent playing {seat} failed at step "
+                                         f"{len(live.state.history)}: {type(error).__name__}: "
+                                         f"{error}")
+            return None
+        return str(action_id)
 
     async def run_macro(self, live: LiveGame, seat: str, asked: RunMacro) -> dict[str, Any]:
         """Run a human seat's macro (engine/macros.py): each of its actions committed as the
@@ -686,11 +726,19 @@ def reach_of(live: LiveGame, seat: str) -> dict[str, Any] | None:
 
 
 def routes_of(live: LiveGame, seat: str, read: MoveReader) -> dict[str, dict[str, Route]]:
-    """The seat's reach in the live state, searched once per state (engine/reach.py)."""
+    """The seat's reach in the live state, searched once per state (engine/reach.py): past
+    the game's openings, and its passes where an agent plays the seat asked."""
     kept = live.reach
     if kept is None or kept[0] is not live.state or kept[1] != seat:
-        kept = live.reach = (live.state, seat, reach(live.state, seat, read))
+        opens = registry.walk_readers(live.state.game.spec)[0]
+        kept = live.reach = (live.state, seat,
+                             reach(live.state, seat, read, opens, walk_passes(live)))
     return kept[2]
+
+
+def walk_passes(live: LiveGame) -> PassReader | None:
+    """The game's pass (engine/reach.py), for the decisions of the seats agents play."""
+    return only_for(registry.walk_readers(live.state.game.spec)[1], set(live.agents()))
 
 
 def undo_state(live: LiveGame, seat: str) -> dict[str, Any]:

@@ -38,7 +38,7 @@ def drive_to(state: PsychoRaidersState, vehicle: str, name: str) -> int:
 
 
 def on_the_road(players: int = 2, **options: Any) -> PsychoRaidersState:
-    """`new`, with the campers' pickup (stranded at their camp on Crucible) on the road at
+    """`new`, with the campers' pickup (at their camp on Crucible) on the main road at
     10,25, the campers aboard: for the rules of driving."""
     state = new(players, **options)
     drive_to(state, "Pickup Truck", "10,25")

@@ -21,6 +21,9 @@ from deadtable.games.psycho_raiders.agent import (
     bluff_step,
     by_road,
     dash,
+    drive_on,
+    outruns,
+    road_step,
     wary,
 )
 from deadtable.games.psycho_raiders.bearings import away, row_of
@@ -94,7 +97,9 @@ def test_heuristic_campers_drive_north() -> None:
     agent = HeuristicAgent(1)
     while state.decision is not None and state.decision.seat == "raiders":
         state.apply(state.decision.ids[0])  # the Sinister Sheet's ranking
-    before = drive_to(state, "Pickup Truck", "10,25")  # on the road
+    assert state.board.name(state.vehicles["Van"]) == "10,31"  # 32 road hexes from the exit
+    before = drive_to(state, "Pickup Truck", "12,7")  # 7: ahead of the van in the race
+    assert drive_on(state, state.chars["randy"])
     while state.decision is not None and state.decision.seat == "campers":
         state.apply(agent.act(observe(state, "campers")))
     row = state.board.offset(state.vehicles["Pickup Truck"])
@@ -189,12 +194,75 @@ def test_raiders_share_the_tokens_out_the_nearest_the_edge_first() -> None:
 
 
 def test_campers_drive_only_from_the_road() -> None:
-    state = new()  # the campers in the pickup on P, in a clearing of the woods
+    state = new()  # the campers in the pickup on P, at the end of the camp's track
     randy = state.chars["randy"]
     assert state.board.name(state.vehicles["Pickup Truck"]) == "3,29"
+    assert by_road(state, randy)  # the track joins the road north
+    state.vehicles["Pickup Truck"] = state.board.space("2,29")  # the camp's long grass
     assert not by_road(state, randy)  # off-road a camper walks faster
-    state.vehicles["Pickup Truck"] = state.board.space("10,25")  # on the road north
-    assert by_road(state, randy)
+
+
+def test_campers_leave_the_pickup_that_cannot_beat_the_van_to_the_exit() -> None:
+    state = new()  # at the camp: 37 road hexes and the step off at Safe Speed 4, 10 turns;
+    randy = state.chars["randy"]  # the van (High Speed 10) within 5 hexes of the exit in 3
+    assert by_road(state, randy) and not outruns(state, "Pickup Truck")
+    state.apply("turn:randy")
+    assert "drive:safe" in state.decision.ids
+    assert HeuristicAgent(1).act(observe(state, "campers")) == "move:1:3,28"  # out, north
+    for key in ("spud", "beau", "fluke", "torch"):
+        put(state, key, "20,20")  # nobody in the van: it stays where it is
+    assert outruns(state, "Pickup Truck") and drive_on(state, randy)
+    assert HeuristicAgent(1).act(observe(state, "campers")) == "drive:safe"
+
+
+def test_campers_get_out_where_the_van_guards_the_exit() -> None:
+    state = new()
+    drive_to(state, "Van", "11,2")  # 6.1: no escape by road within 5 hexes of it
+    drive_to(state, "Pickup Truck", "13,9")  # on the road, 9 hexes from the exit
+    assert not drive_on(state, state.chars["randy"])
+    state.apply("turn:randy")
+    assert HeuristicAgent(1).act(observe(state, "campers")) == "move:1:13,8"  # out, north
+    state.cars["Van"]["wrecked"] = True  # a wreck guards nothing
+    assert drive_on(state, state.chars["randy"])
+
+
+def test_campers_stop_rather_than_drive_back_where_raiders_block_the_road() -> None:
+    state = new()
+    state.cars["Van"]["wrecked"] = True
+    drive_to(state, "Pickup Truck", "11,1")  # a hex from the road's exit at 11,0
+    put(state, "spud", "11,0")  # 10.5: no driving onto an enemy outside a vehicle
+    randy = state.chars["randy"]
+    assert not drive_on(state, randy)
+    state.apply("turn:randy")
+    assert HeuristicAgent(1).act(observe(state, "campers")) == "move:1:12,0"  # round him
+    state.apply("drive:safe")  # driven anyway: every hex it may take is further away
+    cars = [i for i in state.decision.ids if i.startswith("car:")]
+    assert cars and road_step(state, randy, cars) is None
+    assert not HeuristicAgent(1).act(observe(state, "campers")).startswith("car:")
+
+
+def test_campers_on_the_roads_exit_drive_off_it() -> None:
+    state = new()
+    state.cars["Van"]["wrecked"] = True  # 6.1: no raiders' vehicle within 5 hexes
+    drive_to(state, "Pickup Truck", "11,0")  # the exit: no road hex nearer, the edge is
+    assert drive_on(state, state.chars["randy"])
+    state.apply("turn:randy")
+    agent = HeuristicAgent(1)
+    state.apply(agent.act(observe(state, "campers")))
+    assert agent.act(observe(state, "campers")) == "escape-road"
+
+
+@pytest.mark.parametrize(("at", "step"), [("14,14", "car:13,13"), ("16,14", "car:15,14")])
+def test_a_campers_vehicle_keeps_to_the_road_out_never_the_farm_roads_dead_end(
+        at: str, step: str) -> None:
+    state = new()
+    state.cars["Van"]["wrecked"] = True
+    drive_to(state, "Pickup Truck", at)  # the farm road runs east from 14,14 to 17,14
+    state.apply("turn:randy")
+    assert HeuristicAgent(1).act(observe(state, "campers")) == "drive:safe"
+    state.apply("drive:safe")
+    assert "car:15,14" in state.decision.ids or "car:17,14" in state.decision.ids
+    assert HeuristicAgent(1).act(observe(state, "campers")) == step
 
 
 def test_camper_decoys_walk_north_like_the_real_one() -> None:

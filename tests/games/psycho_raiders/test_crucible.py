@@ -150,20 +150,18 @@ def test_a_room_no_door_reaches_is_refused(tmp_path: Path) -> None:
         load_crucible(path)
 
 
-def test_the_camp_is_stranded_and_the_north_edge_open(board: Board) -> None:
-    """The designed hunt (docs/psycho-raiders.md, Crucible): the pickup stands in a clearing
-    of the woods that no vehicle can leave (10.1: never into trees), and no hex within 3 rows
-    of the north edge lets a camper hide beside a raider (12.2: trees, lake, graves)."""
+def test_the_camp_drives_out_by_road_and_the_north_edge_is_open(board: Board) -> None:
+    """The designed hunt (docs/psycho-raiders.md, Crucible): the pickup stands at the end of
+    a track through the woods (4.4, 17: the campers begin in it on P, so it can drive out by
+    road at High or Safe Speed, 10.1), the track joining the main road north of the van; and
+    no hex within 3 rows of the north edge lets a camper hide beside a raider (12.2)."""
     pickup = board.zone("P").spaces[0]
-    assert board.offset(pickup) == (3, 29)
-    drivable = {"road", "grassland", "long grass"}
-    seen, queue = {pickup}, deque([pickup])
-    while queue:
-        here = queue.popleft()
-        for there in board.neighbours[here]:
-            if there not in seen and board.terrain[there] in drivable:
-                seen.add(there)
-                queue.append(there)
-    assert not any(board.terrain[s] == "road" for s in seen) and len(seen) < 10
+    assert board.offset(pickup) == (3, 29) and board.terrain[pickup] == "road"
+    track = [board.space(f"{q},29") for q in range(3, 11)]
+    assert all(board.terrain[s] == "road" for s in track)
+    assert all(b in board.neighbours[a] for a, b in zip(track, track[1:], strict=False))
+    # the trees still close round the track: the camp is in the woods, hidden by them (12.2)
+    beside = {n for s in track[1:-1] for n in board.neighbours[s]} - set(track)
+    assert sum(board.terrain[s] == "tree" for s in beside) >= 8
     near_edge = [s for s in range(board.size) if (c := board.offset(s)) is not None and c[1] <= 3]
     assert not any(board.terrain[s] in ("tree", "lake", "graveyard") for s in near_edge)

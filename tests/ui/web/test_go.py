@@ -174,19 +174,21 @@ def test_the_campers_pickup_is_driven_by_go_from_its_camp(web: TestClient,
                                                           tmp_path: Path) -> None:
     _, game_id, raiders, campers = past_the_roll(web)
     act(web, game_id, campers, "turn:randy")
-    act(web, game_id, campers, "drive:off_road")  # the camp is off the road (10.1)
+    act(web, game_id, campers, "drive:safe")  # the camp's track is road (10.1)
     mine = get(web, game_id, campers)
-    # Crucible's camp: trees all round but the long grass at 2,29, itself a dead end
-    assert mine["reach"]["Pickup Truck"] == {"from": "3,29", "spaces": {"2,29": ["2,29"]}}
+    # Crucible's camp: the track east through the trees, Safe Speed 4 (15.3's 9-4-3)
+    track = ["4,29", "5,29", "6,29", "7,29"]
+    assert mine["reach"]["Pickup Truck"] == {
+        "from": "3,29", "spaces": {s: track[:n + 1] for n, s in enumerate(track)}}
     assert get(web, game_id, raiders)["reach"] is None
-    after = go(web, game_id, campers, "2,29", mover="Pickup Truck").json()
-    assert after["walked"] == {"target": "2,29", "mover": "Pickup Truck", "steps": 1,
-                               "last": "2,29", "stopped": False, "why": None}
+    after = go(web, game_id, campers, "7,29", mover="Pickup Truck").json()
+    assert after["walked"] == {"target": "7,29", "mover": "Pickup Truck", "steps": 4,
+                               "last": "7,29", "stopped": False, "why": None}
     assert [v["space"] for v in after["view"]["vehicles"] if v["name"] == "Pickup Truck"] == \
-        ["2,29"]
-    assert actions_in_db(tmp_path / "games.sqlite", game_id)[-1] == "car:2,29"
-    # two of its three Off-Road hexes left: the way back to camp is its only one
-    assert after["reach"]["Pickup Truck"] == {"from": "2,29", "spaces": {"3,29": ["3,29"]}}
+        ["7,29"]
+    assert actions_in_db(tmp_path / "games.sqlite", game_id)[-4:] == [
+        f"car:{s}" for s in track]
+    assert after["reach"] is None or "Pickup Truck" not in after["reach"]  # its 4 hexes spent
 
 
 def test_the_raiders_van_drives_to_a_sharp_turn_and_stops_there_for_the_roll(

@@ -1,8 +1,9 @@
 """Psycho Raiders in the browser: a driver's vehicle (10.1) has a reach like a walker's. The
 raiders' van, its speed announced, shows the far hexes it can still be driven to this turn,
 its route drawn from the van's hex; a tap drives it there a hex at a time, the sharp turn at
-High Speed ending the drive (10.2). The campers' pickup, boxed in at camp, has its one hex in
-gold. The other seat's page never shows the reach."""
+High Speed ending the drive (10.2). The campers' pickup, at Safe Speed on its camp's track,
+has its next hex in gold and the rest of its 4 as far hexes. The other seat's page never
+shows the reach."""
 
 from __future__ import annotations
 
@@ -44,10 +45,13 @@ def test_the_raiders_drive_the_van_by_a_tap_and_the_campers_pickup_has_its_hex(
         mine = pages["campers"]
         mine.wait_for_selector('body[data-status="your-turn"]', state="attached")
         click_and_wait(mine, 'button[data-action="turn:randy"]')
-        click_and_wait(mine, 'button[data-action="drive:off_road"]')
-        # the pickup's camp: trees all round but 2,29, a dead end; its one hex is gold
-        assert mine.locator('svg.pr-map g.hex.reach[data-space="2,29"]').count() == 1
-        assert mine.locator("svg.pr-map g.hex.far").count() == 0
+        mine.click('#actions details.fold[data-group="Drive"] summary')  # the speeds fold
+        click_and_wait(mine, 'button[data-action="drive:safe"]')
+        # the pickup's camp: the track east, 4 hexes at Safe Speed; the first is gold
+        assert mine.locator('svg.pr-map g.hex.reach[data-space="4,29"]').count() == 1
+        far = mine.locator("svg.pr-map g.hex.far")
+        assert {far.nth(i).get_attribute("data-space") for i in range(far.count())} == {
+            "5,29", "6,29", "7,29"}
         post(server, game_id, campers["token"], "end")
         for key in ("ginger", "dawn"):
             post(server, game_id, campers["token"], f"turn:{key}")
@@ -55,6 +59,7 @@ def test_the_raiders_drive_the_van_by_a_tap_and_the_campers_pickup_has_its_hex(
         page = pages["raiders"]
         page.wait_for_selector('body[data-status="your-turn"]', state="attached")
         click_and_wait(page, 'button[data-action="turn:spud"]')
+        page.click('#actions details.fold[data-group="Drive"] summary')
         click_and_wait(page, 'button[data-action="drive:high"]')
         data = server.get(game_id, raiders["token"])
         van = data["reach"]["Van"]

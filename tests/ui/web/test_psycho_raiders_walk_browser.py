@@ -46,22 +46,34 @@ def sized(size: str) -> Iterator[Any]:
             browser.close()
 
 
+def campers_turn(server: Server, context: Any, errors: list[str],
+                 key: str) -> tuple[dict[str, Any], dict[str, Any], Any]:
+    """A game against random raiders, the campers' page open at `key`'s turn (its page errors
+    kept in `errors`): (the game made, the campers' seat, the page)."""
+    made = server.create("psycho-raiders", seats={"raiders": "random"}, seed=5,
+                         options={"events": "none"})
+    seat = made["seats"]["campers"]
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(seat["url"])
+    page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+    click_and_wait(page, f'button[data-action="turn:{key}"]')
+    return made, seat, page
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_tap_on_a_far_hex_walks_there(server: Server, size: str, tmp_path: Path) -> None:
     phone = size == "phone"
     errors: list[str] = []
     with sized(size) as context:
-        made = server.create("psycho-raiders", seats={"raiders": "random"}, seed=5,
-                             options={"events": "none"})
-        seat = made["seats"]["campers"]
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(seat["url"])
-        page.wait_for_selector('body[data-status="your-turn"]', state="attached")
-        click_and_wait(page, 'button[data-action="turn:dawn"]')
-        # her first step takes her out of the campers' pickup: more than a move, so
-        # nothing is far yet
-        assert page.locator("svg.pr-map g.hex.far").count() == 0
+        made, seat, page = campers_turn(server, context, errors, "dawn")
+        # her first step takes her out of the campers' pickup: more than a move, so none of
+        # her hexes is far yet; the far hexes are the pickup's, she being able to drive it
+        # (its reach before a speed is announced, 10.1)
+        far = page.locator("svg.pr-map g.hex.far")
+        pickup = server.get(made["id"], seat["token"])["reach"]["Pickup Truck"]["spaces"]
+        assert far.count() and all(far.nth(i).get_attribute("data-space") in pickup
+                                   for i in range(far.count()))
         first = page.locator("svg.pr-map g.hex.reach").first.get_attribute("data-space")
         click_and_wait(page, f'svg.pr-map g.hex.reach[data-space="{first}"]')
         start, data = dawn(server, made["id"], seat["token"])

@@ -46,9 +46,11 @@
   const sight = {zoom: false, step: null, scroll: null};
   // Alike choices the page folds under one line (a verb -> the fold's name and its note).
   const FOLDS = {move: "Moves", car: "Moves", adrenaline: "Adrenaline", hide: "Hide",
-    "declare-hide": "Declare a hide", appear: "Appear"};
+    "declare-hide": "Declare a hide", appear: "Appear", drive: "Drive"};
   const TAP = "— or tap a gold hex on the map";
-  const NOTES = {Moves: TAP, Appear: TAP, "Declare a hide": TAP};
+  // a driver's speeds (10.1): a far hex's tap announces the one that gets there
+  const NOTES = {Moves: TAP, Appear: TAP, "Declare a hide": TAP,
+    Drive: "— or tap a dashed hex on the map"};
   // the fewest offers folded, where not two: a camper's two ways to hide stay in sight
   const LEAST = {Adrenaline: 3, Hide: 4};
   // folds open by default beside the map (a step's moves are a dozen at most; Appear's are
@@ -206,7 +208,7 @@
         "stroke-width": choices.length ? 2 : 0.5}),
       svg("title", {}, `${name}: ${about.join(", ")}`
         + (choices.length ? ` — ${choices.map((a) => D.forPlayers(a.label)).join("; ")}` : "")
-        + (going ? ` — ${going.map((w) => `${driven.has(w.mover) ? "drive" : "walk"} here: ${w.mover}, ${steps(w.path.length)}`).join("; ")}` : "")));
+        + (going ? ` — ${going.map((w) => `${driven.has(w.mover) ? "drive" : "walk"} here: ${w.mover}${atSpeed(w.how)}, ${steps(w.path.length)}`).join("; ")}` : "")));
       // a far hex in reach: a lighter, dashed gold, inside the hex's edge
       if (going) {
         g.append(svg("polygon", {points: corners(x, y, R * 0.82), fill: "none", class: "pr-far",
@@ -386,7 +388,7 @@
     return el("div", {class: "pr-tools"}, button, zoom);
   }
 
-  // space -> [{mover, from, path}]: the payload's reach beyond the hexes a step reaches now
+  // space -> [{mover, from, path, how}]: the payload's reach beyond the hexes a step reaches now
   // (`moves`, gold), where the seat's figure can still get this turn by plain steps. Appear
   // Anywhere's hexes do not count as a step's: it offers every hex, and would hide the reach.
   function farReach(payload, moves) {
@@ -394,7 +396,9 @@
     const stepped = (space) => (moves[space] || []).some((a) => a.args.verb !== "appear");
     for (const [mover, reach] of Object.entries((payload && payload.reach) || {})) {
       for (const [space, path] of Object.entries(reach.spaces)) {
-        if (!stepped(space)) (found[space] || (found[space] = [])).push({mover, from: reach.from, path});
+        // how: the speed a driver not yet driving announces first to get there (10.1)
+        const how = (reach.how || {})[space] || "";
+        if (!stepped(space)) (found[space] || (found[space] = [])).push({mover, from: reach.from, path, how});
       }
     }
     return found;
@@ -460,7 +464,12 @@
   function walkButtons(space, going, driven) {
     return going.map((w) => el("button", {type: "button", "data-walk": w.mover,
       onclick: () => D.go(space, w.mover)}, `${driven.has(w.mover) ? `Drive the ${w.mover}`
-      : `Walk ${w.mover}`} there (${steps(w.path.length)})`));
+      : `Walk ${w.mover}`} there${atSpeed(w.how)} (${steps(w.path.length)})`));
+  }
+
+  // " at High Speed": the speed a drive there announces first (10.1), "" for none.
+  function atSpeed(how) {
+    return how ? ` at ${how}` : "";
   }
 
   // What the last walk (or drive) did: where it ended, and why it stopped short if it did.
@@ -470,7 +479,7 @@
     const who = driven.has(w.mover) ? `The ${w.mover}` : w.mover;
     const text = w.stopped
       ? `${who} stopped at ${w.last} after ${steps(w.steps)} toward ${w.target}: ${w.why}`
-      : `${who} ${driven.has(w.mover) ? "drove" : "walked"} to ${w.last} (${steps(w.steps)})`
+      : `${who} ${driven.has(w.mover) ? "drove" : "walked"} to ${w.last}${atSpeed(w.how)} (${steps(w.steps)})`
         + `${w.why ? `: ${w.why}` : ""}`;
     return el("p", {class: "pr-which pr-walked", "aria-live": "polite"}, D.forPlayers(text));
   }
