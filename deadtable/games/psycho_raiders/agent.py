@@ -39,6 +39,7 @@ from deadtable.games.psycho_raiders.grip import break_free, grab_reroll
 from deadtable.games.psycho_raiders.hiding import lit
 from deadtable.games.psycho_raiders.hunt import hunt, next_up, quarry, trap_now
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, REAL, PsychoRaidersState
+from deadtable.games.psycho_raiders.vehicles import room_for_car
 
 
 class HeuristicAgent:
@@ -229,14 +230,12 @@ def way_ahead(state: PsychoRaidersState, char: Any, name: str) -> bool:
     """Whether a road hex one nearer the exit north is one the vehicle may enter (10.5: not
     onto an enemy outside a vehicle, nor beside two vehicles): the raiders standing on the
     road stop a drive. On the exit itself the way ahead is off the edge (6.1)."""
-    from deadtable.games.psycho_raiders.vehicles import _room_for_car
-
     ahead = road_ahead(state.board)
     here = state.vehicles.get(name)
     if here is None or here not in ahead:
         return False
     return ahead[here] == 0 or any(
-        ahead.get(there, 99) < ahead[here] and _room_for_car(state, char, there)
+        ahead.get(there, 99) < ahead[here] and room_for_car(state, char, there)
         for there in state.board.neighbours[here])
 
 

@@ -127,7 +127,7 @@ def _steps(state: PsychoRaidersState, frame: Any, name: str) -> list[Action]:
     for there in state.board.neighbours[here]:
         if not _ground_ok(state, there, frame.mode):
             continue
-        if not _room_for_car(state, state.chars[frame.char], there):
+        if not room_for_car(state, state.chars[frame.char], there):
             continue
         label = state.board.name(there)
         found.append(Action(f"car:{label}", f"Drive the {name} to {label}",
@@ -139,7 +139,7 @@ def _steps(state: PsychoRaidersState, frame: Any, name: str) -> list[Action]:
     return found
 
 
-def _room_for_car(state: PsychoRaidersState, driver: Character, there: int) -> bool:
+def room_for_car(state: PsychoRaidersState, driver: Character, there: int) -> bool:
     """10.5: a vehicle drives onto a space holding at most one other vehicle and no one
     outside, or one friendly piece outside (a hide token counts, 12.13) and no vehicle; an
     enemy piece it may only ram from the next hex (15.21)."""
