@@ -176,8 +176,17 @@ def test_two_people_play_a_short_game_to_its_end(server: Server, tmp_path: Path)
 
 
 def box(page: Any, selector: str) -> dict[str, float]:
-    found: dict[str, float] = page.locator(selector).first.bounding_box()
-    return found
+    """The element's box once it is shown: a tap may have the page redraw it (the ruler's
+    answer, an agent's move), and between the old one going and the new one standing
+    Playwright's bounding_box answers None."""
+    element = page.locator(selector).first
+    for _ in range(50):
+        element.wait_for(state="visible")
+        found: dict[str, float] | None = element.bounding_box()
+        if found is not None:
+            return found
+        page.wait_for_timeout(20)
+    raise AssertionError(f"{selector} never stood still long enough to be measured")
 
 
 def campers_page(server: Server, browser: Any, viewport: dict[str, int]) -> tuple[Any, Any]:
