@@ -22,7 +22,10 @@ deciding figure can still get this turn costs (engine/reach.py, which a person's
 each of its moves): over positions from random games at decisions with moves, the CPU time
 of one search (mean and most), the spaces found and the longest route; `by_verb`, the same
 at the first decision offering each kind of move (by its action's verb: Psycho Raiders'
-driving, `car`, is rarer in random play than walking, `move`).
+driving, `car`, is rarer in random play than walking, `move`). Each search is the one a
+person's page asks for with agents in the other seats: past the decision's openings (a
+driver's speed not yet announced) and through the agents' passes (GameSpec.openings,
+GameSpec.passes); `openings` counts the positions where an opening was searched past.
 
 `geometry` gives the board engine's costs (sight, reach, distance fields against map size,
 engine/board/bench.py); they belong to no game, so they are measured once per process.
@@ -49,7 +52,7 @@ from deadtable.engine.board.bench import geometry_bench
 from deadtable.engine.decisions import Decision
 from deadtable.engine.dice import Dice, derive_seed
 from deadtable.engine.game import Game
-from deadtable.engine.reach import MoveReader, reach
+from deadtable.engine.reach import MoveReader, only_for, reach
 from deadtable.engine.state import GameState
 from deadtable.sim.run import play_one, simulate
 
@@ -134,22 +137,27 @@ def _reach_cost(game: Game, seed: int, count: int = 20) -> dict[str, Any] | None
     read = registry.move_reader(game.spec)
     if read is None:
         return None
+    search = _Search(game, read)
     pick = Dice(seed)
     timed = []
+    opened = 0
     for i in range(count):
         for state, decision in _random_steps(game, seed + i, pick, 400):
-            if any(read(state, a) for a in decision.actions):
-                timed.append(_one_search(state, decision.seat, read))
+            moves, opening = search.offers(state, decision)
+            if moves or opening:
+                timed.append(search.time(state, decision.seat))
+                opened += opening and not moves
                 break
     if not timed:
         return None
-    return {**_searches(timed), "by_verb": _reach_by_verb(game, read, seed, count)}
+    return {**_searches(timed), "openings": opened,
+            "by_verb": _reach_by_verb(game, search, seed, count)}
 
 
 BY_VERB_STEPS = 2000  # how far into a random game a kind of move is looked for
 
 
-def _reach_by_verb(game: Game, read: MoveReader, seed: int,
+def _reach_by_verb(game: Game, search: _Search, seed: int,
                    count: int) -> dict[str, dict[str, float]]:
     """The search's cost by the verb of the moves read (their args' "verb": Psycho Raiders'
     `move` on foot, `car` driving a vehicle, which random play offers far less often): in
@@ -161,9 +169,9 @@ def _reach_by_verb(game: Game, read: MoveReader, seed: int,
         seen: set[str] = set()
         for state, decision in _random_steps(game, seed + i, pick, BY_VERB_STEPS):
             verbs = {str((a.args or {}).get("verb")) for a in decision.actions
-                     if read(state, a)} - seen
+                     if search.read(state, a)} - seen
             if verbs:
-                found = _one_search(state, decision.seat, read)
+                found = search.time(state, decision.seat)
                 for verb in verbs:
                     timed.setdefault(verb, []).append(found)
                 seen |= verbs
@@ -185,13 +193,31 @@ def _random_steps(game: Game, seed: int, pick: Dice,
         state.apply(decision.ids[pick.below(len(decision.ids))])
 
 
-def _one_search(state: GameState, seat: str, read: MoveReader) -> tuple[float, int, int]:
-    """One search's CPU seconds, the spaces it found and its longest route."""
-    start = time.process_time()
-    routes = reach(state, seat, read)
-    seconds = time.process_time() - start
-    return (seconds, sum(len(r) for r in routes.values()),
-            max((len(r.steps) for m in routes.values() for r in m.values()), default=0))
+class _Search:
+    """The search a person's page asks for (web app's reach): the game's moves, openings and
+    passes, the passes answered for every seat but the deciding one (agents play them)."""
+
+    def __init__(self, game: Game, read: MoveReader) -> None:
+        self.read = read
+        self.opens, self.passes = registry.walk_readers(game.spec)
+        self.others = {seat: [s for s in game.seats if s != seat] for seat in game.seats}
+
+    def offers(self, state: GameState, decision: Decision) -> tuple[bool, bool]:
+        """Whether the decision offers moves, and an opening (that moves nothing itself)."""
+        read, opens = self.read, self.opens
+        moves = any(read(state, a) for a in decision.actions)
+        opening = opens is not None and any(
+            read(state, a) is None and opens(state, a) for a in decision.actions)
+        return moves, opening
+
+    def time(self, state: GameState, seat: str) -> tuple[float, int, int]:
+        """One search's CPU seconds, the spaces it found and its longest route."""
+        through = only_for(self.passes, self.others[seat])
+        start = time.process_time()
+        routes = reach(state, seat, self.read, self.opens, through)
+        seconds = time.process_time() - start
+        return (seconds, sum(len(r) for r in routes.values()),
+                max((len(r.steps) for m in routes.values() for r in m.values()), default=0))
 
 
 def _searches(timed: list[tuple[float, int, int]]) -> dict[str, float]:

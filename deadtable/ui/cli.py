@@ -558,7 +558,7 @@ def _show_bench_extras(console: Console, results: list[dict[str, Any]]) -> None:
                 f"{r['game']}: where a figure can still get this turn (reach): {m['mean_ms']:.1f} "
                 f"ms of CPU a search, {m['most_ms']:.1f} at most, {m['mean_spaces']:.0f} spaces, "
                 f"routes of up to {m['longest_route']} step{many} "
-                f"({m['positions']} positions)"))
+                f"({m['positions']} positions, {m.get('openings', 0)} only past an opening)"))
             for verb, v in m.get("by_verb", {}).items() if len(m.get("by_verb", {})) > 1 else ():
                 console.print(Text(
                     f"  at decisions offering {verb!r} steps: {v['mean_ms']:.1f} ms, "
