@@ -70,8 +70,8 @@ class Standing:
 
     def to_data(self) -> dict[str, Any]:
         return {"macro": self.macro, "label": self.label, "left": self.left,
-                "note": "goes on each time you are asked again in this step; "
-                        "undo or a choice the macro cannot make ends it"}
+                "note": "each taken as the rules come to it; your undo, or a choice the "
+                        "macro cannot make, ends it"}
 
 
 MacroReader = Callable[[GameState, str], "list[Macro]"]
@@ -147,7 +147,8 @@ def stands(first: Macro, state: GameState, seat: str, read: MacroReader) -> Stan
     theirs = next((m for m in read(state, decision.seat) if m.id == first.id), None)
     if theirs is None or theirs.scope != first.scope:
         return None
-    return Standing(seat, first.id, first.scope, first.label, first.later)
+    # its label without the counts in brackets, which were of the moment it was run
+    return Standing(seat, first.id, first.scope, first.label.split(" (", 1)[0], first.later)
 
 
 def standing_step(state: GameState, standing: Standing,

@@ -5,17 +5,9 @@ there says why (deadtable/ui/go_cli.py's why_not), and `help` says so."""
 
 from __future__ import annotations
 
-from tests.games.last_night_on_earth.table import (
-    at,
-    put,
-    script,
-    table,
-    zombie,
-    zombie_cards,
-    zombie_turn,
-)
+from tests.games.last_night_on_earth.table import at
 from tests.games.last_night_on_earth.test_rest_standing import five_zombies
-from tests.games.last_night_on_earth.test_walks_and_rest import becky_moving
+from tests.games.last_night_on_earth.test_walks_and_rest import becky_moving, shambling
 from tests.ui.test_go_cli import play  # the play loop, every seat a person (hot-seat)
 
 
@@ -36,13 +28,7 @@ def test_a_plain_zombie_move_offers_no_go_and_says_why(tmp_path) -> None:
 
 
 def test_a_shambling_zombie_is_offered_go(tmp_path) -> None:
-    state = table(tmp_path)
-    zombie_cards(state, "Shamble")
-    put(state, "Becky", "0,5")
-    z1, z2 = zombie(state, "7,3"), zombie(state, "6,0")
-    zombie_turn(state, "move", order=[z1, z2])
-    script(state, 3)
-    state.apply(f"shamble:{z1}")
+    state, _zombies = shambling(tmp_path)
     said = play(state, "\ngo\nq\n")
     assert "go SPACE" in usage_lines(said)[0]
     assert "Zombie 1 can still get to (steps): " in said

@@ -29,8 +29,8 @@ def test_the_standing_rest_stops_at_zombie_hunger_and_says_why(tmp_path) -> None
     said = play(state, f"\nrest\n\nstay:{z2}\n\nq\n")
     assert state.history[-2:] == [f"stay:{z1}", f"stay:{z2}"]
     assert said.count("Pass to zombies-1") == 2  # asked about Zombie 3, which must move
-    assert ("The rest of your zombies stay (1 now, 2 after zombies-2's): stopped: Zombie 3 "
-            "must move: Zombie Hunger (a hero is next to it)") in said
+    assert ("The rest of your zombies stay: stopped: Zombie 3 must move: Zombie Hunger (a hero "
+            "is next to it)") in said
     assert state.decision.seat == "zombies-1" and state.decision.prompt == "Move Zombie 3 (1 space)"
 
 

@@ -164,7 +164,8 @@ def test_the_rest_stay_is_offered_only_in_the_zombies_movement(tmp_path):
         engine_macros.run(state, "heroes", REST, macros, state.apply)
 
 
-def test_a_shambling_zombie_stops_and_the_rest_stay(tmp_path):
+def shambling(tmp_path):
+    """Zombie 1 on a Shamble of 3 (Becky far off), Zombie 2 still to move."""
     state = table(tmp_path)
     zombie_cards(state, "Shamble")
     put(state, "Becky", "0,5")
@@ -172,6 +173,11 @@ def test_a_shambling_zombie_stops_and_the_rest_stay(tmp_path):
     zombie_turn(state, "move", order=[z1, z2])
     script(state, 3)
     state.apply(f"shamble:{z1}")
+    return state, (z1, z2)
+
+
+def test_a_shambling_zombie_stops_and_the_rest_stay(tmp_path):
+    state, (z1, z2) = shambling(tmp_path)
     state.apply(f"move:{z1}:{at(state, '7,2')}")
     [rest] = macros(state, "zombies")
     assert rest.action == f"stop:{z1}" and "on a Shamble stops" in rest.note
@@ -196,5 +202,6 @@ def test_with_two_zombie_players_a_run_stands_where_the_other_is_asked(tmp_path)
     assert done == {"macro": REST, "actions": 1,
                     "why": "zombies-2 decides now: Move Zombie 2 (1 space); the macro goes on "
                            "each time you are asked again in this step"}
-    assert standing == engine_macros.Standing("zombies-1", REST, rest.scope, rest.label, 1)
+    assert standing == engine_macros.Standing("zombies-1", REST, rest.scope,
+                                                "The rest of your zombies stay", 1)
     assert state.history[-1:] == [f"stay:{z1}"] and state.decision.seat == "zombies-2"

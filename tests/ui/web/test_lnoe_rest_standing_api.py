@@ -6,30 +6,18 @@ is in its own seat's payload only."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from deadtable import registry
-from deadtable.ui.web import create_app
-from tests.ui.web.conftest import TEST_GAMES, create, token
+from tests.ui.web.conftest import create, token
 from tests.ui.web.test_api import actions_in_db
 from tests.ui.web.test_go import act, get
+from tests.ui.web.test_lnoe_moves_api import LNOE, macro, web
 
-LNOE = "last-night-on-earth"
+__all__ = ["web"]  # the fixture: a server of people's seats for each test
 Z1, Z2 = "zombies-1", "zombies-2"
-
-
-@pytest.fixture
-def web(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[TestClient]:
-    monkeypatch.setattr(registry, "_MODULES", {**TEST_GAMES,
-                                               LNOE: "deadtable.games.last_night_on_earth"})
-    monkeypatch.setattr(registry, "_loaded", {})
-    with TestClient(create_app(tmp_path / "games.sqlite", agent_pause=0)) as client:
-        yield client
 
 
 def two_players_moving(client: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -48,10 +36,6 @@ def two_players_moving(client: TestClient) -> tuple[dict[str, Any], dict[str, An
     raise AssertionError("no zombie player with zombies after the other's in 200 decisions")
 
 
-def macro(client: TestClient, game_id: str, tok: str | None, name: str) -> Any:
-    return client.post(f"/api/games/{game_id}/macro", json={"token": tok, "macro": name})
-
-
 def test_the_rest_stands_and_stays_the_players_zombies_after_the_others(
         web: TestClient, tmp_path: Path) -> None:
     created, mine = two_players_moving(web)
@@ -65,7 +49,7 @@ def test_the_rest_stands_and_stays_the_players_zombies_after_the_others(
     after = response.json()
     assert after["ran"]["standing"] is True and after["to_move"] == other
     assert after["ran"]["why"].startswith(f"{other} decides now: Move Zombie ")
-    assert after["standing"]["label"] == rest["label"]
+    assert after["standing"]["label"] == "The rest of your zombies stay"  # no stale counts
     assert after["standing"]["left"] == rest["later"]
     for someone in (token(created, other), token(created, "heroes"),
                     created["spectator"]["token"]):

@@ -178,7 +178,7 @@
       // Night on Earth's "the rest stay" past the other zombie player's zombies)
       const st = waiting && payload.standing;
       if (st) box.append(el("p", {class: "macro-ran standing", "aria-live": "polite"},
-        forPlayers(`${st.label}: ${st.left} still to stay, each as it comes (${st.note})`)));
+        forPlayers(`${st.label}: ${st.left} still to come, ${st.note}`)));
       return;
     }
     prompt.classList.remove("waiting");
