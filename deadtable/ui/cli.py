@@ -987,7 +987,8 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
     told: dict[str, str] = {}  # why a seat's standing macro ended, said when it is asked
     while (decision := state.decision) is not None:
         if standing and decision.seat in standing:
-            told.update(macro_cli.follow(state, standing, lambda _s, a: undo.apply(state, a)))
+            told.update(macro_cli.follow(console, state, standing,
+                                         lambda _s, a: undo.apply(state, a)))
             after_yours()
             continue
         agent = agents.get(decision.seat)

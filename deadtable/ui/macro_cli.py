@@ -54,11 +54,12 @@ def play(console: Console, state: GameState, seat: str, macro: Macro,
     return standing
 
 
-def follow(state: GameState, standing: dict[str, Standing],
+def follow(console: Console, state: GameState, standing: dict[str, Standing],
            apply: Callable[[str, str], None]) -> dict[str, str]:
     """Take the standing macros' actions (`apply(seat, action)`) while the seat asked has one
-    that goes on; drop those that end. Returns, per seat whose order ended because it must
-    decide, why (to tell that seat when it is asked)."""
+    that goes on, a line each ("zombies-1: Zombie 3 stays where it is (The rest of your
+    zombies stay)": public, as the move is); drop those that end. Returns, per seat whose order
+    ended because it must decide, why (to tell that seat when it is asked)."""
     read = registry.macro_reader(state.game.spec)
     told: dict[str, str] = {}
     while read is not None and (decision := state.decision) is not None \
@@ -71,6 +72,9 @@ def follow(state: GameState, standing: dict[str, Standing],
             break
         if action is None:
             break
+        taken = decision.get(action)
+        console.print(Text(f"{order.seat}: {taken.label if taken else action} ({order.label})",
+                           style="dim"), soft_wrap=True)
         apply(order.seat, action)
         if (going_on := order.took()) is None:
             del standing[order.seat]

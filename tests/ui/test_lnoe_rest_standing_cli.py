@@ -20,6 +20,8 @@ def test_rest_goes_on_past_the_other_zombie_players_zombies(tmp_path) -> None:
             "waiting: zombies-2 decides now: Move Zombie 2 (1 space); the macro goes on each "
             "time you are asked again in this step") in said
     assert said.count("Pass to zombies-1") == 1  # never asked again for its stays
+    assert "zombies-1: Zombie 3 stays where it is (The rest of your zombies stay)" in said
+    assert "zombies-1: Zombie 5 stays where it is (The rest of your zombies stay)" in said
     assert state.history[-5:] == [f"stay:{z1}", f"move:{z2}:{to}", f"stay:{z3}",
                                   f"stay:{z4}", f"stay:{z5}"]
 
