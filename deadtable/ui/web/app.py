@@ -394,6 +394,7 @@ class Hub:
         """Apply a human seat's action, committed first; the agents answer after it."""
         async with live.lock:
             refuse_player(live, seat)
+            live.standing.pop(seat, None)  # a seat choosing itself takes its decisions back
             await self.commit(live, seat, action_id)
             await self.wake(live)
 
