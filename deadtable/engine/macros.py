@@ -10,12 +10,21 @@ legal and applied as a click would (so undo takes them back one at a time, and r
 and the RL encoding see only them). Interfaces run it step by step (`macro_step`): the web
 server's `POST /api/games/{id}/macro`, the terminal's macro word. Offered only to a person
 on their own decision, never to agents or simulation.
+
+A macro with a *scope* (the run it belongs to, e.g. "turn 3's zombie movement") goes on past
+another seat's decisions inside that run: where a run stops because another seat is asked and
+the macro says the seat has more of its own decisions further on (`later`), the interface keeps
+a *standing* order (`Standing`) and, each time the seat is asked again within the same scope,
+takes the macro's next ordinary action for it (`standing_step`), checked legal as before. It
+ends once it has taken the `later` actions it counted, where the seat is asked anything
+outside the scope, where the macro takes no more (the seat must decide: it is asked, with the
+macro's why), or when the seat undoes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from deadtable.engine.state import GameState
@@ -34,10 +43,35 @@ class Macro:
     label: str
     note: str
     action: str | None
+    # the run the macro belongs to, the same while it lasts (None: it never stands)
+    scope: str | None = None
+    # how many of the seat's decisions in the run come after another seat's
+    later: int = 0
 
     def to_data(self) -> dict[str, Any]:
         return {"id": self.id, "label": self.label, "note": self.note,
-                "available": self.action is not None}
+                "available": self.action is not None, "later": self.later}
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A seat's macro that goes on when the seat is asked again within its scope (its run
+    stopped where another seat decides). Kept by the interface, never in the game's state."""
+
+    seat: str
+    macro: str
+    scope: str
+    label: str
+    left: int  # the seat's decisions in the run still to take (the macro's `later`)
+
+    def took(self) -> Standing | None:
+        """The order after one more of its actions: None once it has none left."""
+        return replace(self, left=self.left - 1) if self.left > 1 else None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"macro": self.macro, "label": self.label, "left": self.left,
+                "note": "each taken as the rules come to it; your undo, or a choice the "
+                        "macro cannot make, ends it"}
 
 
 MacroReader = Callable[[GameState, str], "list[Macro]"]
@@ -90,8 +124,9 @@ def start(state: GameState, seat: str, macro_id: str, read: MacroReader) -> Macr
 def run(state: GameState, seat: str, macro_id: str, read: MacroReader,
         apply: Callable[[str], None]) -> dict[str, Any]:
     """Run a macro with `apply` (the caller's: through its undo stack): NoMacro if it cannot
-    start; else {"macro", "actions": how many it took, "why": why it stopped, or None}."""
-    start(state, seat, macro_id, read)
+    start; else {"macro", "actions": how many it took, "why": why it stopped, or None,
+    "standing": the Standing to keep, or None}."""
+    first = start(state, seat, macro_id, read)
     taken, why = 0, None
     while taken < MAX_STEPS:
         action, why = macro_step(state, seat, macro_id, read)
@@ -99,19 +134,58 @@ def run(state: GameState, seat: str, macro_id: str, read: MacroReader,
             break
         apply(action)
         taken += 1
-    return ran(macro_id, taken, why, state, seat, read)
+    return ran(macro_id, taken, why, state, seat, read, first)
+
+
+def stands(first: Macro, state: GameState, seat: str, read: MacroReader) -> Standing | None:
+    """The standing order a run started as `first` leaves: where the macro has a scope and
+    more of the seat's decisions after another seat's, and that seat is asked now within the
+    same scope. None otherwise (the run is over, or the seat is asked again)."""
+    decision = state.decision
+    if first.scope is None or not first.later or decision is None or decision.seat == seat:
+        return None
+    theirs = next((m for m in read(state, decision.seat) if m.id == first.id), None)
+    if theirs is None or theirs.scope != first.scope:
+        return None
+    # its label without the counts in brackets, which were of the moment it was run
+    return Standing(seat, first.id, first.scope, first.label.split(" (", 1)[0], first.later)
+
+
+def standing_step(state: GameState, standing: Standing,
+                  read: MacroReader) -> tuple[str | None, str | None, bool]:
+    """What a standing order does now: (action, None, True) its next ordinary action, to take
+    as the seat's; (None, None, True) wait (another seat is asked); (None, why, False) it ends:
+    the seat is asked outside the scope (why None: the run is simply over), or the macro takes
+    no more (why: the seat must decide, e.g. a zombie that must move), or the game is over."""
+    decision = state.decision
+    if decision is None:
+        return None, None, False
+    if decision.seat != standing.seat:
+        return None, None, True
+    macro = next((m for m in read(state, standing.seat) if m.id == standing.macro), None)
+    if macro is None or macro.scope != standing.scope:
+        return None, None, False
+    if macro.action is None or macro.action not in decision:
+        return None, macro.note, False
+    return macro.action, None, True
 
 
 def ran(macro_id: str, taken: int, why: str | None, state: GameState, seat: str,
-        read: MacroReader) -> dict[str, Any]:
+        read: MacroReader, first: Macro | None = None) -> dict[str, Any]:
     """What a run did, for a page or a line: why it stopped only where its step goes on (the
     seat is asked what the macro could not answer: a zombie that must move; or another seat
-    is asked within it: the other zombie player's zombie), not where its step simply ended."""
+    is asked within it: the other zombie player's zombie), not where its step simply ended;
+    and the standing order it leaves (`stands`), if any, as `standing`."""
     still = next((m for m in offered(state, seat, read) if m.id == macro_id), None)
     decision = state.decision
+    standing = stands(first, state, seat, read) if first is not None else None
+    if standing is not None and decision is not None:
+        return {"macro": macro_id, "actions": taken, "standing": standing,
+                "why": f"{decision.seat} decides now: {decision.prompt}; the macro goes on "
+                       f"each time you are asked again in this step"}
     if still is None and decision is not None and decision.seat != seat \
             and any(m.id == macro_id for m in read(state, decision.seat)):
-        return {"macro": macro_id, "actions": taken,
+        return {"macro": macro_id, "actions": taken, "standing": None,
                 "why": f"{decision.seat} decides now: {decision.prompt}"}
-    return {"macro": macro_id, "actions": taken,
+    return {"macro": macro_id, "actions": taken, "standing": None,
             "why": why if still is not None and still.action is None else None}

@@ -47,7 +47,7 @@ from deadtable.agents.seating import (
 )
 from deadtable.engine.decisions import Decision, GameOver, IllegalAction
 from deadtable.engine.game import Game
-from deadtable.engine.macros import Macro
+from deadtable.engine.macros import Macro, Standing
 from deadtable.engine.options import BadOption
 from deadtable.engine.reach import Route
 from deadtable.engine.replay import Replay, ReplayMismatch, digest
@@ -981,7 +981,16 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
     hot_seat = len(humans) > 1
     facing: str | None = None  # the human seat the screen shows now
     agent_steps = 0
+    # a person's macro that goes on when their seat is asked again in its run (the rest of
+    # their zombies stay past the other zombie player's: engine/macros.py, Standing)
+    standing: dict[str, Standing] = {}
+    told: dict[str, str] = {}  # why a seat's standing macro ended, said when it is asked
     while (decision := state.decision) is not None:
+        if standing and decision.seat in standing:
+            told.update(macro_cli.follow(console, state, standing,
+                                         lambda _s, a: undo.apply(state, a)))
+            after_yours()
+            continue
         agent = agents.get(decision.seat)
         if agent is None:
             if hot_seat and decision.seat != facing:
@@ -993,13 +1002,17 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
             view["unseen"] = len(view["log"]) - seen_by.get(decision.seat, 0)
             seen_by[decision.seat] = len(view["log"])
             console.print(render_view(state.game.id, view, decision))
+            if decision.seat in told:
+                console.print(Text(told.pop(decision.seat), style="yellow"), soft_wrap=True)
             action_id = _ask(console, decision, state, undo.refusal(state, decision.seat),
                              agents)
             if action_id is None:
                 return False
             if isinstance(action_id, Macro):  # `rest`: its actions through undo, each
-                macro_cli.play(console, state, decision.seat, action_id,
-                               lambda step: undo.apply(state, step))
+                order = macro_cli.play(console, state, decision.seat, action_id,
+                                       lambda step: undo.apply(state, step))
+                if order is not None:
+                    standing[decision.seat] = order
                 after_yours()
                 continue
             if isinstance(action_id, Route):  # `go SPACE`: the steps through undo, each
@@ -1012,6 +1025,7 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
                 continue
             if action_id == _UNDO:
                 step = undo.undo(state, decision.seat)
+                standing.pop(decision.seat, None)
                 console.print(Text(f"Undone: {step.label}", style="bold"), soft_wrap=True)
                 after_yours()  # the save forgets it too
                 continue
@@ -1084,7 +1098,7 @@ def _ask(console: Console, decision: Decision, state: GameState,
     decision = choose.with_space_names(decision, getattr(getattr(state, "board", None),
                                                          "names", None))
     _show_actions(console, decision)
-    go = go_cli.offered(state, decision)
+    go = go_cli.offered(state, decision, agents)
     console.print(Text(f"  (or {commands.usage(state)}{', ' + go_cli.USAGE if go else ''}; "
                        f"q quits)", style="dim"))
     if no_undo is None:
@@ -1121,7 +1135,8 @@ def _ask(console: Console, decision: Decision, state: GameState,
                 return macro
             console.print(Text(f"{macro.id}: {macro.note}", style="red"), soft_wrap=True)
             continue
-        if go and answer.lower().split(" ", 1)[0] == "go":
+        if answer.lower().split(" ", 1)[0] == "go" and state.game.spec.moves:
+            # where `go` is not offered, ask says why (nothing moves; one step away only)
             route = go_cli.ask(console, state, decision, answer[2:].strip(), agents)
             if route is not None:
                 return route

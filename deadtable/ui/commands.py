@@ -118,7 +118,8 @@ _GO_HELP = """
 go: where the figure moving can still get this turn by plain steps (no roll, no reveal,
   nothing but the move logged); go SPACE walks it there a step at a time, stopping after a
   step that was not plain (go FIGURE SPACE where several could go there); undo takes back
-  one step at a time"""
+  one step at a time. Offered only where some space is more than one step away (not for a
+  zombie's plain one-space move, nor a last step: type the space itself)"""
 _MACROS_HELP = """
 shortcuts: where the game offers one, its word is listed under the choices (rest: the zombies
   still to move stay); it makes those ordinary choices for you one at a time, stopping where

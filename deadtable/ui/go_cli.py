@@ -34,14 +34,29 @@ from deadtable.engine.state import GameState
 USAGE = "go SPACE"
 
 
-def offered(state: GameState, decision: Decision) -> bool:
-    """Whether `go` means something here: the game reads moves and this decision has some,
-    or an opening that leads to some (a driver's speed, engine/reach.py)."""
+def offered(state: GameState, decision: Decision, agents: Collection[str] = ()) -> bool:
+    """Whether `go` adds something here (`why_not`)."""
+    return why_not(state, decision, agents) is None
+
+
+def why_not(state: GameState, decision: Decision, agents: Collection[str] = ()) -> str | None:
+    """None where `go` adds something to the ordinary choices: the game reads moves, this
+    decision has some (or an opening that leads to some: a driver's speed, engine/reach.py),
+    and some space in reach is more than one step away or needs that opening first. Else why
+    not: nothing moves, or every space in reach is one step away (a zombie's plain one-space
+    move, a hero's last step), which its own choice already takes."""
     read = registry.move_reader(state.game.spec)
     opens = registry.walk_readers(state.game.spec)[0]
-    return read is not None and any(
-        read(state, a) is not None or (opens is not None and opens(state, a) is not None)
-        for a in decision.actions)
+    if read is None or not any(
+            read(state, a) is not None or (opens is not None and opens(state, a) is not None)
+            for a in decision.actions):
+        return "nothing of yours moves step by step now; choose an action"
+    routes = reach(state, decision.seat, read, opens, through(state, agents))
+    if any(len(r.steps) > 1 or r.opening for spaces in routes.values() for r in spaces.values()):
+        return None
+    movers = ", ".join(routes) or "nothing of yours"
+    return (f"every space {movers} can get to now is one step away: type the space (or its "
+            f"choice's number); go walks only farther than one step")
 
 
 def _reader(state: GameState) -> MoveReader:
@@ -60,9 +75,9 @@ def ask(console: Console, state: GameState, decision: Decision, rest: str,
         agents: Collection[str] = ()) -> Route | None:
     """The route `go REST` asks for, or None (the reach listed, or an error said); the seats
     `agents` play answer the game's passes on the way."""
-    if not offered(state, decision):
-        console.print(Text("go: nothing of yours moves step by step now; choose an action",
-                           style="red"), soft_wrap=True)
+    why = why_not(state, decision, agents)
+    if why is not None:
+        console.print(Text(f"go: {why}", style="red"), soft_wrap=True)
         return None
     opens = registry.walk_readers(state.game.spec)[0]
     routes = reach(state, decision.seat, _reader(state), opens, through(state, agents))

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from deadtable import registry
 from deadtable.engine.decisions import Decision
-from deadtable.engine.macros import Macro, NoMacro, offered, run
+from deadtable.engine.macros import Macro, NoMacro, Standing, offered, run, standing_step
 from deadtable.engine.state import GameState
 
 
@@ -34,18 +34,50 @@ def ask(found: list[Macro], answer: str) -> Macro | None:
 
 
 def play(console: Console, state: GameState, seat: str, macro: Macro,
-         apply: Callable[[str], None]) -> None:
+         apply: Callable[[str], None]) -> Standing | None:
     """Run the macro with `apply` (the play loop's, so that undo sees each action) and say
-    what it did: how many choices it made, and why it stopped where the seat is still asked."""
+    what it did: how many choices it made, and why it stopped where the seat is still asked.
+    Returns the standing order it leaves (engine/macros.py), for the play loop to keep."""
     read = registry.macro_reader(state.game.spec)
     assert read is not None
     try:
         done = run(state, seat, macro.id, read, apply)
     except NoMacro as error:
         console.print(Text(f"{macro.id}: {error}", style="red"), soft_wrap=True)
-        return
+        return None
     n = done["actions"]
     line = f"{macro.label}: {n} choice{'' if n == 1 else 's'} made"
     if done["why"]:
-        line += f"; stopped: {done['why']}"
+        line += f"; {'waiting' if done['standing'] else 'stopped'}: {done['why']}"
     console.print(Text(line, style="yellow" if done["why"] else "bold"), soft_wrap=True)
+    standing: Standing | None = done["standing"]
+    return standing
+
+
+def follow(console: Console, state: GameState, standing: dict[str, Standing],
+           apply: Callable[[str, str], None]) -> dict[str, str]:
+    """Take the standing macros' actions (`apply(seat, action)`) while the seat asked has one
+    that goes on, a line each ("zombies-1: Zombie 3 stays where it is (The rest of your
+    zombies stay)": public, as the move is); drop those that end. Returns, per seat whose order
+    ended because it must decide, why (to tell that seat when it is asked)."""
+    read = registry.macro_reader(state.game.spec)
+    told: dict[str, str] = {}
+    while read is not None and (decision := state.decision) is not None \
+            and (order := standing.get(decision.seat)) is not None:
+        action, why, going = standing_step(state, order, read)
+        if not going:
+            del standing[order.seat]
+            if why:
+                told[order.seat] = f"{order.label}: stopped: {why}"
+            break
+        if action is None:
+            break
+        taken = decision.get(action)
+        console.print(Text(f"{order.seat}: {taken.label if taken else action} ({order.label})",
+                           style="dim"), soft_wrap=True)
+        apply(order.seat, action)
+        if (going_on := order.took()) is None:
+            del standing[order.seat]
+        else:
+            standing[order.seat] = going_on
+    return told

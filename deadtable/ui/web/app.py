@@ -45,7 +45,7 @@ from deadtable.agents.seating import UnknownSeat, assign, catch_up, check_seatin
 from deadtable.engine.decisions import GameOver, IllegalAction
 from deadtable.engine.game import Game
 from deadtable.engine.macros import MAX_STEPS as MACRO_STEPS
-from deadtable.engine.macros import NoMacro, macro_step, ran
+from deadtable.engine.macros import NoMacro, Standing, macro_step, ran, standing_step
 from deadtable.engine.macros import offered as macros_offered
 from deadtable.engine.macros import start as macro_start
 from deadtable.engine.options import BadOption
@@ -194,7 +194,14 @@ class Payload(BaseModel):
     ran: dict[str, Any] | None = Field(
         default=None, description="after POST /macro: {macro, actions, why}: how many "
                                   "actions it took, and why it stopped where the seat is "
-                                  "still asked (a zombie that must move), else null")
+                                  "still asked (a zombie that must move), else null; "
+                                  "standing: whether the macro goes on when the seat is "
+                                  "asked again in its run (another seat decides now)")
+    standing: dict[str, Any] | None = Field(
+        default=None, description="this seat's standing macro (engine/macros.py), if any: "
+                                  "{macro, label, note}: it takes the seat's next decisions "
+                                  "in its run as they come (the other zombie player's "
+                                  "zombies moved in between); null otherwise")
 
 
 @dataclass
@@ -213,6 +220,9 @@ class LiveGame:
     # the deciding seat's reach, kept with the state it was found in (payloads are built per
     # socket and a walk starts from it; a state is never changed in place: a move makes a new one)
     reach: tuple[GameState, str, dict[str, dict[str, Route]]] | None = None
+    # a human seat's macro that goes on when the seat is asked again within its run
+    # (engine/macros.py, Standing): kept here only, so a restarted server just asks the seat
+    standing: dict[str, Standing] = field(default_factory=dict)
 
     def seat_of(self, token: str | None) -> str:
         return seat_of(self.stored, token)
@@ -384,6 +394,7 @@ class Hub:
         """Apply a human seat's action, committed first; the agents answer after it."""
         async with live.lock:
             refuse_player(live, seat)
+            live.standing.pop(seat, None)  # a seat choosing itself takes its decisions back
             await self.commit(live, seat, action_id)
             await self.wake(live)
 
@@ -467,7 +478,7 @@ class Hub:
                 raise HTTPException(422, {"error": f"{live.state.game.spec.name} offers no "
                                                    f"macros: choose an action instead"})
             try:
-                macro_start(live.state, seat, asked.macro, read)
+                first = macro_start(live.state, seat, asked.macro, read)
             except NoMacro as error:
                 raise HTTPException(422, {"error": str(error)}) from None
             taken, why = 0, None
@@ -478,11 +489,16 @@ class Hub:
                         break
                     await self.commit(live, seat, action, quiet=True)
                     taken += 1
+                done = ran(asked.macro, taken, why, live.state, seat, read, first)
+                standing = done.pop("standing")
+                done["standing"] = standing is not None
+                if standing is not None:  # it goes on when the seat is asked again
+                    live.standing[seat] = standing
             finally:
                 if taken:
                     await self.broadcast(live)
                     await self.wake(live)
-            return ran(asked.macro, taken, why, live.state, seat, read)
+            return done
 
     async def commit(self, live: LiveGame, seat: str, action_id: str,
                      quiet: bool = False) -> None:
@@ -492,14 +508,43 @@ class Hub:
         except (IllegalAction, GameOver) as error:
             legal = error.legal if isinstance(error, IllegalAction) else []
             raise HTTPException(409, {"error": str(error), "legal": legal}) from None
+        await self.keep(live, seat, action_id, after)
+        await self.follow_standing(live)
+        if not quiet:  # a walk's steps: the pages hear once, at its end
+            await self.broadcast(live)
+
+    async def keep(self, live: LiveGame, seat: str, action_id: str, after: GameState) -> None:
+        """Store `seat`'s action, taken from the live state to `after`, and make `after` live."""
         n = len(live.state.history)
         await asyncio.to_thread(self.store.append, live.stored.id, n, seat, action_id,
                                 after.outcome is not None)
         live.stored.actions.append(action_id)
         live.undo.record(seat, action_id, live.state, after)
         live.state = after
-        if not quiet:  # a walk's steps: the pages hear once, at its end
-            await self.broadcast(live)
+
+    async def follow_standing(self, live: LiveGame) -> None:
+        """Where the seat asked now has a standing macro (engine/macros.py), take its actions
+        as that seat's, each checked legal, until another seat is asked or it ends (the seat
+        must decide, or its run is over). Called holding the game's lock."""
+        read = registry.macro_reader(live.state.game.spec)
+        for _ in range(MACRO_STEPS):
+            decision = live.state.decision
+            standing = live.standing.get(decision.seat) if decision is not None else None
+            if read is None or standing is None:
+                return
+            action, _why, going = standing_step(live.state, standing, read)
+            if not going:
+                del live.standing[standing.seat]
+                return
+            if action is None:
+                return
+            after = live.state.clone()
+            after.apply(action)
+            await self.keep(live, standing.seat, action, after)
+            if (going_on := standing.took()) is None:
+                del live.standing[standing.seat]
+            else:
+                live.standing[standing.seat] = going_on
 
     async def undo(self, live: LiveGame, seat: str) -> None:
         """Take back `seat`'s last decision (engine/undo.py), in the store too, so that the
@@ -514,6 +559,7 @@ class Hub:
             n = len(live.state.history) - 1
             await asyncio.to_thread(self.store.truncate, live.stored.id, n)
             step = live.undo.pop(live.state, seat)
+            live.standing.pop(seat, None)  # the seat takes its decisions back into its hands
             del live.stored.actions[n:]
             live.state = step.before
             live.undos += 1
@@ -702,6 +748,8 @@ def payload(live: LiveGame, seat: str) -> dict[str, Any]:
         "undos": live.undos,
         "reach": reach_of(live, seat),
         "macros": macros_of(live, seat),
+        "standing": (live.standing[seat].to_data()
+                     if seat in live.standing and seat != SPECTATOR else None),
     }
 
 

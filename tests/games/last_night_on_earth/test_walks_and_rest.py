@@ -141,7 +141,7 @@ def test_the_rest_stay_stops_at_a_zombie_that_must_move(tmp_path):
     assert macros(state, "heroes") == []  # only to the seat deciding
     history = len(state.history)
     done = engine_macros.run(state, "zombies", REST, macros, state.apply)
-    assert done == {"macro": REST, "actions": 1,
+    assert done == {"macro": REST, "actions": 1, "standing": None,
                     "why": "Zombie 2 must move: Zombie Hunger (a hero is next to it); move it, "
                            "then the rest may stay"}
     assert state.history[history:] == [f"stay:{z1}"]  # the ordinary action, nothing else
@@ -151,7 +151,7 @@ def test_the_rest_stay_stops_at_a_zombie_that_must_move(tmp_path):
         engine_macros.start(state, "zombies", REST, macros)
     state.apply(f"move:{z2}:{at(state, '5,1')}")
     done = engine_macros.run(state, "zombies", REST, macros, state.apply)
-    assert done == {"macro": REST, "actions": 1, "why": None}
+    assert done == {"macro": REST, "actions": 1, "why": None, "standing": None}
     assert state.history[-2:] == [f"move:{z2}:{at(state, '5,1')}", f"stay:{z3}"]
     assert state.zombies[z1] == at(state, "0,3") and state.zombies[z3] == at(state, "2,4")
     assert macros(state, "zombies") == []  # the movement is over
@@ -164,7 +164,8 @@ def test_the_rest_stay_is_offered_only_in_the_zombies_movement(tmp_path):
         engine_macros.run(state, "heroes", REST, macros, state.apply)
 
 
-def test_a_shambling_zombie_stops_and_the_rest_stay(tmp_path):
+def shambling(tmp_path):
+    """Zombie 1 on a Shamble of 3 (Becky far off), Zombie 2 still to move."""
     state = table(tmp_path)
     zombie_cards(state, "Shamble")
     put(state, "Becky", "0,5")
@@ -172,6 +173,11 @@ def test_a_shambling_zombie_stops_and_the_rest_stay(tmp_path):
     zombie_turn(state, "move", order=[z1, z2])
     script(state, 3)
     state.apply(f"shamble:{z1}")
+    return state, (z1, z2)
+
+
+def test_a_shambling_zombie_stops_and_the_rest_stay(tmp_path):
+    state, (z1, z2) = shambling(tmp_path)
     state.apply(f"move:{z1}:{at(state, '7,2')}")
     [rest] = macros(state, "zombies")
     assert rest.action == f"stop:{z1}" and "on a Shamble stops" in rest.note
@@ -180,7 +186,7 @@ def test_a_shambling_zombie_stops_and_the_rest_stay(tmp_path):
     assert state.zombies[z1] == at(state, "7,2")
 
 
-def test_with_two_zombie_players_a_run_stops_where_the_other_is_asked(tmp_path):
+def test_with_two_zombie_players_a_run_stands_where_the_other_is_asked(tmp_path):
     state = table(tmp_path, **{"zombie-players": 2})
     for hero in state.heroes:
         put(state, hero, "7,0")
@@ -188,8 +194,14 @@ def test_with_two_zombie_players_a_run_stops_where_the_other_is_asked(tmp_path):
     zombie_turn(state, "move", order=[z1, z2, z3])  # Zombies 1 and 3 zombies-1's, 2 zombies-2's
     assert state.decision.seat == "zombies-1"
     [rest] = macros(state, "zombies-1")
-    assert rest.label == "The rest stay (1 zombie to move)"  # its own, up to the other's
+    # its own now, up to the other's, and its own after the other's
+    assert rest.label == "The rest of your zombies stay (1 now, 1 after zombies-2's)"
+    assert rest.later == 1 and rest.scope == f"turn {state.turn}: the zombies' movement"
     done = engine_macros.run(state, "zombies-1", REST, macros, state.apply)
+    standing = done.pop("standing")
     assert done == {"macro": REST, "actions": 1,
-                    "why": "zombies-2 decides now: Move Zombie 2 (1 space)"}
+                    "why": "zombies-2 decides now: Move Zombie 2 (1 space); the macro goes on "
+                           "each time you are asked again in this step"}
+    assert standing == engine_macros.Standing("zombies-1", REST, rest.scope,
+                                                "The rest of your zombies stay", 1)
     assert state.history[-1:] == [f"stay:{z1}"] and state.decision.seat == "zombies-2"

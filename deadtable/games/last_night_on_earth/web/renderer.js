@@ -442,6 +442,43 @@
       pile("Hero", view.hero_discard), pile("Zombie", view.zombie_discard));
   }
 
+  // On a phone (under 900 px, where the choices and the cards come under the town, so the
+  // side's piles would be a scroll past the map away) the piles are one line over the town
+  // instead, as at the terminal: "Discards: Hero 10 (top Pump Shotgun) · Zombie 5 (top A
+  // Town Overrun)". A tap on a pile opens it under the line (the newest card first, each
+  // with its text), a second tap or the other pile's closes it; it stays open across moves
+  // till then. style.css shows this line or the side's piles, never both.
+  let openPile = null;
+  function pilesLine(view) {
+    const texts = view.cards || {};
+    const piles = [["Hero", view.hero_discard], ["Zombie", view.zombie_discard]];
+    const line = el("section", {class: "lnoe-piles-line", "aria-label": "the discard piles"});
+    const row = el("p", {class: "lnoe-piles-row"}, "Discards: ");
+    piles.forEach(([side, p], i) => {
+      const cards = p.cards || [];
+      if (i) row.append(" · ");
+      if (!cards.length) {
+        row.append(el("span", {class: "lnoe-pile-tab empty", "data-pile": side}, `${side} 0`));
+        return;
+      }
+      row.append(el("button", {type: "button", class: "lnoe-pile-tab", "data-pile": side,
+        "aria-expanded": String(openPile === side),
+        title: `the ${side} discard pile, ${counted(p.count)}: tap to ${openPile === side ? "close" : "open"}`,
+        onclick: () => {
+          openPile = openPile === side ? null : side;
+          line.replaceWith(pilesLine(view));
+        }}, `${side} ${p.count} (top ${cards[0]})`));
+    });
+    line.append(row);
+    const open = piles.find(([side, p]) => side === openPile && (p.cards || []).length);
+    if (open) {
+      line.append(el("ol", {class: "lnoe-pile-cards", "data-pile": open[0]},
+        open[1].cards.map((name) => el("li", {}, el("strong", {}, name),
+          texts[name] ? ` ${texts[name]}` : ""))));
+    }
+    return line;
+  }
+
   const LEGEND = [["wall", "wall"], ["door", "door"], ["window", "window"]];
 
   // The keys of what the town shows now (a scenario's markers only where it has them).
@@ -609,7 +646,7 @@
     const map = town(view, clickable, pickHero, pickZombie);
     const walk = walks(view, payload, map, going);
     board.append(el("div", {class: "lnoe"}, status, sunTrack(view), goalNote(view), scenario, fight,
-      el("div", {class: "lnoe-map"}, map), walk, legend(view, payload)));
+      pilesLine(view), el("div", {class: "lnoe-map"}, map), walk, legend(view, payload)));
     shownTown = view.town;
     buildingNames(view.town, map); // now that the town has its size on the screen
     const side = el("div", {class: "lnoe lnoe-side"}, fightNow(view), lastFight(view), discardPiles(view),

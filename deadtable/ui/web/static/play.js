@@ -174,6 +174,11 @@
       const waiting = !payload.outcome && !payload.agent_error && payload.to_move;
       prompt.textContent = waiting ? waitingFor(payload) : "";
       prompt.classList.toggle("waiting", Boolean(waiting));
+      // a macro of this seat's that goes on when it is asked again (payload.standing: Last
+      // Night on Earth's "the rest stay" past the other zombie player's zombies)
+      const st = waiting && payload.standing;
+      if (st) box.append(el("p", {class: "macro-ran standing", "aria-live": "polite"},
+        forPlayers(`${st.label}: ${st.left} still to come, ${st.note}`)));
       return;
     }
     prompt.classList.remove("waiting");
