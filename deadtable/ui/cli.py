@@ -7,11 +7,12 @@ with a one-line message on stderr and exit code 2; a replay that does not reprod
 from __future__ import annotations
 
 import inspect
+import io
 import json
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -55,7 +56,7 @@ from deadtable.engine.state import GameState, Outcome
 from deadtable.engine.undo import UndoStack
 from deadtable.render import render_view
 from deadtable.sim.run import DEFAULT_MAX_STEPS, Config, RunawayGame, compare, simulate
-from deadtable.ui import checks, choose, commands, go_cli, macro_cli, watch
+from deadtable.ui import checks, choose, commands, go_cli, macro_cli, standing_cli, watch
 
 
 class _Commands(TyperGroup):
@@ -981,20 +982,44 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
     hot_seat = len(humans) > 1
     facing: str | None = None  # the human seat the screen shows now
     agent_steps = 0
+    standings = standing_cli.Standings(state, agents)  # `auto`: a person's standing answers
+    answerers = {seat: (lambda s, a=a: a.act(observe(s)))
+                 for seat, a in agents.items()}
+    paused: go_cli.Paused | None = None  # a walk waiting for a person's answer
+    said: dict[str, list[str]] = {}  # seat -> lines for it, kept until it faces the screen
     while (decision := state.decision) is not None:
         agent = agents.get(decision.seat)
         if agent is None:
+            stood = standings.answer(state)
+            if stood is not None:  # their standing answer: played for them, unprompted
+                undo.apply(state, stood)
+                after_yours()
+                continue
+            if paused is not None and paused.resumes(state):  # they let it: the walk goes on
+                quiet = Console(record=True, width=console.width, file=io.StringIO())
+                walking, paused = paused, None
+                paused = go_cli.walk(quiet, state, walking.seat, walking.route,
+                                     lambda step: undo.apply(state, step), answerers,
+                                     standings.answer, walking.n, walking.moved)
+                # said to the walker only, when they face the screen (the route is theirs)
+                said.setdefault(walking.seat, []).append(quiet.export_text().rstrip())
+                after_yours()
+                continue
+            if paused is not None and len(state.history) > paused.at:
+                paused = None  # they did not let it go on: the log says what happened
             if hot_seat and decision.seat != facing:
                 if not _pass_to(console, decision.seat):
                     return False
                 facing = decision.seat
+            for line in said.pop(decision.seat, []):
+                console.print(Text(line, style="bold"), soft_wrap=True)
             view = state.view(decision.seat)
             # every event since this seat last decided, however many one keypress resolved
             view["unseen"] = len(view["log"]) - seen_by.get(decision.seat, 0)
             seen_by[decision.seat] = len(view["log"])
             console.print(render_view(state.game.id, view, decision))
             action_id = _ask(console, decision, state, undo.refusal(state, decision.seat),
-                             agents)
+                             standings)
             if action_id is None:
                 return False
             if isinstance(action_id, Macro):  # `rest`: its actions through undo, each
@@ -1003,11 +1028,11 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
                 after_yours()
                 continue
             if isinstance(action_id, Route):  # `go SPACE`: the steps through undo, each
-                # (an agent's answer on the way too: a pass lets the walk go on, go_cli.py)
-                go_cli.walk(console, state, decision.seat, action_id,
-                            lambda step: undo.apply(state, step),
-                            {seat: (lambda s, a=a: a.act(observe(s)))  # type: ignore[misc]
-                             for seat, a in agents.items()})
+                # (an agent's or a standing answer on the way too: a pass lets the walk go
+                # on; a person's is waited for, and the walk goes on by itself, go_cli.py)
+                paused = go_cli.walk(console, state, decision.seat, action_id,
+                                     lambda step: undo.apply(state, step), answerers,
+                                     standings.answer)
                 after_yours()
                 continue
             if action_id == _UNDO:
@@ -1073,8 +1098,8 @@ def _pass_to(console: Console, seat: str) -> bool:
 _UNDO = "\0undo"  # what _ask returns for `undo`: no action id holds a NUL
 
 
-def _ask(console: Console, decision: Decision, state: GameState,
-         no_undo: str | None, agents: Collection[str] = ()) -> str | Route | Macro | None:
+def _ask(console: Console, decision: Decision, state: GameState, no_undo: str | None,
+         standings: standing_cli.Standings | None = None) -> str | Route | Macro | None:
     """A legal action id read from stdin, None if the person quits (q, end of input),
     _UNDO when they take back their last decision (`no_undo`: why they may not, or None), or
     the route `go SPACE` asks for (ui/go_cli.py), or the macro typed (its word: ui/macro_cli.py).
@@ -1091,6 +1116,8 @@ def _ask(console: Console, decision: Decision, state: GameState,
         console.print(Text("  undo: take back your last decision", style="dim"))
     macros = macro_cli.macros(state, decision)
     macro_cli.show(console, macros)
+    if standings is not None:
+        standings.show(console, state, decision.seat)
     count = len(decision.actions)
     if count == 1:
         console.print(Text("  Enter takes the only choice", style="dim"))
@@ -1116,13 +1143,17 @@ def _ask(console: Console, decision: Decision, state: GameState,
                 return _UNDO
             console.print(Text(f"cannot undo: {no_undo}", style="red"), soft_wrap=True)
             continue
+        if standings is not None and standings.ask(console, state, decision.seat, answer):
+            if (stood := standings.answer(state)) is not None:
+                return stood  # set while asked: it answers now
+            continue
         if (macro := macro_cli.ask(macros, answer)) is not None:
             if macro.action is not None:
                 return macro
             console.print(Text(f"{macro.id}: {macro.note}", style="red"), soft_wrap=True)
             continue
         if go and answer.lower().split(" ", 1)[0] == "go":
-            route = go_cli.ask(console, state, decision, answer[2:].strip(), agents)
+            route = go_cli.ask(console, state, decision, answer[2:].strip())
             if route is not None:
                 return route
             continue
