@@ -14,19 +14,11 @@ from rich.console import Console
 from deadtable.engine.undo import UndoStack
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.ui import cli
-from tests.games.psycho_raiders.table import on_the_road
+from tests.games.psycho_raiders.test_pickup_reach import on_the_road_turn_two
 
 PICKUP = "Pickup Truck"
 DRIVE = ["car:11,24", "let-pass", "car:10,23", "let-pass", "car:11,22", "let-pass",
          "car:11,21", "let-pass"]  # Safe Speed 4 (15.3), asked after each road hex
-
-
-def on_the_road_turn_two() -> PsychoRaidersState:
-    state = on_the_road()
-    state.round = 2  # 16.2: Road Trap may be declared from the second turn
-    state.apply("turn:randy")
-    state.apply("drive:safe")
-    return state
 
 
 def play(state: PsychoRaidersState, answers: str) -> str:

@@ -200,7 +200,9 @@ class Payload(BaseModel):
                                   "otherwise, and always for other seats and spectators")
     walked: dict[str, Any] | None = Field(
         default=None, description="after POST /go: {target, steps, last, stopped, why}, and "
-                                  "how: the opening it took first, if any")
+                                  "how: the opening it took first, if any; waiting: the "
+                                  "seat it waits for (Road Trap); in the walker's frames "
+                                  "after such a walk went on by itself, until its next move")
     macros: list[dict[str, Any]] | None = Field(
         default=None, description="on this seat's own decision, in a game that offers them "
                                   "(GameSpec.macros): the shortcuts through a run of its "
@@ -930,8 +932,8 @@ def undo_refusal(live: LiveGame, seat: str) -> str | None:
         stood = standing_answer(top.before, registry.walk_readers(spec)[1],
                                 registry.standing_offer(spec), live.standing)
         if stood is not None and stood == top.action:
-            why = ("your standing answer made that choice: set it to ask you each time "
-                   "first to answer by hand")
+            why = ("your standing answer would make that choice again at once: set it to "
+                   "ask you each time first to answer by hand")
     return why
 
 

@@ -13,30 +13,21 @@ for the raiders' person and goes on by itself when they let it.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
-from deadtable import registry
 from deadtable.ui.web import create_app
-from tests.ui.web.conftest import TEST_GAMES, create, token
+from tests.ui.web.conftest import create, token
 from tests.ui.web.test_api import actions_in_db
-from tests.ui.web.test_go import act, get, go
+from tests.ui.web.test_go import act, get, go, web
+
+__all__ = ["web"]  # the fixture: a server with Psycho Raiders registered (test_go.py)
 
 PR = "psycho-raiders"
 PICKUP = "Pickup Truck"
 TRACK = ["4,29", "5,29", "6,29", "7,29"]  # the camp's track east: road hexes (16.2 asks)
-
-
-@pytest.fixture
-def web(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[TestClient]:
-    monkeypatch.setattr(registry, "_MODULES", {**TEST_GAMES, PR: "deadtable.games.psycho_raiders"})
-    monkeypatch.setattr(registry, "_loaded", {})
-    with TestClient(create_app(tmp_path / "games.sqlite", agent_pause=0)) as client:
-        yield client
 
 
 def second_turn(web: TestClient) -> tuple[str, str, str]:
@@ -216,7 +207,7 @@ def test_an_answer_the_standing_answer_made_is_not_undone_while_it_holds(
     assert mine["to_move"] == "campers" and pickup_at(mine) == "4,29"
     assert mine["undo"] == {"available": False, "why": "raiders has decided since"}
     assert theirs["undo"]["available"] is False
-    assert "your standing answer made that choice" in theirs["undo"]["why"]
+    assert "your standing answer would make that choice again" in theirs["undo"]["why"]
     refused = web.post(f"/api/games/{game_id}/undo", json={"token": raiders})
     assert refused.status_code == 409
     stand(web, game_id, raiders, "off")  # asked each time again: their answer may be undone
