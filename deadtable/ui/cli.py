@@ -1011,13 +1011,13 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
                 if not _pass_to(console, decision.seat):
                     return False
                 facing = decision.seat
-            for line in said.pop(decision.seat, []):
-                console.print(Text(line, style="bold"), soft_wrap=True)
             view = state.view(decision.seat)
             # every event since this seat last decided, however many one keypress resolved
             view["unseen"] = len(view["log"]) - seen_by.get(decision.seat, 0)
             seen_by[decision.seat] = len(view["log"])
             console.print(render_view(state.game.id, view, decision))
+            for line in said.pop(decision.seat, []):  # under the board, over the choices
+                console.print(Text(line, style="bold"), soft_wrap=True)
             action_id = _ask(console, decision, state, undo.refusal(state, decision.seat),
                              standings)
             if action_id is None:

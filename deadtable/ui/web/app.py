@@ -578,6 +578,7 @@ class Hub:
         ordinary action it is, checked legal first; bad input changes nothing."""
         async with live.lock:
             refuse_player(live, seat)
+            live.walked.pop(seat, None)
             read = registry.macro_reader(live.state.game.spec)
             if read is None or seat in live.agents():
                 raise HTTPException(422, {"error": f"{live.state.game.spec.name} offers no "
