@@ -150,9 +150,14 @@ def let_pass(state: PsychoRaidersState) -> str | None:
 
 
 def _raiders_seats(options: Mapping[str, Any]) -> tuple[str, ...]:
+    return _raiders_of(int(options["players"]))
+
+
+@lru_cache(maxsize=16)
+def _raiders_of(players: int) -> tuple[str, ...]:  # (each page's payload asks: 33 us uncached)
     from deadtable.games.psycho_raiders.setup import seat_sides  # set-up imports the rules
 
-    return seat_sides(int(options["players"]))[RAIDERS]
+    return seat_sides(players)[RAIDERS]
 
 
 def _round(state: GameState) -> int:
