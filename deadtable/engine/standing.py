@@ -84,21 +84,3 @@ def standing_answer(state: GameState, passes: PassReader | None, offer: Standing
         return None
     return passes(state)
 
-
-def answered_for(passes: PassReader | None, agents: Collection[str],
-                 offer: StandingOffer | None,
-                 standing: Mapping[str, Standing]) -> PassReader | None:
-    """The game's pass, answered for the seats `agents` play and for those whose standing
-    answer is in force: who lets a walk go on at once (the others are waited for)."""
-    if passes is None:
-        return None
-
-    def answer(state: GameState) -> str | None:
-        decision = state.decision
-        if decision is None:
-            return None
-        if decision.seat in agents:
-            return passes(state)
-        return standing_answer(state, passes, offer, standing)
-
-    return answer

@@ -645,7 +645,7 @@ class Hub:
             else:
                 live.standing[seat] = Standing(until, round_)
             if not await self.settle(live):  # (it broadcasts what it answers)
-                await self.broadcast(live)
+                await self.broadcast(live, only=seat)  # a frame to the others would tell
             await self.wake(live)
 
     async def undo(self, live: LiveGame, seat: str) -> None:
@@ -746,8 +746,11 @@ class Hub:
         live.agent_error = why
         await self.broadcast(live)
 
-    async def broadcast(self, live: LiveGame) -> None:
+    async def broadcast(self, live: LiveGame, only: str | None = None) -> None:
+        """Each socket's payload; `only`: that seat's sockets alone."""
         for socket, seat in list(live.sockets.items()):
+            if only is not None and seat != only:
+                continue
             try:
                 await socket.send_json(payload(live, seat))
             except Exception:  # a closed socket: the client reconnects by itself

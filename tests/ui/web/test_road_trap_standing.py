@@ -155,6 +155,21 @@ def test_the_campers_never_learn_the_setting(web: TestClient) -> None:
     assert "asks campers no question" in refused.json()["detail"]["error"]
 
 
+def test_setting_it_sends_the_campers_socket_no_frame(web: TestClient) -> None:
+    game_id, raiders, campers = second_turn(web)
+    path = f"/api/games/{game_id}/ws"
+    with web.websocket_connect(f"{path}?token={campers}") as mine, \
+            web.websocket_connect(f"{path}?token={raiders}") as theirs:
+        first = mine.receive_json()
+        theirs.receive_json()
+        stand(web, game_id, raiders, "said")
+        assert theirs.receive_json()["standing"]["until"] == "said"  # their own page hears
+        act(web, game_id, campers, "drive:high")
+        # the campers' next frame is that move's: none came when the raiders set it (a frame
+        # then, even the same, would tell them something was set)
+        assert mine.receive_json()["step"] == first["step"] + 1
+
+
 def test_the_setting_is_kept_with_the_game_and_cleared_by_the_raiders(
         web: TestClient, tmp_path: Path) -> None:
     game_id, raiders, campers = second_turn(web)
