@@ -9,6 +9,7 @@ from typing import Any
 from deadtable.engine.game import Game, GameSpec
 from deadtable.engine.macros import MacroReader
 from deadtable.engine.reach import MoveReader, OpeningReader, PassReader
+from deadtable.engine.standing import StandingOffer
 
 # game id -> module whose SPEC attribute is its GameSpec
 _MODULES: dict[str, str] = {
@@ -68,6 +69,15 @@ def walk_readers(spec: GameSpec) -> tuple[OpeningReader | None, PassReader | Non
     opens: OpeningReader | None = None if spec.openings is None else part(spec.openings)
     passes: PassReader | None = None if spec.passes is None else part(spec.passes)
     return opens, passes
+
+
+def standing_offer(spec: GameSpec) -> StandingOffer | None:
+    """The standing answer the game offers to its pass (GameSpec.standing,
+    engine/standing.py), or None."""
+    if spec.standing is None:
+        return None
+    found: StandingOffer = part(spec.standing)
+    return found
 
 
 def macro_reader(spec: GameSpec) -> MacroReader | None:

@@ -14,8 +14,8 @@ on their own decision, never to agents or simulation.
 A macro with a *scope* (the run it belongs to, e.g. "turn 3's zombie movement") goes on past
 another seat's decisions inside that run: where a run stops because another seat is asked and
 the macro says the seat has more of its own decisions further on (`later`), the interface keeps
-a *standing* order (`Standing`) and, each time the seat is asked again within the same scope,
-takes the macro's next ordinary action for it (`standing_step`), checked legal as before. It
+a *standing* order (`StandingOrder`) and, each time the seat is asked again within the same scope,
+takes the macro's next ordinary action for it (`order_step`), checked legal as before. It
 ends once it has taken the `later` actions it counted, where the seat is asked anything
 outside the scope, where the macro takes no more (the seat must decide: it is asked, with the
 macro's why), or when the seat undoes.
@@ -54,7 +54,7 @@ class Macro:
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class StandingOrder:
     """A seat's macro that goes on when the seat is asked again within its scope (its run
     stopped where another seat decides). Kept by the interface, never in the game's state."""
 
@@ -64,7 +64,7 @@ class Standing:
     label: str
     left: int  # the seat's decisions in the run still to take (the macro's `later`)
 
-    def took(self) -> Standing | None:
+    def took(self) -> StandingOrder | None:
         """The order after one more of its actions: None once it has none left."""
         return replace(self, left=self.left - 1) if self.left > 1 else None
 
@@ -125,7 +125,7 @@ def run(state: GameState, seat: str, macro_id: str, read: MacroReader,
         apply: Callable[[str], None]) -> dict[str, Any]:
     """Run a macro with `apply` (the caller's: through its undo stack): NoMacro if it cannot
     start; else {"macro", "actions": how many it took, "why": why it stopped, or None,
-    "standing": the Standing to keep, or None}."""
+    "order": the StandingOrder to keep, or None}."""
     first = start(state, seat, macro_id, read)
     taken, why = 0, None
     while taken < MAX_STEPS:
@@ -137,7 +137,7 @@ def run(state: GameState, seat: str, macro_id: str, read: MacroReader,
     return ran(macro_id, taken, why, state, seat, read, first)
 
 
-def stands(first: Macro, state: GameState, seat: str, read: MacroReader) -> Standing | None:
+def stands(first: Macro, state: GameState, seat: str, read: MacroReader) -> StandingOrder | None:
     """The standing order a run started as `first` leaves: where the macro has a scope and
     more of the seat's decisions after another seat's, and that seat is asked now within the
     same scope. None otherwise (the run is over, or the seat is asked again)."""
@@ -148,10 +148,10 @@ def stands(first: Macro, state: GameState, seat: str, read: MacroReader) -> Stan
     if theirs is None or theirs.scope != first.scope:
         return None
     # its label without the counts in brackets, which were of the moment it was run
-    return Standing(seat, first.id, first.scope, first.label.split(" (", 1)[0], first.later)
+    return StandingOrder(seat, first.id, first.scope, first.label.split(" (", 1)[0], first.later)
 
 
-def standing_step(state: GameState, standing: Standing,
+def order_step(state: GameState, standing: StandingOrder,
                   read: MacroReader) -> tuple[str | None, str | None, bool]:
     """What a standing order does now: (action, None, True) its next ordinary action, to take
     as the seat's; (None, None, True) wait (another seat is asked); (None, why, False) it ends:
@@ -175,17 +175,17 @@ def ran(macro_id: str, taken: int, why: str | None, state: GameState, seat: str,
     """What a run did, for a page or a line: why it stopped only where its step goes on (the
     seat is asked what the macro could not answer: a zombie that must move; or another seat
     is asked within it: the other zombie player's zombie), not where its step simply ended;
-    and the standing order it leaves (`stands`), if any, as `standing`."""
+    and the standing order it leaves (`stands`), if any, as `order`."""
     still = next((m for m in offered(state, seat, read) if m.id == macro_id), None)
     decision = state.decision
     standing = stands(first, state, seat, read) if first is not None else None
     if standing is not None and decision is not None:
-        return {"macro": macro_id, "actions": taken, "standing": standing,
+        return {"macro": macro_id, "actions": taken, "order": standing,
                 "why": f"{decision.seat} decides now: {decision.prompt}; the macro goes on "
                        f"each time you are asked again in this step"}
     if still is None and decision is not None and decision.seat != seat \
             and any(m.id == macro_id for m in read(state, decision.seat)):
-        return {"macro": macro_id, "actions": taken, "standing": None,
+        return {"macro": macro_id, "actions": taken, "order": None,
                 "why": f"{decision.seat} decides now: {decision.prompt}"}
-    return {"macro": macro_id, "actions": taken, "standing": None,
+    return {"macro": macro_id, "actions": taken, "order": None,
             "why": why if still is not None and still.action is None else None}

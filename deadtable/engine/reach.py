@@ -40,7 +40,7 @@ never for agents or simulation. The game's readers come from the registry
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -268,15 +268,6 @@ def pass_to_answer(state: GameState, seat: str, through: PassReader | None) -> s
     if decision is None or decision.seat == seat or through is None:
         return None
     return decision.seat if through(state) is not None else None
-
-
-def only_for(passes: PassReader | None, seats: Collection[str]) -> PassReader | None:
-    """The game's pass (GameSpec.passes), answering only the decisions of `seats` (those an
-    agent plays: a person is asked at their own prompt)."""
-    if passes is None:
-        return None
-    return lambda state: (passes(state) if state.decision is not None
-                          and state.decision.seat in seats else None)
 
 
 def reach_data(routes: dict[str, dict[str, Route]]) -> dict[str, Any]:

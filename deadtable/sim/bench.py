@@ -23,9 +23,9 @@ each of its moves): over positions from random games at decisions with moves, th
 of one search (mean and most), the spaces found and the longest route; `by_verb`, the same
 at the first decision offering each kind of move (by its action's verb: Psycho Raiders'
 driving, `car`, is rarer in random play than walking, `move`). Each search is the one a
-person's page asks for with agents in the other seats: past the decision's openings (a
-driver's speed not yet announced) and through the agents' passes (GameSpec.openings,
-GameSpec.passes); `openings` counts the positions where an opening was searched past.
+person's page and the terminal's `go` ask for: past the decision's openings (a driver's speed
+not yet announced) and through every other seat's pass (GameSpec.openings, GameSpec.passes);
+`openings` counts the positions where only an opening led to moves.
 
 `geometry` gives the board engine's costs (sight, reach, distance fields against map size,
 engine/board/bench.py); they belong to no game, so they are measured once per process.
@@ -52,7 +52,7 @@ from deadtable.engine.board.bench import geometry_bench
 from deadtable.engine.decisions import Decision
 from deadtable.engine.dice import Dice, derive_seed
 from deadtable.engine.game import Game
-from deadtable.engine.reach import MoveReader, only_for, reach
+from deadtable.engine.reach import MoveReader, reach
 from deadtable.engine.state import GameState
 from deadtable.sim.run import play_one, simulate
 
@@ -194,13 +194,12 @@ def _random_steps(game: Game, seed: int, pick: Dice,
 
 
 class _Search:
-    """The search a person's page asks for (web app's reach): the game's moves, openings and
-    passes, the passes answered for every seat but the deciding one (agents play them)."""
+    """The search a person's page asks for (the web app's reach, the terminal's `go`): the
+    game's moves, past its openings and through its passes, whoever answers them."""
 
     def __init__(self, game: Game, read: MoveReader) -> None:
         self.read = read
         self.opens, self.passes = registry.walk_readers(game.spec)
-        self.others = {seat: [s for s in game.seats if s != seat] for seat in game.seats}
 
     def offers(self, state: GameState, decision: Decision) -> tuple[bool, bool]:
         """Whether the decision offers moves, and an opening (that moves nothing itself)."""
@@ -212,9 +211,8 @@ class _Search:
 
     def time(self, state: GameState, seat: str) -> tuple[float, int, int]:
         """One search's CPU seconds, the spaces it found and its longest route."""
-        through = only_for(self.passes, self.others[seat])
         start = time.process_time()
-        routes = reach(state, seat, self.read, self.opens, through)
+        routes = reach(state, seat, self.read, self.opens, self.passes)
         seconds = time.process_time() - start
         return (seconds, sum(len(r) for r in routes.values()),
                 max((len(r.steps) for m in routes.values() for r in m.values()), default=0))

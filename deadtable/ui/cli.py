@@ -7,11 +7,12 @@ with a one-line message on stderr and exit code 2; a replay that does not reprod
 from __future__ import annotations
 
 import inspect
+import io
 import json
 import os
 import sqlite3
 import sys
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -47,7 +48,7 @@ from deadtable.agents.seating import (
 )
 from deadtable.engine.decisions import Decision, GameOver, IllegalAction
 from deadtable.engine.game import Game
-from deadtable.engine.macros import Macro, Standing
+from deadtable.engine.macros import Macro, StandingOrder
 from deadtable.engine.options import BadOption
 from deadtable.engine.reach import Route
 from deadtable.engine.replay import Replay, ReplayMismatch, digest
@@ -55,7 +56,7 @@ from deadtable.engine.state import GameState, Outcome
 from deadtable.engine.undo import UndoStack
 from deadtable.render import render_view
 from deadtable.sim.run import DEFAULT_MAX_STEPS, Config, RunawayGame, compare, simulate
-from deadtable.ui import checks, choose, commands, go_cli, macro_cli, watch
+from deadtable.ui import checks, choose, commands, go_cli, macro_cli, standing_cli, watch
 
 
 class _Commands(TyperGroup):
@@ -981,18 +982,40 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
     hot_seat = len(humans) > 1
     facing: str | None = None  # the human seat the screen shows now
     agent_steps = 0
-    # a person's macro that goes on when their seat is asked again in its run (the rest of
-    # their zombies stay past the other zombie player's: engine/macros.py, Standing)
-    standing: dict[str, Standing] = {}
+    # a person's standing macro order: it goes on when their seat is asked again in its run
+    # (the rest of their zombies stay past the other zombie player's: engine/macros.py)
+    orders: dict[str, StandingOrder] = {}
     told: dict[str, str] = {}  # why a seat's standing macro ended, said when it is asked
+    standings = standing_cli.Standings(state, agents)  # `auto`: a person's standing answers
+    answerers = {seat: (lambda s, a=a: a.act(observe(s)))
+                 for seat, a in agents.items()}
+    paused: go_cli.Paused | None = None  # a walk waiting for a person's answer
+    said: dict[str, list[str]] = {}  # seat -> lines for it, kept until it faces the screen
     while (decision := state.decision) is not None:
-        if standing and decision.seat in standing:
-            told.update(macro_cli.follow(console, state, standing,
+        if orders and decision.seat in orders:
+            told.update(macro_cli.follow(console, state, orders,
                                          lambda _s, a: undo.apply(state, a)))
             after_yours()
             continue
         agent = agents.get(decision.seat)
         if agent is None:
+            stood = standings.answer(state)
+            if stood is not None:  # their standing answer: played for them, unprompted
+                undo.apply(state, stood)
+                after_yours()
+                continue
+            if paused is not None and paused.resumes(state):  # they let it: the walk goes on
+                quiet = Console(record=True, width=console.width, file=io.StringIO())
+                walking, paused = paused, None
+                paused = go_cli.walk(quiet, state, walking.seat, walking.route,
+                                     lambda step: undo.apply(state, step), answerers,
+                                     standings.answer, walking.n, walking.moved)
+                # said to the walker only, when they face the screen (the route is theirs)
+                said.setdefault(walking.seat, []).append(quiet.export_text().rstrip())
+                after_yours()
+                continue
+            if paused is not None and len(state.history) > paused.at:
+                paused = None  # they did not let it go on: the log says what happened
             if hot_seat and decision.seat != facing:
                 if not _pass_to(console, decision.seat):
                     return False
@@ -1004,28 +1027,30 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
             console.print(render_view(state.game.id, view, decision))
             if decision.seat in told:
                 console.print(Text(told.pop(decision.seat), style="yellow"), soft_wrap=True)
+            for line in said.pop(decision.seat, []):  # under the board, over the choices
+                console.print(Text(line, style="bold"), soft_wrap=True)
             action_id = _ask(console, decision, state, undo.refusal(state, decision.seat),
-                             agents)
+                             standings)
             if action_id is None:
                 return False
             if isinstance(action_id, Macro):  # `rest`: its actions through undo, each
                 order = macro_cli.play(console, state, decision.seat, action_id,
                                        lambda step: undo.apply(state, step))
                 if order is not None:
-                    standing[decision.seat] = order
+                    orders[decision.seat] = order
                 after_yours()
                 continue
             if isinstance(action_id, Route):  # `go SPACE`: the steps through undo, each
-                # (an agent's answer on the way too: a pass lets the walk go on, go_cli.py)
-                go_cli.walk(console, state, decision.seat, action_id,
-                            lambda step: undo.apply(state, step),
-                            {seat: (lambda s, a=a: a.act(observe(s)))  # type: ignore[misc]
-                             for seat, a in agents.items()})
+                # (an agent's or a standing answer on the way too: a pass lets the walk go
+                # on; a person's is waited for, and the walk goes on by itself, go_cli.py)
+                paused = go_cli.walk(console, state, decision.seat, action_id,
+                                     lambda step: undo.apply(state, step), answerers,
+                                     standings.answer)
                 after_yours()
                 continue
             if action_id == _UNDO:
                 step = undo.undo(state, decision.seat)
-                standing.pop(decision.seat, None)
+                orders.pop(decision.seat, None)
                 console.print(Text(f"Undone: {step.label}", style="bold"), soft_wrap=True)
                 after_yours()  # the save forgets it too
                 continue
@@ -1087,8 +1112,8 @@ def _pass_to(console: Console, seat: str) -> bool:
 _UNDO = "\0undo"  # what _ask returns for `undo`: no action id holds a NUL
 
 
-def _ask(console: Console, decision: Decision, state: GameState,
-         no_undo: str | None, agents: Collection[str] = ()) -> str | Route | Macro | None:
+def _ask(console: Console, decision: Decision, state: GameState, no_undo: str | None,
+         standings: standing_cli.Standings | None = None) -> str | Route | Macro | None:
     """A legal action id read from stdin, None if the person quits (q, end of input),
     _UNDO when they take back their last decision (`no_undo`: why they may not, or None), or
     the route `go SPACE` asks for (ui/go_cli.py), or the macro typed (its word: ui/macro_cli.py).
@@ -1098,13 +1123,15 @@ def _ask(console: Console, decision: Decision, state: GameState,
     decision = choose.with_space_names(decision, getattr(getattr(state, "board", None),
                                                          "names", None))
     _show_actions(console, decision)
-    go = go_cli.offered(state, decision, agents)
+    go = go_cli.offered(state, decision)
     console.print(Text(f"  (or {commands.usage(state)}{', ' + go_cli.USAGE if go else ''}; "
                        f"q quits)", style="dim"))
     if no_undo is None:
         console.print(Text("  undo: take back your last decision", style="dim"))
     macros = macro_cli.macros(state, decision)
     macro_cli.show(console, macros)
+    if standings is not None:
+        standings.show(console, state, decision.seat)
     count = len(decision.actions)
     if count == 1:
         console.print(Text("  Enter takes the only choice", style="dim"))
@@ -1130,6 +1157,10 @@ def _ask(console: Console, decision: Decision, state: GameState,
                 return _UNDO
             console.print(Text(f"cannot undo: {no_undo}", style="red"), soft_wrap=True)
             continue
+        if standings is not None and standings.ask(console, state, decision.seat, answer):
+            if (stood := standings.answer(state)) is not None:
+                return stood  # set while asked: it answers now
+            continue
         if (macro := macro_cli.ask(macros, answer)) is not None:
             if macro.action is not None:
                 return macro
@@ -1137,7 +1168,7 @@ def _ask(console: Console, decision: Decision, state: GameState,
             continue
         if answer.lower().split(" ", 1)[0] == "go" and state.game.spec.moves:
             # where `go` is not offered, ask says why (nothing moves; one step away only)
-            route = go_cli.ask(console, state, decision, answer[2:].strip(), agents)
+            route = go_cli.ask(console, state, decision, answer[2:].strip())
             if route is not None:
                 return route
             continue

@@ -4,13 +4,17 @@ the deciding seat's own prompt offers it, so the reach is shown to nobody else.
 
 A figure that an opening lets move (a driver's speed not yet announced) is listed by the
 opening each space needs, and a walk there takes it first. Another seat's question in the
-middle of the move (the game's pass) is put to that seat's agent, as between two steps typed
-one by one, and the walk goes on if it passes; a person's seat is asked at its own prompt, so
-the walk stops there."""
+middle of the move (the game's pass) is put to that seat's agent, or answered by its person's
+standing answer (engine/standing.py, the `auto` command), as between two steps typed one by
+one, and the walk goes on if it passes; a person without one is asked at their own prompt:
+the walk waits (`Paused`) and the play loop lets it go on by itself if they pass. The reach
+is searched past every seat's pass, whoever answers it, so it shows nobody how the others
+answer."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from rich.console import Console
 from rich.text import Text
@@ -23,7 +27,6 @@ from deadtable.engine.reach import (
     PassReader,
     Route,
     not_plain,
-    only_for,
     pass_to_answer,
     reach,
     route_to,
@@ -34,24 +37,24 @@ from deadtable.engine.state import GameState
 USAGE = "go SPACE"
 
 
-def offered(state: GameState, decision: Decision, agents: Collection[str] = ()) -> bool:
+def offered(state: GameState, decision: Decision) -> bool:
     """Whether `go` adds something here (`why_not`)."""
-    return why_not(state, decision, agents) is None
+    return why_not(state, decision) is None
 
 
-def why_not(state: GameState, decision: Decision, agents: Collection[str] = ()) -> str | None:
+def why_not(state: GameState, decision: Decision) -> str | None:
     """None where `go` adds something to the ordinary choices: the game reads moves, this
     decision has some (or an opening that leads to some: a driver's speed, engine/reach.py),
     and some space in reach is more than one step away or needs that opening first. Else why
     not: nothing moves, or every space in reach is one step away (a zombie's plain one-space
     move, a hero's last step), which its own choice already takes."""
     read = registry.move_reader(state.game.spec)
-    opens = registry.walk_readers(state.game.spec)[0]
+    opens, passes = registry.walk_readers(state.game.spec)
     if read is None or not any(
             read(state, a) is not None or (opens is not None and opens(state, a) is not None)
             for a in decision.actions):
         return "nothing of yours moves step by step now; choose an action"
-    routes = reach(state, decision.seat, read, opens, through(state, agents))
+    routes = reach(state, decision.seat, read, opens, passes)  # past every seat's pass
     if any(len(r.steps) > 1 or r.opening for spaces in routes.values() for r in spaces.values()):
         return None
     movers = ", ".join(routes) or "nothing of yours"
@@ -66,21 +69,35 @@ def _reader(state: GameState) -> MoveReader:
     return read
 
 
-def through(state: GameState, agents: Collection[str]) -> PassReader | None:
-    """The game's pass, for the decisions of the seats `agents` play (engine/reach.py)."""
-    return only_for(registry.walk_readers(state.game.spec)[1], agents)
+@dataclass(frozen=True, slots=True)
+class Paused:
+    """A walk waiting for a person's answer to the game's pass: it goes on by itself from
+    action `n` of its route if the next action is that pass (`resumes`)."""
+
+    seat: str
+    route: Route
+    n: int
+    moved: int  # steps taken before it stopped
+    on: str  # the seat asked
+    at: int  # the game's length when it stopped
+    answer: str  # the pass
+
+    def resumes(self, state: GameState) -> bool:
+        """Whether they let it go on, and it is the walker's decision again."""
+        decision = state.decision
+        return (len(state.history) == self.at + 1 and state.history[-1] == self.answer
+                and decision is not None and decision.seat == self.seat)
 
 
-def ask(console: Console, state: GameState, decision: Decision, rest: str,
-        agents: Collection[str] = ()) -> Route | None:
-    """The route `go REST` asks for, or None (the reach listed, or an error said); the seats
-    `agents` play answer the game's passes on the way."""
-    why = why_not(state, decision, agents)
+def ask(console: Console, state: GameState, decision: Decision, rest: str) -> Route | None:
+    """The route `go REST` asks for, or None (the reach listed, or an error said); the reach
+    goes past the game's passes, whoever answers them (the walk waits for a person)."""
+    why = why_not(state, decision)
     if why is not None:
         console.print(Text(f"go: {why}", style="red"), soft_wrap=True)
         return None
-    opens = registry.walk_readers(state.game.spec)[0]
-    routes = reach(state, decision.seat, _reader(state), opens, through(state, agents))
+    opens, passes = registry.walk_readers(state.game.spec)
+    routes = reach(state, decision.seat, _reader(state), opens, passes)
     words = rest.split()
     if not words:
         for who, spaces in routes.items():
@@ -104,42 +121,62 @@ def ask(console: Console, state: GameState, decision: Decision, rest: str,
 
 def walk(console: Console, state: GameState, seat: str, route: Route,
          apply: Callable[[str], None], agents: Mapping[str, Callable[[GameState], str]]
-         | None = None) -> None:
-    """Take the route's actions with `apply` (the play loop's, so that undo sees each), each
-    checked first; stop after a step that was not plain or where the decision changed. Where
-    another seat's question comes in between (the game's pass), that seat's agent in `agents`
-    (seat -> its choice in a state) answers with `apply` too, and the walk goes on if it
-    passed."""
+         | None = None, standing: PassReader | None = None, start: int = 0,
+         moved: int = 0) -> Paused | None:
+    """Take the route's actions from action `start` (`moved` steps taken before) with `apply`
+    (the play loop's, so that undo sees each), each checked first; stop after a step that was
+    not plain or where the decision changed. Where another seat's question comes in between
+    (the game's pass), that seat's agent in `agents` (seat -> its choice in a state) answers
+    with `apply` too, or `standing` (a person's standing answer, engine/standing.py), and the
+    walk goes on if it passed; a person without one is waited for: the Paused walk returned."""
     read = _reader(state)
-    passing = through(state, agents or {})
+    passes = registry.walk_readers(state.game.spec)[1]
     total = len(route.actions)
-    for n, action_id in enumerate(route.actions):
-        other = pass_to_answer(state, seat, passing)
-        if other is not None and agents:
+    for n in range(start, total):
+        action_id = route.actions[n]
+        other = pass_to_answer(state, seat, passes)
+        if other is not None and agents and other in agents:
             before = state.clone()
             answer = agents[other](state)
             apply(answer)
-            if passing is not None and answer != passing(before):
-                _said(console, route, n, not_plain(before, state, seat)
+            if passes is not None and answer != passes(before):
+                _said(console, route, n, moved, not_plain(before, state, seat)
                       or f"{other} did not let it go on", stopped=True)
-                return
+                return None
+        elif other is not None and standing is not None and (
+                stood := standing(state)) is not None:
+            apply(stood)
+        elif other is not None and passes is not None:
+            answer_id = passes(state)
+            assert answer_id is not None
+            _said(console, route, n, moved, f"waiting for {other} ({_question(state)}); it "
+                  f"goes on by itself if they let it", stopped=True)
+            return Paused(seat, route, n, moved, other, len(state.history), answer_id)
         why = walk_step(state, seat, route, n, read)
         if why is not None:
-            _said(console, route, n, f"{why}", stopped=True)
-            return
+            _said(console, route, n, moved, f"{why}", stopped=True)
+            return None
         before = state.clone()
         apply(action_id)
+        moved += n >= len(route.opening)
         why = not_plain(before, state, seat)
         if why is not None:
-            _said(console, route, n + 1, why, stopped=n + 1 < total)
-            return
-    _said(console, route, total, None, stopped=False)
+            _said(console, route, n + 1, moved, why, stopped=n + 1 < total)
+            return None
+    _said(console, route, total, moved, None, stopped=False)
+    return None
 
 
-def _said(console: Console, route: Route, taken: int, why: str | None, stopped: bool) -> None:
-    """The walk's line: `taken` of the route's actions (its opening counted, not told)."""
+def _question(state: GameState) -> str:
+    offer = registry.standing_offer(state.game.spec)
+    return offer.question if offer is not None else "their answer"
+
+
+def _said(console: Console, route: Route, taken: int, moved: int, why: str | None,
+          stopped: bool) -> None:
+    """The walk's line: where `taken` of the route's actions (its opening counted, not told)
+    leave it, `moved` of its steps taken."""
     at = route.at(taken)
-    moved = max(0, taken - len(route.opening))
     of = f"{moved} of {len(route.steps)} step{'' if len(route.steps) == 1 else 's'}"
     if route.how and taken:
         of += f" at {route.how}"

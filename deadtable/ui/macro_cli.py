@@ -11,7 +11,7 @@ from rich.text import Text
 
 from deadtable import registry
 from deadtable.engine.decisions import Decision
-from deadtable.engine.macros import Macro, NoMacro, Standing, offered, run, standing_step
+from deadtable.engine.macros import Macro, NoMacro, StandingOrder, offered, order_step, run
 from deadtable.engine.state import GameState
 
 
@@ -34,7 +34,7 @@ def ask(found: list[Macro], answer: str) -> Macro | None:
 
 
 def play(console: Console, state: GameState, seat: str, macro: Macro,
-         apply: Callable[[str], None]) -> Standing | None:
+         apply: Callable[[str], None]) -> StandingOrder | None:
     """Run the macro with `apply` (the play loop's, so that undo sees each action) and say
     what it did: how many choices it made, and why it stopped where the seat is still asked.
     Returns the standing order it leaves (engine/macros.py), for the play loop to keep."""
@@ -48,13 +48,13 @@ def play(console: Console, state: GameState, seat: str, macro: Macro,
     n = done["actions"]
     line = f"{macro.label}: {n} choice{'' if n == 1 else 's'} made"
     if done["why"]:
-        line += f"; {'waiting' if done['standing'] else 'stopped'}: {done['why']}"
+        line += f"; {'waiting' if done['order'] else 'stopped'}: {done['why']}"
     console.print(Text(line, style="yellow" if done["why"] else "bold"), soft_wrap=True)
-    standing: Standing | None = done["standing"]
+    standing: StandingOrder | None = done["order"]
     return standing
 
 
-def follow(console: Console, state: GameState, standing: dict[str, Standing],
+def follow(console: Console, state: GameState, orders: dict[str, StandingOrder],
            apply: Callable[[str, str], None]) -> dict[str, str]:
     """Take the standing macros' actions (`apply(seat, action)`) while the seat asked has one
     that goes on, a line each ("zombies-1: Zombie 3 stays where it is (The rest of your
@@ -63,10 +63,10 @@ def follow(console: Console, state: GameState, standing: dict[str, Standing],
     read = registry.macro_reader(state.game.spec)
     told: dict[str, str] = {}
     while read is not None and (decision := state.decision) is not None \
-            and (order := standing.get(decision.seat)) is not None:
-        action, why, going = standing_step(state, order, read)
+            and (order := orders.get(decision.seat)) is not None:
+        action, why, going = order_step(state, order, read)
         if not going:
-            del standing[order.seat]
+            del orders[order.seat]
             if why:
                 told[order.seat] = f"{order.label}: stopped: {why}"
             break
@@ -77,7 +77,7 @@ def follow(console: Console, state: GameState, standing: dict[str, Standing],
                            style="dim"), soft_wrap=True)
         apply(order.seat, action)
         if (going_on := order.took()) is None:
-            del standing[order.seat]
+            del orders[order.seat]
         else:
-            standing[order.seat] = going_on
+            orders[order.seat] = going_on
     return told

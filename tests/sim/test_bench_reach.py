@@ -31,7 +31,7 @@ def test_reach_cost_by_verb_times_walking_and_driving_apart() -> None:
 
 def test_the_search_timed_is_the_one_a_persons_page_asks_for() -> None:
     """Past the decision's openings (the pickup's speed not yet announced) and through the
-    agents' passes: at Randy's first decision, in the pickup at the camp, the timed search
+    other seats' passes: at Randy's first decision, in the pickup at the camp, the timed search
     finds the road the pickup drives, which moves alone would not (bench once timed that)."""
     game = registry.load("psycho-raiders").python_rules()
     read = registry.move_reader(game.spec)

@@ -7,7 +7,7 @@ diagonals and walls no matter: zombieturn.hunger_targets): the run stops there f
 to move it, and may be asked again after.
 With two zombie players, whose zombies alternate in the rules' order (zseats.owner_of), a run
 stays the player's own zombies up to the other player's next one, where it stops; it then
-stands (engine/macros.py, `Standing`; its scope this turn's movement): each time the rules ask
+stands (engine/macros.py, `StandingOrder`; its scope this turn's movement): each time the rules ask
 the player about another of its own zombies in this movement step, it stays at once, until
 one must move by Zombie Hunger (the player is asked) or the step ends. Every stay it takes is
 the ordinary, legal one a click would take, and a stay is what both other seats see of it, so

@@ -4,13 +4,16 @@ who is sinister (17.2). A spectator (seat None) sees what every seat sees."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 from deadtable.engine.board import Board
 from deadtable.engine.decisions import Action
+from deadtable.engine.standing import StandingOffer
+from deadtable.engine.state import GameState
 from deadtable.games.psycho_raiders.abilities import RoadTrap
-from deadtable.games.psycho_raiders.state import REAL, PsychoRaidersState
+from deadtable.games.psycho_raiders.state import RAIDERS, REAL, PsychoRaidersState
 from deadtable.games.psycho_raiders.turn import OFF, Turn
 
 
@@ -144,3 +147,25 @@ def let_pass(state: PsychoRaidersState) -> str | None:
         return None
     decision = state.decision
     return "let-pass" if decision is not None and "let-pass" in decision else None
+
+
+def _raiders_seats(options: Mapping[str, Any]) -> tuple[str, ...]:
+    return _raiders_of(int(options["players"]))
+
+
+@lru_cache(maxsize=16)
+def _raiders_of(players: int) -> tuple[str, ...]:  # (each page's payload asks: 33 us uncached)
+    from deadtable.games.psycho_raiders.setup import seat_sides  # set-up imports the rules
+
+    return seat_sides(players)[RAIDERS]
+
+
+def _round(state: GameState) -> int:
+    return int(state.round)  # type: ignore[attr-defined]
+
+
+# The raiders' person may let the campers' vehicles drive on past Road Trap for the rest of
+# the round or until they say otherwise (GameSpec.standing, engine/standing.py): the question
+# is still asked after each road hex (16.2) and answered "let it drive on" for them.
+ROAD_TRAP = StandingOffer("Road Trap", "Let the campers' vehicles drive on", _raiders_seats,
+                          _round)

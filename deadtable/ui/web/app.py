@@ -45,17 +45,15 @@ from deadtable.agents.seating import UnknownSeat, assign, catch_up, check_seatin
 from deadtable.engine.decisions import GameOver, IllegalAction
 from deadtable.engine.game import Game
 from deadtable.engine.macros import MAX_STEPS as MACRO_STEPS
-from deadtable.engine.macros import NoMacro, Standing, macro_step, ran, standing_step
+from deadtable.engine.macros import NoMacro, StandingOrder, macro_step, order_step, ran
 from deadtable.engine.macros import offered as macros_offered
 from deadtable.engine.macros import start as macro_start
 from deadtable.engine.options import BadOption
 from deadtable.engine.reach import (
     MoveReader,
     NoWalk,
-    PassReader,
     Route,
     not_plain,
-    only_for,
     pass_to_answer,
     reach,
     reach_data,
@@ -63,6 +61,13 @@ from deadtable.engine.reach import (
     walk_step,
 )
 from deadtable.engine.replay import Replay, ReplayMismatch
+from deadtable.engine.standing import (
+    CHOICES,
+    OFF,
+    Standing,
+    StandingOffer,
+    standing_answer,
+)
 from deadtable.engine.state import SPECTATOR, GameState
 from deadtable.engine.undo import UndoStack
 from deadtable.ui.web.limits import AGENT_BUDGET, MAX_DEPTH, over_budget, too_deep
@@ -144,6 +149,16 @@ class RunMacro(BaseModel):
                     "'rest': the rest stay)")
 
 
+class Stand(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: Annotated[str, Field(max_length=200)] | None = None
+    until: str = Field(description=f"the seat's standing answer to the game's question in the "
+                                   f"middle of another seat's move (engine/standing.py): "
+                                   f"{', '.join(map(repr, CHOICES))} (asked each time, for the "
+                                   f"rest of this round, until said otherwise)",
+                       max_length=20)
+
+
 class UndoAsk(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: Annotated[str, Field(max_length=200)] | None = None
@@ -185,7 +200,9 @@ class Payload(BaseModel):
                                   "otherwise, and always for other seats and spectators")
     walked: dict[str, Any] | None = Field(
         default=None, description="after POST /go: {target, steps, last, stopped, why}, and "
-                                  "how: the opening it took first, if any")
+                                  "how: the opening it took first, if any; waiting: the "
+                                  "seat it waits for (Road Trap); in the walker's frames "
+                                  "after such a walk went on by itself, until its next move")
     macros: list[dict[str, Any]] | None = Field(
         default=None, description="on this seat's own decision, in a game that offers them "
                                   "(GameSpec.macros): the shortcuts through a run of its "
@@ -195,13 +212,25 @@ class Payload(BaseModel):
         default=None, description="after POST /macro: {macro, actions, why}: how many "
                                   "actions it took, and why it stopped where the seat is "
                                   "still asked (a zombie that must move), else null; "
-                                  "standing: whether the macro goes on when the seat is "
+                                  "order: whether the macro goes on when the seat is "
                                   "asked again in its run (another seat decides now)")
-    standing: dict[str, Any] | None = Field(
-        default=None, description="this seat's standing macro (engine/macros.py), if any: "
-                                  "{macro, label, note}: it takes the seat's next decisions "
+    order: dict[str, Any] | None = Field(
+        default=None, description="this seat's standing macro order (engine/macros.py), if any: "
+                                  "{macro, label, left, note}: it takes the seat's next decisions "
                                   "in its run as they come (the other zombie player's "
                                   "zombies moved in between); null otherwise")
+    standing: dict[str, Any] | None = Field(
+        default=None, description="on a human seat's own page, where the game may ask it a "
+                                  "question in another seat's move (GameSpec.standing: "
+                                  "Psycho Raiders' Road Trap): {question, answer, until: "
+                                  "'off' | 'round' | 'said', in_force, choices: {until: "
+                                  "words}} (POST /standing sets it); null otherwise, and "
+                                  "always for other seats and spectators")
+    waiting: dict[str, Any] | None = Field(
+        default=None, description="on the seat's own page while its walk waits for another "
+                                  "person's answer (Road Trap): {target, mover, last, on, "
+                                  "why}; the walk goes on by itself if they let it; null "
+                                  "otherwise")
 
 
 @dataclass
@@ -221,8 +250,11 @@ class LiveGame:
     # socket and a walk starts from it; a state is never changed in place: a move makes a new one)
     reach: tuple[GameState, str, dict[str, dict[str, Route]]] | None = None
     # a human seat's macro that goes on when the seat is asked again within its run
-    # (engine/macros.py, Standing): kept here only, so a restarted server just asks the seat
-    standing: dict[str, Standing] = field(default_factory=dict)
+    # (engine/macros.py, StandingOrder): kept here only, so a restarted server just asks the seat
+    orders: dict[str, StandingOrder] = field(default_factory=dict)
+    standing: dict[str, Standing] = field(default_factory=dict)  # a person's, kept in the store
+    waiting: Waiting | None = None  # a walk waiting for another person's answer
+    walked: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> its resumed walk
 
     def seat_of(self, token: str | None) -> str:
         return seat_of(self.stored, token)
@@ -230,6 +262,22 @@ class LiveGame:
     def agents(self) -> dict[str, str]:
         """seat -> agent spec, for the seats agents play."""
         return {s.name: s.agent for s in self.stored.seats if s.agent}
+
+
+@dataclass(frozen=True, slots=True)
+class Waiting:
+    """A walk stopped at another person's question (the game's pass) that goes on by itself
+    if they answer with the pass: the walker's seat, its route and the next action's index,
+    the seat asked, the game's length when it stopped and the pass expected."""
+
+    seat: str
+    route: Route
+    n: int
+    moved: int  # steps taken before it stopped
+    on: str
+    at: int
+    answer: str
+    why: str
 
 
 def seat_of(stored: StoredGame, token: str | None) -> str:
@@ -315,7 +363,9 @@ class Hub:
                 live = self.live.get(stored.id)
                 if live is None:
                     state, players, undo = await asyncio.to_thread(rebuild, stored)
-                    live = LiveGame(stored, state, players, undo=undo)
+                    live = LiveGame(stored, state, players, undo=undo, standing={
+                        seat: Standing(until, round_)
+                        for seat, (until, round_) in stored.standing.items()})
                     self.live[stored.id] = live
                     async with live.lock:  # a server killed between agents' moves goes on
                         await self.wake(live)
@@ -394,7 +444,10 @@ class Hub:
         """Apply a human seat's action, committed first; the agents answer after it."""
         async with live.lock:
             refuse_player(live, seat)
-            live.standing.pop(seat, None)  # a seat choosing itself takes its decisions back
+            live.orders.pop(seat, None)  # a seat choosing itself takes its decisions back
+            live.walked.pop(seat, None)
+            if live.waiting is not None and live.waiting.seat == seat:
+                live.waiting = None  # (after an undo) the waiting walk is given up
             await self.commit(live, seat, action_id)
             await self.wake(live)
 
@@ -412,41 +465,104 @@ class Hub:
                 route = route_to(routes_of(live, seat, read), go.space, go.mover)
             except NoWalk as error:
                 raise HTTPException(422, {"error": str(error)}) from None
-            passing = walk_passes(live)
-            taken, moved, why, stopped = 0, 0, None, False
-            try:
-                for n, action_id in enumerate(route.actions):
-                    other = pass_to_answer(live.state, seat, passing)
-                    if other is not None and other in live.players:  # its agent answers
-                        before = live.state
-                        passed = passing(before) if passing is not None else None
-                        answer = await self.agent_answer(live, other)
-                        if answer is None or answer != passed:
-                            why = (not_plain(before, live.state, seat)
-                                   or f"{other} did not let it go on")
-                            stopped = True
-                            break
-                    refused = walk_step(live.state, seat, route, n, read)
-                    if refused is not None:
-                        why, stopped = refused, True
-                        break
-                    before = live.state
-                    await self.commit(live, seat, action_id, quiet=True)
-                    taken += 1
-                    moved += n >= len(route.opening)
-                    why = not_plain(before, live.state, seat)
-                    if why is not None:
-                        stopped = n < len(route.actions) - 1
-                        break
-            finally:
-                if taken:
-                    await self.broadcast(live)
-                    await self.wake(live)
-            walked = {"target": go.space, "mover": route.mover, "steps": moved,
-                      "last": route.at(taken), "stopped": stopped, "why": why}
-            if route.opening:  # the speed the walk announced first (GameSpec.openings)
-                walked["how"] = route.how
+            live.walked.pop(seat, None)
+            live.waiting = None
+            steps = len(live.state.history)
+            walked = await self.walk_on(live, seat, route, 0, 0)
+            if len(live.state.history) > steps:
+                await self.broadcast(live)
+            await self.wake(live)
             return walked
+
+    async def walk_on(self, live: LiveGame, seat: str, route: Route, start: int,
+                      moved: int) -> dict[str, Any]:
+        """Walk `route` from its action `start` (`moved` steps already taken), holding the
+        lock: another seat's question on the way (the game's pass) is answered by its agent
+        or by its person's standing answer, as between two taps (engine/standing.py), and
+        the walk goes on if it passed; a person without one is waited for (`live.waiting`:
+        the walk goes on by itself if they pass, `settle`). The caller tells the pages."""
+        read = registry.move_reader(live.state.game.spec)
+        assert read is not None
+        passes = registry.walk_readers(live.state.game.spec)[1]
+        offer = registry.standing_offer(live.state.game.spec)
+        taken, why, stopped, waiting = 0, None, False, None
+        for n in range(start, len(route.actions)):
+            action_id = route.actions[n]
+            other = pass_to_answer(live.state, seat, passes)
+            if other is not None and other in live.players:  # its agent answers
+                before = live.state
+                passed = passes(before) if passes is not None else None
+                answer = await self.agent_answer(live, other)
+                if answer is None or answer != passed:
+                    why = (not_plain(before, live.state, seat)
+                           or f"{other} did not let it go on")
+                    stopped = True
+                    break
+            elif other is not None and (stood := standing_answer(
+                    live.state, passes, offer, live.standing)) is not None:
+                await self.commit(live, other, stood, quiet=True)  # their standing answer
+            elif other is not None:  # a person, asked at their own page: waited for
+                question = offer.question if offer is not None else "their answer"
+                why, stopped = f"waiting for {other} ({question})", True
+                answer_id = passes(live.state) if passes is not None else None
+                assert answer_id is not None
+                waiting = live.waiting = Waiting(seat, route, n, moved, other,
+                                                 len(live.state.history), answer_id, why)
+                break
+            refused = walk_step(live.state, seat, route, n, read)
+            if refused is not None:
+                why, stopped = refused, True
+                break
+            before = live.state
+            await self.commit(live, seat, action_id, quiet=True)
+            taken += 1
+            moved += n >= len(route.opening)
+            why = not_plain(before, live.state, seat)
+            if why is not None:
+                stopped = n < len(route.actions) - 1
+                break
+        walked = {"target": route.target, "mover": route.mover, "steps": moved,
+                  "last": route.at(start + taken), "stopped": stopped, "why": why}
+        if route.opening:  # the speed the walk announced first (GameSpec.openings)
+            walked["how"] = route.how
+        if waiting is not None:
+            walked["waiting"] = waiting.on
+        return walked
+
+    async def settle(self, live: LiveGame) -> bool:
+        """After a move, holding the lock: answer a person's question for them where their
+        standing answer is in force (engine/standing.py), and let a walk waiting on it go on
+        if it was let pass (`live.waiting`); True if any action was taken."""
+        spec = live.state.game.spec
+        passes = registry.walk_readers(spec)[1]
+        offer = registry.standing_offer(spec)
+        took = False
+        for _ in range(MAX_AGENT_STEPS):
+            decision = live.state.decision
+            if decision is None or decision.seat in live.players:
+                break
+            stood = standing_answer(live.state, passes, offer, live.standing)
+            if stood is not None:
+                await self.commit(live, decision.seat, stood, quiet=True)
+                took = True
+                continue
+            waiting = live.waiting
+            if waiting is None or len(live.state.history) <= waiting.at:
+                break
+            live.waiting = None
+            history = live.state.history
+            if (len(history) == waiting.at + 1 and history[-1] == waiting.answer
+                    and decision.seat == waiting.seat):  # they let it go on: so does the walk
+                steps = len(history)
+                walked = await self.walk_on(live, waiting.seat, waiting.route, waiting.n,
+                                            waiting.moved)
+                live.walked[waiting.seat] = walked
+                took = took or len(live.state.history) > steps
+                if live.waiting is None:
+                    break
+        if took:
+            await self.broadcast(live)
+        return took
 
     async def agent_answer(self, live: LiveGame, seat: str) -> str | None:
         """A walk's question to another seat's agent (engine/reach.py's pass): its answer,
@@ -473,6 +589,7 @@ class Hub:
         ordinary action it is, checked legal first; bad input changes nothing."""
         async with live.lock:
             refuse_player(live, seat)
+            live.walked.pop(seat, None)
             read = registry.macro_reader(live.state.game.spec)
             if read is None or seat in live.agents():
                 raise HTTPException(422, {"error": f"{live.state.game.spec.name} offers no "
@@ -490,10 +607,10 @@ class Hub:
                     await self.commit(live, seat, action, quiet=True)
                     taken += 1
                 done = ran(asked.macro, taken, why, live.state, seat, read, first)
-                standing = done.pop("standing")
-                done["standing"] = standing is not None
-                if standing is not None:  # it goes on when the seat is asked again
-                    live.standing[seat] = standing
+                order = done.pop("order")
+                done["order"] = order is not None
+                if order is not None:  # it goes on when the seat is asked again
+                    live.orders[seat] = order
             finally:
                 if taken:
                     await self.broadcast(live)
@@ -509,7 +626,7 @@ class Hub:
             legal = error.legal if isinstance(error, IllegalAction) else []
             raise HTTPException(409, {"error": str(error), "legal": legal}) from None
         await self.keep(live, seat, action_id, after)
-        await self.follow_standing(live)
+        await self.follow_orders(live)
         if not quiet:  # a walk's steps: the pages hear once, at its end
             await self.broadcast(live)
 
@@ -522,29 +639,59 @@ class Hub:
         live.undo.record(seat, action_id, live.state, after)
         live.state = after
 
-    async def follow_standing(self, live: LiveGame) -> None:
-        """Where the seat asked now has a standing macro (engine/macros.py), take its actions
-        as that seat's, each checked legal, until another seat is asked or it ends (the seat
-        must decide, or its run is over). Called holding the game's lock."""
+    async def follow_orders(self, live: LiveGame) -> None:
+        """Where the seat asked now has a standing macro order (engine/macros.py), take its
+        actions as that seat's, each checked legal, until another seat is asked or it ends (the
+        seat must decide, or its run is over). Called holding the game's lock."""
         read = registry.macro_reader(live.state.game.spec)
         for _ in range(MACRO_STEPS):
             decision = live.state.decision
-            standing = live.standing.get(decision.seat) if decision is not None else None
-            if read is None or standing is None:
+            order = live.orders.get(decision.seat) if decision is not None else None
+            if read is None or order is None:
                 return
-            action, _why, going = standing_step(live.state, standing, read)
+            action, _why, going = order_step(live.state, order, read)
             if not going:
-                del live.standing[standing.seat]
+                del live.orders[order.seat]
                 return
             if action is None:
                 return
             after = live.state.clone()
             after.apply(action)
-            await self.keep(live, standing.seat, action, after)
-            if (going_on := standing.took()) is None:
-                del live.standing[standing.seat]
+            await self.keep(live, order.seat, action, after)
+            if (going_on := order.took()) is None:
+                del live.orders[order.seat]
             else:
-                live.standing[standing.seat] = going_on
+                live.orders[order.seat] = going_on
+
+    async def stand(self, live: LiveGame, seat: str, asked: Stand) -> None:
+        """Set or clear a human seat's standing answer (engine/standing.py), kept in the
+        store; one in force answers the question now if it is open. Bad input changes
+        nothing."""
+        if seat == SPECTATOR:
+            raise HTTPException(403, {"error": "a spectator link cannot answer for a seat"})
+        async with live.lock:
+            offer = standing_for(live, seat)
+            if offer is None:
+                spec = live.state.game.spec
+                why = ("its agent answers for it" if seat in live.players else
+                       f"{spec.name} asks {seat} no question in another seat's move"
+                       if registry.standing_offer(spec) is not None else
+                       f"{spec.name} has no question to answer in advance")
+                raise HTTPException(422, {"error": f"no standing answer for {seat}: {why}"})
+            if asked.until not in CHOICES:
+                raise HTTPException(422, {"error": (
+                    f"until must be one of {', '.join(map(repr, CHOICES))} (asked each time, "
+                    f"for the rest of this round, until said otherwise), not {asked.until!r}")})
+            round_ = offer.round(live.state)
+            until = None if asked.until == OFF else asked.until
+            await asyncio.to_thread(self.store.stand, live.stored.id, seat, until, round_)
+            if until is None:
+                live.standing.pop(seat, None)
+            else:
+                live.standing[seat] = Standing(until, round_)
+            if not await self.settle(live):  # (it broadcasts what it answers)
+                await self.broadcast(live, only=seat)  # a frame to the others would tell
+            await self.wake(live)
 
     async def undo(self, live: LiveGame, seat: str) -> None:
         """Take back `seat`'s last decision (engine/undo.py), in the store too, so that the
@@ -553,14 +700,16 @@ class Hub:
         if seat == SPECTATOR:
             raise HTTPException(403, {"error": "a spectator link cannot undo"})
         async with live.lock:
-            why = live.undo.refusal(live.state, seat)
+            why = undo_refusal(live, seat)
             if why is not None:
                 raise HTTPException(409, {"error": f"cannot undo: {why}"})
             n = len(live.state.history) - 1
             await asyncio.to_thread(self.store.truncate, live.stored.id, n)
             step = live.undo.pop(live.state, seat)
-            live.standing.pop(seat, None)  # the seat takes its decisions back into its hands
+            live.orders.pop(seat, None)  # the seat takes its decisions back into its hands
             del live.stored.actions[n:]
+            live.walked.pop(seat, None)
+            live.waiting = None  # a walk waiting on an answer: given up, tapped again if wanted
             live.state = step.before
             live.undos += 1
             await self.broadcast(live)
@@ -569,6 +718,8 @@ class Hub:
     async def wake(self, live: LiveGame) -> None:
         """Start the game's agent task if an agent is to move and none is running. Called
         holding `live.lock`. Ends a game that is over but not yet noted so (kept before)."""
+        if live.state.outcome is None:
+            await self.settle(live)  # a person's standing answer, a walk waiting on them
         if live.state.outcome is not None:
             await asyncio.to_thread(self.store.finish, live.stored.id)
             return
@@ -602,6 +753,7 @@ class Hub:
                 if not await self.agent_move(live, seat):
                     live.runner = None
                     return
+                await self.settle(live)  # its move may ask a person with a standing answer
         async with live.lock:
             await self.stop_agents(live, f"the agents made {MAX_AGENT_STEPS} moves in a row "
                                          f"and the game has not ended")
@@ -640,8 +792,11 @@ class Hub:
         live.agent_error = why
         await self.broadcast(live)
 
-    async def broadcast(self, live: LiveGame) -> None:
+    async def broadcast(self, live: LiveGame, only: str | None = None) -> None:
+        """Each socket's payload; `only`: that seat's sockets alone."""
         for socket, seat in list(live.sockets.items()):
+            if only is not None and seat != only:
+                continue
             try:
                 await socket.send_json(payload(live, seat))
             except Exception:  # a closed socket: the client reconnects by itself
@@ -748,9 +903,43 @@ def payload(live: LiveGame, seat: str) -> dict[str, Any]:
         "undos": live.undos,
         "reach": reach_of(live, seat),
         "macros": macros_of(live, seat),
-        "standing": (live.standing[seat].to_data()
-                     if seat in live.standing and seat != SPECTATOR else None),
+        "order": (live.orders[seat].to_data()
+                  if seat in live.orders and seat != SPECTATOR else None),
+        "standing": standing_of(live, seat),
+        "waiting": waiting_of(live, seat),
+        "walked": live.walked.get(seat),  # a walk that went on after a person's answer
     }
+
+
+def standing_for(live: LiveGame, seat: str) -> StandingOffer | None:
+    """The standing answer the game offers `seat` (a human seat it may ask), or None."""
+    offer = registry.standing_offer(live.state.game.spec)
+    if (offer is None or seat == SPECTATOR or seat in live.agents()
+            or seat not in offer.seats(live.state.game.options)):
+        return None
+    return offer
+
+
+def standing_of(live: LiveGame, seat: str) -> dict[str, Any] | None:
+    """The seat's own standing answer and its choices: only on its own page."""
+    offer = standing_for(live, seat)
+    if offer is None:
+        return None
+    kept = live.standing.get(seat)
+    in_force = kept is not None and kept.in_force(offer.round(live.state))
+    return {"question": offer.question, "answer": offer.answer,
+            "until": kept.until if in_force and kept is not None else OFF,
+            "in_force": in_force,
+            "choices": {until: offer.choice_words(until) for until in CHOICES}}
+
+
+def waiting_of(live: LiveGame, seat: str) -> dict[str, Any] | None:
+    """The seat's own walk waiting for another person's answer: only on its own page."""
+    waiting = live.waiting
+    if waiting is None or waiting.seat != seat or len(live.state.history) != waiting.at:
+        return None
+    return {"target": waiting.route.target, "mover": waiting.route.mover,
+            "last": waiting.route.at(waiting.n), "on": waiting.on, "why": waiting.why}
 
 
 def macros_of(live: LiveGame, seat: str) -> list[dict[str, Any]] | None:
@@ -775,22 +964,33 @@ def reach_of(live: LiveGame, seat: str) -> dict[str, Any] | None:
 
 def routes_of(live: LiveGame, seat: str, read: MoveReader) -> dict[str, dict[str, Route]]:
     """The seat's reach in the live state, searched once per state (engine/reach.py): past
-    the game's openings, and its passes where an agent plays the seat asked."""
+    the game's openings, and past its passes whoever answers them (an agent, a person's
+    standing answer, a person by hand: the walk waits for them), so that the reach tells
+    the seat nothing of how the others answer."""
     kept = live.reach
     if kept is None or kept[0] is not live.state or kept[1] != seat:
-        opens = registry.walk_readers(live.state.game.spec)[0]
-        kept = live.reach = (live.state, seat,
-                             reach(live.state, seat, read, opens, walk_passes(live)))
+        opens, passes = registry.walk_readers(live.state.game.spec)
+        kept = live.reach = (live.state, seat, reach(live.state, seat, read, opens, passes))
     return kept[2]
 
 
-def walk_passes(live: LiveGame) -> PassReader | None:
-    """The game's pass (engine/reach.py), for the decisions of the seats agents play."""
-    return only_for(registry.walk_readers(live.state.game.spec)[1], set(live.agents()))
+def undo_refusal(live: LiveGame, seat: str) -> str | None:
+    """Why `seat` may not undo now (engine/undo.py), or None; an answer its standing answer
+    made is not taken back while that is in force (it would be made again at once)."""
+    why = live.undo.refusal(live.state, seat)
+    if why is None and live.undo.steps:
+        top = live.undo.steps[-1]
+        spec = live.state.game.spec
+        stood = standing_answer(top.before, registry.walk_readers(spec)[1],
+                                registry.standing_offer(spec), live.standing)
+        if stood is not None and stood == top.action:
+            why = ("your standing answer would make that choice again at once: set it to "
+                   "ask you each time first to answer by hand")
+    return why
 
 
 def undo_state(live: LiveGame, seat: str) -> dict[str, Any]:
-    why = live.undo.refusal(live.state, seat)
+    why = undo_refusal(live, seat)
     return {"available": why is None, "why": why}
 
 
@@ -1055,6 +1255,17 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
         live, seat = await hub.open(game_id, asked.token)
         done = await hub.run_macro(live, seat, asked)
         return {**payload(live, seat), "ran": done}
+
+    @app.post("/api/games/{game_id}/standing", response_model=Payload,
+              summary="Set or clear the token's seat's standing answer (Road Trap: let the "
+                      "campers' vehicles drive on)",
+              responses={403: {"description": "wrong or missing token, or a spectator's"},
+                         422: {"description": "this seat is never asked such a question, an "
+                                              "agent plays it, or no such choice"}})
+    async def post_standing(game_id: str, asked: Stand) -> dict[str, Any]:
+        live, seat = await hub.open(game_id, asked.token)
+        await hub.stand(live, seat, asked)
+        return payload(live, seat)
 
     @app.post("/api/games/{game_id}/undo", response_model=Payload,
               summary="Take back the token's seat's last decision, if it revealed nothing",

@@ -1,5 +1,6 @@
 """The server's memory: every game as a replay (game, version, options, seed, set-up, action
-ids) plus its seats (a human's token, or an agent's spec), in SQLite (the stdlib's sqlite3).
+ids) plus its seats (a human's token, or an agent's spec) and a person's standing answer
+(engine/standing.py), in SQLite (the stdlib's sqlite3).
 
 Each action is committed in its own transaction, with the write-ahead log and
 `synchronous=FULL`, before the server acknowledges it, so a server killed at any moment
@@ -39,6 +40,14 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS finished (  -- games that are over: a restarted server leaves them be
     game_id TEXT PRIMARY KEY REFERENCES games(id),
     at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS standing (  -- a human seat's standing answer (engine/standing.py)
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat TEXT NOT NULL,
+    until TEXT NOT NULL,        -- "said" (until cleared) or "round" (the rest of `round`)
+    round INTEGER NOT NULL,     -- the game's round when it was set
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, seat)
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -85,6 +94,7 @@ class StoredGame:
     seats: list[Seat]
     actions: list[str] = field(default_factory=list)
     created: float = 0.0
+    standing: dict[str, tuple[str, int]] = field(default_factory=dict)  # seat -> (until, round)
 
 
 class Store:
@@ -133,6 +143,17 @@ class Store:
         with self._lock, self._transaction():
             self._db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, n))
 
+    def stand(self, game_id: str, seat: str, until: str | None, round_: int = 0) -> None:
+        """Keep `seat`'s standing answer (until "said" or the rest of round `round_`), or
+        forget it (`until` None); committed when this returns."""
+        with self._lock, self._transaction():
+            if until is None:
+                self._db.execute("DELETE FROM standing WHERE game_id = ? AND seat = ?",
+                                 (game_id, seat))
+            else:
+                self._db.execute("INSERT OR REPLACE INTO standing VALUES (?, ?, ?, ?, ?)",
+                                 (game_id, seat, until, round_, time.time()))
+
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock:
             row = self._db.execute(
@@ -153,10 +174,18 @@ class Store:
                     "SELECT action FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
                 )
             ]
+            standing = {
+                seat: (until, round_) for seat, until, round_ in self._db.execute(
+                    "SELECT seat, until, round FROM standing WHERE game_id = ?", (game_id,))
+            }
+        for seat, (until, round_) in standing.items():
+            if until not in ("said", "round") or not isinstance(round_, int):
+                raise CorruptGame(f"its stored standing answer of {seat!r} is {until!r} in "
+                                  f"round {round_!r}, not until 'said' or for a 'round'")
         return StoredGame(
             id=row[0], game=row[1], version=row[2], options=_object(row[3], "options"),
             seed=row[4], setup=_object(row[5], "set-up"), spectator=row[6], seats=seats,
-            actions=actions, created=row[7],
+            actions=actions, created=row[7], standing=standing,
         )
 
     def finish(self, game_id: str) -> None:

@@ -141,7 +141,7 @@ def test_the_rest_stay_stops_at_a_zombie_that_must_move(tmp_path):
     assert macros(state, "heroes") == []  # only to the seat deciding
     history = len(state.history)
     done = engine_macros.run(state, "zombies", REST, macros, state.apply)
-    assert done == {"macro": REST, "actions": 1, "standing": None,
+    assert done == {"macro": REST, "actions": 1, "order": None,
                     "why": "Zombie 2 must move: Zombie Hunger (a hero is next to it); move it, "
                            "then the rest may stay"}
     assert state.history[history:] == [f"stay:{z1}"]  # the ordinary action, nothing else
@@ -151,7 +151,7 @@ def test_the_rest_stay_stops_at_a_zombie_that_must_move(tmp_path):
         engine_macros.start(state, "zombies", REST, macros)
     state.apply(f"move:{z2}:{at(state, '5,1')}")
     done = engine_macros.run(state, "zombies", REST, macros, state.apply)
-    assert done == {"macro": REST, "actions": 1, "why": None, "standing": None}
+    assert done == {"macro": REST, "actions": 1, "why": None, "order": None}
     assert state.history[-2:] == [f"move:{z2}:{at(state, '5,1')}", f"stay:{z3}"]
     assert state.zombies[z1] == at(state, "0,3") and state.zombies[z3] == at(state, "2,4")
     assert macros(state, "zombies") == []  # the movement is over
@@ -198,10 +198,10 @@ def test_with_two_zombie_players_a_run_stands_where_the_other_is_asked(tmp_path)
     assert rest.label == "The rest of your zombies stay (1 now, 1 after zombies-2's)"
     assert rest.later == 1 and rest.scope == f"turn {state.turn}: the zombies' movement"
     done = engine_macros.run(state, "zombies-1", REST, macros, state.apply)
-    standing = done.pop("standing")
+    standing = done.pop("order")
     assert done == {"macro": REST, "actions": 1,
                     "why": "zombies-2 decides now: Move Zombie 2 (1 space); the macro goes on "
                            "each time you are asked again in this step"}
-    assert standing == engine_macros.Standing("zombies-1", REST, rest.scope,
+    assert standing == engine_macros.StandingOrder("zombies-1", REST, rest.scope,
                                                 "The rest of your zombies stay", 1)
     assert state.history[-1:] == [f"stay:{z1}"] and state.decision.seat == "zombies-2"

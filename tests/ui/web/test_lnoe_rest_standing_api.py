@@ -47,13 +47,13 @@ def test_the_rest_stands_and_stays_the_players_zombies_after_the_others(
     response = macro(web, game_id, token(created, seat), "rest")
     assert response.status_code == 200, response.text
     after = response.json()
-    assert after["ran"]["standing"] is True and after["to_move"] == other
+    assert after["ran"]["order"] is True and after["to_move"] == other
     assert after["ran"]["why"].startswith(f"{other} decides now: Move Zombie ")
-    assert after["standing"]["label"] == "The rest of your zombies stay"  # no stale counts
-    assert after["standing"]["left"] == rest["later"]
+    assert after["order"]["label"] == "The rest of your zombies stay"  # no stale counts
+    assert after["order"]["left"] == rest["later"]
     for someone in (token(created, other), token(created, "heroes"),
                     created["spectator"]["token"]):
-        assert get(web, game_id, someone)["standing"] is None  # its own seat's only
+        assert get(web, game_id, someone)["order"] is None  # its own seat's only
     # the other player answers each of its zombies; the first one's are stayed between
     stored = len(actions_in_db(tmp_path / "games.sqlite", game_id))
     answered = 0
@@ -67,7 +67,7 @@ def test_the_rest_stands_and_stays_the_players_zombies_after_the_others(
             not get(web, game_id, token(created, seat))["macros"]  # never asked a stay
     taken = actions_in_db(tmp_path / "games.sqlite", game_id)[stored:]
     assert answered >= 1 and len(taken) == answered + rest["later"]
-    assert get(web, game_id, token(created, seat))["standing"] is None  # the step is over
+    assert get(web, game_id, token(created, seat))["order"] is None  # the step is over
     # a zombie player's stay taken for it is its own: the other cannot undo past it
     refused = web.post(f"/api/games/{game_id}/undo", json={"token": token(created, other)})
     assert refused.status_code == 409 and "has decided since" in refused.json()["detail"]["error"]

@@ -1,7 +1,7 @@
 """Last Night on Earth in the browser with two zombie players, both people: the button reads
 "The rest of your zombies stay (N now, M after zombies-2's)"; a click stays the player's
 own zombies up to the other player's next one, and while the other player moves, the page
-says the rest will stay as they come (the payload's `standing`); the other player's moves
+says the rest will stay as they come (the payload's `order`); the other player's moves
 bring them, each stayed at once, and the line goes when none is left. At 390x844 (touch)
 and 1366x900; screenshots kept with DEADTABLE_SHOTS=dir."""
 
@@ -59,12 +59,12 @@ def test_the_rest_of_your_zombies_stay_past_the_other_players(
             <= page.viewport_size["height"] * 3  # near the choices, not at the page's end
         page.screenshot(path=str(shots(tmp_path) / f"lnoe-rest-two-{size}.png"))
         click_and_wait(page, 'button.macro[data-macro="rest"]')
-        page.wait_for_selector("#actions .standing")
-        line = page.inner_text("#actions .standing")
+        page.wait_for_selector("#actions .order")
+        line = page.inner_text("#actions .order")
         assert line == (f"The rest of your zombies stay: {rest['later']} still to come, each "
                         "taken as the rules come to it; your undo, or a choice the macro "
                         "cannot make, ends it")
-        assert server.get(made["id"], made["seats"][seat]["token"])["standing"]["left"] == \
+        assert server.get(made["id"], made["seats"][seat]["token"])["order"]["left"] == \
             rest["later"]
         page.screenshot(path=str(shots(tmp_path) / f"lnoe-rest-standing-{size}.png"))
         # the other player answers its zombies (by the API); this page is never asked a stay
@@ -77,9 +77,9 @@ def test_the_rest_of_your_zombies_stay_past_the_other_players(
             post(server, made["id"], token, next((i for i in ids if i.startswith("stay:")),
                                                  ids[0]))
         mine = server.get(made["id"], made["seats"][seat]["token"])
-        assert mine["standing"] is None and not mine["macros"]  # all stayed, the step over
+        assert mine["order"] is None and not mine["macros"]  # all stayed, the step over
         page.wait_for_selector(f'body[data-step="{mine["step"]}"]', state="attached")
-        assert page.locator("#actions .standing").count() == 0
+        assert page.locator("#actions .order").count() == 0
         page.screenshot(path=str(shots(tmp_path) / f"lnoe-rest-standing-done-{size}.png"),
                         full_page=True)
     assert errors == []

@@ -477,7 +477,10 @@
     const w = payload && payload.walked;
     if (!w) return null;
     const who = driven.has(w.mover) ? `The ${w.mover}` : w.mover;
-    const text = w.stopped
+    // waiting for another person's answer (Road Trap): it goes on by itself if they let it
+    const text = w.waiting
+      ? `${who} waits at ${w.last} after ${steps(w.steps)} toward ${w.target}: ${w.why}`
+      : w.stopped
       ? `${who} stopped at ${w.last} after ${steps(w.steps)} toward ${w.target}: ${w.why}`
       : `${who} ${driven.has(w.mover) ? "drove" : "walked"} to ${w.last}${atSpeed(w.how)} (${steps(w.steps)})`
         + `${w.why ? `: ${w.why}` : ""}`;

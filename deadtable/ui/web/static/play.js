@@ -48,6 +48,7 @@
     showBoard(payload);
     showActions(payload);
     showUndo(payload);
+    showStanding(payload);
     showLog(payload.view.log || []);
     D.rememberGame(payload.id, {name: payload.name, game: payload.game, step: payload.step,
       over: Boolean(payload.outcome), links: {[payload.seat]: location.href}});
@@ -116,6 +117,9 @@
   function waitingFor(payload) {
     const who = payload.to_move;
     const kind = payload.seats[who];
+    const w = payload.waiting;  // this seat's walk, waiting for their answer (Road Trap)
+    if (w) return forPlayers(`Waiting for ${w.why.replace(/^waiting for /, "")}: ` +
+      `${w.mover}, at ${w.last}, goes on to ${w.target} by itself if they let it…`);
     return `Waiting for ${who}${kind && kind !== "human" ? ` (${kind})` : ""}…`;
   }
 
@@ -174,10 +178,10 @@
       const waiting = !payload.outcome && !payload.agent_error && payload.to_move;
       prompt.textContent = waiting ? waitingFor(payload) : "";
       prompt.classList.toggle("waiting", Boolean(waiting));
-      // a macro of this seat's that goes on when it is asked again (payload.standing: Last
+      // a macro of this seat's that goes on when it is asked again (payload.order: Last
       // Night on Earth's "the rest stay" past the other zombie player's zombies)
-      const st = waiting && payload.standing;
-      if (st) box.append(el("p", {class: "macro-ran standing", "aria-live": "polite"},
+      const st = waiting && payload.order;
+      if (st) box.append(el("p", {class: "macro-ran order", "aria-live": "polite"},
         forPlayers(`${st.label}: ${st.left} still to come, ${st.note}`)));
       return;
     }
@@ -293,6 +297,39 @@
   }
 
   document.getElementById("undo").addEventListener("click", undo);
+
+  // The seat's standing answer to another seat's question in the middle of a move
+  // (payload.standing: Psycho Raiders' Road Trap, "let the campers' vehicles drive on"): a
+  // menu that POSTs /standing at once; only on that seat's own page.
+  function showStanding(payload) {
+    const box = document.getElementById("standing");
+    const standing = payload.standing;
+    box.hidden = !standing || Boolean(payload.outcome);
+    if (box.hidden) { box.replaceChildren(); return; }
+    const old = box.querySelector("select");
+    if (old && document.activeElement === old) return;  // not redrawn under the person's hand
+    const menu = el("select", {id: "standing-until", "aria-label": `${standing.question}: answer in advance`,
+      onchange: () => setStanding(menu.value)},
+      ...Object.entries(standing.choices).map(([until, words]) =>
+        el("option", {value: until, selected: until === standing.until}, forPlayers(words))));
+    menu.value = standing.until;
+    box.replaceChildren(el("label", {for: "standing-until"}, "Answer in advance: "), menu);
+  }
+
+  async function setStanding(until) {
+    const error = document.getElementById("error");
+    error.textContent = "";
+    let result;
+    try {
+      result = await api("POST", `${base}/standing`, {token, until});
+    } catch (e) {
+      result = null;
+    }
+    if (result === null) error.textContent = "The server cannot be reached; the page reconnects by itself.";
+    else if (result.ok) { document.activeElement.blur(); show(result.data); return; }
+    else error.textContent = errorText(result);
+    if (current) { document.activeElement.blur(); showStanding(current); }
+  }
 
   // Each event is {text, why}: the why (the rulebook section that produced it) follows the
   // text, small and muted, and is the line's tooltip too.
