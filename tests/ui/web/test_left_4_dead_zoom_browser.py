@@ -19,9 +19,9 @@ from tests.ui.web.test_psycho_raiders_zoom_browser import (
     assert_whole_width,
     in_frame,
     measure,
+    out_then_in,
+    pinched_and_reloaded,
     press_zoom,
-    zoom_by_gesture,
-    zoomed,
 )
 
 __all__ = ["browser", "server"]  # fixtures, shared with the other Left 4 Dead browser tests
@@ -38,14 +38,7 @@ def test_zoomed_out_the_whole_map_is_in_sight_and_zoomed_in_a_hex_is_a_fingertip
     with survivors_page(server, browser, SIZES[size]) as (page, _, errors):
         page.wait_for_selector("#actions button.action")
         assert "Bill" in page.inner_text("#prompt")  # Bill decides (his weapon)
-        assert not zoomed(page)
-        out = measure(page, L4D)
-        assert_whole_width(out)
-        page.screenshot(path=str(shots(tmp_path) / f"l4d-zoom-{size}-out.png"))
-        press_zoom(page)
-        near = measure(page, L4D)
-        assert near["hex"] >= 40, f"a hex {near['hex']:.1f} px wide zoomed in"
-        assert near["boxScroll"] > near["boxWidth"] and near["page"] == near["window"]
+        out_then_in(page, L4D, shots(tmp_path) / f"l4d-zoom-{size}-out.png")
         seen = in_frame(page, BILL, L4D["box"])
         assert seen["inside"], f"Bill {seen['at']} outside {seen['frame']}"
         page.screenshot(path=str(shots(tmp_path) / f"l4d-zoom-{size}-in.png"))
@@ -74,17 +67,7 @@ def test_zoomed_out_the_whole_map_is_in_sight_and_zoomed_in_a_hex_is_a_fingertip
 def test_the_zoom_is_remembered_and_a_pinch_zooms_the_map_not_the_page(
         server: Server, browser: Any, size: str) -> None:
     with survivors_page(server, browser, SIZES[size]) as (page, _, errors):
-        zoom_by_gesture(page, size, L4D, zoom_in=True)
-        assert zoomed(page) and measure(page, L4D)["hex"] >= 40
-        page.reload()
-        page.wait_for_selector("svg.l4d-map g.token.survivor")
-        assert zoomed(page)  # as this browser left it
-        zoom_by_gesture(page, size, L4D, zoom_in=False)
-        assert not zoomed(page)
-        assert_whole_width(measure(page, L4D))
-        page.reload()
-        page.wait_for_selector("svg.l4d-map g.token.survivor")
-        assert not zoomed(page)
+        pinched_and_reloaded(page, size, L4D, "svg.l4d-map g.token.survivor")
         # each game's map its own: Psycho Raiders' zoom untouched
         assert page.evaluate("[localStorage.getItem('deadtable.zoom.left-4-dead'),"
                              " localStorage.getItem('deadtable.zoom.psycho-raiders')]") \

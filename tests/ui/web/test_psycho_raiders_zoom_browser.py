@@ -155,6 +155,22 @@ def zoom_by_gesture(page: Any, size: str, where: dict[str, str], zoom_in: bool) 
         assert moved <= 1, f"the hex under the fingers moved {moved:.2f} hexes away"
 
 
+def out_then_in(page: Any, where: dict[str, str], shot: Path) -> tuple[dict[str, Any],
+                                                                       dict[str, Any]]:
+    """The map as the page opens (zoomed out: the whole of it in sight), then zoomed in by its
+    button (a hex 40 px or more, the box scrolling, not the page): both measures. `shot`: the
+    zoomed-out screenshot's file."""
+    assert not zoomed(page)  # it opens zoomed out
+    out = measure(page, where)
+    assert_whole_width(out)
+    page.screenshot(path=str(shot))
+    press_zoom(page)
+    near = measure(page, where)
+    assert near["hex"] >= 40, f"a hex {near['hex']:.1f} px wide zoomed in"
+    assert near["boxScroll"] > near["boxWidth"] and near["page"] == near["window"]
+    return out, near
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_zoomed_out_the_whole_town_is_in_sight_and_zoomed_in_a_hex_is_a_fingertip(
         server: Server, browser: Any, size: str, tmp_path: Path) -> None:
@@ -162,16 +178,9 @@ def test_zoomed_out_the_whole_town_is_in_sight_and_zoomed_in_a_hex_is_a_fingerti
     try:
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
-        assert not zoomed(page)  # it opens zoomed out
-        out = measure(page, PR)
-        assert_whole_width(out)
-        page.screenshot(path=str(shots(tmp_path) / f"pr-zoom-{size}-out.png"))
-        # the campers all ride the pickup: zoomed in, the box shows it (the piece they decide for)
-        press_zoom(page)
-        near = measure(page, PR)
-        assert near["hex"] >= 40, f"a hex {near['hex']:.1f} px wide zoomed in"
+        out, near = out_then_in(page, PR, shots(tmp_path) / f"pr-zoom-{size}-out.png")
         assert near["hex"] >= 1.9 * out["hex"]
-        assert near["boxScroll"] > near["boxWidth"] and near["page"] == near["window"]
+        # the campers all ride the pickup: zoomed in, the box shows it (the piece they decide for)
         seen = in_frame(page, ".pr-vehicle.mine", PR["box"])
         assert seen["inside"], f"the campers' pickup {seen['at']} outside {seen['frame']}"
         page.screenshot(path=str(shots(tmp_path) / f"pr-zoom-{size}-in.png"))
@@ -190,6 +199,22 @@ def test_zoomed_out_the_whole_town_is_in_sight_and_zoomed_in_a_hex_is_a_fingerti
         context.close()
 
 
+def pinched_and_reloaded(page: Any, size: str, where: dict[str, str], drawn: str) -> None:
+    """Zoomed in by a gesture, and so again after a reload; zoomed out by one, and so after a
+    reload. `drawn`: what the page shows once the map is drawn."""
+    for zoom_in in (True, False):
+        zoom_by_gesture(page, size, where, zoom_in=zoom_in)
+        for _ in range(2):  # as zoomed, then the same after a reload: this browser kept it
+            assert zoomed(page) == zoom_in
+            seen = measure(page, where)
+            if zoom_in:
+                assert seen["hex"] >= 40
+            else:
+                assert_whole_width(seen)
+            page.reload()
+            page.wait_for_selector(drawn)
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_zoom_is_remembered_and_a_pinch_zooms_the_map_not_the_page(
         server: Server, browser: Any, size: str) -> None:
@@ -197,18 +222,7 @@ def test_the_zoom_is_remembered_and_a_pinch_zooms_the_map_not_the_page(
     try:
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
-        zoom_by_gesture(page, size, PR, zoom_in=True)
-        assert zoomed(page) and measure(page, PR)["hex"] >= 40
-        page.reload()
-        page.wait_for_selector("svg.pr-map g.hex")
-        assert zoomed(page)  # as this browser left it
-        assert measure(page, PR)["hex"] >= 40
-        zoom_by_gesture(page, size, PR, zoom_in=False)
-        assert not zoomed(page)
-        assert_whole_width(measure(page, PR))
-        page.reload()
-        page.wait_for_selector("svg.pr-map g.hex")
-        assert not zoomed(page)
+        pinched_and_reloaded(page, size, PR, "svg.pr-map g.hex")
         assert page.evaluate("localStorage.getItem('deadtable.zoom.psycho-raiders')") == "out"
         assert errors == []
     finally:

@@ -14,8 +14,9 @@
 // answer too (under the map: a tap never moves it). Wider than a phone the map fits the
 // window's height; the rooms and characters come after the page's choices ({after}), and
 // from 900 px the choices and they stand beside the map ({beside}); the page folds the moves
-// ({groups}), so on a phone the choices follow the map. Zoomed in, the hexes are a
-// fingertip wide in a box scrolled both ways to the seat's moves.
+// ({groups}), so on a phone the choices follow the map. Zoomed out the whole town is in
+// sight, a phone's too; zoomed in, the hexes are a fingertip wide in a box scrolled both ways
+// to the seat's moves (a pinch on the map zooms too; the browser remembers which).
 "use strict";
 (function () {
   const D = window.Deadtable;
