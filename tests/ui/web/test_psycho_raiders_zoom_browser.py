@@ -18,6 +18,8 @@ import pytest
 from tests.ui.web.test_browser import Server
 from tests.ui.web.test_left_4_dead_browser import browser, click_and_wait, shots
 from tests.ui.web.test_psycho_raiders_browser import campers_page, server
+from tests.ui.web.test_psycho_raiders_labels_browser import on_screen, two_on_a_hex
+from tests.ui.web.test_psycho_raiders_walk_browser import sized
 
 __all__ = ["browser", "server"]  # the fixtures, shared with the other Psycho Raiders tests
 pytestmark = pytest.mark.browser  # left out of `make test-fast`
@@ -251,3 +253,27 @@ def test_on_a_phones_whole_town_the_letters_are_drawn_larger(server: Server,
         assert seen["outline"] >= 1.9, seen
     finally:
         context.close()
+
+
+def test_on_a_phones_whole_town_a_shared_hex_still_lists_its_tokens_legibly(
+        server: Server, tmp_path: Path) -> None:
+    """Zoomed out on a phone a shared hex's discs carry no letters (about 4 px there); a tap
+    lists who stands there beside the hex, in letters of 10 px or more (sized for the scale
+    the map is drawn at), inside the map's frame."""
+    made, space = two_on_a_hex(server)
+    with sized("phone") as context:
+        page = context.new_page()
+        page.goto(made["seats"]["campers"]["url"])
+        hex_ = f'svg.pr-map g.hex[data-space="{space}"]'
+        page.wait_for_selector(f"{hex_} .pr-token")
+        assert not zoomed(page)
+        assert page.locator(f"{hex_} .pr-token").count() == 2
+        assert page.locator(f"{hex_} text.pr-label").count() == 0
+        page.locator(hex_).tap()
+        page.wait_for_selector(f'.pr-stack[data-space="{space}"]')
+        page.screenshot(path=str(shots(tmp_path) / "pr-zoom-phone-out-stack.png"))
+        seen = on_screen(page, space)
+        assert seen["px"] >= 10, f"the list's letters are {seen['px']:.1f} px"
+        assert sorted(seen["lines"]) == ["Da  Dawn", "Gi  Ginger"]
+        frame, box = seen["frame"], seen["list"]
+        assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"]
