@@ -221,7 +221,8 @@
       // a far hex in reach: a lighter, dashed gold, inside the hex's edge
       if (going) {
         g.append(svg("polygon", {points: corners(x, y, R * 0.82), fill: "none", class: "pr-far",
-          stroke: "#fff0a0", "stroke-width": 1, "stroke-dasharray": "2.5 1.5", "stroke-opacity": 0.85}));
+          stroke: "#fff0a0", "stroke-width": small ? 1.6 : 1, "stroke-dasharray": small ? "3.5 2" : "2.5 1.5",
+          "stroke-opacity": 0.85}));
         g.addEventListener("mouseenter", () => {
           if (window.matchMedia(HOVER).matches) drawRoute(routeLayer, at, going[0]);
         });
