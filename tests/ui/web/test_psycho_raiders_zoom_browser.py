@@ -15,11 +15,10 @@ from typing import Any
 
 import pytest
 
-from tests.ui.web.test_browser import Server
+from tests.ui.web.test_browser import TIMEOUT_MS, Server
 from tests.ui.web.test_left_4_dead_browser import browser, click_and_wait, shots
 from tests.ui.web.test_psycho_raiders_browser import campers_page, server
 from tests.ui.web.test_psycho_raiders_labels_browser import on_screen, two_on_a_hex
-from tests.ui.web.test_psycho_raiders_walk_browser import sized
 
 __all__ = ["browser", "server"]  # the fixtures, shared with the other Psycho Raiders tests
 pytestmark = pytest.mark.browser  # left out of `make test-fast`
@@ -256,12 +255,15 @@ def test_on_a_phones_whole_town_the_letters_are_drawn_larger(server: Server,
 
 
 def test_on_a_phones_whole_town_a_shared_hex_still_lists_its_tokens_legibly(
-        server: Server, tmp_path: Path) -> None:
+        server: Server, browser: Any, tmp_path: Path) -> None:
     """Zoomed out on a phone a shared hex's discs carry no letters (about 4 px there); a tap
     lists who stands there beside the hex, in letters of 10 px or more (sized for the scale
     the map is drawn at), inside the map's frame."""
     made, space = two_on_a_hex(server)
-    with sized("phone") as context:
+    # this module's browser (a second Playwright, as `sized` starts, may not run beside it)
+    context = browser.new_context(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
         page = context.new_page()
         page.goto(made["seats"]["campers"]["url"])
         hex_ = f'svg.pr-map g.hex[data-space="{space}"]'
@@ -277,3 +279,5 @@ def test_on_a_phones_whole_town_a_shared_hex_still_lists_its_tokens_legibly(
         assert sorted(seen["lines"]) == ["Da  Dawn", "Gi  Ginger"]
         frame, box = seen["frame"], seen["list"]
         assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"]
+    finally:
+        context.close()
