@@ -72,6 +72,8 @@
   const aimedOnly = (actions) => actions.every((a) => AIMED.includes((a.args || {}).verb));
 
   // What the page remembers between payloads (the board is drawn anew for each).
+  const zoomPref = D.zoomPref("left-4-dead");
+  const PHONE = "(max-width: 600px)";
   const ui = {
     selected: null, // a figure id whose moves are shown
     inspect: null, // a figure id whose Range is shown (tapped, having no moves)
@@ -80,7 +82,7 @@
     ruler: false, // the ruler is on: clicks pick its two ends
     rulerEnds: [], // space names
     rulerResult: null, // the server's answer, with the step it was asked at
-    zoom: false,
+    zoom: zoomPref.get(), // as this browser last left it (common.js), out at first: the whole map
     names: null, // space names on the map: null follows the zoom, else the person's choice
     why: null, // {step, target, answer}: why the clicked enemy is (not) a target, from the ruler
     scroll: null, // the map box's scroll position
@@ -183,6 +185,14 @@
     if (ui.last) render(ui.last.view, ui.last.board, ui.last.payload);
   }
 
+  // Zoom in or out (the button, or a pinch on the map), remembered by this browser.
+  function toggleZoom() {
+    ui.zoom = !ui.zoom;
+    ui.scroll = null;
+    zoomPref.set(ui.zoom);
+    redraw();
+  }
+
   function render(view, board, payload) {
     if (!view || !view.map || !view.map.spaces) return false;
     ui.last = {view, board, payload};
@@ -224,7 +234,11 @@
     const map = svg("svg", {viewBox: vb.map((v) => v.toFixed(1)).join(" "), class: "l4d-map",
       role: "group", "aria-label": `${m.name || "map"}: round ${view.round}`});
     // Set through the CSSOM: the page's Content-Security-Policy refuses style attributes.
-    map.style.minWidth = `${Math.round(vb[2] * (ui.zoom ? 1.5 : 0.9))}px`;
+    // Zoomed out the whole map across the box (a phone's hexes ~12 px), in a hex ~47 px.
+    if (ui.zoom) map.style.minWidth = `${Math.round(vb[2] * 1.5)}px`;
+    // Small: the whole map across a phone, the figures' letters drawn larger for it and the
+    // levels left out (style.css: .l4d-map-box.small).
+    const small = !ui.zoom && window.matchMedia(PHONE).matches;
     const hexLayer = svg("g", {class: "hexes"});
     const nameLayer = svg("g", {class: "space-names", "aria-hidden": "true"});
     const zoneLayer = svg("g", {class: "zones"});
@@ -407,15 +421,16 @@
       if (groups.targets[f.id]) classes.push("target");
       if (ui.selected === f.id) classes.push("selected");
       if (ui.inspect === f.id) classes.push("inspected");
-      const radius = f.side === "survivors" ? R * 0.68 : f.kind === "zombies-of-morindan"
-        ? R * 0.5 : R * 0.62;
+      // a quarter larger on a phone's whole map, a hex's width at most: room for its letters
+      const radius = (f.side === "survivors" ? R * 0.68 : f.kind === "zombies-of-morindan"
+        ? R * 0.5 : R * 0.62) * (small ? 1.25 : 1);
       const token = svg("g", {class: classes.join(" "), "data-figure": f.id,
           transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`,
           onclick: (event) => clickFigure(f, event),
           onmouseenter: () => showRange(f), onmouseleave: () => showRange(null),
           role: "img", "aria-label": `${tokenTitle(f)}, on space ${f.space}`},
         svg("circle", {r: radius, class: "body"}),
-        svg("text", {y: 4, class: "name"}, label(f, twins)),
+        svg("text", {y: small ? 6 : 4, class: "name"}, label(f, twins)),
         svg("title", {}, tokenTitle(f)));
       if (f.wounds) {
         token.append(svg("g", {class: "wounds"},
@@ -738,7 +753,8 @@
     }
 
     // The page around the map.
-    const box = el("div", {class: "l4d-map-box"}, map);
+    const box = el("div", {class: `l4d-map-box${small ? " small" : ""}`}, map);
+    D.pinchZoom(box, ui.zoom, toggleZoom, ".l4d-map-box");
     const info = {
       offer: el("div", {class: "l4d-offer"}),
       range: el("span", {class: "l4d-range", "aria-live": "polite"}),
@@ -760,8 +776,7 @@
       onclick: () => { ui.sightTool = !ui.sightTool; ui.ruler = false; ui.rulerEnds = []; ui.why = null;
         ui.rulerResult = null; if (!ui.sightTool) ui.inspect = null; redraw(); }},
     "Range", el("span", {class: "tool-more"}, " & sight"));  // "Range" on a phone: one row
-    const zoomButton = D.zoomButton(ui.zoom, () => { ui.zoom = !ui.zoom; ui.scroll = null;
-      redraw(); });
+    const zoomButton = D.zoomButton(ui.zoom, toggleZoom);
     const status = el("div", {class: "l4d-status"},
       el("strong", {title: view.max_rounds ? `the chapter is lost if the survivors are still out `
         + `at the end of round ${view.max_rounds}` : ""},

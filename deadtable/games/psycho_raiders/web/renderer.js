@@ -14,8 +14,9 @@
 // answer too (under the map: a tap never moves it). Wider than a phone the map fits the
 // window's height; the rooms and characters come after the page's choices ({after}), and
 // from 900 px the choices and they stand beside the map ({beside}); the page folds the moves
-// ({groups}), so on a phone the choices follow the map. Zoomed in, the hexes are a
-// fingertip wide in a box scrolled both ways to the seat's moves.
+// ({groups}), so on a phone the choices follow the map. Zoomed out the whole town is in
+// sight, a phone's too; zoomed in, the hexes are a fingertip wide in a box scrolled both ways
+// to the seat's moves (a pinch on the map zooms too; the browser remembers which).
 "use strict";
 (function () {
   const D = window.Deadtable;
@@ -43,7 +44,10 @@
   const ruler = {on: false, game: null, ends: [], answer: null};
   // The map's zoom, and where its box was scrolled at which step: a redraw at the same step
   // (the ruler's taps) keeps the map still under the finger; a new step centres the action.
-  const sight = {zoom: false, step: null, scroll: null};
+  // The zoom starts as this browser last left it (common.js's zoomPref), out at first: the
+  // whole town in sight.
+  const zoomPref = D.zoomPref("psycho-raiders");
+  const sight = {zoom: zoomPref.get(), step: null, scroll: null};
   // Alike choices the page folds under one line (a verb -> the fold's name and its note).
   const FOLDS = {move: "Moves", car: "Moves", adrenaline: "Adrenaline", hide: "Hide",
     "declare-hide": "Declare a hide", appear: "Appear", drive: "Drive"};
@@ -69,9 +73,9 @@
   // A hex where several tokens stand: their discs are too small for legible letters, so a
   // list beside the hex names them (on hover, or pinned by a tap) until the step changes.
   const stack = {step: null, space: null};
-  // the list's letters, in map units: ~11.5 px on the screen, the map zoomed in (about twice
-  // as large) or not
-  const listFont = () => (sight.zoom ? 6.5 : 12);
+  // the list's letters, in map units: ~11.5 px on the screen at the scale the map was last
+  // drawn (zoomed in about twice as large as out; a phone's whole town two thirds of it)
+  const listFont = () => 11.5 / (sight.scale || (sight.zoom ? 1.77 : 0.96));
   const SPOTS = [[-0.42, -0.32], [0.42, -0.32], [-0.42, 0.38], [0.42, 0.38]];  // 2-4 tokens
   // two letters for a vehicle: the initials of two words ("PT"), else its first two ("Va")
   const short = (name) => {
@@ -98,10 +102,11 @@
 
   // The box scrolled to where the seat acts at a new step (the first hex it may move to or
   // aim at), else where the person left it: the others' moves, while the seat waits, never
-  // scroll it away from where they look. At first, it shows the seat's first piece.
+  // scroll it away from where they look. At first, it shows the seat's first piece (or the
+  // vehicle it rides in).
   function placeMap(box, step) {
     const action = box.querySelector("g.hex.reach, g.hex.target");
-    const first = action || box.querySelector(".pr-token.mine");
+    const first = action || box.querySelector(".pr-token.mine, .pr-vehicle.mine");
     if (sight.scroll && (sight.step === step || !action)) [box.scrollLeft, box.scrollTop] = sight.scroll;
     else if (first) bringIntoBox(box, first);
     sight.step = step;
@@ -168,6 +173,10 @@
       const [x, y] = centre(q, r);
       maxX = Math.max(maxX, x); maxY = Math.max(maxY, y);
     }
+    // Small: the whole town across a phone (zoomed out), its hexes ~16 px: the tokens' discs
+    // and letters, the vehicles' and the buildings' names drawn larger for it, the outlines of
+    // the seat's choices thicker; a shared hex's discs go without letters (a tap lists them).
+    const small = !sight.zoom && window.matchMedia(PHONE).matches;
     const map = svg("svg", {viewBox: `${-R} ${-R} ${maxX + 2 * R} ${maxY + 2 * R}`,
       class: "pr-map", role: "img", "aria-label": `Crucible, turn ${view.turn}`});
     for (const [name, q, r, terrain] of view.map.hexes) {
@@ -205,14 +214,15 @@
         }},
       svg("polygon", {points: corners(x, y, R), fill: TERRAIN[terrain] || "#666",
         stroke: aimed.length ? "#ff5a4a" : moves[name] ? "#ffd84a" : "#222",
-        "stroke-width": choices.length ? 2 : 0.5}),
+        "stroke-width": choices.length ? (small ? 3 : 2) : 0.5}),
       svg("title", {}, `${name}: ${about.join(", ")}`
         + (choices.length ? ` — ${choices.map((a) => D.forPlayers(a.label)).join("; ")}` : "")
         + (going ? ` — ${going.map((w) => `${driven.has(w.mover) ? "drive" : "walk"} here: ${w.mover}${atSpeed(w.how)}, ${steps(w.path.length)}`).join("; ")}` : "")));
       // a far hex in reach: a lighter, dashed gold, inside the hex's edge
       if (going) {
         g.append(svg("polygon", {points: corners(x, y, R * 0.82), fill: "none", class: "pr-far",
-          stroke: "#fff0a0", "stroke-width": 1, "stroke-dasharray": "2.5 1.5", "stroke-opacity": 0.85}));
+          stroke: "#fff0a0", "stroke-width": small ? 1.6 : 1, "stroke-dasharray": small ? "3.5 2" : "2.5 1.5",
+          "stroke-opacity": 0.85}));
         g.addEventListener("mouseenter", () => {
           if (window.matchMedia(HOVER).matches) drawRoute(routeLayer, at, going[0]);
         });
@@ -232,10 +242,12 @@
       }
       for (const v of cars[name] || []) {
         const aboard = riders[v.name] || [];
+        // "mine": carrying the seat's own (the map is first scrolled to them)
+        const mine = aboard.some((c) => c.seat === view.seat);
         g.append(svg("rect", {x: x - R * 0.8, y: y - R * 0.45, width: R * 1.6, height: R * 0.9,
-          rx: 2, fill: v.wrecked ? "#555" : "#111", stroke: aboard.length ? "#ffd84a" : "#ccc",
+          rx: 2, class: `pr-vehicle${mine ? " mine" : ""}`, fill: v.wrecked ? "#555" : "#111", stroke: aboard.length ? "#ffd84a" : "#ccc",
           "stroke-width": aboard.length ? 1.2 : 0.6}),
-        svg("text", {x, y: y + 3, class: "pr-car"}, short(v.name)));
+        svg("text", {x, y: y + (small ? 3.6 : 3), class: "pr-car"}, short(v.name)));
       }
       const tokens = (here[name] || []).filter(({c}) => !c.vehicle);
       if (tokens.length > 1) {
@@ -254,11 +266,12 @@
         const [dx, dy] = tokens.length === 1 ? [0, 0] : SPOTS[i % SPOTS.length];
         const cx = x + dx * R, cy = y + dy * R;
         const side = c.side === "raiders" ? "raider" : c.kind === "townsfolk" ? "townsfolk" : "camper";
-        g.append(svg("circle", {cx, cy, r: tokens.length === 1 ? R * 0.62 : R * 0.4,
+        const one = tokens.length === 1;
+        g.append(svg("circle", {cx, cy, r: one ? R * (small ? 0.8 : 0.62) : R * (small ? 0.45 : 0.4),
           class: `pr-token ${side}${t.real === true && c.hidden ? " real" : ""}`
             + `${c.seat === view.seat ? " mine" : ""}`}),
-        svg("text", {x: cx, y: cy + (tokens.length === 1 ? 3 : 2.2),
-          class: `pr-label ${side}${tokens.length === 1 ? "" : " small"}`}, label));
+        one || !small ? svg("text", {x: cx, y: cy + (one ? (small ? 4.2 : 3) : 2.2),
+          class: `pr-label ${side}${one ? "" : " small"}`}, label) : null);
       });
       map.append(g);
     }
@@ -284,7 +297,9 @@
     }
     lists.replaceChildren(...pinnedList());
     map.append(lists);  // last: over the buildings' names and the routes
-    const mapBox = el("div", {class: `pr-map-box${sight.zoom ? " zoomed" : ""}`}, map);
+    const mapBox = el("div", {class: `pr-map-box${sight.zoom ? " zoomed" : ""}${small ? " small" : ""}`},
+      map);
+    D.pinchZoom(mapBox, sight.zoom, () => toggleZoom(), ".pr-map-box");
     // the map's width for its height and the least width its hexes are drawn at, read by the
     // CSS (set through the CSSOM: the page's Content-Security-Policy refuses style attributes)
     // the ruler's answer under the map: a line appearing above it would move the map under
@@ -301,6 +316,12 @@
       + "north is up: leave by the top edge, hidden, to escape"), tools());
     board.append(main);
     placeMap(mapBox, payload ? payload.step : null);
+    // the scale the map is drawn at, now laid out: a pinned list's letters sized for it
+    const scale = map.getBoundingClientRect().width / (maxX + 2 * R);
+    if (scale > 0 && Math.abs(scale - (sight.scale || 0)) > 0.01) {
+      sight.scale = scale;
+      lists.replaceChildren(...pinnedList());
+    }
     // the rooms and the characters go under the choices (the page's `after`), and on a
     // desktop the choices and they stand beside the map (`beside`): map and choices in sight
     const side = el("div", {class: "pr-side"});
@@ -381,11 +402,15 @@
       title: "Line of sight (hiding, 12.2) and of fire (14.3) between two hexes",
       onclick: () => { Object.assign(ruler, {on: !ruler.on, ends: [], answer: null}); redraw(); }},
     ruler.on ? "Ruler on: tap two hexes" : "Ruler: sight and range");
-    const zoom = D.zoomButton(sight.zoom, () => {
-      Object.assign(sight, {zoom: !sight.zoom, scroll: null});
-      redraw();
-    }, "pr-tool");
+    const zoom = D.zoomButton(sight.zoom, toggleZoom, "pr-tool");
     return el("div", {class: "pr-tools"}, button, zoom);
+  }
+
+  // Zoom in or out (the button, or a pinch on the map), remembered by this browser.
+  function toggleZoom() {
+    Object.assign(sight, {zoom: !sight.zoom, scroll: null, scale: null});
+    zoomPref.set(sight.zoom);
+    redraw();
   }
 
   // space -> [{mover, from, path, how}]: the payload's reach beyond the hexes a step reaches now

@@ -158,6 +158,67 @@ window.Deadtable = (function () {
     el("span", {class: "tool-more"}, zoomed ? " out" : " in"));
   }
 
+  // Whether a game's map was last left zoomed in, kept per browser (localStorage, as the
+  // games are): {get() -> bool, set(bool)}. Zoomed out (the whole map in sight) at first.
+  function zoomPref(gameId) {
+    const key = `deadtable.zoom.${gameId}`;
+    return {
+      get() {
+        try { return localStorage.getItem(key) === "in"; } catch (e) { return false; }
+      },
+      set(zoomed) {
+        try { localStorage.setItem(key, zoomed ? "in" : "out"); } catch (e) { /* full or off */ }
+      },
+    };
+  }
+
+  // A pinch on a map's box (two fingers apart or together), or the wheel with Ctrl held (a
+  // trackpad's pinch on a desktop), zooms the map in or out as its button does: `toggle`
+  // redraws it. The spot under the fingers (the pointer) stays under them: the new box, found
+  // by `selector`, is scrolled to it. Over the map the page itself is not zoomed (style.css:
+  // the box's touch-action); elsewhere it is, as always.
+  function pinchZoom(box, zoomed, toggle, selector) {
+    let start = null;  // {distance, x, y}: two fingers down
+    const apart = (t) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
+    const zoomAt = (x, y) => {
+      const frame = box.getBoundingClientRect();
+      const fx = (box.scrollLeft + x - frame.left) / Math.max(1, box.scrollWidth);
+      const fy = (box.scrollTop + y - frame.top) / Math.max(1, box.scrollHeight);
+      toggle();
+      const next = document.querySelector(selector);
+      if (!next || next === box) return;
+      const now = next.getBoundingClientRect();
+      next.scrollLeft = fx * next.scrollWidth - (x - now.left);
+      next.scrollTop = fy * next.scrollHeight - (y - now.top);
+    };
+    box.addEventListener("touchstart", (event) => {
+      const t = event.touches;
+      start = t.length === 2 ? {distance: apart(t), x: (t[0].clientX + t[1].clientX) / 2,
+        y: (t[0].clientY + t[1].clientY) / 2} : null;
+    }, {passive: true});
+    box.addEventListener("touchmove", (event) => {
+      if (!start || event.touches.length !== 2) return;
+      event.preventDefault();  // the map's zoom, not the page's
+      const ratio = apart(event.touches) / Math.max(1, start.distance);
+      if (zoomed ? ratio < 0.75 : ratio > 1.33) {
+        const {x, y} = start;
+        start = null;
+        zoomAt(x, y);
+      }
+    }, {passive: false});
+    box.addEventListener("touchend", () => { start = null; }, {passive: true});
+    let wheel = 0;
+    box.addEventListener("wheel", (event) => {
+      if (!event.ctrlKey) return;  // a plain wheel scrolls
+      event.preventDefault();
+      wheel += event.deltaY;
+      if (zoomed ? wheel > 40 : wheel < -40) {
+        wheel = 0;
+        zoomAt(event.clientX, event.clientY);
+      }
+    }, {passive: false});
+  }
+
   return {renderers, registerRenderer, el, svg, showValue, api, errorText, forPlayers, copyText,
-    myGames, rememberGame, forgetGame, zoomButton};
+    myGames, rememberGame, forgetGame, zoomButton, zoomPref, pinchZoom};
 })();
