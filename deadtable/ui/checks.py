@@ -8,8 +8,9 @@ from contextlib import closing
 from pathlib import Path
 
 from deadtable.engine.replay import Replay
+from deadtable.ui.web.store import TABLES
 
-SERVER_TABLES = {"games", "seats", "finished", "actions"}  # ui/web/store.py's schema
+SERVER_TABLES = TABLES  # what ui/web/store.py's schema makes
 
 
 def save_problem(path: Path) -> str | None:

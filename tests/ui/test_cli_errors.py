@@ -155,6 +155,21 @@ def _other_programs_db(path: Path) -> Path:
     return path
 
 
+def test_a_db_the_server_made_is_its_own(tmp_path: Path) -> None:
+    """Every table the store's schema makes counts as the server's: a file it made, with a
+    standing answer kept (its latest table), is taken back after a restart, not refused as
+    another program's (the check once listed the tables by hand and missed it)."""
+    pytest.importorskip("fastapi")
+    from deadtable.ui.checks import db_problem
+    from deadtable.ui.web.store import Store
+
+    db = tmp_path / "games.sqlite"
+    Store(db).close()
+    with sqlite3.connect(db) as conn:
+        made = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert "standing" in made and db_problem(db) is None
+
+
 @pytest.mark.parametrize(("make", "message"), [
     (lambda d: d / "missing" / "games.sqlite", "there is no directory"),
     (lambda d: d, "that is a directory"),

@@ -11,6 +11,7 @@ by replaying its actions from its seed.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import threading
 import time
@@ -58,6 +59,8 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, n)
 );
 """
+# the tables SCHEMA makes: what a file the server made holds (ui/checks.py's db_problem)
+TABLES = frozenset(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", SCHEMA))
 
 
 class CorruptGame(ValueError):
