@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from deadtable.agents.base import observe
 from deadtable.engine.decisions import Action
-from deadtable.engine.macros import Macro
+from deadtable.engine.dice import Dice
+from deadtable.engine.macros import MAX_STEPS, Macro
 from deadtable.engine.state import GameState
 from deadtable.games.last_night_on_earth.state import LastNightState
 from deadtable.games.last_night_on_earth.wounds import zombie_name
@@ -98,7 +99,39 @@ def rest_advance(state: LastNightState, seat: str, moving: str | None, run: list
             "space gains"
             + ("; yours after the other player's as the rules come to them" if after else "")
             + "; it plays no card: it stops where the agent would play Shamble, for you")
-    return Macro(ADVANCE, label, note, action, scope, len(after))
+    return Macro(ADVANCE, label, note, action, scope, len(after),
+                 lambda: advance_preview(state, seat))
+
+
+def advance_preview(state: LastNightState, seat: str) -> list[dict[str, str]]:
+    """The moves "the rest advance" would take now, for a page to draw before it is pressed:
+    {figure, name, from, to} per move (a stay is no move), in the rules' order, up to where
+    the run would stop (a Shamble the agent would play, another seat asked). Worked out on a
+    copy dealt anew from what `seat` knows (the future dice too: a step that rolls, such as
+    Old Betsy's, may come out otherwise, so the preview ends after one that logs more than
+    its move), so it tells the seat nothing a run would not."""
+    copy = state.clone()
+    copy.determinize(seat, Dice(len(state.history)))
+    names = copy.town.board.names
+    moves: list[dict[str, str]] = []
+    for _ in range(MAX_STEPS):
+        decision = copy.decision
+        if decision is None or decision.seat != seat:
+            break
+        found = next((m for m in macros(copy, seat) if m.id == ADVANCE), None)
+        if found is None or found.action is None:
+            break
+        args = (decision.get(found.action) or decision.actions[0]).args or {}
+        logged = len(copy.log)
+        zombie = str(args.get("figure"))
+        was = copy.zombies[zombie]
+        copy.apply(found.action)
+        if args.get("verb") == "move":
+            moves.append({"figure": zombie, "name": zombie_name(zombie), "from": names[was],
+                          "to": names[int(args["space"])]})
+        if len(copy.log) - logged > 1 or copy.outcome is not None:
+            break
+    return moves
 
 
 def advance_step(state: LastNightState, moving: str | None) -> tuple[str | None, str]:

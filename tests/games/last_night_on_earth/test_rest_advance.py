@@ -195,3 +195,34 @@ def test_with_two_zombie_players_it_stands_and_takes_the_agents_steps(tmp_path):
     state.apply(action)
     assert standing.took() is None  # both taken: it ends
     assert macros(state, Z1) == [] and macros(state, Z2) == []  # the movement is over
+
+
+def test_the_preview_is_the_runs_moves_and_changes_nothing(tmp_path):
+    state, (z1, z2, z3) = three_zombies(tmp_path)
+    before = state.to_json()
+    preview = macros(state, "zombies")[1].to_data()["preview"]
+    assert state.to_json() == before  # worked out on a copy
+    assert preview == [
+        {"figure": z1, "name": "Zombie 1", "from": "0,3", "to": "0,2"},
+        {"figure": z2, "name": "Zombie 2", "from": "5,2", "to": "5,1"},
+        {"figure": z3, "name": "Zombie 3", "from": "2,4", "to": "2,3"}]
+    assert macros(state, "zombies")[0].to_data()["preview"] is None  # the rest stay: none
+    engine_macros.run(state, "zombies", ADVANCE, macros, state.apply)
+    assert [state.name(state.zombies[z]) for z in (z1, z2, z3)] == [m["to"] for m in preview]
+
+
+def test_the_preview_ends_where_the_run_would_stop(tmp_path):
+    state, (z1, _z2, _z3) = shamble_near(tmp_path)
+    [move] = macros(state, "zombies")[1].to_data()["preview"]
+    assert (move["figure"], move["to"]) == (z1, "0,2")  # Zombie 2 would be Shambled: the end
+    state.apply(f"move:{z1}:{at(state, '0,2')}")
+    blocked = macros(state, "zombies")[1].to_data()
+    assert blocked["available"] is False and blocked["preview"] is None  # none to draw
+
+
+def test_the_preview_is_the_same_whatever_the_decks_hold(tmp_path):
+    state, _zs = three_zombies(tmp_path)
+    first = macros(state, "zombies")[1].to_data()["preview"]
+    state.hero_deck.cards.reverse()
+    state.zombie_deck.cards.reverse()
+    assert macros(state, "zombies")[1].to_data()["preview"] == first

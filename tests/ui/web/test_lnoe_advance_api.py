@@ -57,6 +57,7 @@ def test_advance_takes_the_zombie_agents_steps_as_stored_actions(
     created, mine = moving_zombies(web)
     game_id, tok = created["id"], token(created, "zombies")
     mine = by_hand(web, game_id, tok, mine)
+    preview = mine["macros"][1]["preview"]  # the moves the page draws before the press
     before = actions_in_db(tmp_path / "games.sqlite", game_id)
     response = macro(web, game_id, tok, "advance")
     assert response.status_code == 200, response.text
@@ -73,6 +74,11 @@ def test_advance_takes_the_zombie_agents_steps_as_stored_actions(
         assert action.startswith(("move:", "stay:", "stop:"))  # never a card
         state.apply(action)
     assert after["ran"]["why"] is None or "Shamble" in after["ran"]["why"]
+    names = [s[0] for s in after["view"]["town"]["spaces"]]
+    moved = [(a.split(":")[1], names[int(a.split(":")[2])]) for a in taken
+             if a.startswith("move:")]
+    assert moved == [(m["figure"], m["to"]) for m in preview] and moved  # as drawn
+    assert get(web, game_id, token(created, "heroes"))["macros"] is None  # the zombies' only
     back = web.post(f"/api/games/{game_id}/undo", json={"token": tok}).json()
     assert back["step"] == after["step"] - 1  # undo takes back one move
 
