@@ -111,6 +111,7 @@ def advance_preview(state: LastNightState, seat: str) -> list[dict[str, str]]:
     Old Betsy's, may come out otherwise, so the preview ends after one that logs more than
     its move), so it tells the seat nothing a run would not."""
     copy = state.clone()
+    assert isinstance(copy, LastNightState)
     copy.determinize(seat, Dice(len(state.history)))
     names = copy.town.board.names
     moves: list[dict[str, str]] = []
