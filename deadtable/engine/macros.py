@@ -24,7 +24,7 @@ macro's why), or when the seat undoes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from deadtable.engine.state import GameState
@@ -47,10 +47,16 @@ class Macro:
     scope: str | None = None
     # how many of the seat's decisions in the run come after another seat's
     later: int = 0
+    # what a page may draw of the run before it is taken (the game's own shape, e.g. Last
+    # Night on Earth's [{figure, name, from, to}] per move), worked out only when a payload
+    # is made (to_data): None where the game shows none
+    preview: Callable[[], list[dict[str, Any]]] | None = field(default=None, compare=False,
+                                                               repr=False)
 
     def to_data(self) -> dict[str, Any]:
         return {"id": self.id, "label": self.label, "note": self.note,
-                "available": self.action is not None, "later": self.later}
+                "available": self.action is not None, "later": self.later,
+                "preview": self.preview() if self.preview is not None else None}
 
 
 @dataclass(frozen=True, slots=True)

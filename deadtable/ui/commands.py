@@ -122,8 +122,9 @@ go: where the figure moving can still get this turn by plain steps (no roll, no 
   zombie's plain one-space move, nor a last step: type the space itself)"""
 _MACROS_HELP = """
 shortcuts: where the game offers one, its word is listed under the choices (rest: the zombies
-  still to move stay); it makes those ordinary choices for you one at a time, stopping where
-  one is yours to make (a zombie that must move), and undo takes back one at a time"""
+  still to move stay; advance: they move as the zombie agent would, toward the heroes); it
+  makes those ordinary choices for you one at a time, stopping where one is yours to make (a
+  zombie that must move, a card to play), and undo takes back one at a time"""
 _RANGE_HELP = """
 range FIGURE: the figure's range and which enemy figures it can see within it"""
 

@@ -1,5 +1,6 @@
 """The terminal's macros (engine/macros.py): a game's shortcut through a run of the seat's own
-decisions, typed as its word (Last Night on Earth's `rest`: the rest of the zombies stay), each
+decisions, typed as its word (Last Night on Earth's `rest`: the rest of the zombies stay; `advance`:
+they move as the zombie agent would), each
 of its actions played as the ordinary action it is. Only the deciding seat's prompt offers it."""
 
 from __future__ import annotations

@@ -94,7 +94,7 @@ SPEC = GameSpec(
     outcome_text=outcome_text,  # "The zombies win: ... on turn 16."
     encoding="deadtable.games.last_night_on_earth.encoding:make",  # the RL encoding
     moves="deadtable.games.last_night_on_earth.reach:move_of",  # reach and walks (engine/reach.py)
-    macros="deadtable.games.last_night_on_earth.macros:macros",  # "the rest stay" (macros.py)
+    macros="deadtable.games.last_night_on_earth.macros:macros",  # the rest stay / advance
 )
 
 # each plays one side, every seat of it (sides, not seats: the seats depend on the options)

@@ -30,7 +30,7 @@ def five_zombies(tmp_path, hungry: str = ""):
 
 def test_the_label_counts_the_players_zombies_now_and_after_the_others(tmp_path):
     state, zs = five_zombies(tmp_path)
-    [rest] = macros(state, Z1)
+    [rest, _advance] = macros(state, Z1)
     assert rest.label == "The rest of your zombies stay (1 now, 2 after zombies-2's)"
     assert rest.later == 2 and rest.action == f"stay:{zs[0]}"
     assert "yours after the other player's stay as the rules come to them" in rest.note
@@ -64,7 +64,7 @@ def test_a_run_stands_and_stays_each_of_the_players_zombies_as_the_rules_ask(tmp
 
 def test_the_order_ends_at_a_zombie_that_must_move_and_says_why(tmp_path):
     state, (z1, z2, z3, _z4, _z5) = five_zombies(tmp_path, hungry="6,1")  # by the heroes
-    [rest] = macros(state, Z1)
+    [rest, _advance] = macros(state, Z1)
     assert "Zombie 3 must move by Zombie Hunger" in rest.note  # named before it runs
     done = engine_macros.run(state, Z1, REST, macros, state.apply)
     standing = done["order"]
@@ -80,7 +80,7 @@ def test_the_order_ends_at_a_zombie_that_must_move_and_says_why(tmp_path):
 
 def test_an_order_from_another_step_is_dropped_unused(tmp_path):
     state, (z1, *_rest) = five_zombies(tmp_path)
-    [rest] = macros(state, Z1)
+    [rest, _advance] = macros(state, Z1)
     old = StandingOrder(Z1, REST, f"turn {state.turn - 1}: the zombies' movement", rest.label, 2)
     assert order_step(state, old, macros) == (None, None, False)
     assert state.decision.actions and state.history[-1:] != [f"stay:{z1}"]
@@ -92,7 +92,7 @@ def test_one_zombie_player_never_stands(tmp_path):
         put(state, hero, "7,0")
     zs = [zombie(state, s) for s in ("0,3", "2,4")]
     zombie_turn(state, "move", order=list(zs))
-    [rest] = macros(state, "zombies")
+    [rest, _advance] = macros(state, "zombies")
     assert rest.later == 0 and rest.label == "The rest stay (2 zombies to move)"
     done = engine_macros.run(state, "zombies", REST, macros, state.apply)
     assert done["order"] is None and done["actions"] == 2

@@ -134,7 +134,7 @@ def three_zombies(tmp_path):
 
 def test_the_rest_stay_stops_at_a_zombie_that_must_move(tmp_path):
     state, (z1, z2, z3) = three_zombies(tmp_path)
-    [rest] = macros(state, "zombies")
+    [rest, _advance] = macros(state, "zombies")
     assert (rest.id, rest.label, rest.action) == (REST, "The rest stay (3 zombies to move)",
                                                   f"stay:{z1}")
     assert "Zombie 2 must move by Zombie Hunger" in rest.note
@@ -145,7 +145,7 @@ def test_the_rest_stay_stops_at_a_zombie_that_must_move(tmp_path):
                     "why": "Zombie 2 must move: Zombie Hunger (a hero is next to it); move it, "
                            "then the rest may stay"}
     assert state.history[history:] == [f"stay:{z1}"]  # the ordinary action, nothing else
-    [blocked] = macros(state, "zombies")
+    [blocked, _advance] = macros(state, "zombies")
     assert blocked.action is None and blocked.to_data()["available"] is False
     with pytest.raises(engine_macros.NoMacro, match="Zombie 2 must move"):
         engine_macros.start(state, "zombies", REST, macros)
@@ -179,7 +179,7 @@ def shambling(tmp_path):
 def test_a_shambling_zombie_stops_and_the_rest_stay(tmp_path):
     state, (z1, z2) = shambling(tmp_path)
     state.apply(f"move:{z1}:{at(state, '7,2')}")
-    [rest] = macros(state, "zombies")
+    [rest, _advance] = macros(state, "zombies")
     assert rest.action == f"stop:{z1}" and "on a Shamble stops" in rest.note
     done = engine_macros.run(state, "zombies", REST, macros, state.apply)
     assert done["actions"] == 2 and state.history[-2:] == [f"stop:{z1}", f"stay:{z2}"]
@@ -193,7 +193,7 @@ def test_with_two_zombie_players_a_run_stands_where_the_other_is_asked(tmp_path)
     z1, z2, z3 = zombie(state, "0,3"), zombie(state, "2,4"), zombie(state, "4,5")
     zombie_turn(state, "move", order=[z1, z2, z3])  # Zombies 1 and 3 zombies-1's, 2 zombies-2's
     assert state.decision.seat == "zombies-1"
-    [rest] = macros(state, "zombies-1")
+    [rest, _advance] = macros(state, "zombies-1")
     # its own now, up to the other's, and its own after the other's
     assert rest.label == "The rest of your zombies stay (1 now, 1 after zombies-2's)"
     assert rest.later == 1 and rest.scope == f"turn {state.turn}: the zombies' movement"

@@ -75,7 +75,7 @@ def hero_moving(client: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
 def test_the_zombies_payload_offers_the_rest_stay_and_nobody_elses(web: TestClient) -> None:
     created, mine = moving_zombies(web)
     game_id = created["id"]
-    [rest] = mine["macros"]
+    [rest, _advance] = mine["macros"]
     assert rest["id"] == "rest" and rest["label"].startswith("The rest stay (")
     assert rest["available"] is True
     for other in (token(created, "heroes"), created["spectator"]["token"]):

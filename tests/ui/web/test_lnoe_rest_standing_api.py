@@ -41,7 +41,7 @@ def test_the_rest_stands_and_stays_the_players_zombies_after_the_others(
     created, mine = two_players_moving(web)
     game_id, seat = created["id"], mine["seat"]
     other = Z2 if seat == Z1 else Z1
-    [rest] = mine["macros"]
+    [rest, _advance] = mine["macros"]
     assert rest["label"].startswith("The rest of your zombies stay (")
     assert f"after {other}'s)" in rest["label"]
     response = macro(web, game_id, token(created, seat), "rest")

@@ -47,7 +47,7 @@ def test_the_rest_of_your_zombies_stay_past_the_other_players(
         data = to_two_players_rest(server, made)
         seat = data["seat"]
         other = "zombies-2" if seat == "zombies-1" else "zombies-1"
-        [rest] = data["macros"]
+        [rest, _advance] = data["macros"]
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(made["seats"][seat]["url"])

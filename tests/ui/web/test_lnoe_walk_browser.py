@@ -114,7 +114,7 @@ def test_the_rest_stay_button_moves_the_zombie_turn_on(server: Server, size: str
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.goto(seat["url"])
         page.wait_for_selector('button.macro[data-macro="rest"]')
-        [rest] = data["macros"]
+        [rest, _advance] = data["macros"]
         button = page.locator('button.macro[data-macro="rest"]')
         assert button.inner_text() == rest["label"] and button.is_enabled()
         assert rest["note"] in page.inner_text("#actions .macros")

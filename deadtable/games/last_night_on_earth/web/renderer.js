@@ -3,7 +3,8 @@
 // spawning pits) under a legend, heroes as labelled tokens (the acting one ringed) and zombies
 // as green tokens, one each (a click chooses one the decision names), the scenario's gas,
 // townsfolk and pits to burn, buildings a card names, the moving hero's reach (a far square
-// walked to by a tap: the payload's reach, POST /go), a card per hero (wounds, items and, for the heroes' seat,
+// walked to by a tap: the payload's reach, POST /go), the zombie player's "the rest advance"
+// drawn as arrows before it is pressed (its preview), a card per hero (wounds, items and, for the heroes' seat,
 // the hand), the zombies' seat's own hand, what each card the seat can read does, the
 // fight under way and, once it is over, the last fight (beside the town, after the choices). Play by clicking: a square the decision names (a step, a zombie's move, a
 // pit, a target). Layout lives in style.css (the page's policy refuses style attributes).
@@ -482,7 +483,7 @@
   const LEGEND = [["wall", "wall"], ["door", "door"], ["window", "window"]];
 
   // The keys of what the town shows now (a scenario's markers only where it has them).
-  function legend(view, payload) {
+  function legend(view, payload, advancing) {
     const cards = Object.values(buildingCards(view));
     const keys = [["building", "building"], ["pit", "spawning pit"], ["hero", "hero"],
       ["zombie", "zombie"]];
@@ -497,6 +498,7 @@
     const walking = farReach(view, payload, {}, true);
     if (view.moving) keys.push(["reach", `within reach${walking ? "" : " (a click steps towards it)"}`]);
     if (walking) keys.push(["walk", "a click walks there, a step at a time"]);
+    if (advancing) keys.push(["advance", "where \u201cthe rest advance\u201d would move each zombie"]);
     return el("p", {class: "lnoe-legend"},
       ...LEGEND.map(([cls, word]) => el("span", {class: `key ${cls}`}, word)),
       ...keys.map(([cls, word]) => el("span", {class: `key ${cls}`}, word)));
@@ -567,6 +569,44 @@
       fill: "none", stroke: "#fff0a0", "stroke-width": 2, "stroke-dasharray": "4 3",
       "stroke-linecap": "round", "stroke-linejoin": "round", class: "lnoe-route-line"}),
     svg("circle", {cx: (last[0] + 0.5) * S, cy: (last[1] + 0.5) * S, r: S * 0.15, fill: "#fff0a0"}));
+  }
+
+  // "The rest advance" (the payload's macros, its preview: the moves the run would take now,
+  // the zombie agent's, up to where it would stop): an arrow from each zombie's token to the
+  // square it would move to, drawn before the button is pressed; a zombie it would let stay
+  // has none. Nothing to click: the arrows only say what the button would do.
+  function advancePreview(view, payload, map) {
+    const advance = ((payload && payload.macros) || []).find((m) => m.id === "advance");
+    const moves = (advance && advance.available && advance.preview) || [];
+    if (!moves.length) return false;
+    const {where} = squares(view.town);
+    const layer = svg("g", {class: "lnoe-advance", "pointer-events": "none"});
+    const centre = (name) => where[name].map((c) => (c + 0.5) * S);
+    const moved = {}; // a zombie's square after its arrows so far (a Shamble's several)
+    moves.forEach((m) => {
+      if (!where[m.from] || !where[m.to]) return;
+      const token = map.querySelector(`circle.zombie[data-zombie="${m.figure}"]`);
+      const [x0, y0] = moved[m.figure] || (token
+        ? [+token.getAttribute("cx"), +token.getAttribute("cy")] : centre(m.from));
+      const [x1, y1] = centre(m.to);
+      moved[m.figure] = [x1, y1];
+      const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+      const [ux, uy] = [(x1 - x0) / len, (y1 - y0) / len];
+      const head = S * 0.3;
+      const [ex, ey] = [x1 - ux * S * 0.1, y1 - uy * S * 0.1];
+      const [bx, by] = [ex - ux * head, ey - uy * head];
+      const tip = [[ex, ey], [bx - uy * head * 0.6, by + ux * head * 0.6],
+        [bx + uy * head * 0.6, by - ux * head * 0.6]].map((p) => p.join(",")).join(" ");
+      const shaft = {x1: x0 + ux * S * 0.12, y1: y0 + uy * S * 0.12, x2: bx, y2: by, "stroke-linecap": "round"};
+      layer.append(svg("g", {class: "lnoe-advance-arrow", "data-figure": m.figure, "data-to": m.to},
+        svg("title", {}, `${m.name} would move to ${m.to} (${advance.label})`),
+        svg("line", {...shaft, stroke: "#1b1d20", "stroke-width": 4.5}),
+        svg("polygon", {points: tip, fill: "#1b1d20", stroke: "#1b1d20", "stroke-width": 2}),
+        svg("line", {...shaft, stroke: "#ff9f80", "stroke-width": 2.5}),
+        svg("polygon", {points: tip, fill: "#ff9f80"})));
+    });
+    map.append(layer);
+    return true;
   }
 
   function render(view, board, payload) {
@@ -645,8 +685,9 @@
     // 900 px the choices and the cards sit beside the town (style.css), all in sight.
     const map = town(view, clickable, pickHero, pickZombie);
     const walk = walks(view, payload, map, going);
+    const advancing = advancePreview(view, payload, map);
     board.append(el("div", {class: "lnoe"}, status, sunTrack(view), goalNote(view), scenario, fight,
-      pilesLine(view), el("div", {class: "lnoe-map"}, map), walk, legend(view, payload)));
+      pilesLine(view), el("div", {class: "lnoe-map"}, map), walk, legend(view, payload, advancing)));
     shownTown = view.town;
     buildingNames(view.town, map); // now that the town has its size on the screen
     const side = el("div", {class: "lnoe lnoe-side"}, fightNow(view), lastFight(view), discardPiles(view),
