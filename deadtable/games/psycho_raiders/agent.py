@@ -17,7 +17,9 @@ are true and the enemy's hidden ones are a guess (the raiders never read it).
   after its own camper-side token and heads where that token will be after its next walk
   north; the walkie-talkie calls the sinister townsfolk; the side's one ability goes on Road
   Trap (16.2) for a campers' vehicle still ahead of the van on the way out, else on Appear
-  Anywhere beside the camper token nearest the north edge.
+  Anywhere beside the camper token nearest the north edge; a raider-side token never steps
+  back onto a hex it stood on this turn since its last action (`_no_return`: no walk back
+  and forth, 10.3).
   (`hunt.py`; the measures both sides use: `bearings.py`.)
 - Grabbing (13, `grip.py`): a raider on a camper's hex grabs rather than attacks when it is
   the stronger, its blow likely cannot kill, and a hold stops an escape (a walk from the
