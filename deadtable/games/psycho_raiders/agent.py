@@ -17,7 +17,9 @@ are true and the enemy's hidden ones are a guess (the raiders never read it).
   after its own camper-side token and heads where that token will be after its next walk
   north; the walkie-talkie calls the sinister townsfolk; the side's one ability goes on Road
   Trap (16.2) for a campers' vehicle still ahead of the van on the way out, else on Appear
-  Anywhere beside the camper token nearest the north edge.
+  Anywhere beside the camper token nearest the north edge; a raider-side token never steps
+  back onto a hex it stood on this turn since its last action (`_no_return`: no walk back
+  and forth, 10.3).
   (`hunt.py`; the measures both sides use: `bearings.py`.)
 - Grabbing (13, `grip.py`): a raider on a camper's hex grabs rather than attacks when it is
   the stronger, its blow likely cannot kill, and a hold stops an escape (a walk from the
@@ -45,6 +47,8 @@ from deadtable.games.psycho_raiders.vehicles import room_for_car
 class HeuristicAgent:
     def __init__(self, seed: int) -> None:
         self.dice = Dice(seed)
+        # hexes each raider-side token has stood on this turn, since its last action
+        self.trail: dict[tuple[int, str, int, bool], set[int]] = {}
 
     def act(self, obs: Observation) -> str:
         ids = obs.decision.ids
@@ -104,12 +108,41 @@ class HeuristicAgent:
         pick = self._pick(state, frame, char, ids, real, campers)
         return pick if pick is not None else "end"
 
+    def _no_return(self, state: PsychoRaidersState, frame: Any, char: Any,
+                   ids: list[str]) -> list[str]:
+        """`ids` without the steps of a raider-side token back onto a hex it has stood on
+        this turn since its last action. Every step spends Speed (10.3) and the camper-side
+        tokens stand still in the raiders' turn (5.2, 5.3), so a walk that comes back to a hex
+        wasted the steps between: the hunt re-plans at each step (`hunt.assignment` prices a
+        pair by the raider's own hexes to the token, `agent._score` steps toward `quarry`),
+        and a raider walked 0,0 to 0,1 and back three times in one turn between two camper
+        tokens. An action (a seek, an attack) changes the board, so it starts a new trail.
+        The agent's own memory, keyed by round, character, token and whether it has acted;
+        a fresh agent (a reloaded game) starts with none."""
+        for token, space in char.tokens.items():
+            key = (state.round, char.key, token, frame.acted)
+            if key not in self.trail:
+                if len(self.trail) > 64:
+                    self.trail.clear()
+                self.trail[key] = set()
+            self.trail[key].add(space)
+        keep = []
+        for i in ids:
+            if i.startswith("move:") and not i.endswith(":off"):
+                _, token, name = i.split(":", 2)
+                been = self.trail.get((state.round, char.key, int(token), frame.acted), set())
+                if state.board.space(name) in been:
+                    continue
+            keep.append(i)
+        return keep
+
     def _pick(self, state: PsychoRaidersState, frame: Any, char: Any, ids: list[str],
               real: int | None, campers: bool) -> str | None:
         attacks = [i for i in ids if i.startswith(("attack:", "seek:", "ram:", "shoot:"))]
         if campers and (free := break_free(ids)) is not None:
             return free
         if not campers:
+            ids = self._no_return(state, frame, char, ids)
             hunted = hunt(state, char, frame, ids, attacks)
             if hunted is not None:
                 return hunted or None
