@@ -91,9 +91,15 @@ def scream_result(state: PsychoRaidersState, char: Character, roll: int, _arg: s
 
 def alert(state: PsychoRaidersState, char: Character, cite: str) -> None:
     """8.4: the townsperson joins the campers' side (until revealed sinister) and acts from
-    the next turn, played by the seat 17 gives the townsfolk."""
+    the next turn, played by the seat 17 gives the townsfolk; one revealed sinister before
+    it was alerted (the church bell, D66 14) stays the raiders' (17.21: "for the rest of the
+    game")."""
     char.alerted = True
     char.alerted_round = state.round
+    if char.key in state.revealed_sinister:
+        state.event(f"The {char.name} is alerted and joins the game, on the raiders' side.",
+                    cite)
+        return
     seats = townsfolk_seats(state)
     order = sum(1 for c in state.chars.values() if c.kind == "townsfolk" and c.alerted) - 1
     char.seat = seats[order % len(seats)] if seats else char.seat

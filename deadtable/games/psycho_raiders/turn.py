@@ -244,6 +244,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             abilities.use(state, char, "appear-anywhere", f"appears at {rest}")
             char.tokens = {min(char.tokens): space}
             char.vehicle = None
+            frame.driving = ""  # 10.4: out of the vehicle it drove, which has no driver now
             frame.spent = {}
             if state.enemies_at(char, space):
                 frame.attack_due = not frame.acted
