@@ -55,8 +55,14 @@ def test_the_rest_of_your_zombies_stay_past_the_other_players(
         button.wait_for()
         assert button.inner_text() == rest["label"]
         assert f"after {other}'s)" in rest["label"]
-        assert button.bounding_box()["y"] + button.bounding_box()["height"] \
-            <= page.viewport_size["height"] * 3  # near the choices, not at the page's end
+        # near the choices, not at the page's end: asked again while the page may still be
+        # laying itself out (a CI run under load once measured the button 15 screens down)
+        page.wait_for_function(
+            """([selector, most]) => {
+                const box = document.querySelector(selector).getBoundingClientRect();
+                return box.height > 0 && box.bottom <= most;
+            }""", arg=['button.macro[data-macro="rest"]', page.viewport_size["height"] * 3],
+            timeout=10_000)
         page.screenshot(path=str(shots(tmp_path) / f"lnoe-rest-two-{size}.png"))
         click_and_wait(page, 'button.macro[data-macro="rest"]')
         page.wait_for_selector("#actions .order")
