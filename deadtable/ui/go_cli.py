@@ -48,18 +48,23 @@ def why_not(state: GameState, decision: Decision) -> str | None:
     and some space in reach is more than one step away or needs that opening first. Else why
     not: nothing moves, or every space in reach is one step away (a zombie's plain one-space
     move, a hero's last step), which its own choice already takes."""
+    return _reach(state, decision)[0]
+
+
+def _reach(state: GameState, decision: Decision) -> tuple[str | None, dict[str, dict[str, Route]]]:
+    """`why_not`'s answer, and the reach it found (searched once for both)."""
     read = registry.move_reader(state.game.spec)
     opens, passes = registry.walk_readers(state.game.spec)
     if read is None or not any(
             read(state, a) is not None or (opens is not None and opens(state, a) is not None)
             for a in decision.actions):
-        return "nothing of yours moves step by step now; choose an action"
+        return "nothing of yours moves step by step now; choose an action", {}
     routes = reach(state, decision.seat, read, opens, passes)  # past every seat's pass
     if any(len(r.steps) > 1 or r.opening for spaces in routes.values() for r in spaces.values()):
-        return None
+        return None, routes
     movers = ", ".join(routes) or "nothing of yours"
     return (f"every space {movers} can get to now is one step away: type the space (or its "
-            f"choice's number); go walks only farther than one step")
+            f"choice's number); go walks only farther than one step"), routes
 
 
 def _reader(state: GameState) -> MoveReader:
@@ -92,12 +97,10 @@ class Paused:
 def ask(console: Console, state: GameState, decision: Decision, rest: str) -> Route | None:
     """The route `go REST` asks for, or None (the reach listed, or an error said); the reach
     goes past the game's passes, whoever answers them (the walk waits for a person)."""
-    why = why_not(state, decision)
+    why, routes = _reach(state, decision)
     if why is not None:
         console.print(Text(f"go: {why}", style="red"), soft_wrap=True)
         return None
-    opens, passes = registry.walk_readers(state.game.spec)
-    routes = reach(state, decision.seat, _reader(state), opens, passes)
     words = rest.split()
     if not words:
         for who, spaces in routes.items():
