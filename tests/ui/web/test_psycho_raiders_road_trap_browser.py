@@ -106,9 +106,10 @@ def test_the_raiders_standing_answer_lets_the_campers_drive_through(
                         full_page=True)
 
         # asked each time again: the drive waits for the raiders, and goes on when they let it
-        theirs.locator("#standing select").select_option("off")
-        theirs.wait_for_function(
-            "() => document.querySelector('#standing select').value === 'off'")
+        # the select shows "off" at once; the server has it once its POST is answered
+        with theirs.expect_response(lambda r: r.url.endswith("/standing")) as cleared:
+            theirs.locator("#standing select").select_option("off")
+        assert cleared.value.status == 200
         assert server.get(game_id, raiders["token"])["standing"]["until"] == "off"
         drive_to(mine, "10,29", phone)
         mine.wait_for_selector(".pr-walked")
