@@ -174,8 +174,8 @@ def vehicle_event(state: PsychoRaidersState, effect: str, numbers: dict[str, int
     else:
         table = state.rules.tables.dice["dangerous_turns"]
         die = state.dice.d6()
-        result = table.row(die + table.modifiers.get(state.weather.lower(), 0))
-        state.event(f"Dangerous Turns {die}: {result['text']}", EVENTS)
+        result, said = table.read(die, state.weather)
+        state.event(f"Dangerous Turns {said}: {result['text']}", EVENTS)
         if result["result"] == "flip":
             vehicles.wreck(state, name, EVENTS)
         elif result["result"] == "off-road":

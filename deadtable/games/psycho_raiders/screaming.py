@@ -73,10 +73,9 @@ def scream_result(state: PsychoRaidersState, char: Character, roll: int, _arg: s
     here = state.space_of(char)
     assert here is not None
     table = state.rules.tables.dice["scream"]
-    modified = roll + table.modifiers.get(state.weather.lower(), 0)
-    row = table.row(modified)
+    row, said = table.read(roll, state.weather)
     who = char.name if not char.hidden else "A camper, far off,"
-    state.event(f"{who} screams! Scream Table: {modified}: {row['text']}", SCREAM)
+    state.event(f"{who} screams! Scream Table: {said}: {row['text']}", SCREAM)
     reach = state.rules.numbers["scream_range"]
     near = sorted((d, c.key) for c in waiting(state)
                    if (d := distance(state.board, here, state.space_of(c) or here)) is not None

@@ -51,6 +51,14 @@ class DiceTable:
         """The row a (modified) roll falls in."""
         return _find(self.rows, roll, f"{self.name}: no row for a roll of {roll}")
 
+    def read(self, roll: int, weather: str) -> tuple[Row, str]:
+        """The row a die falls in under the weather, and the roll as a player says it: "4",
+        or "4 +1 for Rain = 5" when the weather changes it (a reader checks it against the
+        table's printed rows)."""
+        change = self.modifiers.get(weather.lower(), 0)
+        said = f"{roll} {change:+d} for {weather} = {roll + change}" if change else str(roll)
+        return self.row(roll + change), said
+
 
 @dataclass(frozen=True, slots=True)
 class Event:

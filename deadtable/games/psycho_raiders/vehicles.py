@@ -299,7 +299,9 @@ def apply(state: PsychoRaidersState, frame: Any, char: Character, verb: str, res
         if rest == "reroll":
             char.will -= 1
             roll = state.dice.d6()
-            state.event(f"{char.name} spends 1 Will and re-rolls: {roll}.", TURNS)
+            row, said = state.rules.tables.dice["dangerous_turns"].read(roll, state.weather)
+            state.event(f"{char.name} spends 1 Will and re-rolls: {said}: "
+                        f"{row['text']}", TURNS)
         frame.turn_roll = 0
         _turn_result(state, frame, char, roll)
     elif verb == "hotwire":
@@ -351,8 +353,8 @@ def _corner(state: PsychoRaidersState, frame: Any, char: Character, name: str,
     if sharp and frame.mode == "high":
         table = state.rules.tables.dice["dangerous_turns"]
         roll = state.dice.d6()
-        row = table.row(roll + table.modifiers.get(state.weather.lower(), 0))
-        state.event(f"A sharp turn at High Speed: Dangerous Turns {roll}: {row['text']}", TURNS)
+        row, said = table.read(roll, state.weather)
+        state.event(f"A sharp turn at High Speed: Dangerous Turns {said}: {row['text']}", TURNS)
         if row["result"] != "safe" and char.will > 0:
             frame.turn_roll = roll  # the driver may re-roll (10.2)
         else:
@@ -361,7 +363,7 @@ def _corner(state: PsychoRaidersState, frame: Any, char: Character, name: str,
 
 def _turn_result(state: PsychoRaidersState, frame: Any, char: Character, roll: int) -> None:
     table = state.rules.tables.dice["dangerous_turns"]
-    row = table.row(roll + table.modifiers.get(state.weather.lower(), 0))
+    row, _ = table.read(roll, state.weather)
     name = frame.driving
     if row["result"] == "safe":
         return

@@ -234,6 +234,19 @@ def test_8_1_scream_alerts_the_nearest_townsperson() -> None:
     assert "scream" not in state.decision.ids  # once a turn
 
 
+def test_8_1_in_rain_the_scream_line_says_the_die_and_the_change() -> None:
+    """Rain's -2 to Scream rolls (D66 44-46): the line gives the die, the change, the total."""
+    state = new()
+    park_everyone(state)
+    state.weather = "Rain"
+    state.apply("turn:randy")
+    script(state, 4)
+    state.apply("scream")
+    state.apply("keep")
+    line = next(e.text for e in reversed(state.log) if "screams!" in e.text)
+    assert "Scream Table: 4 -2 for Rain = 2: " in line
+
+
 def test_11_1_locked_door_roll() -> None:
     state = new()
     park_everyone(state)

@@ -33,6 +33,26 @@ def test_10_2_dangerous_turn_skids_off_road_and_the_driver_may_reroll() -> None:
     assert not any(a.startswith(("car:", "move:")) for a in state.decision.ids)
 
 
+def test_10_2_the_log_says_each_roll_its_weather_and_what_it_means() -> None:
+    """Rain adds 1 to Dangerous Turns rolls (D66 44-46): the line says the die, the change
+    and the total, so a player can check it against the table; a re-roll says its row too
+    (a kept road logs nothing else, so the line is all the player learns)."""
+    state = new()
+    state.weather = "Rain"
+    state.apply("turn:randy")
+    state.apply("drive:high")
+    state.apply("car:11,24")
+    script(state, 3, 2)  # 3 +1 = 4: off-road 1 hex; Randy re-rolls: 2 +1 = 3, holds the road
+    state.apply("car:10,23")
+    assert state.log[-1].text == ("A sharp turn at High Speed: Dangerous Turns 3 +1 for Rain = 4: "
+                                  "Skids off-road 1 hex in its direction of travel, onto grass; "
+                                  "its move ends.")
+    state.apply("turn-roll:reroll")
+    assert state.log[-1].text == ("Randy spends 1 Will and re-rolls: 2 +1 for Rain = 3: "
+                                  "The vehicle holds the road.")
+    assert state.vehicles["Pickup Truck"] == state.board.space("10,23")
+
+
 def test_10_2_a_flip_wrecks_the_vehicle_and_hurts_everyone_inside() -> None:
     state = new()
     state.apply("turn:randy")
