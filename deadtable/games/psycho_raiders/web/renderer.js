@@ -52,8 +52,9 @@
   const FOLDS = {move: "Moves", car: "Moves", adrenaline: "Adrenaline", hide: "Hide",
     "declare-hide": "Declare a hide", appear: "Appear", drive: "Drive"};
   const TAP = "— or tap a gold hex on the map";
-  // a driver's speeds (10.1): a far hex's tap announces the one that gets there
-  const NOTES = {Moves: TAP, Appear: TAP, "Declare a hide": TAP,
+  // a driver's speeds (10.1): a far hex's tap announces the one that gets there; Appear
+  // Anywhere offers every hex, so its hexes are not outlined (they would hide the steps)
+  const NOTES = {Moves: TAP, Appear: "— or tap any hex on the map", "Declare a hide": TAP,
     Drive: "— or tap a dashed hex on the map"};
   // the fewest offers folded, where not two: a camper's two ways to hide stay in sight
   const LEAST = {Adrenaline: 3, Hide: 4};
@@ -193,7 +194,9 @@
       // a far hex (Appear Anywhere's gold aside): a tap walks there, or asks which if the
       // hex offers a choice too
       const going = !aimed.length && far[name];
-      const g = svg("g", {class: `hex${moves[name] ? " reach" : ""}${aimed.length ? " target" : ""}`
+      // a step, a drive or a hide declared here: gold; Appear Anywhere's alone: no outline
+      const stepping = (moves[name] || []).some((a) => a.args.verb !== "appear");
+      const g = svg("g", {class: `hex${stepping ? " reach" : ""}${aimed.length ? " target" : ""}`
           + `${going ? " far" : ""}`,
         "data-space": name, onclick: () => {
           if (ruler.on) pickEnd(name, payload);
@@ -213,8 +216,8 @@
           }
         }},
       svg("polygon", {points: corners(x, y, R), fill: TERRAIN[terrain] || "#666",
-        stroke: aimed.length ? "#ff5a4a" : moves[name] ? "#ffd84a" : "#222",
-        "stroke-width": choices.length ? (small ? 3 : 2) : 0.5}),
+        stroke: aimed.length ? "#ff5a4a" : stepping ? "#ffd84a" : "#222",
+        "stroke-width": aimed.length || stepping ? (small ? 3 : 2) : 0.5}),
       svg("title", {}, `${name}: ${about.join(", ")}`
         + (choices.length ? ` — ${choices.map((a) => D.forPlayers(a.label)).join("; ")}` : "")
         + (going ? ` — ${going.map((w) => `${driven.has(w.mover) ? "drive" : "walk"} here: ${w.mover}${atSpeed(w.how)}, ${steps(w.path.length)}`).join("; ")}` : "")));
