@@ -85,3 +85,37 @@ def test_appear_anywhere_does_not_outline_the_whole_town(server: Server, browser
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_vehicle_and_a_piece_on_foot_on_one_hex_are_both_in_sight(
+        server: Server, browser: Any, tmp_path: Path) -> None:
+    """10.5 lets a vehicle share its hex with one piece outside it: the van that has dropped
+    Beau off is drawn above him, not under his disc (the van's box was hidden by it)."""
+    made, token = raiders_at_their_turn(server)
+    for action in ("turn:spud", "drive:high", "car:11,30", "car:10,29", "drop:beau"):
+        response = httpx.post(f"{server.base}/api/games/{made['id']}/actions",
+                              json={"token": token, "action": action}, timeout=10)
+        assert response.status_code == 200, response.text
+    context = browser.new_context(viewport=SIZES["desktop"])
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        page.goto(made["seats"]["raiders"]["url"])
+        page.wait_for_selector('body[data-status="your-turn"]', state="attached")
+        boxes = page.evaluate("""() => {
+          const g = document.querySelector('svg.pr-map g.hex[data-space="10,29"]');
+          const box = (el) => el.getBoundingClientRect().toJSON();
+          return {hex: box(g.querySelector('polygon')), van: box(g.querySelector('.pr-vehicle')),
+            beau: [...g.querySelectorAll('circle.pr-token')].map(box)};
+        }""")
+        van, hexagon = boxes["van"], boxes["hex"]
+        assert len(boxes["beau"]) == 1
+        beau = boxes["beau"][0]
+        assert van["bottom"] <= beau["top"] + 0.5, f"the van {van} over Beau {beau}"
+        for piece in (van, beau):  # both inside their hex
+            assert hexagon["left"] <= piece["left"] and piece["right"] <= hexagon["right"]
+            assert hexagon["top"] <= piece["top"] and piece["bottom"] <= hexagon["bottom"]
+        page.locator('svg.pr-map g.hex[data-space="10,29"]').scroll_into_view_if_needed()
+        page.screenshot(path=str(shots(tmp_path) / "pr-van-and-beau-desktop.png"))
+    finally:
+        context.close()

@@ -2,7 +2,8 @@
 // streetlights and sharp turns marked, vehicles by their initials, ringed in gold with someone
 // aboard, and every token a disc where it stands: a character's two letters, a hidden one's
 // initial and token number, ringed in gold where the seat knows it is the real one; where
-// several share a hex, a list beside it names them on hover or a tap),
+// several share a hex, a list beside it names them on hover or a tap; a vehicle sharing
+// its hex with a piece on foot or a second vehicle is drawn in its upper half, the others below),
 // the buildings' rooms with who stands in them, the turn and weather, and a card per
 // character. A hex the seat may move to is outlined in gold, one holding a piece it may attack,
 // grab or seek in red; clicking it plays that choice (or, where several could be meant, the
@@ -78,6 +79,8 @@
   // drawn (zoomed in about twice as large as out; a phone's whole town two thirds of it)
   const listFont = () => 11.5 / (sight.scale || (sight.zoom ? 1.77 : 0.96));
   const SPOTS = [[-0.42, -0.32], [0.42, -0.32], [-0.42, 0.38], [0.42, 0.38]];  // 2-4 tokens
+  // under a vehicle sharing the hex: one piece, or two side by side (more: a tap lists them)
+  const SHARED = [[[0, 0.45], [0, 0.45]], [[-0.4, 0.45], [0.4, 0.45]]];
   // two letters for a vehicle: the initials of two words ("PT"), else its first two ("Va")
   const short = (name) => {
     const words = name.replace(/-/g, " ").split(/\s+/).filter((w) => /^[A-Za-z]/.test(w));
@@ -243,16 +246,23 @@
         g.append(svg("rect", {class: "pr-dropped", x: x + R * 0.2, y: y + R * 0.15,
           width: R * 0.45, height: R * 0.45, rx: 1}));
       }
-      for (const v of cars[name] || []) {
+      const tokens = (here[name] || []).filter(({c}) => !c.vehicle);
+      const vehicles = cars[name] || [];
+      // a vehicle sharing its hex (10.5: with a piece on foot, or a second vehicle) takes a
+      // half of it, so that neither hides the other: vehicles above, then below; pieces below
+      const shared = vehicles.length > 1 || (vehicles.length > 0 && tokens.length > 0);
+      vehicles.forEach((v, j) => {
         const aboard = riders[v.name] || [];
         // "mine": carrying the seat's own (the map is first scrolled to them)
         const mine = aboard.some((c) => c.seat === view.seat);
-        g.append(svg("rect", {x: x - R * 0.8, y: y - R * 0.45, width: R * 1.6, height: R * 0.9,
+        const [w, h, top] = shared ? [R * 1.3, R * 0.55, y + R * (j ? 0.07 : -0.62)]
+          : [R * 1.6, R * 0.9, y - R * 0.45];
+        g.append(svg("rect", {x: x - w / 2, y: top, width: w, height: h,
           rx: 2, class: `pr-vehicle${mine ? " mine" : ""}`, fill: v.wrecked ? "#555" : "#111", stroke: aboard.length ? "#ffd84a" : "#ccc",
           "stroke-width": aboard.length ? 1.2 : 0.6}),
-        svg("text", {x, y: y + (small ? 3.6 : 3), class: "pr-car"}, short(v.name)));
-      }
-      const tokens = (here[name] || []).filter(({c}) => !c.vehicle);
+        svg("text", {x, y: shared ? top + h * 0.78 : y + (small ? 3.6 : 3),
+          class: `pr-car${shared ? " shared" : ""}`}, short(v.name)));
+      });
       if (tokens.length > 1) {
         stacks[name] = tokens;
         g.addEventListener("mouseenter", () => {
@@ -266,10 +276,11 @@
         // a disc per token: a character's two letters, a hidden one's initial and number
         // (all alike to other seats); its real token ringed in gold for its own seat only
         const label = c.hidden ? `${c.name[0]}${t.token}` : c.name.slice(0, 2);
-        const [dx, dy] = tokens.length === 1 ? [0, 0] : SPOTS[i % SPOTS.length];
+        const [dx, dy] = shared ? SHARED[Math.min(tokens.length, 2) - 1][i % 2]
+          : tokens.length === 1 ? [0, 0] : SPOTS[i % SPOTS.length];
         const cx = x + dx * R, cy = y + dy * R;
         const side = c.side === "raiders" ? "raider" : c.kind === "townsfolk" ? "townsfolk" : "camper";
-        const one = tokens.length === 1;
+        const one = tokens.length === 1 && !shared;
         g.append(svg("circle", {cx, cy, r: one ? R * (small ? 0.8 : 0.62) : R * (small ? 0.45 : 0.4),
           class: `pr-token ${side}${t.real === true && c.hidden ? " real" : ""}`
             + `${c.seat === view.seat ? " mine" : ""}`}),
