@@ -61,7 +61,8 @@ def _listed(abilities: tuple[Ability, ...]) -> dict[tuple[str, str], Ability]:
 
 def use(state: PsychoRaidersState, char: Character, ability: str, text: str) -> None:
     state.abilities_used.append(f"{SIDE_OF_KIND[char.kind]}:{ability}")
-    state.event(f"{char.name}: {text}", ABILITIES)
+    end = "" if text.endswith((".", "!")) else "."  # a sentence, as every other log line
+    state.event(f"{char.name}: {text}{end}", ABILITIES)
 
 
 def turn_offers(state: PsychoRaidersState, char: Character, will_token: int,

@@ -590,7 +590,7 @@ class AttackHandler(Handler[PsychoRaidersState, Attack]):
         lost_with = frame.d_partner if winner is attacker else frame.a_partner
         killers = [winner.key, *([won_with] if won_with else [])]
         state.event(f"{winner.name} wins by {abs(diff)}: {loser.name}"
-                    f"{' and ' + state.chars[lost_with].name if lost_with else ''} take "
+                    f"{' and ' + state.chars[lost_with].name + ' take' if lost_with else ' takes'} "
                     f"{abs(diff)} damage.", DAMAGE)
         if not lost_with or not state.active(state.chars[lost_with]):
             state.push(Damage(step="allocate", char=loser.key, amount=abs(diff), wtype=wtype,

@@ -98,3 +98,4 @@ def test_16_2_appear_anywhere() -> None:
     state.apply("appear:Chapel")
     assert state.space_of(state.chars["spud"]) == state.board.space("Chapel")
     assert "raider:appear-anywhere" in state.abilities_used
+    assert state.log[-1].text == "Spud: appears at Chapel."  # a sentence, as every line

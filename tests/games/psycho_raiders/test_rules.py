@@ -75,6 +75,7 @@ def test_14_attack_damage_spread_by_the_loser() -> None:
         state.apply("lose:will")
     assert beau.stats == (5, 6, 1)
     assert any("Natural 1 Table: 5" in e.text for e in state.log)
+    assert any(e.text == "Randy wins by 3: Beau takes 3 damage." for e in state.log)
 
 
 def test_14_51_will_rerolls_and_14_61_will_adds() -> None:
@@ -335,6 +336,7 @@ def test_14_9_flank_attack_adds_the_friend_and_splits_the_damage() -> None:
         taken[who] = taken.get(who, 0) + 1
         state.apply(state.decision.ids[0])
     assert taken == {"Dawn": 4, "Ginger": 5}
+    assert any(e.text == "Spud wins by 9: Ginger and Dawn take 9 damage." for e in state.log)
     assert any(e.cite == "14.9 Flank Attacking and Defending" for e in state.log)
 
 

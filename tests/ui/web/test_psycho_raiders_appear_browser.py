@@ -81,7 +81,7 @@ def test_appear_anywhere_does_not_outline_the_whole_town(server: Server, browser
                               "(g) => g.dispatchEvent(new MouseEvent('click', {bubbles: true}))")
         page.wait_for_selector(f'body:not([data-step="{step}"])', state="attached")
         log = [e["text"] for e in server.get(made["id"], token)["view"]["log"]]
-        assert f"Spud: appears at {far}" in log[-3:], log[-3:]
+        assert f"Spud: appears at {far}." in log[-3:], log[-3:]
         assert errors == []
     finally:
         context.close()
