@@ -256,6 +256,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         else:
             frame.acted = True
             frame.attack_due = False
+            placed = set(char.tokens)  # a hide places a token: it moves on as the character
             if verb in hiding.VERBS:
                 hiding.apply(state, char, verb, rest)
             elif verb == "hit-car":
@@ -268,6 +269,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                 attacks.apply(state, char, verb, rest)
             else:
                 actions.apply(state, char, verb, rest)
+            if len(char.tokens) > len(placed):
+                _placed_tokens(frame, char, placed)
         if state.carried is None:  # a step that carried its look ended and won nothing
             check_victory(state)
 
@@ -329,6 +332,21 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             state.carried = seen
 
 
+
+
+def _placed_tokens(frame: Turn, char: Character, before: set[int]) -> None:
+    """A token that hiding places this turn (12, 12.12, Declare Hide 16.1) has the Speed left
+    of the token it is placed on, the character's or a decoy's (12.13: each token moves as
+    the character), not a fresh turn's: a camper who walked 2 of 6 and hid walks 4 more,
+    whichever token it chose to be."""
+    for token, space in char.tokens.items():
+        joined = [t for t in before if char.tokens.get(t) == space]
+        if token in before or not joined:
+            continue
+        # what it has walked, not the Will it bought: only one token moves with Will (12.3)
+        frame.spent[token] = max(frame.spent.get(t, 0) for t in joined)
+        if any(t in frame.away for t in joined):
+            frame.away.append(token)
 
 
 @cache

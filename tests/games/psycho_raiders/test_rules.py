@@ -9,6 +9,7 @@ import pytest
 from deadtable.games.psycho_raiders import SPEC
 from deadtable.games.psycho_raiders.setup import deal
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
+from deadtable.games.psycho_raiders.turn import left
 from tests.games.psycho_raiders.table import (
     new,
     park_everyone,
@@ -179,6 +180,27 @@ def test_12_hide_tokens_are_secret_and_seeking_is_honest() -> None:
     state.apply("turn:spud")
     state.apply("seek:ginger:1")
     assert 1 not in ginger.tokens and not ginger.hidden
+
+
+@pytest.mark.parametrize("which", ["new", "keep"])
+def test_12_13_a_token_placed_by_hiding_moves_on_with_the_characters_speed_left(
+        which: str) -> None:
+    """Dawn (Speed 6) walks 2, spends 1 Will and hides: the new token has 4 left, what her
+    Speed left her (only one token moves with Will, 12.3: the token she walked keeps its 5),
+    never a fresh 6: whichever token she chose to be, she goes no farther than her Speed and
+    Will allow."""
+    state = new()
+    park_everyone(state)
+    put(state, "dawn", "5,5")
+    state.apply("turn:dawn")
+    for _ in range(2):
+        state.apply(next(i for i in state.decision.ids if i.startswith("move:1:")))
+    state.apply("will:1")
+    here = state.board.name(state.chars["dawn"].tokens[1])
+    state.apply(f"hide:{here}:{which}")
+    frame = state.stack[-1]
+    dawn = state.chars["dawn"]
+    assert {t: left(state, frame, dawn, t) for t in dawn.tokens} == {1: 5, 2: 4}
 
 
 def test_12_2_no_hiding_in_sight_of_an_enemy_and_12_5_streetlights() -> None:
