@@ -78,6 +78,9 @@ OPTIONS = OptionSet([
     Option("stop-on-enemy", "attack", "a character that stops on an enemy's hex (10.3, 14): "
            "attacks, as the text says, or may grab instead (13.1, a reading)",
            choices=("attack", "attack-or-grab")),
+    Option("hide-speed", "left", "a token that hiding places mid-turn (12.3): moves on with "
+           "the Speed the token it joins has left (each token moves as the character), or with "
+           "a whole Speed of its own (a new piece)", choices=("left", "whole")),
     Option("fog-dial", "off", "the Fog Dial (advanced game): in Fog, a character moving at "
            "full speed drifts a hex the way the dial rolls", choices=("off", "on")),
     Option("max-turns", 30, "turns before dawn ends the game in a draw (designed: the "

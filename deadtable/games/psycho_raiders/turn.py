@@ -269,7 +269,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                 attacks.apply(state, char, verb, rest)
             else:
                 actions.apply(state, char, verb, rest)
-            if len(char.tokens) > len(placed):
+            if len(char.tokens) > len(placed) and state.options["hide-speed"] == "left":
                 _placed_tokens(frame, char, placed)
         if state.carried is None:  # a step that carried its look ended and won nothing
             check_victory(state)

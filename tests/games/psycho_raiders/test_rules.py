@@ -203,6 +203,21 @@ def test_12_13_a_token_placed_by_hiding_moves_on_with_the_characters_speed_left(
     assert {t: left(state, frame, dawn, t) for t in dawn.tokens} == {1: 5, 2: 4}
 
 
+def test_12_3_hide_speed_whole_gives_a_placed_token_a_whole_speed() -> None:
+    """The option `hide-speed=whole` (the other reading: a hide token is a new piece): the
+    token placed after Dawn walked 2 has all her 6."""
+    state = new(**{"hide-speed": "whole"})
+    park_everyone(state)
+    put(state, "dawn", "5,5")
+    state.apply("turn:dawn")
+    for _ in range(2):
+        state.apply(next(i for i in state.decision.ids if i.startswith("move:1:")))
+    state.apply(f"hide:{state.board.name(state.chars['dawn'].tokens[1])}:new")
+    frame = state.stack[-1]
+    dawn = state.chars["dawn"]
+    assert {t: left(state, frame, dawn, t) for t in dawn.tokens} == {1: 4, 2: 6}
+
+
 def test_12_2_no_hiding_in_sight_of_an_enemy_and_12_5_streetlights() -> None:
     state = new()
     park_everyone(state)
