@@ -13,11 +13,18 @@ from deadtable.engine.state import Outcome
 from deadtable.games.psycho_raiders.events import apply_event
 from deadtable.games.psycho_raiders.hiding import reveal_sinister
 from deadtable.games.psycho_raiders.screaming import REVEAL, reveal_offers
-from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
+from deadtable.games.psycho_raiders.state import (
+    CAMPERS,
+    RAIDERS,
+    REAL,
+    Character,
+    PsychoRaidersState,
+)
 
 EVENTS = "7 Event Phase"
 SEQUENCE = "5 Sequence of Play"
 VICTORY = "6.1 Short game"
+SHOWN = "12 Hiding, 17.2 Sinister Roll: the sheets shown at the game's end"
 PHASE_CITE = {CAMPERS: "5.2 Campers/Town Folk Actions",
               RAIDERS: "5.3 Raiders/Sinister Townspeople Actions"}
 
@@ -59,6 +66,7 @@ class RoundHandler(Handler[PsychoRaidersState, Round]):
                 state.finish(Outcome({s: "draw" for s in state.game.seats},
                                      f"dawn: {limit} turns without a victory (designed limit)"),
                              "max-turns option")
+                show_secrets(state)
                 return
             frame.step = "event"
 
@@ -203,6 +211,25 @@ def check_victory(state: PsychoRaidersState) -> None:
     sides = state.game.sides
     results = {seat: ("win" if side == winner else "loss")
                for side, seats in sides.items() for seat in seats}
-    for secret in state.sinister.values():
-        secret.reveal()  # the game is over: the Sinister Sheet is shown
     state.finish(Outcome(results, cause), VICTORY)
+    show_secrets(state)
+
+
+def show_secrets(state: PsychoRaidersState) -> None:
+    """The game is over: the sheets are turned over (the back of each character sheet with
+    its token's number, 12; the Sinister Sheet, 17.2), so every seat's view and log tell which
+    token each hidden character was and who was sinister. Nothing is left to keep secret."""
+    said = []
+    for key, secrets in state.real.items():
+        char = state.chars[key]
+        real = next((t for t, s in secrets.items() if s.value == REAL), None)
+        if char.hidden and real is not None:
+            said.append(f"{char.name} was token {real}")
+        for secret in secrets.values():
+            secret.reveal()
+    sinister = [state.chars[k].name for k, s in state.sinister.items() if s.value == "sinister"]
+    said.append(f"{' and '.join(sinister)} {'was' if len(sinister) == 1 else 'were'} sinister"
+                if sinister else "no townsperson was sinister")
+    for secret in state.sinister.values():
+        secret.reveal()
+    state.event(f"The sheets are shown: {'; '.join(said)}.", SHOWN)

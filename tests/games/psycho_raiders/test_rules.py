@@ -328,6 +328,28 @@ def test_random_games_keep_every_secret() -> None:
             state.apply(rng.choice(state.decision.ids))
 
 
+def test_at_the_end_the_sheets_are_shown_to_every_seat() -> None:
+    """Once the game is over nothing is left to keep: every seat's view tells which token each
+    hidden character was and who was sinister, and the log says it in one line."""
+    game = SPEC.bind(players=2, **{"max-turns": 6})
+    state = game.new(seed=3)
+    rng = random.Random(3)
+    while state.outcome is None:
+        state.apply(rng.choice(state.decision.ids))
+    line = state.log[-1].text
+    assert line.startswith("The sheets are shown: ") and line.endswith("sinister.")
+    assert any(c.hidden for c in state.chars.values())  # this game ends with secrets to show
+    for seat in game.seats:
+        for char in state.view(seat)["characters"]:
+            key = char["name"].lower()
+            assert all(t["real"] is not None for t in char["tokens"])
+            if key in state.sinister:
+                assert char["sinister"] == state.is_sinister(state.chars[key])
+            if char["hidden"]:
+                real = next(t["token"] for t in char["tokens"] if t["real"])
+                assert f"{char['name']} was token {real}" in line
+
+
 def test_15_5_a_wall_attacked_to_zero_is_an_open_door() -> None:
     state = new()
     park_everyone(state)
