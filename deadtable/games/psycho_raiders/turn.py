@@ -179,7 +179,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         if state.outcome is None and state.active(char):
             # decide() found nothing left to offer but the end: a turn with nothing left
             # to do is over (5.2: it "may move and conduct ONE action"), so it ends unasked
-            state.event(f"{char.name} has nothing left to do this turn.",
+            state.event(f"{char.name} has nothing left to do: the turn ends.",
                         RAIDERS_TURN if state.side_of(char) == RAIDERS else TURN)
             self._end(state, frame)
             return
