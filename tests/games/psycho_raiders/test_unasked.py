@@ -92,7 +92,12 @@ def _ginger_spent(will: int = 0, adrenaline: bool = False) -> PsychoRaidersState
         state.apply(action)
         if state.decision is not None and "keep" in state.decision.ids:
             state.apply("keep")  # her Will would re-roll the roll (4.51)
-    while (decision := state.decision) is not None and decision.prompt.startswith("Ginger"):
+    return _walk_out(state, "Ginger")
+
+
+def _walk_out(state: PsychoRaidersState, name: str) -> PsychoRaidersState:
+    """`name` takes the last move offered until no move is, or its turn is over."""
+    while (decision := state.decision) is not None and decision.prompt.startswith(name):
         moves = [i for i in decision.ids if i.startswith("move:")]
         if not moves:
             break
@@ -152,12 +157,7 @@ def _spud_spent(state: PsychoRaidersState) -> PsychoRaidersState:
                     else next(i for i in ids if i.startswith("turn:")))
     take_turn(state, "spud")
     state.apply("search")
-    while (decision := state.decision) is not None and decision.prompt.startswith("Spud"):
-        moves = [i for i in decision.ids if i.startswith("move:")]
-        if not moves:
-            break
-        state.apply(moves[-1])
-    return state
+    return _walk_out(state, "Spud")
 
 
 @pytest.mark.parametrize("sinister", [(2, 1, 6), (2, 1, 1)])  # the Gravedigger, or nobody
