@@ -12,7 +12,7 @@ from deadtable.engine.state import GameState
 from deadtable.games.left_4_dead import SPEC as L4D
 from deadtable.games.psycho_raiders.hiding import lit
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
-from tests.games.psycho_raiders.table import ginger_turn, new, park_everyone, put
+from tests.games.psycho_raiders.table import ginger_turn, new, park_everyone, put, take_turn
 
 
 def reach(state: GameState, seat: str) -> dict[str, dict[str, Route]]:
@@ -67,13 +67,13 @@ def hidden_ginger_beside_the_light() -> tuple[PsychoRaidersState, str, str]:
                        for n in board.neighbours[s]
                        if lit(state, n) and board.terrain[n] == "grassland")
     put(state, "ginger", spot)
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     state.apply(f"hide:{board.name(spot)}:new")
     state.apply("end")
     while "turn:ginger" not in state.decision.ids:
         ids = state.decision.ids
         state.apply(next((i for i in ids if i.startswith("turn:")), "end"))
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     return state, board.name(spot), board.name(light)
 
 

@@ -10,7 +10,7 @@ from deadtable.engine.undo import ROLLED, revealed
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.games.psycho_raiders.view import move_of
 from tests.engine.test_reach import reach
-from tests.games.psycho_raiders.table import new, on_the_road, put, script
+from tests.games.psycho_raiders.table import new, on_the_road, put, script, take_turn
 
 PICKUP = "Pickup Truck"
 SHARP = "10,23"  # a sharp turn on the road north of the pickup at 10,25 (the map's marker)
@@ -19,7 +19,7 @@ SHARP = "10,23"  # a sharp turn on the road north of the pickup at 10,25 (the ma
 def driving(mode: str) -> PsychoRaidersState:
     """The campers' pickup on the road at 10,25, Randy at the wheel, its speed announced."""
     state = on_the_road()
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply(f"drive:{mode}")
     return state
 
@@ -39,7 +39,7 @@ def test_the_reader_names_the_vehicle_for_its_steps_and_reads_nothing_else_of_dr
 
 def test_no_vehicle_reach_before_its_speed_is_announced() -> None:
     state = on_the_road()
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     assert list(reach(state, "campers")) == ["Randy"]  # getting out: one step, not plain
 
 
@@ -89,7 +89,7 @@ def test_off_road_speed_crosses_grass_three_hexes() -> None:
 def test_a_friend_on_the_way_is_driven_past_the_pick_up_is_its_own_choice() -> None:
     state = on_the_road()
     put(state, "dawn", "11,24")  # out of the pickup, on the road ahead
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:safe")
     pickup = reach(state, "campers")[PICKUP]
     assert pickup["11,22"].spaces == ("11,24", SHARP, "11,22")  # 10.5: room beside a friend
@@ -102,9 +102,9 @@ def test_a_friend_on_the_way_is_driven_past_the_pick_up_is_its_own_choice() -> N
 def test_the_raiders_van_is_driven_by_the_raiders_seat_only() -> None:
     state = new()
     for key in ("randy", "ginger", "dawn"):
-        state.apply(f"turn:{key}")
+        take_turn(state, key)
         state.apply("end")
-    state.apply("turn:spud")  # in the van at 10,31
+    take_turn(state, "spud")  # in the van at 10,31
     state.apply("drive:high")  # the van's High Speed: 10
     routes = reach(state, "raiders")
     van = routes["Van"]
@@ -116,7 +116,7 @@ def test_the_raiders_van_is_driven_by_the_raiders_seat_only() -> None:
 def test_from_the_second_turn_road_trap_asks_the_raiders_after_each_road_hex() -> None:
     state = on_the_road()
     state.round = 2  # 16.2: Road Trap may be declared from the second turn
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:safe")
     pickup = reach(state, "campers")[PICKUP]
     assert {len(r.steps) for r in pickup.values()} == {1}  # the raiders decide after each hex

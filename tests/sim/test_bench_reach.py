@@ -7,6 +7,7 @@ from __future__ import annotations
 from deadtable import registry
 from deadtable.engine.reach import reach
 from deadtable.sim.bench import _reach_cost, _Search
+from tests.games.psycho_raiders.table import take_turn
 
 
 def test_reach_cost_reports_its_positions_spaces_and_routes() -> None:
@@ -39,7 +40,7 @@ def test_the_search_timed_is_the_one_a_persons_page_asks_for() -> None:
     state = game.new(seed=5)
     while (decision := state.decision) is not None and "turn:randy" not in decision:
         state.apply(decision.id_at(0))  # the secret Sinister Roll, then the campers' turn
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     decision = state.decision
     assert decision is not None
     search = _Search(game, read)

@@ -14,7 +14,7 @@ from deadtable.engine.state import GameState
 from deadtable.engine.undo import UndoStack
 from deadtable.ui import cli, go_cli
 from tests.engine.test_reach import reach
-from tests.games.psycho_raiders.table import ginger_turn, on_the_road, put, script
+from tests.games.psycho_raiders.table import ginger_turn, on_the_road, put, script, take_turn
 
 
 def play(state: GameState, answers: str) -> str:
@@ -72,7 +72,7 @@ def test_a_walk_stops_where_the_table_changed_since_its_route_was_found() -> Non
 
 def test_go_drives_the_vehicle_hex_by_hex_and_a_sharp_turn_at_high_speed_stops_it() -> None:
     state = on_the_road()
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:safe")
     said = play(state, "\ngo\ngo 11,24\ngo 11,21\nundo\nq\n")
     assert "Pickup Truck can still get to (steps): " in said and "11,21 (4)" in said
@@ -83,7 +83,7 @@ def test_go_drives_the_vehicle_hex_by_hex_and_a_sharp_turn_at_high_speed_stops_i
     assert [e.text for e in state.log[-3:]] == [f"The Pickup Truck moves to {s}."
                                                for s in ("11,24", "10,23", "11,22")]
     state = on_the_road()
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:high")
     script(state, 1)  # Dangerous Turns 1: safe
     said = play(state, "\ngo pickup truck 10,23\nq\n")

@@ -38,7 +38,8 @@ class Round(Frame):
 @dataclass(slots=True)
 class Phase(Frame):
     """One side's characters take their turns, each seat choosing which of its own goes next
-    (5.2: they may go "simultaneously"; here one after another, in the seat's order)."""
+    (5.2: they may go "simultaneously"; here one after another, in the seat's order); a
+    seat's last waiting character goes without the question."""
 
     KIND = "phase"
     step: str
@@ -95,7 +96,10 @@ class PhaseHandler(Handler[PsychoRaidersState, Phase]):
         if frame.side == CAMPERS and frame.asked != len(frame.done) and undeclared(state):
             return reveal_decision(state)
         seat = waiting[0].seat
-        return _which(seat, tuple((c.key, c.name) for c in waiting if c.seat == seat))
+        mine = tuple((c.key, c.name) for c in waiting if c.seat == seat)
+        if len(mine) == 1:
+            return None  # its one waiting character goes: run() begins its turn
+        return _which(seat, mine)
 
     def apply(self, state: PsychoRaidersState, frame: Phase, action_id: str) -> None:
         from deadtable.games.psycho_raiders.turn import begin_turn
@@ -110,7 +114,19 @@ class PhaseHandler(Handler[PsychoRaidersState, Phase]):
         begin_turn(state, state.chars[key])
 
     def run(self, state: PsychoRaidersState, frame: Phase) -> None:
-        state.pop()
+        """Nobody waits: the phase is over. Or the seat to choose has one character
+        waiting: a choice of one is no choice (5.2 "simultaneously if desired": the order
+        is the seat's, and with one left there is none), so its turn begins unasked. Who
+        waits is public (alerted, revealed, gone), so this tells nobody anything."""
+        from deadtable.games.psycho_raiders.turn import begin_turn
+
+        waiting = self._waiting(state, frame)
+        if not waiting:
+            state.pop()
+            return
+        char = waiting[0]  # decide() found it its seat's only one
+        frame.done.append(char.key)
+        begin_turn(state, char, last=True)
 
 
 @cache

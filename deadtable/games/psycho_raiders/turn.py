@@ -55,8 +55,12 @@ class Turn(Frame):
     away: list[int] = field(default_factory=list)  # tokens that left the Jack O'Lantern's way
 
 
-def begin_turn(state: PsychoRaidersState, char: Character) -> None:
-    state.event(f"{char.name}'s turn.", RAIDERS_TURN if state.side_of(char) == RAIDERS else TURN)
+def begin_turn(state: PsychoRaidersState, char: Character, last: bool = False) -> None:
+    """The character's turn starts; `last` when its seat had no other waiting, so nobody
+    was asked which goes (sequence.PhaseHandler.run)."""
+    why = f" (seat {char.seat} has no other character waiting)" if last else ""
+    state.event(f"{char.name}'s turn{why}.",
+                RAIDERS_TURN if state.side_of(char) == RAIDERS else TURN)
     char.turned = state.round
     state.push(Turn(step="act", char=char.key))
     if char.on_fire:  # above the turn: the burn is rolled and taken before it acts
@@ -147,6 +151,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             if (offered := kept.get("reveals")) is None:
                 offered = kept["reveals"] = screaming.reveal_offers(state)
             found += offered
+        if not found and not _secret_company(state, frame, char, seen.side):
+            return None  # nothing left but the end: run() ends the turn unasked
         if ((char.vehicle is None and not state.burning)  # nothing burns: the common case
                 or not (locations.must_vacate(state, char)
                         and any(a.id.startswith("move:") for a in found))):
@@ -169,8 +175,25 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         return Glance(state, char)
 
     def run(self, state: PsychoRaidersState, frame: Turn) -> None:
+        char = state.chars[frame.char]
+        if state.outcome is None and state.active(char):
+            # decide() found nothing left to offer but the end: a turn with nothing left
+            # to do is over (5.2: it "may move and conduct ONE action"), so it ends unasked
+            state.event(f"{char.name} has nothing left to do: the turn ends.",
+                        RAIDERS_TURN if state.side_of(char) == RAIDERS else TURN)
+            self._end(state, frame)
+            return
         state.adrenaline.pop(frame.char, None)
         state.pop()  # the character died, escaped or the game ended during its turn
+
+    @staticmethod
+    def _end(state: PsychoRaidersState, frame: Turn) -> None:
+        """The turn ends, chosen or unasked: the next turn may start from its look."""
+        state.adrenaline.pop(frame.char, None)
+        state.pop()
+        look = state.look
+        if look is not None and look[0] is frame:
+            state.ended = (look[1], len(state.log), len(state.history))
 
     def _moves(self, state: PsychoRaidersState, frame: Turn, char: Character,
                crowd: dict[int, tuple[int, int]]) -> list[Action]:
@@ -218,11 +241,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         char = state.chars[frame.char]
         verb, _, rest = action_id.partition(":")
         if verb == "end":
-            state.adrenaline.pop(char.key, None)
-            state.pop()
-            look = state.look
-            if look is not None and look[0] is frame:  # the next turn may start from it
-                state.ended = (look[1], len(state.log), len(state.history))
+            self._end(state, frame)
         elif verb == "move":
             token_text, _, name = rest.partition(":")
             self._move(state, frame, char, int(token_text), name)
@@ -347,6 +366,25 @@ def _placed_tokens(frame: Turn, char: Character, before: set[int]) -> None:
         frame.spent[token] = max(frame.spent.get(t, 0) for t in joined)
         if any(t in frame.away for t in joined):
             frame.away.append(token)
+
+
+def _secret_company(state: PsychoRaidersState, frame: Turn, char: Character,
+                    side: str) -> bool:
+    """Whether the end might have had company the table may not know of, so that ending the
+    turn unasked would tell it something: a hidden character's actions before it acts hang
+    on its real token (12); the raiders' walkie-talkie (8.2) and reveals (17.21) on who is
+    sinister. Asked on what is public (who is hidden, alerted, revealed), as the reveal
+    question is (17.21), so the turn ends unasked only where it would whatever the secrets."""
+    if char.hidden and not frame.acted:
+        return True
+    if side != RAIDERS:
+        return False
+    revealed = state.revealed_sinister
+    for c in state.chars.values():
+        if c.kind == "townsfolk" and not c.dead and c.key not in revealed and (
+                c.alerted or (not frame.screamed and c.tokens)):
+            return True  # it might be sinister: revealed (17.21) or walkie-talkied (8.2)
+    return False
 
 
 @cache

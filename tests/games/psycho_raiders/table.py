@@ -9,6 +9,7 @@ from deadtable.games.psycho_raiders import SPEC
 from deadtable.games.psycho_raiders.hiding import lit
 from deadtable.games.psycho_raiders.setup import place
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
+from deadtable.games.psycho_raiders.turn import Turn
 
 
 def new(players: int = 2, sinister: tuple[int, ...] = (1, 1), **options: Any
@@ -81,17 +82,21 @@ def raider_on_camper(raider: str, camper: str, space: str | int | None = None
     put(state, camper, space)
     put(state, raider, space)
     for key in ("randy", "ginger", "dawn"):
-        state.apply(f"turn:{key}")
+        take_turn(state, key)
         state.apply("end")
-    state.apply(f"turn:{raider}")
+    take_turn(state, raider)
     return state
 
 
 def take_turn(state: PsychoRaidersState, key: str) -> None:
-    """Make `key` the character whose turn it is (the phase's seat chooses it)."""
+    """Make `key` the character whose turn it is: its seat chooses it, or, the last of the
+    seat's characters waiting, its turn has begun unasked (sequence.PhaseHandler.run)."""
     decision = state.decision
     assert decision is not None
-    state.apply(f"turn:{key}")
+    if f"turn:{key}" in decision.ids:
+        state.apply(f"turn:{key}")
+    assert any(isinstance(f, Turn) and f.char == key for f in state.stack), (
+        key, decision.ids, state.stack[-1])
 
 
 def ginger_turn() -> tuple[PsychoRaidersState, str]:
@@ -100,7 +105,7 @@ def ginger_turn() -> tuple[PsychoRaidersState, str]:
     park_everyone(state)
     spot = quiet_hex(state)
     put(state, "ginger", spot)
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     return state, state.board.name(spot)
 
 
@@ -112,10 +117,10 @@ def spud_beside_hidden_ginger() -> tuple[PsychoRaidersState, int]:
     state.apply(f"hide:{name}:new")
     state.apply("end")
     for key in ("dawn", "randy"):
-        state.apply(f"turn:{key}")
+        take_turn(state, key)
         state.apply("end")
     near = next(n for n in state.board.neighbours[spot] if state.board.coords[n] is not None
                 and state.board.terrain[n] in ("grassland", "road"))
     put(state, "spud", near)
-    state.apply("turn:spud")
+    take_turn(state, "spud")
     return state, spot

@@ -9,6 +9,7 @@ from tests.games.psycho_raiders.table import (
     quiet_hex,
     raider_on_camper,
     script,
+    take_turn,
 )
 
 
@@ -19,7 +20,7 @@ def fight(**options: str):  # type: ignore[no-untyped-def]
     put(state, "randy", spot)
     put(state, "beau", spot)
     state.chars["randy"].weapons.append("Chain")
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     return state
 
 
@@ -27,13 +28,13 @@ def test_16_1_adrenaline_speed_then_strength_and_a18_one_per_side() -> None:
     state = new()
     park_everyone(state)
     put(state, "dawn", quiet_hex(state))
-    state.apply("turn:dawn")
+    take_turn(state, "dawn")
     state.apply("adrenaline:1:3")  # 16.1's example: 3 to Speed, 2 left for Strength
     assert state.adrenaline["dawn"] == 2
     assert not any(a.startswith("adrenaline") for a in state.decision.ids)
     assert "camper:adrenaline" in state.abilities_used
     state.apply("end")
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     assert not any(a.startswith("adrenaline") for a in state.decision.ids)  # one per side
 
 
@@ -77,9 +78,9 @@ def test_16_1_declare_hide_before_an_attack() -> None:
     put(state, "randy", spot)
     put(state, "beau", spot)
     for key in ("randy", "ginger", "dawn"):
-        state.apply(f"turn:{key}")
+        take_turn(state, key)
         state.apply("end")
-    state.apply("turn:beau")
+    take_turn(state, "beau")
     state.apply("attack:randy")
     state.apply("weapon:Machete")
     hide = next(a for a in state.decision.ids if a.startswith("declare-hide:"))
@@ -92,9 +93,9 @@ def test_16_1_declare_hide_before_an_attack() -> None:
 def test_16_2_appear_anywhere() -> None:
     state = new()
     for key in ("randy", "ginger", "dawn"):
-        state.apply(f"turn:{key}")
+        take_turn(state, key)
         state.apply("end")
-    state.apply("turn:spud")
+    take_turn(state, "spud")
     state.apply("appear:Chapel")
     assert state.space_of(state.chars["spud"]) == state.board.space("Chapel")
     assert "raider:appear-anywhere" in state.abilities_used

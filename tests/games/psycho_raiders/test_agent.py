@@ -64,6 +64,7 @@ from tests.games.psycho_raiders.table import (
     put,
     raider_on_camper,
     spud_beside_hidden_ginger,
+    take_turn,
 )
 
 
@@ -206,7 +207,7 @@ def test_campers_leave_the_pickup_that_cannot_beat_the_van_to_the_exit() -> None
     state = new()  # at the camp: 37 road hexes and the step off at Safe Speed 4, 10 turns;
     randy = state.chars["randy"]  # the van (High Speed 10) within 5 hexes of the exit in 3
     assert by_road(state, randy) and not outruns(state, "Pickup Truck")
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     assert "drive:safe" in state.decision.ids
     assert HeuristicAgent(1).act(observe(state, "campers")) == "move:1:3,28"  # out, north
     for key in ("spud", "beau", "fluke", "torch"):
@@ -220,7 +221,7 @@ def test_campers_get_out_where_the_van_guards_the_exit() -> None:
     drive_to(state, "Van", "11,2")  # 6.1: no escape by road within 5 hexes of it
     drive_to(state, "Pickup Truck", "13,9")  # on the road, 9 hexes from the exit
     assert not drive_on(state, state.chars["randy"])
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     assert HeuristicAgent(1).act(observe(state, "campers")) == "move:1:13,8"  # out, north
     state.cars["Van"]["wrecked"] = True  # a wreck guards nothing
     assert drive_on(state, state.chars["randy"])
@@ -233,7 +234,7 @@ def test_campers_stop_rather_than_drive_back_where_raiders_block_the_road() -> N
     put(state, "spud", "11,0")  # 10.5: no driving onto an enemy outside a vehicle
     randy = state.chars["randy"]
     assert not drive_on(state, randy)
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     assert HeuristicAgent(1).act(observe(state, "campers")) == "move:1:12,0"  # round him
     state.apply("drive:safe")  # driven anyway: every hex it may take is further away
     cars = [i for i in state.decision.ids if i.startswith("car:")]
@@ -246,7 +247,7 @@ def test_campers_on_the_roads_exit_drive_off_it() -> None:
     state.cars["Van"]["wrecked"] = True  # 6.1: no raiders' vehicle within 5 hexes
     drive_to(state, "Pickup Truck", "11,0")  # the exit: no road hex nearer, the edge is
     assert drive_on(state, state.chars["randy"])
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     agent = HeuristicAgent(1)
     state.apply(agent.act(observe(state, "campers")))
     assert agent.act(observe(state, "campers")) == "escape-road"
@@ -258,7 +259,7 @@ def test_a_campers_vehicle_keeps_to_the_road_out_never_the_farm_roads_dead_end(
     state = new()
     state.cars["Van"]["wrecked"] = True
     drive_to(state, "Pickup Truck", at)  # the farm road runs east from 14,14 to 17,14
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     assert HeuristicAgent(1).act(observe(state, "campers")) == "drive:safe"
     state.apply("drive:safe")
     assert "car:15,14" in state.decision.ids or "car:17,14" in state.decision.ids
@@ -269,7 +270,7 @@ def test_camper_decoys_walk_north_like_the_real_one() -> None:
     state = new()
     park_everyone(state)
     put(state, "ginger", "18,8")  # 8 rows from the edge, in the dark
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     state.apply("hide:18,8:keep")  # token 1 stays real, the new token 2 is a decoy
     decoys = [i for i in state.decision.ids if i.startswith("move:2:")]
     step = bluff_step(state, state.chars["ginger"], decoys)
@@ -286,10 +287,10 @@ def test_heuristic_raider_appears_on_a_token_about_to_escape() -> None:
     state.forget_looks()  # tokens set by hand
     state.apply("end")
     for key in ("dawn", "randy"):
-        state.apply(f"turn:{key}")
+        take_turn(state, key)
         state.apply("end")
     put(state, "spud", "20,20")
-    state.apply("turn:spud")
+    take_turn(state, "spud")
     assert quarry(state, state.chars["spud"]) == state.board.space("12,2")  # row 2
     agent = HeuristicAgent(1)
     state.apply(agent.act(observe(state, "raiders")))
@@ -305,7 +306,7 @@ def test_heuristic_raiders_road_trap_a_pickup_only_while_it_is_ahead_of_the_van(
     state = new()
     state.vehicles["Van"] = state.board.space(van)
     drive_to(state, "Pickup Truck", "10,25")  # on the road
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:safe")
     state.round = 2  # no Road Trap on the first turn (16.2)
     state.apply("car:11,24")
@@ -345,7 +346,7 @@ def test_a_camper_steps_north_away_from_the_hunters() -> None:
     put(state, "spud", "21,6")  # north-east of her, in sight: she cannot hide
     ginger = state.chars["ginger"]
     assert wary(state, ginger, "17,7") > wary(state, ginger, "18,7")  # both one row north
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     assert HeuristicAgent(1).act(observe(state, "campers")) == "move:1:17,7"
 
 
@@ -375,10 +376,10 @@ def test_a_raider_breaks_into_the_building_his_quarry_is_in() -> None:
     park_everyone(state)
     put(state, "ginger", "Gas Station: Garage")
     for key in ("ginger", "dawn", "randy"):
-        state.apply(f"turn:{key}")
+        take_turn(state, key)
         state.apply("end")
     put(state, "spud", "9,15")  # outside the garage's locked door (11.1)
-    state.apply("turn:spud")
+    take_turn(state, "spud")
     agent = HeuristicAgent(1)
     choice = agent.act(observe(state, "raiders"))
     while choice == "walkie":  # 8.2 first, not an action
@@ -394,11 +395,11 @@ def test_a_raider_with_nothing_in_reach_walks_to_meet_his_token() -> None:
     put(state, "dawn", "16,22")  # in plain sight, far south of Spud: nobody near the edge
     for key in ("ginger", "randy"):
         state.chars[key].tokens = {}
-    state.apply("turn:dawn")
+    take_turn(state, "dawn")
     state.apply("end")  # the campers' phase over: Ginger and Randy are off the map
     for key, where in (("spud", "16,5"), ("beau", "1,27"), ("fluke", "1,29"), ("torch", "1,31")):
         put(state, key, where)
-    state.apply("turn:spud")
+    take_turn(state, "spud")
     meet = lead(state, state.chars["dawn"].tokens[1], state.chars["dawn"])
     assert assignment(state)["spud"][0] == state.chars["dawn"].tokens[1]
     choice = HeuristicAgent(1).act(observe(state, "raiders"))
@@ -418,7 +419,7 @@ def test_a_hidden_camper_dashes_off_the_edge_with_adrenaline_or_will(spent: bool
     put(state, "dawn", "18,8")  # 8 rows and the step off: 9 hexes, her Speed 6
     if spent:  # the campers' one ability gone (5.23): Will, a point at a time (10.34)
         state.abilities_used.append(f"{SIDE_OF_KIND['camper']}:dodge")
-    state.apply("turn:dawn")
+    take_turn(state, "dawn")
     state.apply("hide:18,8:keep")
     assert HeuristicAgent(1).act(observe(state, "campers")) == choice
 
@@ -427,7 +428,7 @@ def test_a_hidden_camper_far_from_the_edge_keeps_her_adrenaline_and_will() -> No
     state = new()
     park_everyone(state)
     put(state, "dawn", "18,20")  # 21 hexes: no boost makes it this turn
-    state.apply("turn:dawn")
+    take_turn(state, "dawn")
     state.apply("hide:18,20:keep")
     ids = state.decision.ids
     assert "will:1" in ids and "adrenaline:1:5" in ids
@@ -501,7 +502,7 @@ def test_held_camper_picks_escape_on_its_turn_and_rerolls_a_low_die() -> None:
     put(state, "randy", "20,10")
     put(state, "spud", "20,10")
     state.chars["randy"].grabbed_by = "spud"
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     ids = state.decision.ids  # type: ignore[union-attr]
     assert "escape" in ids and not any(i.startswith("move:") for i in ids)
     assert HeuristicAgent(1).act(observe(state, "campers")) == "escape"

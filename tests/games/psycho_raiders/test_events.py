@@ -5,7 +5,7 @@ from __future__ import annotations
 from deadtable.games.psycho_raiders import SPEC
 from deadtable.games.psycho_raiders.events import apply_event
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
-from tests.games.psycho_raiders.table import new, park_everyone, put, quiet_hex, script
+from tests.games.psycho_raiders.table import new, park_everyone, put, quiet_hex, script, take_turn
 
 
 def test_7_the_first_turn_always_rolls_then_on_5_or_6() -> None:
@@ -26,7 +26,7 @@ def test_lightning_exposes_hide_tokens_on_grass() -> None:
     park_everyone(state)
     spot = quiet_hex(state)
     put(state, "ginger", spot)
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     state.apply(f"hide:{state.board.name(spot)}:new")
     apply_event(state, "lightning", {}, None, None)
     assert not state.chars["ginger"].hidden and len(state.chars["ginger"].tokens) == 1
@@ -82,9 +82,9 @@ def test_36_jack_o_lantern_gives_campers_2_speed_toward_the_old_store() -> None:
     put(state, "dawn", start)
     apply_event(state, "jack-o-lantern", {"speed": 2}, None, "Old Store")
     for key in ("randy", "ginger"):
-        state.apply(f"turn:{key}")
+        take_turn(state, key)
         state.apply("end")
-    state.apply("turn:dawn")
+    take_turn(state, "dawn")
     walked = 0
     while True:
         here = state.chars["dawn"].tokens[1]
@@ -111,7 +111,7 @@ def _run_in_fog(**options: str) -> tuple[PsychoRaidersState, int]:
     state.weather = "Fog"
     step = _toward(state, spot, "E")
     assert step is not None
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     script(state, 3)  # the Fog Dial's 3: south-east
     state.apply(f"move:1:{state.board.name(step)}")
     return state, step
@@ -155,9 +155,9 @@ def test_fog_stops_shots_beyond_three_hexes() -> None:
     fluke.weapons.append("Handgun")
     fluke.shots["Handgun"] = 6
     for key in ("randy", "ginger", "dawn"):
-        state.apply(f"turn:{key}")
+        take_turn(state, key)
         state.apply("end")
-    state.apply("turn:fluke")
+    take_turn(state, "fluke")
     assert "attack:ginger" in state.decision.ids  # 4 hexes: the handgun reaches 5
     state.weather = "Fog"
     state._decision = None

@@ -191,10 +191,13 @@ def test_a_look_turned_to_the_next_turn_is_a_fresh_look(options: dict[str, objec
     """The look that ended a turn, turned to the next character (Glance.turned: nothing but
     the turn's start happened since), sees what a fresh look sees, and what it keeps is what
     the rules would work out afresh."""
-    turned, sides = [], set()
+    turned, sides, unasked = [], set(), {"begun": 0, "ended": 0}
     carry = Glance.turned
 
     def checked(seen: Glance, state: PsychoRaidersState, char: Character) -> Glance:
+        # a turn begun unasked (its seat's last waiting), or after one that ended by itself
+        unasked["begun"] += "has no other character waiting" in state.log[-1].text
+        unasked["ended"] += "has nothing left to do" in state.log[-2].text
         look = carry(seen, state, char)
         fresh = Glance(state, char)
         assert (look.char, look.side, look.here) == (fresh.char, fresh.side, fresh.here)
@@ -215,6 +218,7 @@ def test_a_look_turned_to_the_next_turn_is_a_fresh_look(options: dict[str, objec
         state.apply(players[decision.seat].act(observe(state)))
     assert len(turned) > 50 and sum(turned) > 50  # turned often, with what it kept
     assert sides == {True, False}  # to a friend of the last character, and to an enemy
+    assert unasked["begun"] > 10 and unasked["ended"] > 0, unasked  # unasked steps carry it
 
 
 def test_the_characters_waiting_for_a_turn_are_those_ready() -> None:

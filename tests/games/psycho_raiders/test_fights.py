@@ -4,7 +4,7 @@ scripted."""
 from __future__ import annotations
 
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
-from tests.games.psycho_raiders.table import new, park_everyone, put, quiet_hex, script
+from tests.games.psycho_raiders.table import new, park_everyone, put, quiet_hex, script, take_turn
 
 
 def drain(state: PsychoRaidersState, prefix: str) -> dict[str, int]:
@@ -24,7 +24,7 @@ def _flanked_spud(**options: str) -> PsychoRaidersState:
     spot = quiet_hex(state)
     for key in ("ginger", "dawn", "spud"):
         put(state, key, spot)
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     script(state, 2, 6)  # Ginger (Fists 3) and Dawn (Fists 3): 2 + 6 = 8; Spud 6 + 10 = 16
     state.apply("flank:spud:dawn")
     state.apply("weapon:Fists")
@@ -69,7 +69,7 @@ def pickup_beside(*keys: str) -> tuple[PsychoRaidersState, int]:
 
 def test_14_9_a_vehicle_flanks_and_a41_splits_over_the_vehicle_and_the_friend() -> None:
     state, _ = pickup_beside("spud", "dawn")
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:safe")
     assert "ram:spud:dawn" in state.decision.ids
     # the pickup 2 + 6 and Dawn's Fists 3 = 11; Spud 6 + Spiked Chain 3 + 7 = 16
@@ -103,7 +103,7 @@ def test_15_5_a_vehicle_crashes_into_a_wall_and_14_52_the_driver_s_natural_1() -
     put(state, "randy", outside)
     state.vehicles["Pickup Truck"] = outside
     state.chars["randy"].vehicle = "Pickup Truck"
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:off_road")
     name = state.board.name(room)
     # the pickup 1 + 6 = 7 (a natural 1: the table's 3, 1 damage to Randy); the wall 1 + 3
@@ -122,9 +122,9 @@ def test_15_5_a_vehicle_crashes_into_a_wall_and_14_52_the_driver_s_natural_1() -
 
 def raiders_turn(state: PsychoRaidersState, key: str) -> None:
     for camper in ("randy", "ginger", "dawn"):
-        state.apply(f"turn:{camper}")
+        take_turn(state, camper)
         state.apply("end")
-    state.apply(f"turn:{key}")
+    take_turn(state, key)
 
 
 def test_15_6_fire_takes_a_wall_down_and_sets_the_location_alight() -> None:
@@ -155,7 +155,7 @@ def burning_barn() -> tuple[PsychoRaidersState, int, int]:
 def test_15_6_entering_a_burning_location_hurts_without_setting_alight() -> None:
     state, outside, room = burning_barn()
     put(state, "randy", outside)
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     script(state, 4)  # Damage Table 4: 1 damage
     state.apply(f"move:1:{state.board.name(room)}")
     state.apply("keep")
@@ -206,7 +206,7 @@ def test_15_1_campers_get_into_the_van_to_attack_and_flank() -> None:
     for key in ("beau", "randy", "ginger"):
         put(state, key, spot)
     state.chars["beau"].vehicle = "Van"
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     assert not any(a.startswith("attack:beau") for a in state.decision.ids)  # locked (11.1)
     state.cars["Van"]["open_to"].append("all")  # broken into, say
     state._decision = None
@@ -249,7 +249,7 @@ def test_15_6_a_character_in_a_burning_location_must_get_out() -> None:
     state, outside, room = burning_barn()
     put(state, "randy", room)
     script(state, 1)  # the Damage Table at the start of his turn: unhurt
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("keep")
     assert "end" not in state.decision.ids
     state.apply(f"move:1:{state.board.name(outside)}")

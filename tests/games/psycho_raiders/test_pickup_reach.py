@@ -26,7 +26,7 @@ from deadtable.engine.undo import UndoStack
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.games.psycho_raiders.view import let_pass, speed_of
 from deadtable.ui import cli
-from tests.games.psycho_raiders.table import new, on_the_road
+from tests.games.psycho_raiders.table import new, on_the_road, take_turn
 
 PICKUP = "Pickup Truck"
 SPEC = registry.spec("psycho-raiders")
@@ -42,7 +42,7 @@ def routes(state: GameState, seat: str = "campers",
 
 
 def randy_at_the_wheel(state: PsychoRaidersState) -> PsychoRaidersState:
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     return state
 
 
@@ -96,7 +96,7 @@ def test_the_readers_name_a_speed_and_the_let_pass_and_nothing_else() -> None:
 def on_the_road_turn_two() -> PsychoRaidersState:
     state = on_the_road()
     state.round = 2  # 16.2: Road Trap may be declared from the second turn
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:safe")
     return state
 

@@ -10,7 +10,14 @@ from rich.text import Text
 from deadtable.games.psycho_raiders.render import CrucibleMap, offered, render
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.render import odd_r
-from tests.games.psycho_raiders.table import ginger_turn, new, park_everyone, put, quiet_hex
+from tests.games.psycho_raiders.table import (
+    ginger_turn,
+    new,
+    park_everyone,
+    put,
+    quiet_hex,
+    take_turn,
+)
 
 
 def shown(view: dict) -> str:  # type: ignore[type-arg]
@@ -24,7 +31,7 @@ def test_the_table_marks_only_the_seat_s_own_real_token() -> None:
     park_everyone(state)
     spot = quiet_hex(state)
     put(state, "ginger", spot)
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     state.apply(f"hide:{state.board.name(spot)}:new")
     mine, theirs = shown(state.view("campers")), shown(state.view("raiders"))
     assert "(you)" in mine and "(you)" not in theirs
@@ -96,9 +103,9 @@ def test_the_log_cites_5_3_for_a_raider_s_turn_and_5_2_for_a_camper_s() -> None:
     state, _ = ginger_turn()
     state.apply("end")
     for key in ("dawn", "randy"):
-        state.apply(f"turn:{key}")
+        take_turn(state, key)
         state.apply("end")
-    state.apply("turn:spud")
+    take_turn(state, "spud")
     whys = {e.text: e.shown().get("why") for e in state.log if e.text.endswith("'s turn.")}
     assert whys["Ginger's turn."] == "5.2 Campers/Town Folk Actions"
     assert whys["Spud's turn."] == "5.3 Raiders/Sinister Townspeople Actions"

@@ -4,7 +4,7 @@ Table and the grab rolls (13), dice scripted."""
 from __future__ import annotations
 
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
-from tests.games.psycho_raiders.table import new, park_everyone, put, quiet_hex, script
+from tests.games.psycho_raiders.table import new, park_everyone, put, quiet_hex, script, take_turn
 from tests.games.psycho_raiders.test_rules import close_fight
 
 
@@ -40,7 +40,7 @@ def test_4_51_the_damage_table_of_a_burning_character_is_rerolled() -> None:
     ginger = state.chars["ginger"]
     ginger.on_fire = True
     script(state, 6, 1)  # 6: 3 damage; re-rolled, 1: unhurt
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     assert state.decision.prompt == "Ginger rolled 6 on the Damage Table"
     state.apply("reroll")
     assert ginger.stats == (5, 3, 4)
@@ -53,7 +53,7 @@ def test_4_51_a_burn_taken_before_the_turn() -> None:
     state = together("ginger")
     state.chars["ginger"].on_fire = True
     script(state, 5)
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     state.apply("keep")
     assert state.decision.prompt.startswith("Ginger: 2 damage left")  # before she moves
 
@@ -75,7 +75,7 @@ def test_4_51_grab_rolls_are_rerolled() -> None:
 def test_4_51_escape_rolls_are_rerolled() -> None:
     state = together("randy", "beau")
     state.chars["randy"].grabbed_by = "beau"
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     script(state, 1, 4, 6)  # Randy 1 + 5 against Beau 4 + 6; re-rolled 6: 11 >= 10, free
     state.apply("escape")
     state.apply("reroll")

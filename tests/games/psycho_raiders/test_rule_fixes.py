@@ -8,7 +8,7 @@ from deadtable.games.psycho_raiders import crashes
 from deadtable.games.psycho_raiders.events import apply_event
 from deadtable.games.psycho_raiders.screaming import alert
 from deadtable.games.psycho_raiders.turn import Turn
-from tests.games.psycho_raiders.table import drive_to, new
+from tests.games.psycho_raiders.table import drive_to, new, take_turn
 
 
 def test_16_2_appear_anywhere_mid_drive_leaves_the_vehicle_driverless() -> None:
@@ -16,9 +16,9 @@ def test_16_2_appear_anywhere_mid_drive_leaves_the_vehicle_driverless() -> None:
     may not ram with it from where it stands (he was offered `ram:wall=...` before)."""
     state = new()
     for key in ("randy", "ginger", "dawn"):
-        state.apply(f"turn:{key}")
+        take_turn(state, key)
         state.apply("end")
-    state.apply("turn:spud")
+    take_turn(state, "spud")
     state.apply("drive:high")
     spud, frame = state.chars["spud"], state.stack[-1]
     assert isinstance(frame, Turn)

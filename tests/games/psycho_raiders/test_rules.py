@@ -17,6 +17,7 @@ from tests.games.psycho_raiders.table import (
     quiet_hex,
     script,
     spud_beside_hidden_ginger,
+    take_turn,
 )
 
 
@@ -53,7 +54,7 @@ def close_fight(attacker: str = "randy", defender: str = "beau") -> PsychoRaider
     spot = quiet_hex(state)
     put(state, attacker, spot)
     put(state, defender, spot)
-    state.apply(f"turn:{attacker}")
+    take_turn(state, attacker)
     return state
 
 
@@ -105,13 +106,13 @@ def test_14_2_a_dodge_at_range_hurts_nobody() -> None:
     target = next(n for n in state.board.neighbours[spot] if state.board.coords[n] is not None
                   and state.board.terrain[n] == "grassland")
     put(state, "ginger", target)
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     state.apply("end")
-    state.apply("turn:dawn")
+    take_turn(state, "dawn")
     state.apply("end")
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("end")
-    state.apply("turn:fluke")
+    take_turn(state, "fluke")
     script(state, 1, 6, 4)
     state.apply("attack:ginger")
     state.apply("weapon:Shotgun")  # 9 at one hex
@@ -155,7 +156,7 @@ def test_12_hide_tokens_are_secret_and_seeking_is_honest() -> None:
     park_everyone(state)
     spot = quiet_hex(state)
     put(state, "ginger", spot)
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     name = state.board.name(spot)
     state.apply(f"hide:{name}:new")  # token 2 is Ginger
     ginger = state.chars["ginger"]
@@ -175,9 +176,9 @@ def test_12_hide_tokens_are_secret_and_seeking_is_honest() -> None:
     state.chars["spud"].tokens = {1: next_hex}
     state.apply("end")
     for key in ("dawn", "randy"):
-        state.apply(f"turn:{key}")
+        take_turn(state, key)
         state.apply("end")
-    state.apply("turn:spud")
+    take_turn(state, "spud")
     state.apply("seek:ginger:1")
     assert 1 not in ginger.tokens and not ginger.hidden
 
@@ -225,7 +226,7 @@ def test_12_2_no_hiding_in_sight_of_an_enemy_and_12_5_streetlights() -> None:
     put(state, "ginger", spot)
     near = next(n for n in state.board.neighbours[spot] if state.board.coords[n] is not None)
     put(state, "spud", near)
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     assert not any(a.startswith("hide:") for a in state.decision.ids)
     light = state.board.markers_of("streetlight")[0].space
     put(state, "dawn", light)
@@ -244,7 +245,7 @@ def test_6_1_a_hidden_camper_leaving_north_wins() -> None:
     park_everyone(state)
     edge = state.board.space("15,0")
     put(state, "dawn", edge)
-    state.apply("turn:dawn")
+    take_turn(state, "dawn")
     state.apply("hide:15,0:keep")  # token 1 stays Dawn
     state.apply("move:2:off")  # the decoy leaves: only Dawn's own token is left
     assert not state.chars["dawn"].hidden and state.outcome is None
@@ -252,7 +253,7 @@ def test_6_1_a_hidden_camper_leaving_north_wins() -> None:
     state2 = new()
     park_everyone(state2)
     put(state2, "dawn", edge)
-    state2.apply("turn:dawn")
+    take_turn(state2, "dawn")
     state2.apply("hide:15,0:keep")
     state2.apply("move:1:off")
     assert state2.outcome is not None and state2.outcome.results["campers"] == "win"
@@ -264,7 +265,7 @@ def test_8_1_scream_alerts_the_nearest_townsperson() -> None:
     graves = state.board.zone("G").spaces[0]
     near = next(n for n in state.board.neighbours[graves] if state.board.coords[n] is not None)
     put(state, "randy", state.board.neighbours[near][0])
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     script(state, 4)
     state.apply("scream")
     state.apply("keep")  # 4.51: 1 Will could roll again
@@ -292,7 +293,7 @@ def test_11_1_locked_door_roll() -> None:
     outside = a if state.board.coords[a] is not None else b
     inside = b if outside == a else a
     put(state, "randy", outside)
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     room = state.board.name(inside)
     assert f"move:1:{room}" not in state.decision.ids
     script(state, 1, 3)  # 1 holds; Randy spends 1 Will: 3, a window gives (a door would hold)
@@ -358,7 +359,7 @@ def test_15_5_a_wall_attacked_to_zero_is_an_open_door() -> None:
     outside = a if state.board.coords[a] is not None else b
     inside = b if outside == a else a
     put(state, "randy", outside)
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     room = state.board.name(inside)
     # Randy 6 + Tire Iron 2 + Strength 5 = 13 against the barn's 1 + 3 = 4: 9 > 3
     script(state, 6, 1)
@@ -376,7 +377,7 @@ def test_14_9_flank_attack_adds_the_friend_and_splits_the_damage() -> None:
     spot = quiet_hex(state)
     for key in ("ginger", "dawn", "spud"):
         put(state, key, spot)
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     # Ginger (Fists 3) with Dawn (Fists 3): 1 + 6 = 7; Spud (Spiked Chain 3 + 7) 6 + 10 = 16
     script(state, 1, 6, 5)  # Ginger's natural 1: the Natural 1 Table's 5, nothing
     state.apply("flank:spud:dawn")
@@ -405,7 +406,7 @@ def test_14_91_two_against_two_are_two_fights() -> None:
     spot = quiet_hex(state)
     for key in ("ginger", "dawn", "spud", "beau"):
         put(state, key, spot)
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     state.apply("flank:spud:dawn")
     assert any(e.cite == "14.91 Fight 2 on 2" for e in state.log)
     attacks = [f for f in state.stack if f.KIND == "attack"]
@@ -429,7 +430,7 @@ def test_11_41_and_17_21_a_desecrated_chapel_reveals_the_gravedigger_who_acts_at
     state.chars["ginger"].will = 1
     gravedigger = state.chars["gravedigger"]
     gravedigger.alerted, gravedigger.alerted_round, gravedigger.seat = True, 0, "campers"
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     state.apply("composure")
     assert state.chars["ginger"].will == 1  # no refuge here
     assert "gravedigger" in state.revealed_sinister
@@ -450,7 +451,7 @@ def test_a_decoy_exposed_on_an_enemy_space_forces_no_attack() -> None:
                    and state.board.terrain[n] in ("grassland", "road"))
     spot = quiet_hex(state)
     put(state, "ginger", spot)
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     state.apply(f"hide:{state.board.name(spot)}:keep")  # token 1 is Ginger, 2 a decoy
     put(state, "spud", lit_hex)
     state.chars["ginger"].tokens[2] = next(n for n in state.board.neighbours[lit_hex]
@@ -483,7 +484,7 @@ def test_17_21_the_raiders_reveal_at_will_in_the_campers_turn_and_he_acts_at_onc
     assert state.decision.prompt.startswith("Gravedigger")  # 17.21: one turn, now
     state.apply("end")
     assert state.decision.prompt == "Which of your characters takes its turn?"
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("end")
     assert state.decision.seat == "campers"  # nobody left to reveal: no more asking
 
@@ -493,7 +494,7 @@ def test_17_21_the_raiders_are_asked_whether_or_not_anyone_is_sinister() -> None
     assert state.decision.seat == "raiders" and state.decision.ids == ["no-reveal"]
     state.apply("no-reveal")
     assert state.decision.seat == "campers"
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("end")
     assert state.decision.ids == ["no-reveal"]  # before each campers' turn
 
@@ -512,9 +513,9 @@ def test_stopping_on_an_enemy_forces_an_attack_or_allows_a_grab_by_option() -> N
         put(state, "ginger", spot)
         put(state, "spud", beside)
         for key in ("randy", "ginger", "dawn"):
-            state.apply(f"turn:{key}")
+            take_turn(state, key)
             state.apply("end")
-        state.apply("turn:spud")
+        take_turn(state, "spud")
         state.apply(f"move:1:{state.board.name(spot)}")
         assert state.decision is not None and state.decision.ids == offered
         if option == "attack-or-grab":

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from tests.games.psycho_raiders.table import on_the_road as new
-from tests.games.psycho_raiders.table import park_everyone, put, script
+from tests.games.psycho_raiders.table import park_everyone, put, script, take_turn
 
 
 def test_10_1_safe_speed_carries_the_passengers_and_10_4_drop_off() -> None:
     state = new()
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:safe")  # the pickup's Safe Speed is 4
     for hex_ in ("11,24", "10,23", "11,22", "11,21"):  # a sharp turn at 10,23: no roll
         state.apply(f"car:{hex_}")
@@ -21,7 +21,7 @@ def test_10_1_safe_speed_carries_the_passengers_and_10_4_drop_off() -> None:
 
 def test_10_2_dangerous_turn_skids_off_road_and_the_driver_may_reroll() -> None:
     state = new()
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:high")
     state.apply("car:11,24")
     script(state, 4, 5)  # 4: off-road 1 hex; Randy re-rolls: 5, off-road 2 hexes
@@ -55,7 +55,7 @@ def test_10_2_the_log_says_each_roll_its_weather_and_what_it_means() -> None:
 
 def test_10_2_a_flip_wrecks_the_vehicle_and_hurts_everyone_inside() -> None:
     state = new()
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:high")
     state.apply("car:11,24")
     script(state, 6, 3, 1, 1)  # flip (kept: no re-roll offered on a 6? it is: keep it)
@@ -74,11 +74,11 @@ def test_11_1_and_11_2_break_into_and_hotwire_a_townsperson_s_car() -> None:
     park_everyone(state)
     fixer = state.vehicles["Fixer-Upper"]
     put(state, "dawn", fixer)
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("end")
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     state.apply("end")
-    state.apply("turn:dawn")
+    take_turn(state, "dawn")
     assert "board:Fixer-Upper" not in state.decision.ids
     script(state, 3)  # 3: a vehicle's door gives
     state.apply("open:vehicle=Fixer-Upper")
@@ -87,13 +87,13 @@ def test_11_1_and_11_2_break_into_and_hotwire_a_townsperson_s_car() -> None:
     assert not any(a.startswith(("drive:", "hotwire:")) for a in state.decision.ids)
     state.apply("end")
     for key in ("spud", "beau", "fluke", "torch"):
-        state.apply(f"turn:{key}")
+        take_turn(state, key)
         state.apply("end")
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("end")
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     state.apply("end")
-    state.apply("turn:dawn")
+    take_turn(state, "dawn")
     script(state, 5)
     state.apply("hotwire:Fixer-Upper")
     state.apply("keep")
@@ -108,7 +108,7 @@ def test_6_1_escape_by_road_needs_5_hexes_from_the_raiders() -> None:
     put(state, "randy", edge)
     state.chars["randy"].vehicle = "Pickup Truck"
     state.vehicles["Van"] = state.board.space("11,3")
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:safe")
     assert "escape-road" not in state.decision.ids
     state.vehicles["Van"] = state.board.space("11,6")
@@ -121,7 +121,7 @@ def test_15_22_ramming_after_a_straight_line_and_15_3_vehicle_damage() -> None:
     state = new()
     park_everyone(state)
     put(state, "spud", "11,20")  # a raider in the road ahead of the pickup
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     put(state, "randy", "10,25")
     state.chars["randy"].vehicle = "Pickup Truck"
     state._decision = None
@@ -156,7 +156,7 @@ def test_15_2_a_character_attacks_a_vehicle_and_15_4_it_is_totalled() -> None:
     state.cars["Tractor"].update(high=0, safe=0, off_road=0, strength=1)
     state.cars["Tractor"]["open_to"] = ["raiders"]
     put(state, "randy", tractor)
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     script(state, 6, 1)  # Randy 6 + 2 + 5 = 13 against 1 + 1 = 2
     from deadtable.games.psycho_raiders import crashes
 
@@ -172,7 +172,7 @@ def test_10_4_a_passenger_dropped_off_walks_what_the_ride_left_it() -> None:
     from deadtable.games.psycho_raiders.turn import left
 
     state = new()
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:safe")
     state.apply("car:11,24")
     assert "drop:randy" not in state.decision.ids  # the driver gets out by moving
@@ -183,10 +183,10 @@ def test_10_4_a_passenger_dropped_off_walks_what_the_ride_left_it() -> None:
     assert any(e.cite == "10.4 Cars Dropping Off/Pickup" and "drops Ginger" in e.text
                for e in state.log)
     state.apply("end")
-    state.apply("turn:ginger")
+    take_turn(state, "ginger")
     assert left(state, state.top, ginger, 1) == 5 - 1  # one hex in the pickup
     state.apply("end")
-    state.apply("turn:dawn")
+    take_turn(state, "dawn")
     assert left(state, state.top, dawn, 1) == 6 - 2  # two, and still aboard
 
 
@@ -194,7 +194,7 @@ def test_10_4_the_driver_picks_up_a_friend_and_10_5_drives_onto_friends_only() -
     state = new()
     put(state, "dawn", "11,24")
     put(state, "spud", "11,22")
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:safe")
     state.apply("car:11,24")  # one friend outside: room beside the vehicle (10.5)
     state.apply("pick:dawn")
@@ -206,7 +206,7 @@ def test_10_4_the_driver_picks_up_a_friend_and_10_5_drives_onto_friends_only() -
 
 def test_16_2_road_trap_stops_a_vehicle_on_the_road_but_not_on_the_first_turn() -> None:
     state = new()
-    state.apply("turn:randy")
+    take_turn(state, "randy")
     state.apply("drive:safe")
     state.apply("car:11,24")
     assert state.decision.seat == "campers"  # turn 1: no Road Trap

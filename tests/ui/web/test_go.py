@@ -43,7 +43,7 @@ def campers_moving(client: TestClient) -> tuple[dict[str, Any], dict[str, Any]]:
     """A two-seat game, both seats people, at Randy's second step (the first gets him out of
     the campers' pickup: more than a move): (created, the campers' payload)."""
     created, game_id, raiders, campers = past_the_roll(client)
-    act(client, game_id, campers, "turn:randy")
+    take_turn(client, game_id, campers, "randy")
     act(client, game_id, campers, "move:1:4,29")
     return created, get(client, game_id, campers)
 
@@ -62,6 +62,16 @@ def past_the_roll(client: TestClient) -> tuple[dict[str, Any], str, str, str]:
 def act(client: TestClient, game_id: str, tok: str, action: str) -> None:
     response = client.post(f"/api/games/{game_id}/actions", json={"token": tok, "action": action})
     assert response.status_code == 200, response.text
+
+
+def take_turn(client: TestClient, game_id: str, tok: str, key: str) -> None:
+    """`key`'s turn: its seat chooses it, or, the last of the seat's characters waiting, its
+    turn has begun unasked (sequence.PhaseHandler.run)."""
+    asked = get(client, game_id, tok)["decision"]
+    if f"turn:{key}" in [a["id"] for a in asked["actions"]]:
+        act(client, game_id, tok, f"turn:{key}")
+        asked = get(client, game_id, tok)["decision"]
+    assert asked["prompt"].startswith(key.title()), asked["prompt"]
 
 
 def test_the_reach_is_in_the_deciding_seats_payload_only(web: TestClient) -> None:
@@ -173,7 +183,7 @@ def test_a_walk_whose_next_step_is_refused_stops_before_it(
 def test_the_campers_pickup_is_driven_by_go_from_its_camp(web: TestClient,
                                                           tmp_path: Path) -> None:
     _, game_id, raiders, campers = past_the_roll(web)
-    act(web, game_id, campers, "turn:randy")
+    take_turn(web, game_id, campers, "randy")
     act(web, game_id, campers, "drive:safe")  # the camp's track is road (10.1)
     mine = get(web, game_id, campers)
     # Crucible's camp: the track east through the trees, Safe Speed 4 (15.3's 9-4-3)
@@ -195,9 +205,9 @@ def test_the_raiders_van_drives_to_a_sharp_turn_and_stops_there_for_the_roll(
         web: TestClient) -> None:
     _, game_id, raiders, campers = past_the_roll(web)
     for key in ("randy", "ginger", "dawn"):
-        act(web, game_id, campers, f"turn:{key}")
+        take_turn(web, game_id, campers, key)
         act(web, game_id, campers, "end")
-    act(web, game_id, raiders, "turn:spud")
+    take_turn(web, game_id, raiders, "spud")
     act(web, game_id, raiders, "drive:high")
     van = get(web, game_id, raiders)["reach"]["Van"]
     assert get(web, game_id, campers)["reach"] is None

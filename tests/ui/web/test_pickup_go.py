@@ -20,7 +20,7 @@ from deadtable.games.psycho_raiders.agent import HeuristicAgent
 from deadtable.ui.web import create_app
 from tests.ui.web.conftest import TEST_GAMES, create, settle, token
 from tests.ui.web.test_api import actions_in_db
-from tests.ui.web.test_go import act, get, go, past_the_roll
+from tests.ui.web.test_go import act, get, go, past_the_roll, take_turn
 
 PR = "psycho-raiders"
 PICKUP = "Pickup Truck"
@@ -55,7 +55,7 @@ def web(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[TestClient]
 def test_before_its_speed_the_payload_has_the_pickups_reach_and_go_announces_it(
         web: TestClient, tmp_path: Path) -> None:
     _, game_id, raiders, campers = past_the_roll(web)
-    act(web, game_id, campers, "turn:randy")
+    take_turn(web, game_id, campers, "randy")
     mine = get(web, game_id, campers)
     assert not any(a["id"].startswith("car:") for a in mine["decision"]["actions"])
     pickup = mine["reach"][PICKUP]
@@ -77,7 +77,7 @@ def test_before_its_speed_the_payload_has_the_pickups_reach_and_go_announces_it(
 def test_a_bad_walk_to_a_hex_no_speed_reaches_changes_nothing(web: TestClient,
                                                              tmp_path: Path) -> None:
     _, game_id, _, campers = past_the_roll(web)
-    act(web, game_id, campers, "turn:randy")
+    take_turn(web, game_id, campers, "randy")
     before = actions_in_db(tmp_path / "games.sqlite", game_id)
     refused = go(web, game_id, campers, "20,2", mover=PICKUP)
     assert refused.status_code == 422
@@ -93,11 +93,11 @@ def second_turn_at_the_wheel(web: TestClient, raiders_agent: str) -> tuple[str, 
     game_id, campers = created["id"], token(created, "campers")
     settle(web, game_id, campers)
     for key in ("randy", "ginger", "dawn"):
-        act(web, game_id, campers, f"turn:{key}")
+        take_turn(web, game_id, campers, key)
         act(web, game_id, campers, "end")
     now = settle(web, game_id, campers)  # the raiders' agent plays their first turn
     assert now["to_move"] == "campers" and now["view"]["turn"] == 2
-    act(web, game_id, campers, "turn:randy")
+    take_turn(web, game_id, campers, "randy")
     return game_id, campers
 
 

@@ -53,9 +53,9 @@ def test_the_raiders_drive_the_van_by_a_tap_and_the_campers_pickup_has_its_hex(
         assert {far.nth(i).get_attribute("data-space") for i in range(far.count())} == {
             "5,29", "6,29", "7,29"}
         post(server, game_id, campers["token"], "end")
-        for key in ("ginger", "dawn"):
-            post(server, game_id, campers["token"], f"turn:{key}")
-            post(server, game_id, campers["token"], "end")
+        post(server, game_id, campers["token"], "turn:ginger")
+        post(server, game_id, campers["token"], "end")
+        post(server, game_id, campers["token"], "end")  # Dawn's, the last: begun unasked
         page = pages["raiders"]
         page.wait_for_selector('body[data-status="your-turn"]', state="attached")
         click_and_wait(page, 'button[data-action="turn:spud"]')

@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 from deadtable.ui.web import create_app
 from tests.ui.web.conftest import create, token
 from tests.ui.web.test_api import actions_in_db
-from tests.ui.web.test_go import act, get, go, web
+from tests.ui.web.test_go import act, get, go, take_turn, web
 
 __all__ = ["web"]  # the fixture: a server with Psycho Raiders registered (test_go.py)
 
@@ -39,12 +39,12 @@ def second_turn(web: TestClient) -> tuple[str, str, str]:
     while (now := get(web, game_id, raiders))["to_move"] == "raiders":  # the Sinister Roll
         act(web, game_id, raiders, now["decision"]["actions"][0]["id"])
     for key in ("randy", "ginger", "dawn"):
-        act(web, game_id, campers, f"turn:{key}")
+        take_turn(web, game_id, campers, key)
         act(web, game_id, campers, "end")
     for key in ("spud", "beau", "fluke", "torch"):
-        act(web, game_id, raiders, f"turn:{key}")
+        take_turn(web, game_id, raiders, key)
         act(web, game_id, raiders, "end")
-    act(web, game_id, campers, "turn:randy")
+    take_turn(web, game_id, campers, "randy")
     assert get(web, game_id, campers)["view"]["turn"] == 2
     return game_id, raiders, campers
 
