@@ -180,14 +180,13 @@ def no_reveal(state: GameState) -> str | None:
 # Road Trap: after each road hex a campers' vehicle drives (16.2): "let it drive on".
 ROAD_TRAP = StandingOffer(
     "road-trap", "Road Trap", "Let the campers' vehicles drive on", let_pass, _raiders_seats,
-    _round, "It lets them drive on after every road hex: to declare Road Trap, set it to ask "
-    "you each time first.")
+    _round, "Set, it lets them drive on after every road hex: to declare Road Trap, set it "
+    "back to ask you each time first.")
 # The reveal: before each campers' turn once a townsperson is in play (17.21): "not now",
 # whether or not a sinister townsperson could be revealed (so its timing tells nobody).
 REVEAL = StandingOffer(
-    "reveal", "Sinister reveal", "Answer 'not now' before each campers' turn", no_reveal,
-    _raiders_seats, _round,
-    "It answers 'not now' even when you could reveal one: to reveal before a campers' turn, "
-    "set it to ask you each time first. In your raiders' own turns you may still reveal one "
-    "(17.21).")
+    "reveal", "Sinister reveal", "'Not now' each time", no_reveal, _raiders_seats, _round,
+    "Set, it answers 'not now' before each campers' turn even when you could reveal one: to "
+    "reveal then, set it back to ask you each time first. In your raiders' own turns you may "
+    "still reveal one (17.21).")
 OFFERS = (ROAD_TRAP, REVEAL)
