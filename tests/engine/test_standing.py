@@ -48,7 +48,7 @@ def test_the_game_offers_both_questions_each_with_its_own_id() -> None:
     assert registry.standing_offers(SPEC) == OFFERS
     assert [o.id for o in OFFERS] == ["road-trap", "reveal"]
     assert all(o.seats(SPEC.bind(players=2).options) == ("raiders",) for o in OFFERS)
-    assert REVEAL.choice_words(UNTIL_SAID) == ("Sinister reveal: 'not now' each time until I "
+    assert REVEAL.choice_words(UNTIL_SAID) == ("Sinister reveal: 'not now' until I "
                                                "say otherwise")
     assert "even when you could reveal one" in REVEAL.note  # it answers all the same
     assert "raiders' own turns" in REVEAL.note  # where else they may reveal (turn.py offers)

@@ -94,7 +94,7 @@ def test_auto_reveal_answers_before_each_campers_turn_without_passing_the_screen
     shown = screens(said)
     assert [seat for seat, _ in shown] == ["raiders", "campers"]  # never passed back
     raiders, campers = shown[0][1], shown[1][1]
-    assert "Now Sinister reveal: 'not now' each time until I say otherwise." in raiders
+    assert "Now Sinister reveal: 'not now' until I say otherwise." in raiders
     assert "auto" not in campers and "Sinister reveal" not in campers
     # asked before each campers' turn all the same, answered "not now" for them (set while
     # asked, it answered that question at once)

@@ -185,7 +185,7 @@ ROAD_TRAP = StandingOffer(
 # The reveal: before each campers' turn once a townsperson is in play (17.21): "not now",
 # whether or not a sinister townsperson could be revealed (so its timing tells nobody).
 REVEAL = StandingOffer(
-    "reveal", "Sinister reveal", "'Not now' each time", no_reveal, _raiders_seats, _round,
+    "reveal", "Sinister reveal", "'Not now'", no_reveal, _raiders_seats, _round,
     "Set, it answers 'not now' before each campers' turn even when you could reveal one: to "
     "reveal then, set it back to ask you each time first. In your raiders' own turns you may "
     "still reveal one (17.21).")

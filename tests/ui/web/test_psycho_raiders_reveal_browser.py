@@ -85,8 +85,8 @@ def test_the_reveal_answered_in_advance_lets_the_campers_agent_play_on(
         assert reveal.input_value() == "off"
         assert reveal.locator("option").all_inner_texts() == [
             "Sinister reveal: ask me each time",
-            "Sinister reveal: 'not now' each time for the rest of this round",
-            "Sinister reveal: 'not now' each time until I say otherwise"]
+            "Sinister reveal: 'not now' for the rest of this round",
+            "Sinister reveal: 'not now' until I say otherwise"]
         notes = page.locator("#standing .note").all_inner_texts()
         assert any("even when you could reveal one" in n and "raiders' own turns" in n
                    for n in notes)

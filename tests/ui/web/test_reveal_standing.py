@@ -28,7 +28,9 @@ from tests.ui.web.test_road_trap_standing import PR, second_turn, stand, standin
 
 __all__ = ["web"]  # the fixture: a server with Psycho Raiders registered (test_go.py)
 
-SEED = 12  # a game in which, within 150 random choices, the raiders are asked with a reveal possible and not
+# a game in which, within 150 random choices, the raiders are asked with a reveal possible
+# and without one
+SEED = 12
 
 
 def test_each_question_is_set_and_cleared_on_its_own(web: TestClient, tmp_path: Path) -> None:
@@ -38,7 +40,7 @@ def test_each_question_is_set_and_cleared_on_its_own(web: TestClient, tmp_path: 
     assert standing(both, "reveal")["until"] == "said" and standing(both)["until"] == "off"
     reveal = standing(both, "reveal")
     assert reveal["question"] == "Sinister reveal"
-    assert reveal["choices"]["round"] == ("Sinister reveal: 'not now' each time for the rest "
+    assert reveal["choices"]["round"] == ("Sinister reveal: 'not now' for the rest "
                                           "of this round")
     assert "even when you could reveal one" in reveal["note"]
     stand(web, game_id, raiders, "round")
