@@ -23,19 +23,14 @@ from deadtable.engine.standing import (
 from deadtable.games.psycho_raiders import SPEC
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.games.psycho_raiders.view import OFFERS, REVEAL, ROAD_TRAP
-from tests.games.psycho_raiders.table import new, park_everyone
 from tests.games.psycho_raiders.test_pickup_reach import on_the_road_turn_two
+from tests.games.psycho_raiders.test_rules import _gravedigger_alerted
 
 
 def reveal_asked(sinister: tuple[int, ...]) -> PsychoRaidersState:
     """The raiders asked before a campers' turn whether to reveal (17.21), the Gravedigger in
     play: (2, 1, 6) rolls him sinister (a reveal possible), (1, 1) nobody."""
-    state = new(sinister=sinister)
-    park_everyone(state)
-    gravedigger = state.chars["gravedigger"]
-    gravedigger.alerted, gravedigger.alerted_round, gravedigger.seat = True, 0, "campers"
-    state._decision = None
-    return state
+    return _gravedigger_alerted(sinister)
 
 
 def road_trap_asked() -> PsychoRaidersState:

@@ -8,9 +8,7 @@ without the raiders being asked (engine/standing.py)."""
 
 from __future__ import annotations
 
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,21 +18,14 @@ import pytest
 from tests.ui.web.test_api import actions_in_db
 from tests.ui.web.test_browser import Server
 from tests.ui.web.test_left_4_dead_browser import shots
+from tests.ui.web.test_psycho_raiders_browser import server
 from tests.ui.web.test_psycho_raiders_walk_browser import SIZES, sized
+
+__all__ = ["server"]  # the fixture: a server of its own for this module
 
 pytestmark = pytest.mark.browser  # left out of `make test-fast`
 WHICH = "Which of your characters takes its turn?"  # the raiders' own phase
 ASKED = "Before the next campers' turn: reveal a sinister townsperson? (17.21)"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    db = tmp_path_factory.mktemp("prreveal") / "games.sqlite"
-    running = Server(db, [sys.executable, "-c", "from deadtable.ui.cli import main; main()",
-                          "serve", "--agent-pause", "0.05"])
-    running.start()
-    yield running
-    running.stop()
 
 
 def raiders_asked(server: Server, game_id: str, tok: str) -> dict[str, Any]:
