@@ -4,12 +4,13 @@ of its parts (GameSpec.render, .encoding) only when that part is."""
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from typing import Any
 
 from deadtable.engine.game import Game, GameSpec
 from deadtable.engine.macros import MacroReader
 from deadtable.engine.reach import MoveReader, OpeningReader, PassReader
-from deadtable.engine.standing import StandingOffer
+from deadtable.engine.standing import StandingOffer, check_offers
 
 # game id -> module whose SPEC attribute is its GameSpec
 _MODULES: dict[str, str] = {
@@ -71,13 +72,15 @@ def walk_readers(spec: GameSpec) -> tuple[OpeningReader | None, PassReader | Non
     return opens, passes
 
 
-def standing_offer(spec: GameSpec) -> StandingOffer | None:
-    """The standing answer the game offers to its pass (GameSpec.standing,
-    engine/standing.py), or None."""
-    if spec.standing is None:
-        return None
-    found: StandingOffer = part(spec.standing)
-    return found
+def standing_offers(spec: GameSpec) -> tuple[StandingOffer, ...]:
+    """The questions the game lets a person answer in advance (GameSpec.standing,
+    engine/standing.py), each with its own id: none where it offers none."""
+    return () if spec.standing is None else _offers(spec.standing)
+
+
+@cache
+def _offers(path: str) -> tuple[StandingOffer, ...]:  # (asked for each page's payload)
+    return check_offers(part(path))
 
 
 def macro_reader(spec: GameSpec) -> MacroReader | None:

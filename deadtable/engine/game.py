@@ -86,9 +86,10 @@ class GameSpec:
     # the decision is no such question): a walk goes past it when an agent so answers
     # (engine/reach.py). None: the game asks none.
     passes: str | None = None
-    # A person's standing answer to that question ("module:attribute", an
-    # engine.standing.StandingOffer: its words, the seats it may ask, the round): set on their
-    # page or prompt, it answers with the pass for them (engine/standing.py). None: none.
+    # The questions a person may answer in advance ("module:attribute", a tuple of
+    # engine.standing.StandingOffer, each with its own id, words, pass reader, the seats it
+    # may ask and the round): a standing answer set on their page or prompt answers that
+    # question with its pass for them (engine/standing.py). None: none.
     standing: str | None = None
     # A person's shortcuts through a run of their own decisions ("module:function", (state,
     # seat) -> [engine.macros.Macro]): each names the ordinary action it takes next, so that

@@ -32,6 +32,7 @@ from deadtable.engine.reach import (
     route_to,
     walk_step,
 )
+from deadtable.engine.standing import asked
 from deadtable.engine.state import GameState
 
 USAGE = "go SPACE"
@@ -171,7 +172,7 @@ def walk(console: Console, state: GameState, seat: str, route: Route,
 
 
 def _question(state: GameState) -> str:
-    offer = registry.standing_offer(state.game.spec)
+    offer = asked(state, registry.standing_offers(state.game.spec))
     return offer.question if offer is not None else "their answer"
 
 

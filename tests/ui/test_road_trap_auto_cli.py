@@ -1,8 +1,9 @@
 """The terminal with two people at one screen (hot seat), Psycho Raiders from the second turn:
-the raiders' `auto` (ui/standing_cli.py, engine/standing.py) answers Road Trap (16.2) for
-them, so the campers' `go` drives through without passing the screen; without it, the walk
+the raiders' `auto road-trap` (ui/standing_cli.py, engine/standing.py) answers Road Trap (16.2)
+for them, so the campers' `go` drives through without passing the screen; without it, the walk
 waits for the raiders and goes on by itself each time they let it drive on, its line kept
-for the campers' screen."""
+for the campers' screen. Their `auto reveal` answers the sinister reveal before each campers'
+turn (17.21) "not now", so the campers' turns go on without passing the screen either."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from rich.console import Console
 from deadtable.engine.undo import UndoStack
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.ui import cli
+from tests.engine.test_standing import reveal_asked
 from tests.games.psycho_raiders.test_pickup_reach import on_the_road_turn_two
 
 PICKUP = "Pickup Truck"
@@ -43,13 +45,16 @@ def test_auto_lets_the_campers_drive_through_and_is_shown_only_to_the_raiders() 
     state = on_the_road_turn_two()
     state.apply("car:11,24")  # a typed step: the raiders are asked
     start = len(state.history)
-    said = play(state, "\nauto\nauto said\n\ngo 11,21\nq\n")
+    said = play(state, "\nauto\nauto said\nauto road-trap said\n\ngo 11,21\nq\n")
     shown = screens(said)
     assert [seat for seat, _ in shown] == ["raiders", "campers"]
     raiders, campers = shown[0][1], shown[1][1]
-    assert ("auto: answer in advance (now Road Trap: ask me each time): auto off | auto round "
-            "| auto said") in raiders
-    assert " * auto off: Road Trap: ask me each time" in raiders
+    assert ("auto: answer in advance (now Road Trap: ask me each time; Sinister reveal: ask me "
+            "each time): auto road-trap|reveal off|round|said") in raiders
+    assert " * auto road-trap off: Road Trap: ask me each time" in raiders
+    assert " * auto reveal off: Sinister reveal: ask me each time" in raiders  # each question
+    assert ("auto: say auto QUESTION CHOICE, the question one of road-trap, reveal, the choice "
+            "one of off, round, said") in raiders  # `auto said`: which question?
     assert ("Now Road Trap: let the campers' vehicles drive on until I say otherwise."
             in raiders)
     assert "auto" not in campers  # never offered, never said, at the campers' screen
@@ -78,3 +83,22 @@ def test_without_auto_the_walk_waits_for_the_raiders_and_goes_on_by_itself() -> 
             "raiders (Road Trap)") in back
     assert ("Pickup Truck stopped at 11,22 after 3 of 4 steps toward 11,21: waiting for "
             "raiders (Road Trap)") in back
+
+
+def test_auto_reveal_answers_before_each_campers_turn_without_passing_the_screen() -> None:
+    state = reveal_asked((2, 1, 6))  # the Gravedigger sinister: a reveal is possible
+    assert state.decision.ids == ["reveal:gravedigger", "no-reveal"]
+    start = len(state.history)
+    said = play(state, "\nauto reveal said\n\nturn:randy\nend\nturn:ginger\nend\n"
+                       "turn:dawn\nend\nq\n")
+    shown = screens(said)
+    assert [seat for seat, _ in shown] == ["raiders", "campers"]  # never passed back
+    raiders, campers = shown[0][1], shown[1][1]
+    assert "Now Sinister reveal: 'not now' until I say otherwise." in raiders
+    assert "auto" not in campers and "Sinister reveal" not in campers
+    # asked before each campers' turn all the same, answered "not now" for them (set while
+    # asked, it answered that question at once)
+    assert state.history[start:] == ["no-reveal", "turn:randy", "end", "no-reveal",
+                                     "turn:ginger", "end", "no-reveal", "turn:dawn", "end",
+                                     "no-reveal"]
+    assert "gravedigger" not in state.revealed_sinister

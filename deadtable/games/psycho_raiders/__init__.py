@@ -120,7 +120,8 @@ SPEC = GameSpec(
     moves="deadtable.games.psycho_raiders.view:move_of",  # reach and walks (engine/reach.py)
     openings="deadtable.games.psycho_raiders.view:speed_of",  # a driver's speed, then its hexes
     passes="deadtable.games.psycho_raiders.view:let_pass",  # Road Trap declined mid-drive
-    standing="deadtable.games.psycho_raiders.view:ROAD_TRAP",  # a person's "let them drive on"
+    # a person's standing answers: Road Trap's "let them drive on", the reveal's "not now"
+    standing="deadtable.games.psycho_raiders.view:OFFERS",
     encoding="deadtable.games.psycho_raiders.encoding:make",  # the RL encoding
 )
 

@@ -140,10 +140,12 @@ def speed_of(state: PsychoRaidersState, action: Action) -> str | None:
     return f"{str(args['mode']).replace('_', '-').title()} Speed"
 
 
-def let_pass(state: PsychoRaidersState) -> str | None:
+def let_pass(state: GameState) -> str | None:
     """"Let it drive on", where the raiders are asked about Road Trap after a road hex of a
-    campers' drive (16.2; GameSpec.passes): a walk goes past it when their agent so answers."""
-    if not state.stack or not isinstance(state.stack[-1], RoadTrap):
+    campers' drive (16.2; GameSpec.passes): a walk goes past it when their agent so answers
+    (and a person's standing answer, ROAD_TRAP)."""
+    stack = state.stack  # type: ignore[attr-defined]  # (a PsychoRaidersState: GameSpec.passes)
+    if not stack or not isinstance(stack[-1], RoadTrap):
         return None
     decision = state.decision
     return "let-pass" if decision is not None and "let-pass" in decision else None
@@ -164,8 +166,27 @@ def _round(state: GameState) -> int:
     return int(state.round)  # type: ignore[attr-defined]
 
 
-# The raiders' person may let the campers' vehicles drive on past Road Trap for the rest of
-# the round or until they say otherwise (GameSpec.standing, engine/standing.py): the question
-# is still asked after each road hex (16.2) and answered "let it drive on" for them.
-ROAD_TRAP = StandingOffer("Road Trap", "Let the campers' vehicles drive on", _raiders_seats,
-                          _round)
+def no_reveal(state: GameState) -> str | None:
+    """"Not now", where the raiders are asked before a campers' turn whether to reveal a
+    sinister townsperson (17.21; sequence.py's reveal question): whatever they could reveal,
+    so a standing answer answers it the same whether or not a reveal is possible."""
+    decision = state.decision
+    return "no-reveal" if decision is not None and "no-reveal" in decision else None
+
+
+# The raiders' person may answer these two questions in advance, for the rest of the round or
+# until they say otherwise (GameSpec.standing, engine/standing.py): each is still asked when
+# the rules ask it and answered with its pass for them.
+# Road Trap: after each road hex a campers' vehicle drives (16.2): "let it drive on".
+ROAD_TRAP = StandingOffer(
+    "road-trap", "Road Trap", "Let the campers' vehicles drive on", let_pass, _raiders_seats,
+    _round, "Set, it lets them drive on after every road hex: to declare Road Trap, set it "
+    "back to ask you each time first.")
+# The reveal: before each campers' turn once a townsperson is in play (17.21): "not now",
+# whether or not a sinister townsperson could be revealed (so its timing tells nobody).
+REVEAL = StandingOffer(
+    "reveal", "Sinister reveal", "'Not now'", no_reveal, _raiders_seats, _round,
+    "Set, it answers 'not now' before each campers' turn even when you could reveal one: to "
+    "reveal then, set it back to ask you each time first. In your raiders' own turns you may "
+    "still reveal one (17.21).")
+OFFERS = (ROAD_TRAP, REVEAL)

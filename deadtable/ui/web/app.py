@@ -66,6 +66,8 @@ from deadtable.engine.standing import (
     OFF,
     Standing,
     StandingOffer,
+    asked,
+    setting,
     standing_answer,
 )
 from deadtable.engine.state import SPECTATOR, GameState
@@ -152,10 +154,13 @@ class RunMacro(BaseModel):
 class Stand(BaseModel):
     model_config = ConfigDict(extra="forbid")
     token: Annotated[str, Field(max_length=200)] | None = None
-    until: str = Field(description=f"the seat's standing answer to the game's question in the "
-                                   f"middle of another seat's move (engine/standing.py): "
-                                   f"{', '.join(map(repr, CHOICES))} (asked each time, for the "
-                                   f"rest of this round, until said otherwise)",
+    question: str = Field(description="the question's id, one of the payload's standing "
+                                      "(Psycho Raiders: 'road-trap', 'reveal')",
+                          max_length=50)
+    until: str = Field(description=f"the seat's standing answer to that question "
+                                   f"(engine/standing.py): {', '.join(map(repr, CHOICES))} "
+                                   f"(asked each time, for the rest of this round, until said "
+                                   f"otherwise)",
                        max_length=20)
 
 
@@ -219,13 +224,15 @@ class Payload(BaseModel):
                                   "{macro, label, left, note}: it takes the seat's next decisions "
                                   "in its run as they come (the other zombie player's "
                                   "zombies moved in between); null otherwise")
-    standing: dict[str, Any] | None = Field(
+    standing: list[dict[str, Any]] | None = Field(
         default=None, description="on a human seat's own page, where the game may ask it a "
-                                  "question in another seat's move (GameSpec.standing: "
-                                  "Psycho Raiders' Road Trap): {question, answer, until: "
+                                  "question it lets a person answer in advance "
+                                  "(GameSpec.standing: Psycho Raiders' Road Trap and "
+                                  "sinister reveal): one {id, question, answer, note, until: "
                                   "'off' | 'round' | 'said', in_force, choices: {until: "
-                                  "words}} (POST /standing sets it); null otherwise, and "
-                                  "always for other seats and spectators")
+                                  "words}} per question it may be asked (POST /standing sets "
+                                  "one); null otherwise, and always for other seats and "
+                                  "spectators")
     waiting: dict[str, Any] | None = Field(
         default=None, description="on the seat's own page while its walk waits for another "
                                   "person's answer (Road Trap): {target, mover, last, on, "
@@ -252,7 +259,8 @@ class LiveGame:
     # a human seat's macro that goes on when the seat is asked again within its run
     # (engine/macros.py, StandingOrder): kept here only, so a restarted server just asks the seat
     orders: dict[str, StandingOrder] = field(default_factory=dict)
-    standing: dict[str, Standing] = field(default_factory=dict)  # a person's, kept in the store
+    # a person's standing answers, seat -> question id -> answer, kept in the store
+    standing: dict[str, dict[str, Standing]] = field(default_factory=dict)
     waiting: Waiting | None = None  # a walk waiting for another person's answer
     walked: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> its resumed walk
 
@@ -364,8 +372,9 @@ class Hub:
                 if live is None:
                     state, players, undo = await asyncio.to_thread(rebuild, stored)
                     live = LiveGame(stored, state, players, undo=undo, standing={
-                        seat: Standing(until, round_)
-                        for seat, (until, round_) in stored.standing.items()})
+                        seat: {question: Standing(until, round_)
+                               for question, (until, round_) in kept.items()}
+                        for seat, kept in stored.standing.items()})
                     self.live[stored.id] = live
                     async with live.lock:  # a server killed between agents' moves goes on
                         await self.wake(live)
@@ -484,7 +493,7 @@ class Hub:
         read = registry.move_reader(live.state.game.spec)
         assert read is not None
         passes = registry.walk_readers(live.state.game.spec)[1]
-        offer = registry.standing_offer(live.state.game.spec)
+        offers = registry.standing_offers(live.state.game.spec)
         taken, why, stopped, waiting = 0, None, False, None
         for n in range(start, len(route.actions)):
             action_id = route.actions[n]
@@ -499,9 +508,10 @@ class Hub:
                     stopped = True
                     break
             elif other is not None and (stood := standing_answer(
-                    live.state, passes, offer, live.standing)) is not None:
+                    live.state, offers, live.standing)) is not None:
                 await self.commit(live, other, stood, quiet=True)  # their standing answer
             elif other is not None:  # a person, asked at their own page: waited for
+                offer = asked(live.state, offers)
                 question = offer.question if offer is not None else "their answer"
                 why, stopped = f"waiting for {other} ({question})", True
                 answer_id = passes(live.state) if passes is not None else None
@@ -533,15 +543,13 @@ class Hub:
         """After a move, holding the lock: answer a person's question for them where their
         standing answer is in force (engine/standing.py), and let a walk waiting on it go on
         if it was let pass (`live.waiting`); True if any action was taken."""
-        spec = live.state.game.spec
-        passes = registry.walk_readers(spec)[1]
-        offer = registry.standing_offer(spec)
+        offers = registry.standing_offers(live.state.game.spec)
         took = False
         for _ in range(MAX_AGENT_STEPS):
             decision = live.state.decision
             if decision is None or decision.seat in live.players:
                 break
-            stood = standing_answer(live.state, passes, offer, live.standing)
+            stood = standing_answer(live.state, offers, live.standing)
             if stood is not None:
                 await self.commit(live, decision.seat, stood, quiet=True)
                 took = True
@@ -663,32 +671,39 @@ class Hub:
             else:
                 live.orders[order.seat] = going_on
 
-    async def stand(self, live: LiveGame, seat: str, asked: Stand) -> None:
-        """Set or clear a human seat's standing answer (engine/standing.py), kept in the
-        store; one in force answers the question now if it is open. Bad input changes
-        nothing."""
+    async def stand(self, live: LiveGame, seat: str, request: Stand) -> None:
+        """Set or clear a human seat's standing answer to one question (engine/standing.py),
+        kept in the store; one in force answers the question now if it is open. Bad input
+        changes nothing."""
         if seat == SPECTATOR:
             raise HTTPException(403, {"error": "a spectator link cannot answer for a seat"})
         async with live.lock:
-            offer = standing_for(live, seat)
+            spec = live.state.game.spec
+            every = registry.standing_offers(spec)
+            offer = next((o for o in standing_for(live, seat) if o.id == request.question),
+                         None)
             if offer is None:
-                spec = live.state.game.spec
                 why = ("its agent answers for it" if seat in live.players else
-                       f"{spec.name} asks {seat} no question in another seat's move"
-                       if registry.standing_offer(spec) is not None else
-                       f"{spec.name} has no question to answer in advance")
+                       f"{spec.name} has no question to answer in advance" if not every else
+                       f"{spec.name} has no question {request.question!r} to answer in "
+                       f"advance: it has {', '.join(repr(o.id) for o in every)}"
+                       if all(o.id != request.question for o in every) else
+                       f"{spec.name} never asks {seat} {request.question!r}")
                 raise HTTPException(422, {"error": f"no standing answer for {seat}: {why}"})
-            if asked.until not in CHOICES:
+            if request.until not in CHOICES:
                 raise HTTPException(422, {"error": (
                     f"until must be one of {', '.join(map(repr, CHOICES))} (asked each time, "
-                    f"for the rest of this round, until said otherwise), not {asked.until!r}")})
+                    f"for the rest of this round, until said otherwise), not "
+                    f"{request.until!r}")})
             round_ = offer.round(live.state)
-            until = None if asked.until == OFF else asked.until
-            await asyncio.to_thread(self.store.stand, live.stored.id, seat, until, round_)
+            until = None if request.until == OFF else request.until
+            await asyncio.to_thread(self.store.stand, live.stored.id, seat, offer.id, until,
+                                    round_)
+            kept = live.standing.setdefault(seat, {})
             if until is None:
-                live.standing.pop(seat, None)
+                kept.pop(offer.id, None)
             else:
-                live.standing[seat] = Standing(until, round_)
+                kept[offer.id] = Standing(until, round_)
             if not await self.settle(live):  # (it broadcasts what it answers)
                 await self.broadcast(live, only=seat)  # a frame to the others would tell
             await self.wake(live)
@@ -911,26 +926,27 @@ def payload(live: LiveGame, seat: str) -> dict[str, Any]:
     }
 
 
-def standing_for(live: LiveGame, seat: str) -> StandingOffer | None:
-    """The standing answer the game offers `seat` (a human seat it may ask), or None."""
-    offer = registry.standing_offer(live.state.game.spec)
-    if (offer is None or seat == SPECTATOR or seat in live.agents()
-            or seat not in offer.seats(live.state.game.options)):
-        return None
-    return offer
+def standing_for(live: LiveGame, seat: str) -> list[StandingOffer]:
+    """The questions the game lets `seat` (a human seat they may be put to) answer in
+    advance: none for an agent's seat or a spectator."""
+    offers = registry.standing_offers(live.state.game.spec)
+    if not offers or seat == SPECTATOR or seat in live.agents():
+        return []
+    options = live.state.game.options
+    return [offer for offer in offers if seat in offer.seats(options)]
 
 
-def standing_of(live: LiveGame, seat: str) -> dict[str, Any] | None:
-    """The seat's own standing answer and its choices: only on its own page."""
-    offer = standing_for(live, seat)
-    if offer is None:
-        return None
+def standing_of(live: LiveGame, seat: str) -> list[dict[str, Any]] | None:
+    """The seat's own standing answers and their choices, one per question it may be asked:
+    only on its own page."""
     kept = live.standing.get(seat)
-    in_force = kept is not None and kept.in_force(offer.round(live.state))
-    return {"question": offer.question, "answer": offer.answer,
-            "until": kept.until if in_force and kept is not None else OFF,
-            "in_force": in_force,
-            "choices": {until: offer.choice_words(until) for until in CHOICES}}
+    found = []
+    for offer in standing_for(live, seat):
+        until = setting(offer, live.state, kept)
+        found.append({"id": offer.id, "question": offer.question, "answer": offer.answer,
+                      "note": offer.note, "until": until, "in_force": until != OFF,
+                      "choices": {c: offer.choice_words(c) for c in CHOICES}})
+    return found or None
 
 
 def waiting_of(live: LiveGame, seat: str) -> dict[str, Any] | None:
@@ -981,8 +997,7 @@ def undo_refusal(live: LiveGame, seat: str) -> str | None:
     if why is None and live.undo.steps:
         top = live.undo.steps[-1]
         spec = live.state.game.spec
-        stood = standing_answer(top.before, registry.walk_readers(spec)[1],
-                                registry.standing_offer(spec), live.standing)
+        stood = standing_answer(top.before, registry.standing_offers(spec), live.standing)
         if stood is not None and stood == top.action:
             why = ("your standing answer would make that choice again at once: set it to "
                    "ask you each time first to answer by hand")
@@ -1257,14 +1272,15 @@ def create_app(db: str | Path = "deadtable.sqlite", agent_pause: float = AGENT_P
         return {**payload(live, seat), "ran": done}
 
     @app.post("/api/games/{game_id}/standing", response_model=Payload,
-              summary="Set or clear the token's seat's standing answer (Road Trap: let the "
-                      "campers' vehicles drive on)",
+              summary="Set or clear the token's seat's standing answer to one question (Road "
+                      "Trap: let the campers' vehicles drive on; the sinister reveal: not now)",
               responses={403: {"description": "wrong or missing token, or a spectator's"},
-                         422: {"description": "this seat is never asked such a question, an "
-                                              "agent plays it, or no such choice"}})
-    async def post_standing(game_id: str, asked: Stand) -> dict[str, Any]:
-        live, seat = await hub.open(game_id, asked.token)
-        await hub.stand(live, seat, asked)
+                         422: {"description": "no such question (the error names the game's), "
+                                              "this seat is never asked it, an agent plays it, "
+                                              "or no such choice"}})
+    async def post_standing(game_id: str, request: Stand) -> dict[str, Any]:
+        live, seat = await hub.open(game_id, request.token)
+        await hub.stand(live, seat, request)
         return payload(live, seat)
 
     @app.post("/api/games/{game_id}/undo", response_model=Payload,

@@ -42,13 +42,14 @@ CREATE TABLE IF NOT EXISTS finished (  -- games that are over: a restarted serve
     game_id TEXT PRIMARY KEY REFERENCES games(id),
     at REAL NOT NULL
 );
-CREATE TABLE IF NOT EXISTS standing (  -- a human seat's standing answer (engine/standing.py)
+CREATE TABLE IF NOT EXISTS standing (  -- a human seat's standing answers (engine/standing.py)
     game_id TEXT NOT NULL REFERENCES games(id),
     seat TEXT NOT NULL,
+    question TEXT NOT NULL,     -- the question's id (StandingOffer.id): "road-trap"
     until TEXT NOT NULL,        -- "said" (until cleared) or "round" (the rest of `round`)
     round INTEGER NOT NULL,     -- the game's round when it was set
     at REAL NOT NULL,
-    PRIMARY KEY (game_id, seat)
+    PRIMARY KEY (game_id, seat, question)
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -61,6 +62,10 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 # the tables SCHEMA makes: what a file the server made holds (ui/checks.py's db_problem)
 TABLES = frozenset(re.findall(r"CREATE TABLE IF NOT EXISTS (\w+)", SCHEMA))
+# A file from before a game could offer several standing questions kept one standing answer
+# per seat, with no question column: the one question then offered anywhere, Psycho Raiders'
+# Road Trap (its id now). Opening such a file moves its rows to that question (`_migrate`).
+FIRST_QUESTION = "road-trap"
 
 
 class CorruptGame(ValueError):
@@ -97,7 +102,8 @@ class StoredGame:
     seats: list[Seat]
     actions: list[str] = field(default_factory=list)
     created: float = 0.0
-    standing: dict[str, tuple[str, int]] = field(default_factory=dict)  # seat -> (until, round)
+    # seat -> question id -> (until, round): a person's standing answers
+    standing: dict[str, dict[str, tuple[str, int]]] = field(default_factory=dict)
 
 
 class Store:
@@ -111,6 +117,22 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring a file an older server made up to SCHEMA, in one transaction: its standing
+        answers, one per seat, become Road Trap's (FIRST_QUESTION)."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(standing)")}
+        if "question" in columns:
+            return
+        with self._lock, self._transaction():
+            self._db.execute("ALTER TABLE standing RENAME TO standing_before_questions")
+            self._db.execute(SCHEMA[SCHEMA.index("CREATE TABLE IF NOT EXISTS standing"):
+                                    SCHEMA.index("CREATE TABLE IF NOT EXISTS actions")])
+            self._db.execute("INSERT INTO standing (game_id, seat, question, until, round, at) "
+                             "SELECT game_id, seat, ?, until, round, at "
+                             "FROM standing_before_questions", (FIRST_QUESTION,))
+            self._db.execute("DROP TABLE standing_before_questions")
 
     def close(self) -> None:
         with self._lock:
@@ -146,16 +168,19 @@ class Store:
         with self._lock, self._transaction():
             self._db.execute("DELETE FROM actions WHERE game_id = ? AND n >= ?", (game_id, n))
 
-    def stand(self, game_id: str, seat: str, until: str | None, round_: int = 0) -> None:
-        """Keep `seat`'s standing answer (until "said" or the rest of round `round_`), or
-        forget it (`until` None); committed when this returns."""
+    def stand(self, game_id: str, seat: str, question: str, until: str | None,
+              round_: int = 0) -> None:
+        """Keep `seat`'s standing answer to `question` (until "said" or the rest of round
+        `round_`), or forget it (`until` None); committed when this returns."""
         with self._lock, self._transaction():
             if until is None:
-                self._db.execute("DELETE FROM standing WHERE game_id = ? AND seat = ?",
-                                 (game_id, seat))
+                self._db.execute("DELETE FROM standing WHERE game_id = ? AND seat = ? AND "
+                                 "question = ?", (game_id, seat, question))
             else:
-                self._db.execute("INSERT OR REPLACE INTO standing VALUES (?, ?, ?, ?, ?)",
-                                 (game_id, seat, until, round_, time.time()))
+                self._db.execute(
+                    "INSERT OR REPLACE INTO standing (game_id, seat, question, until, round, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, seat, question, until, round_, time.time()))
 
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock:
@@ -177,14 +202,15 @@ class Store:
                     "SELECT action FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
                 )
             ]
-            standing = {
-                seat: (until, round_) for seat, until, round_ in self._db.execute(
-                    "SELECT seat, until, round FROM standing WHERE game_id = ?", (game_id,))
-            }
-        for seat, (until, round_) in standing.items():
+            kept = self._db.execute("SELECT seat, question, until, round FROM standing "
+                                    "WHERE game_id = ?", (game_id,)).fetchall()
+        standing: dict[str, dict[str, tuple[str, int]]] = {}
+        for seat, question, until, round_ in kept:
             if until not in ("said", "round") or not isinstance(round_, int):
-                raise CorruptGame(f"its stored standing answer of {seat!r} is {until!r} in "
-                                  f"round {round_!r}, not until 'said' or for a 'round'")
+                raise CorruptGame(f"its stored standing answer of {seat!r} to {question!r} is "
+                                  f"{until!r} in round {round_!r}, not until 'said' or for a "
+                                  f"'round'")
+            standing.setdefault(seat, {})[question] = (until, round_)
         return StoredGame(
             id=row[0], game=row[1], version=row[2], options=_object(row[3], "options"),
             seed=row[4], setup=_object(row[5], "set-up"), spectator=row[6], seats=seats,

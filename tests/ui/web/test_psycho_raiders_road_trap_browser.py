@@ -90,8 +90,9 @@ def test_the_raiders_standing_answer_lets_the_campers_drive_through(
         mine.wait_for_selector('body[data-status="your-turn"]', state="attached")
         theirs.wait_for_selector("#standing select")
         assert mine.locator("#standing").is_hidden()  # the campers' page has no such menu
-        assert theirs.inner_text("#standing label") == "Answer in advance:"
-        menu = theirs.locator("#standing select")
+        assert theirs.inner_text("#standing .standing-head") == "Answer in advance:"
+        assert theirs.locator("#standing select").count() == 2  # Road Trap, the reveal
+        menu = theirs.locator("#standing-road-trap")
         assert menu.input_value() == "off"
         theirs.locator("#standing").scroll_into_view_if_needed()
         # its longest choice is cut to the phone's width, not the page widened
@@ -100,7 +101,7 @@ def test_the_raiders_standing_answer_lets_the_campers_drive_through(
         with theirs.expect_response(lambda r: r.url.endswith("/standing")) as answer:
             menu.select_option("said")
         assert answer.value.status == 200
-        assert server.get(game_id, raiders["token"])["standing"]["until"] == "said"
+        assert server.get(game_id, raiders["token"])["standing"][0]["until"] == "said"
         assert server.get(game_id, campers["token"])["standing"] is None
 
         # the campers' two taps drive the pickup 4 road hexes: asked and answered each time
@@ -117,9 +118,9 @@ def test_the_raiders_standing_answer_lets_the_campers_drive_through(
         # asked each time again: the drive waits for the raiders, and goes on when they let it
         # the select shows "off" at once; the server has it once its POST is answered
         with theirs.expect_response(lambda r: r.url.endswith("/standing")) as cleared:
-            theirs.locator("#standing select").select_option("off")
+            theirs.locator("#standing-road-trap").select_option("off")
         assert cleared.value.status == 200
-        assert server.get(game_id, raiders["token"])["standing"]["until"] == "off"
+        assert server.get(game_id, raiders["token"])["standing"][0]["until"] == "off"
         drive_to(mine, "10,29", phone)
         mine.wait_for_selector(".pr-walked")
         assert mine.inner_text(".pr-walked") == ("The Pickup Truck waits at 8,29 after 1 step "

@@ -55,8 +55,16 @@ def watching_token(web: TestClient, game_id: str) -> str:
     return found
 
 
-def stand(web: TestClient, game_id: str, tok: str | None, until: str) -> Any:
-    return web.post(f"/api/games/{game_id}/standing", json={"token": tok, "until": until})
+def stand(web: TestClient, game_id: str, tok: str | None, until: str,
+          question: str = "road-trap") -> Any:
+    return web.post(f"/api/games/{game_id}/standing",
+                    json={"token": tok, "question": question, "until": until})
+
+
+def standing(payload: dict[str, Any], question: str = "road-trap") -> dict[str, Any]:
+    """The payload's standing answer to `question` (one per question the seat may be asked)."""
+    found: dict[str, Any] = next(s for s in payload["standing"] if s["id"] == question)
+    return found
 
 
 def pickup_at(payload: dict[str, Any]) -> str:
@@ -69,7 +77,8 @@ def test_with_the_standing_answer_a_campers_walk_drives_through(web: TestClient,
     game_id, raiders, campers = second_turn(web)
     asked = stand(web, game_id, raiders, "said")
     assert asked.status_code == 200, asked.text
-    assert asked.json()["standing"]["until"] == "said" and asked.json()["standing"]["in_force"]
+    assert standing(asked.json())["until"] == "said" and standing(asked.json())["in_force"]
+    assert standing(asked.json(), "reveal")["until"] == "off"  # the other question's own
     before = actions_in_db(tmp_path / "games.sqlite", game_id)
     after = go(web, game_id, campers, "7,29", mover=PICKUP).json()
     assert after["walked"]["steps"] == 4 and after["walked"]["stopped"] is False
@@ -152,7 +161,8 @@ def test_the_campers_never_learn_the_setting(web: TestClient) -> None:
     # nor may they set or read it through the API
     refused = stand(web, game_id, campers, "said")
     assert refused.status_code == 422
-    assert "asks campers no question" in refused.json()["detail"]["error"]
+    assert refused.json()["detail"]["error"] == ("no standing answer for campers: Psycho "
+                                                 "Raiders never asks campers 'road-trap'")
 
 
 def test_setting_it_sends_the_campers_socket_no_frame(web: TestClient) -> None:
@@ -163,7 +173,7 @@ def test_setting_it_sends_the_campers_socket_no_frame(web: TestClient) -> None:
         first = mine.receive_json()
         theirs.receive_json()
         stand(web, game_id, raiders, "said")
-        assert theirs.receive_json()["standing"]["until"] == "said"  # their own page hears
+        assert standing(theirs.receive_json())["until"] == "said"  # their own page hears
         act(web, game_id, campers, "drive:high")
         # the campers' next frame is that move's: none came when the raiders set it (a frame
         # then, even the same, would tell them something was set)
@@ -176,8 +186,8 @@ def test_the_setting_is_kept_with_the_game_and_cleared_by_the_raiders(
     stand(web, game_id, raiders, "said")
     with TestClient(create_app(tmp_path / "games.sqlite", agent_pause=0)) as again:
         theirs = again.get(f"/api/games/{game_id}", params={"token": raiders}).json()
-        assert theirs["standing"]["until"] == "said"  # a restarted server keeps it
-        cleared = stand(again, game_id, raiders, "off").json()["standing"]
+        assert standing(theirs)["until"] == "said"  # a restarted server keeps it
+        cleared = standing(stand(again, game_id, raiders, "off").json())
         assert cleared["until"] == "off" and cleared["in_force"] is False
         walked = go(again, game_id, campers, "7,29", mover=PICKUP).json()["walked"]
         assert walked["stopped"] is True and walked["waiting"] == "raiders"
@@ -186,15 +196,15 @@ def test_the_setting_is_kept_with_the_game_and_cleared_by_the_raiders(
 def test_for_the_rest_of_this_round_lapses_when_the_round_ends(web: TestClient) -> None:
     game_id, raiders, campers = second_turn(web)
     stand(web, game_id, raiders, "round")
-    theirs = get(web, game_id, raiders)["standing"]
+    theirs = standing(get(web, game_id, raiders))
     assert theirs["until"] == "round" and theirs["in_force"] is True
     assert theirs["choices"]["round"] == ("Road Trap: let the campers' vehicles drive on for "
                                           "the rest of this round")
     # a round later it no longer holds (read as the page reads it)
     live = web.app.state.hub.live[game_id]  # type: ignore[attr-defined]
     live.state.round += 1
-    assert get(web, game_id, raiders)["standing"] == {**theirs, "until": "off",
-                                                      "in_force": False}
+    assert standing(get(web, game_id, raiders)) == {**theirs, "until": "off",
+                                                    "in_force": False}
 
 
 def test_bad_standing_requests_change_nothing(web: TestClient, tmp_path: Path) -> None:
@@ -206,7 +216,7 @@ def test_bad_standing_requests_change_nothing(web: TestClient, tmp_path: Path) -
                      json={"token": token(created, "campers"), "until": "said"})
     assert agent.status_code == 422
     assert stand(web, game_id, "not-a-token", "said").status_code == 403
-    assert get(web, game_id, raiders)["standing"]["until"] == "off"
+    assert standing(get(web, game_id, raiders))["until"] == "off"
     assert stand(web, game_id, watching_token(web, game_id), "said").status_code == 403
     with sqlite3.connect(tmp_path / "games.sqlite") as db:
         assert db.execute("SELECT count(*) FROM standing").fetchone() == (0,)

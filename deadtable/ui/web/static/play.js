@@ -298,30 +298,36 @@
 
   document.getElementById("undo").addEventListener("click", undo);
 
-  // The seat's standing answer to another seat's question in the middle of a move
-  // (payload.standing: Psycho Raiders' Road Trap, "let the campers' vehicles drive on"): a
-  // menu that POSTs /standing at once; only on that seat's own page.
+  // The seat's standing answers to the questions another seat's play puts to it
+  // (payload.standing, one per question: Psycho Raiders' Road Trap, "let the campers'
+  // vehicles drive on", and the sinister reveal, "not now"): a menu each that POSTs /standing
+  // at once, with its note; only on that seat's own page.
   function showStanding(payload) {
     const box = document.getElementById("standing");
     const standing = payload.standing;
     box.hidden = !standing || Boolean(payload.outcome);
     if (box.hidden) { box.replaceChildren(); return; }
-    const old = box.querySelector("select");
-    if (old && document.activeElement === old) return;  // not redrawn under the person's hand
-    const menu = el("select", {id: "standing-until", "aria-label": `${standing.question}: answer in advance`,
-      onchange: () => setStanding(menu.value)},
-      ...Object.entries(standing.choices).map(([until, words]) =>
-        el("option", {value: until, selected: until === standing.until}, forPlayers(words))));
-    menu.value = standing.until;
-    box.replaceChildren(el("label", {for: "standing-until"}, "Answer in advance: "), menu);
+    const open = box.querySelector("select:focus");
+    if (open) return;  // not redrawn under the person's hand
+    const rows = standing.map((asked) => {
+      const id = `standing-${asked.id}`;
+      const menu = el("select", {id, "aria-label": `${forPlayers(asked.question)}: answer in advance`,
+        "data-question": asked.id, onchange: () => setStanding(asked.id, menu.value)},
+        ...Object.entries(asked.choices).map(([until, words]) =>
+          el("option", {value: until, selected: until === asked.until}, forPlayers(words))));
+      menu.value = asked.until;
+      const note = asked.note ? [el("small", {class: "note"}, forPlayers(asked.note))] : [];
+      return el("p", {class: "standing-row"}, menu, ...note);
+    });
+    box.replaceChildren(el("span", {class: "standing-head"}, "Answer in advance:"), ...rows);
   }
 
-  async function setStanding(until) {
+  async function setStanding(question, until) {
     const error = document.getElementById("error");
     error.textContent = "";
     let result;
     try {
-      result = await api("POST", `${base}/standing`, {token, until});
+      result = await api("POST", `${base}/standing`, {token, question, until});
     } catch (e) {
       result = null;
     }
