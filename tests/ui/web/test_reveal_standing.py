@@ -30,7 +30,7 @@ __all__ = ["web"]  # the fixture: a server with Psycho Raiders registered (test_
 
 # a game in which, within 150 random choices, the raiders are asked with a reveal possible
 # and without one
-SEED = 12
+SEED = 17
 
 
 def test_each_question_is_set_and_cleared_on_its_own(web: TestClient, tmp_path: Path) -> None:
@@ -104,9 +104,10 @@ def test_a_file_from_before_questions_were_named_opens_its_answers_road_traps(
 
 def random_game(web: TestClient, mode: str, steps: int = 150) -> dict[str, Any]:
     """A random game through the API, both seats people making `steps` choices at random
-    from one seeded
-    stream (the raiders never reveal), the raiders' reveal answered by hand ("off"), for the
-    rest of each round ("round": set again each time they are asked by hand) or until said
+    from one seeded stream (the raiders never reveal; every other townsperson turned
+    sinister, secretly, a third of the way in), the raiders' reveal answered by hand
+    ("off"), for the rest of each round ("round": set again each time they are asked by
+    hand) or until said
     ("said"). Returns the campers' payloads at each of their decisions (the game's id left
     out), how often the raiders were asked by hand, and how often a reveal was possible."""
     created = create(web, PR, seed=SEED, options={"events": "none"})
@@ -115,15 +116,18 @@ def random_game(web: TestClient, mode: str, steps: int = 150) -> dict[str, Any]:
     while (now := get(web, game_id, tokens["raiders"]))["to_move"] == "raiders":
         act(web, game_id, tokens["raiders"], now["decision"]["actions"][0]["id"])  # the roll
     live = web.app.state.hub.live[game_id]  # type: ignore[attr-defined]
-    for key in list(live.state.sinister)[::2]:  # every other townsperson sinister, secretly
-        live.state.sinister[key].value = "sinister"
-    live.state._decision = None
     if mode == "said":
         stand(web, game_id, tokens["raiders"], "said", "reveal")
     rng = random.Random(SEED)
     seen: list[dict[str, Any]] = []
     by_hand = possible = chosen = 0
+    turned = False
     while chosen < steps:  # (the same random choices in each mode, however it answers)
+        if chosen == steps // 3 and not turned:  # every other townsperson sinister from
+            turned = True  # here, secretly: a reveal possible at the questions after only
+            for key in list(live.state.sinister)[::2]:
+                live.state.sinister[key].value = "sinister"
+            live.state._decision = None
         possible += "no-reveal" in live.state.decision and bool(reveal_offers(live.state))
         seat = live.state.decision.seat
         now = get(web, game_id, tokens[seat])
