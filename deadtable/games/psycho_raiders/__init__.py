@@ -32,6 +32,7 @@ from deadtable.games.psycho_raiders.crashes import (
 )
 from deadtable.games.psycho_raiders.events import Hazard, HazardHandler
 from deadtable.games.psycho_raiders.flanking import Split, SplitHandler
+from deadtable.games.psycho_raiders.racer import RacerAgent
 from deadtable.games.psycho_raiders.rerolls import TableRoll, TableRollHandler
 from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, Round, RoundHandler
 from deadtable.games.psycho_raiders.setup import (
@@ -122,3 +123,4 @@ SPEC = GameSpec(
 )
 
 register_agent("heuristic", HeuristicAgent, game="psycho-raiders")  # every seat, both sides
+register_agent("racer", RacerAgent, game="psycho-raiders")  # the campers race the pickup out

@@ -106,7 +106,9 @@ class HeuristicAgent:
         if real is not None and f"move:{real}:off" in ids:
             return f"move:{real}:off"
         pick = self._pick(state, frame, char, ids, real, campers)
-        return pick if pick is not None else "end"
+        if pick is not None:
+            return pick
+        return "end" if "end" in ids else vacate(state, char, ids, campers)
 
     def _no_return(self, state: PsychoRaidersState, frame: Any, char: Any,
                    ids: list[str]) -> list[str]:
@@ -186,6 +188,15 @@ class HeuristicAgent:
         if "search" in ids and len(char.weapons) < 2:
             return "search"
         return None
+
+
+def vacate(state: PsychoRaidersState, char: Any, ids: list[str], campers: bool) -> str:
+    """The step out of a burning vehicle or location (15.6: the turn may not end there while
+    a step out is open): the one its side's walk scores best (`_score`)."""
+    moves = [i for i in ids if i.startswith("move:")]
+    if not moves:
+        return ids[0]
+    return min(moves, key=lambda i: (_score(state, char, i.split(":", 2)[2], campers), i))
 
 
 def _score(state: PsychoRaidersState, char: Any, name: str, campers: bool) -> float:
