@@ -87,7 +87,7 @@ def hunt(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
     found = strike(state, char, frame, ids, attacks)
     if found is not None:
         return found
-    hit = hit_car(state, char, ids, racers) if racers else None
+    hit = hit_car(state, char, ids, escaping(state, racers)) if racers else None
     if hit is not None:
         return hit
     if "walkie" in ids:
@@ -178,9 +178,9 @@ def drive_north(state: PsychoRaidersState, frame: Any, ids: list[str]) -> str | 
     when the turn's hexes are spent (before, it got out there and left the van off the road
     for good, in the pocket by the Gas Station)."""
     drive = [i for i in ids if i.startswith("drive:")]
+    racers = racing(state)
     if drive:
         return "drive:high" if "drive:high" in drive else drive[0]
-    racers = racing(state)
     if racers and frame.driving == "Van":
         threats = escaping(state, racers)
         blow = drop_ahead(state, ids, threats) or ram_racer(state, ids, threats)
