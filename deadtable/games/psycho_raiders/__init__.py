@@ -43,7 +43,7 @@ from deadtable.games.psycho_raiders.setup import (
     seat_sides,
     start,
 )
-from deadtable.games.psycho_raiders.state import PsychoRaidersState
+from deadtable.games.psycho_raiders.state import CAMPERS, PsychoRaidersState
 from deadtable.games.psycho_raiders.turn import Turn, TurnHandler
 
 PsychoRaidersState.FRAMES = Frames(Round, Phase, Sinister, Turn, Attack, Damage,
@@ -123,4 +123,4 @@ SPEC = GameSpec(
 )
 
 register_agent("heuristic", HeuristicAgent, game="psycho-raiders")  # every seat, both sides
-register_agent("racer", RacerAgent, game="psycho-raiders")  # the campers race the pickup out
+register_agent("racer", RacerAgent, game="psycho-raiders", seats=(CAMPERS,))  # the pickup out

@@ -727,3 +727,12 @@ def test_the_racer_gets_out_where_a_raider_it_would_not_beat_blocks_the_road() -
     put(state, "spud", "12,6")  # 10.5; his Spiked Chain 10 against the pickup's 6 (15.22)
     state.apply("turn:randy")
     assert RacerAgent(1).act(observe(state, "campers")).startswith("move:1:")
+
+
+def test_the_racer_plays_the_campers_only() -> None:
+    from deadtable.agents.seating import WrongSeat, check_seating
+
+    game = SPEC.bind(players=2)
+    check_seating(game, {"campers": "racer", "raiders": "heuristic"})
+    with pytest.raises(WrongSeat):
+        check_seating(game, {"raiders": "racer"})
