@@ -325,8 +325,8 @@ def trap_now(state: PsychoRaidersState, vehicle: str) -> bool:
     the van come within 5 hexes of the exit before the vehicle gets off. The campers move
     first in a turn (5): the van moves once before each of the vehicle's later turns."""
     at = state.vehicles[vehicle]
-    path = road_path(state.board, at)
-    if not path or any(s in path for s in raider_feet(state)):
+    path = road_path(state.board, at)  # [] on the exit itself: the step off is left
+    if at not in road_ahead(state.board) or any(s in path for s in raider_feet(state)):
         return False
     van = state.vehicles.get("Van")
     van_high = 0

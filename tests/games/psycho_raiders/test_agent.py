@@ -314,6 +314,7 @@ def test_heuristic_raider_appears_on_a_token_about_to_escape() -> None:
     ("10,23", "13,13", "car:13,12", True),  # stopped here, it is a turn late for the exit
     ("10,31", "13,13", "car:13,12", False),  # stopped or not, it gets off before the van
     ("", "11,3", "car:11,2", True),  # the van wrecked, the pickup off this turn: last chance
+    ("", "11,1", "car:11,0", True),  # on the exit itself, the step off left
     ("", "13,13", "car:13,12", False),  # the van wrecked, the exit two turns off: kept
 ])
 def test_heuristic_raiders_road_trap_a_pickup_only_when_it_stops_an_escape(
