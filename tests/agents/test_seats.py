@@ -146,8 +146,11 @@ def _play(game: Game, specs: dict[str, str], steps: int) -> GameState:
 @pytest.mark.parametrize(("game_id", "options"), SEATINGS)
 def test_the_default_and_lineup_agents_still_play(game_id: str, options: dict[str, Any]) -> None:
     game = registry.load(game_id, **options)
-    own = sorted(set(agents_base._GAME_FACTORIES.get(game_id, {})))
-    # the lineup where the game has one, else each own agent (heuristic) for every seat
+    from deadtable.sim import bench
+
+    # the lineup where the game has one, else each own agent that plays every seat
+    # (heuristic; Psycho Raiders' racer plays the campers only)
+    own = bench.own_agents(game)
     lineups = ([assign(game, game.spec.lineup, base=dict(game.spec.default_agents))]
                if game.spec.lineup else [dict.fromkeys(game.seats, name) for name in own])
     for specs in lineups:

@@ -32,6 +32,7 @@ from deadtable.games.psycho_raiders.crashes import (
 )
 from deadtable.games.psycho_raiders.events import Hazard, HazardHandler
 from deadtable.games.psycho_raiders.flanking import Split, SplitHandler
+from deadtable.games.psycho_raiders.racer import RacerAgent
 from deadtable.games.psycho_raiders.rerolls import TableRoll, TableRollHandler
 from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, Round, RoundHandler
 from deadtable.games.psycho_raiders.setup import (
@@ -42,7 +43,7 @@ from deadtable.games.psycho_raiders.setup import (
     seat_sides,
     start,
 )
-from deadtable.games.psycho_raiders.state import PsychoRaidersState
+from deadtable.games.psycho_raiders.state import CAMPERS, PsychoRaidersState
 from deadtable.games.psycho_raiders.turn import Turn, TurnHandler
 
 PsychoRaidersState.FRAMES = Frames(Round, Phase, Sinister, Turn, Attack, Damage,
@@ -126,3 +127,4 @@ SPEC = GameSpec(
 )
 
 register_agent("heuristic", HeuristicAgent, game="psycho-raiders")  # every seat, both sides
+register_agent("racer", RacerAgent, game="psycho-raiders", seats=(CAMPERS,))  # the pickup out

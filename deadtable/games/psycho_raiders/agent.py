@@ -16,8 +16,10 @@ are true and the enemy's hidden ones are a guess (the raiders never read it).
   raiders' van), its riders aboard until it is ahead of every camper token; on foot each goes
   after its own camper-side token and heads where that token will be after its next walk
   north; the walkie-talkie calls the sinister townsfolk; the side's one ability goes on Road
-  Trap (16.2) for a campers' vehicle still ahead of the van on the way out, else on Appear
-  Anywhere beside the camper token nearest the north edge; a raider-side token never steps
+  Trap (16.2) when stopping a campers' vehicle stops its escape by road, else on Appear
+  Anywhere beside the camper token nearest the north edge; against a campers' vehicle that
+  would beat the van out by road, raiders on foot stand on its road ahead (10.5) and strike
+  it (15.2), and the van drops a rider ahead of it and rams it; a raider-side token never steps
   back onto a hex it stood on this turn since its last action (`_no_return`: no walk back
   and forth, 10.3).
   (`hunt.py`; the measures both sides use: `bearings.py`.)
@@ -106,7 +108,9 @@ class HeuristicAgent:
         if real is not None and f"move:{real}:off" in ids:
             return f"move:{real}:off"
         pick = self._pick(state, frame, char, ids, real, campers)
-        return pick if pick is not None else "end"
+        if pick is not None:
+            return pick
+        return "end" if "end" in ids else vacate(state, char, ids, campers)
 
     def _no_return(self, state: PsychoRaidersState, frame: Any, char: Any,
                    ids: list[str]) -> list[str]:
@@ -186,6 +190,15 @@ class HeuristicAgent:
         if "search" in ids and len(char.weapons) < 2:
             return "search"
         return None
+
+
+def vacate(state: PsychoRaidersState, char: Any, ids: list[str], campers: bool) -> str:
+    """The step out of a burning vehicle or location (15.6: the turn may not end there while
+    a step out is open): the one its side's walk scores best (`_score`)."""
+    moves = [i for i in ids if i.startswith("move:")]
+    if not moves:
+        return ids[0]
+    return min(moves, key=lambda i: (_score(state, char, i.split(":", 2)[2], campers), i))
 
 
 def _score(state: PsychoRaidersState, char: Any, name: str, campers: bool) -> float:

@@ -80,3 +80,46 @@ def road_ahead(board: Board) -> dict[int, int]:
                 found[there] = found[here] + 1
                 queue.append(there)
     return found
+
+
+def road_path(board: Board, space: int) -> list[int]:
+    """The road hexes a vehicle on `space` crosses to the road's exit north, next first: each
+    the neighbour fewest road hexes from the exit (on a tie the first by name, as the
+    campers' heuristic and the racer drive); [] off the road."""
+    ahead = road_ahead(board)
+    if space not in ahead:
+        return []
+    path, here = [], space
+    while ahead[here] > 0:
+        here = min((t for t in board.neighbours[here] if ahead.get(t, 99) < ahead[here]),
+                   key=lambda t: (ahead[t], board.name(t)))
+        path.append(here)
+    return path
+
+
+@lru_cache(maxsize=8)
+def to_road(board: Board, shut: frozenset[str], weight: int) -> tuple[float, ...]:
+    """Each space's cost to the road's exit north for a vehicle: along the road its road
+    hexes; off it, `weight` for each hex a vehicle may drive Off-Road (10.1: never into
+    trees, graves, lakes or buildings) on its way to the road, round what it may not enter
+    (99.0: no way). The van's way back after a skid (10.2)."""
+    import heapq
+
+    ahead = road_ahead(board)
+    cost = [99.0] * board.size
+    queue = [(float(d), s) for s, d in ahead.items()]
+    for d, s in queue:
+        cost[s] = d
+    heapq.heapify(queue)
+    while queue:
+        d, here = heapq.heappop(queue)
+        if d > cost[here]:
+            continue
+        for there in board.neighbours[here]:
+            if board.coords[there] is None or board.terrain[there] in shut \
+                    or there in ahead:
+                continue
+            if d + weight < cost[there]:
+                cost[there] = d + weight
+                heapq.heappush(queue, (d + weight, there))
+    return tuple(cost)

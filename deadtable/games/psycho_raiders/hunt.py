@@ -9,13 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from deadtable.games.psycho_raiders.bearings import away, road_ahead, row_of
+from deadtable.games.psycho_raiders.attacks import best_close, usable
+from deadtable.games.psycho_raiders.bearings import away, road_ahead, road_path, row_of, to_road
+from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.grip import grab_now, keep_hold
 from deadtable.games.psycho_raiders.state import CAMPERS, PsychoRaidersState
 
 GUARD = 2  # hexes from the road's exit where the van waits (6.1 needs 5 for an escape by road)
 AHEAD = 2  # the raiders get out once the van is this many rows north of every camper token
 NEAR_EDGE = 6  # a camper token this near the north edge is worth Appear Anywhere (16.2)
+OFF_ROAD = 3  # road hexes an Off-Road hex is worth to the van (10.1: Off-Road 3, High 10)
+EDGE = 2  # a blow at a vehicle is worth it this much over its Strength (15.2: the loser
+# of the roll takes the difference, so a weak blow hurts the attacker)
 
 
 def road_exit(state: PsychoRaidersState) -> int | None:
@@ -68,6 +73,11 @@ def hunt(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
         ride = drive_north(state, frame, ids)
         if ride is not None:
             return ride
+    racers = racing(state)
+    if racers and not frame.driving:
+        stand = block(state, char, frame, ids, escaping(state, racers))
+        if stand is not None:
+            return stand
     if char.vehicle == "Van" and aboard(state) and not frame.driving \
             and strike(state, char, frame, ids, attacks, ahead_of_van=True) is None:
         return ""  # riding north with the van
@@ -77,6 +87,9 @@ def hunt(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
     found = strike(state, char, frame, ids, attacks)
     if found is not None:
         return found
+    hit = hit_car(state, char, ids, escaping(state, racers)) if racers else None
+    if hit is not None:
+        return hit
     if "walkie" in ids:
         return "walkie"
     appear = appear_at(state, ids, quarry(state, char))
@@ -158,17 +171,31 @@ def keeps_the_wheel(state: PsychoRaidersState, frame: Any, ids: list[str]) -> bo
 
 def drive_north(state: PsychoRaidersState, frame: Any, ids: list[str]) -> str | None:
     """The van's driver races it along the road to its exit north (High Speed on the road,
-    Off-Road back to it, 10.1); its riders stay aboard (""). None: the way is shut, get out."""
+    Off-Road back to it, 10.1); its riders stay aboard (""). None: the way is shut, get out.
+    While a campers' vehicle may escape by road (`racing`), the van drops a rider on the road
+    ahead of it (`drop_ahead`), rams it when beside it (`ram_racer`), finds its way back to
+    the road round what it may not drive through (`van_way`), and its driver keeps the wheel
+    when the turn's hexes are spent (before, it got out there and left the van off the road
+    for good, in the pocket by the Gas Station)."""
     drive = [i for i in ids if i.startswith("drive:")]
+    racers = racing(state)
     if drive:
         return "drive:high" if "drive:high" in drive else drive[0]
+    if racers and frame.driving == "Van":
+        threats = escaping(state, racers)
+        blow = drop_ahead(state, ids, threats) or ram_racer(state, ids, threats)
+        if blow is not None:
+            return blow
     cars = [i for i in ids if i.startswith("car:")]
+    measure = (lambda s: van_way(state, s)) if racers else (lambda s: to_exit(state, s))
     if cars:
         van = state.vehicles["Van"]
-        best = min(cars, key=lambda i: (to_exit(state, state.board.space(i[4:])), i))
-        if to_exit(state, state.board.space(best[4:])) < to_exit(state, van):
+        best = min(cars, key=lambda i: (measure(state.board.space(i[4:])), i))
+        if measure(state.board.space(best[4:])) < measure(van):
             return best
         return None
+    if racers and frame.driving:
+        return ""  # its hexes spent: it keeps the wheel, to drive on next turn
     return None if frame.driving else ""
 
 
@@ -237,6 +264,10 @@ def lead(state: PsychoRaidersState, token: int, owner: Any) -> int:
     the token, if a building is in the way). A raider is no faster than a camper: it heads
     there to meet the token, not after it."""
     board = state.board
+    if owner.vehicle is not None and owner.vehicle in state.cars:
+        path = road_path(board, token)  # a vehicle on the road: its High Speed along it
+        if path:
+            return path[min(len(path), max(1, state.cars[owner.vehicle]["high"])) - 1]
     coord = board.offset(token)
     if coord is None or owner.grabbed_by is not None:
         return token  # in a room, it has to come out first; held, it stays (13.1)
@@ -286,9 +317,165 @@ def to_exit(state: PsychoRaidersState, space: int) -> float:
 
 
 def trap_now(state: PsychoRaidersState, vehicle: str) -> bool:
-    """Road Trap (16.2, the raiders' one ability) on a campers' vehicle still ahead of the
-    van on the way out north, so the van gets to the exit first; else it is kept."""
-    van = state.vehicles.get("Van")
-    if van is None or state.cars["Van"]["wrecked"] or van_guards(state):
+    """Road Trap (16.2, the raiders' one ability: the vehicle stops until next turn), kept
+    for when it matters most: never while raiders stand on the road ahead of the vehicle
+    (10.5: it stops there anyway) or the van is within 5 hexes of the exit (6.1: no escape
+    by road); now if the vehicle would drive off by road this very turn (the last chance:
+    the turn it buys lets the raiders on foot reach the road), or if the turn it buys lets
+    the van come within 5 hexes of the exit before the vehicle gets off. The campers move
+    first in a turn (5): the van moves once before each of the vehicle's later turns."""
+    at = state.vehicles[vehicle]
+    path = road_path(state.board, at)  # [] on the exit itself: the step off is left
+    if at not in road_ahead(state.board) or any(s in path for s in raider_feet(state)):
         return False
-    return to_exit(state, state.vehicles[vehicle]) < to_exit(state, van)
+    van = state.vehicles.get("Van")
+    van_high = 0
+    if van is not None and not state.cars["Van"]["wrecked"]:
+        gap = van_way(state, van) - 4  # within 5 hexes: 4 or fewer (6.1)
+        if gap <= 0:
+            return False
+        if any(c.vehicle == "Van" and state.active(c) for c in state.chars.values()):
+            van_high = max(1, state.cars["Van"]["high"])
+    frame: Any = next((f for f in reversed(state.stack)
+                       if getattr(f, "driving", "") == vehicle), None)
+    car = state.cars[vehicle]
+    left = car[frame.mode] - frame.car_spent if frame is not None else 0
+    hexes = len(path) + 1  # its road hexes and the step off the edge
+    if hexes <= left:
+        return True
+    high = max(1, car["high"])
+    later = -(-(hexes - left) // high)  # its turns to get off, driving on now
+    trapped = -(-hexes // high)  # the same, stopped here this turn
+    if not van_high:
+        return False
+    van_turns = -(-gap // van_high)
+    return later < van_turns <= trapped
+
+
+def racing(state: PsychoRaidersState) -> list[tuple[str, int]]:
+    """The campers' vehicles that may escape by road (6.1), nearest the exit first: not
+    wrecked, a camper-side character aboard, on the road north."""
+    ahead = road_ahead(state.board)
+    found = []
+    for name, space in state.vehicles.items():
+        if space not in ahead or state.cars[name]["wrecked"]:
+            continue
+        if any(c.vehicle == name and state.active(c) and state.side_of(c) == CAMPERS
+               for c in state.chars.values()):
+            found.append((ahead[space], name, space))
+    return [(name, space) for _, name, space in sorted(found)]
+
+
+def escaping(state: PsychoRaidersState,
+             racers: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The `racing` vehicles that would drive off by road before the van, racing at High
+    Speed along its way (`van_way`), comes within 5 hexes of the exit (6.1), on this turn's
+    moves: the van's now, then the vehicle's, turn about. Against the others the raiders
+    let the vehicle come on to the guarded exit, where its campers must get out and walk
+    hidden (6.1) among the raiders; a vehicle stopped far from the edge frees them to walk
+    from there (measured: docs/psycho-raiders.md, "Agents")."""
+    van = state.vehicles.get("Van")
+    gap = 99.0
+    if van is not None and not state.cars["Van"]["wrecked"]:
+        gap = van_way(state, van) - 4
+        if gap <= 0:
+            return []  # the van guards the exit already
+    driven = van is not None and any(c.vehicle == "Van" and state.active(c)
+                                     for c in state.chars.values())
+    found = []
+    for name, at in racers:
+        hexes = len(road_path(state.board, at)) + 1  # its road hexes, the step off the edge
+        turns = -(-hexes // max(1, state.cars[name]["high"]))
+        if not driven or -(-gap // max(1, state.cars["Van"]["high"])) > turns:
+            found.append((name, at))
+    return found
+
+
+def raider_feet(state: PsychoRaidersState, but: Any = None) -> set[int]:
+    """The spaces of raider-side pieces outside vehicles (`but` left out): where a vehicle
+    may not drive (10.5)."""
+    return {s for c in state.chars.values() if state.active(c) and c is not but
+            and c.vehicle is None and state.side_of(c) != CAMPERS for s in c.tokens.values()}
+
+
+def van_way(state: PsychoRaidersState, space: int) -> float:
+    """The van's way to the road's exit north: its road hexes along the road; off it, 3 for
+    each hex it may drive Off-Road (10.1) to the road, round trees, graves, lakes and
+    buildings (`bearings.to_road`; `to_exit` goes straight through them)."""
+    shut = frozenset(n for n, t in state.rules.tables.terrain.items() if t.vehicle == "never")
+    return to_road(state.board, shut, OFF_ROAD)[space]
+
+
+def block(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
+          racers: list[tuple[str, int]]) -> str | None:
+    """A raider on foot against a campers' vehicle on the road (10.5: a vehicle may not
+    drive onto an enemy outside one): on its road north, nearer it than any friend there,
+    the raider holds the hex, striking the vehicle if that is a good blow (`hit_car`, 15.2),
+    else ending its turn (""); else it walks to the hex of that road nearest the vehicle
+    that it can reach this turn. None: none to hold or reach."""
+    from deadtable.games.psycho_raiders.turn import left
+
+    here = state.space_of(char)
+    if here is None or char.vehicle is not None or char.grabbed_by is not None \
+            or not char.tokens or len(char.tokens) > 1:
+        return None
+    friends = raider_feet(state, but=char)
+    reach = left(state, frame, char, min(char.tokens))
+    for _, at in racers:
+        for space in road_path(state.board, at):
+            if space in friends:
+                break  # a friend holds the road nearer the vehicle
+            if space == here:
+                return hit_car(state, char, ids, racers) or ""
+            if away(state, here, space) <= reach:
+                return _nearer(state, ids, "move:", here, space)
+    return None
+
+
+def hit_car(state: PsychoRaidersState, char: Any, ids: list[str],
+            racers: list[tuple[str, int]]) -> str | None:
+    """The strongest blow at a campers' vehicle on the way out (15.2), if its strength beats
+    the vehicle's by EDGE (the loser of the roll takes the difference)."""
+    here = state.space_of(char)
+    names = {name for name, _ in racers}
+    best: tuple[int, str] | None = None
+    for action in ids:
+        if not action.startswith("hit-car:") or here is None:
+            continue
+        _, name, card = action.split(":", 2)
+        if name not in names:
+            continue
+        there = state.vehicles[name]
+        value = usable(state, char, distance(state.board, here, there) or 0, here, there,
+                       False).get(card, 0)
+        if value >= state.cars[name]["strength"] + EDGE and (best is None or value > best[0]):
+            best = (value, action)
+    return best[1] if best is not None else None
+
+
+def drop_ahead(state: PsychoRaidersState, ids: list[str],
+               racers: list[tuple[str, int]]) -> str | None:
+    """10.4: the van drops a rider on its hex when that is on the road ahead of a campers'
+    vehicle and no raider stands between them (10.5: the vehicle stops there), the
+    strongest in close combat (a ram meets its best weapon, 15.22)."""
+    drops = [i for i in ids if i.startswith("drop:")]
+    van = state.vehicles["Van"]
+    if not drops:
+        return None
+    feet = raider_feet(state)
+    for _, at in racers:
+        path = road_path(state.board, at)
+        if van in path and not feet.intersection(path[:path.index(van) + 1]):
+            return max(drops, key=lambda i: (best_close(state, state.chars[i[5:]]), i))
+    return None
+
+
+def ram_racer(state: PsychoRaidersState, ids: list[str],
+              racers: list[tuple[str, int]]) -> str | None:
+    """15.21: the van rams a campers' vehicle beside it when stronger (the loser takes the
+    difference; the van's 8 against the pickup's 6, designed)."""
+    van = state.cars["Van"]
+    for name, _ in racers:
+        if f"ram:car={name}" in ids and van["strength"] > state.cars[name]["strength"]:
+            return f"ram:car={name}"
+    return None

@@ -26,7 +26,7 @@ from deadtable.games.psycho_raiders.agent import (
     road_step,
     wary,
 )
-from deadtable.games.psycho_raiders.bearings import away, row_of
+from deadtable.games.psycho_raiders.bearings import away, road_ahead, road_path, row_of
 from deadtable.games.psycho_raiders.events import Hazard
 from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.grip import (
@@ -45,16 +45,23 @@ from deadtable.games.psycho_raiders.hunt import (
     assignment,
     break_in,
     chase,
+    drop_ahead,
+    escaping,
+    hit_car,
     keeps_the_wheel,
     lead,
     next_up,
     pounce,
     quarry,
+    racing,
+    ram_racer,
     road_exit,
     threat,
     to_exit,
     trap_now,
+    van_way,
 )
+from deadtable.games.psycho_raiders.racer import RacerAgent, nearer
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from tests.games.psycho_raiders.table import (
     drive_to,
@@ -63,6 +70,7 @@ from tests.games.psycho_raiders.table import (
     park_everyone,
     put,
     raider_on_camper,
+    script,
     spud_beside_hidden_ginger,
     take_turn,
 )
@@ -300,20 +308,166 @@ def test_heuristic_raider_appears_on_a_token_about_to_escape() -> None:
     assert agent.act(observe(state, "raiders")) == "seek:ginger:2"
 
 
-@pytest.mark.parametrize(("van", "trap"), [("10,31", True), ("11,1", False)])
-def test_heuristic_raiders_road_trap_a_pickup_only_while_it_is_ahead_of_the_van(
-        van: str, trap: bool) -> None:
+@pytest.mark.parametrize(("van", "pickup", "step", "trap"), [
+    ("10,31", "10,29", "car:11,28", False),  # the van comes within 5 of the exit first anyway
+    ("10,31", "10,25", "car:11,24", True),  # the pickup, 2 turns at High, gets off before
+    ("11,1", "10,25", "car:11,24", False),  # the van guards the exit: no escape by road
+    ("10,23", "13,13", "car:13,12", True),  # stopped here, it is a turn late for the exit
+    ("10,31", "13,13", "car:13,12", False),  # stopped or not, it gets off before the van
+    ("", "11,3", "car:11,2", True),  # the van wrecked, the pickup off this turn: last chance
+    ("", "11,1", "car:11,0", True),  # on the exit itself, the step off left
+    ("", "13,13", "car:13,12", False),  # the van wrecked, the exit two turns off: kept
+])
+def test_heuristic_raiders_road_trap_a_pickup_only_when_it_stops_an_escape(
+        van: str, pickup: str, step: str, trap: bool) -> None:
     state = new()
-    state.vehicles["Van"] = state.board.space(van)
-    drive_to(state, "Pickup Truck", "10,25")  # on the road
+    if van:
+        drive_to(state, "Van", van)  # the raiders aboard it
+    else:
+        state.cars["Van"]["wrecked"] = True
+    drive_to(state, "Pickup Truck", pickup)  # on the road
     take_turn(state, "randy")
-    state.apply("drive:safe")
+    state.apply("drive:high")
     state.round = 2  # no Road Trap on the first turn (16.2)
-    state.apply("car:11,24")
+    state.apply(step)
     assert state.decision.ids == ["road-trap", "let-pass"]
     assert trap_now(state, "Pickup Truck") is trap
     assert HeuristicAgent(1).act(observe(state, "raiders")) == ("road-trap" if trap
                                                                  else "let-pass")
+
+
+def test_heuristic_raiders_road_trap_no_pickup_a_raider_stops_on_the_road() -> None:
+    state = new()
+    state.cars["Van"]["wrecked"] = True
+    drive_to(state, "Pickup Truck", "11,4")
+    put(state, "spud", "11,1")  # 10.5: it stops before him anyway
+    state.apply("turn:randy")
+    state.apply("drive:high")
+    state.round = 2
+    state.apply("car:11,3")
+    assert not trap_now(state, "Pickup Truck")
+
+
+def raiders_turn(state: PsychoRaidersState, key: str) -> None:
+    """End the campers' turns (each still in the pickup), then start `key`'s."""
+    for camper in ("randy", "ginger", "dawn"):
+        take_turn(state, camper)
+        state.apply("end")
+    while state.decision is not None and state.decision.ids == ["no-reveal"]:
+        state.apply("no-reveal")
+    take_turn(state, key)
+
+
+def test_raiders_block_only_a_campers_vehicle_that_would_beat_the_van_out() -> None:
+    state = new()
+    drive_to(state, "Pickup Truck", "12,7")  # 8 road hexes and the step off: one turn
+    assert racing(state) == [("Pickup Truck", state.board.space("12,7"))]
+    assert escaping(state, racing(state)) == racing(state)  # the van (on V) 3 turns off
+    drive_to(state, "Pickup Truck", "10,25")  # 4 turns: the van (3) gets there first
+    assert escaping(state, racing(state)) == []
+    drive_to(state, "Van", "11,2")  # guarding the exit: none escapes
+    drive_to(state, "Pickup Truck", "12,7")
+    assert escaping(state, racing(state)) == []
+    for key in ("randy", "ginger", "dawn"):
+        put(state, key, "12,7")  # nobody aboard the pickup: nothing races
+    assert racing(state) == []
+
+
+def test_a_raider_on_foot_stands_on_the_road_ahead_of_an_escaping_pickup() -> None:
+    state = new()
+    state.cars["Van"]["wrecked"] = True  # nothing else stops the pickup
+    drive_to(state, "Pickup Truck", "12,7")
+    for key in ("beau", "fluke", "torch"):
+        put(state, key, "20,28")
+    put(state, "spud", "9,4")
+    raiders_turn(state, "spud")
+    agent = HeuristicAgent(1)
+    path = road_path(state.board, state.vehicles["Pickup Truck"])
+    while (choice := agent.act(observe(state, "raiders"))).startswith("move:"):
+        state.apply(choice)
+    assert state.chars["spud"].tokens[1] == path[0]  # the road hex next to the pickup
+    assert not nearer(state, state.chars["randy"], "Pickup Truck")  # 10.5: it cannot go on
+    assert choice == "hit-car:Pickup Truck:Spiked Chain"  # his 10 against its 6 (15.2)
+
+
+def test_a_raider_holding_the_road_shoots_the_pickup_when_he_outguns_it() -> None:
+    state = new()
+    state.cars["Van"]["wrecked"] = True
+    drive_to(state, "Pickup Truck", "12,7")
+    for key in ("spud", "beau", "torch"):
+        put(state, key, "20,28")
+    put(state, "fluke", "12,6")  # on its road, the hex ahead of it
+    raiders_turn(state, "fluke")
+    choice = HeuristicAgent(1).act(observe(state, "raiders"))
+    assert choice.startswith("hit-car:Pickup Truck:")
+    assert hit_car(state, state.chars["fluke"], state.decision.ids, racing(state)) == choice
+    state.cars["Pickup Truck"]["strength"] = 9  # a blow that loses hurts him: he holds
+    assert HeuristicAgent(1).act(observe(state, "raiders")) == "end"
+
+
+def test_the_van_drops_its_strongest_rider_on_the_road_ahead_of_an_escaping_pickup() -> None:
+    state = new()
+    drive_to(state, "Pickup Truck", "10,27")
+    drive_to(state, "Van", "10,25")  # ahead on its road, but slowed to a crawl (15.3)
+    for mode in ("high", "safe", "off_road"):
+        state.cars["Van"][mode] = 2
+    raiders_turn(state, "spud")
+    agent = HeuristicAgent(1)
+    assert agent.act(observe(state, "raiders")) == "drive:high"
+    state.apply("drive:high")
+    assert drop_ahead(state, state.decision.ids, escaping(state, racing(state))) \
+        == "drop:fluke"  # Fluke's Shotgun 9 in close combat (Beau's Machete 9, Torch's 8)
+    assert agent.act(observe(state, "raiders")) == "drop:fluke"
+    state.apply("drop:fluke")
+    assert agent.act(observe(state, "raiders")).startswith("car:")  # one is enough there
+
+
+def test_the_vans_driver_finds_the_road_round_the_gas_station_and_keeps_the_wheel() -> None:
+    state = new()
+    drive_to(state, "Pickup Truck", "12,21")  # racing out, the campers aboard
+    drive_to(state, "Van", "9,20")  # skidded off the road (10.2)
+    board = state.board
+    assert van_way(state, board.space("10,20")) < van_way(state, board.space("9,20")) \
+        < van_way(state, board.space("8,19"))  # back east to the road, not north-west
+    assert to_exit(state, board.space("8,19")) < to_exit(state, board.space("9,20"))
+    raiders_turn(state, "spud")
+    agent = HeuristicAgent(1)
+    assert agent.act(observe(state, "raiders")) == "drive:off_road"
+    state.apply("drive:off_road")
+    for _ in range(3):  # Off-Road Speed 3
+        step = agent.act(observe(state, "raiders"))
+        assert step.startswith("car:")
+        before = van_way(state, state.vehicles["Van"])
+        state.apply(step)
+        assert van_way(state, state.vehicles["Van"]) < before
+    assert agent.act(observe(state, "raiders")) == "end"  # at the wheel, to drive on
+
+
+def test_the_van_rams_an_escaping_pickup_beside_it() -> None:
+    ids = ["car:11,5", "ram:car=Pickup Truck", "end"]
+    state = new()
+    drive_to(state, "Pickup Truck", "12,7")
+    assert ram_racer(state, ids, [("Pickup Truck", state.vehicles["Pickup Truck"])]) \
+        == "ram:car=Pickup Truck"  # the van's Strength 8 against its 6
+    state.cars["Pickup Truck"]["strength"] = 8
+    assert ram_racer(state, ids, [("Pickup Truck", state.vehicles["Pickup Truck"])]) is None
+
+
+def test_raiders_lead_a_pickup_on_the_road_by_its_high_speed() -> None:
+    state = new()
+    drive_to(state, "Pickup Truck", "12,21")
+    randy = state.chars["randy"]
+    ahead = lead(state, state.vehicles["Pickup Truck"], randy)
+    assert ahead == road_path(state.board, state.vehicles["Pickup Truck"])[8]  # High 9
+
+
+def test_road_path_follows_the_road_out_and_is_empty_off_it() -> None:
+    state = new()
+    board = state.board
+    assert [board.name(s) for s in road_path(board, board.space("12,7"))] == [
+        "12,6", "11,5", "11,4", "11,3", "11,2", "11,1", "11,0"]
+    assert road_path(board, board.space("11,0")) == []
+    assert road_path(board, board.space("9,20")) == []  # grass
 
 
 def test_heuristic_reads_the_die_a_re_roll_is_asked_about_in_a_hazard_too() -> None:
@@ -510,3 +664,77 @@ def test_held_camper_picks_escape_on_its_turn_and_rerolls_a_low_die() -> None:
     high = SimpleNamespace(step="d-reroll", mine=1, theirs=5)
     assert grab_reroll(low, ["keep", "reroll"]) == "reroll"
     assert grab_reroll(high, ["keep", "reroll"]) == "keep"
+
+
+def test_the_racer_is_a_campers_agent_of_the_game() -> None:
+    from deadtable.agents.base import agent_maker
+
+    assert isinstance(agent_maker("racer", "psycho-raiders")(1), RacerAgent)
+
+
+def test_the_racer_drives_the_pickup_up_the_road_at_high_speed_its_riders_aboard() -> None:
+    state = new()  # the campers in the pickup at the camp, 37 road hexes from the exit
+    agent = RacerAgent(1)
+    state.apply("turn:ginger")
+    assert agent.act(observe(state, "campers")) == "drive:high"
+    state.apply("drive:high")
+    ahead = road_ahead(state.board)
+    while (choice := agent.act(observe(state, "campers"))).startswith("car:"):
+        before = ahead[state.vehicles["Pickup Truck"]]
+        state.apply(choice)
+        assert ahead[state.vehicles["Pickup Truck"]] == before - 1  # the road, nearer each hex
+    assert choice == "end" and ahead[state.vehicles["Pickup Truck"]] == 37 - 9  # High 9
+    state.apply("end")
+    state.apply("turn:randy")
+    assert agent.act(observe(state, "campers")) == "end"  # rides on: it drove this turn
+
+
+def test_the_racer_rerolls_a_dangerous_turn_that_skids() -> None:
+    state = new()
+    drive_to(state, "Pickup Truck", "11,24")  # the sharp turn at 10,23 next
+    state.apply("turn:dawn")
+    agent = RacerAgent(1)
+    state.apply(agent.act(observe(state, "campers")))
+    script(state, 5)  # 10.2: skids off-road 2 hexes
+    state.apply("car:10,23")
+    assert state.decision.ids == ["turn-roll:keep", "turn-roll:reroll"]
+    assert agent.act(observe(state, "campers")) == "turn-roll:reroll"
+
+
+def test_the_racer_drives_off_by_road() -> None:
+    state = new()
+    state.cars["Van"]["wrecked"] = True  # 6.1: no raiders' vehicle within 5 hexes
+    drive_to(state, "Pickup Truck", "11,2")
+    state.apply("turn:randy")
+    agent = RacerAgent(1)
+    for _ in range(3):
+        state.apply(agent.act(observe(state, "campers")))  # High, 11,1, 11,0
+    assert agent.act(observe(state, "campers")) == "escape-road"
+
+
+def test_the_racer_steps_out_on_an_exit_the_van_guards() -> None:
+    state = new()
+    drive_to(state, "Van", "11,3")  # 6.1: no escape by road within 5 hexes of it
+    drive_to(state, "Pickup Truck", "11,0")
+    state.apply("turn:randy")
+    choice = RacerAgent(1).act(observe(state, "campers"))
+    assert choice.startswith("move:1:")  # out, to hide and leave by the edge (6.1)
+    assert row_of(state, state.board.space(choice.split(":", 2)[2])) == 0
+
+
+def test_the_racer_gets_out_where_a_raider_it_would_not_beat_blocks_the_road() -> None:
+    state = new()
+    state.cars["Van"]["wrecked"] = True
+    drive_to(state, "Pickup Truck", "12,7")
+    put(state, "spud", "12,6")  # 10.5; his Spiked Chain 10 against the pickup's 6 (15.22)
+    state.apply("turn:randy")
+    assert RacerAgent(1).act(observe(state, "campers")).startswith("move:1:")
+
+
+def test_the_racer_plays_the_campers_only() -> None:
+    from deadtable.agents.seating import WrongSeat, check_seating
+
+    game = SPEC.bind(players=2)
+    check_seating(game, {"campers": "racer", "raiders": "heuristic"})
+    with pytest.raises(WrongSeat):
+        check_seating(game, {"raiders": "racer"})

@@ -70,8 +70,9 @@ def test_the_catalogue_and_seating_list_the_agents_of_each_seat(real: TestClient
     l4d = catalogue[L4D]["agents_by_seat"]
     assert l4d == {"survivors": ["first", "heuristic", "mcts", "random"],
                    "infected": ["director", "first", "mcts", "random"]}
-    assert catalogue["psycho-raiders"]["agents_by_seat"] == dict.fromkeys(
-        catalogue["psycho-raiders"]["seats"], ["first", "heuristic", "mcts", "random"])
+    assert catalogue["psycho-raiders"]["agents_by_seat"] == {
+        "campers": ["first", "heuristic", "mcts", "racer", "random"],  # racer: campers only
+        "raiders": ["first", "heuristic", "mcts", "random"]}
     four = real.post("/api/seating", json={"game": LNOE, "options": {"hero-players": 2,
                                                                      "zombie-players": 2}})
     heroes, zombies = ["first", "heuristic", "mcts", "random"], ["first", "mcts", "random",
