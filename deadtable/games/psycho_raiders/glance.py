@@ -24,9 +24,10 @@ class Glance:
     `crowd` on each space as movement.crowds() counts it (hide tokens included, 10.5), and
     where it really is (`here`, state.space_of). `kept` holds what the offers worked out
     that does not hang on where the character's tokens stand (its weapons' reach, its
-    abilities, the screams and reveals open to it): a Glance carried over a step keeps it."""
+    abilities, the screams and reveals open to it): a Glance carried over a step keeps it.
+    `grips`: whether any character held another then (13.1; a step only lets go)."""
 
-    __slots__ = ("char", "side", "friends", "enemies", "crowd", "here", "kept")
+    __slots__ = ("char", "side", "friends", "enemies", "crowd", "here", "kept", "grips")
 
     def __init__(self, state: PsychoRaidersState, char: Character) -> None:
         self.char = char
@@ -37,7 +38,10 @@ class Glance:
         enemies: list[Character] = []
         crowd: Crowd = {}
         get = crowd.get
+        grips = False
         for other in state.chars.values():
+            if other.grabbed_by is not None:
+                grips = True
             if other.dead or other.escaped or not other.alerted or not other.tokens:
                 continue  # not in play (state.active)
             # state.side_of(other) == side, inline: this loop is a step's hottest
@@ -53,6 +57,7 @@ class Glance:
         self.crowd = crowd
         self.here = state.space_of(char)
         self.kept: dict[Hashable, Any] = {}
+        self.grips = grips
 
     def enemy_spaces(self) -> frozenset[int]:
         """Every space an enemy token is on, in a vehicle or not (kept)."""
@@ -101,6 +106,7 @@ class Glance:
             new.crowd = {space: (theirs, ours) for space, (ours, theirs) in self.crowd.items()}
             carry = _TABLE_KEPT
         new.here = state.space_of(char)
+        new.grips = self.grips
         new.kept = {name: found for name, found in self.kept.items()
                     if (name[0] if type(name) is tuple else name) in carry}
         return new

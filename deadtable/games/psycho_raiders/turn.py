@@ -4,7 +4,7 @@ character's tokens moves as though it were the character (12.3)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -122,7 +122,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                 else self._look(state, char))
         state.look = (frame, seen)  # for this decision's move to carry on
         if char.grabbed_by is None:
-            found += self._moves(state, frame, char, seen.crowd)
+            found += self._moves(state, frame, char, seen)
             if char.will > 0:
                 for token in sorted(char.tokens):
                     if frame.will_token in (0, token):
@@ -196,18 +196,16 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             state.ended = (look[1], len(state.log), len(state.history))
 
     def _moves(self, state: PsychoRaidersState, frame: Turn, char: Character,
-               crowd: dict[int, tuple[int, int]]) -> list[Action]:
+               seen: Glance) -> list[Action]:
         found: list[Action] = []
-        board = state.board
-        names = board.names
-        lantern = jack(state, char)
-        full = movement.speed(state, char)
-        carried = vehicles.carried(state, char)
-        walks = movement.walks_of(state)
+        # what no step changes, worked out once while the look lasts: the map's tables, the
+        # character's Speed, what it rode, the Jack O'Lantern and the North edge's way out
+        walk = seen.kept.get("walk")  # seen.keep(), inline: no closure made each step
+        if walk is None:
+            walk = seen.kept["walk"] = self._walk(state, char, seen.side)
+        walks, names, full, steep, carried, lantern, north = walk
         tokens, spent_by, hidden = char.tokens, frame.spent, char.hidden
-        may_fight, minimum = not frame.acted, walks.minimum
-        # the North edge's way out (6.1): a hidden camper-side token's
-        north = _north(board) if hidden and state.side_of(char) == CAMPERS else ()
+        may_fight, minimum, crowd = not frame.acted, walks.minimum, seen.crowd
         for token in sorted(tokens):
             # left(), its parts worked out once for every token
             spent = spent_by.get(token, 0) + carried
@@ -223,7 +221,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             if budget > 0 and not lantern and full >= minimum[here]:
                 # steps(), not stranded: its exits' actions made once
                 found += movement.open_to(state, here, _step_actions(
-                    walks, names, here, full, budget, token, where), may_fight, crowd)
+                    walks, names, here, steep, budget, token, where), may_fight, crowd)
             else:
                 for space, price in movement.steps(state, char, token, budget,
                                                    not frame.acted, crowd, full):
@@ -236,6 +234,17 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                                     f"Move{where} off the north edge (6.1)",
                                     {"verb": "move", "token": token, "space": OFF}))
         return found
+
+    @staticmethod
+    def _walk(state: PsychoRaidersState, char: Character, side: str) -> tuple[
+            Walks, Sequence[str], int, int, int, bool, Collection[int]]:
+        """_moves()'s parts that no step changes (events and rides come between steps)."""
+        walks, board = movement.walks_of(state), state.board
+        full = movement.speed(state, char)
+        # the North edge's way out (6.1): a hidden camper-side token's
+        north = _north(board) if char.hidden and side == CAMPERS else ()
+        return (walks, board.names, full, min(full, walks.steepest),
+                vehicles.carried(state, char), jack(state, char), north)
 
     def apply(self, state: PsychoRaidersState, frame: Turn, action_id: str) -> None:  # noqa: C901
         char = state.chars[frame.char]
@@ -295,7 +304,6 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
 
     def _move(self, state: PsychoRaidersState, frame: Turn, char: Character, token: int,
               name: str) -> None:
-        label = f"{char.name}'s token {token}" if char.hidden else char.name
         if name == OFF:
             frame.spent[token] = frame.spent.get(token, 0) + 1
             hiding.leave_north(state, char, token)
@@ -306,8 +314,10 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         logged, outside = len(state.log), char.vehicle is None
         before = char.tokens[token]
         # the engine offered this step (steps()), so only its price is wanted here
-        price = movement.price(state, char, before, space,
-                               lambda: left(state, frame, char, token))
+        price = movement.price(movement.walks_of(state), movement.speed(state, char), before,
+                               space)
+        if price is None:  # stranded: the hex takes all the Speed it has left
+            price = max(left(state, frame, char, token), 1)
         frame.spent[token] = max(frame.spent.get(token, 0), frame.car_spent) + price
         if jack(state, char) and not toward_store(state, char.tokens[token], space):
             frame.away.append(token)
@@ -317,11 +327,13 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         if char.vehicle is not None:
             state.event(f"{char.name} gets out of the {char.vehicle}.", vehicles.RIDE)
         char.vehicle = None
-        if char.grabbed_by is None:
+        # nobody holding anyone, as the look saw, is the common answer
+        if char.grabbed_by is None and (seen is None or seen.grips):
             for other in state.chars.values():
                 if other.grabbed_by == char.key:  # moving away lets go (a reading of 13)
                     other.grabbed_by = None
-        state.event(f"{label} moves to {name}.", movement.MOVE)
+        state.event(f"{char.name}'s token {token} moves to {name}." if char.hidden
+                    else f"{char.name} moves to {name}.", movement.MOVE)
         if char.hidden:  # only a hide token can be exposed (12.5)
             hiding.exposed(state, char, token)
         if (state.weather == "Fog" and state.options["fog-dial"] == "on"
@@ -413,15 +425,16 @@ _STEP_ACTIONS: dict[tuple[Walks, int, int, int, int, str],
                    tuple[movement.Step[Action], ...]] = {}
 
 
-def _step_actions(walks: Walks, names: Sequence[str], here: int, full: int, left: int,
+def _step_actions(walks: Walks, names: Sequence[str], here: int, steep: int, left: int,
                   token: int, where: str) -> tuple[movement.Step[Action], ...]:
-    """Walks.open()'s exits with their move actions, made once."""
-    key = (walks, here, min(full, walks.steepest), min(left, walks.dearest), token, where)
+    """Walks.open()'s exits with their move actions, made once; `steep` is the Speed, at
+    most walks.steepest (more opens nothing more)."""
+    key = (walks, here, steep, left if left < walks.dearest else walks.dearest, token, where)
     found = _STEP_ACTIONS.get(key)
     if found is None:
         found = _STEP_ACTIONS[key] = tuple(
             (there, feature, edge, _move_action(names[there], token, price, where))
-            for there, feature, edge, (_, price) in walks.open(here, full, left))
+            for there, feature, edge, (_, price) in walks.open(here, steep, left))
     return found
 
 
