@@ -67,12 +67,14 @@ class Glance:
                 s for c in self.enemies for s in c.tokens.values())
         return found
 
-    def keep(self, name: Hashable, make: Callable[[], T]) -> T:
-        """`make()`, made once for as long as this look lasts: it must not depend on where
-        the character's tokens stand (only they move while a look is carried)."""
+    def keep(self, name: Hashable, make: Callable[..., T], *args: Any) -> T:
+        """`make(*args)`, made once for as long as this look lasts: it must not depend on
+        where the character's tokens stand (only they move while a look is carried). The
+        arguments passed, not a closure: a closure made each step costs more than the
+        look-up, and slows every use of the names it closes over."""
         found: T = self.kept.get(name, _UNKNOWN)
         if found is _UNKNOWN:
-            found = self.kept[name] = make()
+            found = self.kept[name] = make(*args)
         return found
 
     def stepped(self, state: PsychoRaidersState, before: int, after: int) -> None:
@@ -86,7 +88,8 @@ class Glance:
             crowd[before] = (ours - 1, theirs)
         ours, theirs = crowd.get(after, (0, 0))
         crowd[after] = (ours + 1, theirs)
-        self.here = state.space_of(self.char)
+        # an unhidden character's one token is the character (setup.place, hiding.reveal)
+        self.here = state.space_of(self.char) if self.char.hidden else after
 
 
     def turned(self, state: PsychoRaidersState, char: Character) -> Glance:

@@ -106,23 +106,22 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         carried, state.carried = state.carried, None  # only this decision may use it
         if not state.active(char) or state.outcome is not None:
             return None
-        found: list[Action] = []
         if frame.turn_roll:
             return Decision.of(char.seat, f"{char.name}: a dangerous turn",
                                vehicles.offers(state, frame, char))
         if frame.attack_due:
-            found += attacks.offers(state, char, close_only=True)
             prompt = ("attack (14)" if state.options["stop-on-enemy"] == "attack"
                       else "attack (14) or grab (13.1)")
             return Decision.of(char.seat, f"{char.name} stepped onto an enemy: {prompt}",
-                               found)
+                               attacks.offers(state, char, close_only=True))
         # the characters, looked at once for every offer, or the look the step that led
         # here carried over (only its token moved)
         seen = (carried if carried is not None and carried.char is char
                 else self._look(state, char))
         state.look = (frame, seen)  # for this decision's move to carry on
+        found: list[Action] = []
         if char.grabbed_by is None:
-            found += self._moves(state, frame, char, seen)
+            found = self._moves(state, frame, char, seen)  # a new list, the offers added to it
             if char.will > 0:
                 for token in sorted(char.tokens):
                     if frame.will_token in (0, token):
@@ -130,7 +129,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         kept = seen.kept  # seen.keep(), inline: no closure made each step
         if not frame.acted:
             found += hiding.offers(state, char, seen)
-            found += attacks.offers(state, char, close_only=False, seen=seen)
+            found += attacks.offers(state, char, False, seen)
             # kept by space: they hang on nothing a step changes but where it is (a
             # hidden character's decoy steps and it stays)
             key = ("actions", seen.here)
