@@ -116,9 +116,10 @@ class Glance:
 
 
 # What a look keeps that hangs on no side (where the unalerted townsfolk are, the reveals open
-# to the raiders) and what hangs on the character's side alone (its enemies' spaces, tokens
-# and vehicles; whether a space is hidden from them, kept by space): what `turned` carries.
-_TABLE_KEPT = frozenset({"unalerted", "reveals"})
+# to the raiders, the abilities open to a kind of character, kept by kind) and what hangs on
+# the character's side alone (its enemies' spaces, tokens and vehicles; whether a space is
+# hidden from them, kept by space): what `turned` carries.
+_TABLE_KEPT = frozenset({"unalerted", "reveals", "abilities"})
 _SIDE_KEPT = _TABLE_KEPT | {"enemy-spaces", "enemy-aboard", "enemy-cars", "enemy-pieces",
                             "can-hide"}
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import NamedTuple
 
 from deadtable.engine.board import Board
 from deadtable.engine.decisions import Action, Decision
@@ -197,12 +198,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
     def _moves(self, state: PsychoRaidersState, frame: Turn, char: Character,
                seen: Glance) -> list[Action]:
         found: list[Action] = []
-        # what no step changes, worked out once while the look lasts: the map's tables, the
-        # character's Speed, what it rode, the Jack O'Lantern and the North edge's way out
-        walk = seen.kept.get("walk")  # seen.keep(), inline: no closure made each step
-        if walk is None:
-            walk = seen.kept["walk"] = self._walk(state, char, seen.side)
-        walks, names, full, steep, carried, lantern, north = walk
+        walks, names, full, steep, carried, lantern, north = _walk(state, char, seen)
         tokens, spent_by, hidden = char.tokens, frame.spent, char.hidden
         may_fight, minimum, crowd = not frame.acted, walks.minimum, seen.crowd
         for token in sorted(tokens):
@@ -233,17 +229,6 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                                     f"Move{where} off the north edge (6.1)",
                                     {"verb": "move", "token": token, "space": OFF}))
         return found
-
-    @staticmethod
-    def _walk(state: PsychoRaidersState, char: Character, side: str) -> tuple[
-            Walks, Sequence[str], int, int, int, bool, Collection[int]]:
-        """_moves()'s parts that no step changes (events and rides come between steps)."""
-        walks, board = movement.walks_of(state), state.board
-        full = movement.speed(state, char)
-        # the North edge's way out (6.1): a hidden camper-side token's
-        north = _north(board) if char.hidden and side == CAMPERS else ()
-        return (walks, board.names, full, min(full, walks.steepest),
-                vehicles.carried(state, char), jack(state, char), north)
 
     def apply(self, state: PsychoRaidersState, frame: Turn, action_id: str) -> None:  # noqa: C901
         char = state.chars[frame.char]
@@ -313,12 +298,12 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         logged, outside = len(state.log), char.vehicle is None
         before = char.tokens[token]
         # the engine offered this step (steps()), so only its price is wanted here
-        price = movement.price(movement.walks_of(state), movement.speed(state, char), before,
-                               space)
+        walk = _walk(state, char, seen)
+        price = movement.price(walk.walks, walk.full, before, space)
         if price is None:  # stranded: the hex takes all the Speed it has left
             price = max(left(state, frame, char, token), 1)
         frame.spent[token] = max(frame.spent.get(token, 0), frame.car_spent) + price
-        if jack(state, char) and not toward_store(state, char.tokens[token], space):
+        if walk.lantern and not toward_store(state, char.tokens[token], space):
             frame.away.append(token)
         char.tokens[token] = space
         if char.vehicle is not None and char.vehicle == frame.driving:
@@ -396,6 +381,38 @@ def _secret_company(state: PsychoRaidersState, frame: Turn, char: Character,
                 c.alerted or (not frame.screamed and c.tokens)):
             return True  # it might be sinister: revealed (17.21) or walkie-talkied (8.2)
     return False
+
+
+class Walk(NamedTuple):
+    """What no step of a turn changes of a character's moves (events and rides come between
+    steps): the map's tables (`walks`, the spaces' `names`), its Speed (`full`; `steep`, at
+    most the steepest terrain's minimum: more opens nothing more), the hexes it `carried`
+    as a passenger, the Jack O'Lantern's bonus (`lantern`, jack()) and the North edge's way
+    out (`north`: a hidden camper-side token's, 6.1)."""
+
+    walks: Walks
+    names: Sequence[str]
+    full: int
+    steep: int
+    carried: int
+    lantern: bool
+    north: Collection[int]
+
+
+def _walk(state: PsychoRaidersState, char: Character, seen: Glance | None) -> Walk:
+    """The character's Walk, kept in the look while it lasts (worked out once a turn's
+    look, not once a step)."""
+    walk: Walk | None = None if seen is None else seen.kept.get("walk")
+    if walk is None:
+        walks, board = movement.walks_of(state), state.board
+        full = movement.speed(state, char)
+        north = (_north(board) if char.hidden and state.side_of(char) == CAMPERS
+                 else frozenset())
+        walk = Walk(walks, board.names, full, min(full, walks.steepest),
+                    vehicles.carried(state, char), jack(state, char), north)
+        if seen is not None:
+            seen.kept["walk"] = walk
+    return walk
 
 
 @cache

@@ -16,7 +16,14 @@ from deadtable.engine.board import distances as engine_distances
 from deadtable.engine.board import sight
 from deadtable.engine.board.model import edge_key
 from deadtable.engine.dice import derive_seed
-from deadtable.games.psycho_raiders import crashes, geometry, hiding, movement, screaming
+from deadtable.games.psycho_raiders import (
+    abilities,
+    crashes,
+    geometry,
+    hiding,
+    movement,
+    screaming,
+)
 from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, ready
 from deadtable.games.psycho_raiders.spaces import spaces
@@ -181,6 +188,10 @@ def _kept_afresh(state: PsychoRaidersState, char: Character, seen: Glance,
     """What a look keeps under `name` (the makers at the rules' keep() calls), made anew."""
     if isinstance(name, tuple) and name[0] == "can-hide":
         return hiding.can_hide(state, char, name[1], seen)
+    if isinstance(name, tuple) and name[0] == "abilities":  # by kind: any character of it
+        like = next(c for c in state.chars.values() if c.kind == name[1])
+        return (abilities.open_to(state, like, "adrenaline"),
+                abilities.open_to(state, like, "appear-anywhere"))
     makers = {
         "enemy-spaces": lambda: frozenset(s for c in seen.enemies for s in c.tokens.values()),
         "enemy-aboard": lambda: any(c.vehicle is not None for c in seen.enemies),
