@@ -142,7 +142,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         found += vehicles.offers(state, frame, char, seen)
         if not frame.acted:
             found += crashes.offers(state, char, seen)
-            found += crashes.ram_offers(state, frame, char)
+            if frame.driving:  # only a driver rams
+                found += crashes.ram_offers(state, frame, char)
         if not frame.screamed:
             if (offered := kept.get("screams")) is None:
                 offered = kept["screams"] = screaming.offers(state, char)
