@@ -55,7 +55,7 @@ def few_collections() -> Iterator[None]:
     maps, the rules' tables and caches). What is loaded when the games start is frozen
     (gc.freeze: full collections skip it) and young collections wait for 10,000 new
     containers; both are put back after. It changes no game: only when cyclic garbage is
-    freed. About 4% of the time of random Psycho Raiders games (docs/psycho-raiders.md)."""
+    freed. Random Psycho Raiders games: about 5% more a second (docs/psycho-raiders.md)."""
     thresholds = gc.get_threshold()
     gc.freeze()
     gc.set_threshold(YOUNG_THRESHOLD, *thresholds[1:])
