@@ -54,7 +54,7 @@ from deadtable.engine.dice import Dice, derive_seed
 from deadtable.engine.game import Game
 from deadtable.engine.reach import MoveReader, reach
 from deadtable.engine.state import GameState
-from deadtable.sim.run import play_one, simulate
+from deadtable.sim.run import few_collections, play_one, simulate
 
 MCTS_ITERATIONS = 100  # per decision, when measuring MCTS iterations per second
 MCTS_SECONDS = 1.0  # ...or fewer, for about this long a decision where rollouts are long
@@ -95,10 +95,11 @@ def _play(game: Game, spec: str | dict[str, str], games: int, seed: int) -> dict
     agents = spec if isinstance(spec, dict) else {seat: spec for seat in game.seats}
     check_seating(game, agents)  # an agent where it does not play: refused, not failed mid-game
     steps = 0
-    start = time.process_time()  # CPU time: the machine may be shared (see the docstring)
-    for index in range(games):
-        steps += play_one(game, seed, agents, index).steps
-    seconds = time.process_time() - start
+    with few_collections():  # as sim plays them
+        start = time.process_time()  # CPU time: the machine may be shared (see the docstring)
+        for index in range(games):
+            steps += play_one(game, seed, agents, index).steps
+        seconds = time.process_time() - start
     return {"games": games, "games_per_second": games / seconds,
             "steps_per_second": steps / seconds}
 

@@ -1,10 +1,12 @@
+import gc
+
 import pytest
 
 import deadtable
 from deadtable.agents import RandomAgent, observe
 from deadtable.engine.dice import derive_seed
 from deadtable.sim import RunawayGame, play_one, simulate
-from deadtable.sim.run import chunk_bounds, default_chunk
+from deadtable.sim.run import YOUNG_THRESHOLD, chunk_bounds, default_chunk, few_collections
 
 RESULT_KEYS = {
     "game", "games", "seed", "agents", "options", "outcomes", "win_rate", "ci95",
@@ -110,3 +112,23 @@ def test_chunks_cover_every_game_once_in_order(games: int) -> None:
     assert all(lo < hi and hi - lo <= size for lo, hi in bounds)
     assert all(a[1] == b[0] for a, b in zip(bounds, bounds[1:], strict=False))
     assert 1 <= size <= 250 and count <= max(200, games // 250 + 1)
+
+
+def test_games_played_with_few_collections_are_the_same_and_the_collector_is_put_back(
+        race: str) -> None:
+    """few_collections (sim's chunks, bench's games) freezes what is loaded and raises the
+    collector's first threshold while games are played: the same games, and afterwards
+    the thresholds and the frozen count are as before."""
+    game = deadtable.load(race, target=30)
+    agents = {"player": "random"}
+    plain = [play_one(game, 3, agents, i) for i in range(6)]
+    before = (gc.get_threshold(), gc.get_freeze_count())
+    with few_collections():
+        assert gc.get_threshold()[0] == YOUNG_THRESHOLD
+        assert gc.get_freeze_count() > 0  # the game loaded, frozen
+        fewer = [play_one(game, 3, agents, i) for i in range(6)]
+    assert fewer == plain
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before
+    result = simulate(race, {"target": 30}, games=12, seed=3)
+    assert gc.get_threshold() == before[0] and gc.get_freeze_count() == before[1]
+    assert result["games"] == 12

@@ -73,10 +73,13 @@ def turn_offers(state: PsychoRaidersState, char: Character, will_token: int,
     found = []
     if seen is None:
         seen = Glance(state, char)
-    kept = seen.kept.get("abilities")  # seen.keep(), inline: no closure made each step
+    # kept by kind of character (what open_to() asks), and carried to the next turn's look
+    # (glance.py): only an ability used changes it, and that is an action
+    key = ("abilities", char.kind)
+    kept = seen.kept.get(key)  # seen.keep(), inline: no closure made each step
     if kept is None:
-        kept = seen.kept["abilities"] = (open_to(state, char, "adrenaline"),
-                                         open_to(state, char, "appear-anywhere"))
+        kept = seen.kept[key] = (open_to(state, char, "adrenaline"),
+                                 open_to(state, char, "appear-anywhere"))
     amount, appear = kept
     if amount:
         for token in sorted(char.tokens):

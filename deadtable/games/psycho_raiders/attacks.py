@@ -128,11 +128,11 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool,
     far = seen.kept.get("reach")  # seen.keep(), inline: no closure made each step
     if far is None:
         far = seen.kept["reach"] = reach(state, char)
-    away = distance_row(state.board, here)
     enemies = seen.enemies
     spaces = seen.enemy_spaces()
     near = here in spaces
     if not near and far:
+        away = distance_row(state.board, here)
         for space in spaces:
             hexes = away[space]
             if hexes is not None and hexes <= far:
@@ -146,6 +146,7 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool,
     if not near:
         # no enemy token within reach, none in a vehicle to get into (the common case)
         return [_ESCAPE] if char.grabbed_by is not None and not close_only else []
+    away = distance_row(state.board, here)
     found = []
     # a grab on this hex: as an action, or instead of the attack due on stopping on an enemy
     # where the stop-on-enemy option allows it

@@ -23,8 +23,12 @@ _UNREACHED = -1
 Row = tuple[int | None, ...]
 
 
-def _field(board: Board, room: int) -> tuple[int, ...]:
-    fields = _FIELDS.setdefault(board, {})
+def _field(board: Board, room: int,
+           fields: dict[int, tuple[int, ...]] | None = None) -> tuple[int, ...]:
+    """The steps from `room` to every space; `fields`, the board's in _FIELDS if looked up
+    already (a weak dictionary's look-up makes a weak reference each time)."""
+    if fields is None:
+        fields = _FIELDS.setdefault(board, {})
     found = fields.get(room)
     if found is None:
         steps = [_UNREACHED] * board.size
@@ -86,13 +90,14 @@ def _measured(board: Board, a: int) -> Row:
         layout = _LAYOUTS[board] = _Layout(board)
     qa, ra = start
     lines, shift = layout.lines, layout.shift - qa
+    fields = _FIELDS.setdefault(board, {})
     found: list[int | None] = []
     for first, length, r, q in layout.parts:
         if length:
             low = q + shift
             found += lines[r - ra][low:low + length]
         else:  # a room: its steps to `a`
-            d = _field(board, first)[a]
+            d = _field(board, first, fields)[a]
             found.append(None if d == _UNREACHED else d)
     return tuple(found)
 

@@ -24,9 +24,10 @@ class Glance:
     `crowd` on each space as movement.crowds() counts it (hide tokens included, 10.5), and
     where it really is (`here`, state.space_of). `kept` holds what the offers worked out
     that does not hang on where the character's tokens stand (its weapons' reach, its
-    abilities, the screams and reveals open to it): a Glance carried over a step keeps it."""
+    abilities, the screams and reveals open to it): a Glance carried over a step keeps it.
+    `grips`: whether any character held another then (13.1; a step only lets go)."""
 
-    __slots__ = ("char", "side", "friends", "enemies", "crowd", "here", "kept")
+    __slots__ = ("char", "side", "friends", "enemies", "crowd", "here", "kept", "grips")
 
     def __init__(self, state: PsychoRaidersState, char: Character) -> None:
         self.char = char
@@ -37,7 +38,10 @@ class Glance:
         enemies: list[Character] = []
         crowd: Crowd = {}
         get = crowd.get
+        grips = False
         for other in state.chars.values():
+            if other.grabbed_by is not None:
+                grips = True
             if other.dead or other.escaped or not other.alerted or not other.tokens:
                 continue  # not in play (state.active)
             # state.side_of(other) == side, inline: this loop is a step's hottest
@@ -53,6 +57,7 @@ class Glance:
         self.crowd = crowd
         self.here = state.space_of(char)
         self.kept: dict[Hashable, Any] = {}
+        self.grips = grips
 
     def enemy_spaces(self) -> frozenset[int]:
         """Every space an enemy token is on, in a vehicle or not (kept)."""
@@ -62,12 +67,14 @@ class Glance:
                 s for c in self.enemies for s in c.tokens.values())
         return found
 
-    def keep(self, name: Hashable, make: Callable[[], T]) -> T:
-        """`make()`, made once for as long as this look lasts: it must not depend on where
-        the character's tokens stand (only they move while a look is carried)."""
+    def keep(self, name: Hashable, make: Callable[..., T], *args: Any) -> T:
+        """`make(*args)`, made once for as long as this look lasts: it must not depend on
+        where the character's tokens stand (only they move while a look is carried). The
+        arguments passed, not a closure: a closure made each step costs more than the
+        look-up, and slows every use of the names it closes over."""
         found: T = self.kept.get(name, _UNKNOWN)
         if found is _UNKNOWN:
-            found = self.kept[name] = make()
+            found = self.kept[name] = make(*args)
         return found
 
     def stepped(self, state: PsychoRaidersState, before: int, after: int) -> None:
@@ -81,7 +88,8 @@ class Glance:
             crowd[before] = (ours - 1, theirs)
         ours, theirs = crowd.get(after, (0, 0))
         crowd[after] = (ours + 1, theirs)
-        self.here = state.space_of(self.char)
+        # an unhidden character's one token is the character (setup.place, hiding.reveal)
+        self.here = state.space_of(self.char) if self.char.hidden else after
 
 
     def turned(self, state: PsychoRaidersState, char: Character) -> Glance:
@@ -101,15 +109,17 @@ class Glance:
             new.crowd = {space: (theirs, ours) for space, (ours, theirs) in self.crowd.items()}
             carry = _TABLE_KEPT
         new.here = state.space_of(char)
+        new.grips = self.grips
         new.kept = {name: found for name, found in self.kept.items()
                     if (name[0] if type(name) is tuple else name) in carry}
         return new
 
 
 # What a look keeps that hangs on no side (where the unalerted townsfolk are, the reveals open
-# to the raiders) and what hangs on the character's side alone (its enemies' spaces, tokens
-# and vehicles; whether a space is hidden from them, kept by space): what `turned` carries.
-_TABLE_KEPT = frozenset({"unalerted", "reveals"})
+# to the raiders, the abilities open to a kind of character, kept by kind) and what hangs on
+# the character's side alone (its enemies' spaces, tokens and vehicles; whether a space is
+# hidden from them, kept by space): what `turned` carries.
+_TABLE_KEPT = frozenset({"unalerted", "reveals", "abilities"})
 _SIDE_KEPT = _TABLE_KEPT | {"enemy-spaces", "enemy-aboard", "enemy-cars", "enemy-pieces",
                             "can-hide"}
 

@@ -132,7 +132,7 @@ def can_hide(state: PsychoRaidersState, char: Character, space: int,
     fog = state.weather == "Fog"
     looking = []  # the enemy pieces that see the space if nothing is in the way
     pieces = (enemy_pieces(state, char) if seen is None
-              else seen.keep("enemy-pieces", lambda: enemy_pieces(state, char, seen)))
+              else seen.keep("enemy-pieces", enemy_pieces, state, char, seen))
     for enemy in pieces:
         d = away[enemy]
         if d is None or d >= far:

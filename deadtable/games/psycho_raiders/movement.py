@@ -10,7 +10,7 @@ each side only when they fight there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
 from deadtable.engine.board import Board
@@ -76,13 +76,13 @@ def stranded(state: PsychoRaidersState, char: Character, here: int) -> bool:
     return speed(state, char) < walks_of(state).minimum[here]
 
 
-def price(state: PsychoRaidersState, char: Character, here: int, there: int,
-          left: Callable[[], int]) -> int:
-    """What one of steps()'s steps costs: the terrain's Speed, at least 1; a stranded
-    character's one hex takes all the Speed it has `left()` (10.32, asked only then)."""
-    if stranded(state, char, here):
-        return max(left(), 1)
-    return walks_of(state).price[there]
+def price(walks: Walks, full: int, here: int, there: int) -> int | None:
+    """What one of steps()'s steps costs a character of Speed `full` (its speed()): the
+    terrain's Speed, at least 1; None when it is stranded (stranded()), whose one hex takes
+    all the Speed it has left (10.32)."""
+    if full < walks.minimum[here]:  # stranded()
+        return None
+    return walks.price[there]
 
 
 def steps(state: PsychoRaidersState, char: Character, token: int, left: int,

@@ -4,9 +4,10 @@ character's tokens moves as though it were the character (12.3)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import NamedTuple
 
 from deadtable.engine.board import Board
 from deadtable.engine.decisions import Action, Decision
@@ -106,23 +107,22 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         carried, state.carried = state.carried, None  # only this decision may use it
         if not state.active(char) or state.outcome is not None:
             return None
-        found: list[Action] = []
         if frame.turn_roll:
             return Decision.of(char.seat, f"{char.name}: a dangerous turn",
                                vehicles.offers(state, frame, char))
         if frame.attack_due:
-            found += attacks.offers(state, char, close_only=True)
             prompt = ("attack (14)" if state.options["stop-on-enemy"] == "attack"
                       else "attack (14) or grab (13.1)")
             return Decision.of(char.seat, f"{char.name} stepped onto an enemy: {prompt}",
-                               found)
+                               attacks.offers(state, char, close_only=True))
         # the characters, looked at once for every offer, or the look the step that led
         # here carried over (only its token moved)
         seen = (carried if carried is not None and carried.char is char
                 else self._look(state, char))
         state.look = (frame, seen)  # for this decision's move to carry on
+        found: list[Action] = []
         if char.grabbed_by is None:
-            found += self._moves(state, frame, char, seen.crowd)
+            found = self._moves(state, frame, char, seen)  # a new list, the offers added to it
             if char.will > 0:
                 for token in sorted(char.tokens):
                     if frame.will_token in (0, token):
@@ -130,7 +130,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         kept = seen.kept  # seen.keep(), inline: no closure made each step
         if not frame.acted:
             found += hiding.offers(state, char, seen)
-            found += attacks.offers(state, char, close_only=False, seen=seen)
+            found += attacks.offers(state, char, False, seen)
             # kept by space: they hang on nothing a step changes but where it is (a
             # hidden character's decoy steps and it stays)
             key = ("actions", seen.here)
@@ -142,7 +142,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         found += vehicles.offers(state, frame, char, seen)
         if not frame.acted:
             found += crashes.offers(state, char, seen)
-            found += crashes.ram_offers(state, frame, char)
+            if frame.driving:  # only a driver rams
+                found += crashes.ram_offers(state, frame, char)
         if not frame.screamed:
             if (offered := kept.get("screams")) is None:
                 offered = kept["screams"] = screaming.offers(state, char)
@@ -196,18 +197,11 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             state.ended = (look[1], len(state.log), len(state.history))
 
     def _moves(self, state: PsychoRaidersState, frame: Turn, char: Character,
-               crowd: dict[int, tuple[int, int]]) -> list[Action]:
+               seen: Glance) -> list[Action]:
         found: list[Action] = []
-        board = state.board
-        names = board.names
-        lantern = jack(state, char)
-        full = movement.speed(state, char)
-        carried = vehicles.carried(state, char)
-        walks = movement.walks_of(state)
+        walks, names, full, steep, carried, lantern, north = _walk(state, char, seen)
         tokens, spent_by, hidden = char.tokens, frame.spent, char.hidden
-        may_fight, minimum = not frame.acted, walks.minimum
-        # the North edge's way out (6.1): a hidden camper-side token's
-        north = _north(board) if hidden and state.side_of(char) == CAMPERS else ()
+        may_fight, minimum, crowd = not frame.acted, walks.minimum, seen.crowd
         for token in sorted(tokens):
             # left(), its parts worked out once for every token
             spent = spent_by.get(token, 0) + carried
@@ -223,7 +217,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             if budget > 0 and not lantern and full >= minimum[here]:
                 # steps(), not stranded: its exits' actions made once
                 found += movement.open_to(state, here, _step_actions(
-                    walks, names, here, full, budget, token, where), may_fight, crowd)
+                    walks, names, here, steep, budget, token, where), may_fight, crowd)
             else:
                 for space, price in movement.steps(state, char, token, budget,
                                                    not frame.acted, crowd, full):
@@ -295,7 +289,6 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
 
     def _move(self, state: PsychoRaidersState, frame: Turn, char: Character, token: int,
               name: str) -> None:
-        label = f"{char.name}'s token {token}" if char.hidden else char.name
         if name == OFF:
             frame.spent[token] = frame.spent.get(token, 0) + 1
             hiding.leave_north(state, char, token)
@@ -306,10 +299,12 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         logged, outside = len(state.log), char.vehicle is None
         before = char.tokens[token]
         # the engine offered this step (steps()), so only its price is wanted here
-        price = movement.price(state, char, before, space,
-                               lambda: left(state, frame, char, token))
+        walk = _walk(state, char, seen)
+        price = movement.price(walk.walks, walk.full, before, space)
+        if price is None:  # stranded: the hex takes all the Speed it has left
+            price = max(left(state, frame, char, token), 1)
         frame.spent[token] = max(frame.spent.get(token, 0), frame.car_spent) + price
-        if jack(state, char) and not toward_store(state, char.tokens[token], space):
+        if walk.lantern and not toward_store(state, char.tokens[token], space):
             frame.away.append(token)
         char.tokens[token] = space
         if char.vehicle is not None and char.vehicle == frame.driving:
@@ -317,11 +312,13 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         if char.vehicle is not None:
             state.event(f"{char.name} gets out of the {char.vehicle}.", vehicles.RIDE)
         char.vehicle = None
-        if char.grabbed_by is None:
+        # nobody holding anyone, as the look saw, is the common answer
+        if char.grabbed_by is None and (seen is None or seen.grips):
             for other in state.chars.values():
                 if other.grabbed_by == char.key:  # moving away lets go (a reading of 13)
                     other.grabbed_by = None
-        state.event(f"{label} moves to {name}.", movement.MOVE)
+        state.event(f"{char.name}'s token {token} moves to {name}." if char.hidden
+                    else f"{char.name} moves to {name}.", movement.MOVE)
         if char.hidden:  # only a hide token can be exposed (12.5)
             hiding.exposed(state, char, token)
         if (state.weather == "Fog" and state.options["fog-dial"] == "on"
@@ -387,6 +384,38 @@ def _secret_company(state: PsychoRaidersState, frame: Turn, char: Character,
     return False
 
 
+class Walk(NamedTuple):
+    """What no step of a turn changes of a character's moves (events and rides come between
+    steps): the map's tables (`walks`, the spaces' `names`), its Speed (`full`; `steep`, at
+    most the steepest terrain's minimum: more opens nothing more), the hexes it `carried`
+    as a passenger, the Jack O'Lantern's bonus (`lantern`, jack()) and the North edge's way
+    out (`north`: a hidden camper-side token's, 6.1)."""
+
+    walks: Walks
+    names: Sequence[str]
+    full: int
+    steep: int
+    carried: int
+    lantern: bool
+    north: Collection[int]
+
+
+def _walk(state: PsychoRaidersState, char: Character, seen: Glance | None) -> Walk:
+    """The character's Walk, kept in the look while it lasts (worked out once a turn's
+    look, not once a step)."""
+    walk: Walk | None = None if seen is None else seen.kept.get("walk")
+    if walk is None:
+        walks, board = movement.walks_of(state), state.board
+        full = movement.speed(state, char)
+        north = (_north(board) if char.hidden and state.side_of(char) == CAMPERS
+                 else frozenset())
+        walk = Walk(walks, board.names, full, min(full, walks.steepest),
+                    vehicles.carried(state, char), jack(state, char), north)
+        if seen is not None:
+            seen.kept["walk"] = walk
+    return walk
+
+
 @cache
 def _will_action(token: int, hidden: bool) -> Action:
     return Action(f"will:{token}", f"Spend 1 Will for 1 more Speed"
@@ -413,15 +442,16 @@ _STEP_ACTIONS: dict[tuple[Walks, int, int, int, int, str],
                    tuple[movement.Step[Action], ...]] = {}
 
 
-def _step_actions(walks: Walks, names: Sequence[str], here: int, full: int, left: int,
+def _step_actions(walks: Walks, names: Sequence[str], here: int, steep: int, left: int,
                   token: int, where: str) -> tuple[movement.Step[Action], ...]:
-    """Walks.open()'s exits with their move actions, made once."""
-    key = (walks, here, min(full, walks.steepest), min(left, walks.dearest), token, where)
+    """Walks.open()'s exits with their move actions, made once; `steep` is the Speed, at
+    most walks.steepest (more opens nothing more)."""
+    key = (walks, here, steep, left if left < walks.dearest else walks.dearest, token, where)
     found = _STEP_ACTIONS.get(key)
     if found is None:
         found = _STEP_ACTIONS[key] = tuple(
             (there, feature, edge, _move_action(names[there], token, price, where))
-            for there, feature, edge, (_, price) in walks.open(here, full, left))
+            for there, feature, edge, (_, price) in walks.open(here, steep, left))
     return found
 
 

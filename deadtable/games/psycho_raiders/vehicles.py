@@ -100,7 +100,7 @@ def offers(state: PsychoRaidersState, frame: Any, char: Character,
                 found += _riders(state, char, name)
     # kept by space in a look: only the character's tokens move while it lasts
     found += (_keys(state, char) if seen is None
-              else seen.keep(("keys", here), lambda: _keys(state, char, seen)))
+              else seen.keep(("keys", here), _keys, state, char, seen))
     return found
 
 

@@ -16,13 +16,20 @@ from deadtable.engine.board import distances as engine_distances
 from deadtable.engine.board import sight
 from deadtable.engine.board.model import edge_key
 from deadtable.engine.dice import derive_seed
-from deadtable.games.psycho_raiders import crashes, geometry, hiding, movement, screaming
+from deadtable.games.psycho_raiders import (
+    abilities,
+    crashes,
+    geometry,
+    hiding,
+    movement,
+    screaming,
+)
 from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, ready
 from deadtable.games.psycho_raiders.spaces import spaces
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 from deadtable.games.psycho_raiders.turn import Turn, TurnHandler
-from tests.games.psycho_raiders.table import new
+from tests.games.psycho_raiders.table import new, raider_on_camper
 
 
 def _mid_game_states(count: int, seed: int = 3) -> list[PsychoRaidersState]:
@@ -97,6 +104,7 @@ def test_a_glance_sees_each_character_as_the_state_does() -> None:
                         counts = crowd.setdefault(space, [0, 0])
                         counts[state.side_of(other) != side] += 1
             assert seen.crowd == {s: (f, e) for s, (f, e) in crowd.items()}
+            assert seen.grips == any(c.grabbed_by is not None for c in state.chars.values())
 
 
 def test_hiding_asks_every_line_at_once_as_it_would_one_by_one() -> None:
@@ -138,7 +146,15 @@ def test_every_decision_is_the_one_a_fresh_look_makes(options: dict[str, object]
     gives the decision a state seen afresh gives: a clone carries nothing."""
     steps = []
     stepped = Glance.stepped
-    monkeypatch.setattr(Glance, "stepped", lambda *a: steps.append(1) or stepped(*a))
+
+    def checked(seen: Glance, state: PsychoRaidersState, before: int, after: int) -> None:
+        # a look that saw nobody holding anyone still sees it so (a move only lets go)
+        held = any(c.grabbed_by is not None for c in state.chars.values())
+        assert seen.grips or not held
+        steps.append(held)
+        stepped(seen, state, before, after)
+
+    monkeypatch.setattr(Glance, "stepped", checked)
     game = registry.load("psycho-raiders", **options)
     state = game.new(seed=derive_seed(7, 0))
     players = {seat: agent_maker("random", game.id)(derive_seed(7, 0, 1 + n))
@@ -172,6 +188,10 @@ def _kept_afresh(state: PsychoRaidersState, char: Character, seen: Glance,
     """What a look keeps under `name` (the makers at the rules' keep() calls), made anew."""
     if isinstance(name, tuple) and name[0] == "can-hide":
         return hiding.can_hide(state, char, name[1], seen)
+    if isinstance(name, tuple) and name[0] == "abilities":  # by kind: any character of it
+        like = next(c for c in state.chars.values() if c.kind == name[1])
+        return (abilities.open_to(state, like, "adrenaline"),
+                abilities.open_to(state, like, "appear-anywhere"))
     makers = {
         "enemy-spaces": lambda: frozenset(s for c in seen.enemies for s in c.tokens.values()),
         "enemy-aboard": lambda: any(c.vehicle is not None for c in seen.enemies),
@@ -203,6 +223,7 @@ def test_a_look_turned_to_the_next_turn_is_a_fresh_look(options: dict[str, objec
         assert (look.char, look.side, look.here) == (fresh.char, fresh.side, fresh.here)
         assert (look.friends, look.enemies, look.crowd) == (
             fresh.friends, fresh.enemies, fresh.crowd)
+        assert look.grips or not fresh.grips  # a hold seen may have been let go since
         for name, found in look.kept.items():
             assert found == _kept_afresh(state, char, fresh, name), name
         turned.append(len(look.kept))
@@ -280,10 +301,34 @@ def test_a_tokens_steps_from_the_tables_are_the_plain_steps() -> None:
                             == _plain_steps(state, char, token, left, True))
                 char.speed = sheet
                 frame = Turn(step="act", char=char.key, spent={token: 1})
-                crowd = Glance(state, char).crowd
-                offered = [a.id for a in handler._moves(state, frame, char, crowd)
+                seen = Glance(state, char)
+                offered = [a.id for a in handler._moves(state, frame, char, seen)
                            if a.id.startswith(f"move:{token}:") and not a.id.endswith(":off")]
                 assert offered == [
                     f"move:{token}:{state.name(s)}" for s, _ in
                     _plain_steps(state, char, token, full - 1, may_fight=True)], char.key
     assert asked > 500 and stranded > 0
+
+
+def test_a_step_lets_go_of_whoever_the_character_holds() -> None:
+    """A move asks every character whether the mover holds it (13.1, a reading: moving away
+    lets go) only if the decision's look saw anyone hold anyone (Glance.grips): Spud's
+    step lets go of Randy, and nobody is let go who was not held."""
+    state = raider_on_camper("spud", "randy")
+    randy = state.chars["randy"]
+    randy.grabbed_by = "spud"
+    state.forget_looks()  # the hold set by hand: a fresh look and decision see it
+    state._decision = None
+    ids = state.decision.ids  # type: ignore[union-attr]
+    assert state.look is not None and state.look[1].grips
+    state.apply(next(i for i in ids if i.startswith("move:1:")))
+    assert randy.grabbed_by is None
+    look = state.look  # the next decision's: the step's look, carried over
+    assert look is not None and look[1].grips  # it saw the hold: the next step asks again
+    free = raider_on_camper("spud", "randy")
+    free.chars["dawn"].grabbed_by = "ginger"  # a hold that is not the mover's
+    free.forget_looks()
+    free._decision = None
+    ids = free.decision.ids  # type: ignore[union-attr]
+    free.apply(next(i for i in ids if i.startswith("move:1:")))
+    assert free.chars["dawn"].grabbed_by == "ginger"
