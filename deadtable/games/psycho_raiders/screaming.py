@@ -96,7 +96,7 @@ def alert(state: PsychoRaidersState, char: Character, cite: str) -> None:
     char.alerted = True
     char.alerted_round = state.round
     if char.key in state.revealed_sinister:
-        state.event(f"The {char.name} is alerted and joins the game, on the raiders' side.",
+        state.event(f"{char.name} is alerted and joins the game, on the raiders' side.",
                     cite)
         return
     seats = townsfolk_seats(state)
@@ -104,7 +104,7 @@ def alert(state: PsychoRaidersState, char: Character, cite: str) -> None:
     char.seat = seats[order % len(seats)] if seats else char.seat
     for secret in state.real[char.key].values():
         secret.owners = (char.seat,)
-    state.event(f"The {char.name} is alerted and joins the game.", cite)
+    state.event(f"{char.name} is alerted and joins the game.", cite)
 
 
 def townsfolk_seats(state: PsychoRaidersState) -> list[str]:

@@ -270,6 +270,7 @@ def test_8_1_scream_alerts_the_nearest_townsperson() -> None:
     state.apply("scream")
     state.apply("keep")  # 4.51: 1 Will could roll again
     assert state.chars["gravedigger"].alerted
+    assert any(e.text == "Gravedigger is alerted and joins the game." for e in state.log)
     assert "scream" not in state.decision.ids  # once a turn
 
 
