@@ -511,8 +511,24 @@ def test_a_campers_decoys_fan_out_from_its_other_tokens() -> None:
     here = ginger.tokens[1]
     assert apart(state, ginger, 2, here) == 0
     far = next(s for s in range(state.board.size) if state.board.offset(s) is not None
-               and distance(state.board, here, s) == 9)
+               and distance(state.board, here, s) == SPREAD + 1)
     assert apart(state, ginger, 2, far) == SPREAD  # fanned out enough: one raider, one token
+
+
+def test_a_campers_decoy_fans_out_beyond_a_raiders_walk() -> None:
+    """Two equally northern steps for the decoy, 4 and 5 hexes from the real token: it takes
+    the farther (SPREAD 4 called both enough; wider won the campers more games, 12.3)."""
+    state = new()
+    park_everyone(state)
+    put(state, "ginger", "18,8")
+    state.apply("turn:ginger")
+    state.apply("hide:18,8:new")  # token 2 real, token 1 a decoy on the same hex
+    ginger = state.chars["ginger"]
+    ginger.tokens[2] = state.board.space("14,8")  # the real token, 4 columns west
+    state.forget_looks()
+    assert [apart(state, ginger, 1, state.board.space(n)) for n in ("17,7", "18,7")] == [4, 5]
+    decoys = [i for i in state.decision.ids if i.startswith("move:1:")]
+    assert bluff_step(state, ginger, decoys) == "move:1:18,7"
 
 
 def test_a_room_is_as_far_as_its_doors_and_windows_not_its_walls() -> None:
