@@ -94,7 +94,8 @@ def test_the_reveal_answered_in_advance_lets_the_campers_agent_play_on(
                                f" === {WHICH!r}", timeout=90_000)
         played = actions_in_db(server.db, game_id)[before:]
         assert played[0] == "no-reveal" and played.count("no-reveal") >= 2
-        assert played.count("turn:randy") + played.count("turn:ginger") >= 1  # theirs went on
+        # theirs went on (a seat's last waiting camper starts unasked: count any of its choices)
+        assert any(a != "no-reveal" for a in played)
         now = server.get(game_id, raiders["token"])
         assert now["decision"]["prompt"] == WHICH and now["to_move"] == "raiders"
         assert next(s for s in now["standing"] if s["id"] == "reveal")["until"] == "said"
