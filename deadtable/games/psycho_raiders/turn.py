@@ -352,9 +352,10 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
 
 def _placed_tokens(frame: Turn, char: Character, before: set[int]) -> None:
     """A token that hiding places this turn (12, 12.12, Declare Hide 16.1) has the Speed left
-    of the token it is placed on, the character's or a decoy's (12.13: each token moves as
-    the character), not a fresh turn's: a camper who walked 2 of 6 and hid walks 4 more,
-    whichever token it chose to be."""
+    of the token it is placed on, the character's or a decoy's (12.3: "each hide token can
+    move exactly as though it were the character"), not a fresh turn's: a camper who walked
+    2 of 6 and hid walks 4 more, whichever token it chose to be (option hide-speed=whole:
+    a fresh turn's)."""
     for token, space in char.tokens.items():
         joined = [t for t in before if char.tokens.get(t) == space]
         if token in before or not joined:
