@@ -122,10 +122,11 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         state.look = (frame, seen)  # for this decision's move to carry on
         found: list[Action] = []
         if char.grabbed_by is None:
-            found = self._moves(state, frame, char, seen)  # a new list, the offers added to it
+            short: list[int] = []  # tokens 1 Will would leave with no Speed still
+            found = self._moves(state, frame, char, seen, short)  # a new list, offers added
             if char.will > 0:
                 for token in sorted(char.tokens):
-                    if frame.will_token in (0, token):
+                    if frame.will_token in (0, token) and token not in short:
                         found.append(_will_action(token, char.hidden))
         kept = seen.kept  # seen.keep(), inline: no closure made each step
         if not frame.acted:
@@ -197,7 +198,10 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             state.ended = (look[1], len(state.log), len(state.history))
 
     def _moves(self, state: PsychoRaidersState, frame: Turn, char: Character,
-               seen: Glance) -> list[Action]:
+               seen: Glance, short: list[int]) -> list[Action]:
+        """The steps each token may take; `short` gets the tokens whose Speed left is so far
+        spent (a passenger's walk past its Speed by the hexes it rode, 10.4) that 1 Will
+        (10.34) would still leave none: Will is not offered for them (it would buy nothing)."""
         found: list[Action] = []
         walks, names, full, steep, carried, lantern, north = _walk(state, char, seen)
         tokens, spent_by, hidden = char.tokens, frame.spent, char.hidden
@@ -212,6 +216,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
                 budget += frame.will
             if lantern and token not in frame.away:
                 budget += JACK
+            if budget < 0:
+                short.append(token)
             where = f" token {token}" if hidden else ""
             here = tokens[token]
             if budget > 0 and not lantern and full >= minimum[here]:

@@ -302,7 +302,7 @@ def test_a_tokens_steps_from_the_tables_are_the_plain_steps() -> None:
                 char.speed = sheet
                 frame = Turn(step="act", char=char.key, spent={token: 1})
                 seen = Glance(state, char)
-                offered = [a.id for a in handler._moves(state, frame, char, seen)
+                offered = [a.id for a in handler._moves(state, frame, char, seen, [])
                            if a.id.startswith(f"move:{token}:") and not a.id.endswith(":off")]
                 assert offered == [
                     f"move:{token}:{state.name(s)}" for s, _ in

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.games.psycho_raiders.table import new as at_camp
 from tests.games.psycho_raiders.table import on_the_road as new
 from tests.games.psycho_raiders.table import park_everyone, put, script, take_turn
 
@@ -218,3 +219,21 @@ def test_16_2_road_trap_stops_a_vehicle_on_the_road_but_not_on_the_first_turn() 
     assert not any(a.startswith(("car:", "drive:")) for a in state.decision.ids)
     assert "raider:road-trap" in state.abilities_used
     assert any(e.cite == "16.2 Raider Abilities" for e in state.log)
+
+
+def test_10_34_will_is_not_offered_to_a_passenger_it_would_leave_without_speed() -> None:
+    """10.4: the hexes a passenger rode are spent from its walk. The pickup drives 6 hexes
+    from the camp: Ginger (Speed 5) is 1 past her Speed, so 1 Will (10.34) would still leave
+    her none and is not offered; Dawn (Speed 6) has none left, and 1 Will would buy a step."""
+    state = at_camp()
+    take_turn(state, "randy")
+    state.apply("drive:high")
+    for hex_ in ("4,29", "5,29", "6,29", "7,29", "8,29", "9,29"):
+        state.apply(f"car:{hex_}")
+    state.apply("end")
+    take_turn(state, "ginger")
+    assert "will:1" not in state.decision.ids
+    state.apply("end")
+    take_turn(state, "dawn")
+    assert "will:1" in state.decision.ids
+    assert not any(i.startswith("move:") for i in state.decision.ids)
