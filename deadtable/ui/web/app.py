@@ -21,6 +21,7 @@ other game.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import base64
 import hashlib
 import json
@@ -43,12 +44,12 @@ from deadtable import registry
 from deadtable.agents import Agent, agent_maker, agent_names, agents_for, observe
 from deadtable.agents.seating import UnknownSeat, assign, catch_up, check_seating, seat_agents
 from deadtable.engine.decisions import GameOver, IllegalAction
-from deadtable.engine.game import Game
+from deadtable.engine.game import Game, GameSpec
 from deadtable.engine.macros import MAX_STEPS as MACRO_STEPS
 from deadtable.engine.macros import NoMacro, StandingOrder, macro_step, order_step, ran
 from deadtable.engine.macros import offered as macros_offered
 from deadtable.engine.macros import start as macro_start
-from deadtable.engine.options import BadOption
+from deadtable.engine.options import BadOption, Option
 from deadtable.engine.reach import (
     MoveReader,
     NoWalk,
@@ -1045,12 +1046,46 @@ def catalogue() -> list[dict[str, Any]]:
         ]
         out.append({
             "id": game.id, "name": game.spec.name, "summary": game.spec.summary,
-            "seats": list(game.seats), "sides": sides_of(game), "options": options,
+            "seats": list(game.seats), "seat_counts": seat_counts(game.spec),
+            "sides": sides_of(game), "options": options,
             "agents": agent_names(game.id),
             "agents_by_seat": agents_by_seat(game),  # each seat's menu: only agents that play it
             "default_agents": dict(game.spec.default_agents),  # the lobby's first choice
         })
     return out
+
+
+def seat_counts(spec: GameSpec) -> list[int]:
+    """The fewest and most seats the game's options make (Psycho Raiders' `players`: 2 and
+    13; Last Night on Earth's hero and zombie players together: 2 and 6). Each option is
+    tried at its values (a whole number at every value of a range of 20 or fewer, else at its
+    ends); those that change the seats alone are then tried together."""
+    def seats(given: dict[str, Any]) -> int | None:
+        try:
+            return len(spec.seats(spec.options.resolve(given)))
+        except (BadOption, ValueError):
+            return None  # a value the game refuses: it makes no game
+
+    plain = seats({})
+    shaping: list[list[tuple[str, Any]]] = []
+    for option in spec.options:
+        values = _values(option)
+        if any(seats({option.name: v}) not in (plain, None) for v in values):
+            shaping.append([(option.name, v) for v in values])
+    counts = {n for combo in itertools.product(*shaping)
+              if (n := seats(dict(combo))) is not None}
+    return [min(counts), max(counts)]
+
+
+def _values(option: Option) -> list[Any]:
+    if option.choices is not None:
+        return list(option.choices)
+    if option.kind is bool:
+        return [False, True]
+    if option.kind is int and option.minimum is not None and option.maximum is not None:
+        span = range(option.minimum, option.maximum + 1)
+        return list(span) if len(span) <= 20 else [option.minimum, option.maximum]
+    return []  # free text or an open range: its default only
 
 
 class LimitBody:

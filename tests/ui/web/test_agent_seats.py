@@ -65,6 +65,14 @@ def test_each_agent_on_its_own_side_is_seated(real: TestClient, db: Path) -> Non
     assert games_stored(db) == 2
 
 
+def test_the_catalogue_says_the_fewest_and_most_seats_the_options_make(
+        real: TestClient) -> None:
+    counts = {g["id"]: g["seat_counts"] for g in real.get("/api/catalogue").json()}
+    assert counts == {"one-against-the-dead": [1, 1], "chainsaw-warrior": [1, 1],
+                      L4D: [2, 2], LNOE: [2, 6],  # 4 hero players and 2 zombie players
+                      "psycho-raiders": [2, 13]}  # players, 17
+
+
 def test_the_catalogue_and_seating_list_the_agents_of_each_seat(real: TestClient) -> None:
     catalogue = {g["id"]: g for g in real.get("/api/catalogue").json()}
     l4d = catalogue[L4D]["agents_by_seat"]

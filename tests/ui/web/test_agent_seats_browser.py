@@ -68,3 +68,15 @@ def test_the_menus_follow_the_seats_the_options_make(server: Server, page: Any) 
     assert menu(page, "heroes-2") == ["human", "first", "heuristic", "mcts", "random"]
     assert menu(page, "zombies") == ["human", "first", "mcts", "random", "zombie"]
     assert "heroes: first, heuristic, mcts, random" in page.inner_text("#seats .hint")
+
+
+def test_the_game_list_says_how_many_seats_the_options_may_make(server: Server,
+                                                                page: Any) -> None:
+    page.goto(f"{server.base}/")
+    page.wait_for_selector('button[data-game="psycho-raiders"]')
+    seats = {game: page.inner_text(f'button[data-game="{game}"] .seats')
+             for game in ("one-against-the-dead", "left-4-dead", "last-night-on-earth",
+                          "psycho-raiders")}
+    assert seats == {"one-against-the-dead": " — 1 seat", "left-4-dead": " — 2 seats",
+                     "last-night-on-earth": " — 2 to 6 seats",
+                     "psycho-raiders": " — 2 to 13 seats"}

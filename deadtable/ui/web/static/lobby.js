@@ -18,12 +18,18 @@
     for (const game of catalogue) {
       list.append(el("li", {},
         el("button", {type: "button", class: "game", "data-game": game.id, onclick: () => choose(game)},
-          el("strong", {}, game.name), el("span", {class: "seats"}, ` — ${game.seats.length} seat${game.seats.length > 1 ? "s" : ""}`)),
+          el("strong", {}, game.name), el("span", {class: "seats"}, ` — ${seatCount(game)}`)),
         el("p", {class: "summary"}, game.summary)));
     }
     const asked = new URLSearchParams(location.search).get("game"); // "New game" at a game's end
     const wanted = catalogue.find((g) => g.id === asked) || (catalogue.length === 1 ? catalogue[0] : null);
     if (wanted) choose(wanted);
+  }
+
+  // "1 seat", "2 seats", or "2 to 13 seats" where the options deal more (Psycho Raiders' players).
+  function seatCount(game) {
+    const [fewest, most] = game.seat_counts || [game.seats.length, game.seats.length];
+    return fewest === most ? `${most} seat${most > 1 ? "s" : ""}` : `${fewest} to ${most} seats`;
   }
 
   // The games kept in this browser, latest first: each seat's link to resume it, and a way
