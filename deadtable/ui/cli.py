@@ -300,22 +300,33 @@ def continue_command(
                       soft_wrap=True)
     console.print(Text(f"{game.spec.name}, seed {state.seed}, "
                        f"continued after {len(state.history)} actions", style="bold"))
-    _play_on(console, state, specs, agents, file if save is None else save, undo)
+    standings = standing_cli.Standings(state, agents)
+    try:  # the people's standing answers (`auto`), kept beside the moves
+        standings.load(state, recorded.meta.get("standing", {}))
+    except ValueError as error:
+        _fail(f"{file}: {error}")
+    _play_on(console, state, specs, agents, file if save is None else save, undo, standings)
 
 
 def _play_on(console: Console, state: GameState, specs: dict[str, str],
              agents: dict[str, Agent], save: Path | None,
-             undo: UndoStack | None = None) -> None:
-    """Play to the end or until the person quits, keeping the game in `save` as it goes."""
+             undo: UndoStack | None = None,
+             standings: standing_cli.Standings | None = None) -> None:
+    """Play to the end or until the person quits, keeping the game in `save` as it goes (with
+    the people's standing answers, `auto`, where they set any)."""
+    standings = standings or standing_cli.Standings(state, agents)
 
     def keep() -> None:
         if save is not None:
-            _save(save, Replay.of(state, agents=specs))
+            answers = standings.to_data()
+            meta = {"agents": specs, **({"standing": answers} if answers else {})}
+            _save(save, Replay.of(state, **meta))
 
     interrupted = False
     seen_by: dict[str, int] = {}  # human seat -> events of its log shown to it so far
     try:
-        finished = _play(console, state, agents, keep, undo or UndoStack(), seen_by)
+        finished = _play(console, state, agents, keep, undo or UndoStack(), seen_by,
+                         standings)
     except _Interrupted:
         finished, interrupted = False, True
     keep()
@@ -966,7 +977,8 @@ def _progress(off: bool, label: str) -> Iterator[Callable[[int, int], None] | No
 
 # -- playing at the terminal -----------------------------------------------------------------
 def _play(console: Console, state: GameState, agents: dict[str, Agent],
-          after_yours: Callable[[], None], undo: UndoStack, seen_by: dict[str, int]) -> bool:
+          after_yours: Callable[[], None], undo: UndoStack, seen_by: dict[str, int],
+          standings: standing_cli.Standings | None = None) -> bool:
     """Play until the game ends (True) or a person quits (False); `after_yours` is called
     after each move a person makes. Every move goes through `undo`, so that an agent's
     closes a person's window; agents alone never undo, and need no copies. Each person's
@@ -986,7 +998,8 @@ def _play(console: Console, state: GameState, agents: dict[str, Agent],
     # (the rest of their zombies stay past the other zombie player's: engine/macros.py)
     orders: dict[str, StandingOrder] = {}
     told: dict[str, str] = {}  # why a seat's standing macro ended, said when it is asked
-    standings = standing_cli.Standings(state, agents)  # `auto`: a person's standing answers
+    if standings is None:  # `auto`: a person's standing answers
+        standings = standing_cli.Standings(state, agents)
     answerers = {seat: (lambda s, a=a: a.act(observe(s)))
                  for seat, a in agents.items()}
     paused: go_cli.Paused | None = None  # a walk waiting for a person's answer

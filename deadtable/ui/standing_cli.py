@@ -5,12 +5,13 @@ their own prompt, one per question, never shown at anyone else's: `auto` lists e
 setting, `auto QUESTION CHOICE` sets one (`auto reveal said`, `auto road-trap round`, `auto
 reveal off`). While one is in force the play loop answers its question for them, with the pass,
 without prompting them (nor passing the screen to them, hot-seat), and a walk (`go`) goes on
-past it. They last while the game is played at this terminal: a save keeps the game's actions,
-not these settings (the web server keeps them with the game)."""
+past it. A save (`play --save`) keeps them beside the game's actions and `continue` puts them
+back, as the web server keeps them with the game."""
 
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -36,6 +37,38 @@ class Standings:
         self.offers = registry.standing_offers(state.game.spec)
         self.people = [s for s in state.game.seats if s not in agents]
         self.kept: dict[str, dict[str, Standing]] = {}
+
+    def to_data(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """What a save keeps: seat -> question id -> {until, round}."""
+        return {seat: {question: standing.to_data() for question, standing in kept.items()}
+                for seat, kept in self.kept.items() if kept}
+
+    def load(self, state: GameState, data: object) -> None:
+        """Put back what a save kept (to_data()); ValueError, naming what is wrong and what
+        would be right, for anything else, and nothing kept then."""
+        if not isinstance(data, dict):
+            raise ValueError(f"standing answers must be seat -> question -> answer, "
+                             f"not {data!r}")
+        loaded: dict[str, dict[str, Standing]] = {}
+        for seat, answers in data.items():
+            offers = {o.id: o for o in self.offered(state, seat)}
+            if not offers:
+                raise ValueError(f"seat {seat!r} answers no question in advance here (people "
+                                 f"who may: {', '.join(self.people) or 'none'})")
+            if not isinstance(answers, dict):
+                raise ValueError(f"the standing answers of {seat} must be question -> answer, "
+                                 f"not {answers!r}")
+            for question, kept in answers.items():
+                if question not in offers:
+                    raise ValueError(f"{seat} has no question {question!r} to answer in "
+                                     f"advance; its questions: {', '.join(offers)}")
+                if (not isinstance(kept, dict) or set(kept) != {"until", "round"}
+                        or not isinstance(kept["round"], int)
+                        or isinstance(kept["round"], bool)):
+                    raise ValueError(f"the answer of {seat} to {question} must be "
+                                     f"{{\"until\": ..., \"round\": N}}, not {kept!r}")
+                loaded.setdefault(seat, {})[question] = Standing(kept["until"], kept["round"])
+        self.kept = loaded
 
     def offered(self, state: GameState, seat: str) -> list[StandingOffer]:
         """The questions `seat` (a person) may answer in advance: those the game may ask it."""
