@@ -21,9 +21,9 @@ other game.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import base64
 import hashlib
+import itertools
 import json
 import secrets
 from collections.abc import AsyncIterator
