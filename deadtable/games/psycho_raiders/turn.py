@@ -203,7 +203,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         spent (a passenger's walk past its Speed by the hexes it rode, 10.4) that 1 Will
         (10.34) would still leave none: Will is not offered for them (it would buy nothing)."""
         found: list[Action] = []
-        walks, names, full, steep, carried, lantern, north = _walk(state, char, seen)
+        # _walk(), its look-up inline: a call less each step
+        walks, names, full, steep, carried, lantern, north = (seen.kept.get("walk")
+                                                              or _walk(state, char, seen))
         tokens, spent_by, hidden = char.tokens, frame.spent, char.hidden
         may_fight, minimum, crowd = not frame.acted, walks.minimum, seen.crowd
         for token in sorted(tokens):
@@ -305,7 +307,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         logged, outside = len(state.log), char.vehicle is None
         before = char.tokens[token]
         # the engine offered this step (steps()), so only its price is wanted here
-        walk = _walk(state, char, seen)
+        walk = (seen is not None and seen.kept.get("walk")) or _walk(state, char, seen)
         price = movement.price(walk.walks, walk.full, before, space)
         if price is None:  # stranded: the hex takes all the Speed it has left
             price = max(left(state, frame, char, token), 1)

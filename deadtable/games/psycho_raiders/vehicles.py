@@ -59,9 +59,15 @@ def offers(state: PsychoRaidersState, frame: Any, char: Character,
     here = state.space_of(char) if seen is None else seen.here
     if here is None or char.hidden or char.grabbed_by is not None:
         return []
-    if (not frame.turn_roll and here not in state.vehicles.values()
-            and char.key not in owners(state)):
-        return []  # no vehicle here, and no keys to give (the common case, answered fast)
+    if not frame.turn_roll and here not in state.vehicles.values():
+        # whether it owns a vehicle, kept in the look (a call less each step)
+        owns = None if seen is None else seen.kept.get("owns")
+        if owns is None:
+            owns = char.key in owners(state)
+            if seen is not None:
+                seen.kept["owns"] = owns
+        if not owns:
+            return []  # no vehicle here, and no keys to give (the common case, answered fast)
     found: list[Action] = []
     if frame.turn_roll:
         return [Action("turn-roll:keep", f"Keep the Dangerous Turns roll of {frame.turn_roll}",
