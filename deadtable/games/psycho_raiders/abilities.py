@@ -22,6 +22,9 @@ ABILITIES = "16 Once per Game Abilities"
 RAIDER_ABILITIES = "16.2 Raider Abilities"
 SIDE_OF_KIND = {"camper": "camper", "raider": "raider"}
 SPENT_LATER = -1  # Adrenaline first used in an attack: all of it goes there
+# what a look keeps for a kind of character with neither Adrenaline nor Appear Anywhere open
+# (turn_offers): a turn skips asking it
+NONE_OPEN = (None, None)
 
 
 def open_to(state: PsychoRaidersState, char: Character, ability: str) -> int | None:

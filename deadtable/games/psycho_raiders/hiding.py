@@ -134,8 +134,11 @@ def can_hide(state: PsychoRaidersState, char: Character, space: int,
     away = distance_row(board, space)
     fog = state.weather == "Fog"
     looking = []  # the enemy pieces that see the space if nothing is in the way
-    pieces = (enemy_pieces(state, char) if seen is None
-              else seen.keep("enemy-pieces", enemy_pieces, state, char, seen))
+    pieces = None if seen is None else seen.kept.get("enemy-pieces")  # seen.keep(), inline
+    if pieces is None:
+        pieces = enemy_pieces(state, char, seen)
+        if seen is not None:
+            seen.kept["enemy-pieces"] = pieces
     for enemy in pieces:
         d = away[enemy]
         if d is None or d >= far:

@@ -105,7 +105,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
     def decide(self, state: PsychoRaidersState, frame: Turn) -> Decision | None:
         char = state.chars[frame.char]
         carried, state.carried = state.carried, None  # only this decision may use it
-        if not state.active(char) or state.outcome is not None:
+        # not state.active(char), inline: a call less each step
+        if (char.dead or char.escaped or not char.alerted or not char.tokens
+                or state.outcome is not None):
             return None
         if frame.turn_roll:
             return Decision.of(char.seat, f"{char.name}: a dangerous turn",
@@ -138,7 +140,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             if (offered := kept.get(key)) is None:
                 offered = kept[key] = actions.offers(state, char, seen)
             found += offered
-        if char.grabbed_by is None:
+        # a kind with no ability open offers none (kept by kind: abilities.turn_offers)
+        if (char.grabbed_by is None
+                and kept.get(("abilities", char.kind)) != abilities.NONE_OPEN):
             found += abilities.turn_offers(state, char, frame.will_token, seen)
         found += vehicles.offers(state, frame, char, seen)
         if not frame.acted:
@@ -223,9 +227,13 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             where = f" token {token}" if hidden else ""
             here = tokens[token]
             if budget > 0 and not lantern and full >= minimum[here]:
-                # steps(), not stranded: its exits' actions made once
-                found += movement.open_to(state, here, _step_actions(
-                    walks, names, here, steep, budget, token, where), may_fight, crowd)
+                # steps(), not stranded: its exits' actions made once (_step_actions(),
+                # its look-up inline: a call less each step)
+                exits = _STEP_ACTIONS.get((walks, here, steep, budget if budget < walks.dearest
+                                           else walks.dearest, token, where))
+                if exits is None:
+                    exits = _step_actions(walks, names, here, steep, budget, token, where)
+                found += movement.open_to(state, here, exits, may_fight, crowd)
             else:
                 for space, price in movement.steps(state, char, token, budget,
                                                    not frame.acted, crowd, full):
@@ -346,7 +354,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             if unalerted is None or space in unalerted:
                 screaming.visit(state, char)
             if ((known is None or len(state.log) != logged + 1
-                 or space in known.enemy_spaces()) and state.enemies_at(char, space)):
+                 or space in (known.kept.get("enemy-spaces") or known.enemy_spaces()))
+                    and state.enemies_at(char, space)):
                 frame.attack_due = True
                 state.event(f"{char.name} stops on an enemy and must attack.", attacks.ATTACK)
         if seen is not None and outside and len(state.log) == logged + 1:
