@@ -208,8 +208,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         (10.34) would still leave none: Will is not offered for them (it would buy nothing)."""
         found: list[Action] = []
         # _walk(), its look-up inline: a call less each step
-        walks, names, full, steep, carried, lantern, north = (seen.kept.get("walk")
-                                                              or _walk(state, char, seen))
+        walks, names, full, carried, lantern, north = (seen.kept.get("walk")
+                                                       or _walk(state, char, seen))
         tokens, spent_by, hidden = char.tokens, frame.spent, char.hidden
         may_fight, minimum, crowd = not frame.acted, walks.minimum, seen.crowd
         for token in sorted(tokens):
@@ -227,12 +227,14 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             where = f" token {token}" if hidden else ""
             here = tokens[token]
             if budget > 0 and not lantern and full >= minimum[here]:
-                # steps(), not stranded: its exits' actions made once (_step_actions(),
-                # its look-up inline: a call less each step)
-                exits = _STEP_ACTIONS.get((walks, here, steep, budget if budget < walks.dearest
-                                           else walks.dearest, token, where))
+                # steps(), not stranded: its exits' actions made once, kept by the Speed
+                # and Speed left clamped to what opens anything more here (Walks.caps)
+                steepest, dearest = walks.caps[here]
+                key = (walks, here, full if full < steepest else steepest,
+                       budget if budget < dearest else dearest, token, where)
+                exits = _STEP_ACTIONS.get(key)  # _step_actions(), its look-up inline
                 if exits is None:
-                    exits = _step_actions(walks, names, here, steep, budget, token, where)
+                    exits = _step_actions(names, key)
                 found += movement.open_to(state, here, exits, may_fight, crowd)
             else:
                 for space, price in movement.steps(state, char, token, budget,
@@ -404,15 +406,14 @@ def _secret_company(state: PsychoRaidersState, frame: Turn, char: Character,
 
 class Walk(NamedTuple):
     """What no step of a turn changes of a character's moves (events and rides come between
-    steps): the map's tables (`walks`, the spaces' `names`), its Speed (`full`; `steep`, at
-    most the steepest terrain's minimum: more opens nothing more), the hexes it `carried`
+    steps): the map's tables (`walks`, the spaces' `names`), its Speed (`full`), the hexes it
+    `carried`
     as a passenger, the Jack O'Lantern's bonus (`lantern`, jack()) and the North edge's way
     out (`north`: a hidden camper-side token's, 6.1)."""
 
     walks: Walks
     names: Sequence[str]
     full: int
-    steep: int
     carried: int
     lantern: bool
     north: Collection[int]
@@ -427,8 +428,8 @@ def _walk(state: PsychoRaidersState, char: Character, seen: Glance | None) -> Wa
         full = movement.speed(state, char)
         north = (_north(board) if char.hidden and state.side_of(char) == CAMPERS
                  else frozenset())
-        walk = Walk(walks, board.names, full, min(full, walks.steepest),
-                    vehicles.carried(state, char), jack(state, char), north)
+        walk = Walk(walks, board.names, full, vehicles.carried(state, char),
+                    jack(state, char), north)
         if seen is not None:
             seen.kept["walk"] = walk
     return walk
@@ -460,16 +461,17 @@ _STEP_ACTIONS: dict[tuple[Walks, int, int, int, int, str],
                    tuple[movement.Step[Action], ...]] = {}
 
 
-def _step_actions(walks: Walks, names: Sequence[str], here: int, steep: int, left: int,
-                  token: int, where: str) -> tuple[movement.Step[Action], ...]:
-    """Walks.open()'s exits with their move actions, made once; `steep` is the Speed, at
-    most walks.steepest (more opens nothing more)."""
-    key = (walks, here, steep, left if left < walks.dearest else walks.dearest, token, where)
+def _step_actions(names: Sequence[str], key: tuple[Walks, int, int, int, int, str]
+                  ) -> tuple[movement.Step[Action], ...]:
+    """Walks.open()'s exits with their move actions, made once; `key` is (the Walks, the
+    space, the Speed, the Speed left, the token, its words), the Speeds clamped to the
+    space's Walks.caps (more opens nothing more)."""
     found = _STEP_ACTIONS.get(key)
     if found is None:
+        walks, here, full, left, token, where = key
         found = _STEP_ACTIONS[key] = tuple(
             (there, feature, edge, _move_action(names[there], token, price, where))
-            for there, feature, edge, (_, price) in walks.open(here, steep, left))
+            for there, feature, edge, (_, price) in walks.open(here, full, left))
     return found
 
 
