@@ -16,6 +16,7 @@ from typing import Any
 from deadtable.engine.decisions import Action
 from deadtable.games.psycho_raiders import abilities, rerolls
 from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.geometry import row as distance_row
 from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
@@ -265,14 +266,16 @@ def _friend_near(state: PsychoRaidersState, char: Character, here: int, side: st
     from deadtable.games.psycho_raiders.hiding import sees
 
     reach = state.rules.numbers["keys_distance"]
+    away = distance_row(state.board, here)
     for other in state.chars.values() if seen is None else seen.friends:
-        if (other is char or other.hidden or not state.active(other)
-                or state.side_of(other) != side):
+        if other is char or other.hidden:
             continue  # the cheap tests first: where it is comes next
+        if seen is None and (not state.active(other) or state.side_of(other) != side):
+            continue  # (a look's friends are in play, on the character's side)
         there = state.space_of(other)
         if there is None:
             continue
-        d = distance(state.board, here, there)
+        d = away[there]
         if d is not None and d <= reach and (d == 0 or sees(state, here, there)):
             return True
     return False
