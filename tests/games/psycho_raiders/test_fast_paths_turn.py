@@ -68,7 +68,7 @@ def test_walks_open_kept_by_the_clamped_speeds_is_the_plain_filter() -> None:
     the exits its terrain allows."""
     state = new()
     walks = movement.walks_of(state)
-    asked = [(here, full, left) for here in range(state.board.size)
+    asked = [(here, full, spare) for here in range(state.board.size)
              for full in range(0, 6) for spare in range(0, 6)]
     random.Random(5).shuffle(asked)
     for here, full, spare in asked:
