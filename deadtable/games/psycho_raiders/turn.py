@@ -407,9 +407,8 @@ def _secret_company(state: PsychoRaidersState, frame: Turn, char: Character,
 class Walk(NamedTuple):
     """What no step of a turn changes of a character's moves (events and rides come between
     steps): the map's tables (`walks`, the spaces' `names`), its Speed (`full`), the hexes it
-    `carried`
-    as a passenger, the Jack O'Lantern's bonus (`lantern`, jack()) and the North edge's way
-    out (`north`: a hidden camper-side token's, 6.1)."""
+    `carried` as a passenger, the Jack O'Lantern's bonus (`lantern`, jack()) and the North
+    edge's way out (`north`: a hidden camper-side token's, 6.1)."""
 
     walks: Walks
     names: Sequence[str]
