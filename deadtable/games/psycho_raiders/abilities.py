@@ -22,6 +22,9 @@ ABILITIES = "16 Once per Game Abilities"
 RAIDER_ABILITIES = "16.2 Raider Abilities"
 SIDE_OF_KIND = {"camper": "camper", "raider": "raider"}
 SPENT_LATER = -1  # Adrenaline first used in an attack: all of it goes there
+# what a look keeps for a kind of character with neither Adrenaline nor Appear Anywhere open
+# (turn_offers): a turn skips asking it
+NONE_OPEN = (None, None)
 
 
 def open_to(state: PsychoRaidersState, char: Character, ability: str) -> int | None:
@@ -86,11 +89,7 @@ def turn_offers(state: PsychoRaidersState, char: Character, will_token: int,
             if will_token not in (0, token):
                 continue
             for n in range(1, amount + 1):
-                found.append(Action(
-                    f"adrenaline:{token}:{n}", f"Adrenaline: +{n} Speed"
-                    f"{f' (token {token})' if char.hidden else ''}, {amount - n} left for "
-                    "Strength in this turn's attack (16)",
-                    {"verb": "adrenaline", "token": token, "amount": n}))
+                found.append(_adrenaline_action(token, n, amount, char.hidden))
     if appear is not None and not char.hidden:
         board = state.board
         crowd = seen.crowd
@@ -103,6 +102,15 @@ def turn_offers(state: PsychoRaidersState, char: Character, will_token: int,
             if not enemies and friends < (1 if space in cars else stack):
                 found.append(_appear_action(name))
     return found
+
+
+@cache
+def _adrenaline_action(token: int, n: int, amount: int, hidden: bool) -> Action:
+    """Adrenaline's +n Speed on a token, made once (an Action is immutable)."""
+    return Action(f"adrenaline:{token}:{n}", f"Adrenaline: +{n} Speed"
+                  f"{f' (token {token})' if hidden else ''}, {amount - n} left for "
+                  "Strength in this turn's attack (16)",
+                  {"verb": "adrenaline", "token": token, "amount": n})
 
 
 @cache

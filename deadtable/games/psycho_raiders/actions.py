@@ -8,7 +8,7 @@ from functools import cache
 from deadtable.engine.board.model import edge_key
 from deadtable.engine.decisions import Action
 from deadtable.games.psycho_raiders import locations, rerolls, screaming
-from deadtable.games.psycho_raiders.glance import Glance, glance
+from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.spaces import spaces
 from deadtable.games.psycho_raiders.state import CAMPERS, Character, PsychoRaidersState
 
@@ -22,6 +22,7 @@ PASS = "11.62 Passing"
 PICKUP = "11.63 Picking up"
 SHERIFF = "Sheriff's Station"
 STAT_ORDER = ("speed", "strength", "will")
+_REFUGES = frozenset({"bathroom", "chapel"})  # where composure is gained (11.4)
 
 
 def building_of(state: PsychoRaidersState, space: int) -> str | None:
@@ -32,7 +33,8 @@ def offers(state: PsychoRaidersState, char: Character,
            seen: Glance | None = None) -> list[Action]:
     """The actions of 11 and 15.5 open to the character now; `seen` is the decision's
     Glance if taken."""
-    seen = glance(state, char, seen)
+    if seen is None:  # glance(), inline: a call less each step
+        seen = Glance(state, char)
     here = seen.here
     if here is None or char.vehicle is not None:
         return []
@@ -40,25 +42,30 @@ def offers(state: PsychoRaidersState, char: Character,
     table = spaces(board)
     found = []
     outside = board.coords[here] is not None
+    walled = False
     for _there, name, feature, key in table.edges[here]:
         if feature in ("door", "window", "passage") and key in state.locked:
             if outside or feature == "passage":  # from inside, doors and windows open freely
                 found.append(_edge_action("open", feature, name))
         elif feature in ("door", "passage") and key not in state.locked:
             found.append(_edge_action("lock", feature, name))
+        elif feature == "wall":
+            walled = True
     markers = table.marks[here]
-    if "telephone" in markers and char.kind != "raider":
-        for building in table.phones:
-            if building == table.building[here]:
-                continue
-            if char.kind == "camper" and building != SHERIFF:
-                continue  # 11.3: campers can only call the Sheriff's station
-            found.append(_call_action(building))
-    composure_ok = char.kind == "camper" or state.options["composure"] == "characters"
-    if ({"bathroom", "chapel"} & markers and composure_ok
-            and any(a < b for a, b in zip(char.stats, char.start, strict=True))):
-        found.append(_COMPOSURE)
-    found += locations.wall_offers(state, char, here)
+    if markers:  # most spaces have no marker
+        if "telephone" in markers and char.kind != "raider":
+            for building in table.phones:
+                if building == table.building[here]:
+                    continue
+                if char.kind == "camper" and building != SHERIFF:
+                    continue  # 11.3: campers can only call the Sheriff's station
+                found.append(_call_action(building))
+        if (not _REFUGES.isdisjoint(markers)
+                and (char.kind == "camper" or state.options["composure"] == "characters")
+                and any(a < b for a, b in zip(char.stats, char.start, strict=True))):
+            found.append(_COMPOSURE)
+    if walled:  # wall_offers() finds nothing on a space without a wall
+        found += locations.wall_offers(state, char, here)
     if table.deck[here] is not None:
         found.append(_SEARCH)
     if state.dropped.get(here) and len(char.weapons) < state.rules.numbers["carry"]:

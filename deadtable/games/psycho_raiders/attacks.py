@@ -16,7 +16,7 @@ from deadtable.engine.procedure import Frame, Handler
 from deadtable.games.psycho_raiders import abilities, flanking, hiding, rerolls
 from deadtable.games.psycho_raiders.geometry import distance as board_distance
 from deadtable.games.psycho_raiders.geometry import row as distance_row
-from deadtable.games.psycho_raiders.glance import Glance, glance
+from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.rules import FISTS
 from deadtable.games.psycho_raiders.sequence import check_victory
 from deadtable.games.psycho_raiders.state import STATS, Character, PsychoRaidersState
@@ -121,15 +121,17 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool,
            seen: Glance | None = None) -> list[Action]:
     """Attacks, shots at tokens, flanking and grabbing (12.7, 13, 14, 15.1), and escaping a
     grip; `seen` is the decision's Glance if taken."""
-    seen = glance(state, char, seen)
+    if seen is None:  # glance(), inline: a call less each step
+        seen = Glance(state, char)
     here = seen.here
     if here is None:
         return []
-    far = seen.kept.get("reach")  # seen.keep(), inline: no closure made each step
+    kept = seen.kept
+    far = kept.get("reach")  # seen.keep(), inline: no closure made each step
     if far is None:
-        far = seen.kept["reach"] = reach(state, char)
+        far = kept["reach"] = reach(state, char)
     enemies = seen.enemies
-    spaces = seen.enemy_spaces()
+    spaces = kept.get("enemy-spaces") or seen.enemy_spaces()
     near = here in spaces
     if not near and far:
         away = distance_row(state.board, here)
@@ -139,9 +141,9 @@ def offers(state: PsychoRaidersState, char: Character, close_only: bool,
                 near = True
                 break
     if not near and char.vehicle is None:
-        aboard = seen.kept.get("enemy-aboard")  # seen.keep(), inline: no closure made
+        aboard = kept.get("enemy-aboard")  # seen.keep(), inline: no closure made
         if aboard is None:
-            aboard = seen.kept["enemy-aboard"] = any(c.vehicle is not None for c in enemies)
+            aboard = kept["enemy-aboard"] = any(c.vehicle is not None for c in enemies)
         near = aboard  # an enemy in a vehicle to get into
     if not near:
         # no enemy token within reach, none in a vehicle to get into (the common case)

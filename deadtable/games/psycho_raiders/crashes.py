@@ -90,7 +90,9 @@ def offers(state: PsychoRaidersState, char: Character, seen: Glance) -> list[Act
         return found  # no weapon reaches beyond its own space, and no vehicle is on it
     away = distance_row(state.board, here)
     # the enemy vehicles standing, kept: only the character's tokens move while a look lasts
-    targets = seen.keep("enemy-cars", enemy_cars, state, char)
+    targets = seen.kept.get("enemy-cars")  # seen.keep(), inline: a call less
+    if targets is None:
+        targets = seen.kept["enemy-cars"] = enemy_cars(state, char)
     for name, space in targets:
         hexes = away[space]
         if hexes is None or hexes > far:

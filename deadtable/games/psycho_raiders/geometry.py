@@ -50,7 +50,7 @@ class _Layout:
     hex distance by (dr, dq) as `lines[dr][dq + shift]`, so a run's distances from a hex are
     one slice (hex distance hangs on the difference of the coordinates alone)."""
 
-    __slots__ = ("parts", "lines", "shift")
+    __slots__ = ("parts", "lines", "shift", "grid")
 
     def __init__(self, board: Board) -> None:
         coords = board.coords
@@ -74,6 +74,70 @@ class _Layout:
         self.lines = {dr: tuple((abs(dq) + abs(dr) + abs(dq + dr)) // 2  # hexes.hex_distance
                                 for dq in range(-span_q, span_q + 1))
                       for dr in range(-span_r, span_r + 1)}
+        self.grid = _Grid.of(self)
+
+
+class _Grid:
+    """A board whose hexes come first, in `rows` grid rows of `width` hexes each (space
+    `j * width + c`: row j, column c), each row's first q falling by the same amount every
+    two rows (Crucible's offset layout), its rooms after them. Then the hex distances from
+    the hex in row j, column c are ONE slice of a table kept by (j's parity, c): the table
+    runs over every row offset dr the rows of that parity meet, each a slice of
+    `_Layout.lines`, so a row takes a slice where the runs took one a grid row."""
+
+    __slots__ = ("layout", "rows", "width", "first", "step", "last", "tables", "rooms",
+                 "_fields")
+
+    def __init__(self, layout: _Layout, rows: int, width: int, first: tuple[int, int],
+                 step: int, rooms: tuple[int, ...]) -> None:
+        self.layout, self.rows, self.width = layout, rows, width
+        self.first, self.step = first, step  # rows 0 and 1's first q; its fall each 2 rows
+        # the last row of each parity: its distances start the parity's tables
+        self.last = tuple(rows - 1 - ((rows - 1 - p) % 2) for p in (0, 1))
+        self.tables: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.rooms = rooms
+        self._fields: tuple[tuple[int, ...], ...] | None = None  # each room's steps
+
+    @staticmethod
+    def of(layout: _Layout) -> _Grid | None:
+        """The board's grid if it is laid out so, else None (rows built run by run)."""
+        hexes = [p for p in layout.parts if p[1]]
+        rooms = tuple(p[0] for p in layout.parts[len(hexes):])
+        if len(hexes) < 3 or any(p[1] for p in layout.parts[len(hexes):]):
+            return None
+        width, r0 = hexes[0][1], hexes[0][2]
+        step = hexes[2][3] - hexes[0][3]
+        if any((first, length, r) != (j * width, width, r0 + j)
+               or (j >= 2 and q - hexes[j - 2][3] != step)
+               for j, (first, length, r, q) in enumerate(hexes)):
+            return None
+        return _Grid(layout, len(hexes), width, (hexes[0][3], hexes[1][3]), step, rooms)
+
+    def q0(self, j: int) -> int:
+        """The first q of grid row j, rows beyond the board's included (the same fall)."""
+        return self.first[j % 2] + self.step * (j // 2)
+
+    def row(self, board: Board, a: int) -> Row:
+        """_measured() from hex `a`: its hexes' slice, then each room's steps to it."""
+        fields = self._fields
+        if fields is None:
+            fields = self._fields = tuple(_field(board, room) for room in self.rooms)
+        return self.hexes(a) + tuple(None if (d := f[a]) == _UNREACHED else d for f in fields)
+
+    def hexes(self, a: int) -> tuple[int, ...]:
+        """The distance from hex `a` to every hex, by index."""
+        j, c = divmod(a, self.width)
+        parity, width = j % 2, self.width
+        table = self.tables.get((parity, c))
+        if table is None:  # every dr from the parity's last row's to its first row's
+            lines, shift = self.layout.lines, self.layout.shift
+            found: list[int] = []
+            for dr in range(-self.last[parity], self.rows - parity):
+                low = self.q0(parity + dr) - self.q0(parity) - c + shift
+                found += lines[dr][low:low + width]
+            table = self.tables[(parity, c)] = tuple(found)
+        start = (self.last[parity] - j) * width
+        return table[start:start + self.rows * width]
 
 
 _LAYOUTS: weakref.WeakKeyDictionary[Board, _Layout] = weakref.WeakKeyDictionary()
@@ -88,6 +152,8 @@ def _measured(board: Board, a: int) -> Row:
     layout = _LAYOUTS.get(board)
     if layout is None:
         layout = _LAYOUTS[board] = _Layout(board)
+    if layout.grid is not None:
+        return layout.grid.row(board, a)
     qa, ra = start
     lines, shift = layout.lines, layout.shift - qa
     fields = _FIELDS.setdefault(board, {})

@@ -36,8 +36,11 @@ VERBS = ("hide", "seek")
 HIDE_TERRAIN = ("tree", "lake", "graveyard")
 
 
+_MAX_TOKENS = {"camper": 3}  # 12.1: 2 for every other kind
+
+
 def max_tokens(char: Character) -> int:
-    return 3 if char.kind == "camper" else 2  # 12.1
+    return _MAX_TOKENS.get(char.kind, 2)
 
 
 def lit(state: PsychoRaidersState, space: int) -> bool:
@@ -131,8 +134,11 @@ def can_hide(state: PsychoRaidersState, char: Character, space: int,
     away = distance_row(board, space)
     fog = state.weather == "Fog"
     looking = []  # the enemy pieces that see the space if nothing is in the way
-    pieces = (enemy_pieces(state, char) if seen is None
-              else seen.keep("enemy-pieces", enemy_pieces, state, char, seen))
+    pieces = None if seen is None else seen.kept.get("enemy-pieces")  # seen.keep(), inline
+    if pieces is None:
+        pieces = enemy_pieces(state, char, seen)
+        if seen is not None:
+            seen.kept["enemy-pieces"] = pieces
     for enemy in pieces:
         d = away[enemy]
         if d is None or d >= far:
@@ -167,13 +173,14 @@ def offers(state: PsychoRaidersState, char: Character,
            seen: Glance | None = None) -> list[Action]:
     """Hiding (12) and seeking (12.6); `seen` is the decision's Glance if taken."""
     found: list[Action] = []
-    seen = glance(state, char, seen)
+    if seen is None:  # glance(), inline: a call less each step
+        seen = Glance(state, char)
     here = seen.here
     if here is None or char.vehicle is not None:
         return found
     # kept by space: a hidden character's decoy steps and `here` stays where it was
     hides: bool | None = False
-    if len(char.tokens) < max_tokens(char):
+    if len(char.tokens) < _MAX_TOKENS.get(char.kind, 2):  # max_tokens(), inline
         hides = seen.kept.get(("can-hide", here))  # seen.keep(), inline: no closure made
         if hides is None:
             hides = seen.kept[("can-hide", here)] = can_hide(state, char, here, seen)
@@ -186,7 +193,7 @@ def offers(state: PsychoRaidersState, char: Character,
             choices = ("new", "keep") if space == here else ("keep",)
             for which in choices:
                 found.append(_hide_action(name, which))
-    if here not in seen.enemy_spaces():
+    if here not in (seen.kept.get("enemy-spaces") or seen.enemy_spaces()):
         return found  # no enemy token here to seek
     for other in seen.enemies:
         if other.hidden:

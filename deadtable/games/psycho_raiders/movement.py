@@ -147,10 +147,12 @@ class Walks:
     """Per space, with one terrain table: the terrain's minimum Speed (`minimum`), what a
     step onto it costs (`price`, as price() says when not stranded) and the neighbours a
     character may enter by their terrain (`exits`: space, terrain, minimum, cost, edge
-    feature, edge), as steps() reads them; `dearest`, the dearest terrain's cost, and
-    `steepest`, the highest minimum Speed (Speed beyond them opens nothing more)."""
+    feature, edge), as steps() reads them; `caps`, per space, the highest minimum Speed and
+    the dearest cost among its exits (Speed, or Speed left, beyond them opens nothing more
+    there: open() and turn.py's step actions are kept by the Speed clamped so, the fewer
+    tables a game's first steps build)."""
 
-    __slots__ = ("minimum", "price", "exits", "dearest", "steepest", "_open")
+    __slots__ = ("minimum", "price", "exits", "caps", "_open")
 
     def __init__(self, board: Board, terrains: Mapping[str, Terrain]) -> None:
         self.minimum = tuple(terrains[t].min_speed for t in board.terrain)
@@ -160,15 +162,16 @@ class Walks:
                    feature, key) for there, ground, feature, key in exits
                   if terrains[ground].enter)
             for exits in spaces(board).exits)
-        self.dearest = max((t.cost for t in terrains.values()), default=0)
-        self.steepest = max((t.min_speed for t in terrains.values()), default=0)
+        self.caps = tuple((max((e[2] for e in exits), default=0),
+                           max((e[3] for e in exits), default=0)) for exits in self.exits)
         self._open: dict[tuple[int, int, int], tuple[Step[tuple[int, int]], ...]] = {}
 
     def open(self, here: int, full: int, left: int) -> tuple[Step[tuple[int, int]], ...]:
         """The exits from `here` (not stranded there) a character of Speed `full` with
         `left` to spend may take by their terrain, each with its (space, price): the same
         few recur all game, so each is worked out once."""
-        key = (here, min(full, self.steepest), min(left, self.dearest))
+        steepest, dearest = self.caps[here]
+        key = (here, full if full < steepest else steepest, left if left < dearest else dearest)
         found = self._open.get(key)
         if found is None:
             found = self._open[key] = tuple(

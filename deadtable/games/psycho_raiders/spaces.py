@@ -23,15 +23,19 @@ class Spaces:
 
     def __init__(self, board: Board) -> None:
         spaces = range(board.size)
-        self.exits: tuple[tuple[Exit, ...], ...] = tuple(
-            tuple((there, board.terrain[there], board.feature(here, there),
-                   edge_key(here, there)) for there in board.neighbours[here])
-            for here in spaces)
-        self.edges: tuple[tuple[Edge, ...], ...] = tuple(
-            tuple((there, board.name(there), feature, edge_key(here, there))
-                  for there in board.neighbours[here]
-                  if (feature := board.feature(here, there)) is not None)
-            for here in spaces)
+        # each edge's key and feature found once, for both tables (board.feature(), its
+        # look-up inline: built in a game's first step, whose time the bench counts)
+        terrain, names, features = board.terrain, board.names, board.features
+        exits: list[tuple[Exit, ...]] = []
+        edges: list[tuple[Edge, ...]] = []
+        for here in spaces:
+            out = [(there, terrain[there], features.get(key), key)
+                   for there in board.neighbours[here] for key in (edge_key(here, there),)]
+            exits.append(tuple(out))
+            edges.append(tuple((there, names[there], feature, key)
+                               for there, _ground, feature, key in out if feature is not None))
+        self.exits: tuple[tuple[Exit, ...], ...] = tuple(exits)
+        self.edges: tuple[tuple[Edge, ...], ...] = tuple(edges)
         marks: list[set[str]] = [set() for _ in spaces]
         for marker in board.markers:
             marks[marker.space].add(marker.kind)

@@ -105,7 +105,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
     def decide(self, state: PsychoRaidersState, frame: Turn) -> Decision | None:
         char = state.chars[frame.char]
         carried, state.carried = state.carried, None  # only this decision may use it
-        if not state.active(char) or state.outcome is not None:
+        # not state.active(char), inline: a call less each step
+        if (char.dead or char.escaped or not char.alerted or not char.tokens
+                or state.outcome is not None):
             return None
         if frame.turn_roll:
             return Decision.of(char.seat, f"{char.name}: a dangerous turn",
@@ -138,7 +140,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             if (offered := kept.get(key)) is None:
                 offered = kept[key] = actions.offers(state, char, seen)
             found += offered
-        if char.grabbed_by is None:
+        # a kind with no ability open offers none (kept by kind: abilities.turn_offers)
+        if (char.grabbed_by is None
+                and kept.get(("abilities", char.kind)) != abilities.NONE_OPEN):
             found += abilities.turn_offers(state, char, frame.will_token, seen)
         found += vehicles.offers(state, frame, char, seen)
         if not frame.acted:
@@ -203,7 +207,9 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         spent (a passenger's walk past its Speed by the hexes it rode, 10.4) that 1 Will
         (10.34) would still leave none: Will is not offered for them (it would buy nothing)."""
         found: list[Action] = []
-        walks, names, full, steep, carried, lantern, north = _walk(state, char, seen)
+        # _walk(), its look-up inline: a call less each step
+        walks, names, full, carried, lantern, north = (seen.kept.get("walk")
+                                                       or _walk(state, char, seen))
         tokens, spent_by, hidden = char.tokens, frame.spent, char.hidden
         may_fight, minimum, crowd = not frame.acted, walks.minimum, seen.crowd
         for token in sorted(tokens):
@@ -221,9 +227,15 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             where = f" token {token}" if hidden else ""
             here = tokens[token]
             if budget > 0 and not lantern and full >= minimum[here]:
-                # steps(), not stranded: its exits' actions made once
-                found += movement.open_to(state, here, _step_actions(
-                    walks, names, here, steep, budget, token, where), may_fight, crowd)
+                # steps(), not stranded: its exits' actions made once, kept by the Speed
+                # and Speed left clamped to what opens anything more here (Walks.caps)
+                steepest, dearest = walks.caps[here]
+                key = (walks, here, full if full < steepest else steepest,
+                       budget if budget < dearest else dearest, token, where)
+                exits = _STEP_ACTIONS.get(key)  # _step_actions(), its look-up inline
+                if exits is None:
+                    exits = _step_actions(names, key)
+                found += movement.open_to(state, here, exits, may_fight, crowd)
             else:
                 for space, price in movement.steps(state, char, token, budget,
                                                    not frame.acted, crowd, full):
@@ -305,7 +317,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
         logged, outside = len(state.log), char.vehicle is None
         before = char.tokens[token]
         # the engine offered this step (steps()), so only its price is wanted here
-        walk = _walk(state, char, seen)
+        walk = (seen is not None and seen.kept.get("walk")) or _walk(state, char, seen)
         price = movement.price(walk.walks, walk.full, before, space)
         if price is None:  # stranded: the hex takes all the Speed it has left
             price = max(left(state, frame, char, token), 1)
@@ -344,7 +356,8 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
             if unalerted is None or space in unalerted:
                 screaming.visit(state, char)
             if ((known is None or len(state.log) != logged + 1
-                 or space in known.enemy_spaces()) and state.enemies_at(char, space)):
+                 or space in (known.kept.get("enemy-spaces") or known.enemy_spaces()))
+                    and state.enemies_at(char, space)):
                 frame.attack_due = True
                 state.event(f"{char.name} stops on an enemy and must attack.", attacks.ATTACK)
         if seen is not None and outside and len(state.log) == logged + 1:
@@ -393,15 +406,13 @@ def _secret_company(state: PsychoRaidersState, frame: Turn, char: Character,
 
 class Walk(NamedTuple):
     """What no step of a turn changes of a character's moves (events and rides come between
-    steps): the map's tables (`walks`, the spaces' `names`), its Speed (`full`; `steep`, at
-    most the steepest terrain's minimum: more opens nothing more), the hexes it `carried`
-    as a passenger, the Jack O'Lantern's bonus (`lantern`, jack()) and the North edge's way
-    out (`north`: a hidden camper-side token's, 6.1)."""
+    steps): the map's tables (`walks`, the spaces' `names`), its Speed (`full`), the hexes it
+    `carried` as a passenger, the Jack O'Lantern's bonus (`lantern`, jack()) and the North
+    edge's way out (`north`: a hidden camper-side token's, 6.1)."""
 
     walks: Walks
     names: Sequence[str]
     full: int
-    steep: int
     carried: int
     lantern: bool
     north: Collection[int]
@@ -416,8 +427,8 @@ def _walk(state: PsychoRaidersState, char: Character, seen: Glance | None) -> Wa
         full = movement.speed(state, char)
         north = (_north(board) if char.hidden and state.side_of(char) == CAMPERS
                  else frozenset())
-        walk = Walk(walks, board.names, full, min(full, walks.steepest),
-                    vehicles.carried(state, char), jack(state, char), north)
+        walk = Walk(walks, board.names, full, vehicles.carried(state, char),
+                    jack(state, char), north)
         if seen is not None:
             seen.kept["walk"] = walk
     return walk
@@ -449,16 +460,17 @@ _STEP_ACTIONS: dict[tuple[Walks, int, int, int, int, str],
                    tuple[movement.Step[Action], ...]] = {}
 
 
-def _step_actions(walks: Walks, names: Sequence[str], here: int, steep: int, left: int,
-                  token: int, where: str) -> tuple[movement.Step[Action], ...]:
-    """Walks.open()'s exits with their move actions, made once; `steep` is the Speed, at
-    most walks.steepest (more opens nothing more)."""
-    key = (walks, here, steep, left if left < walks.dearest else walks.dearest, token, where)
+def _step_actions(names: Sequence[str], key: tuple[Walks, int, int, int, int, str]
+                  ) -> tuple[movement.Step[Action], ...]:
+    """Walks.open()'s exits with their move actions, made once; `key` is (the Walks, the
+    space, the Speed, the Speed left, the token, its words), the Speeds clamped to the
+    space's Walks.caps (more opens nothing more)."""
     found = _STEP_ACTIONS.get(key)
     if found is None:
+        walks, here, full, left, token, where = key
         found = _STEP_ACTIONS[key] = tuple(
             (there, feature, edge, _move_action(names[there], token, price, where))
-            for there, feature, edge, (_, price) in walks.open(here, steep, left))
+            for there, feature, edge, (_, price) in walks.open(here, full, left))
     return found
 
 

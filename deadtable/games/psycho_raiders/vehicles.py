@@ -16,6 +16,7 @@ from typing import Any
 from deadtable.engine.decisions import Action
 from deadtable.games.psycho_raiders import abilities, rerolls
 from deadtable.games.psycho_raiders.geometry import distance
+from deadtable.games.psycho_raiders.geometry import row as distance_row
 from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, Character, PsychoRaidersState
 
@@ -59,9 +60,15 @@ def offers(state: PsychoRaidersState, frame: Any, char: Character,
     here = state.space_of(char) if seen is None else seen.here
     if here is None or char.hidden or char.grabbed_by is not None:
         return []
-    if (not frame.turn_roll and here not in state.vehicles.values()
-            and char.key not in owners(state)):
-        return []  # no vehicle here, and no keys to give (the common case, answered fast)
+    if not frame.turn_roll and here not in state.vehicles.values():
+        # whether it owns a vehicle, kept in the look (a call less each step)
+        owns = None if seen is None else seen.kept.get("owns")
+        if owns is None:
+            owns = char.key in owners(state)
+            if seen is not None:
+                seen.kept["owns"] = owns
+        if not owns:
+            return []  # no vehicle here, and no keys to give (the common case, answered fast)
     found: list[Action] = []
     if frame.turn_roll:
         return [Action("turn-roll:keep", f"Keep the Dangerous Turns roll of {frame.turn_roll}",
@@ -259,14 +266,16 @@ def _friend_near(state: PsychoRaidersState, char: Character, here: int, side: st
     from deadtable.games.psycho_raiders.hiding import sees
 
     reach = state.rules.numbers["keys_distance"]
+    away = distance_row(state.board, here)
     for other in state.chars.values() if seen is None else seen.friends:
-        if (other is char or other.hidden or not state.active(other)
-                or state.side_of(other) != side):
+        if other is char or other.hidden:
             continue  # the cheap tests first: where it is comes next
+        if seen is None and (not state.active(other) or state.side_of(other) != side):
+            continue  # (a look's friends are in play, on the character's side)
         there = state.space_of(other)
         if there is None:
             continue
-        d = distance(state.board, here, there)
+        d = away[there]
         if d is not None and d <= reach and (d == 0 or sees(state, here, there)):
             return True
     return False
