@@ -100,15 +100,21 @@ def play(page: Any, action: str) -> None:
 
 
 def leaks(page: Any, seat: str) -> list[str]:
-    """What the page shows that its seat may not know."""
+    """What the page shows that its seat may not know, while the game goes on (at its end
+    every seat is shown the secrets)."""
     found = []
     text = page.inner_text("body")
+    real = page.locator(".pr-token.camper.real, .pr-token.townsfolk.real").count()
+    cards = " ".join(page.locator(".pr-card").all_inner_texts())
+    # read after what it shows: a page that showed the end's secrets says "over" by now (the
+    # other seat's click may have ended the game since this loop's statuses were read)
+    if page.get_attribute("body", "data-status") == "over":
+        return []
     if seat == "campers":
-        cards = " ".join(page.locator(".pr-card").all_inner_texts())
         if "sinister" in cards or '"sinister": true' in text:
             found.append("a sinister townsperson shown to the campers")
     else:
-        if page.locator(".pr-token.camper.real, .pr-token.townsfolk.real").count():
+        if real:
             found.append("a camper's real hide token ringed on the raiders' page")
         if "(you)" in text or "You are token" in text:
             found.append("a camper's real token named on the raiders' page")
