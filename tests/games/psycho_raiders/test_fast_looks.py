@@ -10,6 +10,7 @@ from deadtable.agents import agent_maker, observe
 from deadtable.engine.dice import derive_seed
 from deadtable.games.psycho_raiders import hiding, screaming
 from deadtable.games.psycho_raiders.glance import Glance
+from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, ready
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from deadtable.games.psycho_raiders.turn import Turn, _walk
 from tests.games.psycho_raiders.test_fast_paths import _kept_afresh
@@ -94,3 +95,25 @@ def test_a_look_carried_past_an_action_is_a_fresh_look(options: dict[str, object
     assert _play(options, 12, lambda state: None).outcome is not None
     assert hiding.HIDE in cites and screaming.SCREAM in cites, cites
     assert refused  # some actions (attacks, getting out of a vehicle, ...) take a new look
+
+
+@pytest.mark.parametrize("options", GAMES)
+def test_the_waiting_found_once_are_those_ready(options: dict[str, object]) -> None:
+    """The phase's waiting characters, found once until something is logged (the reveal
+    question, then the seat's question, then a turn begun unasked), are those ready now:
+    at each phase decision, the ones its decision found."""
+    handler, reused = PhaseHandler(), []
+
+    def check(state: PsychoRaidersState) -> None:
+        frame = state.stack[-1]
+        if isinstance(frame, Phase):
+            known = state.waiting
+            reused.append(known is not None and known[0] is frame
+                          and known[1] == len(state.log))
+            assert handler._waiting(state, frame) == [
+                c for c in state.chars.values() if c.turned != state.round
+                and c.key not in frame.done and ready(state, c, frame.side)]
+
+    assert _play(options, 13, check).outcome is not None
+    assert len(reused) > 20 and all(reused)
+
