@@ -85,8 +85,14 @@ class Glance:
     def stepped(self, state: PsychoRaidersState, before: int, after: int) -> None:
         """The look after one of the character's tokens, outside any vehicle, stepped from
         `before` to `after` and nothing else changed (turn.py tells when)."""
-        _left(self.crowd, before)
-        _came(self.crowd, after)
+        crowd = self.crowd  # _left() and _came(), inline: every step of a turn comes here
+        ours, theirs = crowd[before]
+        if ours == 1 and not theirs:
+            del crowd[before]
+        else:
+            crowd[before] = (ours - 1, theirs)
+        ours, theirs = crowd.get(after, (0, 0))
+        crowd[after] = (ours + 1, theirs)
         # an unhidden character's one token is the character (setup.place, hiding.reveal)
         char = self.char
         self.here = state.space_of(char) if char.hidden else after
@@ -164,9 +170,12 @@ def _came(crowd: Crowd, space: int) -> None:
 
 def _carried(kept: dict[Hashable, Any], carry: frozenset[str]) -> dict[Hashable, Any]:
     """What was kept under the names in `carry` (a name kept by space or kind: its first
-    part)."""
-    return {name: found for name, found in kept.items()
-            if (name[0] if type(name) is tuple else name) in carry}
+    part). Copied whole and the rest taken out: most is carried, and a copy is one C call."""
+    found = kept.copy()
+    for name in kept:
+        if (name[0] if type(name) is tuple else name) not in carry:
+            del found[name]
+    return found
 
 
 # What a look keeps that hangs on no side (where the unalerted townsfolk are, the reveals open
