@@ -188,7 +188,7 @@ _SIDE_KEPT = _TABLE_KEPT | {"enemy-spaces", "enemy-aboard", "enemy-cars", "enemy
 # What `past` carries over an action: that, the character's screams (they hang on its side
 # and the unalerted townsfolk: an alert forgets the looks, screaming.alert), and its walk
 # unless its own tokens changed. Not what hangs on its sheet or space (its weapons' reach,
-# its actions and keys by space): a search changes its weapons.
+# its actions and keys by space): a search changes its weapons, Will spent its composure.
 _OWN_KEPT = _SIDE_KEPT | {"screams"}
 _ACTION_KEPT = _OWN_KEPT | {"walk"}
 

@@ -67,10 +67,11 @@ def begin_turn(state: PsychoRaidersState, char: Character, last: bool = False) -
     state.push(Turn(step="act", char=char.key))
     if char.on_fire:  # above the turn: the burn is rolled and taken before it acts
         attacks.burn(state, char)
+    here = state.space_of(char)
     if char.vehicle is not None and state.cars[char.vehicle].get("on_fire"):
         state.event(f"{char.name} is in the burning {char.vehicle}.", attacks.FIRE)
         attacks.damage_table(state, char, "Fire", attacks.FIRE)  # 15.6: it must get out
-    elif state.burning and (here := state.space_of(char)) is not None:  # nothing burns, mostly
+    elif here is not None:
         locations.scorched(state, char, here)
 
 
