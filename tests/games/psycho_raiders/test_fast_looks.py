@@ -3,12 +3,14 @@ questions answer as the plain ones do (docs/psycho-raiders.md "Speed")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from deadtable import registry
 from deadtable.agents import agent_maker, observe
 from deadtable.engine.dice import derive_seed
-from deadtable.games.psycho_raiders import hiding, screaming
+from deadtable.games.psycho_raiders import attacks, hiding, screaming
 from deadtable.games.psycho_raiders.glance import Glance
 from deadtable.games.psycho_raiders.sequence import Phase, PhaseHandler, ready
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
@@ -20,7 +22,8 @@ GAMES = [{}, {"players": 5}, {"players": 13}, {"events": "every-turn", "fog-dial
 
 def _same_as_fresh(state: PsychoRaidersState, seen: Glance) -> None:
     """`seen` sees what a look taken now sees, and what it keeps is what the rules would
-    work out now."""
+    work out now (what it keeps by space, its actions and keys there, the decisions made
+    afresh check: test_fast_paths.py)."""
     char = seen.char
     fresh = Glance(state, char)
     assert (seen.side, seen.here, seen.own) == (fresh.side, fresh.here, fresh.own)
@@ -32,20 +35,23 @@ def _same_as_fresh(state: PsychoRaidersState, seen: Glance) -> None:
             assert found == screaming.offers(state, char)
         elif name == "walk":
             assert found == _walk(state, char, None)
+        elif name == "reach":
+            assert found == attacks.reach(state, char)
         elif name in ("unalerted", "reveals", "enemy-spaces", "enemy-aboard", "enemy-cars",
                       "enemy-pieces") or (type(name) is tuple and name[0] in (
                           "can-hide", "abilities")):
             assert found == _kept_afresh(state, char, fresh, name), name
 
 
-def _play(options: dict[str, object], seed: int, each: object) -> PsychoRaidersState:
+def _play(options: dict[str, object], seed: int,
+          each: Callable[[PsychoRaidersState], None]) -> PsychoRaidersState:
     game = registry.load("psycho-raiders", **options)
     state = game.new(seed=derive_seed(seed, 0))
     assert isinstance(state, PsychoRaidersState)
     players = {seat: agent_maker("random", game.id)(derive_seed(seed, 0, 1 + n))
                for n, seat in enumerate(game.seats)}
     while (decision := state.decision) is not None:
-        each(state)  # type: ignore[operator]
+        each(state)
         state.apply(players[decision.seat].act(observe(state)))
     return state
 
