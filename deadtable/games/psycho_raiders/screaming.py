@@ -92,7 +92,9 @@ def alert(state: PsychoRaidersState, char: Character, cite: str) -> None:
     """8.4: the townsperson joins the campers' side (until revealed sinister) and acts from
     the next turn, played by the seat 17 gives the townsfolk; one revealed sinister before
     it was alerted (the church bell, D66 14) stays the raiders' (17.21: "for the rest of the
-    game")."""
+    game"). A character joins the game: the looks kept at the table (turn.py) no longer see
+    everyone, and a scream's lines, which carry a look, log it: they are forgotten."""
+    state.forget_looks()
     char.alerted = True
     char.alerted_round = state.round
     if char.key in state.revealed_sinister:

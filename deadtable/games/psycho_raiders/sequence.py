@@ -80,14 +80,23 @@ def ready(state: PsychoRaidersState, char: Character, side: str) -> bool:
 
 class PhaseHandler(Handler[PsychoRaidersState, Phase]):
     def _waiting(self, state: PsychoRaidersState, frame: Phase) -> list[Character]:
+        """The phase's characters yet to take their turn, found once until something is
+        logged (a turn begun, a townsperson revealed: whatever changes who waits logs it),
+        for the reveal question, the seat's question and the turn begun unasked."""
+        logged = len(state.log)
+        known = state.waiting
+        if known is not None and known[0] is frame and known[1] == logged:
+            return known[2]
         turn, done = state.round, frame.done
         raiders, revealed = frame.side == RAIDERS, state.revealed_sinister
         # ready(), inline (state.active, state.side_of): asked before every turn
-        return [c for c in state.chars.values()
-                if c.turned != turn and c.key not in done and c.tokens and c.alerted
-                and not c.dead and not c.escaped
-                and (c.kind == "raider" or c.key in revealed) == raiders
-                and (c.kind != "townsfolk" or c.alerted_round < turn)]
+        found = [c for c in state.chars.values()
+                 if c.turned != turn and c.key not in done and c.tokens and c.alerted
+                 and not c.dead and not c.escaped
+                 and (c.kind == "raider" or c.key in revealed) == raiders
+                 and (c.kind != "townsfolk" or c.alerted_round < turn)]
+        state.waiting = (frame, logged, found)
+        return found
 
     def decide(self, state: PsychoRaidersState, frame: Phase) -> Decision | None:
         waiting = self._waiting(state, frame)

@@ -97,7 +97,7 @@ class PsychoRaidersState(ProcedureState):
     __slots__ = ("rules", "board", "chars", "real", "sinister", "revealed_sinister", "locked",
                  "opened", "decks", "outdoor", "kill", "kill_discard", "dropped", "weather",
                  "round", "bonus", "vehicles", "abilities_used", "adrenaline", "wall_damage",
-                 "cars", "burning", "look", "carried", "ended")
+                 "cars", "burning", "look", "carried", "ended", "waiting")
 
     FRAMES: ClassVar[Frames]
     HANDLERS: ClassVar[dict[str, Handler[Any, Any]]]
@@ -133,15 +133,19 @@ class PsychoRaidersState(ProcedureState):
     look: tuple[Frame, Glance] | None
     carried: Glance | None
     ended: tuple[Glance, int, int] | None
+    # The characters waiting for a turn in a phase, with the phase's frame and the log's
+    # length when found (sequence.py): the same until something is logged. Kept as the looks.
+    waiting: tuple[Frame, int, list[Character]] | None
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
-        self.look = self.carried = self.ended = None
+        self.look = self.carried = self.ended = self.waiting = None
 
     def forget_looks(self) -> None:
-        """Drop the looks carried from one step to the next: for code that sets pieces by
-        hand (a test's table), not through apply(), which alone keeps them true."""
-        self.look = self.carried = self.ended = None
+        """Drop the looks carried from one step to the next (and the characters found
+        waiting): for code that sets pieces by hand (a test's table), not through apply(),
+        which alone keeps them true."""
+        self.look = self.carried = self.ended = self.waiting = None
 
     # -- who is who ----------------------------------------------------------------------------
     def side_of(self, char: Character) -> str:
@@ -266,7 +270,7 @@ class PsychoRaidersState(ProcedureState):
         self.wall_damage = {(a, b): v for a, b, v in data["wall_damage"]}
         self.cars = {k: v for k, v in data["cars"]}
         self.burning = list(data["burning"])
-        self.look = self.carried = self.ended = None
+        self.look = self.carried = self.ended = self.waiting = None
         self._load_stack(data["stack"])
 
     def _copy_into(self, other: Any) -> None:
@@ -292,5 +296,5 @@ class PsychoRaidersState(ProcedureState):
         other.wall_damage = dict(self.wall_damage)
         other.cars = copy_plain(self.cars)
         other.burning = list(self.burning)
-        other.look = other.carried = other.ended = None
+        other.look = other.carried = other.ended = other.waiting = None
         self._copy_stack(other)

@@ -21,6 +21,7 @@ from deadtable.games.psycho_raiders import (
     hiding,
     locations,
     movement,
+    rerolls,
     screaming,
     vehicles,
 )
@@ -101,6 +102,14 @@ def toward_store(state: PsychoRaidersState, here: int, there: int) -> bool:
     return near[1] < near[0]
 
 
+# What a turn's action may log and leave its look true (Glance.past): lines whose rules move,
+# place or remove no piece (Will spent for Speed or a re-roll, a search, a scream's roll and
+# its result: an alert forgets the looks, screaming.alert), and lines that place or remove
+# the character's own tokens only (a hide token placed, 12; a hidden screamer revealed, 12.4).
+_UNMOVED = frozenset({WILL_SPEED, rerolls.REROLL, actions.SEARCH, screaming.SCREAM})
+_OWN = frozenset({hiding.HIDE, hiding.SCREAM_HIDDEN})
+
+
 class TurnHandler(Handler[PsychoRaidersState, Turn]):
     def decide(self, state: PsychoRaidersState, frame: Turn) -> Decision | None:
         char = state.chars[frame.char]
@@ -169,15 +178,22 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
 
     @staticmethod
     def _look(state: PsychoRaidersState, char: Character) -> Glance:
-        """A new look, or the look that ended the turn before turned to this character if
-        nothing happened since but this turn's start: the one line it logged, and no action
-        but the raiders' "no-reveal" in between (whatever changes a piece logs it)."""
+        """A new look, or one carried (whatever changes a piece logs it): the look that
+        ended the turn before turned to this character if nothing happened since but this
+        turn's start (the one line it logged, and no action but the raiders' "no-reveal" in
+        between); or this turn's last look if what was logged since (its action, a re-roll)
+        moved nobody else (Glance.past)."""
         ended, state.ended = state.ended, None
         if ended is not None:
             last, logged, acted = ended
             if len(state.log) == logged + 1 and all(
                     done == "no-reveal" for done in state.history[acted + 1:]):
                 return last.turned(state, char)
+        look = state.look
+        if look is not None and look[0] is state.stack[-1]:
+            seen = look[1].past(state, _UNMOVED, _OWN)
+            if seen is not None:
+                return seen
         return Glance(state, char)
 
     def run(self, state: PsychoRaidersState, frame: Turn) -> None:
