@@ -40,34 +40,40 @@ def away(state: PsychoRaidersState, space: int, target: int | None) -> float:
 
 def walk(state: PsychoRaidersState, space: int, target: int | None) -> float:
     """The steps a piece walks between two spaces round what it may not enter, 99 where there
-    is no way: between two hexes outdoors, round a building's footprint (10.3; `outdoors`:
-    not through its rooms, whose locked windows and doors cost a hunter an action each,
-    11.1); to or from a room through its openings (`walks`). Where `away` counts hexes
-    straight through the Sheriff's Station or the Chapel, this is the walk: a hunter
-    steering by `away` stood on the near side of a wall, every step round it no nearer,
-    while the token it hunted waited on the far side till dawn."""
+    is no way: between two hexes, round a building's footprint (10.3) or through its rooms
+    by doors and windows open from outside (`outdoors`: a locked one costs a hunter an
+    action, 11.1, and the hunt breaks in only where its quarry is); to or from a room
+    through its openings (`walks`). Where `away` counts hexes straight through the
+    Sheriff's Station or the Chapel, this is the walk: a hunter steering by `away` stood on
+    the near side of a wall, every step round it no nearer, while the token it hunted waited
+    on the far side till dawn."""
     if target is None:
         return 0.0
     board = state.board
     if board.coords[space] is not None and board.coords[target] is not None:
-        steps = outdoors(board, target, shut(state))[space]
+        steps = outdoors(board, target, shut(state), frozenset(state.locked))[space]
     else:
         steps = walks(board, target, shut(state))[space]
     return float(steps if steps >= 0 else 99)
 
 
 @lru_cache(maxsize=1024)  # the hunters' targets, a few hundred hexes of a map
-def outdoors(board: Board, target: int, shut: frozenset[str]) -> tuple[int, ...]:
-    """Steps from a hex to every hex (-1: none, and every room) over the hexes a piece may
-    enter, round the buildings."""
+def outdoors(board: Board, target: int, shut: frozenset[str],
+             locked: frozenset[tuple[int, int]]) -> tuple[int, ...]:
+    """Steps from a hex to every space (-1: none) over the spaces a piece may enter: round
+    the buildings, or through rooms by doors, windows and passages not `locked`."""
     steps = [-1] * board.size
     steps[target] = 0
     queue = deque([target])
     while queue:
         here = queue.popleft()
         for there in board.neighbours[here]:
-            if steps[there] >= 0 or board.coords[there] is None or board.terrain[there] in shut:
+            if steps[there] >= 0 or board.terrain[there] in shut:
                 continue
+            if board.coords[here] is None or board.coords[there] is None:
+                if board.feature(here, there) not in OPENINGS \
+                        or (min(here, there), max(here, there)) in locked:
+                    continue
             steps[there] = steps[here] + 1
             queue.append(there)
     return tuple(steps)

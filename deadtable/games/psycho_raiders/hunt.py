@@ -1,9 +1,10 @@
 """The heuristic raiders' hunt (`agent.HeuristicAgent` for the raiders and the sinister
 townsfolk): grab a camper when a hold beats a wound (`grip.py`), strike the camper-side piece
-nearest escaping, race the van north and guard the
-road's exit, share the camper-side tokens out and meet each where it is going, break into the
-building a quarry is in, Road Trap and Appear Anywhere. On a sample of the game determinized
-for the raiders' seat: the camper tokens' realness there is a guess, never read."""
+nearest escaping, race the van north and guard the road's exit, share the camper-side
+tokens out and meet each where it is going (walking round buildings), break into the
+building a quarry is in or the vehicle campers sit in, Road Trap and Appear Anywhere. On a
+sample of the game determinized for the raiders' seat: the camper tokens' realness there is a
+guess, never read."""
 
 from __future__ import annotations
 
