@@ -230,20 +230,31 @@ def camper_tokens(state: PsychoRaidersState) -> list[tuple[int, Any]]:
 def inside_cars(state: PsychoRaidersState, char: Any) -> list[tuple[int, Any]]:
     """(space, one inside) for each vehicle with a camper-side character in plain sight
     aboard that a raider on foot may get into to attack (15.1: open to him, or to break
-    into, 11.1, a seat free either way), not wrecked. The pickup was prey to none of the
-    hunt's blows: a raider walked past it with the campers inside."""
+    into, 11.1, a seat free either way), not wrecked, and not one the raiders let come on
+    (`racing` on the road north, not `escaping`, while the van does not yet guard the exit:
+    driven on, it brings its campers to the exit the van will guard, where they must get out,
+    6.1; attacked on the way, they got out and walked north from there: measured,
+    docs/psycho-raiders.md, "Round buildings and into vehicles"). Before, a vehicle was prey
+    to none of the hunt's blows: a raider walked off the pickup's hex, the campers inside."""
     from deadtable.games.psycho_raiders.vehicles import aboard
 
     if char.vehicle is not None or char.hidden:
         return []
     found = []
+    let_on: set[str] | None = None
     for name, space in state.vehicles.items():
         car = state.cars[name]
         if car["wrecked"] or car.get("on_fire"):
             continue
         riders = aboard(state, name)
         inside = [c for c in riders if state.side_of(c) == CAMPERS and not c.hidden]
-        if inside and len(riders) < state.rules.vehicles[name].capacity:
+        if not inside or len(riders) >= state.rules.vehicles[name].capacity:
+            continue
+        if let_on is None:
+            racers = racing(state)
+            let_on = set() if van_guards(state) else (
+                {n for n, _ in racers} - {n for n, _ in escaping(state, racers)})
+        if name not in let_on:
             found.append((space, min(inside, key=lambda c: c.key)))
     return found
 

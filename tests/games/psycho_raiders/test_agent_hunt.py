@@ -142,3 +142,19 @@ def test_no_break_in_where_nobody_sits_or_the_vehicle_is_full() -> None:
     for key in ("randy", "ginger", "dawn"):
         put(state, key, "1,26")  # everyone out: nobody inside to attack
     assert inside_cars(state, fluke) == []
+
+
+def test_the_raiders_let_a_pickup_the_van_will_beat_to_the_exit_come_on() -> None:
+    state = new()
+    drive_to(state, PICKUP, "10,25")  # on the road north: 4 turns out, the van (3) first
+    for key in ("spud", "torch"):
+        put(state, key, "20,28")  # Beau drives the van on
+    put(state, "fluke", "10,25")
+    fluke = state.chars["fluke"]
+    assert inside_cars(state, fluke) == []  # racing, not escaping: let on to the guarded exit
+    drive_to(state, "Van", "11,2")  # the van guards the exit: the campers there are prey
+    assert [s for s, _ in inside_cars(state, fluke)] == [state.vehicles[PICKUP]]
+    drive_to(state, "Van", "10,31")
+    drive_to(state, PICKUP, "12,7")  # escaping (one turn out): prey too
+    put(state, "fluke", "12,7")
+    assert [s for s, _ in inside_cars(state, fluke)] == [state.vehicles[PICKUP]]
