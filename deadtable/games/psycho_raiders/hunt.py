@@ -329,7 +329,8 @@ def lead(state: PsychoRaidersState, token: int, owner: Any) -> int:
     (a building in the way stops it: the heuristic camper steps only north, so it waits
     under the wall). A raider is no faster than a camper: it heads there to meet the token,
     not after it. (Before, the lead was the hex beyond the building, and the raiders waited
-    north of the Sheriff's Station or the Chapel for a camper south of it until dawn.)"""
+    north of the Sheriff's Station, the Chapel or the Old Store for a camper south of it until
+    dawn.)"""
     board = state.board
     if owner.vehicle is not None and owner.vehicle in state.cars:
         path = road_path(board, token)  # a vehicle on the road: its High Speed along it
