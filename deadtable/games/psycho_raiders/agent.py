@@ -15,7 +15,9 @@ are true and the enemy's hidden ones are a guess (the raiders never read it).
   wheel until it waits by the road's exit (6.1: no escape by road within 5 hexes of the
   raiders' van), its riders aboard until it is ahead of every camper token; on foot each goes
   after its own camper-side token and heads where that token will be after its next walk
-  north; the walkie-talkie calls the sinister townsfolk; the side's one ability goes on Road
+  north, walking round buildings (`bearings.walk`); a vehicle with campers inside is prey
+  too: a raider walks to it, breaks in (11.1) and gets in to attack them (15.1); the
+  walkie-talkie calls the sinister townsfolk; the side's one ability goes on Road
   Trap (16.2) when stopping a campers' vehicle stops its escape by road, else on Appear
   Anywhere beside the camper token nearest the north edge; against a campers' vehicle that
   would beat the van out by road, raiders on foot stand on its road ahead (10.5) and strike

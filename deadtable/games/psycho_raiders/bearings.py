@@ -38,26 +38,47 @@ def away(state: PsychoRaidersState, space: int, target: int | None) -> float:
     return float(steps if steps >= 0 else 99)
 
 
+def walk(state: PsychoRaidersState, space: int, target: int | None) -> float:
+    """The steps a piece walks between two spaces round what it may not enter, 99 where there
+    is no way (`walks`): between two hexes, round a building's footprint (10.3) or through
+    its rooms by doors and windows open from outside (a locked one costs a hunter an
+    action, 11.1, and the hunt breaks in only where its quarry is); to or from a room
+    through any of its openings. Where `away` counts hexes straight through the
+    Sheriff's Station or the Chapel, this is the walk: a hunter steering by `away` stood on
+    the near side of a wall, every step round it no nearer, while the token it hunted waited
+    on the far side till dawn."""
+    if target is None:
+        return 0.0
+    board = state.board
+    if board.coords[space] is not None and board.coords[target] is not None:
+        steps = walks(board, target, shut(state), frozenset(state.locked))[space]
+    else:
+        steps = walks(board, target, shut(state))[space]
+    return float(steps if steps >= 0 else 99)
+
+
 def shut(state: PsychoRaidersState) -> frozenset[str]:
     """The terrains no piece enters (a building's footprint, 10.3)."""
     return frozenset(n for n, t in state.rules.tables.terrain.items() if not t.enter)
 
 
-@lru_cache(maxsize=256)  # a map's rooms (16 on Crucible) for the few maps a process loads
-def walks(board: Board, room: int, shut: frozenset[str]) -> tuple[int, ...]:
-    """Steps from a room to every space (-1: none) through doors, windows and passages, a
-    locked one too (a raider breaks it open, 11.1), never through a wall (10.33), over the
-    hexes a piece may enter."""
+@lru_cache(maxsize=1024)  # a map's rooms (16 on Crucible) and the hunters' targets (`walk`)
+def walks(board: Board, start: int, shut: frozenset[str],
+          locked: frozenset[tuple[int, int]] = frozenset()) -> tuple[int, ...]:
+    """Steps from a space to every space (-1: none) over the hexes a piece may enter and
+    through doors, windows and passages not `locked` (none: a raider breaks one open, 11.1),
+    never through a wall (10.33)."""
     steps = [-1] * board.size
-    steps[room] = 0
-    queue = deque([room])
+    steps[start] = 0
+    queue = deque([start])
     while queue:
         here = queue.popleft()
         for there in board.neighbours[here]:
             if steps[there] >= 0 or board.terrain[there] in shut:
                 continue
-            if (board.coords[here] is None or board.coords[there] is None) \
-                    and board.feature(here, there) not in OPENINGS:
+            if (board.coords[here] is None or board.coords[there] is None) and (
+                    board.feature(here, there) not in OPENINGS
+                    or (min(here, there), max(here, there)) in locked):
                 continue
             steps[there] = steps[here] + 1
             queue.append(there)

@@ -1,16 +1,24 @@
 """The heuristic raiders' hunt (`agent.HeuristicAgent` for the raiders and the sinister
 townsfolk): grab a camper when a hold beats a wound (`grip.py`), strike the camper-side piece
-nearest escaping, race the van north and guard the
-road's exit, share the camper-side tokens out and meet each where it is going, break into the
-building a quarry is in, Road Trap and Appear Anywhere. On a sample of the game determinized
-for the raiders' seat: the camper tokens' realness there is a guess, never read."""
+nearest escaping, race the van north and guard the road's exit, share the camper-side
+tokens out and meet each where it is going (walking round buildings), break into the
+building a quarry is in or the vehicle campers sit in, Road Trap and Appear Anywhere. On a
+sample of the game determinized for the raiders' seat: the camper tokens' realness there is a
+guess, never read."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from deadtable.games.psycho_raiders.attacks import best_close, usable
-from deadtable.games.psycho_raiders.bearings import away, road_ahead, road_path, row_of, to_road
+from deadtable.games.psycho_raiders.bearings import (
+    away,
+    road_ahead,
+    road_path,
+    row_of,
+    to_road,
+    walk,
+)
 from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.grip import grab_now, keep_hold
 from deadtable.games.psycho_raiders.state import CAMPERS, PsychoRaidersState
@@ -52,16 +60,18 @@ def quarry(state: PsychoRaidersState, char: Any) -> int | None:
 def _nearer(state: PsychoRaidersState, ids: list[str], prefix: str, here: int | None,
             target: int | None) -> str | None:
     """The step among `ids` (prefix + space) that brings a piece nearest the target, if it
-    brings it nearer at all."""
+    brings it nearer at all: nearer on foot round what it may not enter (`walk`: a building
+    between no longer stalls a hunter on its near side), a vehicle's step by hexes."""
     steps = [i for i in ids if i.startswith(prefix) and not i.endswith(":off")]
     if not steps or target is None or here is None:
         return None
     def gap(action: str) -> float:  # "move:token:space" or "car:space" (a room has a colon)
         name = action.split(":", 2)[2] if action.startswith("move:") else action.split(":", 1)[1]
-        return away(state, state.board.space(name), target)
+        return measure(state, state.board.space(name), target)
 
+    measure = walk if prefix == "move:" else away
     best = min(steps, key=lambda i: (gap(i), i))
-    return best if gap(best) < away(state, here, target) else None
+    return best if gap(best) < measure(state, here, target) else None
 
 
 def hunt(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
@@ -130,6 +140,10 @@ def strike(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
         if space is not None:
             choices.append((row_of(state, space), 2 if action.startswith("shoot:") else 0,
                             action))
+    if not frame.acted:
+        opened = break_into_car(state, char, ids)
+        if opened is not None:
+            choices.append(opened)
     if not frame.acted and not any(c[1] == 0 for c in choices):
         step = pounce(state, char, frame, ids)
         if step is not None:
@@ -213,10 +227,60 @@ def camper_tokens(state: PsychoRaidersState) -> list[tuple[int, Any]]:
             and state.side_of(c) == CAMPERS for s in c.tokens.values()]
 
 
+def inside_cars(state: PsychoRaidersState, char: Any) -> list[tuple[int, Any]]:
+    """(space, one inside) for each vehicle with a camper-side character in plain sight
+    aboard that a raider on foot may get into to attack (15.1: open to him, or to break
+    into, 11.1, a seat free either way), not wrecked, and not one the raiders let come on
+    (`racing` on the road north, not `escaping`, while the van does not yet guard the exit:
+    driven on, it brings its campers to the exit the van will guard, where they must get out,
+    6.1; attacked on the way, they got out and walked north from there: measured,
+    docs/psycho-raiders.md, "Round buildings and into vehicles"). Before, a vehicle was prey
+    to none of the hunt's blows: a raider walked off the pickup's hex, the campers inside."""
+    from deadtable.games.psycho_raiders.vehicles import aboard
+
+    if char.vehicle is not None or char.hidden:
+        return []
+    found = []
+    let_on: set[str] | None = None
+    for name, space in state.vehicles.items():
+        car = state.cars[name]
+        if car["wrecked"] or car.get("on_fire"):
+            continue
+        riders = aboard(state, name)
+        inside = [c for c in riders if state.side_of(c) == CAMPERS and not c.hidden]
+        if not inside or len(riders) >= state.rules.vehicles[name].capacity:
+            continue
+        if let_on is None:
+            racers = racing(state)
+            let_on = set() if van_guards(state) else (
+                {n for n, _ in racers} - {n for n, _ in escaping(state, racers)})
+        if name not in let_on:
+            found.append((space, min(inside, key=lambda c: c.key)))
+    return found
+
+
+def break_into_car(state: PsychoRaidersState, char: Any,
+                   ids: list[str]) -> tuple[int, int, str] | None:
+    """(row, 0, "open:vehicle=NAME"): on the hex of a vehicle with campers inside that is
+    locked to him, a raider breaks in (11.1: a vehicle's door gives on 3 or more, and stays
+    open for the rest of the game; 15.1: the attack on those inside is a separate action),
+    ranked with the attacks on his hex by the vehicle's row (an attack there, already open,
+    goes first on the tie). His friends can get in and attack this very turn; the vehicle
+    open, any raider who reaches it later can."""
+    here = state.space_of(char)
+    for space, _ in inside_cars(state, char):
+        for name, at in state.vehicles.items():
+            action = f"open:vehicle={name}"
+            if at == space == here and action in ids:
+                return row_of(state, space), 0, action
+    return None
+
+
 def pounce(state: PsychoRaidersState, char: Any, frame: Any,
            ids: list[str]) -> tuple[int, int, str] | None:
     """(row, 1, step): a step toward the camper-side token this raider can still reach this
-    turn, to attack a visible camper there (10.6) or seek a hide token (12.6): the one
+    turn, to attack a visible camper there (10.6), seek a hide token (12.6) or get into a
+    vehicle with campers inside (`inside_cars`: break in or attack, 11.1, 15.1): the one
     nearest escaping, then a visible one (sure prey), then the likelier real (one of fewer
     tokens: a bluff is less likely)."""
     from deadtable.games.psycho_raiders.turn import left
@@ -225,7 +289,8 @@ def pounce(state: PsychoRaidersState, char: Any, frame: Any,
     if here is None or not char.tokens:
         return None
     reach = left(state, frame, char, min(char.tokens))
-    prey = [(s, c) for s, c in camper_tokens(state) if s != here and away(state, here, s) <= reach]
+    prey = [(s, c) for s, c in camper_tokens(state) + inside_cars(state, char)
+            if s != here and walk(state, here, s) <= reach]
     if not prey:
         return None
     target, _ = min(prey, key=lambda p: (row_of(state, p[0]), p[1].hidden,
@@ -259,10 +324,13 @@ def aboard(state: PsychoRaidersState) -> bool:
 
 
 def lead(state: PsychoRaidersState, token: int, owner: Any) -> int:
-    """Where a camper-side token gets to if it walks north this turn: its owner's Speed rows
-    nearer the edge in its column (the first hex a piece may stand on from there back toward
-    the token, if a building is in the way). A raider is no faster than a camper: it heads
-    there to meet the token, not after it."""
+    """Where a camper-side token gets to if it walks north this turn: up to its owner's Speed
+    rows nearer the edge in its column, short of the first hex there a piece may not enter
+    (a building in the way stops it: the heuristic camper steps only north, so it waits
+    under the wall). A raider is no faster than a camper: it heads there to meet the token,
+    not after it. (Before, the lead was the hex beyond the building, and the raiders waited
+    north of the Sheriff's Station, the Chapel or the Old Store for a camper south of it until
+    dawn.)"""
     board = state.board
     if owner.vehicle is not None and owner.vehicle in state.cars:
         path = road_path(board, token)  # a vehicle on the road: its High Speed along it
@@ -272,11 +340,14 @@ def lead(state: PsychoRaidersState, token: int, owner: Any) -> int:
     if coord is None or owner.grabbed_by is not None:
         return token  # in a room, it has to come out first; held, it stays (13.1)
     col, row = coord
-    for ahead in range(max(0, row - max(1, owner.speed)), row):
+    reached = token
+    for ahead in range(row - 1, max(-1, row - max(1, owner.speed) - 1), -1):
         name = f"{col},{ahead}"
-        if board.has(name) and state.rules.tables.terrain[board.terrain[board.space(name)]].enter:
-            return board.space(name)
-    return token
+        if not board.has(name) or \
+                not state.rules.tables.terrain[board.terrain[board.space(name)]].enter:
+            break
+        reached = board.space(name)
+    return reached
 
 
 def assignment(state: PsychoRaidersState) -> dict[str, tuple[int, Any]]:
@@ -289,7 +360,7 @@ def assignment(state: PsychoRaidersState) -> dict[str, tuple[int, Any]]:
                and state.side_of(c) != CAMPERS and c.tokens]
     owner = {s: c for c in state.chars.values() if state.active(c)
              and state.side_of(c) == CAMPERS for s in c.tokens.values()}
-    pairs = sorted((away(state, min(h.tokens.values()), lead(state, s, c)) + 2 * row_of(state, s),
+    pairs = sorted((walk(state, min(h.tokens.values()), lead(state, s, c)) + 2 * row_of(state, s),
                     h.key, s) for h in hunters for s, c in owner.items())
     plan: dict[str, tuple[int, Any]] = {}
     for _, key, space in pairs:
@@ -427,7 +498,7 @@ def block(state: PsychoRaidersState, char: Any, frame: Any, ids: list[str],
                 break  # a friend holds the road nearer the vehicle
             if space == here:
                 return hit_car(state, char, ids, racers) or ""
-            if away(state, here, space) <= reach:
+            if walk(state, here, space) <= reach:
                 return _nearer(state, ids, "move:", here, space)
     return None
 
