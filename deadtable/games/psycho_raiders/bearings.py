@@ -58,8 +58,17 @@ def walk(state: PsychoRaidersState, space: int, target: int | None) -> float:
 
 
 def shut(state: PsychoRaidersState) -> frozenset[str]:
-    """The terrains no piece enters (a building's footprint, 10.3)."""
-    return frozenset(n for n, t in state.rules.tables.terrain.items() if not t.enter)
+    """The terrains no piece enters (a building's footprint, 10.3): worked out once a terrain
+    table (the hunt asks it for every target it weighs)."""
+    terrain = state.rules.tables.terrain
+    kept = _SHUT.get(id(terrain))
+    if kept is None or kept[0] is not terrain:  # the table kept beside it: its id not reused
+        kept = _SHUT[id(terrain)] = (terrain, frozenset(
+            n for n, t in terrain.items() if not t.enter))
+    return kept[1]
+
+
+_SHUT: dict[int, tuple[object, frozenset[str]]] = {}
 
 
 @lru_cache(maxsize=1024)  # a map's rooms (16 on Crucible) and the hunters' targets (`walk`)

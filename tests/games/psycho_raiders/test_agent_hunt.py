@@ -5,7 +5,7 @@ raiders' choice checked."""
 from __future__ import annotations
 
 from deadtable.games.psycho_raiders.agent import HeuristicAgent
-from deadtable.games.psycho_raiders.bearings import away, walk
+from deadtable.games.psycho_raiders.bearings import away, shut, walk
 from deadtable.games.psycho_raiders.hunt import break_into_car, inside_cars, lead, pounce
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
 from tests.games.psycho_raiders.table import drive_to, new, park_everyone, put, take_turn
@@ -158,3 +158,11 @@ def test_the_raiders_let_a_pickup_the_van_will_beat_to_the_exit_come_on() -> Non
     drive_to(state, PICKUP, "12,7")  # escaping (one turn out): prey too
     put(state, "fluke", "12,7")
     assert [s for s, _ in inside_cars(state, fluke)] == [state.vehicles[PICKUP]]
+
+
+def test_the_terrains_no_piece_enters_are_the_terrain_tables_worked_out_once() -> None:
+    state = new()
+    terrain = state.rules.tables.terrain
+    plain = frozenset(name for name, kind in terrain.items() if not kind.enter)
+    assert plain and shut(state) == plain
+    assert shut(state) is shut(state)  # kept, not made again for every target weighed
