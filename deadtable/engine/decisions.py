@@ -167,34 +167,33 @@ class Decision(_Frozen):
     the same order) the first time someone reads `actions` or `get`s one: a board turn
     offers hundreds of moves, and a simulation reads only the id it picks. Immutable."""
 
-    __slots__ = ("seat", "prompt", "_actions", "_ids", "_order", "_index", "_build")
+    __slots__ = ("seat", "prompt", "_actions", "_ids", "_order")
 
     seat: str
     prompt: str
-    _actions: tuple[Action, ...] | None
-    _ids: dict[str, None]  # the ids in order, as a dict's keys (a set that keeps order)
-    _order: list[str]  # the same ids as a list, to index and copy (never handed out itself)
-    _index: dict[str, int] | None  # id -> its index, made when first asked (get)
-    _build: Callable[[], Iterable[Action]] | None
+    # the actions made, or until first read the build that makes them (Decision.lazy)
+    _actions: tuple[Action, ...] | Callable[[], Iterable[Action]]
+    # the ids, to ask `in`: a set, made with the duplicate check; `get` makes it a dict of
+    # each id's index the first time it is asked (a slot less to set every step)
+    _ids: set[str] | dict[str, int]
+    _order: list[str]  # the same ids in order, to index and copy (never handed out itself)
 
     def __init__(self, seat: str, prompt: str, actions: tuple[Action, ...]) -> None:
         actions = tuple(actions)
-        self._init(seat, prompt, [a.id for a in actions], actions, None)
+        self._init(seat, prompt, [a.id for a in actions], actions)
 
-    def _init(self, seat: str, prompt: str, ids: list[str], actions: tuple[Action, ...] | None,
-              build: Callable[[], Iterable[Action]] | None) -> None:
-        index = dict.fromkeys(ids)  # every decision makes this: the cheapest form in C
-        if len(index) != len(ids):
+    def _init(self, seat: str, prompt: str, ids: list[str],
+              actions: tuple[Action, ...] | Callable[[], Iterable[Action]]) -> None:
+        unique = set(ids)  # every decision makes this: the cheapest form in C
+        if len(unique) != len(ids):
             raise ValueError(f"duplicate action ids in decision: {ids}")
-        if not index:
+        if not unique:
             raise ValueError("a decision needs at least one legal action")
         _set_seat(self, seat)  # the slots' own setters (as Action's): one a step each
         _set_prompt(self, prompt)
         _set_actions(self, actions)
-        _set_ids(self, index)
+        _set_ids(self, unique)
         _set_order(self, ids)
-        _set_index(self, None)
-        _set_build(self, build)
 
     @classmethod
     def of(cls, seat: str, prompt: str, actions: Iterable[Action]) -> Decision:
@@ -208,21 +207,19 @@ class Decision(_Frozen):
         """A decision whose actions `build()` makes when first read; `ids` are theirs, in
         order (checked then)."""
         decision = cls.__new__(cls)
-        decision._init(seat, prompt, list(ids), None, build)
+        decision._init(seat, prompt, list(ids), build)
         return decision
 
     @property
     def actions(self) -> tuple[Action, ...]:
         found = self._actions
-        if found is None:
-            assert self._build is not None
-            found = tuple(self._build())
+        if not isinstance(found, tuple):  # a lazy decision's build, first read now
+            found = tuple(found())
             made = [a.id for a in found]
             if made != self._order:
                 raise ValueError(f"a lazy decision built actions {made} for the ids "
-                                 f"{list(self._ids)}")
-            object.__setattr__(self, "_actions", found)
-            object.__setattr__(self, "_build", None)
+                                 f"{self._order}")
+            _set_actions(self, found)
         return found
 
     @property
@@ -241,10 +238,10 @@ class Decision(_Frozen):
         return action_id in self._ids
 
     def get(self, action_id: str) -> Action | None:
-        index = self._index
-        if index is None:
-            index = {action_id: n for n, action_id in enumerate(self._ids)}
-            object.__setattr__(self, "_index", index)
+        index = self._ids
+        if not isinstance(index, dict):  # first asked: each id's index, kept
+            index = {action_id: n for n, action_id in enumerate(self._order)}
+            _set_ids(self, index)
         n = index.get(action_id)
         return None if n is None else self.actions[n]
 
@@ -256,7 +253,7 @@ class Decision(_Frozen):
                 and self.prompt == other.prompt and self.actions == other.actions)
 
     def __hash__(self) -> int:
-        return hash((self.seat, self.prompt, tuple(self._ids)))
+        return hash((self.seat, self.prompt, tuple(self._order)))
 
     def __repr__(self) -> str:
         return f"Decision(seat={self.seat!r}, prompt={self.prompt!r}, actions={self.actions!r})"
@@ -300,5 +297,3 @@ _set_prompt = vars(Decision)["prompt"].__set__
 _set_actions = vars(Decision)["_actions"].__set__
 _set_ids = vars(Decision)["_ids"].__set__
 _set_order = vars(Decision)["_order"].__set__
-_set_index = vars(Decision)["_index"].__set__
-_set_build = vars(Decision)["_build"].__set__
