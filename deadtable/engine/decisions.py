@@ -4,12 +4,25 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Self
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Self
 
 
-class _Frozen:
-    """Immutable once made (its own methods set its slots with object.__setattr__): copies
-    are the thing itself."""
+class _Value:
+    """Immutable once made: copies are the thing itself."""
+
+    __slots__ = ()
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
+
+class _Frozen(_Value):
+    """Immutable once made: no attribute may be assigned (its own methods set its slots
+    through the slots' setters)."""
 
     __slots__ = ()
 
@@ -19,11 +32,19 @@ class _Frozen:
     def __delattr__(self, name: str) -> None:
         raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
-    def __copy__(self) -> Self:
-        return self
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
-        return self
+def _read_only(slot: str, name: str) -> property:
+    """Public field `name` of a value kept in its private `slot`: read in C (attrgetter),
+    never assigned or deleted. The class then needs no __setattr__ of its own, so its
+    methods store their slots plainly (a descriptor's setter costs a call)."""
+
+    def assign(self: Any, value: Any) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def delete(self: Any) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+    return property(attrgetter(slot), assign, delete)
 
 
 class Action(_Frozen):
@@ -159,18 +180,27 @@ class ActionList(Sequence[Action]):
         return f"ActionList({self.ids!r})"
 
 
-class Decision(_Frozen):
+class Decision(_Value):
     """Who decides now (`seat`), what about (`prompt`) and the legal `actions`, in order.
 
     `Decision(seat, prompt, actions)` takes the actions made; `Decision.lazy(seat, prompt,
     ids, build)` takes only their ids, and `build()` makes the actions (the same ids, in
     the same order) the first time someone reads `actions` or `get`s one: a board turn
-    offers hundreds of moves, and a simulation reads only the id it picks. Immutable."""
+    offers hundreds of moves, and a simulation reads only the id it picks. Immutable: its
+    fields are read-only, and its private slots are its own methods' alone."""
 
-    __slots__ = ("seat", "prompt", "_actions", "_ids", "_order")
+    __slots__ = ("_seat", "_prompt", "_actions", "_ids", "_order")
 
-    seat: str
-    prompt: str
+    if TYPE_CHECKING:
+        @property
+        def seat(self) -> str: ...
+
+        @property
+        def prompt(self) -> str: ...
+    else:  # most steps make a decision: its slots stored plainly, not through setters
+        seat = _read_only("_seat", "seat")
+        prompt = _read_only("_prompt", "prompt")
+
     # the actions made, or until first read the build that makes them (Decision.lazy)
     _actions: tuple[Action, ...] | Callable[[], Iterable[Action]]
     # the ids, to ask `in`: a set, made with the duplicate check; `get` makes it a dict of
@@ -189,11 +219,11 @@ class Decision(_Frozen):
             raise ValueError(f"duplicate action ids in decision: {ids}")
         if not unique:
             raise ValueError("a decision needs at least one legal action")
-        _set_seat(self, seat)  # the slots' own setters (as Action's): one a step each
-        _set_prompt(self, prompt)
-        _set_actions(self, actions)
-        _set_ids(self, unique)
-        _set_order(self, ids)
+        self._seat = seat
+        self._prompt = prompt
+        self._actions = actions
+        self._ids = unique
+        self._order = ids
 
     @classmethod
     def of(cls, seat: str, prompt: str, actions: Iterable[Action]) -> Decision:
@@ -219,7 +249,7 @@ class Decision(_Frozen):
             if made != self._order:
                 raise ValueError(f"a lazy decision built actions {made} for the ids "
                                  f"{self._order}")
-            _set_actions(self, found)
+            self._actions = found
         return found
 
     @property
@@ -241,7 +271,7 @@ class Decision(_Frozen):
         index = self._ids
         if not isinstance(index, dict):  # first asked: each id's index, kept
             index = {action_id: n for n, action_id in enumerate(self._order)}
-            _set_ids(self, index)
+            self._ids = index
         n = index.get(action_id)
         return None if n is None else self.actions[n]
 
@@ -290,10 +320,3 @@ class IllegalAction(ValueError):
 
 class GameOver(RuntimeError):
     """An action was applied to a finished game."""
-
-
-_set_seat = vars(Decision)["seat"].__set__
-_set_prompt = vars(Decision)["prompt"].__set__
-_set_actions = vars(Decision)["_actions"].__set__
-_set_ids = vars(Decision)["_ids"].__set__
-_set_order = vars(Decision)["_order"].__set__
