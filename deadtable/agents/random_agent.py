@@ -19,4 +19,4 @@ class RandomAgent:
         """The choice from the decision alone (Agent.pick): a loop that plays it makes no
         Observation. The ids alone (actions are built lazily), as dice.choice(decision.ids)
         picks."""
-        return decision.id_at(self.dice.below(len(decision)))
+        return decision.random_id(self.dice)

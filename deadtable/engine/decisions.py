@@ -7,6 +7,9 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Self
 
+if TYPE_CHECKING:
+    from deadtable.engine.dice import Dice
+
 
 class _Value:
     """Immutable once made: copies are the thing itself."""
@@ -263,6 +266,12 @@ class Decision(_Value):
     def id_at(self, index: int) -> str:
         """The id of the action at `index`: `ids[index]` without copying the ids."""
         return self._order[index]
+
+    def random_id(self, dice: Dice) -> str:
+        """The id `dice.choice(self.ids)` picks (the same draw), without copying the ids:
+        the random agent's choice, every step of a random game."""
+        order = self._order
+        return order[dice.below(len(order))]
 
     def __contains__(self, action_id: object) -> bool:
         return action_id in self._ids

@@ -138,7 +138,7 @@ class GameState(ABC):
         if decision is None:
             raise GameOver(f"the game is over ({self.outcome and self.outcome.cause}); "
                            f"{action_id!r} cannot be applied")
-        if action_id not in decision:
+        if action_id not in decision._ids:  # `in decision` without its Python call
             raise IllegalAction(action_id, decision)
         # Only scripted dice can make a legal action fail half-way (a roll that does not fit
         # its die); keep a copy then, so the failure changes nothing. Free in simulation.

@@ -16,6 +16,7 @@ from deadtable.engine.decisions import (
     GameOver,
     IllegalAction,
 )
+from deadtable.engine.dice import Dice
 
 
 def move_decision() -> Decision:
@@ -229,3 +230,11 @@ def test_a_decisions_fields_are_read_only_and_it_takes_no_others():
         decision.extra = 1  # type: ignore[attr-defined]
     assert (decision.seat, decision.prompt) == ("survivor", "Where do you go?")
     assert copy.copy(decision) is decision and copy.deepcopy(decision) is decision
+
+
+def test_random_id_draws_as_dice_choice_over_the_ids():
+    decision = Decision.of("p1", "Pick", [Action(f"a{i}", f"A {i}") for i in range(7)])
+    by_choice, by_decision = Dice(12), Dice(12)
+    for _ in range(50):
+        assert decision.random_id(by_decision) == by_choice.choice(decision.ids)
+    assert by_decision.state == by_choice.state
