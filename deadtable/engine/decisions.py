@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Self
+
+from deadtable.engine.fields import read_only
 
 if TYPE_CHECKING:
     from deadtable.engine.dice import Dice
@@ -34,20 +35,6 @@ class _Frozen(_Value):
 
     def __delattr__(self, name: str) -> None:
         raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-
-def _read_only(slot: str, name: str) -> property:
-    """Public field `name` of a value kept in its private `slot`: read in C (attrgetter),
-    never assigned or deleted. The class then needs no __setattr__ of its own, so its
-    methods store their slots plainly (a descriptor's setter costs a call)."""
-
-    def assign(self: Any, value: Any) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def delete(self: Any) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-    return property(attrgetter(slot), assign, delete)
 
 
 class Action(_Frozen):
@@ -201,8 +188,8 @@ class Decision(_Value):
         @property
         def prompt(self) -> str: ...
     else:  # most steps make a decision: its slots stored plainly, not through setters
-        seat = _read_only("_seat", "seat")
-        prompt = _read_only("_prompt", "prompt")
+        seat = read_only("_seat", "seat")
+        prompt = read_only("_prompt", "prompt")
 
     # the actions made, or until first read the build that makes them (Decision.lazy)
     _actions: tuple[Action, ...] | Callable[[], Iterable[Action]]
