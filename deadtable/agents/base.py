@@ -134,6 +134,10 @@ def observe(state: GameState) -> Observation:
 
 
 class Agent(Protocol):
+    """An agent may also have `pick(decision) -> str`, where its choice reads the decision
+    alone (the random agent): the same choice `act` makes, and a loop that plays it
+    (sim.run.play_one) then makes no Observation, a cost every step of a simulation."""
+
     def act(self, obs: Observation) -> str:
         """The id of one of `obs.decision.actions`."""
         ...

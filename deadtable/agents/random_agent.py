@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from deadtable.agents.base import Observation
+from deadtable.engine.decisions import Decision
 from deadtable.engine.dice import Dice
 
 
@@ -12,6 +13,10 @@ class RandomAgent:
         self.dice = Dice(seed)
 
     def act(self, obs: Observation) -> str:
-        # the ids alone (actions are built lazily), as dice.choice(decision.ids) picks
-        decision = obs.decision
-        return decision.id_at(self.dice.below(len(decision)))
+        return self.pick(obs.decision)
+
+    def pick(self, decision: Decision) -> str:
+        """The choice from the decision alone (Agent.pick): a loop that plays it makes no
+        Observation. The ids alone (actions are built lazily), as dice.choice(decision.ids)
+        picks."""
+        return decision.random_id(self.dice)

@@ -4,12 +4,29 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
+
+from deadtable.engine.fields import read_only
+
+if TYPE_CHECKING:
+    from deadtable.engine.dice import Dice
 
 
-class _Frozen:
-    """Immutable once made (its own methods set its slots with object.__setattr__): copies
-    are the thing itself."""
+class _Value:
+    """Immutable once made: copies are the thing itself."""
+
+    __slots__ = ()
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
+
+class _Frozen(_Value):
+    """Immutable once made: no attribute may be assigned (its own methods set its slots
+    through the slots' setters)."""
 
     __slots__ = ()
 
@@ -18,12 +35,6 @@ class _Frozen:
 
     def __delattr__(self, name: str) -> None:
         raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __copy__(self) -> Self:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
-        return self
 
 
 class Action(_Frozen):
@@ -159,42 +170,50 @@ class ActionList(Sequence[Action]):
         return f"ActionList({self.ids!r})"
 
 
-class Decision(_Frozen):
+class Decision(_Value):
     """Who decides now (`seat`), what about (`prompt`) and the legal `actions`, in order.
 
     `Decision(seat, prompt, actions)` takes the actions made; `Decision.lazy(seat, prompt,
     ids, build)` takes only their ids, and `build()` makes the actions (the same ids, in
     the same order) the first time someone reads `actions` or `get`s one: a board turn
-    offers hundreds of moves, and a simulation reads only the id it picks. Immutable."""
+    offers hundreds of moves, and a simulation reads only the id it picks. Immutable: its
+    fields are read-only, and its private slots are its own methods' alone."""
 
-    __slots__ = ("seat", "prompt", "_actions", "_ids", "_order", "_index", "_build")
+    __slots__ = ("_seat", "_prompt", "_actions", "_ids", "_order")
 
-    seat: str
-    prompt: str
-    _actions: tuple[Action, ...] | None
-    _ids: dict[str, None]  # the ids in order, as a dict's keys (a set that keeps order)
-    _order: list[str]  # the same ids as a list, to index and copy (never handed out itself)
-    _index: dict[str, int] | None  # id -> its index, made when first asked (get)
-    _build: Callable[[], Iterable[Action]] | None
+    if TYPE_CHECKING:
+        @property
+        def seat(self) -> str: ...
+
+        @property
+        def prompt(self) -> str: ...
+    else:  # most steps make a decision: its slots stored plainly, not through setters
+        seat = read_only("_seat", "seat")
+        prompt = read_only("_prompt", "prompt")
+
+    # the actions made, or until first read the build that makes them (Decision.lazy)
+    _actions: tuple[Action, ...] | Callable[[], Iterable[Action]]
+    # the ids, to ask `in`: a set, made with the duplicate check; `get` makes it a dict of
+    # each id's index the first time it is asked (a slot less to set every step)
+    _ids: set[str] | dict[str, int]
+    _order: list[str]  # the same ids in order, to index and copy (never handed out itself)
 
     def __init__(self, seat: str, prompt: str, actions: tuple[Action, ...]) -> None:
         actions = tuple(actions)
-        self._init(seat, prompt, [a.id for a in actions], actions, None)
+        self._init(seat, prompt, [a.id for a in actions], actions)
 
-    def _init(self, seat: str, prompt: str, ids: list[str], actions: tuple[Action, ...] | None,
-              build: Callable[[], Iterable[Action]] | None) -> None:
-        index = dict.fromkeys(ids)  # every decision makes this: the cheapest form in C
-        if len(index) != len(ids):
+    def _init(self, seat: str, prompt: str, ids: list[str],
+              actions: tuple[Action, ...] | Callable[[], Iterable[Action]]) -> None:
+        unique = set(ids)  # every decision makes this: the cheapest form in C
+        if len(unique) != len(ids):
             raise ValueError(f"duplicate action ids in decision: {ids}")
-        if not index:
+        if not unique:
             raise ValueError("a decision needs at least one legal action")
-        _set_seat(self, seat)  # the slots' own setters (as Action's): one a step each
-        _set_prompt(self, prompt)
-        _set_actions(self, actions)
-        _set_ids(self, index)
-        _set_order(self, ids)
-        _set_index(self, None)
-        _set_build(self, build)
+        self._seat = seat
+        self._prompt = prompt
+        self._actions = actions
+        self._ids = unique
+        self._order = ids
 
     @classmethod
     def of(cls, seat: str, prompt: str, actions: Iterable[Action]) -> Decision:
@@ -208,21 +227,19 @@ class Decision(_Frozen):
         """A decision whose actions `build()` makes when first read; `ids` are theirs, in
         order (checked then)."""
         decision = cls.__new__(cls)
-        decision._init(seat, prompt, list(ids), None, build)
+        decision._init(seat, prompt, list(ids), build)
         return decision
 
     @property
     def actions(self) -> tuple[Action, ...]:
         found = self._actions
-        if found is None:
-            assert self._build is not None
-            found = tuple(self._build())
+        if not isinstance(found, tuple):  # a lazy decision's build, first read now
+            found = tuple(found())
             made = [a.id for a in found]
             if made != self._order:
                 raise ValueError(f"a lazy decision built actions {made} for the ids "
-                                 f"{list(self._ids)}")
-            object.__setattr__(self, "_actions", found)
-            object.__setattr__(self, "_build", None)
+                                 f"{self._order}")
+            self._actions = found
         return found
 
     @property
@@ -237,14 +254,20 @@ class Decision(_Frozen):
         """The id of the action at `index`: `ids[index]` without copying the ids."""
         return self._order[index]
 
+    def random_id(self, dice: Dice) -> str:
+        """The id `dice.choice(self.ids)` picks (the same draw), without copying the ids:
+        the random agent's choice, every step of a random game."""
+        order = self._order
+        return order[dice.below(len(order))]
+
     def __contains__(self, action_id: object) -> bool:
         return action_id in self._ids
 
     def get(self, action_id: str) -> Action | None:
-        index = self._index
-        if index is None:
-            index = {action_id: n for n, action_id in enumerate(self._ids)}
-            object.__setattr__(self, "_index", index)
+        index = self._ids
+        if not isinstance(index, dict):  # first asked: each id's index, kept
+            index = {action_id: n for n, action_id in enumerate(self._order)}
+            self._ids = index
         n = index.get(action_id)
         return None if n is None else self.actions[n]
 
@@ -256,7 +279,7 @@ class Decision(_Frozen):
                 and self.prompt == other.prompt and self.actions == other.actions)
 
     def __hash__(self) -> int:
-        return hash((self.seat, self.prompt, tuple(self._ids)))
+        return hash((self.seat, self.prompt, tuple(self._order)))
 
     def __repr__(self) -> str:
         return f"Decision(seat={self.seat!r}, prompt={self.prompt!r}, actions={self.actions!r})"
@@ -293,12 +316,3 @@ class IllegalAction(ValueError):
 
 class GameOver(RuntimeError):
     """An action was applied to a finished game."""
-
-
-_set_seat = vars(Decision)["seat"].__set__
-_set_prompt = vars(Decision)["prompt"].__set__
-_set_actions = vars(Decision)["_actions"].__set__
-_set_ids = vars(Decision)["_ids"].__set__
-_set_order = vars(Decision)["_order"].__set__
-_set_index = vars(Decision)["_index"].__set__
-_set_build = vars(Decision)["_build"].__set__

@@ -156,7 +156,8 @@ class ProcedureState(GameState):
     def settle(self) -> None:
         """Run the steps that need nobody until a decision is due or the game is over."""
         handlers = self.HANDLERS
-        for _ in range(self.MAX_AUTOMATIC_STEPS):
+        runs = 0  # counted, not a range: most calls find a decision at once
+        while True:
             stack = self.stack  # read anew each time: a handler may set a new stack
             if self.outcome is not None or not stack:
                 return
@@ -166,13 +167,16 @@ class ProcedureState(GameState):
             if decision is not None:
                 self._decision = decision
                 return
+            runs += 1
+            if runs > self.MAX_AUTOMATIC_STEPS:
+                raise StuckProcedure(f"more than {self.MAX_AUTOMATIC_STEPS} steps without a "
+                                     f"decision")
             depth, step = len(stack), frame.step
             handler.run(self, frame)
             stack = self.stack
             if (self.outcome is None and stack and stack[-1] is frame
                     and len(stack) == depth and frame.step == step):
                 raise StuckProcedure(f"{frame.KIND} at step {frame.step!r} changed nothing")
-        raise StuckProcedure(f"more than {self.MAX_AUTOMATIC_STEPS} steps without a decision")
 
     # -- the state contract ------------------------------------------------------------------
     def _decide(self) -> Decision:

@@ -138,7 +138,7 @@ class GameState(ABC):
         if decision is None:
             raise GameOver(f"the game is over ({self.outcome and self.outcome.cause}); "
                            f"{action_id!r} cannot be applied")
-        if action_id not in decision:
+        if action_id not in decision._ids:  # `in decision` without its Python call
             raise IllegalAction(action_id, decision)
         # Only scripted dice can make a legal action fail half-way (a roll that does not fit
         # its die); keep a copy then, so the failure changes nothing. Free in simulation.
@@ -200,11 +200,7 @@ class GameState(ABC):
     def event(self, text: str, cite: str = "", to: str | tuple[str, ...] | None = None) -> None:
         """Log what happened and the rulebook section that made it happen (`cite`); `to` is
         the seat, or the seats, that alone may read it (None: everyone)."""
-        event = _new_event(Event)  # Event(...) without the frozen dataclass's slow __init__
-        _set_text(event, text)
-        _set_cite(event, cite)
-        _set_seats(event, (to,) if isinstance(to, str) else to)
-        self.log.append(event)
+        self.log.append(Event(text, cite, (to,) if isinstance(to, str) else to))
 
     def finish(self, outcome: Outcome, cite: str = "") -> None:
         """End the game; `cite` names the rule that ended it."""
@@ -266,14 +262,6 @@ class GameState(ABC):
         return isinstance(other, GameState) and self.to_data() == other.to_data()
 
     __hash__ = None  # type: ignore[assignment]
-
-
-# A frozen dataclass sets each field through object.__setattr__; the slots' own setters are
-# quicker, and a game logs an event nearly every step.
-_new_event = object.__new__
-_set_text = vars(Event)["text"].__set__
-_set_cite = vars(Event)["cite"].__set__
-_set_seats = vars(Event)["seats"].__set__
 
 
 def _unpickle_state(game: Game, data: dict[str, Any]) -> GameState:

@@ -26,10 +26,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deadtable import registry
-from deadtable.agents import agent_maker, observe
+from deadtable.agents import Agent, agent_maker, observe
 from deadtable.agents.seating import assign, check_seating
+from deadtable.engine.decisions import Decision
 from deadtable.engine.dice import derive_seed
 from deadtable.engine.game import Game
+from deadtable.engine.state import GameState
 from deadtable.sim.stats import Pairs, Played, Tally
 
 DEFAULT_MAX_STEPS = 100_000
@@ -120,16 +122,26 @@ def play_one(
     if sync_dice:
         state.dice.synchronise()
     steps = 0
-    acts = {seat: player.act for seat, player in players.items()}  # looked up once a game
+    picks = {seat: _picker(player, state) for seat, player in players.items()}  # once a game
     apply = state.apply
     while (decision := state.decision) is not None:
         if steps >= max_steps:
             raise _runaway(game, index, game_seed, max_steps)
-        apply(acts[decision.seat](observe(state)))
+        apply(picks[decision.seat](decision))
         steps += 1
     assert state.outcome is not None  # no decision means the game is over
     outcome = state.outcome
     return Played(outcome.label, steps, dict(outcome.results), dict(outcome.scores), outcome.cause)
+
+
+def _picker(player: Agent, state: GameState) -> Callable[[Decision], str]:
+    """The player's choice at a decision of `state`: its `pick` where it chooses from the
+    decision alone (Agent), else its `act` on the observation."""
+    pick: Callable[[Decision], str] | None = getattr(player, "pick", None)
+    if pick is not None:
+        return pick
+    act = player.act
+    return lambda decision: act(observe(state))
 
 
 def _runaway(game: Game, index: int, game_seed: int, max_steps: int) -> RunawayGame:

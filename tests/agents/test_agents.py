@@ -128,3 +128,16 @@ def test_a_name_cannot_be_taken_twice(monkeypatch: pytest.MonkeyPatch) -> None:
         register_agent("random", FirstAgent)
     with pytest.raises(ValueError, match="without ':'"):
         register_agent("bad:name", FirstAgent)
+
+
+def test_random_agent_picks_from_the_decision_what_it_acts_on() -> None:
+    """`pick` (play_one asks it, and makes no Observation) draws what `act` draws, over every
+    decision of a random Psycho Raiders game: many actions a decision, the same dice after."""
+    state = deadtable.load("psycho-raiders").new(seed=4)
+    by_act, by_pick = RandomAgent(9), RandomAgent(9)
+    while (decision := state.decision) is not None and len(state.history) < 1500:
+        chosen = by_pick.pick(decision)
+        assert chosen == by_act.act(observe(state))
+        assert by_pick.dice.state == by_act.dice.state
+        state.apply(chosen)
+    assert len(state.history) > 500

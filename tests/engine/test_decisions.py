@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 
 import pytest
@@ -15,6 +16,7 @@ from deadtable.engine.decisions import (
     GameOver,
     IllegalAction,
 )
+from deadtable.engine.dice import Dice
 
 
 def move_decision() -> Decision:
@@ -196,3 +198,34 @@ def test_a_lazy_decision_travels_and_copies_made():
     assert copy.deepcopy(decision) is decision and made == []
     again = pickle.loads(pickle.dumps(decision))
     assert again == decision and again.ids == ["x", "y"] and made == [1]
+
+
+def test_membership_and_get_agree_in_any_order_and_equal_decisions_hash_alike():
+    """A decision asks `in` of a set made with its duplicate check, and `get` turns it into
+    an index by id the first time: either order answers alike, and an equal decision
+    hashes alike whichever it has."""
+    for first_get in (True, False):
+        decision = move_decision()
+        if first_get:
+            assert decision.get("wait") == Action("wait", "Wait")
+        assert "move:left" in decision and "fly" not in decision
+        assert decision.get("move:right") == Action("move:right", "Move right")
+        assert decision.get("fly") is None and "wait" in decision
+        assert decision == move_decision() and hash(decision) == hash(move_decision())
+    lazy = Decision.lazy("p1", "Pick", ["b", "a"], lambda: [Action("b", "B"), Action("a", "A")])
+    assert "a" in lazy and lazy.get("a") == Action("a", "A") and lazy.id_at(0) == "b"
+    with pytest.raises(ValueError, match=r"duplicate action ids in decision: \['b', 'a', 'b'\]"):
+        Decision.lazy("p1", "Pick", ["b", "a", "b"], list)
+
+
+def test_a_decision_copies_as_itself():
+    decision = move_decision()
+    assert copy.copy(decision) is decision and copy.deepcopy(decision) is decision
+
+
+def test_random_id_draws_as_dice_choice_over_the_ids():
+    decision = Decision.of("p1", "Pick", [Action(f"a{i}", f"A {i}") for i in range(7)])
+    by_choice, by_decision = Dice(12), Dice(12)
+    for _ in range(50):
+        assert decision.random_id(by_decision) == by_choice.choice(decision.ids)
+    assert by_decision.state == by_choice.state

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+import pickle
 from typing import Any
 
 import pytest
@@ -163,3 +165,23 @@ def test_event_data_round_trip() -> None:
     assert not Event("x", seats=("north",)).readable_by("south")
     assert not Event("x", seats=("north",)).readable_by(None)
     assert Event("x").readable_by(None)
+
+
+def test_an_event_is_an_immutable_value_as_a_frozen_dataclass_was():
+    """Event stores its slots plainly (a game logs about one a step) and reads them through
+    read-only fields (tests/engine/test_fields.py): equal, hashed, shown, copied and pickled
+    by value."""
+    event = Event("Bill moves.", "MOVEMENT", ("north",))
+    assert (event.text, event.cite, event.seats) == ("Bill moves.", "MOVEMENT", ("north",))
+    assert event == Event(text="Bill moves.", cite="MOVEMENT", seats=("north",))
+    assert hash(event) == hash(Event("Bill moves.", "MOVEMENT", ("north",)))
+    assert event != Event("Bill moves.", "MOVEMENT") and event != ("Bill moves.", "MOVEMENT")
+    assert Event("x") == Event("x", "", None) and len({Event("x"), Event("x", "")}) == 1
+    assert repr(event) == "Event(text='Bill moves.', cite='MOVEMENT', seats=('north',))"
+    for again in (copy.copy(event), copy.deepcopy(event), pickle.loads(pickle.dumps(event))):
+        assert again == event
+    match event:
+        case Event(text, cite, seats):
+            assert (text, cite, seats) == ("Bill moves.", "MOVEMENT", ("north",))
+    assert event.readable_by("north") and not event.readable_by("south")
+    assert not event.readable_by(None) and Event("x").readable_by(None)

@@ -185,6 +185,28 @@ def test_a_step_that_changes_nothing_is_caught():
         state.settle()
 
 
+def test_steps_that_never_lead_to_a_decision_are_stopped_after_the_most_allowed():
+    runs: list[str] = []
+
+    class Restless(Handler[DuelState, Round]):  # changes its step each time, forever
+        def run(self, state: DuelState, frame: Round) -> None:
+            runs.append(frame.step)
+            frame.step = "b" if frame.step == "a" else "a"
+
+    class RestlessState(DuelState):
+        __slots__ = ()
+        HANDLERS = {**DuelState.HANDLERS, "round": Restless()}
+        MAX_AUTOMATIC_STEPS = 7
+
+    state = RestlessState.__new__(RestlessState)
+    state.hits = {}
+    state.stack = [Round(step="a")]
+    state.outcome = None
+    with pytest.raises(StuckProcedure, match="more than 7 steps without a decision"):
+        state.settle()
+    assert runs == ["a", "b", "a", "b", "a", "b", "a"]  # the seven allowed, no more
+
+
 def test_frames_must_be_dataclasses_with_a_step_and_unique_kinds():
     class NoStep(Frame):
         KIND = "x"

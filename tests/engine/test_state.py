@@ -237,6 +237,10 @@ def test_illegal_action_raises_and_changes_nothing(game):
     assert "legal actions: roll, double, pass" in str(caught.value)
     assert state.to_json() == before
     assert state.decision == decision
+    assert decision is not None and decision.get("roll") is not None  # its ids by index now
+    with pytest.raises(IllegalAction):
+        state.apply("fly")
+    assert state.to_json() == before
     state.apply("roll")  # the script is intact: the illegal action consumed nothing
     assert state.scores["p2"] == 3
 

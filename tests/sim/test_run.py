@@ -3,10 +3,16 @@ import gc
 import pytest
 
 import deadtable
-from deadtable.agents import RandomAgent, observe
+from deadtable.agents import Observation, RandomAgent, observe
 from deadtable.engine.dice import derive_seed
 from deadtable.sim import RunawayGame, play_one, simulate
-from deadtable.sim.run import YOUNG_THRESHOLD, chunk_bounds, default_chunk, few_collections
+from deadtable.sim.run import (
+    YOUNG_THRESHOLD,
+    _picker,
+    chunk_bounds,
+    default_chunk,
+    few_collections,
+)
 
 RESULT_KEYS = {
     "game", "games", "seed", "agents", "options", "outcomes", "win_rate", "ci95",
@@ -34,6 +40,38 @@ def test_play_one_uses_seeds_derived_from_the_batch_seed_and_index(race: str) ->
     assert played.results == state.outcome.results
     assert played.scores == state.outcome.scores
     assert played.cause == state.outcome.cause
+
+
+def test_play_one_plays_psycho_raiders_as_agents_acting_on_observations() -> None:
+    """play_one asks the random agents' `pick`, with no Observation: the same game as each
+    seat's agent acting on `observe(state)`, step for step."""
+    game = deadtable.load("psycho-raiders")
+    played = play_one(game, seed=5, agents=dict.fromkeys(game.seats, "random"), index=2)
+    state = game.new(seed=derive_seed(5, 2))
+    agents = {seat: RandomAgent(derive_seed(5, 2, 1 + n)) for n, seat in enumerate(game.seats)}
+    while (decision := state.decision) is not None:
+        state.apply(agents[decision.seat].act(observe(state)))
+    assert state.outcome is not None and played.steps == len(state.history) > 500
+    assert (played.label, played.results, played.cause) == (
+        state.outcome.label, state.outcome.results, state.outcome.cause)
+
+
+def test_play_one_asks_pick_where_an_agent_has_it_and_act_on_an_observation_elsewhere(
+        race: str) -> None:
+    state = deadtable.load(race).new(seed=1)
+    agent = RandomAgent(5)
+    assert _picker(agent, state) == agent.pick
+    seen: list[Observation] = []
+
+    class Acting:  # an agent with act alone
+        def act(self, obs: Observation) -> str:
+            seen.append(obs)
+            return obs.decision.id_at(1)
+
+    decision = state.decision
+    assert decision is not None
+    assert _picker(Acting(), state)(decision) == decision.id_at(1)
+    assert len(seen) == 1 and seen[0].decision is decision and seen[0].seat == decision.seat
 
 
 def test_play_one_differs_between_indices(race: str) -> None:
