@@ -136,12 +136,21 @@ def play_one(
 
 def _picker(player: Agent, state: GameState) -> Callable[[Decision], str]:
     """The player's choice at a decision of `state`: its `pick` where it chooses from the
-    decision alone (Agent), else its `act` on the observation."""
+    decision alone (Agent), else its `act` on the observation. A `pick` older than the
+    `act` (a subclass that chooses otherwise in `act` alone) is not the same choice: `act`."""
     pick: Callable[[Decision], str] | None = getattr(player, "pick", None)
-    if pick is not None:
+    if pick is not None and issubclass(_owner(player, "pick"), _owner(player, "act")):
         return pick
     act = player.act
     return lambda decision: act(observe(state))
+
+
+def _owner(player: Agent, name: str) -> type:
+    """The class in the player's MRO that defines `name` (the player's own class where it is
+    set on the instance)."""
+    if name in getattr(player, "__dict__", ()):
+        return type(player)
+    return next(k for k in type(player).__mro__ if name in vars(k))
 
 
 def _runaway(game: Game, index: int, game_seed: int, max_steps: int) -> RunawayGame:

@@ -4,6 +4,7 @@ import pytest
 
 import deadtable
 from deadtable.agents import Observation, RandomAgent, observe
+from deadtable.engine.decisions import Decision
 from deadtable.engine.dice import derive_seed
 from deadtable.sim import RunawayGame, play_one, simulate
 from deadtable.sim.run import (
@@ -72,6 +73,18 @@ def test_play_one_asks_pick_where_an_agent_has_it_and_act_on_an_observation_else
     assert decision is not None
     assert _picker(Acting(), state)(decision) == decision.id_at(1)
     assert len(seen) == 1 and seen[0].decision is decision and seen[0].seat == decision.seat
+
+    class Stubborn(RandomAgent):  # chooses otherwise in act alone: its pick is not its choice
+        def act(self, obs: Observation) -> str:
+            return obs.decision.id_at(0)
+
+    assert _picker(Stubborn(5), state)(decision) == decision.id_at(0)
+
+    class Picky(Stubborn):  # and a pick of its own again
+        def pick(self, decision: Decision) -> str:
+            return decision.id_at(0)
+
+    assert _picker(Picky(5), state).__func__ is Picky.pick  # type: ignore[attr-defined]
 
 
 def test_play_one_differs_between_indices(race: str) -> None:
