@@ -40,7 +40,7 @@ from typing import Any
 
 from deadtable.agents.base import Observation
 from deadtable.engine.dice import Dice
-from deadtable.games.psycho_raiders.bearings import away, road_ahead, row_of
+from deadtable.games.psycho_raiders.bearings import away, north, road_ahead
 from deadtable.games.psycho_raiders.grip import break_free, grab_reroll
 from deadtable.games.psycho_raiders.hiding import lit
 from deadtable.games.psycho_raiders.hunt import hunt, next_up, quarry, trap_now
@@ -194,6 +194,9 @@ class HeuristicAgent:
         return None
 
 
+LIT = 5  # a lit hex's price to a hidden camper's walk, in steps (`_score`)
+
+
 def vacate(state: PsychoRaidersState, char: Any, ids: list[str], campers: bool) -> str:
     """The step out of a burning vehicle or location (15.6: the turn may not end there while
     a step out is open): the one its side's walk scores best (`_score`)."""
@@ -208,7 +211,8 @@ def _score(state: PsychoRaidersState, char: Any, name: str, campers: bool) -> fl
         return -100.0
     space = state.board.space(name)
     if campers:
-        return row_of(state, space) + (5 if char.hidden and lit(state, space) else 0)
+        shun = LIT if char.hidden else 0  # a hidden camper keeps out of the light (12.5)
+        return north(state, space, shun) + (shun if lit(state, space) else 0)
     return away(state, space, quarry(state, char))
 
 
@@ -220,7 +224,7 @@ def dash(state: PsychoRaidersState, frame: Any, char: Any, real: int,
     from deadtable.games.psycho_raiders.turn import left
 
     have = left(state, frame, char, real)
-    short = row_of(state, char.tokens[real]) + 1 - have  # every row, then the step off
+    short = int(north(state, char.tokens[real])) + 1 - have  # the walk, then the step off
     if short <= 0:
         return None
     boost = f"adrenaline:{real}:{short}"

@@ -7,6 +7,7 @@ from collections import deque
 from functools import cache, lru_cache
 
 from deadtable.engine.board import Board
+from deadtable.engine.board.model import edge_key
 from deadtable.games.psycho_raiders.geometry import distance
 from deadtable.games.psycho_raiders.state import PsychoRaidersState
 
@@ -92,6 +93,78 @@ def walks(board: Board, start: int, shut: frozenset[str],
             steps[there] = steps[here] + 1
             queue.append(there)
     return tuple(steps)
+
+
+def north(state: PsychoRaidersState, space: int, lit_cost: int = 0) -> float:
+    """The steps a camper walks from a space off the north edge's row (6.1: it leaves from
+    there), round what it may not enter (`to_north`): in open ground its row (`row_of`), under
+    a building's south wall the walk round it. A camper steering by rows stood under the wall
+    of the Sheriff's Station, the Chapel or the Old Store, every step round it no further
+    north, until dawn. `lit_cost`: more for each lit hex (12.5) the walk steps into, so a
+    hidden camper that shuns the light walks round it too. Where no walk leads north (a
+    locked passage, 11.12), 99 more than its row, so any step that finds a way is better."""
+    lights = lit_spaces(state) if lit_cost else frozenset()
+    steps = to_north(state.board, shut(state), frozenset(state.locked),
+                     frozenset(state.opened), lights, lit_cost)[space]
+    return steps if steps >= 0 else 99.0 + row_of(state, space)
+
+
+def lit_spaces(state: PsychoRaidersState) -> frozenset[int]:
+    """The spaces lit now (`hiding.lit`, 12.5)."""
+    from deadtable.games.psycho_raiders.hiding import _streetlit
+
+    burning = frozenset(state.burning)
+    return burning if state.bonus.get("power-out") else burning | _streetlit(state.board)
+
+
+@lru_cache(maxsize=16)  # the map, its buildings, the doors locked and the walls broken, lights
+def to_north(board: Board, shut: frozenset[str], locked: frozenset[tuple[int, int]],
+             opened: frozenset[tuple[int, int]], lights: frozenset[int] = frozenset(),
+             lit_cost: int = 0) -> tuple[float, ...]:
+    """Steps from every space to the nearest hex of the north edge (-1: none), as a piece
+    walks them (`movement.can_pass`): over the hexes it may enter, never through a wall
+    (10.33) unless broken open, out of a room by any door or window (11.1: from inside every
+    one is unlocked), in by one only if not locked, never by a locked passage (11.12); each
+    step into one of `lights` costs `lit_cost` more."""
+    import heapq
+
+    cost = [-1.0] * board.size
+    queue: list[tuple[float, int]] = []
+    for edge in board.zone("North edge").spaces:
+        if board.terrain[edge] not in shut:
+            cost[edge] = 0.0
+            queue.append((0.0, edge))
+    heapq.heapify(queue)
+    while queue:
+        d, here = heapq.heappop(queue)  # nearer the edge: a piece steps from `there` to `here`
+        if d > cost[here]:
+            continue
+        step = d + 1 + (lit_cost if here in lights else 0)
+        for there in board.neighbours[here]:
+            if 0 <= cost[there] <= step or board.terrain[there] in shut \
+                    or not _passes(board, there, here, locked, opened):
+                continue
+            cost[there] = step
+            heapq.heappush(queue, (step, there))
+    return tuple(cost)
+
+
+def _passes(board: Board, here: int, there: int, locked: frozenset[tuple[int, int]],
+            opened: frozenset[tuple[int, int]]) -> bool:
+    """Whether a piece steps from `here` to the adjacent `there` (`movement._passes`)."""
+    feature = board.feature(here, there)
+    key = edge_key(here, there)
+    if feature == "wall":
+        return key in opened  # 10.33: a wall attacked down to 0 is an open door
+    if feature is None:
+        return board.coords[here] is not None and board.coords[there] is not None
+    if feature not in OPENINGS:
+        return False
+    if key not in locked:
+        return True
+    if feature == "passage":
+        return False  # 11.12: a locked passage holds from both sides
+    return board.coords[here] is None and board.coords[there] is not None  # from inside
 
 
 @cache

@@ -17,7 +17,7 @@ from typing import Any
 
 from deadtable.games.psycho_raiders.agent import HeuristicAgent, road_step, wary
 from deadtable.games.psycho_raiders.attacks import best_close
-from deadtable.games.psycho_raiders.bearings import away, road_ahead, row_of
+from deadtable.games.psycho_raiders.bearings import away, north, road_ahead
 from deadtable.games.psycho_raiders.state import CAMPERS, RAIDERS, REAL, PsychoRaidersState
 from deadtable.games.psycho_raiders.vehicles import room_for_car
 
@@ -94,7 +94,7 @@ def step_out(state: PsychoRaidersState, char: Any, ids: list[str]) -> str | None
     moves = [i for i in ids if i.startswith("move:") and not i.endswith(":off")]
     if not moves:
         return None
-    return min(moves, key=lambda i: (row_of(state, state.board.space(i.split(":", 2)[2])),
+    return min(moves, key=lambda i: (north(state, state.board.space(i.split(":", 2)[2])),
                                      -wary(state, char, i.split(":", 2)[2]), i))
 
 
