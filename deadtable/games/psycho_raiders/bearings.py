@@ -111,10 +111,14 @@ def north(state: PsychoRaidersState, space: int, lit_cost: int = 0) -> float:
 
 def lit_spaces(state: PsychoRaidersState) -> frozenset[int]:
     """The spaces lit now (`hiding.lit`, 12.5)."""
+    return _lights(state.board, tuple(state.burning), bool(state.bonus.get("power-out")))
+
+
+@lru_cache(maxsize=16)  # one set while no fire starts nor the power fails: its hash kept
+def _lights(board: Board, burning: tuple[int, ...], out: bool) -> frozenset[int]:
     from deadtable.games.psycho_raiders.hiding import _streetlit
 
-    burning = frozenset(state.burning)
-    return burning if state.bonus.get("power-out") else burning | _streetlit(state.board)
+    return frozenset(burning) if out else frozenset(burning) | _streetlit(board)
 
 
 @lru_cache(maxsize=16)  # the map, its buildings, the doors locked and the walls broken, lights
