@@ -7,9 +7,10 @@ are true and the enemy's hidden ones are a guess (the raiders never read it).
   raiders' van comes within 5 hexes of it, 6.1), each hex nearer the exit by road; else they
   get out and walk; on foot hide when they can (again, for a third token), walk the real token north
   (the walk to the north edge round buildings, `bearings.north`, not the row: a camper under
-  a building's south wall walks round it) away from streetlights and from the hunters, walk the decoys north at its pace, fanning out
-  up to 10 hexes from each other (the bluff), and leave by the north edge hidden, dashing with
-  Adrenaline or Will when that gets the real token off this turn.
+  a building's south wall walks round it) away from streetlights and from the hunters, walk
+  the decoys north at its pace, fanning out up to 10 hexes from each other (the bluff), and
+  leave by the north edge hidden, dashing with Adrenaline or Will when that gets the real
+  token off this turn.
 - Raiders and sinister townsfolk hunt by threat (a token's rows from the north edge): strike
   the piece nearest escaping (attack or seek on their hex, step to a token in reach, shoot at
   one); the van's occupants go first, its driver races it north at High Speed and keeps the
