@@ -50,8 +50,10 @@ def test_a_walk_goes_round_a_building_where_hexes_go_through_it() -> None:
 def test_a_campers_lead_stops_under_a_wall_not_beyond_it() -> None:
     state = randy_under_the_station()
     randy = state.chars["randy"]
-    # the heuristic camper steps only north: under the wall, it stays where it is (before,
-    # the lead was 16,6, beyond the station, where the raiders waited for him till dawn)
+    # the lead is the hex under the wall, not 16,6 beyond the station, where the raiders
+    # waited for him till dawn. (The campers' heuristic now walks round the building,
+    # bearings.north; a lead along that walk measured worse against the racer and stays
+    # unbuilt: docs "Campers round buildings".)
     assert lead(state, randy.tokens[1], randy) == randy.tokens[1]
     put(state, "randy", "16,14")  # open ground north of him: his Speed's rows north
     assert state.board.name(lead(state, randy.tokens[1], randy)) == f"16,{14 - randy.speed}"
