@@ -114,9 +114,7 @@ class TurnHandler(Handler[PsychoRaidersState, Turn]):
     def decide(self, state: PsychoRaidersState, frame: Turn) -> Decision | None:
         char = state.chars[frame.char]
         carried, state.carried = state.carried, None  # only this decision may use it
-        # not state.active(char), inline: a call less each step
-        if (char.dead or char.escaped or not char.alerted or not char.tokens
-                or state.outcome is not None):
+        if not state.active(char) or state.outcome is not None:
             return None
         if frame.turn_roll:
             return Decision.of(char.seat, f"{char.name}: a dangerous turn",
