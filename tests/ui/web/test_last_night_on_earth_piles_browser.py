@@ -146,10 +146,22 @@ FILL = """([building, spaces, ring]) => {
 }"""
 
 
+def steady_box(page: Any, selector: str) -> dict[str, float]:
+    """The element's box once it stands: a frame the socket brings (the zombies' agent)
+    redraws the town, and between the old element going and the new one standing
+    Playwright's bounding_box answers None."""
+    element = page.locator(selector).first
+    for _ in range(50):
+        element.wait_for(state="attached")
+        found: dict[str, float] | None = element.bounding_box()
+        if found is not None:
+            return found
+        page.wait_for_timeout(20)
+    raise AssertionError(f"{selector} never stood still long enough to be measured")
+
+
 def name_box(page: Any, building: str) -> dict[str, float]:
-    box: dict[str, float] = page.locator(
-        f'svg.lnoe-town text.building-name[data-building="{building}"]').bounding_box()
-    return box
+    return steady_box(page, f'svg.lnoe-town text.building-name[data-building="{building}"]')
 
 
 def names_clear_of_each_other(page: Any) -> None:
@@ -172,7 +184,7 @@ def test_a_full_building_has_its_name_on_the_street_and_a_full_town_on_a_plate(
         for building in ("Diner", "Hospital"):  # a small building, filled: its name outside
             spaces = buildings[building]
             page.evaluate(FILL, [building, spaces, False])
-            squares = [page.locator(f'svg.lnoe-town rect[data-space="{s}"]').bounding_box()
+            squares = [steady_box(page, f'svg.lnoe-town rect[data-space="{s}"]')
                        for s in spaces]
             name = name_box(page, building)
             inside = sum(overlaps(name, square) for square in squares)
